@@ -1,0 +1,272 @@
+//! Checking files: read each one, parse it, collect its findings.
+//!
+//! Bad input never stops the run and never panics:
+//! - a file that cannot be read gets a `P002` (`unreadable-file`) error;
+//! - a file with a NUL byte is binary, not a manifest: `P002` error, not parsed;
+//! - a file that is not valid UTF-8 is decoded lossily (each bad sequence becomes U+FFFD)
+//!   and checked, with a `P003` (`invalid-utf8`) warning at the first bad byte;
+//! - an empty file is an empty manifest;
+//! - a panic while checking a file (a bug in plint) becomes a `P000` (`internal-error`)
+//!   error on that file; the other files are checked as usual.
+
+use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::report::codes::{INTERNAL_ERROR, INVALID_UTF8, UNREADABLE_FILE};
+use crate::report::{Diagnostic, FileReport, display_path};
+
+/// One file, read.
+#[derive(Debug)]
+pub struct Source {
+    /// The path as walked.
+    pub path: PathBuf,
+    /// The path as shown (see [`display_path`]).
+    pub display: String,
+    /// The text to check (lossily decoded if need be). `None` if the file could not be read
+    /// or is binary: it is then not parsed.
+    pub text: Option<String>,
+    /// Findings made while reading (`P002`, `P003`).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Size of the file in bytes (0 if unreadable).
+    pub bytes: usize,
+}
+
+/// Reads one file and classifies its bytes. Never fails: problems become findings.
+pub fn read_source(path: &Path, cwd: &Path) -> Source {
+    let display = display_path(path, cwd);
+    match std::fs::read(path) {
+        Ok(bytes) => decode(path.to_path_buf(), display, bytes),
+        Err(e) => Source {
+            path: path.to_path_buf(),
+            display,
+            text: None,
+            diagnostics: vec![
+                UNREADABLE_FILE
+                    .diagnostic(0..0, format!("cannot read this file: {e}"))
+                    .with_help("fix the file's permissions, or remove it"),
+            ],
+            bytes: 0,
+        },
+    }
+}
+
+/// Classifies the bytes of a file (see the module documentation).
+pub fn decode(path: PathBuf, display: String, bytes: Vec<u8>) -> Source {
+    let len = bytes.len();
+    let unreadable = |message: String, help: &str| Source {
+        path: path.clone(),
+        display: display.clone(),
+        text: None,
+        diagnostics: vec![
+            UNREADABLE_FILE
+                .diagnostic(0..0, message)
+                .with_help(help.to_string()),
+        ],
+        bytes: len,
+    };
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return unreadable(
+            "this file is encoded as UTF-16, not UTF-8; not checked".into(),
+            "re-encode the file as UTF-8",
+        );
+    }
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return unreadable(
+            format!("binary file (NUL byte at byte offset {at}); not checked"),
+            "a manifest is text: remove or rename this file if it is not a manifest",
+        );
+    }
+    let (text, diagnostics) = match String::from_utf8(bytes) {
+        Ok(text) => (text, Vec::new()),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            // Up to `at` the lossy text is the file's bytes; then comes U+FFFD (3 bytes).
+            let d = INVALID_UTF8
+                .diagnostic(
+                    at..at + '\u{FFFD}'.len_utf8(),
+                    format!(
+                        "invalid UTF-8 at byte offset {at}; invalid bytes were replaced by \
+                         U+FFFD before checking"
+                    ),
+                )
+                .with_label("not UTF-8")
+                .with_help("re-encode the file as UTF-8");
+            (text, vec![d])
+        }
+    };
+    Source {
+        path,
+        display,
+        text: Some(text),
+        diagnostics,
+        bytes: len,
+    }
+}
+
+/// Reads all files in parallel (on the current rayon pool), keeping their order.
+pub fn read_all(paths: &[PathBuf], cwd: &Path) -> Vec<Source> {
+    paths.par_iter().map(|p| read_source(p, cwd)).collect()
+}
+
+/// Parses and lowers one file, turning a panic into a `P000` finding.
+/// Returns `None` when the file has no findings.
+pub fn check_source(source: Source) -> Option<FileReport> {
+    let Source {
+        display,
+        text,
+        mut diagnostics,
+        ..
+    } = source;
+    let text = text.unwrap_or_default();
+    if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
+        match panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(&text))) {
+            Ok(parsed) => diagnostics.extend(parsed.diagnostics),
+            Err(payload) => diagnostics.push(internal_error(payload)),
+        }
+    }
+    if diagnostics.is_empty() {
+        None
+    } else {
+        Some(FileReport::new(display, text, diagnostics))
+    }
+}
+
+/// Checks all sources in parallel (on the current rayon pool), keeping their order.
+pub fn check_all(sources: Vec<Source>) -> Vec<FileReport> {
+    let _hook = QuietPanics::install();
+    sources.into_par_iter().filter_map(check_source).collect()
+}
+
+thread_local! {
+    /// Where the panic hook leaves the location of the last panic on this thread.
+    static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+fn internal_error(payload: Box<dyn std::any::Any + Send>) -> Diagnostic {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    let location = PANIC_LOCATION.with(|l| l.borrow_mut().take());
+    let message = match location {
+        Some(at) => format!("internal error while checking this file: {what} (at {at})"),
+        None => format!("internal error while checking this file: {what}"),
+    };
+    INTERNAL_ERROR
+        .diagnostic(0..0, message)
+        .with_help("this is a bug in plint, not in the file: please report it with the file")
+}
+
+/// While alive, panics print nothing and record their location for [`internal_error`];
+/// the previous hook comes back on drop.
+struct QuietPanics;
+
+type PanicHook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+static PREVIOUS_HOOK: std::sync::Mutex<Option<PanicHook>> = std::sync::Mutex::new(None);
+
+impl QuietPanics {
+    fn install() -> QuietPanics {
+        let previous = panic::take_hook();
+        *PREVIOUS_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = Some(previous);
+        panic::set_hook(Box::new(|info| {
+            let at = info
+                .location()
+                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            PANIC_LOCATION.with(|l| *l.borrow_mut() = at);
+        }));
+        QuietPanics
+    }
+}
+
+impl Drop for QuietPanics {
+    fn drop(&mut self) {
+        let previous = PREVIOUS_HOOK
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        match previous {
+            Some(hook) => panic::set_hook(hook),
+            None => drop(panic::take_hook()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decoded(bytes: &[u8]) -> Source {
+        decode(PathBuf::from("x.pp"), "x.pp".into(), bytes.to_vec())
+    }
+
+    #[test]
+    fn text_is_kept() {
+        let s = decoded(b"notice(1)\n");
+        assert_eq!(s.text.as_deref(), Some("notice(1)\n"));
+        assert!(s.diagnostics.is_empty());
+        assert_eq!(s.bytes, 10);
+    }
+
+    #[test]
+    fn empty_file_is_fine() {
+        let s = decoded(b"");
+        assert_eq!(s.text.as_deref(), Some(""));
+        assert!(s.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn binary_file_is_not_checked() {
+        let s = decoded(b"ab\0cd");
+        assert!(s.text.is_none());
+        assert_eq!(s.diagnostics[0].code, "P002");
+        assert!(s.diagnostics[0].message.contains("offset 2"));
+        let r = check_source(s).unwrap();
+        assert_eq!(r.diagnostics().len(), 1);
+    }
+
+    #[test]
+    fn utf16_is_named() {
+        let s = decoded(&[0xFF, 0xFE, b'a', 0]);
+        assert!(s.diagnostics[0].message.contains("UTF-16"));
+    }
+
+    #[test]
+    fn invalid_utf8_is_decoded_lossily_with_a_warning() {
+        let s = decoded(b"ab\xffcd\xfe");
+        assert_eq!(s.text.as_deref(), Some("ab\u{FFFD}cd\u{FFFD}"));
+        let d = &s.diagnostics[0];
+        assert_eq!((d.code, d.rule), ("P003", "invalid-utf8"));
+        assert_eq!(d.span, 2..5);
+        assert!(d.message.contains("byte offset 2"));
+    }
+
+    #[test]
+    fn unreadable_file_is_a_finding() {
+        let tmp = tempfile::tempdir().unwrap();
+        // A directory cannot be read as a file, whoever we are.
+        let s = read_source(tmp.path(), Path::new("/"));
+        assert!(s.text.is_none());
+        assert_eq!(s.diagnostics[0].code, "P002");
+        assert!(
+            s.diagnostics[0]
+                .message
+                .starts_with("cannot read this file")
+        );
+    }
+
+    #[test]
+    fn panics_become_internal_errors() {
+        let _hook = QuietPanics::install();
+        let payload = panic::catch_unwind(|| panic!("boom {}", 42)).unwrap_err();
+        let d = internal_error(payload);
+        assert_eq!((d.code, d.rule), ("P000", "internal-error"));
+        assert!(d.message.contains("boom 42"), "{}", d.message);
+        assert!(d.message.contains("check.rs"), "{}", d.message);
+    }
+}

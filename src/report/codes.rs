@@ -1,0 +1,109 @@
+//! Metadata of diagnostic codes, and the codes plint's own pipeline reports (`P000`–`P003`).
+//!
+//! Rules under `src/rules/` describe themselves with the same [`RuleMeta`]; the command line
+//! hands the whole catalogue to the output formats (SARIF lists a `rules` entry per reported
+//! code). The report module itself never looks anything up in later stages.
+
+use std::ops::Range;
+
+use super::{Diagnostic, Severity};
+
+/// What an output format needs to know about a code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleMeta {
+    /// Stable code, such as `P001`.
+    pub code: &'static str,
+    /// Kebab-case name, such as `syntax-error`.
+    pub name: &'static str,
+    /// Severity when nothing configures it otherwise.
+    pub default_severity: Severity,
+    /// One sentence: what the rule finds.
+    pub summary: &'static str,
+    /// A paragraph: why it matters and what to do.
+    pub description: &'static str,
+}
+
+impl RuleMeta {
+    /// A diagnostic of this code at its default severity.
+    pub fn diagnostic(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.code, self.name, self.default_severity, span, message)
+    }
+}
+
+/// `P000`: plint itself failed on a file (a bug in plint, never in the input).
+pub const INTERNAL_ERROR: RuleMeta = RuleMeta {
+    code: "P000",
+    name: "internal-error",
+    default_severity: Severity::Error,
+    summary: "plint failed while checking this file.",
+    description: "plint hit an internal error (a bug in plint, not in your code) while checking \
+                  this file, so the file was not fully checked. Other files were checked as \
+                  usual. Please report the message together with the file.",
+};
+
+/// `P001`: the file does not parse.
+pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
+    code: "P001",
+    name: "syntax-error",
+    default_severity: Severity::Error,
+    summary: "The manifest is not valid Puppet syntax.",
+    description: "Puppet cannot parse this part of the manifest, so the catalog cannot be \
+                  compiled. Every syntax error of a file is reported; fix the first one first, \
+                  as later errors can be caused by it.",
+};
+
+/// `P002`: the file could not be read, or is not text.
+pub const UNREADABLE_FILE: RuleMeta = RuleMeta {
+    code: "P002",
+    name: "unreadable-file",
+    default_severity: Severity::Error,
+    summary: "The file could not be read, or it is binary rather than text.",
+    description: "plint could not check this file: reading it failed (for example, permission \
+                  denied), or it contains NUL bytes and so is not a text file. Fix the \
+                  permissions, or remove or rename the file if it is not a manifest.",
+};
+
+/// `P003`: the file is not valid UTF-8.
+pub const INVALID_UTF8: RuleMeta = RuleMeta {
+    code: "P003",
+    name: "invalid-utf8",
+    default_severity: Severity::Warning,
+    summary: "The file is not valid UTF-8.",
+    description: "Puppet reads manifests as UTF-8. plint checked this file after replacing \
+                  each invalid byte sequence with U+FFFD; the finding points at the first one. \
+                  Re-encode the file as UTF-8.",
+};
+
+/// The codes of plint's own pipeline, in code order.
+pub const BUILTIN: &[RuleMeta] = &[INTERNAL_ERROR, SYNTAX_ERROR, UNREADABLE_FILE, INVALID_UTF8];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_codes_are_sorted_unique_and_well_formed() {
+        for pair in BUILTIN.windows(2) {
+            assert!(pair[0].code < pair[1].code);
+        }
+        for meta in BUILTIN {
+            assert!(meta.code.len() == 4 && meta.code.starts_with('P'));
+            assert!(
+                meta.name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())
+            );
+            assert!(meta.summary.ends_with('.') && meta.description.ends_with('.'));
+        }
+    }
+
+    #[test]
+    fn diagnostic_uses_code_name_and_default_severity() {
+        let d = INVALID_UTF8.diagnostic(3..6, "bad");
+        assert_eq!(
+            (d.code, d.rule, d.severity),
+            ("P003", "invalid-utf8", Severity::Warning)
+        );
+        assert_eq!(d.span, 3..6);
+    }
+}

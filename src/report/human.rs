@@ -1,0 +1,191 @@
+//! The human format: codespan-reporting snippets, then a summary line.
+//!
+//! Each finding shows its severity and code, the message, the source with the primary
+//! label under the span and the secondary labels, and the help as a note. The summary line
+//! ("Found 3 errors, 1 warning in 2 files (1,898 files checked)") ends the output. With
+//! `quiet`, only error-level findings are shown and there is no summary.
+
+use std::io;
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabel};
+use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term::{self, Config};
+use termcolor::{Color, ColorSpec};
+
+use super::{EmitOptions, Emitter, FileReport, Report, Severity, WriteColor};
+
+/// See the module documentation.
+pub struct Human {
+    pub options: EmitOptions,
+}
+
+impl Emitter for Human {
+    fn emit(&self, report: &Report, out: &mut dyn WriteColor) -> io::Result<()> {
+        let files = FileSet(report.files());
+        let config = Config::default();
+        for (id, file) in report.files().iter().enumerate() {
+            for d in file.diagnostics() {
+                if self.options.quiet && d.severity != Severity::Error {
+                    continue;
+                }
+                let severity = match d.severity {
+                    Severity::Error => codespan_reporting::diagnostic::Severity::Error,
+                    Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
+                    Severity::Info => codespan_reporting::diagnostic::Severity::Note,
+                };
+                let mut labels = vec![CsLabel::primary(id, d.span.clone()).with_message(&d.label)];
+                labels.extend(
+                    d.labels
+                        .iter()
+                        .map(|l| CsLabel::secondary(id, l.span.clone()).with_message(&l.message)),
+                );
+                let notes = d
+                    .help
+                    .iter()
+                    .map(|h| format!("help: {h}"))
+                    .collect::<Vec<_>>();
+                let diagnostic = CsDiagnostic::new(severity)
+                    .with_code(d.code)
+                    .with_message(&d.message)
+                    .with_labels(labels)
+                    .with_notes(notes);
+                term::emit_to_write_style(&mut *out, &config, &files, &diagnostic)
+                    .map_err(files_error_to_io)?;
+            }
+        }
+        if !self.options.quiet {
+            let counts = report.counts();
+            let color = if counts.errors > 0 {
+                Color::Red
+            } else if counts.warnings > 0 {
+                Color::Yellow
+            } else {
+                Color::Green
+            };
+            out.set_color(ColorSpec::new().set_fg(Some(color)).set_bold(true))?;
+            write!(out, "{}", counts.summary())?;
+            out.reset()?;
+            writeln!(out)?;
+        }
+        Ok(())
+    }
+}
+
+fn files_error_to_io(e: FilesError) -> io::Error {
+    match e {
+        FilesError::Io(e) => e,
+        other => io::Error::other(other.to_string()),
+    }
+}
+
+/// The report's files seen through codespan's `Files`, using plint's own line index so
+/// every format agrees on lines and columns.
+struct FileSet<'a>(&'a [FileReport]);
+
+impl<'a> FileSet<'a> {
+    fn get(&self, id: usize) -> Result<&'a FileReport, FilesError> {
+        self.0.get(id).ok_or(FilesError::FileMissing)
+    }
+}
+
+impl<'a> Files<'a> for FileSet<'a> {
+    type FileId = usize;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: usize) -> Result<&'a str, FilesError> {
+        Ok(self.get(id)?.path())
+    }
+
+    fn source(&'a self, id: usize) -> Result<&'a str, FilesError> {
+        Ok(self.get(id)?.source())
+    }
+
+    fn line_index(&'a self, id: usize, byte_index: usize) -> Result<usize, FilesError> {
+        Ok(self.get(id)?.line_index().line_index(byte_index))
+    }
+
+    fn line_range(&'a self, id: usize, line_index: usize) -> Result<Range<usize>, FilesError> {
+        let file = self.get(id)?;
+        let index = file.line_index();
+        if line_index >= index.line_count() {
+            return Err(FilesError::LineTooLarge {
+                given: line_index,
+                max: index.line_count() - 1,
+            });
+        }
+        Ok(index.line_range(line_index))
+    }
+
+    fn column_number(
+        &'a self,
+        id: usize,
+        _line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        Ok(self.get(id)?.line_col(byte_index).column)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::test_support::{render, sample_report};
+    use crate::report::{EmitOptions, OutputFormat, Report};
+
+    #[test]
+    fn renders_code_message_labels_help_and_summary() {
+        let out = render(OutputFormat::Human, &sample_report());
+        assert!(
+            out.contains("error[P001]: expected `}` to close the class body"),
+            "{out}"
+        );
+        assert!(out.contains("manifests/b.pp:3:1"), "{out}");
+        assert!(out.contains("expected `}` here"), "{out}");
+        assert!(out.contains("class body opened here"), "{out}");
+        assert!(
+            out.contains("help: add `}` at the end of the class body"),
+            "{out}"
+        );
+        assert!(out.contains("warning[P003]: line one"), "{out}");
+        assert!(out.contains("manifests/a, b:c%.pp:1:8"), "{out}");
+        assert!(
+            out.trim_end()
+                .ends_with("Found 2 errors, 1 warning in 2 files (5 files checked)"),
+            "{out}"
+        );
+        // Output order: a before b.
+        assert!(out.find("a, b:c%.pp").unwrap() < out.find("manifests/b.pp").unwrap());
+    }
+
+    #[test]
+    fn quiet_shows_only_errors_and_no_summary() {
+        let mut out = termcolor::NoColor::new(Vec::new());
+        OutputFormat::Human
+            .emitter(EmitOptions { quiet: true })
+            .emit(&sample_report(), &mut out)
+            .unwrap();
+        let out = String::from_utf8(out.into_inner()).unwrap();
+        assert!(out.contains("error[P001]"));
+        assert!(!out.contains("P003"));
+        assert!(!out.contains("Found"));
+    }
+
+    #[test]
+    fn empty_report_says_no_problems() {
+        let out = render(OutputFormat::Human, &Report::new(vec![], 3, vec![]));
+        assert_eq!(out, "No problems found (3 files checked)\n");
+    }
+
+    #[test]
+    fn colour_only_when_asked() {
+        let mut out = termcolor::Ansi::new(Vec::new());
+        OutputFormat::Human
+            .emitter(EmitOptions::default())
+            .emit(&sample_report(), &mut out)
+            .unwrap();
+        let out = String::from_utf8(out.into_inner()).unwrap();
+        assert!(out.contains("\x1b["));
+        assert!(!render(OutputFormat::Human, &sample_report()).contains('\x1b'));
+    }
+}

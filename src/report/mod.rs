@@ -1,0 +1,279 @@
+//! Diagnostics and their output formats. A leaf module: every stage may use it.
+//!
+//! The flow: each checked file becomes a [`FileReport`] (display path, text, diagnostics);
+//! the files become one [`Report`] (sorted by path, then offset, then code); an [`Emitter`]
+//! chosen by [`OutputFormat`] writes the report. Each format is one file: [`human`],
+//! [`json`], [`sarif`], [`github`].
+
+pub mod codes;
+mod diagnostic;
+mod file;
+pub mod github;
+pub mod human;
+pub mod json;
+mod line_index;
+pub mod sarif;
+
+use std::io;
+
+pub use codes::RuleMeta;
+pub use diagnostic::{Diagnostic, Label, Severity};
+pub use file::{FileReport, display_path};
+pub use line_index::{LineCol, LineIndex};
+pub use termcolor::WriteColor;
+
+/// All findings of one run, in output order.
+#[derive(Debug, Clone)]
+pub struct Report {
+    files: Vec<FileReport>,
+    files_checked: usize,
+    catalog: Vec<RuleMeta>,
+}
+
+impl Report {
+    /// Keeps the files that have findings, sorted by path (diagnostics inside each file are
+    /// already sorted by offset, then code). `files_checked` counts every file checked, with
+    /// or without findings. `catalog` describes the codes (at least those reported; a code
+    /// missing from it is still reported, with a generic description).
+    pub fn new(mut files: Vec<FileReport>, files_checked: usize, catalog: Vec<RuleMeta>) -> Self {
+        files.retain(|f| !f.diagnostics().is_empty());
+        files.sort_by(|a, b| a.path().cmp(b.path()));
+        Report {
+            files,
+            files_checked,
+            catalog,
+        }
+    }
+
+    /// Files with at least one finding, sorted by path.
+    pub fn files(&self) -> &[FileReport] {
+        &self.files
+    }
+
+    pub fn files_checked(&self) -> usize {
+        self.files_checked
+    }
+
+    /// Every finding with its file, in output order.
+    pub fn findings(&self) -> impl Iterator<Item = (&FileReport, &Diagnostic)> {
+        self.files
+            .iter()
+            .flat_map(|f| f.diagnostics().iter().map(move |d| (f, d)))
+    }
+
+    /// The description of `code`, if the catalogue has one.
+    pub fn rule_meta(&self, code: &str) -> Option<&RuleMeta> {
+        self.catalog.iter().find(|m| m.code == code)
+    }
+
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts {
+            files_checked: self.files_checked,
+            files_with_findings: self.files.len(),
+            ..Counts::default()
+        };
+        for (_, d) in self.findings() {
+            match d.severity {
+                Severity::Error => counts.errors += 1,
+                Severity::Warning => counts.warnings += 1,
+                Severity::Info => counts.infos += 1,
+            }
+        }
+        counts
+    }
+
+    /// Whether anything is at error level (the run then exits with 1).
+    pub fn has_errors(&self) -> bool {
+        self.files.iter().any(FileReport::has_errors)
+    }
+}
+
+/// How many findings of each severity a report holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+    pub files_with_findings: usize,
+    pub files_checked: usize,
+}
+
+impl Counts {
+    /// "Found 3 errors, 1 warning in 2 files (1,898 files checked)" or
+    /// "No problems found (12 files checked)".
+    pub fn summary(&self) -> String {
+        let checked = format!(
+            "{} {} checked",
+            thousands(self.files_checked),
+            plural(self.files_checked, "file", "files")
+        );
+        let mut parts = Vec::new();
+        for (n, one, many) in [
+            (self.errors, "error", "errors"),
+            (self.warnings, "warning", "warnings"),
+            (self.infos, "info message", "info messages"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{} {}", thousands(n), plural(n, one, many)));
+            }
+        }
+        if parts.is_empty() {
+            return format!("No problems found ({checked})");
+        }
+        format!(
+            "Found {} in {} {} ({checked})",
+            parts.join(", "),
+            thousands(self.files_with_findings),
+            plural(self.files_with_findings, "file", "files")
+        )
+    }
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// `1898` -> `1,898`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// Rendered snippets for people (codespan-reporting), then a summary line.
+    Human,
+    /// One JSON array of findings.
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// GitHub Actions workflow commands (`::error file=...::message`).
+    Github,
+}
+
+/// Options every format receives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EmitOptions {
+    /// Human format only: show only error-level findings and no summary line.
+    pub quiet: bool,
+}
+
+/// Writes a report in one format. One implementation per file in this module.
+pub trait Emitter {
+    /// Writes the whole report to `out`. Colour is used only if `out` supports it.
+    fn emit(&self, report: &Report, out: &mut dyn WriteColor) -> io::Result<()>;
+}
+
+impl OutputFormat {
+    pub fn emitter(self, options: EmitOptions) -> Box<dyn Emitter> {
+        match self {
+            OutputFormat::Human => Box::new(human::Human { options }),
+            OutputFormat::Json => Box::new(json::Json),
+            OutputFormat::Sarif => Box::new(sarif::Sarif),
+            OutputFormat::Github => Box::new(github::Github),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::*;
+
+    /// A small report used by the formats' unit tests: two files, three findings.
+    pub fn sample_report() -> Report {
+        let a = FileReport::new(
+            "manifests/b.pp",
+            "class b {\n  notice('é')\n".to_string(),
+            vec![
+                codes::SYNTAX_ERROR
+                    .diagnostic(25..25, "expected `}` to close the class body")
+                    .with_label("expected `}` here")
+                    .with_secondary(8..9, "class body opened here")
+                    .with_help("add `}` at the end of the class body"),
+            ],
+        );
+        let b = FileReport::new(
+            "manifests/a, b:c%.pp",
+            "notice(1)\n".to_string(),
+            vec![
+                codes::INVALID_UTF8.diagnostic(7..8, "line one\nline two"),
+                codes::SYNTAX_ERROR.diagnostic(0..6, "bad `notice`"),
+            ],
+        );
+        Report::new(vec![a, b], 5, codes::BUILTIN.to_vec())
+    }
+
+    /// Runs an emitter into a string (no colour).
+    pub fn render(format: OutputFormat, report: &Report) -> String {
+        let mut out = termcolor::NoColor::new(Vec::new());
+        format
+            .emitter(EmitOptions::default())
+            .emit(report, &mut out)
+            .unwrap();
+        String::from_utf8(out.into_inner()).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1898), "1,898");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn summaries() {
+        let mut c = Counts {
+            files_checked: 1898,
+            ..Counts::default()
+        };
+        assert_eq!(c.summary(), "No problems found (1,898 files checked)");
+        c.errors = 3;
+        c.warnings = 1;
+        c.files_with_findings = 2;
+        assert_eq!(
+            c.summary(),
+            "Found 3 errors, 1 warning in 2 files (1,898 files checked)"
+        );
+        let one = Counts {
+            errors: 1,
+            files_with_findings: 1,
+            files_checked: 1,
+            ..Counts::default()
+        };
+        assert_eq!(one.summary(), "Found 1 error in 1 file (1 file checked)");
+    }
+
+    #[test]
+    fn report_sorts_files_and_drops_clean_ones() {
+        let report = test_support::sample_report();
+        let paths: Vec<_> = report.files().iter().map(|f| f.path()).collect();
+        assert_eq!(paths, ["manifests/a, b:c%.pp", "manifests/b.pp"]);
+        let codes: Vec<_> = report.findings().map(|(_, d)| d.code).collect();
+        assert_eq!(codes, ["P001", "P003", "P001"]);
+        let counts = report.counts();
+        assert_eq!((counts.errors, counts.warnings, counts.infos), (2, 1, 0));
+        assert!(report.has_errors());
+
+        let clean = Report::new(
+            vec![FileReport::new("x.pp", String::new(), vec![])],
+            1,
+            vec![],
+        );
+        assert!(clean.files().is_empty());
+        assert!(!clean.has_errors());
+    }
+}
