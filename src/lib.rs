@@ -1,0 +1,14 @@
+//! plint: a static analyzer, type checker and abstract catalog compiler for Puppet.
+//!
+//! # Layering
+//!
+//! Stages depend only on earlier stages:
+//! `discover` → `syntax` → `types` → `defs` → `infer` → `eval` → `rules` → `cli`.
+//! `report` (diagnostics and their output formats) is a leaf every stage may use.
+//! Nothing after `syntax` touches tree-sitter: each worker parses one file, lowers it to the
+//! owned AST in [`syntax::ast`] and drops the concrete tree.
+
+pub mod cli;
+pub mod discover;
+pub mod report;
+pub mod syntax;

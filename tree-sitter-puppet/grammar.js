@@ -1,0 +1,517 @@
+/**
+ * plint's tree-sitter grammar of the Puppet language (Puppet 4 and later, as Puppet 7 parses it).
+ *
+ * Layers, from loosest to tightest, as Puppet's parser layers them:
+ *   statement  ->  assignment (`=`, right-assoc)  ->  relationship (`->` `~>` `<-` `<~`, left)
+ *              ->  resource level (declarations, defaults, overrides, collectors)
+ *              ->  expression (operators, by precedence)  ->  primary.
+ * Definitions (class, define, node, function, type, plan) are statements.
+ *
+ * The external scanner (src/scanner.c) handles what a context-free lexer cannot: heredocs,
+ * the inside of double-quoted strings, `${name}` interpolation, and `(` first on a line.
+ */
+
+/* eslint-disable arrow-parens, camelcase */
+
+const PREC = {
+  or: 1,
+  and: 2,
+  selector: 3,
+  compare: 4, // < > <= >=
+  equality: 5, // == !=
+  shift: 6, // << >>
+  additive: 7, // + -
+  multiplicative: 8, // * / %
+  match: 9, // =~ !~
+  in: 10,
+  unary_minus: 11,
+  splat: 12,
+  not: 13,
+  collect: 14,
+  access: 15,
+  dot: 16,
+  call: 17,
+};
+
+// Functions that Puppet calls without parentheses when they start a statement.
+const STATEMENT_FUNCTIONS = [
+  'include', 'require', 'contain', 'realize', 'tag',
+  'debug', 'info', 'notice', 'warning', 'err', 'fail',
+  'import', 'break', 'next', 'return',
+];
+
+// Keywords, usable as attribute names.
+const KEYWORDS = [
+  'and', 'case', 'class', 'default', 'define', 'else', 'elsif', 'if', 'in', 'inherits',
+  'node', 'or', 'undef', 'unless', 'type', 'attr', 'function', 'private',
+];
+
+const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
+const commaSepTrailing = (rule) => optional(seq(commaSep1(rule), optional(',')));
+
+module.exports = grammar({
+  name: 'puppet',
+
+  externals: $ => [
+    $._heredoc_start, // @(TAG:syntax/flags)
+    $._heredoc_body_start, // the newline after which a pending heredoc's text begins
+    $._heredoc_content,
+    $.heredoc_end,
+    $._dq_content,
+    $.escape_sequence,
+    $._interp_variable, // `$name` inside a string
+    $._interp_open, // `${` followed by an expression
+    $._interp_open_name, // `${` followed by a variable name written without `$`
+    $._interp_name, // that name
+    $._wslparen, // `(` first on a line: never a call
+    $._error_sentinel,
+  ],
+
+  extras: $ => [
+    /[ \t\r\n\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/,
+    $.comment,
+    $.heredoc_body,
+  ],
+
+  word: $ => $.name,
+
+  inline: $ => [$._open_paren, $._attribute_operation, $._access_argument, $._argument],
+
+  conflicts: $ => [],
+
+  rules: {
+    source_file: $ => repeat($._statement_or_semi),
+
+    _statement_or_semi: $ => choice($._statement, ';'),
+
+    _statement: $ => choice(
+      $._assignment_level,
+      $.statement_call,
+      $.class_definition,
+      $.define_definition,
+      $.node_definition,
+      $.function_definition,
+      $.type_alias,
+      $.type_definition,
+      $.plan_definition,
+    ),
+
+    block: $ => seq('{', repeat($._statement_or_semi), '}'),
+
+    // ---------------------------------------------------------------- definitions
+
+    class_definition: $ => seq(
+      'class',
+      field('name', $._definition_name),
+      optional(field('parameters', $.parameter_list)),
+      optional(seq('inherits', field('parent', choice($._definition_name, $.default)))),
+      field('body', $.block),
+    ),
+
+    define_definition: $ => seq(
+      'define',
+      field('name', $._definition_name),
+      optional(field('parameters', $.parameter_list)),
+      field('body', $.block),
+    ),
+
+    plan_definition: $ => seq(
+      'plan',
+      field('name', $._definition_name),
+      optional(field('parameters', $.parameter_list)),
+      field('body', $.block),
+    ),
+
+    function_definition: $ => seq(
+      'function',
+      field('name', $._definition_name),
+      optional(field('parameters', $.parameter_list)),
+      optional(seq('>>', field('return_type', $._type_expression))),
+      field('body', $.block),
+    ),
+
+    _definition_name: $ => choice($.name, $.type_reference),
+
+    node_definition: $ => seq(
+      'node',
+      field('names', $.node_names),
+      optional(seq('inherits', field('parent', $._hostname))),
+      field('body', $.block),
+    ),
+    node_names: $ => seq(commaSep1($._hostname), optional(',')),
+    _hostname: $ => choice(
+      $.hostname,
+      $.single_quoted_string,
+      $.double_quoted_string,
+      $.regex,
+      $.default,
+    ),
+    hostname: $ => seq(
+      choice($.name, $.number),
+      repeat(seq('.', choice($.name, $.number))),
+    ),
+
+    type_alias: $ => seq(
+      'type',
+      field('name', $._type_expression),
+      '=',
+      field('type', choice(
+        $._expression,
+        $.object_type,
+      )),
+    ),
+    // `Object { attributes => ... }`: a type followed by its initialization hash.
+    object_type: $ => prec(1, seq(field('type', $.type_reference), field('body', $.hash))),
+
+    type_definition: $ => seq(
+      'type',
+      field('name', $.type_reference),
+      optional(seq('inherits', field('parent', $.type_reference))),
+      field('body', $.block),
+    ),
+
+    parameter_list: $ => seq(
+      $._open_paren,
+      commaSepTrailing($.parameter),
+      ')',
+    ),
+
+    parameter: $ => seq(
+      optional(field('type', $._type_expression)),
+      optional(field('captures_rest', '*')),
+      field('name', $.variable),
+      optional(seq('=', field('default', $._expression))),
+    ),
+
+    // A type in a parameter or return position: `Integer` or `Hash[String, Integer]`.
+    _type_expression: $ => choice($.type_reference, alias($.type_access, $.access)),
+    type_access: $ => seq(
+      field('object', $.type_reference),
+      token.immediate('['),
+      commaSepTrailing(field('argument', $._access_argument)),
+      ']',
+    ),
+
+    // ---------------------------------------------------------------- statements
+
+    statement_call: $ => prec.right(1, seq(
+      field('function', alias(choice(...STATEMENT_FUNCTIONS), $.name)),
+      field('arguments', alias($._statement_arguments, $.argument_list)),
+    )),
+    _statement_arguments: $ => prec.right(commaSep1($._argument)),
+
+    _assignment_level: $ => choice($.assignment, $._relationship_level),
+
+    assignment: $ => prec.right(seq(
+      field('left', $._relationship_level),
+      field('operator', choice('=', '+=', '-=')),
+      field('right', $._assignment_level),
+    )),
+
+    _relationship_level: $ => choice($.relationship, $._resource_level),
+
+    relationship: $ => prec.left(seq(
+      field('left', $._relationship_level),
+      field('operator', choice('->', '~>', '<-', '<~')),
+      field('right', $._resource_level),
+    )),
+
+    _resource_level: $ => choice(
+      $.resource_declaration,
+      $.resource_defaults,
+      $.resource_override,
+      $.collector,
+      $._expression,
+    ),
+
+    // ---------------------------------------------------------------- resources
+
+    resource_declaration: $ => prec(1, seq(
+      optional(field('form', choice('@', '@@'))),
+      field('type', choice($.name, alias('class', $.name))),
+      '{',
+      $._resource_bodies,
+      '}',
+    )),
+    _resource_bodies: $ => seq(
+      field('body', $.resource_body),
+      repeat(seq(';', field('body', $.resource_body))),
+      optional(';'),
+    ),
+    resource_body: $ => seq(
+      field('title', $._expression),
+      ':',
+      commaSepTrailing(field('attribute', $._attribute_operation)),
+    ),
+
+    resource_defaults: $ => prec(1, seq(
+      field('type', $.type_reference),
+      '{',
+      commaSepTrailing(field('attribute', $._attribute_operation)),
+      '}',
+    )),
+
+    resource_override: $ => prec(1, seq(
+      field('reference', choice($.access, $.variable)),
+      '{',
+      commaSepTrailing(field('attribute', $._attribute_operation)),
+      '}',
+    )),
+
+    collector: $ => prec.right(seq(
+      field('type', $.type_reference),
+      choice(
+        seq(field('kind', '<|'), optional(field('query', $._expression)), '|>'),
+        seq(field('kind', '<<|'), optional(field('query', $._expression)), '|>>'),
+      ),
+      optional(seq(
+        '{',
+        commaSepTrailing(field('attribute', $._attribute_operation)),
+        '}',
+      )),
+    )),
+
+    _attribute_operation: $ => choice($.attribute, $.attribute_splat),
+    attribute: $ => seq(
+      field('name', $._attribute_name),
+      field('operator', choice('=>', '+>')),
+      field('value', $._expression),
+    ),
+    attribute_splat: $ => seq('*', '=>', field('value', $._expression)),
+    _attribute_name: $ => choice(
+      $.name,
+      alias(choice(...KEYWORDS, 'plan', 'apply', ...STATEMENT_FUNCTIONS), $.name),
+    ),
+
+    // ---------------------------------------------------------------- expressions
+
+    _expression: $ => choice(
+      $.binary_expression,
+      $.unary_expression,
+      $.selector,
+      $._primary,
+    ),
+
+    binary_expression: $ => {
+      const table = [
+        [PREC.or, 'or'],
+        [PREC.and, 'and'],
+        [PREC.compare, choice('<', '>', '<=', '>=')],
+        [PREC.equality, choice('==', '!=')],
+        [PREC.shift, choice('<<', '>>')],
+        [PREC.additive, choice('+', '-')],
+        [PREC.multiplicative, choice('*', token(prec(1, '/')), '%')],
+        [PREC.match, choice('=~', '!~')],
+        [PREC.in, 'in'],
+      ];
+      return choice(...table.map(([p, op]) => prec.left(p, seq(
+        field('left', $._expression),
+        field('operator', op),
+        field('right', $._expression),
+      ))));
+    },
+
+    unary_expression: $ => choice(
+      prec(PREC.unary_minus, seq(field('operator', '-'), field('operand', $._expression))),
+      prec(PREC.splat, seq(field('operator', '*'), field('operand', $._expression))),
+      prec.right(PREC.not, seq(field('operator', '!'), field('operand', $._expression))),
+    ),
+
+    selector: $ => prec.left(PREC.selector, seq(
+      field('value', $._expression),
+      '?',
+      '{',
+      commaSepTrailing(field('entry', $.selector_entry)),
+      '}',
+    )),
+    selector_entry: $ => seq(
+      field('match', $._expression),
+      '=>',
+      field('value', $._expression),
+    ),
+
+    _primary: $ => choice(
+      $.variable,
+      alias($._interp_name, $.variable),
+      $.name,
+      // Statement functions are keywords only where a statement starts; elsewhere, names.
+      alias(choice(...STATEMENT_FUNCTIONS), $.name),
+      $.type_reference,
+      $.number,
+      $.boolean,
+      $.undef,
+      $.default,
+      $.regex,
+      $.single_quoted_string,
+      $.double_quoted_string,
+      $.heredoc,
+      $.array,
+      $.hash,
+      $.parenthesized_expression,
+      $.access,
+      $.function_call,
+      $.method_call,
+      $.if_expression,
+      $.unless_expression,
+      $.case_expression,
+      $.reserved_word,
+    ),
+
+    parenthesized_expression: $ => seq($._open_paren, $._assignment_level, ')'),
+    _open_paren: $ => choice('(', alias($._wslparen, '(')),
+
+    access: $ => prec(PREC.access, seq(
+      field('object', $._expression),
+      token.immediate('['),
+      commaSepTrailing(field('argument', $._access_argument)),
+      ']',
+    )),
+    _access_argument: $ => choice($._expression, $.pair),
+
+    function_call: $ => prec.left(PREC.call, seq(
+      field('function', choice(
+        $.name,
+        $.type_reference,
+        alias(choice('type', ...STATEMENT_FUNCTIONS), $.name),
+      )),
+      field('arguments', $.argument_list),
+      optional(field('lambda', $.lambda)),
+    )),
+
+    // Higher than a parenthesized expression: `notice ($x)` is a call, not `notice` of `($x)`.
+    argument_list: $ => prec(1, seq('(', commaSepTrailing($._argument), ')')),
+    _argument: $ => choice($._assignment_level, $.pair),
+
+    method_call: $ => prec.right(PREC.dot, seq(
+      field('object', $._expression),
+      '.',
+      field('method', choice($.name, alias('type', $.name))),
+      optional(field('arguments', $.argument_list)),
+      optional(field('lambda', $.lambda)),
+    )),
+
+    lambda: $ => seq(
+      field('parameters', $.lambda_parameters),
+      optional(seq('>>', field('return_type', $._type_expression))),
+      field('body', $.block),
+    ),
+
+    lambda_parameters: $ => seq('|', commaSepTrailing($.parameter), '|'),
+
+    if_expression: $ => seq(
+      'if',
+      field('condition', $._expression),
+      field('consequence', $.block),
+      repeat(field('alternative', $.elsif_clause)),
+      optional(field('alternative', $.else_clause)),
+    ),
+    elsif_clause: $ => seq(
+      'elsif',
+      field('condition', $._expression),
+      field('consequence', $.block),
+    ),
+    else_clause: $ => seq('else', field('body', $.block)),
+
+    unless_expression: $ => seq(
+      'unless',
+      field('condition', $._expression),
+      field('consequence', $.block),
+      optional(field('alternative', $.else_clause)),
+    ),
+
+    case_expression: $ => seq(
+      'case',
+      field('value', $._expression),
+      '{',
+      repeat(field('option', $.case_option)),
+      '}',
+    ),
+    case_option: $ => seq(
+      commaSep1(field('match', $._expression)),
+      optional(','),
+      ':',
+      field('body', $.block),
+    ),
+
+    array: $ => seq(
+      '[',
+      commaSepTrailing(choice($._assignment_level, $.pair, alias(choice('type', 'function'), $.name))),
+      ']',
+    ),
+
+    hash: $ => seq(
+      '{',
+      commaSepTrailing(field('entry', $.pair)),
+      '}',
+    ),
+    pair: $ => seq(
+      field('key', choice($._assignment_level, alias(choice('type', 'function'), $.name))),
+      '=>',
+      field('value', choice($._assignment_level, alias(choice('type', 'function'), $.name))),
+    ),
+
+    reserved_word: $ => choice('attr', 'private'),
+
+    // ---------------------------------------------------------------- strings
+
+    single_quoted_string: $ => token(seq("'", repeat(choice(/[^'\\]+/, /\\(.|\n)/)), "'")),
+
+    double_quoted_string: $ => seq(
+      '"',
+      repeat($._string_part),
+      '"',
+    ),
+    _string_part: $ => choice(
+      alias($._dq_content, $.string_content),
+      $.escape_sequence,
+      alias($._interp_variable, $.variable),
+      $.interpolation,
+    ),
+
+    interpolation: $ => choice(
+      seq(alias($._interp_open, '${'), $._assignment_level, '}'),
+      seq(alias($._interp_open_name, '${'), $._expression, '}'),
+    ),
+
+    heredoc: $ => $._heredoc_start,
+
+    heredoc_body: $ => seq(
+      $._heredoc_body_start,
+      repeat(choice(
+        alias($._heredoc_content, $.string_content),
+        $.escape_sequence,
+        alias($._interp_variable, $.variable),
+        $.interpolation,
+      )),
+      $.heredoc_end,
+    ),
+
+    // ---------------------------------------------------------------- tokens
+
+    variable: $ => /\$(::)?([A-Za-z0-9_]+::)*[A-Za-z0-9_]+/,
+
+    // A bare word: a name (`foo`, `foo::bar`, `::foo`) or, with a hyphen or a leading
+    // underscore, a word that is a string (`foo-bar`, `_x`). The AST tells them apart.
+    name: $ => /(::)?[a-z_]([A-Za-z0-9_-]*[A-Za-z0-9_])?(::[a-z_]([A-Za-z0-9_-]*[A-Za-z0-9_])?)*/,
+
+    type_reference: $ => /(::)?[A-Z][A-Za-z0-9_]*(::[A-Z][A-Za-z0-9_]*)*/,
+
+    number: $ => token(choice(
+      /0[xX][0-9A-Fa-f]+/,
+      /[0-9]+(\.[0-9]+)?([eE]-?[0-9]+)?/,
+    )),
+
+    boolean: $ => choice('true', 'false'),
+    undef: $ => 'undef',
+    default: $ => 'default',
+
+    // Allowed to span lines, with `\/` for a slash. Divide wins where both are valid.
+    regex: $ => token(seq('/', repeat(choice(/[^\/\\\n]/, /\n/, /\\(.|\n)/)), '/')),
+
+    // `/*` always starts a comment, never a regex (as Puppet's lexer decides).
+    comment: $ => choice(
+      token(seq('#', /.*/)),
+      token(prec(2, seq('/*', /[^*]*\*+([^\/*][^*]*\*+)*/, '/'))),
+    ),
+  },
+});

@@ -1,0 +1,546 @@
+/*
+ * plint's external scanner for the Puppet grammar.
+ *
+ * It produces the tokens a context-free lexer cannot:
+ *  - heredocs: `@(TAG:syntax/flags)` starts, and for each pending heredoc, in order, the body
+ *    that begins after the next line break, its text split at interpolations and escapes
+ *    (depending on the tag's quoting and flags), and its end line (`|- TAG`);
+ *  - the text of double-quoted strings, split at `\` escapes and `$` interpolations;
+ *  - `${`, telling apart `${name...}` (a variable written without `$`) from `${expr}`;
+ *  - `(` first on a line, which Puppet never takes as the start of a call's arguments.
+ */
+
+#include "tree_sitter/parser.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+
+enum TokenType {
+  HEREDOC_START,
+  HEREDOC_BODY_START,
+  HEREDOC_CONTENT,
+  HEREDOC_END,
+  DQ_CONTENT,
+  ESCAPE_SEQUENCE,
+  INTERP_VARIABLE,
+  INTERP_OPEN,
+  INTERP_OPEN_NAME,
+  INTERP_NAME,
+  WSLPAREN,
+  ERROR_SENTINEL,
+};
+
+#define MAX_HEREDOCS 8
+#define MAX_TAG 96
+
+/* Escape flags of a heredoc, from its `/flags`. */
+enum {
+  ESC_T = 1 << 0,
+  ESC_R = 1 << 1,
+  ESC_N = 1 << 2,
+  ESC_S = 1 << 3,
+  ESC_U = 1 << 4,
+  ESC_DOLLAR = 1 << 5,
+  ESC_L = 1 << 6,
+  ESC_ANY = 1 << 7, /* any flag given: `\\` is an escape too */
+};
+
+typedef struct {
+  uint8_t tag_len;
+  bool interpolate;
+  uint8_t escapes;
+  char tag[MAX_TAG];
+} Heredoc;
+
+typedef struct {
+  uint8_t count;     /* pending heredocs, in the order they started */
+  bool in_body;      /* the first pending heredoc's body is being read */
+  bool expect_name;  /* the last token was `${` followed by a bare variable name */
+  Heredoc heredocs[MAX_HEREDOCS];
+} Scanner;
+
+static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
+static inline void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
+
+static bool is_blank(int32_t c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == 0xA0 ||
+         c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+static bool is_word_char(int32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static bool is_hex(int32_t c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* ------------------------------------------------------------------ lifecycle */
+
+void *tree_sitter_puppet_external_scanner_create(void) {
+  Scanner *s = (Scanner *)calloc(1, sizeof(Scanner));
+  return s;
+}
+
+void tree_sitter_puppet_external_scanner_destroy(void *payload) { free(payload); }
+
+unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buffer) {
+  Scanner *s = (Scanner *)payload;
+  unsigned n = 0;
+  buffer[n++] = (char)s->count;
+  buffer[n++] = (char)s->in_body;
+  buffer[n++] = (char)s->expect_name;
+  for (unsigned i = 0; i < s->count; i++) {
+    Heredoc *h = &s->heredocs[i];
+    if (n + 3 + h->tag_len > TREE_SITTER_SERIALIZATION_BUFFER_SIZE) break;
+    buffer[n++] = (char)h->interpolate;
+    buffer[n++] = (char)h->escapes;
+    buffer[n++] = (char)h->tag_len;
+    memcpy(buffer + n, h->tag, h->tag_len);
+    n += h->tag_len;
+  }
+  return n;
+}
+
+void tree_sitter_puppet_external_scanner_deserialize(void *payload, const char *buffer,
+                                                     unsigned length) {
+  Scanner *s = (Scanner *)payload;
+  s->count = 0;
+  s->in_body = false;
+  s->expect_name = false;
+  if (length < 3) return;
+  unsigned n = 0;
+  uint8_t count = (uint8_t)buffer[n++];
+  s->in_body = buffer[n++] != 0;
+  s->expect_name = buffer[n++] != 0;
+  for (uint8_t i = 0; i < count && i < MAX_HEREDOCS && n + 3 <= length; i++) {
+    Heredoc *h = &s->heredocs[i];
+    h->interpolate = buffer[n++] != 0;
+    h->escapes = (uint8_t)buffer[n++];
+    h->tag_len = (uint8_t)buffer[n++];
+    if (h->tag_len > MAX_TAG || n + h->tag_len > length) break;
+    memcpy(h->tag, buffer + n, h->tag_len);
+    n += h->tag_len;
+    s->count = i + 1;
+  }
+}
+
+/* ------------------------------------------------------------------ names */
+
+/*
+ * Reads a variable name as Puppet allows it after `$` in a string: `(::)?(\w+::)*\w+`.
+ * The lexer is at its first character. Returns false (having consumed nothing that counts)
+ * when no name starts here. Marks the end after the last complete segment.
+ */
+static bool scan_variable_name(TSLexer *lexer) {
+  bool any = false;
+  if (lexer->lookahead == ':') {
+    advance(lexer);
+    if (lexer->lookahead != ':') return false;
+    advance(lexer);
+    if (!is_word_char(lexer->lookahead)) return false;
+  }
+  for (;;) {
+    if (!is_word_char(lexer->lookahead)) break;
+    while (is_word_char(lexer->lookahead)) advance(lexer);
+    any = true;
+    lexer->mark_end(lexer);
+    if (lexer->lookahead != ':') break;
+    advance(lexer);
+    if (lexer->lookahead != ':') break;
+    advance(lexer);
+    if (!is_word_char(lexer->lookahead)) break;
+  }
+  return any;
+}
+
+/*
+ * Reads a bare word as it may appear first in `${...}`: a name, a number, or a word with
+ * hyphens (`(::)?[\w-]+(::[\w-]+)*`, not ending in `-`). Returns its length in characters
+ * (0 if none), and marks the end after it when `mark` is set.
+ */
+static unsigned scan_interp_word(TSLexer *lexer, bool mark) {
+  unsigned len = 0;
+  if (lexer->lookahead == ':') {
+    advance(lexer);
+    if (lexer->lookahead != ':') return 0;
+    advance(lexer);
+    len += 2;
+    if (!is_word_char(lexer->lookahead)) return 0;
+  } else if (!is_word_char(lexer->lookahead)) {
+    return 0;
+  }
+  unsigned good = 0;
+  for (;;) {
+    bool last_was_word = false;
+    while (is_word_char(lexer->lookahead) || lexer->lookahead == '-') {
+      last_was_word = lexer->lookahead != '-';
+      advance(lexer);
+      len++;
+      if (last_was_word) {
+        good = len;
+        if (mark) lexer->mark_end(lexer);
+      }
+    }
+    if (!last_was_word || lexer->lookahead != ':') break;
+    advance(lexer);
+    if (lexer->lookahead != ':') break;
+    advance(lexer);
+    len += 2;
+    if (!is_word_char(lexer->lookahead)) break;
+  }
+  return good;
+}
+
+/* ------------------------------------------------------------------ escapes and `$` */
+
+/* Is `\c` an escape in a double-quoted string? */
+static bool dq_escape(int32_t c) {
+  return c == '\\' || c == '$' || c == '\'' || c == '"' || c == 'r' || c == 'n' || c == 't' ||
+         c == 's' || c == 'u' || c == '\n' || c == '\r';
+}
+
+/* Is `\c` an escape in a heredoc with the given flags? */
+static bool heredoc_escape(uint8_t flags, int32_t c) {
+  if (!(flags & ESC_ANY)) return false;
+  switch (c) {
+    case '\\': return true;
+    case 't': return flags & ESC_T;
+    case 'r': return flags & ESC_R;
+    case 'n': return flags & ESC_N;
+    case 's': return flags & ESC_S;
+    case 'u': return flags & ESC_U;
+    case '$': return flags & ESC_DOLLAR;
+    case '\n':
+    case '\r': return flags & ESC_L;
+    default: return false;
+  }
+}
+
+/* The lexer is just past `\` and at an escape's character: consume the rest of it. */
+static void finish_escape(TSLexer *lexer) {
+  int32_t c = lexer->lookahead;
+  advance(lexer);
+  if (c == '\r') {
+    if (lexer->lookahead == '\n') advance(lexer);
+  } else if (c == 'u') {
+    if (lexer->lookahead == '{') {
+      advance(lexer);
+      for (int i = 0; i < 6 && is_hex(lexer->lookahead); i++) advance(lexer);
+      if (lexer->lookahead == '}') advance(lexer);
+    } else {
+      for (int i = 0; i < 4 && is_hex(lexer->lookahead); i++) advance(lexer);
+    }
+  }
+  lexer->mark_end(lexer);
+}
+
+/*
+ * The lexer is just past `$` (its end marked before it). Produces `${` (deciding between the
+ * expression and bare-name forms) or `$name`, or returns false when `$` is literal text.
+ */
+static bool scan_dollar(Scanner *s, TSLexer *lexer, const bool *valid) {
+  if (lexer->lookahead == '{') {
+    advance(lexer);
+    lexer->mark_end(lexer);
+    /* Look ahead: a bare word followed by `}`, `[` (adjacent) or `.` is a variable name. */
+    while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') advance(lexer);
+    bool name_form = false;
+    if (scan_interp_word(lexer, false) > 0) {
+      if (lexer->lookahead == '[') {
+        name_form = true;
+      } else {
+        while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') advance(lexer);
+        name_form = lexer->lookahead == '}' || lexer->lookahead == '.';
+      }
+    }
+    if (name_form && valid[INTERP_OPEN_NAME]) {
+      s->expect_name = true;
+      lexer->result_symbol = INTERP_OPEN_NAME;
+      return true;
+    }
+    if (!valid[INTERP_OPEN]) return false;
+    lexer->result_symbol = INTERP_OPEN;
+    return true;
+  }
+  if (!valid[INTERP_VARIABLE]) return false;
+  if (!scan_variable_name(lexer)) return false;
+  lexer->result_symbol = INTERP_VARIABLE;
+  return true;
+}
+
+/* ------------------------------------------------------------------ string text */
+
+/*
+ * Text of a double-quoted string (heredoc == NULL) or of a heredoc body.
+ * Stops before `"` (strings), before an escape, before an interpolation, and (heredocs)
+ * before the end line. When nothing precedes an escape or interpolation, produces that.
+ */
+static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *heredoc) {
+  bool has_content = false;
+  bool interpolate = heredoc ? heredoc->interpolate : true;
+  TSSymbol content_symbol = heredoc ? HEREDOC_CONTENT : DQ_CONTENT;
+  bool at_line_start = heredoc && lexer->get_column(lexer) == 0;
+
+  for (;;) {
+    if (heredoc && at_line_start) {
+      at_line_start = false;
+      /* Is this the end line: blanks, optional `|`, optional `-`, the tag, blanks, EOL? */
+      lexer->mark_end(lexer);
+      while (is_blank(lexer->lookahead)) advance(lexer);
+      if (lexer->lookahead == '|') {
+        advance(lexer);
+        while (is_blank(lexer->lookahead)) advance(lexer);
+      }
+      if (lexer->lookahead == '-') {
+        advance(lexer);
+        while (is_blank(lexer->lookahead)) advance(lexer);
+      }
+      unsigned i = 0;
+      while (i < heredoc->tag_len && lexer->lookahead == (unsigned char)heredoc->tag[i]) {
+        advance(lexer);
+        i++;
+      }
+      if (i == heredoc->tag_len) {
+        while (lexer->lookahead == ' ' || lexer->lookahead == '\t' || is_blank(lexer->lookahead)) {
+          if (lexer->lookahead == '\r') break;
+          advance(lexer);
+        }
+        bool at_eol = lexer->eof(lexer) || lexer->lookahead == '\n';
+        if (!at_eol && lexer->lookahead == '\r') {
+          /* `\r\n` ends the line too; the `\r` stays outside the token */
+          lexer->mark_end(lexer);
+          advance(lexer);
+          if (lexer->lookahead == '\n' || lexer->eof(lexer)) {
+            if (has_content) {
+              lexer->result_symbol = content_symbol;
+              return true; /* the end mark is at the line start... */
+            }
+            lexer->result_symbol = HEREDOC_END;
+            return true;
+          }
+        } else if (at_eol) {
+          if (has_content) {
+            lexer->result_symbol = content_symbol;
+            return true; /* ends at the line start marked above */
+          }
+          lexer->mark_end(lexer);
+          lexer->result_symbol = HEREDOC_END;
+          return true;
+        }
+      }
+      /* Not the end line: what was read is text. */
+      has_content = true;
+      continue;
+    }
+
+    int32_t c = lexer->lookahead;
+    if (lexer->eof(lexer)) break;
+    if (!heredoc && c == '"') break;
+
+    if (c == '\\') {
+      lexer->mark_end(lexer);
+      advance(lexer);
+      bool is_escape = heredoc ? heredoc_escape(heredoc->escapes, lexer->lookahead)
+                               : dq_escape(lexer->lookahead);
+      if (is_escape && !lexer->eof(lexer)) {
+        if (has_content) {
+          lexer->result_symbol = content_symbol;
+          return true;
+        }
+        finish_escape(lexer);
+        lexer->result_symbol = ESCAPE_SEQUENCE;
+        return true;
+      }
+      has_content = true;
+      if (lexer->eof(lexer)) break;
+      /* A backslash before anything else is text (with `\` itself). */
+      if (lexer->lookahead == '\n') at_line_start = heredoc != NULL;
+      advance(lexer);
+      continue;
+    }
+
+    if (c == '$' && interpolate) {
+      lexer->mark_end(lexer);
+      advance(lexer);
+      int32_t n = lexer->lookahead;
+      bool starts = n == '{' || is_word_char(n) || n == ':';
+      if (starts) {
+        if (has_content) {
+          lexer->result_symbol = content_symbol;
+          return true;
+        }
+        if (scan_dollar(s, lexer, valid)) return true;
+        /* `$:` not followed by `:name`: literal text; fall through as content */
+        has_content = true;
+        lexer->mark_end(lexer);
+        continue;
+      }
+      has_content = true;
+      continue;
+    }
+
+    advance(lexer);
+    has_content = true;
+    if (c == '\n' && heredoc) at_line_start = true;
+  }
+
+  if (!has_content) return false;
+  lexer->mark_end(lexer);
+  lexer->result_symbol = content_symbol;
+  return true;
+}
+
+/* ------------------------------------------------------------------ heredoc start */
+
+/* The lexer is past `@(`. Reads `TAG[:syntax][/flags])` and records the heredoc. */
+static bool scan_heredoc_start(Scanner *s, TSLexer *lexer) {
+  char spec[256];
+  unsigned len = 0;
+  while (!lexer->eof(lexer) && lexer->lookahead != ')' && lexer->lookahead != '\n') {
+    if (len < sizeof(spec) - 1) spec[len++] = (char)(lexer->lookahead < 128 ? lexer->lookahead : '?');
+    advance(lexer);
+  }
+  if (lexer->lookahead != ')') return false;
+  advance(lexer);
+  lexer->mark_end(lexer);
+  spec[len] = 0;
+
+  /* The tag is everything up to `:` or `/`, trimmed; `"tag"` turns interpolation on. */
+  unsigned tag_end = 0;
+  while (tag_end < len && spec[tag_end] != ':' && spec[tag_end] != '/') tag_end++;
+  unsigned a = 0, b = tag_end;
+  while (a < b && (spec[a] == ' ' || spec[a] == '\t')) a++;
+  while (b > a && (spec[b - 1] == ' ' || spec[b - 1] == '\t')) b--;
+  bool interpolate = false;
+  if (b - a >= 2 && spec[a] == '"' && spec[b - 1] == '"') {
+    interpolate = true;
+    a++;
+    b--;
+    while (a < b && (spec[a] == ' ' || spec[a] == '\t')) a++;
+    while (b > a && (spec[b - 1] == ' ' || spec[b - 1] == '\t')) b--;
+  }
+
+  uint8_t escapes = 0;
+  for (unsigned i = tag_end; i < len; i++) {
+    if (spec[i] != '/') continue;
+    escapes = ESC_ANY;
+    bool any_flag = false;
+    for (unsigned j = i + 1; j < len; j++) {
+      switch (spec[j]) {
+        case 't': escapes |= ESC_T; any_flag = true; break;
+        case 'r': escapes |= ESC_R; any_flag = true; break;
+        case 'n': escapes |= ESC_N; any_flag = true; break;
+        case 's': escapes |= ESC_S; any_flag = true; break;
+        case 'u': escapes |= ESC_U; any_flag = true; break;
+        case '$': escapes |= ESC_DOLLAR; any_flag = true; break;
+        case 'L': escapes |= ESC_L; any_flag = true; break;
+        default: break;
+      }
+    }
+    if (!any_flag) escapes = ESC_ANY | ESC_T | ESC_R | ESC_N | ESC_S | ESC_U | ESC_DOLLAR | ESC_L;
+    break;
+  }
+
+  if (s->count < MAX_HEREDOCS) {
+    Heredoc *h = &s->heredocs[s->count++];
+    unsigned tl = b - a;
+    if (tl > MAX_TAG) tl = MAX_TAG;
+    memcpy(h->tag, spec + a, tl);
+    h->tag_len = (uint8_t)tl;
+    h->interpolate = interpolate;
+    h->escapes = escapes;
+  }
+  lexer->result_symbol = HEREDOC_START;
+  return true;
+}
+
+/* ------------------------------------------------------------------ entry point */
+
+bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid) {
+  Scanner *s = (Scanner *)payload;
+  bool recovering = valid[ERROR_SENTINEL];
+
+  /* The bare variable name right after `${`. */
+  if (s->expect_name) {
+    s->expect_name = false;
+    if (valid[INTERP_NAME] && !recovering) {
+      while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') skip(lexer);
+      if (scan_interp_word(lexer, true) > 0) {
+        lexer->result_symbol = INTERP_NAME;
+        return true;
+      }
+      return false;
+    }
+  }
+
+  /* Inside a heredoc body (but not inside one of its `${...}`). */
+  if (s->in_body && s->count > 0 && (valid[HEREDOC_CONTENT] || valid[HEREDOC_END])) {
+    Heredoc *h = &s->heredocs[0];
+    if (scan_text(s, lexer, valid, h)) {
+      if (lexer->result_symbol == HEREDOC_END) {
+        memmove(&s->heredocs[0], &s->heredocs[1], sizeof(Heredoc) * (s->count - 1));
+        s->count--;
+        s->in_body = false;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /* Inside a double-quoted string. */
+  if (valid[DQ_CONTENT] && !recovering) {
+    return scan_text(s, lexer, valid, NULL);
+  }
+
+  /* Between tokens: blanks, then a heredoc body's start, `(` first on a line, or `@(`. */
+  bool newline = false;
+  uint32_t blanks = 0;
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (is_blank(c)) {
+      skip(lexer);
+      blanks++;
+    } else if (c == '\n') {
+      if (s->count > 0 && !s->in_body && valid[HEREDOC_BODY_START]) {
+        advance(lexer);
+        lexer->mark_end(lexer);
+        s->in_body = true;
+        lexer->result_symbol = HEREDOC_BODY_START;
+        return true;
+      }
+      skip(lexer);
+      newline = true;
+      blanks = 0;
+    } else {
+      break;
+    }
+  }
+
+  if (recovering) return false;
+
+  if (lexer->lookahead == '(' && valid[WSLPAREN]) {
+    /* First on the line: a line break was crossed, or the blanks skipped here are all
+       that precedes `(` on its line. */
+    bool first_on_line = newline || lexer->get_column(lexer) == blanks;
+    if (first_on_line) {
+      advance(lexer);
+      lexer->mark_end(lexer);
+      lexer->result_symbol = WSLPAREN;
+      return true;
+    }
+    return false;
+  }
+
+  if (lexer->lookahead == '@' && valid[HEREDOC_START]) {
+    advance(lexer);
+    if (lexer->lookahead != '(') return false;
+    advance(lexer);
+    return scan_heredoc_start(s, lexer);
+  }
+
+  return false;
+}
