@@ -1,27 +1,181 @@
 //! Parsing: source text -> concrete tree (tree-sitter) -> owned, typed AST, plus syntax
-//! diagnostics (`P001`). Never fails: a file with syntax errors still yields an AST of
-//! whatever could be recovered, and every error becomes a diagnostic.
+//! diagnostics. Never fails: a file with syntax errors still yields an AST of whatever could be
+//! recovered, and every error becomes a diagnostic (`P001`; `P004` for nesting too deep).
+//!
+//! Nothing after this module touches tree-sitter: each call parses one file, lowers it and
+//! drops the tree.
 
 pub mod ast;
+mod errors;
+mod kinds;
+mod lower;
 
-use crate::report::Diagnostic;
+use std::cell::RefCell;
+
+use tree_sitter::{Node, Parser, Tree};
+
+use crate::report::{Diagnostic, Severity};
 
 /// The result of parsing one file.
 #[derive(Debug)]
 pub struct Parsed {
     pub ast: ast::File,
-    /// Syntax diagnostics (`P001`), in source order.
+    /// Syntax diagnostics, in source order.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+/// Parses `source` into a concrete tree (with the thread's reusable parser).
+fn parse_tree(source: &str) -> Option<Tree> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let parser = slot.get_or_insert_with(|| {
+            let mut p = Parser::new();
+            p.set_language(&kinds::LANGUAGE)
+                .expect("the Puppet grammar is compatible with the tree-sitter runtime");
+            p
+        });
+        parser.parse(source, None)
+    })
+}
+
+/// What one walk over the whole tree collects.
+struct Scan<'t> {
+    comments: Vec<ast::Comment>,
+    heredoc_starts: Vec<Node<'t>>,
+    heredoc_bodies: Vec<Node<'t>>,
+    /// Outermost ERROR nodes, and MISSING nodes outside of them.
+    errors: Vec<Node<'t>>,
+}
+
+fn scan_tree(tree: &Tree) -> Scan<'_> {
+    let mut scan = Scan {
+        comments: Vec::new(),
+        heredoc_starts: Vec::new(),
+        heredoc_bodies: Vec::new(),
+        errors: Vec::new(),
+    };
+    let root = tree.root_node();
+    let mut cursor = root.walk();
+    // How many ERROR nodes enclose the cursor's node.
+    let mut in_error: Vec<bool> = Vec::new();
+    let mut error_depth = 0usize;
+    loop {
+        let node = cursor.node();
+        let is_error = node.is_error();
+        if is_error || node.is_missing() {
+            if error_depth == 0 {
+                scan.errors.push(node);
+            }
+        } else {
+            match node.kind() {
+                // The kind (line or block) is set from the source afterwards.
+                "comment" => scan.comments.push(ast::Comment {
+                    kind: ast::CommentKind::Line,
+                    span: ast::Span::new(node.start_byte(), node.end_byte()),
+                }),
+                "heredoc" => scan.heredoc_starts.push(node),
+                "heredoc_body" => scan.heredoc_bodies.push(node),
+                _ => {}
+            }
+        }
+        if cursor.goto_first_child() {
+            in_error.push(is_error);
+            if is_error {
+                error_depth += 1;
+            }
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return scan;
+            }
+            if in_error.pop() == Some(true) {
+                error_depth -= 1;
+            }
+        }
+    }
 }
 
 /// Parses and lowers one file. Safe to call from many threads at once.
 pub fn parse(source: &str) -> Parsed {
-    // Placeholder until the grammar lands: an empty AST and no diagnostics.
+    let Some(tree) = parse_tree(source) else {
+        let d = Diagnostic::new(
+            "P000",
+            "internal-error",
+            Severity::Error,
+            0..0,
+            "the parser gave up on this file",
+        );
+        return Parsed {
+            ast: ast::File {
+                span: ast::Span::new(0, source.len()),
+                statements: Vec::new(),
+                comments: Vec::new(),
+            },
+            diagnostics: vec![d],
+        };
+    };
+    let mut scan = scan_tree(&tree);
+    for c in &mut scan.comments {
+        c.kind = if source.as_bytes().get(c.span.start as usize) == Some(&b'#') {
+            ast::CommentKind::Line
+        } else {
+            ast::CommentKind::Block
+        };
+    }
+
+    let ctx = errors::ErrorContext {
+        src: source,
+        heredoc_starts: &scan.heredoc_starts,
+        heredoc_bodies: &scan.heredoc_bodies,
+    };
+    let mut diagnostics: Vec<Diagnostic> = scan
+        .errors
+        .iter()
+        .map(|&n| {
+            if n.is_missing() {
+                ctx.missing(n)
+            } else {
+                ctx.error(n)
+            }
+        })
+        .collect();
+    // A heredoc start whose body never began (the file ends on its line).
+    if scan.heredoc_starts.len() > scan.heredoc_bodies.len() {
+        for start in &scan.heredoc_starts[scan.heredoc_bodies.len()..] {
+            let spec = lower::parse_heredoc_spec(&source[start.byte_range()]);
+            diagnostics.push(
+                Diagnostic::new(
+                    "P001",
+                    "syntax-error",
+                    Severity::Error,
+                    start.byte_range(),
+                    format!(
+                        "heredoc `{}` has no text: the file ends on its line",
+                        spec.tag
+                    ),
+                )
+                .with_label("its text would start on the next line")
+                .with_help(format!("add the text and an end line `{}`", spec.tag)),
+            );
+        }
+    }
+
+    let comments = std::mem::take(&mut scan.comments);
+    let mut lowerer = lower::Lowerer::new(source, std::mem::take(&mut scan.heredoc_bodies));
+    let file = lowerer.lower_file(&tree, comments);
+    diagnostics.append(&mut lowerer.diagnostics);
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    diagnostics.dedup_by(|a, b| a.span == b.span && a.message == b.message);
     Parsed {
-        ast: ast::File {
-            span: 0..source.len(),
-            statements: Vec::new(),
-        },
-        diagnostics: Vec::new(),
+        ast: file,
+        diagnostics,
     }
 }

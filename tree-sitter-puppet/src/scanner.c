@@ -290,18 +290,22 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
       at_line_start = false;
       /* Is this the end line: blanks, optional `|`, optional `-`, the tag, blanks, EOL? */
       lexer->mark_end(lexer);
-      while (is_blank(lexer->lookahead)) advance(lexer);
+      unsigned consumed = 0;
+      while (is_blank(lexer->lookahead)) { advance(lexer); consumed++; }
       if (lexer->lookahead == '|') {
         advance(lexer);
-        while (is_blank(lexer->lookahead)) advance(lexer);
+        consumed++;
+        while (is_blank(lexer->lookahead)) { advance(lexer); consumed++; }
       }
       if (lexer->lookahead == '-') {
         advance(lexer);
-        while (is_blank(lexer->lookahead)) advance(lexer);
+        consumed++;
+        while (is_blank(lexer->lookahead)) { advance(lexer); consumed++; }
       }
       unsigned i = 0;
       while (i < heredoc->tag_len && lexer->lookahead == (unsigned char)heredoc->tag[i]) {
         advance(lexer);
+        consumed++;
         i++;
       }
       if (i == heredoc->tag_len) {
@@ -333,7 +337,7 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
         }
       }
       /* Not the end line: what was read is text. */
-      has_content = true;
+      if (consumed > 0) has_content = true;
       continue;
     }
 

@@ -1,0 +1,513 @@
+//! Syntax diagnostics (`P001`) from the ERROR and MISSING nodes of a tree, with messages a
+//! person can act on: what was expected, what closes what, and where it was opened.
+
+use tree_sitter::Node;
+
+use super::kinds::LANGUAGE;
+use crate::report::{Diagnostic, Severity};
+
+const CODE: &str = "P001";
+const RULE: &str = "syntax-error";
+
+/// 1-based line and column (in characters) of a byte offset, for use inside messages.
+pub(crate) fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(src.len());
+    let before = &src.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = src
+        .get(line_start..offset)
+        .map_or(offset - line_start, |s| s.chars().count())
+        + 1;
+    (line, col)
+}
+
+fn at(src: &str, offset: usize) -> String {
+    let (l, c) = line_col(src, offset);
+    format!("{l}:{c}")
+}
+
+/// A short, single-line rendering of a token for a message.
+fn snippet(text: &str) -> String {
+    let first = text.lines().next().unwrap_or("");
+    let mut s: String = first.chars().take(24).collect();
+    if s.len() < first.len() || text.contains('\n') {
+        s.push('…');
+    }
+    s
+}
+
+fn first_leaf(node: Node) -> Node {
+    let mut n = node;
+    while let Some(c) = n.child(0) {
+        n = c;
+    }
+    n
+}
+
+/// The leaf that ends just before `node` (skipping extras), if any.
+fn previous_leaf(node: Node) -> Option<Node> {
+    let mut n = node;
+    loop {
+        if let Some(prev) = n.prev_sibling() {
+            let mut p = prev;
+            while p.child_count() > 0 {
+                p = p.child(p.child_count() as u32 - 1)?;
+            }
+            if p.is_extra() {
+                n = p;
+                continue;
+            }
+            return Some(p);
+        }
+        n = n.parent()?;
+    }
+}
+
+/// What a construct is called in messages.
+fn describe(kind: &str) -> &'static str {
+    match kind {
+        "class_definition" => "class",
+        "define_definition" => "defined type",
+        "node_definition" => "node definition",
+        "function_definition" => "function",
+        "plan_definition" => "plan",
+        "type_definition" => "type definition",
+        "if_expression" | "elsif_clause" => "`if` block",
+        "else_clause" => "`else` block",
+        "unless_expression" => "`unless` block",
+        "case_expression" => "`case` expression",
+        "case_option" => "`case` option",
+        "lambda" => "lambda",
+        "resource_declaration" => "resource",
+        "resource_defaults" => "resource defaults",
+        "resource_override" => "resource override",
+        "collector" => "collector",
+        "selector" => "selector",
+        "hash" => "hash",
+        "array" => "array",
+        "argument_list" => "argument list",
+        "parameter_list" => "parameter list",
+        "lambda_parameters" => "lambda parameters",
+        "access" | "type_access" => "`[]` access",
+        "parenthesized_expression" => "parentheses",
+        "interpolation" => "interpolation",
+        "double_quoted_string" => "string",
+        "block" => "block",
+        _ => "expression",
+    }
+}
+
+fn named_kind_description(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "name" => "a name",
+        "variable" => "a variable",
+        "type_reference" => "a type name such as `String`",
+        "block" => "a `{ ... }` block",
+        "heredoc_end" => "the heredoc's end tag",
+        "single_quoted_string" | "double_quoted_string" => "a string",
+        "number" => "a number",
+        _ => return None,
+    })
+}
+
+/// The opening token for a closing one.
+fn opener(close: &str) -> Option<&'static str> {
+    Some(match close {
+        "}" => "{",
+        ")" => "(",
+        "]" => "[",
+        "|>" => "<|",
+        "|>>" => "<<|",
+        "|" => "|",
+        _ => return None,
+    })
+}
+
+pub(crate) struct ErrorContext<'a, 't> {
+    pub src: &'a str,
+    /// Heredoc starts and bodies, in document order (the n-th body belongs to the n-th start).
+    pub heredoc_starts: &'a [Node<'t>],
+    pub heredoc_bodies: &'a [Node<'t>],
+}
+
+impl ErrorContext<'_, '_> {
+    pub fn missing(&self, node: Node) -> Diagnostic {
+        let src = self.src;
+        let kind = node.kind();
+        let pos = node.start_byte();
+        let parent = node.parent();
+
+        if kind == "heredoc_end" {
+            let body = parent.filter(|p| p.kind() == "heredoc_body");
+            let index = body.and_then(|b| self.heredoc_bodies.iter().position(|x| *x == b));
+            if let Some(start) = index.and_then(|i| self.heredoc_starts.get(i)) {
+                let spec = super::lower::parse_heredoc_spec(&src[start.byte_range()]);
+                return Diagnostic::new(
+                    CODE,
+                    RULE,
+                    Severity::Error,
+                    start.byte_range(),
+                    format!(
+                        "unterminated heredoc `{}` started at {}",
+                        spec.tag,
+                        at(src, start.start_byte())
+                    ),
+                )
+                .with_label("no line ends this heredoc")
+                .with_help(format!(
+                    "end the text with a line holding only `{}` (optionally `|` and `-` before it)",
+                    spec.tag
+                ));
+            }
+        }
+
+        if kind == "\"" {
+            if let Some(p) = parent.filter(|p| p.kind() == "double_quoted_string") {
+                let start = p.start_byte();
+                return Diagnostic::new(
+                    CODE,
+                    RULE,
+                    Severity::Error,
+                    start..start + 1,
+                    format!("unterminated string started at {}", at(src, start)),
+                )
+                .with_label("this string is never closed")
+                .with_help("add the closing `\"`");
+            }
+        }
+
+        if let (Some(open), Some(p)) = (opener(kind), parent) {
+            let mut cursor = p.walk();
+            let open_node = p
+                .children(&mut cursor)
+                .filter(|c| c.kind() == open && c.start_byte() <= pos && !c.is_missing())
+                .last();
+            if let Some(o) = open_node {
+                let what = match p.kind() {
+                    "block" => p
+                        .parent()
+                        .map(|g| describe(g.kind()))
+                        .map(|d| format!("the body of the {d}"))
+                        .unwrap_or_else(|| "the block".to_string()),
+                    k => format!("the {}", describe(k)),
+                };
+                return Diagnostic::new(
+                    CODE,
+                    RULE,
+                    Severity::Error,
+                    pos..pos,
+                    format!(
+                        "expected `{kind}` to close {what} opened at {}",
+                        at(src, o.start_byte())
+                    ),
+                )
+                .with_label(format!("expected `{kind}` here"))
+                .with_secondary(o.byte_range(), "opened here")
+                .with_help(format!("add the missing `{kind}`"));
+            }
+        }
+
+        let expected = if node.is_named() {
+            named_kind_description(kind)
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("`{kind}`"))
+        } else {
+            format!("`{kind}`")
+        };
+        let context = parent
+            .map(|p| format!(" in this {}", describe(p.kind())))
+            .unwrap_or_default();
+        let mut d = Diagnostic::new(
+            CODE,
+            RULE,
+            Severity::Error,
+            pos..pos,
+            format!("expected {expected}{context}"),
+        )
+        .with_label(format!("expected {expected} here"));
+        d = match kind {
+            "," => d.with_help("separate the items with a comma"),
+            "=>" => d.with_help("write `name => value`"),
+            ":" => d.with_help("a resource title is followed by `:` and then its attributes"),
+            _ => d.with_help(format!("insert {expected}")),
+        };
+        d
+    }
+
+    pub fn error(&self, node: Node) -> Diagnostic {
+        let src = self.src;
+        let leaf = first_leaf(node);
+        let leaf_text = &src[leaf.byte_range()];
+        let leaf_range = if leaf.byte_range().is_empty() {
+            node.byte_range()
+        } else {
+            leaf.byte_range()
+        };
+        let context = node
+            .parent()
+            .map(|p| describe(p.kind()))
+            .unwrap_or("expression");
+
+        // An error that runs to the end of the file: something opened was never closed.
+        if let Some(d) = self.unclosed_at_eof(node) {
+            return d;
+        }
+
+        // `=` written where an attribute needs `=>`.
+        if let Some(eq) = self.assignment_in_attributes(node) {
+            return Diagnostic::new(
+                CODE,
+                RULE,
+                Severity::Error,
+                eq.byte_range(),
+                "`=` is not an attribute operator, use `=>`",
+            )
+            .with_label("expected `=>`")
+            .with_help("resource attributes are written `name => value`");
+        }
+
+        // Two attributes without a comma between them.
+        if let Some(next) = self.missing_comma(node) {
+            return Diagnostic::new(
+                CODE,
+                RULE,
+                Severity::Error,
+                next.start_byte()..next.start_byte(),
+                "expected `,` between attributes",
+            )
+            .with_label("expected `,` before this attribute")
+            .with_help("separate attributes with commas: `a => 1, b => 2`");
+        }
+
+        if leaf_text.is_empty() || node.end_byte() >= src.len() && leaf.start_byte() >= src.len() {
+            return Diagnostic::new(
+                CODE,
+                RULE,
+                Severity::Error,
+                node.byte_range(),
+                "unexpected end of file",
+            )
+            .with_label("the file ends here")
+            .with_help("complete or remove the unfinished statement");
+        }
+
+        let mut message = format!("unexpected `{}`", snippet(leaf_text));
+        if context != "expression" {
+            message.push_str(&format!(" in this {context}"));
+        }
+        let mut d = Diagnostic::new(CODE, RULE, Severity::Error, leaf_range, message)
+            .with_label("unexpected here");
+        if let Some(expected) = self.expected_tokens(node) {
+            d = d.with_help(format!("expected {expected}"));
+        } else {
+            d = d.with_help("check the syntax around this point; remove or complete the text");
+        }
+        d
+    }
+
+    /// For an ERROR reaching the end of the file: the innermost `"`, `{`, `(` or `[` among its
+    /// tokens that is never closed.
+    fn unclosed_at_eof(&self, node: Node) -> Option<Diagnostic> {
+        let src = self.src;
+        if !src[node.end_byte()..].trim().is_empty() {
+            return None;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        // An odd `"`: the last one opens a string that never ends.
+        let quotes: Vec<&Node> = children.iter().filter(|c| c.kind() == "\"").collect();
+        if quotes.len() % 2 == 1 {
+            let q = quotes[quotes.len() - 1];
+            return Some(
+                Diagnostic::new(
+                    CODE,
+                    RULE,
+                    Severity::Error,
+                    q.byte_range(),
+                    format!("unterminated string started at {}", at(src, q.start_byte())),
+                )
+                .with_label("this string is never closed")
+                .with_help("add the closing `\"`"),
+            );
+        }
+        let mut stack: Vec<(usize, Node)> = Vec::new();
+        for (i, c) in children.iter().enumerate() {
+            match c.kind() {
+                "{" | "(" | "[" => stack.push((i, *c)),
+                "}" | ")" | "]" => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        let (i, open) = stack.pop()?;
+        let close = match open.kind() {
+            "{" => "}",
+            "(" => ")",
+            _ => "]",
+        };
+        // Name the construct from the tokens before the `{`: `class foo {`, `if $x {`, ...
+        let what = children[..i]
+            .iter()
+            .rev()
+            .take(4)
+            .find_map(|c| match c.kind() {
+                "class" => Some("the body of the class"),
+                "define" => Some("the body of the defined type"),
+                "node" => Some("the body of the node definition"),
+                "function" => Some("the body of the function"),
+                "if" | "elsif" | "else" | "unless" => Some("the block"),
+                "case" => Some("the `case` expression"),
+                _ => None,
+            })
+            .unwrap_or(match close {
+                "}" => "the braces",
+                ")" => "the parentheses",
+                _ => "the brackets",
+            });
+        let end = src.trim_end().len();
+        Some(
+            Diagnostic::new(
+                CODE,
+                RULE,
+                Severity::Error,
+                end..end,
+                format!(
+                    "expected `{close}` to close {what} opened at {}",
+                    at(src, open.start_byte())
+                ),
+            )
+            .with_label(format!("the file ends without `{close}`"))
+            .with_secondary(open.byte_range(), "opened here")
+            .with_help(format!("add the missing `{close}`")),
+        )
+    }
+
+    /// An ERROR inside a resource body (or next to attributes) holding `name =`.
+    fn assignment_in_attributes<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let in_resource = {
+            let mut p = node.parent();
+            let mut found = false;
+            while let Some(n) = p {
+                if matches!(
+                    n.kind(),
+                    "resource_body"
+                        | "resource_declaration"
+                        | "resource_defaults"
+                        | "resource_override"
+                        | "collector"
+                ) {
+                    found = true;
+                    break;
+                }
+                if matches!(n.kind(), "block" | "source_file") {
+                    break;
+                }
+                p = n.parent();
+            }
+            found
+        };
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = node.children(&mut cursor).collect();
+        for (i, c) in children.iter().enumerate() {
+            if c.kind() == "=" && i > 0 {
+                let before = children[i - 1];
+                let attr_like = matches!(before.kind(), "name" | "attribute" | "ensure");
+                if attr_like && (in_resource || has_resource_ancestor_text(before)) {
+                    return Some(*c);
+                }
+            }
+            if c.kind() == "assignment" {
+                // `ensure = present` may have been parsed as an assignment inside the error.
+                if in_resource
+                    && let Some(op) = c.child_by_field_name("operator")
+                    && op.kind() == "="
+                {
+                    return Some(op);
+                }
+            }
+        }
+        None
+    }
+
+    /// An ERROR after an attribute that starts with `name =>`: a missing comma.
+    fn missing_comma<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let prev = node.prev_named_sibling()?;
+        if prev.kind() != "attribute" && prev.kind() != "attribute_splat" {
+            // Recovery may also wrap the previous attribute's value into the error.
+            let first = node.named_child(0)?;
+            if first.kind() != "name" {
+                return None;
+            }
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = node.children(&mut cursor).collect();
+        for w in children.windows(2) {
+            if w[0].kind() == "name" && matches!(w[1].kind(), "=>" | "+>") {
+                return Some(w[0]);
+            }
+        }
+        if node.next_sibling().is_some_and(|n| n.kind() == "=>")
+            && children.last().is_some_and(|l| l.kind() == "name")
+        {
+            return children.last().copied();
+        }
+        None
+    }
+
+    /// "one of `a`, `b`, `c`" when the parser's expectations before `node` are few.
+    fn expected_tokens(&self, node: Node) -> Option<String> {
+        let prev = previous_leaf(node)?;
+        let state = prev.next_parse_state();
+        let mut it = LANGUAGE.lookahead_iterator(state)?;
+        let mut names: Vec<String> = Vec::new();
+        for sym in it.iter_names() {
+            if sym.starts_with('_')
+                || sym.contains("token")
+                || matches!(sym, "end" | "comment" | "heredoc_body" | "ERROR")
+            {
+                continue;
+            }
+            let pretty = match sym {
+                "variable" => "a variable".to_string(),
+                "name" => "a name".to_string(),
+                "type_reference" => "a type".to_string(),
+                "number" | "single_quoted_string" | "regex" => "a value".to_string(),
+                "escape_sequence" | "heredoc_end" => continue,
+                s if s.chars().all(|c| c.is_ascii_lowercase() || c == '_') && s.len() > 2 => {
+                    if matches!(s, "and" | "or" | "in") {
+                        format!("`{s}`")
+                    } else {
+                        continue;
+                    }
+                }
+                s => format!("`{s}`"),
+            };
+            if !names.contains(&pretty) {
+                names.push(pretty);
+            }
+        }
+        if names.is_empty() || names.len() > 6 {
+            return None;
+        }
+        Some(match names.len() {
+            1 => names.remove(0),
+            _ => format!("one of {}", names.join(", ")),
+        })
+    }
+}
+
+fn has_resource_ancestor_text(node: Node) -> bool {
+    let mut p = node.parent();
+    while let Some(n) = p {
+        if n.kind().starts_with("resource") {
+            return true;
+        }
+        p = n.parent();
+    }
+    false
+}

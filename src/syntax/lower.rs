@@ -1,0 +1,996 @@
+//! Lowering: the concrete tree-sitter tree to the owned AST of [`super::ast`].
+//!
+//! Lowering never fails. ERROR nodes become [`ExprKind::Error`] (their recognizable statements
+//! are kept), MISSING nodes are skipped; the syntax diagnostics for both come from
+//! [`super::errors`]. Nesting deeper than [`MAX_DEPTH`] is cut off with a diagnostic.
+
+use tree_sitter::{Node, Tree};
+
+use super::ast::*;
+use super::kinds::{F, field};
+use crate::report::{Diagnostic, Severity};
+
+/// Expressions nested deeper than this are not lowered (a `P004` diagnostic says so).
+pub const MAX_DEPTH: u32 = 1000;
+
+pub(crate) struct Lowerer<'t> {
+    src: &'t str,
+    /// `heredoc_body` nodes in document order; the n-th belongs to the n-th heredoc start.
+    heredoc_bodies: Vec<Node<'t>>,
+    next_heredoc: usize,
+    depth: u32,
+    too_deep_reported: bool,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<'t> Lowerer<'t> {
+    pub fn new(src: &'t str, heredoc_bodies: Vec<Node<'t>>) -> Self {
+        Lowerer {
+            src,
+            heredoc_bodies,
+            next_heredoc: 0,
+            depth: 0,
+            too_deep_reported: false,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    pub fn lower_file(&mut self, tree: &'t Tree, comments: Vec<Comment>) -> File {
+        let root = tree.root_node();
+        let statements = self.statements(root);
+        File {
+            span: Span::new(0, self.src.len()),
+            statements,
+            comments,
+        }
+    }
+
+    fn text(&self, node: Node) -> &'t str {
+        &self.src[node.byte_range()]
+    }
+
+    fn span(node: Node) -> Span {
+        Span::new(node.start_byte(), node.end_byte())
+    }
+
+    fn ident(&self, node: Node) -> Ident {
+        Ident {
+            name: self.text(node).to_string(),
+            span: Self::span(node),
+        }
+    }
+
+    // ---------------------------------------------------------------- statements and blocks
+
+    /// The statements among `node`'s children (a file, a block, or an ERROR node's contents).
+    fn statements(&mut self, node: Node<'t>) -> Vec<Expr> {
+        let mut out = Vec::new();
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            self.push_statement(child, &mut out);
+        }
+        out
+    }
+
+    fn push_statement(&mut self, child: Node<'t>, out: &mut Vec<Expr>) {
+        if child.is_extra() || child.is_missing() {
+            return;
+        }
+        if child.is_error() {
+            // Keep what recovery parsed inside the error region, so no statement is lost.
+            let mut cursor = child.walk();
+            let inner: Vec<Node<'t>> = child
+                .named_children(&mut cursor)
+                .filter(|c| is_statement_kind(c.kind()) || c.is_error())
+                .collect();
+            if inner.is_empty() {
+                out.push(Expr::new(ExprKind::Error, Self::span(child)));
+            }
+            for c in inner {
+                self.push_statement(c, out);
+            }
+            return;
+        }
+        out.push(self.expr(child));
+    }
+
+    fn block(&mut self, node: Option<Node<'t>>) -> Block {
+        match node {
+            Some(n) => Block {
+                statements: self.statements(n),
+                span: Self::span(n),
+            },
+            None => Block {
+                statements: Vec::new(),
+                span: Span::default(),
+            },
+        }
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn opt_expr(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Expr {
+        match node {
+            Some(n) => self.expr(n),
+            None => Expr::new(
+                ExprKind::Error,
+                Span::new(parent.end_byte(), parent.end_byte()),
+            ),
+        }
+    }
+
+    fn boxed(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Box<Expr> {
+        Box::new(self.opt_expr(node, parent))
+    }
+
+    pub fn expr(&mut self, node: Node<'t>) -> Expr {
+        self.depth += 1;
+        let result = if self.depth > MAX_DEPTH {
+            if !self.too_deep_reported {
+                self.too_deep_reported = true;
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        "P004",
+                        "nesting-too-deep",
+                        Severity::Error,
+                        node.byte_range(),
+                        format!("expressions are nested more than {MAX_DEPTH} levels deep here"),
+                    )
+                    .with_label("too deep")
+                    .with_help(
+                        "plint does not analyze deeper nesting; split the expression with variables",
+                    ),
+                );
+            }
+            Expr::new(ExprKind::Error, Self::span(node))
+        } else {
+            stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(node))
+        };
+        self.depth -= 1;
+        result
+    }
+
+    fn expr_inner(&mut self, node: Node<'t>) -> Expr {
+        let span = Self::span(node);
+        if node.is_error() || node.is_missing() {
+            return Expr::new(ExprKind::Error, span);
+        }
+        let kind = match node.kind() {
+            "variable" => {
+                let t = self.text(node);
+                ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string())
+            }
+            "name" => self.bare_word(node),
+            "type_reference" => ExprKind::TypeRef(self.text(node).to_string()),
+            "number" => self.number(node),
+            "boolean" => ExprKind::Boolean(self.text(node) == "true"),
+            "undef" => ExprKind::Undef,
+            "default" => ExprKind::Default,
+            "reserved_word" => ExprKind::ReservedWord(self.text(node).to_string()),
+            "regex" => {
+                let t = self.text(node);
+                let inner = t.get(1..t.len().saturating_sub(1)).unwrap_or("");
+                ExprKind::Regex(inner.replace("\\/", "/"))
+            }
+            "single_quoted_string" => ExprKind::String(StringLit {
+                kind: StringKind::SingleQuoted,
+                parts: vec![StringPart::Text {
+                    value: unescape_single_quoted(self.text(node)),
+                    span,
+                }],
+            }),
+            "double_quoted_string" => ExprKind::String(self.double_quoted(node)),
+            "heredoc" => ExprKind::String(self.heredoc(node)),
+            "array" => ExprKind::Array(self.list(node, None)),
+            "hash" => ExprKind::Hash(Hash {
+                entries: self.pairs(node, F.entry),
+                braced: true,
+            }),
+            "parenthesized_expression" => {
+                let inner = first_named(node);
+                ExprKind::Paren(self.boxed(inner, node))
+            }
+            "access" => ExprKind::Access {
+                target: self.boxed(field(node, F.object), node),
+                args: self.list(node, Some(F.argument)),
+            },
+            "unary_expression" => {
+                let op = match field(node, F.operator).map(|o| self.text(o)) {
+                    Some("!") => UnaryOp::Not,
+                    Some("*") => UnaryOp::Splat,
+                    _ => UnaryOp::Neg,
+                };
+                ExprKind::Unary {
+                    op,
+                    operand: self.boxed(field(node, F.operand), node),
+                }
+            }
+            "binary_expression" => {
+                let op_node = field(node, F.operator);
+                let op = op_node
+                    .and_then(|o| BinaryOp::from_token(self.text(o)))
+                    .unwrap_or(BinaryOp::Add);
+                ExprKind::Binary {
+                    op,
+                    op_span: op_node.map(Self::span).unwrap_or(span),
+                    left: self.boxed(field(node, F.left), node),
+                    right: self.boxed(field(node, F.right), node),
+                }
+            }
+            "assignment" => {
+                let op = match field(node, F.operator).map(|o| self.text(o)) {
+                    Some("+=") => AssignOp::Append,
+                    Some("-=") => AssignOp::Delete,
+                    _ => AssignOp::Assign,
+                };
+                ExprKind::Assignment {
+                    op,
+                    left: self.boxed(field(node, F.left), node),
+                    right: self.boxed(field(node, F.right), node),
+                }
+            }
+            "relationship" => {
+                let op_node = field(node, F.operator);
+                let op = match op_node.map(|o| self.text(o)) {
+                    Some("~>") => RelationshipOp::Notify,
+                    Some("<-") => RelationshipOp::Require,
+                    Some("<~") => RelationshipOp::Subscribe,
+                    _ => RelationshipOp::Before,
+                };
+                ExprKind::Relationship {
+                    op,
+                    op_span: op_node.map(Self::span).unwrap_or(span),
+                    left: self.boxed(field(node, F.left), node),
+                    right: self.boxed(field(node, F.right), node),
+                }
+            }
+            "selector" => {
+                let value = self.boxed(field(node, F.value), node);
+                let mut entries = Vec::new();
+                let mut cursor = node.walk();
+                let nodes: Vec<_> = node.children_by_field_id(F.entry, &mut cursor).collect();
+                for e in nodes {
+                    entries.push(SelectorEntry {
+                        matcher: self.opt_expr(field(e, F.matcher), e),
+                        value: self.opt_expr(field(e, F.value), e),
+                        span: Self::span(e),
+                    });
+                }
+                ExprKind::Selector { value, entries }
+            }
+            "function_call" | "statement_call" => {
+                let function = self.opt_expr(field(node, F.function), node);
+                let args_node = field(node, F.arguments);
+                let args = match args_node {
+                    Some(a) => self.list(a, None),
+                    None => Vec::new(),
+                };
+                let lambda = field(node, F.lambda).map(|l| self.lambda(l));
+                ExprKind::Call(Box::new(Call {
+                    function,
+                    args,
+                    lambda,
+                    style: if node.kind() == "statement_call" {
+                        CallStyle::Statement
+                    } else {
+                        CallStyle::Parenthesized
+                    },
+                    args_span: args_node.map(Self::span).unwrap_or(span),
+                }))
+            }
+            "method_call" => {
+                let receiver = self.opt_expr(field(node, F.object), node);
+                let method = match field(node, F.method) {
+                    Some(m) => self.ident(m),
+                    None => Ident {
+                        name: String::new(),
+                        span: Span::new(node.end_byte(), node.end_byte()),
+                    },
+                };
+                let args = field(node, F.arguments).map(|a| self.list(a, None));
+                let lambda = field(node, F.lambda).map(|l| self.lambda(l));
+                ExprKind::MethodCall(Box::new(MethodCall {
+                    receiver,
+                    method,
+                    args,
+                    lambda,
+                }))
+            }
+            "if_expression" => {
+                let mut branches = vec![(
+                    self.opt_expr(field(node, F.condition), node),
+                    self.block(field(node, F.consequence)),
+                )];
+                let mut else_block = None;
+                let mut cursor = node.walk();
+                let alts: Vec<_> = node
+                    .children_by_field_id(F.alternative, &mut cursor)
+                    .collect();
+                for alt in alts {
+                    if alt.kind() == "elsif_clause" {
+                        branches.push((
+                            self.opt_expr(field(alt, F.condition), alt),
+                            self.block(field(alt, F.consequence)),
+                        ));
+                    } else {
+                        else_block = Some(self.block(field(alt, F.body)));
+                    }
+                }
+                ExprKind::If(Box::new(If {
+                    branches,
+                    else_block,
+                }))
+            }
+            "unless_expression" => ExprKind::Unless(Box::new(Unless {
+                condition: self.opt_expr(field(node, F.condition), node),
+                then_block: self.block(field(node, F.consequence)),
+                else_block: field(node, F.alternative).map(|a| self.block(field(a, F.body))),
+            })),
+            "case_expression" => {
+                let value = self.opt_expr(field(node, F.value), node);
+                let mut options = Vec::new();
+                let mut cursor = node.walk();
+                let opts: Vec<_> = node.children_by_field_id(F.option, &mut cursor).collect();
+                for o in opts {
+                    let mut c2 = o.walk();
+                    let ms: Vec<_> = o.children_by_field_id(F.matcher, &mut c2).collect();
+                    let matchers = ms.into_iter().map(|m| self.expr(m)).collect();
+                    options.push(CaseOption {
+                        matchers,
+                        body: self.block(field(o, F.body)),
+                        span: Self::span(o),
+                    });
+                }
+                ExprKind::Case(Box::new(Case { value, options }))
+            }
+            "resource_declaration" => {
+                let form = match field(node, F.form).map(|f| self.text(f)) {
+                    Some("@") => ResourceForm::Virtual,
+                    Some("@@") => ResourceForm::Exported,
+                    _ => ResourceForm::Regular,
+                };
+                let type_name = match field(node, F.type_) {
+                    Some(t) => self.ident(t),
+                    None => Ident {
+                        name: String::new(),
+                        span,
+                    },
+                };
+                let mut bodies = Vec::new();
+                let mut cursor = node.walk();
+                let bs: Vec<_> = node.children_by_field_id(F.body, &mut cursor).collect();
+                for b in bs {
+                    bodies.push(ResourceBody {
+                        title: self.opt_expr(field(b, F.title), b),
+                        attributes: self.attributes(b),
+                        span: Self::span(b),
+                    });
+                }
+                ExprKind::Resource(Box::new(Resource {
+                    form,
+                    type_name,
+                    bodies,
+                }))
+            }
+            "resource_defaults" => ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
+                type_ref: self.opt_ident(field(node, F.type_), node),
+                attributes: self.attributes(node),
+            })),
+            "resource_override" => ExprKind::ResourceOverride(Box::new(ResourceOverride {
+                target: self.opt_expr(field(node, F.reference), node),
+                attributes: self.attributes(node),
+            })),
+            "collector" => ExprKind::Collector(Box::new(Collector {
+                type_ref: self.opt_ident(field(node, F.type_), node),
+                exported: field(node, F.kind).is_some_and(|k| self.text(k) == "<<|"),
+                query: field(node, F.query).map(|q| self.expr(q)),
+                attributes: self.attributes(node),
+            })),
+            "class_definition" => {
+                let parent = field(node, F.parent).map(|p| self.ident(p));
+                ExprKind::Class(Box::new(ClassDef {
+                    name: self.opt_ident(field(node, F.name), node),
+                    params: self.parameters(field(node, F.parameters)),
+                    parent,
+                    body: self.block(field(node, F.body)),
+                }))
+            }
+            "define_definition" => ExprKind::Define(Box::new(DefineDef {
+                name: self.opt_ident(field(node, F.name), node),
+                params: self.parameters(field(node, F.parameters)),
+                body: self.block(field(node, F.body)),
+            })),
+            "plan_definition" => ExprKind::Plan(Box::new(PlanDef {
+                name: self.opt_ident(field(node, F.name), node),
+                params: self.parameters(field(node, F.parameters)),
+                body: self.block(field(node, F.body)),
+            })),
+            "function_definition" => ExprKind::Function(Box::new(FunctionDef {
+                name: self.opt_ident(field(node, F.name), node),
+                params: self.parameters(field(node, F.parameters)),
+                return_type: field(node, F.return_type).map(|r| self.expr(r)),
+                body: self.block(field(node, F.body)),
+            })),
+            "node_definition" => {
+                let mut matchers = Vec::new();
+                if let Some(names) = field(node, F.names) {
+                    let mut cursor = names.walk();
+                    let ns: Vec<_> = names
+                        .named_children(&mut cursor)
+                        .filter(|n| !n.is_extra())
+                        .collect();
+                    for n in ns {
+                        matchers.push(self.hostname(n));
+                    }
+                }
+                let parent = field(node, F.parent).map(|p| self.hostname(p));
+                ExprKind::Node(Box::new(NodeDef {
+                    matchers,
+                    parent,
+                    body: self.block(field(node, F.body)),
+                }))
+            }
+            "type_alias" => ExprKind::TypeAlias(Box::new(TypeAlias {
+                name: self.opt_expr(field(node, F.name), node),
+                value: self.opt_expr(field(node, F.type_), node),
+            })),
+            "object_type" => {
+                // `Object { ... }` means `Object[{ ... }]`.
+                let target = self.boxed(field(node, F.type_), node);
+                let body = self.opt_expr(field(node, F.body), node);
+                ExprKind::Access {
+                    target,
+                    args: vec![body],
+                }
+            }
+            "type_definition" => ExprKind::TypeDefinition(Box::new(TypeDefinition {
+                name: self.opt_ident(field(node, F.name), node),
+                parent: field(node, F.parent).map(|p| self.ident(p)),
+                body: self.block(field(node, F.body)),
+            })),
+            "hostname" => return self.hostname(node),
+            "pair" => {
+                // A lone pair where an expression is expected: an unbraced hash of one entry.
+                let entries = vec![self.pair(node)];
+                ExprKind::Hash(Hash {
+                    entries,
+                    braced: false,
+                })
+            }
+            _ => ExprKind::Error,
+        };
+        Expr::new(kind, span)
+    }
+
+    fn opt_ident(&self, node: Option<Node<'t>>, parent: Node<'t>) -> Ident {
+        match node {
+            Some(n) if !n.is_missing() => self.ident(n),
+            _ => Ident {
+                name: String::new(),
+                span: Span::new(parent.start_byte(), parent.start_byte()),
+            },
+        }
+    }
+
+    /// A bare word: a name, or (with a hyphen or a segment starting with `_`) a string.
+    fn bare_word(&self, node: Node) -> ExprKind {
+        let t = self.text(node);
+        let is_name = t
+            .trim_start_matches("::")
+            .split("::")
+            .all(|seg| seg.starts_with(|c: char| c.is_ascii_lowercase()) && !seg.contains('-'));
+        if is_name {
+            ExprKind::Name(t.to_string())
+        } else {
+            ExprKind::String(StringLit {
+                kind: StringKind::BareWord,
+                parts: vec![StringPart::Text {
+                    value: t.to_string(),
+                    span: Self::span(node),
+                }],
+            })
+        }
+    }
+
+    fn number(&mut self, node: Node) -> ExprKind {
+        let t = self.text(node);
+        if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            return ExprKind::Integer(IntegerLit {
+                value: i64::from_str_radix(hex, 16).ok(),
+                radix: Radix::Hex,
+            });
+        }
+        if t.contains(['.', 'e', 'E']) {
+            return ExprKind::Float(t.parse().unwrap_or(f64::NAN));
+        }
+        if t.len() > 1 && t.starts_with('0') {
+            let value = i64::from_str_radix(&t[1..], 8).ok();
+            if t.contains(['8', '9']) {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        "P001",
+                        "syntax-error",
+                        Severity::Error,
+                        node.byte_range(),
+                        format!("`{t}` is not a valid octal number"),
+                    )
+                    .with_label("a leading 0 makes an octal number")
+                    .with_help("remove the leading zeros, or use only the digits 0 to 7"),
+                );
+            }
+            return ExprKind::Integer(IntegerLit {
+                value,
+                radix: Radix::Octal,
+            });
+        }
+        ExprKind::Integer(IntegerLit {
+            value: t.parse().ok(),
+            radix: Radix::Decimal,
+        })
+    }
+
+    /// Named children as a list of expressions (optionally only those of one field), with
+    /// consecutive `key => value` pairs folded into one unbraced hash, as Puppet does.
+    fn list(&mut self, node: Node<'t>, field_id: Option<std::num::NonZeroU16>) -> Vec<Expr> {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = match field_id {
+            Some(id) => node.children_by_field_id(id, &mut cursor).collect(),
+            None => node.named_children(&mut cursor).collect(),
+        };
+        let mut out: Vec<Expr> = Vec::with_capacity(children.len());
+        for c in children {
+            if c.is_extra() || c.is_missing() {
+                continue;
+            }
+            if c.kind() == "pair" && !c.is_error() {
+                let pair = self.pair(c);
+                if let Some(Expr {
+                    kind: ExprKind::Hash(h),
+                    span,
+                }) = out.last_mut()
+                    && !h.braced
+                {
+                    *span = span.cover(pair.span);
+                    h.entries.push(pair);
+                    continue;
+                }
+                let span = pair.span;
+                out.push(Expr::new(
+                    ExprKind::Hash(Hash {
+                        entries: vec![pair],
+                        braced: false,
+                    }),
+                    span,
+                ));
+                continue;
+            }
+            out.push(self.expr(c));
+        }
+        out
+    }
+
+    fn pair(&mut self, node: Node<'t>) -> Pair {
+        Pair {
+            key: self.opt_expr(field(node, F.key), node),
+            value: self.opt_expr(field(node, F.value), node),
+            span: Self::span(node),
+        }
+    }
+
+    fn pairs(&mut self, node: Node<'t>, field_id: std::num::NonZeroU16) -> Vec<Pair> {
+        let mut cursor = node.walk();
+        let ps: Vec<_> = node.children_by_field_id(field_id, &mut cursor).collect();
+        ps.into_iter().map(|p| self.pair(p)).collect()
+    }
+
+    fn attributes(&mut self, node: Node<'t>) -> Vec<Attribute> {
+        let mut cursor = node.walk();
+        let nodes: Vec<_> = node
+            .children_by_field_id(F.attribute, &mut cursor)
+            .collect();
+        let mut out = Vec::with_capacity(nodes.len());
+        for a in nodes {
+            if a.is_missing() || a.is_error() {
+                continue;
+            }
+            let span = Self::span(a);
+            if a.kind() == "attribute_splat" {
+                out.push(Attribute {
+                    name: Ident {
+                        name: "*".to_string(),
+                        span: Span::new(a.start_byte(), a.start_byte() + 1),
+                    },
+                    op: AttributeOp::Splat,
+                    value: self.opt_expr(field(a, F.value), a),
+                    span,
+                });
+                continue;
+            }
+            let op = match field(a, F.operator).map(|o| self.text(o)) {
+                Some("+>") => AttributeOp::Append,
+                _ => AttributeOp::Set,
+            };
+            out.push(Attribute {
+                name: self.opt_ident(field(a, F.name), a),
+                op,
+                value: self.opt_expr(field(a, F.value), a),
+                span,
+            });
+        }
+        out
+    }
+
+    fn parameters(&mut self, list: Option<Node<'t>>) -> Vec<Parameter> {
+        let Some(list) = list else {
+            return Vec::new();
+        };
+        let mut cursor = list.walk();
+        let nodes: Vec<_> = list
+            .named_children(&mut cursor)
+            .filter(|n| n.kind() == "parameter")
+            .collect();
+        let mut out = Vec::with_capacity(nodes.len());
+        for p in nodes {
+            let name = match field(p, F.name) {
+                Some(v) if !v.is_missing() => {
+                    let t = self.text(v);
+                    Ident {
+                        name: t.strip_prefix('$').unwrap_or(t).to_string(),
+                        span: Self::span(v),
+                    }
+                }
+                _ => Ident {
+                    name: String::new(),
+                    span: Self::span(p),
+                },
+            };
+            out.push(Parameter {
+                name,
+                type_expr: field(p, F.type_).map(|t| self.expr(t)),
+                default: field(p, F.default).map(|d| self.expr(d)),
+                captures_rest: field(p, F.captures_rest).is_some(),
+                span: Self::span(p),
+            });
+        }
+        out
+    }
+
+    fn lambda(&mut self, node: Node<'t>) -> Lambda {
+        Lambda {
+            params: self.parameters(field(node, F.parameters)),
+            return_type: field(node, F.return_type).map(|r| self.expr(r)),
+            body: self.block(field(node, F.body)),
+            span: Self::span(node),
+        }
+    }
+
+    /// A node name: a dotted bare name becomes its string; other forms are expressions.
+    fn hostname(&mut self, node: Node<'t>) -> Expr {
+        if node.kind() == "hostname" {
+            let span = Self::span(node);
+            return Expr::new(
+                ExprKind::String(StringLit {
+                    kind: StringKind::BareWord,
+                    parts: vec![StringPart::Text {
+                        value: self
+                            .text(node)
+                            .chars()
+                            .filter(|c| !c.is_whitespace())
+                            .collect(),
+                        span,
+                    }],
+                }),
+                span,
+            );
+        }
+        self.expr(node)
+    }
+
+    // ---------------------------------------------------------------- strings
+
+    fn double_quoted(&mut self, node: Node<'t>) -> StringLit {
+        let mut parts = Vec::new();
+        let mut cursor = node.walk();
+        let children: Vec<_> = node.named_children(&mut cursor).collect();
+        self.string_parts(&children, &mut parts, None);
+        StringLit {
+            kind: StringKind::DoubleQuoted,
+            parts,
+        }
+    }
+
+    /// Appends the parts of a string's content nodes. With a margin, the given text is
+    /// removed from the start of every line (heredocs with `|`).
+    fn string_parts(
+        &mut self,
+        children: &[Node<'t>],
+        parts: &mut Vec<StringPart>,
+        margin: Option<(&str, usize)>,
+    ) {
+        for &c in children {
+            if c.is_missing() || c.is_error() {
+                continue;
+            }
+            match c.kind() {
+                "string_content" => {
+                    let raw = self.text(c);
+                    let value = match margin {
+                        Some((m, body_start)) => strip_margin(raw, m, c.start_byte() == body_start),
+                        None => raw.to_string(),
+                    };
+                    push_text(parts, value, Self::span(c));
+                }
+                "escape_sequence" => {
+                    push_text(parts, unescape(self.text(c)), Self::span(c));
+                }
+                "variable" => {
+                    let expr = self.expr(c);
+                    parts.push(StringPart::Interpolation {
+                        expr,
+                        braced: false,
+                        span: Self::span(c),
+                    });
+                }
+                "interpolation" => {
+                    let expr = self.opt_expr(first_named(c), c);
+                    parts.push(StringPart::Interpolation {
+                        expr,
+                        braced: true,
+                        span: Self::span(c),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn heredoc(&mut self, node: Node<'t>) -> StringLit {
+        let spec = parse_heredoc_spec(self.text(node));
+        let body = self.heredoc_bodies.get(self.next_heredoc).copied();
+        self.next_heredoc += 1;
+        let mut heredoc = Heredoc {
+            tag: spec.tag,
+            interpolate: spec.interpolate,
+            syntax: spec.syntax,
+            escapes: spec.escapes,
+            body_span: Span::new(node.end_byte(), node.end_byte()),
+            margin: false,
+            trim: false,
+        };
+        let mut parts = Vec::new();
+        if let Some(body) = body {
+            let mut cursor = body.walk();
+            let children: Vec<_> = body.named_children(&mut cursor).collect();
+            let end = children
+                .iter()
+                .find(|c| c.kind() == "heredoc_end" && !c.is_missing());
+            // The text starts after the line break that starts the body.
+            let text_start = children
+                .iter()
+                .find(|c| c.kind() != "heredoc_end")
+                .map(|c| c.start_byte())
+                .or(end.map(|e| e.start_byte()))
+                .unwrap_or(body.end_byte());
+            let text_end = end.map(|e| e.start_byte()).unwrap_or(body.end_byte());
+            heredoc.body_span = Span::new(text_start, text_end.max(text_start));
+            let mut leading = "";
+            if let Some(end) = end {
+                let end_text = self.text(*end);
+                let trimmed = end_text.trim_start_matches(is_blank);
+                let indent = &end_text[..end_text.len() - trimmed.len()];
+                let mut rest = trimmed;
+                if let Some(r) = rest.strip_prefix('|') {
+                    heredoc.margin = true;
+                    leading = indent;
+                    rest = r.trim_start_matches(is_blank);
+                }
+                if rest.starts_with('-') {
+                    heredoc.trim = true;
+                }
+            }
+            let margin = (heredoc.margin && !leading.is_empty()).then_some((leading, text_start));
+            self.string_parts(&children, &mut parts, margin);
+            if heredoc.trim
+                && let Some(StringPart::Text { value, .. }) = parts.last_mut()
+            {
+                if value.ends_with("\r\n") {
+                    value.truncate(value.len() - 2);
+                } else if value.ends_with('\n') {
+                    value.truncate(value.len() - 1);
+                }
+            }
+        }
+        StringLit {
+            kind: StringKind::Heredoc(Box::new(heredoc)),
+            parts,
+        }
+    }
+}
+
+fn first_named(node: Node) -> Option<Node> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).find(|c| !c.is_extra())
+}
+
+fn is_blank(c: char) -> bool {
+    c != '\n' && c.is_whitespace()
+}
+
+/// Node kinds that can stand as a statement (used to salvage statements inside ERROR nodes).
+fn is_statement_kind(kind: &str) -> bool {
+    matches!(
+        kind,
+        "assignment"
+            | "relationship"
+            | "resource_declaration"
+            | "resource_defaults"
+            | "resource_override"
+            | "collector"
+            | "statement_call"
+            | "function_call"
+            | "method_call"
+            | "if_expression"
+            | "unless_expression"
+            | "case_expression"
+            | "class_definition"
+            | "define_definition"
+            | "node_definition"
+            | "function_definition"
+            | "type_alias"
+            | "type_definition"
+            | "plan_definition"
+    )
+}
+
+fn push_text(parts: &mut Vec<StringPart>, value: String, span: Span) {
+    if let Some(StringPart::Text {
+        value: prev,
+        span: prev_span,
+    }) = parts.last_mut()
+    {
+        prev.push_str(&value);
+        *prev_span = prev_span.cover(span);
+        return;
+    }
+    parts.push(StringPart::Text { value, span });
+}
+
+/// Removes `margin` from the start of each line of `raw` (a heredoc's text). The first line
+/// of `raw` is a line start only when `starts_line` is set.
+fn strip_margin(raw: &str, margin: &str, starts_line: bool) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut at_line_start = starts_line;
+    let mut rest = raw;
+    while !rest.is_empty() {
+        if at_line_start && let Some(r) = rest.strip_prefix(margin) {
+            rest = r;
+        }
+        match rest.find('\n') {
+            Some(i) => {
+                out.push_str(&rest[..=i]);
+                rest = &rest[i + 1..];
+                at_line_start = true;
+            }
+            None => {
+                out.push_str(rest);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// `'...'` to its value: `\\` is `\` and `\'` is `'`; any other backslash stays.
+fn unescape_single_quoted(text: &str) -> String {
+    let inner = text
+        .strip_prefix('\'')
+        .map(|t| t.strip_suffix('\'').unwrap_or(t))
+        .unwrap_or(text);
+    if !inner.contains('\\') {
+        return inner.to_string();
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), Some('\\') | Some('\'')) {
+            out.push(chars.next().unwrap_or('\\'));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// One escape sequence (as the scanner recognized it) to its value.
+pub(crate) fn unescape(text: &str) -> String {
+    let body = text.strip_prefix('\\').unwrap_or(text);
+    match body {
+        "n" => "\n".into(),
+        "r" => "\r".into(),
+        "t" => "\t".into(),
+        "s" => " ".into(),
+        "\n" | "\r\n" | "\r" => String::new(),
+        _ if body.starts_with('u') => {
+            let hex = body[1..].trim_start_matches('{').trim_end_matches('}');
+            u32::from_str_radix(hex, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .map(String::from)
+                .unwrap_or_else(|| text.to_string())
+        }
+        _ => body.to_string(),
+    }
+}
+
+pub(crate) struct HeredocSpec {
+    pub tag: String,
+    pub interpolate: bool,
+    pub syntax: Option<String>,
+    pub escapes: Option<String>,
+}
+
+/// `@(TAG:syntax/flags)` to its parts.
+pub(crate) fn parse_heredoc_spec(text: &str) -> HeredocSpec {
+    let inner = text
+        .strip_prefix("@(")
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(text);
+    let tag_end = inner.find([':', '/']).unwrap_or(inner.len());
+    let mut tag = inner[..tag_end].trim();
+    let mut interpolate = false;
+    if tag.len() >= 2 && tag.starts_with('"') && tag.ends_with('"') {
+        interpolate = true;
+        tag = tag[1..tag.len() - 1].trim();
+    }
+    let rest = &inner[tag_end..];
+    let (syntax_part, escapes) = match rest.find('/') {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].trim().to_string())),
+        None => (rest, None),
+    };
+    let syntax = syntax_part
+        .strip_prefix(':')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty());
+    HeredocSpec {
+        tag: tag.to_string(),
+        interpolate,
+        syntax,
+        escapes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heredoc_specs() {
+        let s = parse_heredoc_spec("@(END)");
+        assert_eq!((s.tag.as_str(), s.interpolate), ("END", false));
+        let s = parse_heredoc_spec("@(\"EOT\":json/tL)");
+        assert_eq!(s.tag, "EOT");
+        assert!(s.interpolate);
+        assert_eq!(s.syntax.as_deref(), Some("json"));
+        assert_eq!(s.escapes.as_deref(), Some("tL"));
+        let s = parse_heredoc_spec("@(END OF TEXT/)");
+        assert_eq!(s.tag, "END OF TEXT");
+        assert_eq!(s.escapes.as_deref(), Some(""));
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(unescape("\\n"), "\n");
+        assert_eq!(unescape("\\s"), " ");
+        assert_eq!(unescape("\\$"), "$");
+        assert_eq!(unescape("\\u{1F600}"), "\u{1F600}");
+        assert_eq!(unescape("\\u00e9"), "é");
+        assert_eq!(unescape("\\\n"), "");
+        assert_eq!(unescape_single_quoted(r"'a\'b\\c\d'"), r"a'b\c\d");
+    }
+
+    #[test]
+    fn margins() {
+        assert_eq!(strip_margin("  a\n  b\n c\n", "  ", true), "a\nb\n c\n");
+        assert_eq!(strip_margin("x\n  b", "  ", false), "x\nb");
+    }
+}
