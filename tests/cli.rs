@@ -196,9 +196,9 @@ fn json_help_is_null_when_absent_and_empty_run_is_empty_array() {
 #[test]
 fn findings_are_sorted_by_path_line_column_code() {
     let dir = tree(&[
-        ("z.pp", b"\xff\n"),
+        ("z.pp", b"# \xff\n"),
         ("a/b.pp", b"x\x00"),
-        ("a.pp", b"notice(1)\n\xfe\n"),
+        ("a.pp", b"notice(1)\n# \xfe\n"),
         ("m.pp", BROKEN),
     ]);
     let o = plint(dir.path(), &["--format", "json"]);
@@ -223,11 +223,11 @@ fn findings_are_sorted_by_path_line_column_code() {
 
 #[test]
 fn human_format_shows_snippet_and_summary() {
-    let dir = tree(&[("a.pp", b"notice(1)\n\xff\n"), ("b.pp", b"\0")]);
+    let dir = tree(&[("a.pp", b"notice(1)\n# \xff\n"), ("b.pp", b"\0")]);
     let o = plint(dir.path(), &[]);
     let out = stdout(&o);
     assert!(out.contains("warning[P003]"), "{out}");
-    assert!(out.contains("a.pp:2:1"), "{out}");
+    assert!(out.contains("a.pp:2:3"), "{out}");
     assert!(out.contains("error[P002]"), "{out}");
     assert!(out.contains("= help: re-encode the file as UTF-8"), "{out}");
     assert!(
@@ -261,7 +261,7 @@ fn colour_options() {
 
 #[test]
 fn quiet_keeps_only_errors() {
-    let dir = tree(&[("a.pp", b"\xff\n"), ("b.pp", b"\0")]);
+    let dir = tree(&[("a.pp", b"# \xff\n"), ("b.pp", b"\0")]);
     let o = plint(dir.path(), &["--quiet"]);
     assert_eq!(code(&o), 1);
     let out = stdout(&o);
@@ -277,7 +277,7 @@ fn quiet_keeps_only_errors() {
 
 #[test]
 fn sarif_structure() {
-    let dir = tree(&[("manifests/a b.pp", b"\xff\n"), ("x.pp", b"\0")]);
+    let dir = tree(&[("manifests/a b.pp", b"# \xff\n"), ("x.pp", b"\0")]);
     let o = plint(dir.path(), &["--format", "sarif"]);
     assert_eq!(code(&o), 1);
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -319,7 +319,7 @@ fn sarif_structure() {
     assert_eq!(loc["artifactLocation"]["uri"], "manifests/a%20b.pp");
     assert_eq!(loc["artifactLocation"]["uriBaseId"], "%SRCROOT%");
     assert_eq!(loc["region"]["startLine"], 1);
-    assert_eq!(loc["region"]["startColumn"], 1);
+    assert_eq!(loc["region"]["startColumn"], 3);
     assert!(r["partialFingerprints"].as_object().unwrap().len() == 1);
     assert_eq!(results[1]["level"], "error");
 }
@@ -339,7 +339,7 @@ fn sarif_with_no_findings() {
 
 #[test]
 fn github_format_lines() {
-    let dir = tree(&[("a,b.pp", b"\xff\n"), ("c.pp", b"\0")]);
+    let dir = tree(&[("a,b.pp", b"# \xff\n"), ("c.pp", b"\0")]);
     let o = plint(dir.path(), &["--format", "github"]);
     assert_eq!(code(&o), 1);
     let out = stdout(&o);
@@ -347,7 +347,7 @@ fn github_format_lines() {
     assert_eq!(lines.len(), 2, "{out}");
     assert!(
         lines[0].starts_with(
-            "::warning file=a%2Cb.pp,line=1,col=1,endLine=1,endColumn=2,title=P003 invalid-utf8::"
+            "::warning file=a%2Cb.pp,line=1,col=3,endLine=1,endColumn=4,title=P003 invalid-utf8::"
         ),
         "{out}"
     );
@@ -406,7 +406,7 @@ fn timings_go_to_stderr() {
 fn binary_file_is_a_finding_and_others_are_checked() {
     let dir = tree(&[
         ("bin.pp", b"\x7fELF\x02\x01\x01\x00\x00"),
-        ("ok.pp", b"\xff"),
+        ("ok.pp", b"# \xff"),
     ]);
     let o = plint(dir.path(), &["--format", "json"]);
     assert_eq!(code(&o), 1);
@@ -453,7 +453,7 @@ fn empty_and_blank_files_are_fine() {
 #[test]
 fn unreadable_file_is_a_finding() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = tree(&[("secret.pp", CLEAN), ("ok.pp", b"\xff")]);
+    let dir = tree(&[("secret.pp", CLEAN), ("ok.pp", b"# \xff")]);
     let secret = dir.path().join("secret.pp");
     fs::set_permissions(&secret, fs::Permissions::from_mode(0o000)).unwrap();
     if fs::read(&secret).is_ok() {

@@ -202,7 +202,17 @@ impl Walker {
                     continue;
                 }
             };
-            // Follow symlinks; for anything else the entry's own metadata will do.
+            let name = entry.file_name();
+            let is_pp = Path::new(&name).extension() == Some(OsStr::new("pp"));
+            // Decide from the entry's type what needs a `stat`: symlinks (followed), dirs
+            // (their identity guards against loops) and `.pp` files (their identity avoids
+            // checking a file twice). Other files are skipped without one.
+            if !file_type.is_symlink()
+                && ((file_type.is_file() && !is_pp)
+                    || (file_type.is_dir() && is_skipped_dir(dir, &name)))
+            {
+                continue;
+            }
             let meta = match fs::metadata(&path) {
                 Ok(m) => m,
                 Err(e) if file_type.is_symlink() && e.kind() == io::ErrorKind::NotFound => {
@@ -214,12 +224,11 @@ impl Walker {
                     continue;
                 }
             };
-            let name = entry.file_name();
             if meta.is_dir() {
                 if !is_skipped_dir(dir, &name) {
                     self.walk_dir(&path, &meta, chain);
                 }
-            } else if meta.is_file() && Path::new(&name).extension() == Some(OsStr::new("pp")) {
+            } else if meta.is_file() && is_pp {
                 self.add_file(path, &meta);
             }
         }
