@@ -15,3 +15,5 @@ class broken::web (
   service { 'nginx':
     ensure => running,
     require => Package['nginx'],
+  }
+}
