@@ -147,6 +147,20 @@ pub fn parse(source: &str) -> Parsed {
             }
         })
         .collect();
+    // tree-sitter skips a byte order mark; Puppet rejects it.
+    if source.starts_with('\u{feff}') {
+        diagnostics.push(
+            Diagnostic::new(
+                "P001",
+                "syntax-error",
+                Severity::Error,
+                0..3,
+                "the file starts with a byte order mark (BOM), which Puppet rejects",
+            )
+            .with_label("U+FEFF")
+            .with_help("save the file as UTF-8 without a byte order mark"),
+        );
+    }
     // A heredoc start whose body never began (the file ends on its line).
     if scan.heredoc_starts.len() > scan.heredoc_bodies.len() {
         for start in &scan.heredoc_starts[scan.heredoc_bodies.len()..] {
