@@ -142,10 +142,7 @@ fn rule(meta: Option<&RuleMeta>, code: &str, name: &str) -> Value {
         "name": name,
         "shortDescription": { "text": summary },
         "fullDescription": { "text": description },
-        "help": {
-            "text": format!("{description}\n\nSuppress with `# plint:allow({name})`."),
-            "markdown": format!("{description}\n\nSuppress with `# plint:allow({name})`."),
-        },
+        "help": { "text": description, "markdown": description },
         "defaultConfiguration": { "level": level(severity) },
         "helpUri": format!("{INFORMATION_URI}#{}", code.to_ascii_lowercase()),
         "properties": { "tags": ["puppet"] },
