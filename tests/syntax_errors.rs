@@ -196,3 +196,81 @@ fn pathological_inputs_do_not_panic() {
 fn byte_order_mark() {
     assert_one("\u{feff}class a {}\n", 1, "byte order mark");
 }
+
+/// Inputs Puppet 7 rejects (checked with `puppet parser validate`) that the grammar lets
+/// through on purpose, reported from the AST instead: each must be a `P001`.
+#[test]
+fn invalid_inputs_puppet_rejects() {
+    let cases: &[(&str, &str)] = &[
+        ("$a = elsif\n", "unexpected keyword `elsif`"),
+        (
+            "$a = [else, and, or, in, inherits, node, define]\n",
+            "unexpected keyword `else`",
+        ),
+        (
+            "if $x { } else { } elsif $y { }\n",
+            "unexpected keyword `elsif`",
+        ),
+        ("unless $x { } elsif $y { }\n", "unexpected keyword `elsif`"),
+        (
+            "file { '/a': true => 1 }\n",
+            "`true` is not a valid attribute name",
+        ),
+        (
+            "file { '/a': foo-bar => 1 }\n",
+            "`foo-bar` is not a valid attribute name",
+        ),
+        ("$a = 1 /* never closed\n", "unterminated `/*` comment"),
+        ("$a = 1;\n", "unexpected `;`"),
+        ("if $x { $a = 1; }\n", "unexpected `;`"),
+        (";$a = 1;; $b = 2\n", "unexpected `;`"),
+        ("case $x {\n  'a', 'b',: { }\n}\n", ""),
+        ("notice a => 1\n", ""),
+        ("$a = 08\n", "`08` is not a valid octal number"),
+        ("$a = 12abc\n", "`12abc` is not a valid number"),
+        ("$a = 0x\n", "`0x` is not a valid hexadecimal number"),
+        (
+            "Foo::bar { 'x': }\n",
+            "`Foo::bar` is not a valid type or class reference",
+        ),
+        (
+            "$a = @(END/x)\ntext\nEND\n",
+            "invalid heredoc escape flag `x`",
+        ),
+        (
+            "$a = @(END/ n)\ntext\nEND\n",
+            "invalid heredoc escape flag a blank",
+        ),
+        (
+            "node foo-bar.example.com { }\n",
+            "is not a valid node name without quotes",
+        ),
+    ];
+    for (src, message) in cases {
+        let f = findings(src);
+        assert!(
+            f.iter()
+                .any(|(_, m, c)| *c == "P001" && m.contains(message)),
+            "expected a P001 containing {message:?} for {src:?}; got {f:#?}"
+        );
+    }
+}
+
+/// Valid inputs that once failed: no finding at all.
+#[test]
+fn valid_inputs_puppet_accepts() {
+    for src in [
+        "$a = @(END)\r\n  text\r\n  | END\r\nnotice($a)\r\n",
+        "File { '/a': ensure => file }\n",
+        "Resource[$type] { $title: * => $params }\n",
+        "$t { 'x': }\n\"file\" { '/b': }\n",
+        "file { '/a': , }\n",
+        "$a = \"${Integer} ${Foo::Bar} ${Integer[1]}\"\n",
+        "$a = @(\"END\")\n\\$x\nEND\n",
+        "notice(1); notice(2)\n",
+        "$x = 1e-5\n$y = 0755\n$z = 0xFF\n",
+    ] {
+        let f = findings(src);
+        assert!(f.is_empty(), "no finding expected for {src:?}; got {f:#?}");
+    }
+}

@@ -70,6 +70,7 @@ module.exports = grammar({
   extras: $ => [
     /[ \t\r\n\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/,
     $.comment,
+    $.unclosed_comment,
     $.heredoc_body,
   ],
 
@@ -80,9 +81,10 @@ module.exports = grammar({
   conflicts: $ => [],
 
   rules: {
-    source_file: $ => repeat($._statement_or_semi),
+    source_file: $ => optional($._statements),
 
-    _statement_or_semi: $ => choice($._statement, ';'),
+    // `;` may separate statements, but not lead, trail or repeat (as Puppet parses them).
+    _statements: $ => seq($._statement, repeat(seq(optional(';'), $._statement))),
 
     _statement: $ => choice(
       $._assignment_level,
@@ -96,7 +98,7 @@ module.exports = grammar({
       $.plan_definition,
     ),
 
-    block: $ => seq('{', repeat($._statement_or_semi), '}'),
+    block: $ => seq('{', optional($._statements), '}'),
 
     // ---------------------------------------------------------------- definitions
 
@@ -198,7 +200,7 @@ module.exports = grammar({
       field('function', alias(choice(...STATEMENT_FUNCTIONS), $.name)),
       field('arguments', alias($._statement_arguments, $.argument_list)),
     )),
-    _statement_arguments: $ => prec.right(commaSep1($._argument)),
+    _statement_arguments: $ => prec.right(commaSep1($._assignment_level)),
 
     _assignment_level: $ => choice($.assignment, $._relationship_level),
 
@@ -228,7 +230,15 @@ module.exports = grammar({
 
     resource_declaration: $ => prec(1, seq(
       optional(field('form', choice('@', '@@'))),
-      field('type', choice($.name, alias('class', $.name))),
+      field('type', choice(
+        $.name,
+        alias('class', $.name),
+        $.type_reference,
+        $.access,
+        $.variable,
+        $.single_quoted_string,
+        $.double_quoted_string,
+      )),
       '{',
       $._resource_bodies,
       '}',
@@ -241,7 +251,8 @@ module.exports = grammar({
     resource_body: $ => seq(
       field('title', $._expression),
       ':',
-      commaSepTrailing(field('attribute', $._attribute_operation)),
+      optional(commaSep1(field('attribute', $._attribute_operation))),
+      optional(','),
     ),
 
     resource_defaults: $ => prec(1, seq(
@@ -428,7 +439,6 @@ module.exports = grammar({
     ),
     case_option: $ => seq(
       commaSep1(field('match', $._expression)),
-      optional(','),
       ':',
       field('body', $.block),
     ),
@@ -494,11 +504,14 @@ module.exports = grammar({
     // underscore, a word that is a string (`foo-bar`, `_x`). The AST tells them apart.
     name: $ => /(::)?[a-z_]([A-Za-z0-9_-]*[A-Za-z0-9_])?(::[a-z_]([A-Za-z0-9_-]*[A-Za-z0-9_])?)*/,
 
-    type_reference: $ => /(::)?[A-Z][A-Za-z0-9_]*(::[A-Z][A-Za-z0-9_]*)*/,
+    // Lower-case segments after the first (`Foo::bar`) are an error the AST reports.
+    type_reference: $ => /(::)?[A-Z][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*/,
 
+    // Digits followed by letters (`12abc`, `0x`, `08`) are one token, for the AST to report.
     number: $ => token(choice(
-      /0[xX][0-9A-Fa-f]+/,
-      /[0-9]+(\.[0-9]+)?([eE]-?[0-9]+)?/,
+      /[0-9][0-9A-Za-z_]*/,
+      /[0-9]+\.[0-9]+([eE]-?[0-9]+)?/,
+      /[0-9]+[eE]-[0-9]+/,
     )),
 
     boolean: $ => choice('true', 'false'),
@@ -513,5 +526,7 @@ module.exports = grammar({
       token(seq('#', /.*/)),
       token(prec(2, seq('/*', /[^*]*\*+([^\/*][^*]*\*+)*/, '/'))),
     ),
+    // `/*` with no `*/` after it: runs to the end of the file.
+    unclosed_comment: $ => token(prec(1, seq('/*', /([^*]|\*+[^*\/])*\**/))),
   },
 });

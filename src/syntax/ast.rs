@@ -526,8 +526,12 @@ pub enum ResourceForm {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resource {
     pub form: ResourceForm,
-    /// `file`, `apache::vhost`, or `class` for `class { 'x': }`.
+    /// `file`, `apache::vhost`, or `class` for `class { 'x': }`; for other forms, the type
+    /// as written (`File`, `Resource[$t]`, `$t`).
     pub type_name: Ident,
+    /// The type when it is not a plain lower-case name: a reference (`File { 'x': }`), an
+    /// access (`Resource[$t] { ... }`), a variable or a string.
+    pub type_expr: Option<Box<Expr>>,
     pub bodies: Vec<ResourceBody>,
 }
 
@@ -752,6 +756,9 @@ impl Expr {
                 }
             }
             ExprKind::Resource(r) => {
+                if let Some(t) = &r.type_expr {
+                    f(t);
+                }
                 for b in &r.bodies {
                     f(&b.title);
                     attrs(&b.attributes, f);

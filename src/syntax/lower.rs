@@ -45,6 +45,21 @@ impl<'t> Lowerer<'t> {
         }
     }
 
+    /// Records a `P001` found while lowering (errors the grammar lets through on purpose).
+    fn syntax_error(&mut self, node: Node, message: String, label: &str, help: &str) {
+        self.diagnostics.push(
+            Diagnostic::new(
+                "P001",
+                "syntax-error",
+                Severity::Error,
+                node.byte_range(),
+                message,
+            )
+            .with_label(label)
+            .with_help(help),
+        );
+    }
+
     fn text(&self, node: Node) -> &'t str {
         &self.src[node.byte_range()]
     }
@@ -161,7 +176,22 @@ impl<'t> Lowerer<'t> {
                 ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string())
             }
             "name" => self.bare_word(node),
-            "type_reference" => ExprKind::TypeRef(self.text(node).to_string()),
+            "type_reference" => {
+                let t = self.text(node);
+                if t.trim_start_matches("::")
+                    .split("::")
+                    .any(|seg| !seg.starts_with(|c: char| c.is_ascii_uppercase()))
+                {
+                    self.syntax_error(
+                        node,
+                        format!("`{t}` is not a valid type or class reference"),
+                        "a segment starts with a lower-case letter",
+                        "start every segment of a reference with a capital letter (`Foo::Bar`), \
+                         or write a name in lower case (`foo::bar`)",
+                    );
+                }
+                ExprKind::TypeRef(t.to_string())
+            }
             "number" => self.number(node),
             "boolean" => ExprKind::Boolean(self.text(node) == "true"),
             "undef" => ExprKind::Undef,
@@ -349,13 +379,17 @@ impl<'t> Lowerer<'t> {
                     Some("@@") => ResourceForm::Exported,
                     _ => ResourceForm::Regular,
                 };
-                let type_name = match field(node, F.type_) {
+                let type_node = field(node, F.type_);
+                let type_name = match type_node {
                     Some(t) => self.ident(t),
                     None => Ident {
                         name: String::new(),
                         span,
                     },
                 };
+                let type_expr = type_node
+                    .filter(|t| t.kind() != "name")
+                    .map(|t| Box::new(self.expr(t)));
                 let mut bodies = Vec::new();
                 let mut cursor = node.walk();
                 let bs: Vec<_> = node.children_by_field_id(F.body, &mut cursor).collect();
@@ -369,6 +403,7 @@ impl<'t> Lowerer<'t> {
                 ExprKind::Resource(Box::new(Resource {
                     form,
                     type_name,
+                    type_expr,
                     bodies,
                 }))
             }
@@ -473,8 +508,16 @@ impl<'t> Lowerer<'t> {
     }
 
     /// A bare word: a name, or (with a hyphen or a segment starting with `_`) a string.
-    fn bare_word(&self, node: Node) -> ExprKind {
+    fn bare_word(&mut self, node: Node) -> ExprKind {
         let t = self.text(node);
+        if is_keyword(t) {
+            self.syntax_error(
+                node,
+                format!("unexpected keyword `{t}`"),
+                "a keyword cannot be used as a value",
+                "quote it to use it as a string",
+            );
+        }
         let is_name = t
             .trim_start_matches("::")
             .split("::")
@@ -495,13 +538,40 @@ impl<'t> Lowerer<'t> {
     fn number(&mut self, node: Node) -> ExprKind {
         let t = self.text(node);
         if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            if hex.is_empty() || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                self.syntax_error(
+                    node,
+                    format!("`{t}` is not a valid hexadecimal number"),
+                    "not a number",
+                    "write hexadecimal digits after `0x`, e.g. `0x1F`",
+                );
+            }
             return ExprKind::Integer(IntegerLit {
                 value: i64::from_str_radix(hex, 16).ok(),
                 radix: Radix::Hex,
             });
         }
-        if t.contains(['.', 'e', 'E']) {
+        let is_float = t.contains('.')
+            || (t.contains(['e', 'E'])
+                && t.split(['e', 'E']).count() == 2
+                && t.split(['e', 'E']).all(|p| {
+                    let p = p.strip_prefix('-').unwrap_or(p);
+                    !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())
+                }));
+        if is_float {
             return ExprKind::Float(t.parse().unwrap_or(f64::NAN));
+        }
+        if !t.chars().all(|c| c.is_ascii_digit()) {
+            self.syntax_error(
+                node,
+                format!("`{t}` is not a valid number"),
+                "digits followed by letters",
+                "separate the number from what follows, or quote the text",
+            );
+            return ExprKind::Integer(IntegerLit {
+                value: None,
+                radix: Radix::Decimal,
+            });
         }
         if t.len() > 1 && t.starts_with('0') {
             let value = i64::from_str_radix(&t[1..], 8).ok();
@@ -610,8 +680,21 @@ impl<'t> Lowerer<'t> {
                 Some("+>") => AttributeOp::Append,
                 _ => AttributeOp::Set,
             };
+            let name = self.opt_ident(field(a, F.name), a);
+            if let Some(n) = field(a, F.name)
+                && (name.name.contains('-')
+                    || name.name.starts_with('_')
+                    || matches!(name.name.as_str(), "true" | "false"))
+            {
+                self.syntax_error(
+                    n,
+                    format!("`{}` is not a valid attribute name", name.name),
+                    "not a name",
+                    "attribute names are lower-case words: letters, digits and `_`",
+                );
+            }
             out.push(Attribute {
-                name: self.opt_ident(field(a, F.name), a),
+                name,
                 op,
                 value: self.opt_expr(field(a, F.value), a),
                 span,
@@ -668,6 +751,18 @@ impl<'t> Lowerer<'t> {
     fn hostname(&mut self, node: Node<'t>) -> Expr {
         if node.kind() == "hostname" {
             let span = Self::span(node);
+            let text = self.text(node);
+            if text
+                .split('.')
+                .any(|seg| seg.contains('-') || seg.starts_with('_'))
+            {
+                self.syntax_error(
+                    node,
+                    format!("`{text}` is not a valid node name without quotes"),
+                    "a word with `-` or a leading `_` cannot be part of a dotted name",
+                    "quote the node name: `node 'web-1.example.com' { }`",
+                );
+            }
             return Expr::new(
                 ExprKind::String(StringLit {
                     kind: StringKind::BareWord,
@@ -746,6 +841,29 @@ impl<'t> Lowerer<'t> {
 
     fn heredoc(&mut self, node: Node<'t>) -> StringLit {
         let spec = parse_heredoc_spec(self.text(node));
+        if let Some(flags) = &spec.escapes {
+            let mut seen = String::new();
+            for c in flags.chars() {
+                if !"trnsuL$".contains(c) || seen.contains(c) {
+                    let what = if c.is_whitespace() {
+                        "a blank".to_string()
+                    } else {
+                        format!("`{c}`")
+                    };
+                    self.syntax_error(
+                        node,
+                        format!(
+                            "invalid heredoc escape flag {what} in `{}`",
+                            self.text(node)
+                        ),
+                        "invalid flags",
+                        "the flags after `/` are any of `t r n s u L $`, each at most once",
+                    );
+                    break;
+                }
+                seen.push(c);
+            }
+        }
         let body = self.heredoc_bodies.get(self.next_heredoc).copied();
         self.next_heredoc += 1;
         let mut heredoc = Heredoc {
@@ -805,6 +923,29 @@ impl<'t> Lowerer<'t> {
             parts,
         }
     }
+}
+
+/// Puppet's keywords that can never stand as a bare word value.
+fn is_keyword(t: &str) -> bool {
+    matches!(
+        t,
+        "and"
+            | "case"
+            | "class"
+            | "define"
+            | "else"
+            | "elsif"
+            | "if"
+            | "in"
+            | "inherits"
+            | "node"
+            | "or"
+            | "unless"
+            | "true"
+            | "false"
+            | "undef"
+            | "default"
+    )
 }
 
 fn first_named(node: Node) -> Option<Node> {
@@ -944,7 +1085,8 @@ pub(crate) fn parse_heredoc_spec(text: &str) -> HeredocSpec {
     }
     let rest = &inner[tag_end..];
     let (syntax_part, escapes) = match rest.find('/') {
-        Some(i) => (&rest[..i], Some(rest[i + 1..].trim().to_string())),
+        // Blanks may follow the flags, not precede them (`@(END/ n)` is invalid).
+        Some(i) => (&rest[..i], Some(rest[i + 1..].trim_end().to_string())),
         None => (rest, None),
     };
     let syntax = syntax_part

@@ -77,6 +77,7 @@ fn scan_tree(tree: &Tree) -> Scan<'_> {
                     kind: ast::CommentKind::Line,
                     span: ast::Span::new(node.start_byte(), node.end_byte()),
                 }),
+                "unclosed_comment" => scan.errors.push(node),
                 "heredoc" => scan.heredoc_starts.push(node),
                 "heredoc_body" => scan.heredoc_bodies.push(node),
                 _ => {}
@@ -140,7 +141,17 @@ pub fn parse(source: &str) -> Parsed {
         .errors
         .iter()
         .map(|&n| {
-            if n.is_missing() {
+            if n.kind() == "unclosed_comment" {
+                Diagnostic::new(
+                    "P001",
+                    "syntax-error",
+                    Severity::Error,
+                    n.start_byte()..n.start_byte() + 2,
+                    "unterminated `/*` comment",
+                )
+                .with_label("this comment is never closed")
+                .with_help("close the comment with `*/`")
+            } else if n.is_missing() {
                 ctx.missing(n)
             } else {
                 ctx.error(n)

@@ -169,8 +169,11 @@ static unsigned scan_interp_word(TSLexer *lexer, bool mark) {
     if (lexer->lookahead != ':') return 0;
     advance(lexer);
     len += 2;
-    if (!is_word_char(lexer->lookahead)) return 0;
-  } else if (!is_word_char(lexer->lookahead)) {
+    if (!is_word_char(lexer->lookahead) ||
+        (lexer->lookahead >= 'A' && lexer->lookahead <= 'Z')) return 0;
+  } else if (!is_word_char(lexer->lookahead) ||
+             (lexer->lookahead >= 'A' && lexer->lookahead <= 'Z')) {
+    /* `${Integer}` is a type, not a variable */
     return 0;
   }
   unsigned good = 0;
@@ -315,15 +318,13 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
         }
         bool at_eol = lexer->eof(lexer) || lexer->lookahead == '\n';
         if (!at_eol && lexer->lookahead == '\r') {
-          /* `\r\n` ends the line too; the `\r` stays outside the token */
-          lexer->mark_end(lexer);
+          /* `\r\n` ends the line too; the `\r` stays outside the end token. Text before
+             the end line keeps the end marked at the line start. */
+          if (!has_content) lexer->mark_end(lexer);
           advance(lexer);
+          consumed++;
           if (lexer->lookahead == '\n' || lexer->eof(lexer)) {
-            if (has_content) {
-              lexer->result_symbol = content_symbol;
-              return true; /* the end mark is at the line start... */
-            }
-            lexer->result_symbol = HEREDOC_END;
+            lexer->result_symbol = has_content ? content_symbol : HEREDOC_END;
             return true;
           }
         } else if (at_eol) {
@@ -359,11 +360,9 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
         lexer->result_symbol = ESCAPE_SEQUENCE;
         return true;
       }
+      /* A backslash that starts no escape is text; what follows it is read as usual
+         (so `\$x` in a heredoc without the `$` flag is `\` and then `$x`). */
       has_content = true;
-      if (lexer->eof(lexer)) break;
-      /* A backslash before anything else is text (with `\` itself). */
-      if (lexer->lookahead == '\n') at_line_start = heredoc != NULL;
-      advance(lexer);
       continue;
     }
 
