@@ -11,4 +11,5 @@
 pub mod cli;
 pub mod discover;
 pub mod report;
+pub mod rules;
 pub mod syntax;

@@ -29,6 +29,49 @@ pub struct Label {
     pub message: String,
 }
 
+/// One replacement of a byte range of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub span: Range<usize>,
+    pub replacement: String,
+}
+
+/// How to fix a finding: edits that apply together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does, e.g. "quote the title".
+    pub message: String,
+    /// Non-overlapping edits, applied together or not at all.
+    pub edits: Vec<Edit>,
+    /// A safe fix keeps the manifest's meaning; `--fix` applies only safe fixes.
+    pub safe: bool,
+}
+
+impl Fix {
+    pub fn safe(message: impl Into<String>, edits: Vec<Edit>) -> Self {
+        Fix {
+            message: message.into(),
+            edits,
+            safe: true,
+        }
+    }
+
+    /// A single replacement.
+    pub fn replace(
+        message: impl Into<String>,
+        span: Range<usize>,
+        text: impl Into<String>,
+    ) -> Self {
+        Fix::safe(
+            message,
+            vec![Edit {
+                span,
+                replacement: text.into(),
+            }],
+        )
+    }
+}
+
 /// A finding about one file.
 ///
 /// `span` is a byte range into the file's text (the text as plint read it, after any lossy
@@ -50,6 +93,10 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     /// What to do about it.
     pub help: Option<String>,
+    /// The puppet-lint check this finding corresponds to, if any.
+    pub puppet_lint: Option<&'static str>,
+    /// An automatic fix, if the rule has one.
+    pub fix: Option<Fix>,
 }
 
 impl Diagnostic {
@@ -69,6 +116,8 @@ impl Diagnostic {
             label: String::new(),
             labels: Vec::new(),
             help: None,
+            puppet_lint: None,
+            fix: None,
         }
     }
 
@@ -87,6 +136,11 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
         self
     }
 }

@@ -17,7 +17,7 @@ pub mod sarif;
 use std::io;
 
 pub use codes::RuleMeta;
-pub use diagnostic::{Diagnostic, Label, Severity};
+pub use diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 pub use file::{FileReport, display_path};
 pub use line_index::{LineCol, LineIndex};
 pub use termcolor::WriteColor;

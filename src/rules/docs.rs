@@ -1,0 +1,75 @@
+//! Reading a rule's documentation: sections and example blocks.
+
+/// The text of a `## title` section (trimmed), without its heading.
+pub fn section<'a>(docs: &'a str, title: &str) -> Option<&'a str> {
+    let heading = format!("## {title}");
+    let mut start = None;
+    let mut offset = 0;
+    for line in docs.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if let Some(s) = start {
+            if trimmed.starts_with("## ") {
+                return Some(docs[s..offset].trim());
+            }
+        } else if trimmed == heading {
+            start = Some(offset + line.len());
+        }
+        offset += line.len();
+    }
+    start.map(|s| docs[s..].trim())
+}
+
+/// The first sentence of "What it does" (or of the whole text).
+pub fn summary(docs: &str) -> &str {
+    let text = section(docs, "What it does").unwrap_or(docs.trim());
+    let end = text
+        .find(". ")
+        .map(|i| i + 1)
+        .or_else(|| text.find(".\n").map(|i| i + 1))
+        .unwrap_or(text.len());
+    text[..end].trim()
+}
+
+/// The first fenced code block of a section (the code between the fences).
+pub fn code_block(section_text: &str) -> Option<String> {
+    let mut lines = section_text.lines().map(str::trim_start);
+    lines.by_ref().find(|l| l.starts_with("```"))?;
+    let mut out = String::new();
+    for line in lines {
+        if line.starts_with("```") {
+            return Some(out);
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    None
+}
+
+/// The documentation as a person reads it: the doc comment's one leading space removed.
+pub fn render(docs: &str) -> String {
+    docs.lines()
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOCS: &str = " ## What it does\n Finds things. More text.\n\n ## Example\n ```puppet\n $a = 1\n ```\n ## Use instead\n ```puppet\n $b = 2\n ```\n";
+
+    #[test]
+    fn sections_and_blocks() {
+        assert_eq!(summary(DOCS), "Finds things.");
+        assert_eq!(
+            code_block(section(DOCS, "Example").unwrap()).unwrap(),
+            "$a = 1\n"
+        );
+        assert_eq!(
+            code_block(section(DOCS, "Use instead").unwrap()).unwrap(),
+            "$b = 2\n"
+        );
+        assert!(section(DOCS, "Options").is_none());
+    }
+}

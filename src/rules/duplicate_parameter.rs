@@ -1,0 +1,61 @@
+use std::collections::HashMap;
+
+use super::context::DiagnosticExt;
+use super::{Context, Rule, RuleInfo, util};
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a parameter declared twice in one parameter list (of a class, defined type,
+    /// function, plan or lambda).
+    ///
+    /// ## Why is this bad?
+    /// Puppet rejects the manifest (`DUPLICATE_PARAMETER`): the second declaration would
+    /// silently shadow the first.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// define web::site(String $port, Integer $port = 80) { }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// define web::site(String $host, Integer $port = 80) { }
+    /// ```
+    pub struct DuplicateParameter {
+        code: "P301",
+        name: "duplicate-parameter",
+        severity: Error,
+        category: Validation,
+    }
+}
+
+impl Rule for DuplicateParameter {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let ast = cx.ast();
+        let mut found = Vec::new();
+        ast.walk(&mut |e| {
+            for params in util::parameter_lists(e) {
+                let mut seen = HashMap::new();
+                for p in params {
+                    if let Some(first) = seen.insert(p.name.name.as_str(), p.name.span) {
+                        found.push((p.name.clone(), first));
+                    }
+                }
+            }
+        });
+        for (name, first) in found {
+            cx.report(
+                name.span,
+                format!("the parameter `${}` is declared twice", name.name),
+            )
+            .label("declared again here")
+            .secondary(first, "first declared here")
+            .help("rename or remove one of them");
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The rule engine: one rule per file, declared once with [`declare_rule!`], registered once
+//! in [`registry::RULES`].
+//!
+//! A rule reads the AST of one file (and, once they exist, the index and inferred types; it
+//! never re-parses) and reports violations through its [`Context`]. Files are checked in
+//! parallel; the caller sorts the findings.
+//!
+//! A rule's documentation is its doc comment, with the sections `## What it does`,
+//! `## Why is this bad?`, `## Example`, `## Use instead` and, when it has any, `## Options`.
+//! `plint explain` prints it, and a test runs every example: the `Example` block must trigger
+//! the rule and the `Use instead` block must not.
+
+mod context;
+pub mod docs;
+pub mod registry;
+pub mod util;
+
+// ---- rules: one file each, registered in `registry.rs` ----
+mod duplicate_parameter;
+mod unquoted_resource_title;
+
+pub use context::{Context, FileInfo};
+
+use crate::report::{RuleMeta, Severity};
+
+/// The family a rule belongs to; it decides the rule's code range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// P1xx: types and names across modules.
+    Types,
+    /// P2xx: evaluation and catalog checks.
+    Catalog,
+    /// P3xx: the language's validation rules (as Puppet's validator).
+    Validation,
+    /// P4xx: style (as puppet-lint and its plugins).
+    Style,
+}
+
+impl Category {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Types => "types",
+            Category::Catalog => "catalog",
+            Category::Validation => "validation",
+            Category::Style => "style",
+        }
+    }
+}
+
+/// Everything plint knows about a rule besides its check.
+#[derive(Debug, Clone, Copy)]
+pub struct RuleInfo {
+    /// Stable code, `P` and three digits.
+    pub code: &'static str,
+    /// Kebab-case name, read as "allow <name>".
+    pub name: &'static str,
+    pub severity: Severity,
+    pub category: Category,
+    /// The puppet-lint check it mirrors, so `# lint:ignore:<check>` carries over.
+    pub puppet_lint: Option<&'static str>,
+    /// Whether the rule runs when nothing configures it (puppet-lint's "disabled" checks
+    /// are off by default here too).
+    pub default_enabled: bool,
+    /// Whether it offers fixes that `--fix` applies.
+    pub fixable: bool,
+    /// The rule's documentation (markdown), from its doc comment.
+    pub docs: &'static str,
+}
+
+impl RuleInfo {
+    /// The first sentence of "What it does".
+    pub fn summary(&self) -> &'static str {
+        docs::summary(self.docs)
+    }
+
+    /// The metadata the output formats need.
+    pub fn meta(&self) -> RuleMeta {
+        RuleMeta {
+            code: self.code,
+            name: self.name,
+            default_severity: self.severity,
+            summary: self.summary(),
+            description: docs::section(self.docs, "Why is this bad?").unwrap_or(self.summary()),
+        }
+    }
+}
+
+/// A check.
+pub trait Rule: Send + Sync {
+    fn info(&self) -> &'static RuleInfo;
+    fn check(&self, cx: &mut Context<'_>);
+}
+
+/// Declares a rule: its struct, documentation and metadata.
+///
+/// ```ignore
+/// declare_rule! {
+///     /// ## What it does
+///     /// ...
+///     pub struct DuplicateParameter {
+///         code: "P301",
+///         name: "duplicate-parameter",
+///         severity: Error,
+///         category: Validation,
+///     }
+/// }
+/// ```
+/// Optional keys, after `category`: `puppet_lint: "check_name"`, `default_enabled: false`,
+/// `fixable: true`.
+#[macro_export]
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        $vis:vis struct $name:ident {
+            code: $code:literal,
+            name: $rule_name:literal,
+            severity: $severity:ident,
+            category: $category:ident
+            $(, puppet_lint: $puppet_lint:literal)?
+            $(, default_enabled: $enabled:literal)?
+            $(, fixable: $fixable:literal)?
+            $(,)?
+        }
+    ) => {
+        $(#[doc = $doc])*
+        #[derive(Debug, Default, Clone, Copy)]
+        $vis struct $name;
+
+        impl $name {
+            pub const INFO: $crate::rules::RuleInfo = $crate::rules::RuleInfo {
+                code: $code,
+                name: $rule_name,
+                severity: $crate::report::Severity::$severity,
+                category: $crate::rules::Category::$category,
+                puppet_lint: $crate::declare_rule!(@opt $($puppet_lint)?),
+                default_enabled: $crate::declare_rule!(@or_true $($enabled)?),
+                fixable: $crate::declare_rule!(@or_false $($fixable)?),
+                docs: concat!($($doc, "\n"),*),
+            };
+        }
+    };
+    (@opt) => { None };
+    (@opt $v:literal) => { Some($v) };
+    (@or_true) => { true };
+    (@or_true $v:literal) => { $v };
+    (@or_false) => { false };
+    (@or_false $v:literal) => { $v };
+}
+
+/// Finds a rule by code (`P301`), name (`duplicate-parameter`) or puppet-lint check name.
+pub fn find(key: &str) -> Option<&'static dyn Rule> {
+    let key_upper = key.to_ascii_uppercase();
+    registry::RULES.iter().copied().find(|r| {
+        let i = r.info();
+        i.code == key_upper || i.name == key || i.puppet_lint == Some(key)
+    })
+}

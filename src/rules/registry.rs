@@ -1,0 +1,109 @@
+//! The one list of rules, and running them over a file.
+
+use super::{Context, FileInfo, Rule, RuleInfo};
+use crate::report::{Diagnostic, Severity};
+
+/// Every rule, in code order. Registering a rule is one line here.
+pub static RULES: &[&dyn Rule] = &[
+    &super::duplicate_parameter::DuplicateParameter,
+    &super::unquoted_resource_title::UnquotedResourceTitle,
+];
+
+/// Which rules run, at which severity.
+#[derive(Debug, Clone)]
+pub struct Selection {
+    active: Vec<(&'static dyn Rule, Severity)>,
+}
+
+impl std::fmt::Debug for dyn Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.info().code)
+    }
+}
+
+impl Selection {
+    /// The rules enabled by default, at their default severities.
+    pub fn defaults() -> Self {
+        Self::from_fn(|info| info.default_enabled.then_some(info.severity))
+    }
+
+    /// Every rule, at its default severity.
+    pub fn all() -> Self {
+        Self::from_fn(|info| Some(info.severity))
+    }
+
+    /// `decide` returns the severity a rule runs at, or `None` to leave it off.
+    pub fn from_fn(decide: impl Fn(&RuleInfo) -> Option<Severity>) -> Self {
+        Selection {
+            active: RULES
+                .iter()
+                .filter_map(|r| decide(r.info()).map(|s| (*r, s)))
+                .collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.active.is_empty()
+    }
+
+    pub fn rules(&self) -> impl Iterator<Item = &'static dyn Rule> + '_ {
+        self.active.iter().map(|(r, _)| *r)
+    }
+}
+
+/// Runs the selected rules over one parsed file.
+pub fn check(file: FileInfo<'_>, selection: &Selection) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for (rule, severity) in &selection.active {
+        let mut cx = Context::new(file, rule.info(), *severity, &mut diagnostics);
+        rule.check(&mut cx);
+    }
+    diagnostics
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_and_names_are_unique_and_well_formed() {
+        let mut codes = HashSet::new();
+        let mut names = HashSet::new();
+        for r in RULES {
+            let i = r.info();
+            assert!(codes.insert(i.code), "duplicate code {}", i.code);
+            assert!(names.insert(i.name), "duplicate name {}", i.name);
+            assert!(
+                i.code.len() == 4
+                    && i.code.starts_with('P')
+                    && i.code[1..].chars().all(|c| c.is_ascii_digit()),
+                "bad code {}",
+                i.code
+            );
+            let family = match i.category {
+                super::super::Category::Types => '1',
+                super::super::Category::Catalog => '2',
+                super::super::Category::Validation => '3',
+                super::super::Category::Style => '4',
+            };
+            assert_eq!(
+                i.code.as_bytes()[1] as char,
+                family,
+                "{} is not in its family",
+                i.code
+            );
+            assert!(
+                i.name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{} is not kebab-case",
+                i.name
+            );
+        }
+        let mut sorted: Vec<_> = RULES.iter().map(|r| r.info().code).collect();
+        sorted.sort();
+        let listed: Vec<_> = RULES.iter().map(|r| r.info().code).collect();
+        assert_eq!(sorted, listed, "RULES is kept in code order");
+    }
+}

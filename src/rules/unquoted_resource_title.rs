@@ -1,0 +1,79 @@
+use super::context::DiagnosticExt;
+use super::{Context, Rule, RuleInfo};
+use crate::declare_rule;
+use crate::report::Fix;
+use crate::syntax::ast::{Expr, ExprKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds resource titles written as bare words (`file { foo: }`).
+    ///
+    /// ## Why is this bad?
+    /// A bare word title reads like a name or a keyword, and a word that happens to be a
+    /// keyword, a number or contain special characters changes meaning or fails to parse.
+    /// The style guide asks for quoted titles.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// package { openssh-server: ensure => installed }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// package { 'openssh-server': ensure => installed }
+    /// ```
+    pub struct UnquotedResourceTitle {
+        code: "P401",
+        name: "unquoted-resource-title",
+        severity: Warning,
+        category: Style,
+        puppet_lint: "unquoted_resource_title",
+        fixable: true,
+    }
+}
+
+fn bare_title(title: &Expr) -> bool {
+    match &title.kind {
+        ExprKind::Name(_) => true,
+        ExprKind::String(s) => super::util::is_bare_word(s),
+        _ => false,
+    }
+}
+
+impl Rule for UnquotedResourceTitle {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let ast = cx.ast();
+        let mut titles = Vec::new();
+        ast.walk(&mut |e| {
+            if let ExprKind::Resource(r) = &e.kind {
+                for b in &r.bodies {
+                    let mut candidates: Vec<&Expr> = vec![&b.title];
+                    if let ExprKind::Array(items) = &b.title.kind {
+                        candidates = items.iter().collect();
+                    }
+                    titles.extend(
+                        candidates
+                            .into_iter()
+                            .filter(|t| bare_title(t))
+                            .map(|t| t.span),
+                    );
+                }
+            }
+        });
+        for span in titles {
+            let word = cx.text(span).to_string();
+            cx.report(span, format!("the resource title `{word}` is not quoted"))
+                .label("unquoted title")
+                .help("quote the title")
+                .fix(Fix::replace(
+                    "quote the title",
+                    span.range(),
+                    format!("'{word}'"),
+                ));
+        }
+    }
+}

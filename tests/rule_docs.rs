@@ -1,0 +1,71 @@
+//! Every rule's documentation is complete, and its examples are true: the `Example` block
+//! triggers the rule, the `Use instead` block does not.
+
+use plint::rules::{FileInfo, docs, registry};
+use plint::syntax;
+
+fn run_one(code: &str, source: &str) -> Vec<String> {
+    let parsed = syntax::parse(source);
+    assert!(
+        parsed.diagnostics.is_empty(),
+        "{code}: the example does not parse: {:?}\n{source}",
+        parsed.diagnostics
+    );
+    // A first line `# file: path` sets the path the example is checked as.
+    let path = source
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# file: "))
+        .unwrap_or("example.pp");
+    let selection =
+        registry::Selection::from_fn(|info| (info.code == code).then_some(info.severity));
+    registry::check(
+        FileInfo {
+            path,
+            source,
+            ast: &parsed.ast,
+        },
+        &selection,
+    )
+    .into_iter()
+    .map(|d| format!("{} {}", d.code, d.message))
+    .collect()
+}
+
+#[test]
+fn every_rule_is_documented_and_its_examples_hold() {
+    let mut problems = Vec::new();
+    for rule in registry::RULES {
+        let info = rule.info();
+        for section in ["What it does", "Why is this bad?", "Example", "Use instead"] {
+            if docs::section(info.docs, section).is_none() {
+                problems.push(format!("{}: no `## {section}` section", info.code));
+            }
+        }
+        let block = |s| docs::section(info.docs, s).and_then(docs::code_block);
+        match block("Example") {
+            Some(code) => {
+                if !run_one(info.code, &code)
+                    .iter()
+                    .any(|d| d.starts_with(info.code))
+                {
+                    problems.push(format!("{}: its Example does not trigger it", info.code));
+                }
+            }
+            None => problems.push(format!("{}: no code block under Example", info.code)),
+        }
+        match block("Use instead") {
+            Some(code) => {
+                let found = run_one(info.code, &code);
+                if !found.is_empty() {
+                    problems.push(format!(
+                        "{}: its `Use instead` triggers it: {found:?}",
+                        info.code
+                    ));
+                }
+            }
+            None => problems.push(format!("{}: no code block under Use instead", info.code)),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
