@@ -35,7 +35,7 @@ fn run_one(code: &str, source: &str) -> Vec<String> {
 #[test]
 fn every_rule_is_documented_and_its_examples_hold() {
     let mut problems = Vec::new();
-    for rule in registry::RULES {
+    for rule in registry::RULES.iter() {
         let info = rule.info();
         for section in ["What it does", "Why is this bad?", "Example", "Use instead"] {
             if docs::section(info.docs, section).is_none() {

@@ -15,9 +15,11 @@ pub mod docs;
 pub mod registry;
 pub mod util;
 
-// ---- rules: one file each, registered in `registry.rs` ----
-mod duplicate_parameter;
-mod unquoted_resource_title;
+// ---- rules: one file each, in one family folder, listed in that folder's `RULES` ----
+pub mod layout;
+pub mod lint;
+pub mod plugins;
+pub mod validation;
 
 pub use context::{Context, FileInfo};
 

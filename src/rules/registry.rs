@@ -1,13 +1,22 @@
 //! The one list of rules, and running them over a file.
 
+use std::sync::LazyLock;
+
 use super::{Context, FileInfo, Rule, RuleInfo};
 use crate::report::{Diagnostic, Severity};
 
-/// Every rule, in code order. Registering a rule is one line here.
-pub static RULES: &[&dyn Rule] = &[
-    &super::duplicate_parameter::DuplicateParameter,
-    &super::unquoted_resource_title::UnquotedResourceTitle,
-];
+/// Every rule, in code order: the families' lists (`validation`, `lint`, `layout`, `plugins`).
+pub static RULES: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
+    let mut all: Vec<&'static dyn Rule> = [
+        super::validation::RULES,
+        super::lint::RULES,
+        super::layout::RULES,
+        super::plugins::RULES,
+    ]
+    .concat();
+    all.sort_by_key(|r| r.info().code);
+    all
+});
 
 /// Which rules run, at which severity.
 #[derive(Debug, Clone)]
@@ -70,7 +79,7 @@ mod tests {
     fn codes_and_names_are_unique_and_well_formed() {
         let mut codes = HashSet::new();
         let mut names = HashSet::new();
-        for r in RULES {
+        for r in RULES.iter() {
             let i = r.info();
             assert!(codes.insert(i.code), "duplicate code {}", i.code);
             assert!(names.insert(i.name), "duplicate name {}", i.name);
@@ -101,9 +110,5 @@ mod tests {
                 i.name
             );
         }
-        let mut sorted: Vec<_> = RULES.iter().map(|r| r.info().code).collect();
-        sorted.sort();
-        let listed: Vec<_> = RULES.iter().map(|r| r.info().code).collect();
-        assert_eq!(sorted, listed, "RULES is kept in code order");
     }
 }

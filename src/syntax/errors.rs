@@ -55,7 +55,7 @@ fn previous_leaf(node: Node) -> Option<Node> {
         if let Some(prev) = n.prev_sibling() {
             let mut p = prev;
             while p.child_count() > 0 {
-                p = p.child(p.child_count() as u32 - 1)?;
+                p = p.child(p.child_count() - 1)?;
             }
             if p.is_extra() {
                 n = p;
@@ -165,8 +165,10 @@ impl ErrorContext<'_, '_> {
             }
         }
 
-        if kind == "\"" {
-            if let Some(p) = parent.filter(|p| p.kind() == "double_quoted_string") {
+        if kind == "\""
+            && let Some(p) = parent.filter(|p| p.kind() == "double_quoted_string")
+        {
+            {
                 let start = p.start_byte();
                 return Diagnostic::new(
                     CODE,

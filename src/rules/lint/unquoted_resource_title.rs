@@ -1,7 +1,7 @@
-use super::context::DiagnosticExt;
-use super::{Context, Rule, RuleInfo};
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind};
 
 declare_rule! {
@@ -35,7 +35,7 @@ declare_rule! {
 fn bare_title(title: &Expr) -> bool {
     match &title.kind {
         ExprKind::Name(_) => true,
-        ExprKind::String(s) => super::util::is_bare_word(s),
+        ExprKind::String(s) => crate::rules::util::is_bare_word(s),
         _ => false,
     }
 }

@@ -1,8 +1,8 @@
 use std::collections::HashMap;
 
-use super::context::DiagnosticExt;
-use super::{Context, Rule, RuleInfo, util};
 use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo, util};
 
 declare_rule! {
     /// ## What it does
