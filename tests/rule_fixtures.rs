@@ -1,0 +1,145 @@
+//! Per-rule fixtures: `tests/fixtures/<rule-name>/**/{fail,pass}*.pp`. Each file is checked
+//! with that rule alone; a `fail*` file's findings must equal its `.expected` file beside it
+//! (one finding per line: `line:col-line:col CODE message`, then indented `help:` / `fix:`),
+//! a `pass*` file must have none. `UPDATE_FIXTURES=1 cargo test --test rule_fixtures`
+//! rewrites the `.expected` files; review the diff.
+
+use std::path::{Path, PathBuf};
+
+use plint::rules::{FileInfo, find, registry};
+use plint::syntax;
+
+fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let before = &src[..offset.min(src.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+fn render(code: &str, path: &str, src: &str) -> String {
+    let parsed = syntax::parse(src);
+    assert!(
+        parsed.diagnostics.is_empty(),
+        "{path}: fixture does not parse: {:?}",
+        parsed.diagnostics
+    );
+    let selection = registry::Selection::from_fn(|i| (i.code == code).then_some(i.severity));
+    let mut ds = registry::check(
+        FileInfo {
+            path,
+            source: src,
+            ast: &parsed.ast,
+        },
+        &selection,
+    );
+    ds.sort_by_key(|d| (d.span.start, d.span.end));
+    let mut out = String::new();
+    for d in ds {
+        let (l1, c1) = line_col(src, d.span.start);
+        let (l2, c2) = line_col(src, d.span.end);
+        out.push_str(&format!("{l1}:{c1}-{l2}:{c2} {} {}\n", d.code, d.message));
+        if let Some(h) = &d.help {
+            out.push_str(&format!("  help: {h}\n"));
+        }
+        if let Some(f) = &d.fix {
+            for e in &f.edits {
+                let (l, c) = line_col(src, e.span.start);
+                out.push_str(&format!(
+                    "  fix: {} ({l}:{c} {:?} -> {:?})\n",
+                    f.message,
+                    &src[e.span.clone()],
+                    e.replacement
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            pp_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "pp") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn rule_fixtures() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let update = std::env::var_os("UPDATE_FIXTURES").is_some();
+    let mut problems = Vec::new();
+    let mut missing = Vec::new();
+    for rule in registry::RULES.iter() {
+        let info = rule.info();
+        let dir = root.join(info.name);
+        let mut files = Vec::new();
+        pp_files(&dir, &mut files);
+        let has_fail = files.iter().any(|f| stem(f).starts_with("fail"));
+        let has_pass = files.iter().any(|f| stem(f).starts_with("pass"));
+        if !has_fail || !has_pass {
+            missing.push(format!(
+                "{} {}: needs fail*.pp and pass*.pp in {}",
+                info.code,
+                info.name,
+                dir.display()
+            ));
+        }
+        for f in files {
+            let src = std::fs::read_to_string(&f).expect("fixture is UTF-8");
+            let rel = f
+                .strip_prefix(&dir)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let got = render(info.code, &rel, &src);
+            if stem(&f).starts_with("pass") {
+                if !got.is_empty() {
+                    problems.push(format!("{}: expected no finding, got:\n{got}", f.display()));
+                }
+                continue;
+            }
+            let expected_path = f.with_extension("expected");
+            if update {
+                std::fs::write(&expected_path, &got).unwrap();
+                continue;
+            }
+            let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+            if got.is_empty() {
+                problems.push(format!(
+                    "{}: a fail fixture that finds nothing",
+                    f.display()
+                ));
+            } else if expected != got {
+                problems.push(format!(
+                    "{}:\n--- expected\n{expected}--- got\n{got}",
+                    f.display()
+                ));
+            }
+        }
+    }
+    // Fixture folders must belong to a rule.
+    if let Ok(entries) = std::fs::read_dir(&root) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            if e.path().is_dir() && find(&name).is_none() {
+                problems.push(format!("tests/fixtures/{name}: no rule has this name"));
+            }
+        }
+    }
+    problems.extend(missing);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .to_string()
+}
