@@ -13,6 +13,7 @@
 mod context;
 pub mod docs;
 pub mod registry;
+pub mod suppress;
 pub mod util;
 
 // ---- rules: one file each, in one family folder, listed in that folder's `RULES` ----

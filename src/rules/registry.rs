@@ -67,6 +67,11 @@ pub fn check(file: FileInfo<'_>, selection: &Selection) -> Vec<Diagnostic> {
         let mut cx = Context::new(file, rule.info(), *severity, &mut diagnostics);
         rule.check(&mut cx);
     }
+    super::suppress::Suppressions::parse(file.source, file.ast).apply(
+        file.source,
+        &mut diagnostics,
+        selection,
+    );
     diagnostics
 }
 

@@ -1,0 +1,362 @@
+//! Suppression comments: plint's `# plint:allow(name, ...)` and puppet-lint's
+//! `# lint:ignore:<check> [reason]` ... `# lint:endignore`.
+//!
+//! - `# plint:allow(a, b)` after code on a line suppresses those rules on that line; on a line
+//!   of its own it suppresses them in the statement that follows (all its lines).
+//! - `# lint:ignore:a lint:ignore:b reason` after code: that line; on a line of its own: from
+//!   there to the matching `# lint:endignore` (blocks nest; an endignore closes the latest).
+//!
+//! A name may be a plint code (`P401`), a plint rule name or a puppet-lint check name. A name
+//! that is none of these is a finding (`P005`); a suppression that suppresses nothing, or a
+//! block that is never closed, is a finding too (`P006`), for rules that are enabled.
+
+use std::collections::HashSet;
+
+use super::registry::Selection;
+use crate::report::{Diagnostic, Severity};
+use crate::syntax::ast::{CommentKind, File, Span};
+
+/// puppet-lint checks (core and common plugins) that plint does not implement: naming them
+/// in a suppression is not an error, it just has nothing to suppress.
+const OTHER_PUPPET_LINT_CHECKS: &[&str] = &[
+    "140chars",
+    "80chars",
+    "2sp_soft_tabs",
+    "arrow_alignment",
+    "arrow_on_right_operand_line",
+    "autoloader_layout",
+    "case_without_default",
+    "class_inherits_from_params_class",
+    "code_on_top_scope",
+    "documentation",
+    "double_quoted_strings",
+    "duplicate_params",
+    "ensure_first_param",
+    "ensure_not_symlink_target",
+    "file_mode",
+    "hard_tabs",
+    "inherits_across_namespaces",
+    "legacy_facts",
+    "names_containing_dash",
+    "names_containing_uppercase",
+    "nested_classes_or_defines",
+    "only_variable_string",
+    "parameter_order",
+    "puppet_url_without_modules",
+    "quoted_booleans",
+    "right_to_left_relationship",
+    "selector_inside_resource",
+    "single_quote_string_with_variables",
+    "slash_comments",
+    "space_before_arrow",
+    "star_comments",
+    "top_scope_facts",
+    "trailing_whitespace",
+    "unquoted_file_mode",
+    "unquoted_node_name",
+    "unquoted_resource_title",
+    "variable_contains_dash",
+    "variable_is_lowercase",
+    "variable_scope",
+    "variables_not_enclosed",
+    "syntax",
+    "relative_classname_inclusion",
+    "relative_classname_reference",
+    "anchor_resource",
+    "file_ensure",
+    "leading_zero",
+    "lookup_in_parameter",
+    "optional_default",
+    "parameter_documentation",
+    "parameter_types",
+    "params_empty_string_assignment",
+    "strict_indent",
+    "topscope_variable",
+    "trailing_comma",
+    "unquoted_string_in_case",
+    "unquoted_string_in_selector",
+    "variable_contains_upcase",
+    "version_comparison",
+    "empty_string_assignment",
+    "exec_idempotency",
+    "security_package_pinning",
+    "manifest_whitespace_opening_brace_before",
+    "manifest_whitespace_opening_brace_after",
+    "manifest_whitespace_closing_brace_before",
+    "manifest_whitespace_closing_brace_after",
+    "manifest_whitespace_opening_bracket_before",
+    "manifest_whitespace_opening_bracket_after",
+    "manifest_whitespace_closing_bracket_before",
+    "manifest_whitespace_closing_bracket_after",
+    "manifest_whitespace_newline_beginning_of_file",
+    "manifest_whitespace_newline_end_of_file",
+    "manifest_whitespace_missing_newline_end_of_file",
+    "manifest_whitespace_two_empty_lines",
+    "manifest_whitespace_class_name_single_space_before",
+    "manifest_whitespace_class_name_single_space_after",
+    "manifest_whitespace_class_opening_curly_brace",
+    "manifest_whitespace_arrows_single_space_after",
+    "resource_reference_without_title_capital",
+    "resource_reference_without_whitespace",
+    "resource_reference_chain_without_whitespace",
+    "resource_reference_double_quotes",
+];
+
+/// What a suppression names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Target {
+    /// A plint rule, by code.
+    Rule(&'static str),
+    /// A puppet-lint check plint does not implement.
+    Foreign,
+}
+
+fn resolve(key: &str) -> Option<Target> {
+    if let Some(rule) = super::find(key) {
+        return Some(Target::Rule(rule.info().code));
+    }
+    OTHER_PUPPET_LINT_CHECKS
+        .contains(&key)
+        .then_some(Target::Foreign)
+}
+
+#[derive(Debug)]
+struct Entry {
+    key: String,
+    target: Target,
+    /// 1-based lines, inclusive.
+    first_line: usize,
+    last_line: usize,
+    /// Where the name is written, for findings about the suppression itself.
+    span: Span,
+    used: bool,
+}
+
+/// The suppressions of one file.
+#[derive(Debug, Default)]
+pub struct Suppressions {
+    entries: Vec<Entry>,
+    /// Findings about the suppressions themselves found while reading them.
+    problems: Vec<Diagnostic>,
+}
+
+fn line_starts(src: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+fn line_of(starts: &[usize], offset: usize) -> usize {
+    starts.partition_point(|&s| s <= offset)
+}
+
+fn finding(
+    code: &'static str,
+    rule: &'static str,
+    span: Span,
+    message: String,
+    help: &str,
+) -> Diagnostic {
+    Diagnostic::new(code, rule, Severity::Warning, span.range(), message)
+        .with_label("here")
+        .with_help(help)
+}
+
+impl Suppressions {
+    /// Reads every suppression comment of a file.
+    pub fn parse(src: &str, ast: &File) -> Suppressions {
+        let mut out = Suppressions::default();
+        if !src.contains("lint:") {
+            return out;
+        }
+        let starts = line_starts(src);
+        // Open `lint:ignore` blocks: (line, entries' indices).
+        let mut stack: Vec<(usize, Vec<usize>, Span)> = Vec::new();
+        for comment in &ast.comments {
+            let raw = &src[comment.span.range()];
+            let body = match comment.kind {
+                CommentKind::Line => raw.trim_start_matches('#'),
+                CommentKind::Block => raw.trim_start_matches("/*").trim_end_matches("*/"),
+            };
+            let text = body.trim();
+            let body_offset = comment.span.start as usize
+                + (raw.len() - raw.trim_start_matches('#').len())
+                + (body.len() - body.trim_start().len());
+            let line = line_of(&starts, comment.span.start as usize);
+            let line_start = starts[line - 1];
+            let trailing = !src[line_start..comment.span.start as usize]
+                .trim()
+                .is_empty();
+
+            if let Some(rest) = text.strip_prefix("plint:allow(") {
+                let Some(close) = rest.find(')') else {
+                    continue;
+                };
+                let (first, last) = if trailing {
+                    (line, line)
+                } else {
+                    next_statement_lines(ast, &starts, comment.span.end as usize)
+                        .unwrap_or((line, line))
+                };
+                let mut offset = body_offset + "plint:allow(".len();
+                for key in rest[..close].split(',') {
+                    let k = key.trim();
+                    let span = Span::new(
+                        offset + (key.len() - key.trim_start().len()),
+                        offset + (key.len() - key.trim_start().len()) + k.len(),
+                    );
+                    offset += key.len() + 1;
+                    if k.is_empty() {
+                        continue;
+                    }
+                    out.add(k, span, first, last);
+                }
+                continue;
+            }
+
+            if !(text.starts_with("lint:ignore:") || text.starts_with("lint:endignore")) {
+                continue;
+            }
+            let mut added = Vec::new();
+            let mut word_offset = body_offset;
+            for word in text.split_whitespace() {
+                let at = src[word_offset..]
+                    .find(word)
+                    .map_or(word_offset, |i| word_offset + i);
+                word_offset = at + word.len();
+                if let Some(check) = word.strip_prefix("lint:ignore:") {
+                    let span = Span::new(at + "lint:ignore:".len(), at + word.len());
+                    if let Some(i) = out.add(check, span, line, line) {
+                        added.push(i);
+                    }
+                } else if word.starts_with("lint:endignore") {
+                    match stack.pop() {
+                        Some((_, indices, _)) => {
+                            for i in indices {
+                                out.entries[i].last_line = line;
+                            }
+                        }
+                        None => out.problems.push(finding(
+                            "P006",
+                            "unused-suppression",
+                            Span::new(at, at + word.len()),
+                            "`lint:endignore` closes no `lint:ignore` block".to_string(),
+                            "remove it, or add the `# lint:ignore:<check>` that opens the block",
+                        )),
+                    }
+                } else {
+                    break; // the rest is the reason
+                }
+            }
+            if !trailing && !added.is_empty() {
+                let span = comment.span;
+                // Until closed, a block covers nothing beyond its own line.
+                stack.push((line, added, span));
+            }
+        }
+        for (_, indices, span) in stack {
+            for i in &indices {
+                // An unclosed block suppresses nothing (as puppet-lint): report it once.
+                out.entries[*i].last_line = 0;
+                out.entries[*i].used = true;
+            }
+            out.problems.push(finding(
+                "P006",
+                "unused-suppression",
+                span,
+                "this `lint:ignore` block is never closed with `# lint:endignore`".to_string(),
+                "add `# lint:endignore` where the block ends, or put the comment at the end of the line it is about",
+            ));
+        }
+        out
+    }
+
+    /// Records one name; returns its entry's index when it names something.
+    fn add(&mut self, key: &str, span: Span, first_line: usize, last_line: usize) -> Option<usize> {
+        match resolve(key) {
+            Some(target) => {
+                self.entries.push(Entry {
+                    key: key.to_string(),
+                    target,
+                    first_line,
+                    last_line,
+                    span,
+                    used: false,
+                });
+                Some(self.entries.len() - 1)
+            }
+            None => {
+                self.problems.push(finding(
+                    "P005",
+                    "unknown-suppression",
+                    span,
+                    format!("`{key}` is not a plint rule or a puppet-lint check"),
+                    "use a rule's code or name (see `plint rules`), or a puppet-lint check name",
+                ));
+                None
+            }
+        }
+    }
+
+    /// Removes the suppressed findings from `diagnostics`, then adds the findings about the
+    /// suppressions (unknown names, unused suppressions for enabled rules).
+    pub fn apply(mut self, src: &str, diagnostics: &mut Vec<Diagnostic>, selection: &Selection) {
+        if self.entries.is_empty() && self.problems.is_empty() {
+            return;
+        }
+        let starts = line_starts(src);
+        diagnostics.retain(|d| {
+            if d.code < "P100" {
+                return true; // syntax and pipeline findings cannot be suppressed
+            }
+            let line = line_of(&starts, d.span.start);
+            let mut suppressed = false;
+            for e in &mut self.entries {
+                if e.target == Target::Rule(d.code) && e.first_line <= line && line <= e.last_line {
+                    e.used = true;
+                    suppressed = true;
+                }
+            }
+            !suppressed
+        });
+        let enabled: HashSet<&str> = selection.rules().map(|r| r.info().code).collect();
+        for e in &self.entries {
+            if let Target::Rule(code) = e.target
+                && !e.used
+                && enabled.contains(code)
+            {
+                self.problems.push(finding(
+                    "P006",
+                    "unused-suppression",
+                    e.span,
+                    format!("this suppression of `{}` suppresses nothing", e.key),
+                    "remove it: there is no such finding here any more",
+                ));
+            }
+        }
+        diagnostics.append(&mut self.problems);
+    }
+}
+
+/// The lines of the statement that starts first after `offset`.
+fn next_statement_lines(ast: &File, starts: &[usize], offset: usize) -> Option<(usize, usize)> {
+    let mut best: Option<Span> = None;
+    ast.walk(&mut |e| {
+        if (e.span.start as usize) < offset || e.span.is_empty() {
+            return;
+        }
+        best = match best {
+            Some(b)
+                if b.start < e.span.start || (b.start == e.span.start && b.end >= e.span.end) =>
+            {
+                Some(b)
+            }
+            _ => Some(e.span),
+        };
+    });
+    let span = best?;
+    Some((
+        line_of(starts, span.start as usize),
+        line_of(starts, span.end.saturating_sub(1).max(span.start) as usize),
+    ))
+}
