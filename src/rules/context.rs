@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::RuleInfo;
 use crate::report::{Diagnostic, Fix, Severity};
-use crate::syntax::ast::{File, Span};
+use crate::syntax::ast::{Expr, File, Span};
 
 /// The file being checked.
 #[derive(Debug, Clone, Copy)]
@@ -15,9 +15,52 @@ pub struct FileInfo<'a> {
     pub ast: &'a File,
 }
 
+/// Every expression of a file in pre-order, each with its parent's index; built once per
+/// file and shared by all rules, so that a rule need not walk the AST itself.
+#[derive(Debug, Default)]
+pub struct FileIndex<'a> {
+    pub nodes: Vec<IndexedExpr<'a>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct IndexedExpr<'a> {
+    pub expr: &'a Expr,
+    /// Index of the parent expression in [`FileIndex::nodes`], `None` for a statement of
+    /// the file.
+    pub parent: Option<u32>,
+}
+
+impl<'a> FileIndex<'a> {
+    pub fn build(ast: &'a File) -> Self {
+        let mut nodes = Vec::new();
+        let mut stack: Vec<(&'a Expr, Option<u32>)> =
+            ast.statements.iter().rev().map(|e| (e, None)).collect();
+        let mut children: Vec<&'a Expr> = Vec::new();
+        while let Some((expr, parent)) = stack.pop() {
+            let me = nodes.len() as u32;
+            nodes.push(IndexedExpr { expr, parent });
+            children.clear();
+            expr.for_each_child(&mut |c| children.push(c));
+            stack.extend(children.iter().rev().map(|c| (*c, Some(me))));
+        }
+        FileIndex { nodes }
+    }
+
+    /// The ancestors of node `i`, innermost first.
+    pub fn ancestors(&self, i: usize) -> impl Iterator<Item = &'a Expr> + '_ {
+        let mut next = self.nodes[i].parent;
+        std::iter::from_fn(move || {
+            let p = next? as usize;
+            next = self.nodes[p].parent;
+            Some(self.nodes[p].expr)
+        })
+    }
+}
+
 /// A rule's view of one file, and the sink for its findings.
 pub struct Context<'a> {
     pub file: FileInfo<'a>,
+    index: &'a FileIndex<'a>,
     rule: &'static RuleInfo,
     severity: Severity,
     diagnostics: &'a mut Vec<Diagnostic>,
@@ -26,12 +69,14 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     pub fn new(
         file: FileInfo<'a>,
+        index: &'a FileIndex<'a>,
         rule: &'static RuleInfo,
         severity: Severity,
         diagnostics: &'a mut Vec<Diagnostic>,
     ) -> Self {
         Context {
             file,
+            index,
             rule,
             severity,
             diagnostics,
@@ -44,6 +89,17 @@ impl<'a> Context<'a> {
 
     pub fn ast(&self) -> &'a File {
         self.file.ast
+    }
+
+    /// Every expression of the file in pre-order, with parents (cheaper than walking).
+    pub fn index(&self) -> &'a FileIndex<'a> {
+        self.index
+    }
+
+    /// Every expression of the file, in pre-order.
+    pub fn exprs(&self) -> impl Iterator<Item = &'a Expr> + 'a {
+        let index: &'a FileIndex<'a> = self.index;
+        index.nodes.iter().map(|n| n.expr)
     }
 
     /// The text of a span.

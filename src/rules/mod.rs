@@ -22,7 +22,7 @@ pub mod lint;
 pub mod plugins;
 pub mod validation;
 
-pub use context::{Context, FileInfo};
+pub use context::{Context, FileIndex, FileInfo, IndexedExpr};
 
 use crate::report::{RuleMeta, Severity};
 

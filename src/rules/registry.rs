@@ -63,8 +63,9 @@ impl Selection {
 /// Runs the selected rules over one parsed file.
 pub fn check(file: FileInfo<'_>, selection: &Selection) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
+    let index = super::context::FileIndex::build(file.ast);
     for (rule, severity) in &selection.active {
-        let mut cx = Context::new(file, rule.info(), *severity, &mut diagnostics);
+        let mut cx = Context::new(file, &index, rule.info(), *severity, &mut diagnostics);
         rule.check(&mut cx);
     }
     super::suppress::Suppressions::parse(file.source, file.ast).apply(

@@ -46,34 +46,27 @@ impl Rule for UnquotedResourceTitle {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let ast = cx.ast();
-        let mut titles = Vec::new();
-        ast.walk(&mut |e| {
-            if let ExprKind::Resource(r) = &e.kind {
-                for b in &r.bodies {
-                    let mut candidates: Vec<&Expr> = vec![&b.title];
-                    if let ExprKind::Array(items) = &b.title.kind {
-                        candidates = items.iter().collect();
-                    }
-                    titles.extend(
-                        candidates
-                            .into_iter()
-                            .filter(|t| bare_title(t))
-                            .map(|t| t.span),
-                    );
+        for e in cx.exprs() {
+            let ExprKind::Resource(r) = &e.kind else {
+                continue;
+            };
+            for b in &r.bodies {
+                let titles: Vec<&Expr> = match &b.title.kind {
+                    ExprKind::Array(items) => items.iter().collect(),
+                    _ => vec![&b.title],
+                };
+                for t in titles.into_iter().filter(|t| bare_title(t)) {
+                    let word = cx.text(t.span);
+                    cx.report(t.span, format!("the resource title `{word}` is not quoted"))
+                        .label("unquoted title")
+                        .help("quote the title")
+                        .fix(Fix::replace(
+                            "quote the title",
+                            t.span.range(),
+                            format!("'{word}'"),
+                        ));
                 }
             }
-        });
-        for span in titles {
-            let word = cx.text(span).to_string();
-            cx.report(span, format!("the resource title `{word}` is not quoted"))
-                .label("unquoted title")
-                .help("quote the title")
-                .fix(Fix::replace(
-                    "quote the title",
-                    span.range(),
-                    format!("'{word}'"),
-                ));
         }
     }
 }

@@ -36,26 +36,21 @@ impl Rule for DuplicateParameter {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let ast = cx.ast();
-        let mut found = Vec::new();
-        ast.walk(&mut |e| {
+        for e in cx.exprs() {
             for params in util::parameter_lists(e) {
                 let mut seen = HashMap::new();
                 for p in params {
                     if let Some(first) = seen.insert(p.name.name.as_str(), p.name.span) {
-                        found.push((p.name.clone(), first));
+                        cx.report(
+                            p.name.span,
+                            format!("the parameter `${}` is declared twice", p.name.name),
+                        )
+                        .label("declared again here")
+                        .secondary(first, "first declared here")
+                        .help("rename or remove one of them");
                     }
                 }
             }
-        });
-        for (name, first) in found {
-            cx.report(
-                name.span,
-                format!("the parameter `${}` is declared twice", name.name),
-            )
-            .label("declared again here")
-            .secondary(first, "first declared here")
-            .help("rename or remove one of them");
         }
     }
 }
