@@ -477,6 +477,28 @@ fn unreadable_file_is_a_finding() {
     );
 }
 
+/// Reading fails whoever we are (root included): `/proc/self/mem` cannot be read at offset 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn read_error_is_a_finding_even_for_root() {
+    let dir = tree(&[("ok.pp", b"# \xff")]);
+    std::os::unix::fs::symlink("/proc/self/mem", dir.path().join("mem.pp")).unwrap();
+    let o = plint(dir.path(), &["--format", "json"]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    let findings = json(&o);
+    assert_eq!(findings.len(), 2, "{findings:?}");
+    assert_eq!(findings[0]["path"], "mem.pp");
+    assert_eq!(findings[0]["code"], "P002");
+    assert_eq!(findings[0]["rule"], "unreadable-file");
+    assert!(
+        findings[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("cannot read this file")
+    );
+    assert_eq!(findings[1]["path"], "ok.pp");
+}
+
 #[cfg(unix)]
 #[test]
 fn unreadable_directory_is_a_note() {

@@ -115,6 +115,14 @@ pub fn read_all(paths: &[PathBuf], cwd: &Path) -> Vec<Source> {
 /// Parses and lowers one file, turning a panic into a `P000` finding.
 /// Returns `None` when the file has no findings.
 pub fn check_source(source: Source) -> Option<FileReport> {
+    check_source_with(source, |text| crate::syntax::parse(text).diagnostics)
+}
+
+/// [`check_source`] with the checking step given: `check` returns the findings about a text.
+pub fn check_source_with(
+    source: Source,
+    check: impl Fn(&str) -> Vec<Diagnostic>,
+) -> Option<FileReport> {
     let Source {
         display,
         text,
@@ -123,8 +131,8 @@ pub fn check_source(source: Source) -> Option<FileReport> {
     } = source;
     let text = text.unwrap_or_default();
     if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
-        match panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(&text))) {
-            Ok(parsed) => diagnostics.extend(parsed.diagnostics),
+        match panic::catch_unwind(AssertUnwindSafe(|| check(&text))) {
+            Ok(found) => diagnostics.extend(found),
             Err(payload) => diagnostics.push(internal_error(payload)),
         }
     }
@@ -258,6 +266,18 @@ mod tests {
                 .message
                 .starts_with("cannot read this file")
         );
+    }
+
+    #[test]
+    fn a_panic_while_checking_is_a_finding_on_that_file() {
+        let _hook = QuietPanics::install();
+        let source = decoded(b"# caf\xe9\nnotice(1)\n");
+        let report = check_source_with(source, |_| panic!("lowering bug")).unwrap();
+        let codes: Vec<_> = report.diagnostics().iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["P000", "P003"]);
+        assert!(report.diagnostics()[0].message.contains("lowering bug"));
+        // The other files are checked as usual.
+        assert!(check_source_with(decoded(b"notice(1)\n"), |_| Vec::new()).is_none());
     }
 
     #[test]
