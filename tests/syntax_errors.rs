@@ -274,3 +274,16 @@ fn valid_inputs_puppet_accepts() {
         assert!(f.is_empty(), "no finding expected for {src:?}; got {f:#?}");
     }
 }
+
+/// A body left open to the end of the file must not hide the errors inside it.
+#[test]
+fn errors_inside_an_unclosed_body_are_still_reported() {
+    let src = "class foo {\n  file { '/x':\n    ensure = present,\n    mode => '0644'\n    owner => root,\n  }\n";
+    assert_one(src, 3, "`=` is not an attribute operator, use `=>`");
+    assert_one(src, 5, "expected `,` between attributes");
+    assert_one(
+        src,
+        6,
+        "expected `}` to close the body of the class opened at 1:11",
+    );
+}

@@ -311,6 +311,34 @@ impl ErrorContext<'_, '_> {
         d
     }
 
+    /// For an ERROR reaching the end of the file: the text that would close everything its
+    /// tokens leave open (`"`, `}`, `)`, `]`, innermost first), if anything is left open.
+    pub fn closers_at_eof(&self, node: Node) -> Option<String> {
+        if !self.src[node.end_byte()..].trim().is_empty() {
+            return None;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        let mut closers = String::new();
+        if children.iter().filter(|c| c.kind() == "\"").count() % 2 == 1 {
+            closers.push('"');
+        }
+        let mut stack: Vec<char> = Vec::new();
+        for c in &children {
+            match c.kind() {
+                "{" => stack.push('}'),
+                "(" => stack.push(')'),
+                "[" => stack.push(']'),
+                "}" | ")" | "]" => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        closers.extend(stack.iter().rev());
+        (!closers.is_empty()).then_some(closers)
+    }
+
     /// For an ERROR reaching the end of the file: the innermost `"`, `{`, `(` or `[` among its
     /// tokens that is never closed.
     fn unclosed_at_eof(&self, node: Node) -> Option<Diagnostic> {

@@ -104,6 +104,34 @@ fn scan_tree(tree: &Tree) -> Scan<'_> {
     }
 }
 
+/// The syntax errors of `source` completed with `closers`, that lie within `source` and are
+/// not already among `known`.
+fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec<Diagnostic> {
+    let patched = format!("{source}\n{closers}");
+    let Some(tree) = parse_tree(&patched) else {
+        return Vec::new();
+    };
+    let scan = scan_tree(&tree);
+    let ctx = errors::ErrorContext {
+        src: &patched,
+        heredoc_starts: &scan.heredoc_starts,
+        heredoc_bodies: &scan.heredoc_bodies,
+    };
+    scan.errors
+        .iter()
+        .filter(|n| n.end_byte() <= source.len() && n.kind() != "unclosed_comment")
+        .map(|&n| {
+            if n.is_missing() {
+                ctx.missing(n)
+            } else {
+                ctx.error(n)
+            }
+        })
+        .filter(|d| d.span.end <= source.len())
+        .filter(|d| !known.iter().any(|k| k.span.start == d.span.start))
+        .collect()
+}
+
 /// Parses and lowers one file. Safe to call from many threads at once.
 pub fn parse(source: &str) -> Parsed {
     let Some(tree) = parse_tree(source) else {
@@ -158,6 +186,18 @@ pub fn parse(source: &str) -> Parsed {
             }
         })
         .collect();
+    // An error that runs to the end of the file because something was never closed hides
+    // every error inside it: parse once more with the closers appended, and report what that
+    // parse finds within the original text too.
+    let closers = scan
+        .errors
+        .iter()
+        .filter(|n| n.is_error())
+        .find_map(|&n| ctx.closers_at_eof(n));
+    if let Some(closers) = closers {
+        diagnostics.extend(errors_with_closers(source, &closers, &diagnostics));
+    }
+
     // tree-sitter skips a byte order mark; Puppet rejects it.
     if source.starts_with('\u{feff}') {
         diagnostics.push(
