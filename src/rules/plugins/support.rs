@@ -1,0 +1,123 @@
+//! Helpers shared by this family's rules.
+
+use crate::syntax::ast::{Expr, ExprKind};
+
+/// The metaparameters whose values are resource references.
+const REFERENCE_METAPARAMS: &[&str] = &[
+    "require",
+    "subscribe",
+    "notify",
+    "before",
+    "consume",
+    "export",
+];
+
+/// Calls `f` on every resource reference (`Type[titles]`) given to a relationship
+/// metaparameter (`require => File['x']`, also in arrays) or used as an operand of a
+/// relationship arrow (`File['x'] -> Service['y']`): the reference's type and its titles.
+pub fn for_each_reference<'a>(root: &'a [Expr], f: &mut dyn FnMut(&'a str, &'a [Expr])) {
+    fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a str, &'a [Expr])) {
+        match &e.kind {
+            ExprKind::Array(items) => items.iter().for_each(|i| visit(i, f)),
+            ExprKind::Access { target, args } => {
+                if let ExprKind::TypeRef(t) = &target.kind {
+                    f(t, args);
+                }
+            }
+            _ => {}
+        }
+    }
+    for stmt in root {
+        stmt.walk(&mut |e| {
+            let attributes = match &e.kind {
+                ExprKind::Resource(r) => r.bodies.iter().flat_map(|b| &b.attributes).collect(),
+                ExprKind::ResourceDefaults(d) => d.attributes.iter().collect(),
+                ExprKind::ResourceOverride(o) => o.attributes.iter().collect(),
+                ExprKind::Relationship { left, right, .. } => {
+                    visit(left, f);
+                    visit(right, f);
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            };
+            for a in attributes {
+                if REFERENCE_METAPARAMS.contains(&a.name.name.as_str()) {
+                    visit(&a.value, f);
+                }
+            }
+        });
+    }
+}
+
+/// Puppet's built-in data types (and `Class`/`Resource`), which a capitalized case or
+/// selector option may name on purpose.
+const CORE_TYPES: &[&str] = &[
+    "Any",
+    "Array",
+    "Binary",
+    "Boolean",
+    "Callable",
+    "CatalogEntry",
+    "Class",
+    "Collection",
+    "Data",
+    "Default",
+    "Deferred",
+    "Enum",
+    "Error",
+    "Float",
+    "Hash",
+    "Init",
+    "Integer",
+    "Iterable",
+    "Iterator",
+    "NotUndef",
+    "Numeric",
+    "Object",
+    "Optional",
+    "Pattern",
+    "Regexp",
+    "Resource",
+    "RichData",
+    "Runtime",
+    "Scalar",
+    "ScalarData",
+    "SemVer",
+    "SemVerRange",
+    "Sensitive",
+    "String",
+    "Struct",
+    "Timespan",
+    "Timestamp",
+    "Tuple",
+    "Type",
+    "TypeSet",
+    "Undef",
+    "URI",
+    "Variant",
+];
+
+/// Is this `case` or selector option an unquoted word? `Some(true)` when quoting it keeps
+/// its meaning (a lower-case word is already a string), `Some(false)` for a capitalized word
+/// that is not a built-in type: a type reference, which cannot match a string.
+pub fn unquoted_option(e: &Expr) -> Option<bool> {
+    match &e.kind {
+        ExprKind::Name(_) => Some(true),
+        ExprKind::String(s) if crate::rules::util::is_bare_word(s) => Some(true),
+        ExprKind::TypeRef(t) if !t.contains("::") && !CORE_TYPES.contains(&t.as_str()) => {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+/// Is the token at `i` the indentation of a line (spaces right after a line break)?
+pub fn is_indent(toks: &[super::tokens::Token], i: usize) -> bool {
+    use super::tokens::Kind;
+    toks[i].kind == Kind::Space && i > 0 && toks[i - 1].kind == Kind::Newline
+}
+
+/// Is the token exactly one space?
+pub fn is_single_space(toks: &[super::tokens::Token], i: usize, source: &str) -> bool {
+    toks[i].kind == super::tokens::Kind::Space && &source[toks[i].start..toks[i].end] == " "
+}
