@@ -1,21 +1,12 @@
 # A clean manifest: `plint examples/site.pp` finds nothing.
 node default {
-  include profile::base
-}
-
-class profile::base (
-  Array[String[1]] $packages = ['vim', 'curl'],
-  Boolean          $manage_ntp = true,
-) {
-  package { $packages:
+  package { ['vim', 'curl']:
     ensure => installed,
   }
 
-  if $manage_ntp {
-    service { 'ntp':
-      ensure => running,
-      enable => true,
-    }
+  service { 'ntp':
+    ensure => running,
+    enable => true,
   }
 
   file { '/etc/motd':

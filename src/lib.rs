@@ -3,12 +3,13 @@
 //! # Layering
 //!
 //! Stages depend only on earlier stages:
-//! `discover` → `syntax` → `types` → `defs` → `infer` → `eval` → `rules` → `cli`.
+//! `discover` → `syntax` → `types` → `defs` → `infer` → `eval` → `rules` → `config` → `cli`.
 //! `report` (diagnostics and their output formats) is a leaf every stage may use.
 //! Nothing after `syntax` touches tree-sitter: each worker parses one file, lowers it to the
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
 
 pub mod cli;
+pub mod config;
 pub mod discover;
 pub mod report;
 pub mod rules;

@@ -1,8 +1,9 @@
 //! Command-line arguments.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::report::OutputFormat;
 
@@ -13,15 +14,69 @@ use crate::report::OutputFormat;
 /// `node_modules`, `target`, `.bundle`, `pkg` and `spec/fixtures` are skipped unless given
 /// explicitly. A file given explicitly is checked whatever its extension.
 ///
-/// Exit status: 0 if nothing was found at error level, 1 if something was, 2 if plint
-/// itself could not do its job (bad arguments, a PATH that does not exist, output that
-/// cannot be written).
+/// Configuration comes from `plint.toml` in the current directory or its nearest ancestor
+/// (or `--config FILE`), else from `.puppet-lint.rc` in the current directory; the options
+/// below apply on top of it. puppet-lint's `--no-<check>-check` (turn a check off) and
+/// `--<check>-check` (turn on a check that is off by default) are accepted too.
+///
+/// `plint rules` lists the rules; `plint explain RULE` shows one rule's documentation. To
+/// check a directory named `rules` or `explain`, write `plint ./rules`.
+///
+/// Exit status: 0 if nothing was found at error level (or warning level, with
+/// `--fail-on-warnings`), 1 if something was (with `--diff`: if a file would change), 2 if
+/// plint itself could not do its job (bad arguments or configuration, a PATH that does not
+/// exist, output that cannot be written).
 #[derive(Debug, Parser)]
-#[command(name = "plint", version, about, long_about)]
+#[command(
+    name = "plint",
+    version,
+    about,
+    long_about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Files or directories to check.
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
+
+    /// Read the configuration from FILE instead of the nearest `plint.toml`.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Run only these rules (comma-separated codes, names, puppet-lint check names, or code
+    /// prefixes such as `P4`), turning them on even if they are off by default.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Option<Vec<String>>,
+
+    /// Do not run these rules (comma-separated, as `--select`).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+
+    /// puppet-lint's option: among the rules that mirror puppet-lint checks, run only these
+    /// (comma-separated); plint's other rules are not affected.
+    #[arg(long, value_name = "CHECKS", value_delimiter = ',')]
+    pub only_checks: Option<Vec<String>>,
+
+    /// Exit with status 1 when warnings are found, not only errors.
+    #[arg(long)]
+    pub fail_on_warnings: bool,
+
+    /// Folders that hold modules, separated by `:` (replaces `modulepath` in `plint.toml`).
+    #[arg(long, value_name = "DIR[:DIR]")]
+    pub modulepath: Option<std::ffi::OsString>,
+
+    /// Apply the safe fixes of the enabled rules to the files, in place; then report what
+    /// remains. Files with syntax errors are never changed.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// Print a unified diff of what `--fix` would change, without changing any file (and
+    /// no report).
+    #[arg(long)]
+    pub diff: bool,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human, value_name = "FORMAT")]
@@ -51,6 +106,64 @@ pub struct Args {
     /// Number of worker threads (default: one per CPU).
     #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
+
+    /// `--no-<check>-check` options (taken out of the arguments before parsing).
+    #[arg(skip)]
+    pub disable_checks: Vec<String>,
+
+    /// `--<check>-check` options (taken out of the arguments before parsing).
+    #[arg(skip)]
+    pub enable_checks: Vec<String>,
+}
+
+/// `plint rules`, `plint explain`.
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum Command {
+    /// List every rule: code, name, default severity, the puppet-lint check it mirrors,
+    /// whether `--fix` can fix it, and whether it is on by default.
+    Rules,
+    /// Print the documentation of one rule.
+    Explain {
+        /// A code (`P401`), a name (`unquoted-resource-title`) or a puppet-lint check name
+        /// (`unquoted_resource_title`).
+        #[arg(value_name = "RULE")]
+        rule: String,
+    },
+}
+
+/// Takes puppet-lint's `--no-<check>-check` and `--<check>-check` options out of `args`
+/// (clap cannot declare them, as any check name is allowed): returns the remaining arguments,
+/// the checks to turn off and the checks to turn on. Arguments after `--` are left alone.
+pub fn split_check_flags<T: Into<OsString>>(
+    args: impl IntoIterator<Item = T>,
+) -> (Vec<OsString>, Vec<String>, Vec<String>) {
+    let mut rest = Vec::new();
+    let (mut disable, mut enable) = (Vec::new(), Vec::new());
+    let mut after_dashes = false;
+    for (i, arg) in args.into_iter().map(Into::into).enumerate() {
+        if i > 0 && !after_dashes {
+            if arg == "--" {
+                after_dashes = true;
+            } else if let Some(check) = arg
+                .to_str()
+                .and_then(|a| a.strip_prefix("--"))
+                .and_then(|a| a.strip_suffix("-check"))
+                .filter(|c| {
+                    !c.is_empty()
+                        && c.bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+                })
+            {
+                match check.strip_prefix("no-") {
+                    Some(check) if !check.is_empty() => disable.push(check.to_string()),
+                    _ => enable.push(check.to_string()),
+                }
+                continue;
+            }
+        }
+        rest.push(arg);
+    }
+    (rest, disable, enable)
 }
 
 /// `--format` values.
@@ -135,5 +248,61 @@ mod tests {
         assert!(a.quiet);
         assert_eq!(a.paths, [PathBuf::from("a"), PathBuf::from("b")]);
         assert!(Args::try_parse_from(["plint", "--format", "xml"]).is_err());
+    }
+
+    #[test]
+    fn subcommands_and_paths() {
+        let a = Args::try_parse_from(["plint", "rules"]).unwrap();
+        assert_eq!(a.command, Some(Command::Rules));
+        let a = Args::try_parse_from(["plint", "explain", "P401"]).unwrap();
+        assert_eq!(
+            a.command,
+            Some(Command::Explain {
+                rule: "P401".into()
+            })
+        );
+        let a = Args::try_parse_from(["plint", "./rules", "explain"]).unwrap();
+        assert_eq!(a.command, None);
+        assert_eq!(
+            a.paths,
+            [PathBuf::from("./rules"), PathBuf::from("explain")]
+        );
+        let a = Args::try_parse_from(["plint", "--", "rules"]).unwrap();
+        assert_eq!(a.command, None);
+        assert_eq!(a.paths, [PathBuf::from("rules")]);
+    }
+
+    #[test]
+    fn rule_lists() {
+        let a = Args::try_parse_from([
+            "plint",
+            "--select",
+            "P401,P301",
+            "--ignore",
+            "a",
+            "--ignore",
+            "b,c",
+            "--only-checks=x,y",
+        ])
+        .unwrap();
+        assert_eq!(a.select, Some(vec!["P401".into(), "P301".into()]));
+        assert_eq!(a.ignore, ["a", "b", "c"]);
+        assert_eq!(a.only_checks, Some(vec!["x".into(), "y".into()]));
+    }
+
+    #[test]
+    fn puppet_lint_check_flags_are_taken_out() {
+        let (rest, disable, enable) = split_check_flags([
+            "plint",
+            "--no-80chars-check",
+            "x.pp",
+            "--140chars-check",
+            "--no-check",
+            "--",
+            "--no-y-check",
+        ]);
+        assert_eq!(disable, ["80chars"]);
+        assert_eq!(enable, ["140chars", "no"]);
+        assert_eq!(rest, ["plint", "x.pp", "--", "--no-y-check"]);
     }
 }

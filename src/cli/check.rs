@@ -1,4 +1,9 @@
-//! Checking files: read each one, parse it, collect its findings.
+//! Checking files: read each one, parse it, run the rules, collect its findings.
+//!
+//! Rules run only on files that parse: a file with a syntax error (`P001`) or nesting too deep
+//! (`P004`) gets only those findings, as Puppet would not compile it and rules on a partial
+//! tree would report nonsense. With `--fix` or `--diff`, the safe fixes are applied (see
+//! [`super::fix`]).
 //!
 //! Bad input never stops the run and never panics:
 //! - a file that cannot be read gets a `P002` (`unreadable-file`) error;
@@ -15,8 +20,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::report::codes::{INTERNAL_ERROR, INVALID_UTF8, UNREADABLE_FILE};
+use crate::config::Profile;
+use crate::report::codes::{
+    INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, SYNTAX_ERROR, UNREADABLE_FILE,
+};
 use crate::report::{Diagnostic, FileReport, display_path};
+use crate::rules::{FileInfo, registry};
 
 /// One file, read.
 #[derive(Debug)]
@@ -147,6 +156,124 @@ pub fn check_source_with(
 pub fn check_all(sources: Vec<Source>) -> Vec<FileReport> {
     let _hook = QuietPanics::install();
     sources.into_par_iter().filter_map(check_source).collect()
+}
+
+/// The findings about a text: its syntax errors, then (if it has none) the findings of the
+/// profile's rules, with the profile's levels applied to plint's own configurable codes.
+pub fn lint(path: &str, text: &str, profile: &Profile) -> Vec<Diagnostic> {
+    let parsed = crate::syntax::parse(text);
+    let mut diagnostics = parsed.diagnostics;
+    let parses = !diagnostics
+        .iter()
+        .any(|d| d.code == SYNTAX_ERROR.code || d.code == NESTING_TOO_DEEP.code);
+    if parses {
+        let file = FileInfo {
+            path,
+            source: text,
+            ast: &parsed.ast,
+        };
+        diagnostics.extend(registry::check(file, &profile.selection));
+    }
+    profile.adjust(&mut diagnostics);
+    diagnostics
+}
+
+/// What `--fix` and `--diff` do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixMode {
+    /// Report only.
+    Off,
+    /// Write the fixed files.
+    Write,
+    /// Make a diff of what would change.
+    Diff,
+}
+
+/// What checking one file gave.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The findings (after fixing, with `--fix`), `None` if there are none.
+    pub report: Option<FileReport>,
+    /// How many fixes were applied (or would be, with `--diff`).
+    pub fixed: usize,
+    /// With `--diff`: the diff, if the file would change.
+    pub diff: Option<String>,
+    /// With `--fix`: why the fixed text could not be written.
+    pub write_error: Option<String>,
+}
+
+/// Checks one file with a profile: parse, rules, and fixes as `mode` says. A panic becomes
+/// a `P000` finding and leaves the file unchanged.
+pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
+    let Source {
+        path,
+        display,
+        text,
+        mut diagnostics,
+        ..
+    } = source;
+    let mut outcome = Outcome {
+        report: None,
+        fixed: 0,
+        diff: None,
+        write_error: None,
+    };
+    let mut text = text.unwrap_or_default();
+    if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
+        let rule_path = path.to_string_lossy();
+        let run = || {
+            let found = lint(&rule_path, &text, profile);
+            if mode == FixMode::Off {
+                return (found, None);
+            }
+            // Findings made while reading (invalid UTF-8) prevent fixing too.
+            let mut all = diagnostics.clone();
+            all.extend(found.iter().cloned());
+            let mut fixed = super::fix::fix(&text, all, |t| lint(&rule_path, t, profile));
+            let n = diagnostics.len().min(fixed.diagnostics.len());
+            fixed.diagnostics.drain(..n);
+            (found, Some(fixed))
+        };
+        match panic::catch_unwind(AssertUnwindSafe(run)) {
+            Ok((found, None)) => diagnostics.extend(found),
+            Ok((found, Some(fixed))) => {
+                if fixed.applied == 0 || fixed.text == text {
+                    diagnostics.extend(fixed.diagnostics);
+                } else if mode == FixMode::Diff {
+                    outcome.fixed = fixed.applied;
+                    outcome.diff = Some(super::fix::unified_diff(&display, &text, &fixed.text));
+                    diagnostics.extend(found);
+                } else {
+                    match std::fs::write(&path, &fixed.text) {
+                        Ok(()) => {
+                            outcome.fixed = fixed.applied;
+                            text = fixed.text;
+                            diagnostics.extend(fixed.diagnostics);
+                        }
+                        Err(e) => {
+                            outcome.write_error = Some(format!("cannot write `{display}`: {e}"));
+                            diagnostics.extend(found);
+                        }
+                    }
+                }
+            }
+            Err(payload) => diagnostics.push(internal_error(payload)),
+        }
+    }
+    if !diagnostics.is_empty() {
+        outcome.report = Some(FileReport::new(display, text, diagnostics));
+    }
+    outcome
+}
+
+/// Checks all sources in parallel (on the current rayon pool), each with its profile,
+/// keeping their order.
+pub fn check_all_with(sources: Vec<(Source, &Profile)>, mode: FixMode) -> Vec<Outcome> {
+    let _hook = QuietPanics::install();
+    sources
+        .into_par_iter()
+        .map(|(source, profile)| check_file(source, profile, mode))
+        .collect()
 }
 
 thread_local! {

@@ -1,12 +1,17 @@
-//! The command line: `plint [OPTIONS] [PATH...]`.
+//! The command line: `plint [OPTIONS] [PATH...]`, `plint rules`, `plint explain RULE`.
 //!
-//! The phases of a run: discover the files, read them, parse and lower them (in parallel on a
-//! rayon pool whose threads have large stacks, as parsing deeply nested input recurses),
-//! then sort the findings and write the report. `--timings` prints how long each took.
+//! The phases of a run: load the configuration, discover the files (less those excluded),
+//! read them, check them (parse, lower, run the rules of the file's profile, apply fixes with
+//! `--fix`; in parallel on a rayon pool whose threads have large stacks, as parsing deeply
+//! nested input recurses), then sort the findings and write the report (or, with `--diff`,
+//! the diffs). `--timings` prints how long each took.
 
 pub mod args;
 pub mod check;
+pub mod fix;
+pub mod rules;
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -16,18 +21,23 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 
+use crate::config::{CliOptions, Profile, Settings};
 use crate::discover::NoteKind;
-use crate::report::{EmitOptions, OutputFormat, Report, codes, display_path, thousands};
-use args::{Args, ColorWhen};
+use crate::report::{
+    EmitOptions, OutputFormat, Report, RuleMeta, Severity, codes, display_path, thousands,
+};
+use args::{Args, ColorWhen, Command};
+use check::FixMode;
 
 /// Stack size of each worker thread.
 pub const WORKER_STACK_SIZE: usize = 64 << 20;
 
-/// Exit status: nothing at error level.
+/// Exit status: nothing at error level (or warning level, with `--fail-on-warnings`).
 pub const EXIT_OK: i32 = 0;
-/// Exit status: something at error level was found.
+/// Exit status: something at error level was found (with `--diff`: a file would change).
 pub const EXIT_FINDINGS: i32 = 1;
-/// Exit status: plint could not do its job (usage, missing path, output not writable).
+/// Exit status: plint could not do its job (usage, configuration, missing path, output not
+/// writable).
 pub const EXIT_FAILURE: i32 = 2;
 
 /// Runs plint with the process's arguments; returns the exit code.
@@ -41,7 +51,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let args = match Args::try_parse_from(args) {
+    let (argv, disable_checks, enable_checks) = args::split_check_flags(args);
+    let mut args = match Args::try_parse_from(argv) {
         Ok(args) => args,
         Err(e) => {
             // `--help` and `--version` go to stdout with status 0; usage errors to stderr, 2.
@@ -53,7 +64,13 @@ where
             };
         }
     };
-    match execute(&args) {
+    args.disable_checks = disable_checks;
+    args.enable_checks = enable_checks;
+    let result = match &args.command {
+        Some(command) => subcommand(command),
+        None => execute(&args),
+    };
+    match result {
         Ok(code) => code,
         Err(message) => {
             eprintln!("plint: error: {message}");
@@ -62,12 +79,40 @@ where
     }
 }
 
+/// `plint rules` and `plint explain`: to stdout.
+fn subcommand(command: &Command) -> Result<i32, String> {
+    let mut out = io::stdout().lock();
+    let written = match command {
+        Command::Rules => rules::list(&mut out),
+        Command::Explain { rule } => rules::explain(rule, &mut out)?,
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => Ok(EXIT_OK),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(EXIT_OK),
+        Err(e) => Err(format!("cannot write to standard output: {e}")),
+    }
+}
+
+/// Every code's metadata: plint's own, then the rules'.
+pub fn catalog() -> Vec<RuleMeta> {
+    codes::BUILTIN
+        .iter()
+        .copied()
+        .chain(
+            crate::rules::registry::RULES
+                .iter()
+                .map(|r| r.info().meta()),
+        )
+        .collect()
+}
+
 /// How long each phase took, and how much it handled.
 #[derive(Debug, Default)]
 struct Timings {
+    config: Duration,
     discover: Duration,
     read: Duration,
-    parse: Duration,
+    check: Duration,
     report: Duration,
     files: usize,
     bytes: usize,
@@ -78,6 +123,7 @@ impl Timings {
     fn print(&self, total: Duration) {
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         eprintln!("plint timings ({} threads):", self.threads);
+        eprintln!("  config      {:>10.2} ms", ms(self.config));
         eprintln!(
             "  discover    {:>10.2} ms  {} files",
             ms(self.discover),
@@ -88,7 +134,10 @@ impl Timings {
             ms(self.read),
             thousands(self.bytes)
         );
-        eprintln!("  parse+lower {:>10.2} ms", ms(self.parse));
+        eprintln!(
+            "  check       {:>10.2} ms  (parse, lower, rules, fixes)",
+            ms(self.check)
+        );
         eprintln!("  report      {:>10.2} ms", ms(self.report));
         eprintln!("  total       {:>10.2} ms", ms(total));
     }
@@ -98,6 +147,28 @@ fn execute(args: &Args) -> Result<i32, String> {
     let start = Instant::now();
     let mut timings = Timings::default();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+
+    let phase = Instant::now();
+    let cli = CliOptions {
+        config: args.config.clone(),
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        only_checks: args.only_checks.clone(),
+        disable_checks: args.disable_checks.clone(),
+        enable_checks: args.enable_checks.clone(),
+        fail_on_warnings: args.fail_on_warnings,
+        modulepath: args
+            .modulepath
+            .as_ref()
+            .map(|m| std::env::split_paths(m).collect()),
+    };
+    let settings = Settings::load(&cli, &cwd).map_err(|e| e.display_from(&cwd))?;
+    timings.config = phase.elapsed();
+    if !args.quiet {
+        for note in &settings.notes {
+            eprintln!("plint: note: {note}");
+        }
+    }
 
     // Open the output first: a path that cannot be written fails before any work is done.
     let mut out = open_output(args.output.as_deref(), args.color())?;
@@ -111,7 +182,8 @@ fn execute(args: &Args) -> Result<i32, String> {
     timings.threads = pool.current_num_threads();
 
     let phase = Instant::now();
-    let discovered = crate::discover::discover(&args.paths).map_err(|e| e.to_string())?;
+    let mut discovered = crate::discover::discover(&args.paths).map_err(|e| e.to_string())?;
+    discovered.files.retain(|f| !settings.is_excluded(f));
     timings.discover = phase.elapsed();
     timings.files = discovered.files.len();
     if !args.quiet {
@@ -132,23 +204,110 @@ fn execute(args: &Args) -> Result<i32, String> {
     timings.bytes = sources.iter().map(|s| s.bytes).sum();
 
     let phase = Instant::now();
-    let files = pool.install(|| check::check_all(sources));
-    timings.parse = phase.elapsed();
+    // One profile (rules, severities, options) per combination of matching overrides.
+    let keys: Vec<Vec<u32>> = sources
+        .iter()
+        .map(|s| settings.profile_key(&s.path))
+        .collect();
+    let mut profiles: HashMap<&[u32], Profile> = HashMap::new();
+    for key in &keys {
+        profiles
+            .entry(key.as_slice())
+            .or_insert_with(|| settings.profile(key));
+    }
+    let mode = if args.diff {
+        FixMode::Diff
+    } else if args.fix {
+        FixMode::Write
+    } else {
+        FixMode::Off
+    };
+    let work: Vec<_> = sources
+        .into_iter()
+        .zip(&keys)
+        .map(|(source, key)| (source, &profiles[key.as_slice()]))
+        .collect();
+    let outcomes = pool.install(|| check::check_all_with(work, mode));
+    timings.check = phase.elapsed();
 
     let phase = Instant::now();
-    let report = Report::new(files, discovered.files.len(), codes::BUILTIN.to_vec());
-    let format = OutputFormat::from(args.format);
-    let emitter = format.emitter(EmitOptions { quiet: args.quiet });
-    let code = if report.has_errors() {
-        EXIT_FINDINGS
+    let mut failed = false;
+    for e in outcomes.iter().filter_map(|o| o.write_error.as_ref()) {
+        eprintln!("plint: error: {e}");
+        failed = true;
+    }
+    let (fixed, fixed_files) = outcomes
+        .iter()
+        .filter(|o| o.fixed > 0)
+        .fold((0, 0), |(n, f), o| (n + o.fixed, f + 1));
+    let (code, written) = if mode == FixMode::Diff {
+        // The diffs, in path order; fixes that would break a file are errors on stderr.
+        let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
+        diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
+        for o in &outcomes {
+            if let Some(r) = &o.report {
+                for d in r
+                    .diagnostics()
+                    .iter()
+                    .filter(|d| d.code == codes::INTERNAL_ERROR.code)
+                {
+                    eprintln!("plint: error: {}: {}", r.path(), d.message);
+                    failed = true;
+                }
+            }
+        }
+        if !args.quiet {
+            eprintln!(
+                "plint: --fix would apply {} {} in {} {}",
+                thousands(fixed),
+                if fixed == 1 { "fix" } else { "fixes" },
+                thousands(fixed_files),
+                if fixed_files == 1 { "file" } else { "files" }
+            );
+        }
+        let written = diffs
+            .iter()
+            .try_for_each(|d| out.write_all(d.as_bytes()))
+            .and_then(|()| out.flush());
+        let code = if diffs.is_empty() {
+            EXIT_OK
+        } else {
+            EXIT_FINDINGS
+        };
+        (code, written)
     } else {
-        EXIT_OK
+        let files = outcomes.into_iter().filter_map(|o| o.report).collect();
+        let report = Report::new(files, discovered.files.len(), catalog());
+        if mode == FixMode::Write && !args.quiet {
+            eprintln!(
+                "plint: fixed {} {} in {} {}",
+                thousands(fixed),
+                if fixed == 1 { "finding" } else { "findings" },
+                thousands(fixed_files),
+                if fixed_files == 1 { "file" } else { "files" }
+            );
+        }
+        let format = OutputFormat::from(args.format);
+        let emitter = format.emitter(EmitOptions { quiet: args.quiet });
+        let warnings = settings.fail_on_warnings
+            && report
+                .findings()
+                .any(|(_, d)| d.severity >= Severity::Warning);
+        let code = if report.has_errors() || warnings {
+            EXIT_FINDINGS
+        } else {
+            EXIT_OK
+        };
+        (
+            code,
+            emitter.emit(&report, &mut *out).and_then(|()| out.flush()),
+        )
     };
-    let written = emitter.emit(&report, &mut *out).and_then(|()| out.flush());
     timings.report = phase.elapsed();
     if args.timings {
         timings.print(start.elapsed());
     }
+    let code = if failed { EXIT_FAILURE } else { code };
     match written {
         Ok(()) => Ok(code),
         // `plint | head`: the reader has what it wanted.

@@ -1,4 +1,4 @@
-//! Metadata of diagnostic codes, and the codes plint's own pipeline reports (`P000`–`P003`).
+//! Metadata of diagnostic codes, and the codes plint's own pipeline reports (`P000`–`P006`).
 //!
 //! Rules under `src/rules/` describe themselves with the same [`RuleMeta`]; the command line
 //! hands the whole catalogue to the output formats (SARIF lists a `rules` entry per reported
@@ -21,6 +21,11 @@ pub struct RuleMeta {
     pub summary: &'static str,
     /// A paragraph: why it matters and what to do.
     pub description: &'static str,
+    /// The family, used as a SARIF tag: `syntax`, `input`, `internal`, `suppression` for the
+    /// pipeline's codes, a rule's category (`validation`, `style`, ...) for rules.
+    pub category: &'static str,
+    /// The puppet-lint check the code mirrors, if any.
+    pub puppet_lint: Option<&'static str>,
 }
 
 impl RuleMeta {
@@ -39,6 +44,8 @@ pub const INTERNAL_ERROR: RuleMeta = RuleMeta {
     description: "plint hit an internal error (a bug in plint, not in your code) while checking \
                   this file, so the file was not fully checked. Other files were checked as \
                   usual. Please report the message together with the file.",
+    category: "internal",
+    puppet_lint: None,
 };
 
 /// `P001`: the file does not parse.
@@ -50,6 +57,8 @@ pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
     description: "Puppet cannot parse this part of the manifest, so the catalog cannot be \
                   compiled. Every syntax error of a file is reported; fix the first one first, \
                   as later errors can be caused by it.",
+    category: "syntax",
+    puppet_lint: None,
 };
 
 /// `P002`: the file could not be read, or is not text.
@@ -61,6 +70,8 @@ pub const UNREADABLE_FILE: RuleMeta = RuleMeta {
     description: "plint could not check this file: reading it failed (for example, permission \
                   denied), or it contains NUL bytes and so is not a text file. Fix the \
                   permissions, or remove or rename the file if it is not a manifest.",
+    category: "input",
+    puppet_lint: None,
 };
 
 /// `P003`: the file is not valid UTF-8.
@@ -72,10 +83,61 @@ pub const INVALID_UTF8: RuleMeta = RuleMeta {
     description: "Puppet reads manifests as UTF-8. plint checked this file after replacing \
                   each invalid byte sequence with U+FFFD; the finding points at the first one. \
                   Re-encode the file as UTF-8.",
+    category: "input",
+    puppet_lint: None,
+};
+
+/// `P004`: expressions nested too deep to analyze.
+pub const NESTING_TOO_DEEP: RuleMeta = RuleMeta {
+    code: "P004",
+    name: "nesting-too-deep",
+    default_severity: Severity::Error,
+    summary: "Expressions are nested too deeply for plint to analyze.",
+    description: "plint stops analyzing expressions nested more than 1,000 levels deep: the \
+                  rest of that expression is not checked, and no rule runs on the file. Such \
+                  nesting is almost always generated code; split the expression with variables.",
+    category: "syntax",
+    puppet_lint: None,
+};
+
+/// `P005`: a suppression comment names no known rule or check.
+pub const UNKNOWN_SUPPRESSION: RuleMeta = RuleMeta {
+    code: "P005",
+    name: "unknown-suppression",
+    default_severity: Severity::Warning,
+    summary: "A suppression comment names no plint rule and no puppet-lint check.",
+    description: "A `# plint:allow(...)` or `# lint:ignore:<check>` comment names something \
+                  that is neither a plint rule (code or name) nor a puppet-lint check, so it \
+                  suppresses nothing, often because of a typo. Use a name that `plint rules` \
+                  lists, or a puppet-lint check name.",
+    category: "suppression",
+    puppet_lint: None,
+};
+
+/// `P006`: a suppression comment that suppresses nothing.
+pub const UNUSED_SUPPRESSION: RuleMeta = RuleMeta {
+    code: "P006",
+    name: "unused-suppression",
+    default_severity: Severity::Warning,
+    summary: "A suppression comment suppresses nothing.",
+    description: "A `# plint:allow(...)` or `# lint:ignore:<check>` comment names an enabled \
+                  rule that finds nothing where the comment applies, or a `lint:ignore` block \
+                  is never closed (or an `endignore` closes nothing). Stale suppressions hide \
+                  future findings; remove the comment or fix its block.",
+    category: "suppression",
+    puppet_lint: None,
 };
 
 /// The codes of plint's own pipeline, in code order.
-pub const BUILTIN: &[RuleMeta] = &[INTERNAL_ERROR, SYNTAX_ERROR, UNREADABLE_FILE, INVALID_UTF8];
+pub const BUILTIN: &[RuleMeta] = &[
+    INTERNAL_ERROR,
+    SYNTAX_ERROR,
+    UNREADABLE_FILE,
+    INVALID_UTF8,
+    NESTING_TOO_DEEP,
+    UNKNOWN_SUPPRESSION,
+    UNUSED_SUPPRESSION,
+];
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,8 @@
 //!
 //! Each object has `path`, `line`, `column`, `end_line`, `end_column` (1-based; columns count
 //! characters; the end is the position just after the span), `severity` (`error`, `warning`,
-//! `info`), `code`, `rule` (kebab-case), `message`, `help` (`null` if none), `label` (the
+//! `info`), `code`, `rule` (kebab-case), `puppet_lint` (the puppet-lint check the rule mirrors, `null`
+//! if none), `message`, `help` (`null` if none), `label` (the
 //! primary label, `null` if none) and `labels` (secondary locations, each with `line`,
 //! `column`, `end_line`, `end_column` and `message`).
 
@@ -25,6 +26,7 @@ struct Finding<'a> {
     severity: &'static str,
     code: &'a str,
     rule: &'a str,
+    puppet_lint: Option<&'a str>,
     message: &'a str,
     help: Option<&'a str>,
     label: Option<&'a str>,
@@ -61,6 +63,7 @@ impl Emitter for Json {
                     severity: d.severity.as_str(),
                     code: d.code,
                     rule: d.rule,
+                    puppet_lint: d.puppet_lint,
                     message: &d.message,
                     help: d.help.as_deref(),
                     label: Some(d.label.as_str()).filter(|l| !l.is_empty()),
@@ -104,7 +107,7 @@ mod tests {
             json!({
                 "path": "manifests/a, b:c%.pp", "line": 1, "column": 1, "end_line": 1,
                 "end_column": 7, "severity": "error", "code": "P001", "rule": "syntax-error",
-                "message": "bad `notice`", "help": null, "label": null, "labels": [],
+                "puppet_lint": null, "message": "bad `notice`", "help": null, "label": null, "labels": [],
             })
         );
         assert_eq!(arr[1]["severity"], "warning");

@@ -2,7 +2,9 @@
 //!
 //! One run whose driver is plint (name, version, semantic version, information URI) with a
 //! `rules` entry for each reported code (id, name, short and full description, help,
-//! default level, help URI), and one result per finding: rule id and index, level, message,
+//! default level, help URI, and properties: the tags `puppet` and the code's category, and
+//! `puppet-lint`, the puppet-lint check the rule mirrors, when there is one), and one result
+//! per finding: rule id and index, level, message,
 //! the primary location and secondary locations as `relatedLocations`, and a partial
 //! fingerprint that survives unrelated edits of the file. Paths are URIs relative to the
 //! working directory (`uriBaseId` `%SRCROOT%`); a file outside it gets an absolute `file:`
@@ -137,6 +139,12 @@ fn rule(meta: Option<&RuleMeta>, code: &str, name: &str) -> Value {
             Severity::Warning,
         ),
     };
+    let mut tags = vec!["puppet"];
+    tags.extend(meta.map(|m| m.category));
+    let mut properties = json!({ "tags": tags });
+    if let Some(check) = meta.and_then(|m| m.puppet_lint) {
+        properties["puppet-lint"] = json!(check);
+    }
     json!({
         "id": code,
         "name": name,
@@ -145,7 +153,7 @@ fn rule(meta: Option<&RuleMeta>, code: &str, name: &str) -> Value {
         "help": { "text": description, "markdown": description },
         "defaultConfiguration": { "level": level(severity) },
         "helpUri": format!("{INFORMATION_URI}#{}", code.to_ascii_lowercase()),
-        "properties": { "tags": ["puppet"] },
+        "properties": properties,
     })
 }
 
@@ -234,6 +242,10 @@ mod tests {
         assert_eq!(ids, ["P001", "P003"]);
         assert_eq!(rules[0]["name"], "syntax-error");
         assert_eq!(rules[0]["defaultConfiguration"]["level"], "error");
+        assert_eq!(
+            rules[0]["properties"],
+            json!({ "tags": ["puppet", "syntax"] })
+        );
         assert!(rules[1]["help"]["text"].as_str().unwrap().contains("UTF-8"));
 
         let results = run["results"].as_array().unwrap();

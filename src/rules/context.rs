@@ -1,6 +1,28 @@
 //! What a rule sees of one file, and how it reports.
+//!
+//! # Options
+//!
+//! A rule that takes options reads them with [`Context::option`]; the user sets them in
+//! `plint.toml`:
+//!
+//! ```toml
+//! [rule-options.line-too-long]     # the rule's name, code or puppet-lint check name
+//! max-length = 120
+//! ```
+//!
+//! ```ignore
+//! let max = cx.option::<usize>("max-length").unwrap_or(DEFAULT_MAX_LENGTH);
+//! ```
+//!
+//! Every option must be documented in the rule's `## Options` section, one list item each,
+//! written `` - `name` (type, default value): what it does. `` where the type is `integer`,
+//! `boolean`, `string` or `array`: the configuration rejects (with the line and column in
+//! `plint.toml`) an option that is not documented there or whose value is not of that type,
+//! so a rule never sees a wrong value and can fall back to its default when
+//! [`Context::option`] returns `None` (the option is not set).
 
 use std::ops::Range;
+use std::path::PathBuf;
 
 use super::RuleInfo;
 use crate::report::{Diagnostic, Fix, Severity};
@@ -64,6 +86,8 @@ pub struct Context<'a> {
     rule: &'static RuleInfo,
     severity: Severity,
     diagnostics: &'a mut Vec<Diagnostic>,
+    options: Option<&'a toml::Table>,
+    modulepath: &'a [PathBuf],
 }
 
 impl<'a> Context<'a> {
@@ -80,7 +104,37 @@ impl<'a> Context<'a> {
             rule,
             severity,
             diagnostics,
+            options: None,
+            modulepath: &[],
         }
+    }
+
+    /// The rule's options for this file (`[rule-options.<rule>]` in `plint.toml`).
+    pub fn with_options(mut self, options: Option<&'a toml::Table>) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The configured module path (see [`Context::modulepath`]).
+    pub fn with_modulepath(mut self, modulepath: &'a [PathBuf]) -> Self {
+        self.modulepath = modulepath;
+        self
+    }
+
+    /// The value of the rule's option `key`, or `None` when it is not set (the rule then uses
+    /// its default). `T` is any type the TOML value deserializes into: `usize`, `bool`,
+    /// `String`, `Vec<String>`, ... A value that does not convert gives `None` too, but the
+    /// configuration has already rejected values whose type differs from the one the rule's
+    /// `## Options` section documents (see the module documentation).
+    pub fn option<T: serde::de::DeserializeOwned>(&self, key: &str) -> Option<T> {
+        self.options?.get(key)?.clone().try_into().ok()
+    }
+
+    /// The directories that hold modules (`modulepath` in `plint.toml`, `--modulepath`),
+    /// absolute: a file under `DIR/<module>/` belongs to module `<module>`. Empty when none
+    /// is configured; a rule then infers the module from the file's path.
+    pub fn modulepath(&self) -> &'a [PathBuf] {
+        self.modulepath
     }
 
     pub fn source(&self) -> &'a str {

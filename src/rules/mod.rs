@@ -84,6 +84,8 @@ impl RuleInfo {
             default_severity: self.severity,
             summary: self.summary(),
             description: docs::section(self.docs, "Why is this bad?").unwrap_or(self.summary()),
+            category: self.category.as_str(),
+            puppet_lint: self.puppet_lint,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The one list of rules, and running them over a file.
 
-use std::sync::LazyLock;
+use std::path::PathBuf;
+use std::sync::{Arc, LazyLock};
 
 use super::{Context, FileInfo, Rule, RuleInfo};
 use crate::report::{Diagnostic, Severity};
@@ -18,10 +19,18 @@ pub static RULES: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
     all
 });
 
-/// Which rules run, at which severity.
+/// Which rules run, at which severity, with which options.
 #[derive(Debug, Clone)]
 pub struct Selection {
-    active: Vec<(&'static dyn Rule, Severity)>,
+    active: Vec<Active>,
+    modulepath: Arc<[PathBuf]>,
+}
+
+#[derive(Debug, Clone)]
+struct Active {
+    rule: &'static dyn Rule,
+    severity: Severity,
+    options: Option<Arc<toml::Table>>,
 }
 
 impl std::fmt::Debug for dyn Rule {
@@ -46,9 +55,33 @@ impl Selection {
         Selection {
             active: RULES
                 .iter()
-                .filter_map(|r| decide(r.info()).map(|s| (*r, s)))
+                .filter_map(|r| {
+                    decide(r.info()).map(|severity| Active {
+                        rule: *r,
+                        severity,
+                        options: None,
+                    })
+                })
                 .collect(),
+            modulepath: Arc::from(Vec::new()),
         }
+    }
+
+    /// Gives the rule `code` these options (see [`Context::option`]); no effect if the rule
+    /// is not selected.
+    pub fn with_options(mut self, code: &str, options: Arc<toml::Table>) -> Self {
+        for a in &mut self.active {
+            if a.rule.info().code == code {
+                a.options = Some(options.clone());
+            }
+        }
+        self
+    }
+
+    /// The directories that hold modules, for rules that need a file's module.
+    pub fn with_modulepath(mut self, modulepath: Arc<[PathBuf]>) -> Self {
+        self.modulepath = modulepath;
+        self
     }
 
     pub fn is_empty(&self) -> bool {
@@ -56,7 +89,15 @@ impl Selection {
     }
 
     pub fn rules(&self) -> impl Iterator<Item = &'static dyn Rule> + '_ {
-        self.active.iter().map(|(r, _)| *r)
+        self.active.iter().map(|a| a.rule)
+    }
+
+    /// The severity the rule `code` runs at, `None` if it does not run.
+    pub fn severity(&self, code: &str) -> Option<Severity> {
+        self.active
+            .iter()
+            .find(|a| a.rule.info().code == code)
+            .map(|a| a.severity)
     }
 }
 
@@ -64,9 +105,11 @@ impl Selection {
 pub fn check(file: FileInfo<'_>, selection: &Selection) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     let index = super::context::FileIndex::build(file.ast);
-    for (rule, severity) in &selection.active {
-        let mut cx = Context::new(file, &index, rule.info(), *severity, &mut diagnostics);
-        rule.check(&mut cx);
+    for a in &selection.active {
+        let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)
+            .with_options(a.options.as_deref())
+            .with_modulepath(&selection.modulepath);
+        a.rule.check(&mut cx);
     }
     super::suppress::Suppressions::parse(file.source, file.ast).apply(
         file.source,

@@ -13,7 +13,8 @@
 use std::collections::HashSet;
 
 use super::registry::Selection;
-use crate::report::{Diagnostic, Severity};
+use crate::report::codes::{UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION};
+use crate::report::{Diagnostic, RuleMeta};
 use crate::syntax::ast::{CommentKind, File, Span};
 
 /// puppet-lint checks (core and common plugins) that plint does not implement: naming them
@@ -102,6 +103,15 @@ const OTHER_PUPPET_LINT_CHECKS: &[&str] = &[
     "resource_reference_double_quotes",
 ];
 
+/// Whether `name` is a puppet-lint check (core or a common plugin), implemented by plint or
+/// not. The configuration uses it to accept puppet-lint options about checks plint lacks.
+pub fn is_puppet_lint_check(name: &str) -> bool {
+    OTHER_PUPPET_LINT_CHECKS.contains(&name)
+        || super::registry::RULES
+            .iter()
+            .any(|r| r.info().puppet_lint == Some(name))
+}
+
 /// What a suppression names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Target {
@@ -150,14 +160,8 @@ fn line_of(starts: &[usize], offset: usize) -> usize {
     starts.partition_point(|&s| s <= offset)
 }
 
-fn finding(
-    code: &'static str,
-    rule: &'static str,
-    span: Span,
-    message: String,
-    help: &str,
-) -> Diagnostic {
-    Diagnostic::new(code, rule, Severity::Warning, span.range(), message)
+fn finding(meta: RuleMeta, span: Span, message: String, help: &str) -> Diagnostic {
+    meta.diagnostic(span.range(), message)
         .with_label("here")
         .with_help(help)
 }
@@ -237,8 +241,7 @@ impl Suppressions {
                             }
                         }
                         None => out.problems.push(finding(
-                            "P006",
-                            "unused-suppression",
+                            UNUSED_SUPPRESSION,
                             Span::new(at, at + word.len()),
                             "`lint:endignore` closes no `lint:ignore` block".to_string(),
                             "remove it, or add the `# lint:ignore:<check>` that opens the block",
@@ -261,8 +264,7 @@ impl Suppressions {
                 out.entries[*i].used = true;
             }
             out.problems.push(finding(
-                "P006",
-                "unused-suppression",
+                UNUSED_SUPPRESSION,
                 span,
                 "this `lint:ignore` block is never closed with `# lint:endignore`".to_string(),
                 "add `# lint:endignore` where the block ends, or put the comment at the end of the line it is about",
@@ -287,8 +289,7 @@ impl Suppressions {
             }
             None => {
                 self.problems.push(finding(
-                    "P005",
-                    "unknown-suppression",
+                    UNKNOWN_SUPPRESSION,
                     span,
                     format!("`{key}` is not a plint rule or a puppet-lint check"),
                     "use a rule's code or name (see `plint rules`), or a puppet-lint check name",
@@ -326,8 +327,7 @@ impl Suppressions {
                 && enabled.contains(code)
             {
                 self.problems.push(finding(
-                    "P006",
-                    "unused-suppression",
+                    UNUSED_SUPPRESSION,
                     e.span,
                     format!("this suppression of `{}` suppresses nothing", e.key),
                     "remove it: there is no such finding here any more",

@@ -1,0 +1,212 @@
+//! `.puppet-lint.rc`: puppet-lint's options file, read when there is no `plint.toml`.
+//!
+//! The file holds command-line options, split like a shell would (comment lines start with
+//! `#`). plint uses:
+//!
+//! - `--no-<check>-check`: turn the rule that mirrors `<check>` off;
+//! - `--<check>-check`: turn it on (for checks that are off by default);
+//! - `--only-checks=a,b` (or `--only-checks a,b`): among the rules that mirror puppet-lint
+//!   checks, run only these (plint's other rules, such as the language's validation rules,
+//!   are not affected);
+//! - `--fail-on-warnings`: exit with 1 on warnings too;
+//! - `--ignore-paths=a,b`: glob patterns of files not to check, relative to the current
+//!   directory (as `exclude` in `plint.toml`).
+//!
+//! Every other option (`--relative`, `--log-format`, `--with-filename`, ...) is reported in
+//! a note and ignored. A check plint has no rule for is noted too, never an error, so a
+//! project can switch to plint without editing the file.
+
+use super::PuppetLintOptions;
+
+/// The file's name, in the current directory.
+pub const FILE_NAME: &str = ".puppet-lint.rc";
+
+/// What plint takes from the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RcFile {
+    pub options: PuppetLintOptions,
+    pub fail_on_warnings: bool,
+    /// `--ignore-paths` patterns.
+    pub ignore_paths: Vec<String>,
+    /// The options plint does not use, as written.
+    pub ignored: Vec<String>,
+}
+
+/// puppet-lint options that take a value.
+const WITH_VALUE: &[&str] = &[
+    "--only-checks",
+    "--ignore-paths",
+    "--log-format",
+    "--error-level",
+    "--load",
+    "-l",
+    "--code",
+    "-c",
+];
+
+/// Reads the text of a `.puppet-lint.rc`.
+pub fn parse(text: &str) -> RcFile {
+    let mut rc = RcFile::default();
+    let words: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(split_words)
+        .collect();
+    let mut i = 0;
+    while i < words.len() {
+        let word = &words[i];
+        i += 1;
+        let (name, inline) = match word.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (word.as_str(), None),
+        };
+        let mut value = || {
+            inline.clone().or_else(|| {
+                let v = words.get(i).filter(|v| !v.starts_with('-')).cloned();
+                if v.is_some() {
+                    i += 1;
+                }
+                v
+            })
+        };
+        match name {
+            "--fail-on-warnings" => rc.fail_on_warnings = true,
+            "--only-checks" => {
+                let list = value().unwrap_or_default();
+                rc.options.only_checks = Some(split_list(&list));
+            }
+            "--ignore-paths" => {
+                let list = value().unwrap_or_default();
+                rc.ignore_paths.extend(split_list(&list));
+            }
+            _ if WITH_VALUE.contains(&name) => {
+                let v = value();
+                rc.ignored.push(match v {
+                    Some(v) => format!("{name}={v}"),
+                    None => name.to_string(),
+                });
+            }
+            _ => {
+                if let Some(check) = name
+                    .strip_prefix("--no-")
+                    .and_then(|n| n.strip_suffix("-check"))
+                {
+                    rc.options.disable.push(check.to_string());
+                } else if let Some(check) = name
+                    .strip_prefix("--")
+                    .and_then(|n| n.strip_suffix("-check"))
+                {
+                    rc.options.enable.push(check.to_string());
+                } else {
+                    rc.ignored.push(word.clone());
+                }
+            }
+        }
+    }
+    rc
+}
+
+/// `a,b, c` -> `["a", "b", "c"]`.
+pub fn split_list(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Splits a line into words as a shell would: whitespace separates, single and double quotes
+/// group, a backslash escapes the next character (outside single quotes).
+fn split_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                for c in chars.by_ref() {
+                    if c == '\'' {
+                        break;
+                    }
+                    word.push(c);
+                }
+            }
+            '"' => {
+                in_word = true;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => word.extend(chars.next()),
+                        c => word.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.extend(chars.next());
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_plint_uses() {
+        let rc = parse(
+            "# comment --no-x-check\n--no-80chars-check --no-documentation-check\n--only-checks=trailing_whitespace,hard_tabs\n--fail-on-warnings\n--140chars-check\n",
+        );
+        assert_eq!(rc.options.disable, ["80chars", "documentation"]);
+        assert_eq!(rc.options.enable, ["140chars"]);
+        assert_eq!(
+            rc.options.only_checks,
+            Some(vec!["trailing_whitespace".into(), "hard_tabs".into()])
+        );
+        assert!(rc.fail_on_warnings);
+        assert!(rc.ignored.is_empty());
+    }
+
+    #[test]
+    fn values_quotes_and_ignored_options() {
+        let rc = parse(
+            "--relative\n--log-format \"%{path}:%{line} %{KIND}\"\n--only-checks a, --ignore-paths='spec/**/*.pp,pkg/**'\n--error-level=warning\n",
+        );
+        assert_eq!(
+            rc.ignored,
+            [
+                "--relative",
+                "--log-format=%{path}:%{line} %{KIND}",
+                "--error-level=warning"
+            ]
+        );
+        assert_eq!(rc.options.only_checks, Some(vec!["a".into()]));
+        assert_eq!(rc.ignore_paths, ["spec/**/*.pp", "pkg/**"]);
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(
+            split_words(r#"a 'b c' "d\"e" f\ g"#),
+            ["a", "b c", "d\"e", "f g"]
+        );
+        assert!(split_words("   ").is_empty());
+    }
+}
