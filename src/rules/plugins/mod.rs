@@ -22,10 +22,20 @@ mod lookup_in_parameter_default;
 mod missing_trailing_comma;
 mod numeric_version_comparison;
 mod optional_parameter_default;
+mod space_after_arrow;
 mod space_after_closing_brace;
+mod space_after_closing_bracket;
+mod space_after_definition_keyword;
+mod space_after_definition_name;
+mod space_after_inherits;
 mod space_after_opening_brace;
+mod space_after_opening_bracket;
+mod space_after_parent_class;
 mod space_before_closing_brace;
+mod space_before_closing_bracket;
+mod space_before_definition_body;
 mod space_before_opening_brace;
+mod space_before_opening_bracket;
 mod top_scope_qualified_variable;
 mod trailing_blank_lines;
 mod undocumented_parameter;
@@ -63,4 +73,14 @@ pub static RULES: &[&dyn Rule] = &[
     &trailing_blank_lines::TrailingBlankLines,
     &consecutive_blank_lines::ConsecutiveBlankLines,
     &leading_blank_lines::LeadingBlankLines,
+    &space_before_opening_bracket::SpaceBeforeOpeningBracket,
+    &space_after_opening_bracket::SpaceAfterOpeningBracket,
+    &space_before_closing_bracket::SpaceBeforeClosingBracket,
+    &space_after_closing_bracket::SpaceAfterClosingBracket,
+    &space_after_arrow::SpaceAfterArrow,
+    &space_after_definition_keyword::SpaceAfterDefinitionKeyword,
+    &space_after_definition_name::SpaceAfterDefinitionName,
+    &space_before_definition_body::SpaceBeforeDefinitionBody,
+    &space_after_inherits::SpaceAfterInherits,
+    &space_after_parent_class::SpaceAfterParentClass,
 ];

@@ -1,6 +1,6 @@
 //! Helpers shared by this family's rules.
 
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, File, Span};
 
 /// The metaparameters whose values are resource references.
 const REFERENCE_METAPARAMS: &[&str] = &[
@@ -120,4 +120,67 @@ pub fn is_indent(toks: &[super::tokens::Token], i: usize) -> bool {
 /// Is the token exactly one space?
 pub fn is_single_space(toks: &[super::tokens::Token], i: usize, source: &str) -> bool {
     toks[i].kind == super::tokens::Kind::Space && &source[toks[i].start..toks[i].end] == " "
+}
+
+/// Puppet's built-in type names, for telling a data type (`Array [`) from a resource
+/// reference (`File [`).
+pub fn is_core_type(word: &str) -> bool {
+    CORE_TYPES.contains(&word)
+}
+
+/// A class or defined type: its keyword's span, its name's span, and where the token after
+/// the name starts (the `(` or `{`; `None` when `inherits` follows).
+pub struct Definition {
+    pub keyword: Span,
+    pub name: Span,
+    pub after_name: Option<usize>,
+}
+
+/// The classes and defined types of the file, for the spacing around their names.
+pub fn definitions(file: &File, source: &str) -> Vec<Definition> {
+    let mut out = Vec::new();
+    file.walk(&mut |e| {
+        let (keyword, name) = match &e.kind {
+            ExprKind::Class(c) => ("class", &c.name),
+            ExprKind::Define(d) => ("define", &d.name),
+            _ => return,
+        };
+        let start = e.span.start as usize;
+        if source.get(start..start + keyword.len()) != Some(keyword) {
+            return;
+        }
+        let rest = &source[name.span.end as usize..];
+        let next = rest
+            .find(|c: char| !c.is_whitespace())
+            .map(|i| name.span.end as usize + i);
+        let after_name = next.filter(|&n| matches!(source.as_bytes()[n], b'(' | b'{'));
+        out.push(Definition {
+            keyword: Span::new(start, start + keyword.len()),
+            name: name.span,
+            after_name,
+        });
+    });
+    out
+}
+
+/// For each class that inherits: the span of `inherits`, of the parent's name, and where
+/// the `{` after it starts.
+pub fn inherits(file: &File, source: &str) -> Vec<(Span, Span, usize)> {
+    let mut out = Vec::new();
+    file.walk(&mut |e| {
+        let ExprKind::Class(c) = &e.kind else {
+            return;
+        };
+        let Some(parent) = &c.parent else {
+            return;
+        };
+        let before = &source[..parent.span.start as usize];
+        let keyword_end = before.trim_end().len();
+        if !before[..keyword_end].ends_with("inherits") {
+            return;
+        }
+        let keyword = Span::new(keyword_end - "inherits".len(), keyword_end);
+        out.push((keyword, parent.span, c.body.span.start as usize));
+    });
+    out
 }
