@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Compares plint's findings for one puppet-lint check with puppet-lint's own, by file and
+# line, over the module corpus (or the given paths).
+#
+#   scripts/oracle/lint-compare.sh CHECK [PATH...]
+#
+# CHECK is a puppet-lint check name (`variable_scope`); PATH defaults to
+# /usr/share/puppet/modules. puppet-lint runs with its control comments in effect, plint
+# with its suppressions. Environment:
+#   PUPPET_LINT_ARGS   extra puppet-lint arguments (e.g. `--relative`)
+#   PUPPET_LINT_LOAD   plugin files to load with `-l` (checks newer than the installed
+#                      puppet-lint, such as legacy_facts and top_scope_facts of 3.1.0+)
+#   SHOW               how many differing lines of each side to print (default 20)
+#   KEEP               a folder to keep both findings lists in
+# Prints the counts, the agreement (lines both report / lines either reports) and the
+# differences; exits 0 either way.
+set -euo pipefail
+
+check=${1:?usage: lint-compare.sh CHECK [PATH...]}
+shift
+paths=("${@:-/usr/share/puppet/modules}")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=${KEEP:-$(mktemp -d)}
+mkdir -p "$work"
+
+cargo build --quiet --release --example rule_findings --manifest-path "$root/Cargo.toml" \
+    2> "$work/build.log" || { cat "$work/build.log"; exit 1; }
+bin="$root/target/release/examples/rule_findings"
+
+find -L "${paths[@]}" -name '*.pp' -type f | sort > "$work/files"
+
+load=()
+for f in ${PUPPET_LINT_LOAD:-}; do load+=(-l "$f"); done
+# shellcheck disable=SC2086
+xargs -n 200 puppet-lint --no-config "${load[@]}" ${PUPPET_LINT_ARGS:-} \
+    --only-checks "$check" --log-format '%{path}:%{line}:%{check}:%{message}' \
+    < "$work/files" 2>/dev/null | grep -F ":$check:" > "$work/puppet-lint.full" || true
+"$bin" "$check" < "$work/files" | awk -F: -v OFS=: '{print $1, $2, $4, $5}' \
+    > "$work/plint.full" || true
+
+cut -d: -f1,2 "$work/puppet-lint.full" | sort -u > "$work/puppet-lint"
+cut -d: -f1,2 "$work/plint.full" | sort -u > "$work/plint"
+both=$(comm -12 "$work/puppet-lint" "$work/plint" | wc -l)
+only_pl=$(comm -23 "$work/puppet-lint" "$work/plint" | wc -l)
+only_plint=$(comm -13 "$work/puppet-lint" "$work/plint" | wc -l)
+union=$((both + only_pl + only_plint))
+if [ "$union" -eq 0 ]; then agreement=100.0; else
+    agreement=$(awk -v b="$both" -v u="$union" 'BEGIN { printf "%.1f", 100 * b / u }')
+fi
+echo "$check: $(wc -l < "$work/files") files; lines reported by both: $both," \
+    "puppet-lint only: $only_pl, plint only: $only_plint; agreement $agreement%"
+show=${SHOW:-20}
+if [ "$only_pl" -gt 0 ]; then
+    echo "-- puppet-lint only:"
+    comm -23 "$work/puppet-lint" "$work/plint" | head -n "$show"
+fi
+if [ "$only_plint" -gt 0 ]; then
+    echo "-- plint only:"
+    comm -13 "$work/puppet-lint" "$work/plint" | head -n "$show"
+fi
+[ -n "${KEEP:-}" ] || rm -rf "$work"

@@ -1,0 +1,138 @@
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+use crate::syntax::ast::{Expr, ExprKind, Ident};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds classes and defined types that are not in the file where Puppet's autoloader
+    /// looks for them: `mod` in `mod/manifests/init.pp`, `mod::a::b` in
+    /// `mod/manifests/a/b.pp`.
+    ///
+    /// The module is the folder above `manifests/`. A folder named like a Forge
+    /// release (`puppetlabs-apache`, `saz-rsyslog`) counts as the module after the last
+    /// dash, and a folder whose name is not a valid module name (`my.repo`) is not compared
+    /// with the class's first segment, so the result does not depend on the name of the
+    /// checkout (puppet-lint needs `--relative` for that, and then never compares the
+    /// module name at all).
+    ///
+    /// ## Why is this bad?
+    /// Puppet finds a class or defined type by its name alone. One that is somewhere else
+    /// is found only if the file that holds it happens to be loaded first, so catalogs
+    /// compile or fail depending on the order of `include`s.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// # file: modules/web/manifests/server.pp
+    /// class web::service { }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// # file: modules/web/manifests/server.pp
+    /// class web::server { }
+    /// ```
+    pub struct AutoloaderLayout {
+        code: "P402",
+        name: "definition-outside-autoload-path",
+        severity: Error,
+        category: Style,
+        puppet_lint: "autoloader_layout",
+    }
+}
+
+/// Where a file is in its module: the module's name (when its folder says it) and the
+/// path below `manifests/` (`a/b.pp`).
+struct Location {
+    module: Option<String>,
+    in_manifests: String,
+}
+
+fn valid_module_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// The module named by a folder: itself, or what follows the last dash of a Forge-style
+/// checkout name (`puppetlabs-apache`); `None` if that is not a valid module name.
+fn module_of_folder(folder: &str) -> Option<String> {
+    let name = folder.rsplit('-').next().unwrap_or(folder);
+    valid_module_name(name).then(|| name.to_string())
+}
+
+fn locate(path: &str) -> Option<Location> {
+    let mut parts: Vec<String> = path.split(['/', '\\']).map(str::to_string).collect();
+    if !parts.iter().any(|p| p == "manifests") {
+        parts = std::path::absolute(path)
+            .ok()?
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+    }
+    let at = parts.iter().rposition(|p| p == "manifests")?;
+    Some(Location {
+        module: at.checked_sub(1).and_then(|i| module_of_folder(&parts[i])),
+        in_manifests: parts[at + 1..].join("/"),
+    })
+}
+
+/// The file a definition belongs in, below `manifests/`, and its module.
+fn expected(name: &str) -> (&str, String) {
+    let name = name.trim_start_matches("::");
+    match name.split_once("::") {
+        Some((module, rest)) => (module, format!("{}.pp", rest.replace("::", "/"))),
+        None => (name, "init.pp".to_string()),
+    }
+}
+
+fn definition_name(e: &Expr) -> Option<(&'static str, &Ident)> {
+    match &e.kind {
+        ExprKind::Class(c) => Some(("class", &c.name)),
+        ExprKind::Define(d) => Some(("defined type", &d.name)),
+        _ => None,
+    }
+}
+
+impl Rule for AutoloaderLayout {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let location = locate(cx.file.path);
+        let mut found = Vec::new();
+        // Nested definitions are P408's business; their real name is qualified by the outer
+        // class, which the autoloader never looks up.
+        crate::rules::util::walk_with_ancestors(cx.ast(), &mut |e, ancestors| {
+            if ancestors.iter().any(|a| definition_name(a).is_some()) {
+                return;
+            }
+            let Some((kind, name)) = definition_name(e) else {
+                return;
+            };
+            let (module, file) = expected(&name.name);
+            let want = format!("{module}/manifests/{file}");
+            let misplaced = match &location {
+                None => true,
+                Some(l) => {
+                    l.in_manifests != file || l.module.as_deref().is_some_and(|m| m != module)
+                }
+            };
+            if misplaced {
+                found.push((name.clone(), kind, want));
+            }
+        });
+        for (name, kind, want) in found {
+            cx.report(
+                name.span,
+                format!(
+                    "the {kind} `{}` is not where the autoloader looks for it",
+                    name.name
+                ),
+            )
+            .label(format!("expected in `{want}`"))
+            .help(format!("move it to `{want}`, or rename it after its file"));
+        }
+    }
+}

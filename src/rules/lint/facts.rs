@@ -1,0 +1,259 @@
+//! Facter's legacy facts and their structured replacements, for P421 and P422; and finding
+//! how a fact is read (`$::name`, `$facts['name']`).
+
+use crate::syntax::ast::{Expr, ExprKind, Span, StringPart};
+
+/// Legacy facts with an exact structured replacement: `(legacy, path)`.
+const EXACT: &[(&str, &str)] = &[
+    ("architecture", "os.architecture"),
+    ("augeasversion", "augeas.version"),
+    ("bios_release_date", "dmi.bios.release_date"),
+    ("bios_vendor", "dmi.bios.vendor"),
+    ("bios_version", "dmi.bios.version"),
+    ("boardassettag", "dmi.board.asset_tag"),
+    ("boardmanufacturer", "dmi.board.manufacturer"),
+    ("boardproductname", "dmi.board.product"),
+    ("boardserialnumber", "dmi.board.serial_number"),
+    ("chassisassettag", "dmi.chassis.asset_tag"),
+    ("chassistype", "dmi.chassis.type"),
+    ("domain", "networking.domain"),
+    ("fqdn", "networking.fqdn"),
+    ("gid", "identity.group"),
+    ("hardwareisa", "processors.isa"),
+    ("hardwaremodel", "os.hardware"),
+    ("hostname", "networking.hostname"),
+    ("id", "identity.user"),
+    ("ipaddress", "networking.ip"),
+    ("ipaddress6", "networking.ip6"),
+    ("lsbdistcodename", "os.distro.codename"),
+    ("lsbdistdescription", "os.distro.description"),
+    ("lsbdistid", "os.distro.id"),
+    ("lsbdistrelease", "os.distro.release.full"),
+    ("lsbmajdistrelease", "os.distro.release.major"),
+    ("lsbminordistrelease", "os.distro.release.minor"),
+    ("lsbrelease", "os.distro.release.specification"),
+    ("macaddress", "networking.mac"),
+    ("macosx_buildversion", "os.macosx.build"),
+    ("macosx_productname", "os.macosx.product"),
+    ("macosx_productversion", "os.macosx.version.full"),
+    ("macosx_productversion_major", "os.macosx.version.major"),
+    ("macosx_productversion_minor", "os.macosx.version.minor"),
+    ("manufacturer", "dmi.manufacturer"),
+    ("memoryfree", "memory.system.available"),
+    ("memoryfree_mb", ""),
+    ("memorysize", "memory.system.total"),
+    ("memorysize_mb", ""),
+    ("netmask", "networking.netmask"),
+    ("netmask6", "networking.netmask6"),
+    ("network", "networking.network"),
+    ("network6", "networking.network6"),
+    ("operatingsystem", "os.name"),
+    ("operatingsystemmajrelease", "os.release.major"),
+    ("operatingsystemrelease", "os.release.full"),
+    ("osfamily", "os.family"),
+    ("physicalprocessorcount", "processors.physicalcount"),
+    ("processorcount", "processors.count"),
+    ("productname", "dmi.product.name"),
+    ("rubyplatform", "ruby.platform"),
+    ("rubysitedir", "ruby.sitedir"),
+    ("rubyversion", "ruby.version"),
+    ("selinux", "os.selinux.enabled"),
+    ("selinux_config_mode", "os.selinux.config_mode"),
+    ("selinux_config_policy", "os.selinux.config_policy"),
+    ("selinux_current_mode", "os.selinux.current_mode"),
+    ("selinux_enforced", "os.selinux.enforced"),
+    ("selinux_policyversion", "os.selinux.policy_version"),
+    ("serialnumber", "dmi.product.serial_number"),
+    ("swapencrypted", "memory.swap.encrypted"),
+    ("swapfree", "memory.swap.available"),
+    ("swapfree_mb", ""),
+    ("swapsize", "memory.swap.total"),
+    ("swapsize_mb", ""),
+    ("system32", "os.windows.system32"),
+    ("uptime", "system_uptime.uptime"),
+    ("uptime_days", "system_uptime.days"),
+    ("uptime_hours", "system_uptime.hours"),
+    ("uptime_seconds", "system_uptime.seconds"),
+    ("uuid", "dmi.product.uuid"),
+    ("xendomains", "xen.domains"),
+    ("zonename", "solaris_zones.current"),
+    // Lists that became hashes: no drop-in replacement.
+    ("blockdevices", ""),
+    ("interfaces", ""),
+    ("zones", ""),
+    ("sshfp_dsa", ""),
+    ("sshfp_ecdsa", ""),
+    ("sshfp_ed25519", ""),
+    ("sshfp_rsa", ""),
+];
+
+/// A legacy fact and what replaces it.
+pub struct Legacy {
+    /// The `$facts` access that replaces it (`['os']['family']`), if any.
+    pub access: Option<String>,
+    /// Whether the replacement has the same value in every case. Facts named after a
+    /// device, interface or zone are not exact: Facter mangled those names.
+    pub exact: bool,
+}
+
+fn access(keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| match k.parse::<u32>() {
+            Ok(_) => format!("[{k}]"),
+            Err(_) => format!("['{k}']"),
+        })
+        .collect()
+}
+
+fn inexact(keys: &[&str]) -> Option<Legacy> {
+    Some(Legacy {
+        access: Some(access(keys)),
+        exact: false,
+    })
+}
+
+/// Facts whose name holds a device, interface or zone name (`ipaddress_eth0`).
+fn patterned(name: &str) -> Option<Legacy> {
+    if let Some(rest) = name.strip_prefix("blockdevice_") {
+        let (device, attr) = rest.rsplit_once('_')?;
+        let attr = match attr {
+            "size" => "size_bytes",
+            "model" | "vendor" => attr,
+            _ => return None,
+        };
+        return inexact(&["disks", device, attr]);
+    }
+    for (prefix, key) in [
+        ("ipaddress6_", "ip6"),
+        ("ipaddress_", "ip"),
+        ("macaddress_", "mac"),
+        ("mtu_", "mtu"),
+        ("netmask6_", "netmask6"),
+        ("netmask_", "netmask"),
+        ("network6_", "network6"),
+        ("network_", "network"),
+    ] {
+        if let Some(iface) = name.strip_prefix(prefix).filter(|i| !i.is_empty()) {
+            return inexact(&["networking", "interfaces", iface, key]);
+        }
+    }
+    if let Some(n) = name.strip_prefix("processor")
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some(Legacy {
+            access: Some(access(&["processors", "models", n])),
+            exact: true,
+        });
+    }
+    if let Some(alg) = name.strip_prefix("ssh").and_then(|r| r.strip_suffix("key"))
+        && matches!(alg, "dsa" | "ecdsa" | "ed25519" | "rsa")
+    {
+        return Some(Legacy {
+            access: Some(access(&["ssh", alg, "key"])),
+            exact: true,
+        });
+    }
+    if let Some(rest) = name.strip_prefix("zone_") {
+        let (zone, attr) = rest.rsplit_once('_')?;
+        if ["brand", "iptype", "name", "uuid", "id", "path", "status"].contains(&attr) {
+            return inexact(&["solaris_zones", "zones", zone, attr]);
+        }
+        return None;
+    }
+    for (prefix, top) in [("sp_", "system_profiler"), ("ldom_", "ldom")] {
+        if let Some(rest) = name.strip_prefix(prefix).filter(|r| !r.is_empty()) {
+            return inexact(&[top, rest]);
+        }
+    }
+    None
+}
+
+/// Is `name` a legacy fact, and what replaces it?
+pub fn legacy(name: &str) -> Option<Legacy> {
+    if let Some((_, path)) = EXACT.iter().find(|(n, _)| *n == name) {
+        let keys: Vec<&str> = path.split('.').filter(|k| !k.is_empty()).collect();
+        return Some(Legacy {
+            access: (!keys.is_empty()).then(|| access(&keys)),
+            exact: true,
+        });
+    }
+    patterned(name)
+}
+
+/// How a fact is read.
+pub struct FactRead {
+    pub name: String,
+    /// The whole expression (`$::osfamily`, `$facts['osfamily']`).
+    pub span: Span,
+    /// Read as a top-scope variable (`$::name`), not from `$facts`.
+    pub top_scope: bool,
+}
+
+/// `$::name` (not further qualified), or `$facts['name']` / `$::facts['name']`.
+pub fn fact_read(e: &Expr) -> Option<FactRead> {
+    match &e.kind {
+        ExprKind::Variable(v) => {
+            let name = v.strip_prefix("::")?;
+            (!name.contains("::") && !name.is_empty()).then(|| FactRead {
+                name: name.to_string(),
+                span: e.span,
+                top_scope: true,
+            })
+        }
+        ExprKind::Access { target, args } => {
+            let ExprKind::Variable(v) = &target.kind else {
+                return None;
+            };
+            if v != "facts" && v != "::facts" {
+                return None;
+            }
+            let [key] = args.as_slice() else {
+                return None;
+            };
+            let ExprKind::String(s) = &key.kind else {
+                return None;
+            };
+            Some(FactRead {
+                name: s.literal_value()?,
+                span: e.span,
+                top_scope: false,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The spans of unbraced interpolations (`"$x"`), which need braces once the variable
+/// becomes an access.
+pub fn unbraced_interpolations(file: &crate::syntax::ast::File) -> Vec<Span> {
+    let mut out = Vec::new();
+    file.walk(&mut |e| {
+        if let ExprKind::String(s) = &e.kind {
+            for p in &s.parts {
+                if let StringPart::Interpolation {
+                    braced: false,
+                    span,
+                    ..
+                } = p
+                {
+                    out.push(*span);
+                }
+            }
+        }
+    });
+    out.sort();
+    out
+}
+
+/// The text that replaces the read at `span` (whose source text is `text`) by
+/// `$facts<access>`, keeping it valid where it stands.
+pub fn replacement(text: &str, span: Span, unbraced: &[Span], access: &str) -> String {
+    if unbraced.binary_search(&span).is_ok() {
+        format!("${{facts{access}}}")
+    } else if text.starts_with('$') {
+        format!("$facts{access}")
+    } else {
+        format!("facts{access}")
+    }
+}

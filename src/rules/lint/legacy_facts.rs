@@ -1,0 +1,80 @@
+use super::facts;
+use crate::declare_rule;
+use crate::report::Fix;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds legacy facts, read as top-scope variables (`$::osfamily`) or from `$facts`
+    /// (`$facts['osfamily']`), and names the structured fact that replaces each
+    /// (`$facts['os']['family']`).
+    ///
+    /// The fix writes the structured fact. It is safe for facts with an exact equivalent;
+    /// for facts named after a device, interface or zone (`$::ipaddress_eth0`) it is marked
+    /// unsafe, because Facter mangled those names (`eth0.100` became `eth0_100`). A few
+    /// facts have no drop-in replacement (`$::interfaces`, `$::memorysize_mb`) and no fix.
+    ///
+    /// ## Why is this bad?
+    /// Facter 4 no longer sends legacy facts unless asked to (`include-legacy-facts`), so
+    /// code that reads them gets `undef`.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// if $::osfamily == 'Debian' { }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// if $facts['os']['family'] == 'Debian' { }
+    /// ```
+    pub struct LegacyFacts {
+        code: "P421",
+        name: "legacy-fact",
+        severity: Warning,
+        category: Style,
+        puppet_lint: "legacy_facts",
+        fixable: true,
+    }
+}
+
+impl Rule for LegacyFacts {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let mut found = Vec::new();
+        for e in cx.index().nodes.iter().map(|n| n.expr) {
+            if let Some(read) = facts::fact_read(e)
+                && let Some(legacy) = facts::legacy(&read.name)
+            {
+                found.push((read, legacy));
+            }
+        }
+        if found.is_empty() {
+            return;
+        }
+        let unbraced = facts::unbraced_interpolations(cx.ast());
+        for (read, legacy) in found {
+            let text = cx.text(read.span);
+            let d = cx.report(
+                read.span,
+                format!("the legacy fact `{}` is read", read.name),
+            );
+            let Some(access) = legacy.access else {
+                d.label("legacy fact").help(format!(
+                    "`{}` has no structured equivalent of the same shape: compute it from the structured facts",
+                    read.name
+                ));
+                continue;
+            };
+            let new = facts::replacement(text, read.span, &unbraced, &access);
+            d.label("legacy fact")
+                .help(format!("read the structured fact `$facts{access}`"));
+            let mut fix = Fix::replace("read the structured fact", read.span.range(), new);
+            fix.safe = legacy.exact;
+            d.fix(fix);
+        }
+    }
+}

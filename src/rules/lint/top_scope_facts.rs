@@ -1,0 +1,86 @@
+use super::facts;
+use crate::declare_rule;
+use crate::report::Fix;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds facts read as top-scope variables (`$::kernel`) instead of from the `$facts`
+    /// hash. Legacy facts (`$::osfamily`) are P421's business; variables that the server
+    /// sets at top scope and that are not facts (`$::environment`, `$::servername`,
+    /// `$::serverip`, `$::serverversion`) are not reported.
+    ///
+    /// The fix reads `$facts['name']`. It is marked unsafe: a top-scope variable may also
+    /// come from the site manifest or an external node classifier, not from a fact.
+    ///
+    /// ## Why is this bad?
+    /// A top-scope variable can be set by anyone: the site manifest, an ENC, a node
+    /// definition. `$facts['name']` is always the fact the node sent.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// if $::kernel == 'Linux' { }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// if $facts['kernel'] == 'Linux' { }
+    /// ```
+    pub struct TopScopeFacts {
+        code: "P422",
+        name: "top-scope-fact",
+        severity: Warning,
+        category: Style,
+        puppet_lint: "top_scope_facts",
+        fixable: true,
+    }
+}
+
+/// Top-scope variables that are not facts: `$facts` and `$trusted` themselves, and what the
+/// server sets.
+const NOT_FACTS: &[&str] = &[
+    "facts",
+    "trusted",
+    "server_facts",
+    "environment",
+    "servername",
+    "serverip",
+    "serverversion",
+];
+
+impl Rule for TopScopeFacts {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let mut found = Vec::new();
+        for e in cx.index().nodes.iter().map(|n| n.expr) {
+            if let Some(read) = facts::fact_read(e)
+                && read.top_scope
+                && !NOT_FACTS.contains(&read.name.as_str())
+                && facts::legacy(&read.name).is_none()
+            {
+                found.push(read);
+            }
+        }
+        if found.is_empty() {
+            return;
+        }
+        let unbraced = facts::unbraced_interpolations(cx.ast());
+        for read in found {
+            let access = format!("['{}']", read.name);
+            let new = facts::replacement(cx.text(read.span), read.span, &unbraced, &access);
+            let mut fix = Fix::replace("read the fact from `$facts`", read.span.range(), new);
+            fix.safe = false;
+            cx.report(
+                read.span,
+                format!("the fact `{}` is read as a top-scope variable", read.name),
+            )
+            .label("top-scope variable")
+            .help(format!("read it from the facts hash: `$facts{access}`"))
+            .fix(fix);
+        }
+    }
+}

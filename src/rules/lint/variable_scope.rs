@@ -1,0 +1,189 @@
+use std::collections::{HashMap, HashSet};
+
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::syntax::ast::{Expr, ExprKind, Lambda, Span};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds unqualified variables in a class or defined type that are not defined there:
+    /// not a parameter, not assigned anywhere in its body (conditionals included), not a
+    /// parameter of or assigned in an enclosing lambda, not a match variable (`$0`, `$1`),
+    /// and not one that Puppet always defines (`$facts`, `$trusted`, `$server_facts`,
+    /// `$title`, `$name`, `$module_name`, the metaparameters...). Such a variable is looked
+    /// up in top scope (or in the parent class).
+    ///
+    /// Lambda parameters are known exactly, wherever the lambda is (puppet-lint guesses
+    /// them by line and reports many of them), and a variable assigned in one class does
+    /// not count as defined in the next class of the same file.
+    ///
+    /// ## Why is this bad?
+    /// An unqualified variable that is not local silently reads whatever a top-scope
+    /// variable, a node definition or an inherited class left there, or `undef`. Write
+    /// `$facts['name']` for facts and the full name (`$ntp::params::servers`) for another
+    /// class's variables.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class web {
+    ///   file { '/var/www': owner => $web_user }
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// class web (String $web_user = 'www-data') {
+    ///   $sites = ['a', 'b']
+    ///   $sites.each |$site| {
+    ///     file { "/var/www/${site}": owner => $web_user }
+    ///   }
+    /// }
+    /// ```
+    pub struct VariableScope {
+        code: "P411",
+        name: "unqualified-top-scope-variable",
+        severity: Warning,
+        category: Style,
+        puppet_lint: "variable_scope",
+    }
+}
+
+/// Variables Puppet defines in every class or defined type (and the metaparameters,
+/// which puppet-lint accepts too).
+const ALWAYS_DEFINED: &[&str] = &[
+    "name",
+    "title",
+    "module_name",
+    "caller_module_name",
+    "environment",
+    "clientcert",
+    "clientversion",
+    "servername",
+    "serverip",
+    "serverversion",
+    "facts",
+    "trusted",
+    "server_facts",
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+/// The lambda of a call, if it has one.
+fn lambda_of(e: &Expr) -> Option<&Lambda> {
+    match &e.kind {
+        ExprKind::Call(c) => c.lambda.as_ref(),
+        ExprKind::MethodCall(m) => m.lambda.as_ref(),
+        _ => None,
+    }
+}
+
+/// The innermost scope (a definition or a lambda) that contains `span`, as its span.
+fn scope_of(span: Span, ancestors: &[&Expr]) -> Option<(Span, bool)> {
+    ancestors.iter().rev().find_map(|a| {
+        if let Some(l) = lambda_of(a).filter(|l| l.span.contains(span)) {
+            return Some((l.span, false));
+        }
+        a.is_definition().then_some((a.span, true))
+    })
+}
+
+/// The variables an assignment's left side defines.
+fn targets<'a>(left: &'a Expr, out: &mut Vec<&'a str>) {
+    match &left.kind {
+        ExprKind::Variable(v) => out.push(v),
+        ExprKind::Array(items) => items.iter().for_each(|i| targets(i, out)),
+        _ => {}
+    }
+}
+
+impl Rule for VariableScope {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        // Names defined per scope (definition or lambda span), and the references.
+        let mut defined: HashMap<Span, HashSet<&str>> = HashMap::new();
+        let mut target_spans: HashSet<Span> = HashSet::new();
+        let mut refs: Vec<(&str, Span, Vec<Span>, &'static str)> = Vec::new();
+        util::walk_with_ancestors(cx.ast(), &mut |e, ancestors| {
+            for params in util::parameter_lists(e) {
+                let owner = lambda_of(e).map_or(e.span, |l| l.span);
+                let names = params.iter().map(|p| p.name.name.as_str());
+                defined.entry(owner).or_default().extend(names);
+            }
+            match &e.kind {
+                ExprKind::Assignment { left, .. } => {
+                    let mut names = Vec::new();
+                    targets(left, &mut names);
+                    left.walk(&mut |t| {
+                        target_spans.insert(t.span);
+                    });
+                    if let Some((scope, _)) = scope_of(e.span, ancestors) {
+                        defined.entry(scope).or_default().extend(names);
+                    }
+                }
+                ExprKind::Variable(v) if !target_spans.contains(&e.span) => {
+                    if v.contains("::")
+                        || v.bytes().all(|b| b.is_ascii_digit())
+                        || ALWAYS_DEFINED.contains(&v.as_str())
+                    {
+                        return;
+                    }
+                    // The scopes that see this variable, innermost first, up to the
+                    // definition; only classes and defined types are checked.
+                    let mut scopes = Vec::new();
+                    let mut rest = ancestors;
+                    while let Some((scope, is_definition)) = scope_of(e.span, rest) {
+                        scopes.push(scope);
+                        if is_definition {
+                            let def = rest.iter().rposition(|a| a.span == scope).unwrap_or(0);
+                            let kind = match &rest[def].kind {
+                                ExprKind::Class(_) => "class",
+                                ExprKind::Define(_) => "defined type",
+                                _ => return,
+                            };
+                            refs.push((v, e.span, scopes, kind));
+                            return;
+                        }
+                        let lambda = rest
+                            .iter()
+                            .rposition(|a| lambda_of(a).is_some_and(|l| l.span == scope));
+                        rest = &rest[..lambda.unwrap_or(0)];
+                    }
+                }
+                _ => {}
+            }
+        });
+        for (name, span, scopes, kind) in refs {
+            let known = scopes
+                .iter()
+                .any(|s| defined.get(s).is_some_and(|d| d.contains(name)));
+            if known {
+                continue;
+            }
+            let help = match super::facts::legacy(name).and_then(|l| l.access) {
+                Some(access) => format!("`${name}` is a fact: read it as `$facts{access}`"),
+                None => format!(
+                    "assign `${name}` here or make it a parameter; write `$<class>::{name}` for another class's variable, `$::{name}` for a top-scope one"
+                ),
+            };
+            cx.report(
+                span,
+                format!("the variable `${name}` is not defined in this {kind}"),
+            )
+            .label("looked up in top scope")
+            .help(help);
+        }
+    }
+}
