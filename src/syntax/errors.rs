@@ -51,7 +51,8 @@ fn first_leaf(node: Node) -> Node {
 /// The leaf that ends just before `node` (skipping extras), if any.
 fn previous_leaf(node: Node) -> Option<Node> {
     let mut n = node;
-    loop {
+    // Bounded: `Node::parent()` costs the node's depth.
+    for _ in 0..64 {
         if let Some(prev) = n.prev_sibling() {
             let mut p = prev;
             while p.child_count() > 0 {
@@ -65,6 +66,7 @@ fn previous_leaf(node: Node) -> Option<Node> {
         }
         n = n.parent()?;
     }
+    None
 }
 
 /// What a construct is called in messages.
@@ -422,7 +424,12 @@ impl ErrorContext<'_, '_> {
         let in_resource = {
             let mut p = node.parent();
             let mut found = false;
+            let mut steps = 0;
             while let Some(n) = p {
+                steps += 1;
+                if steps > 6 {
+                    break;
+                }
                 if matches!(
                     n.kind(),
                     "resource_body"
@@ -533,7 +540,9 @@ impl ErrorContext<'_, '_> {
 
 fn has_resource_ancestor_text(node: Node) -> bool {
     let mut p = node.parent();
-    while let Some(n) = p {
+    // `Node::parent()` walks down from the root: look a few levels up only.
+    for _ in 0..6 {
+        let Some(n) = p else { break };
         if n.kind().starts_with("resource") {
             return true;
         }

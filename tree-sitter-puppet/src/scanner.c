@@ -306,7 +306,8 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
         while (is_blank(lexer->lookahead)) { advance(lexer); consumed++; }
       }
       unsigned i = 0;
-      while (i < heredoc->tag_len && lexer->lookahead == (unsigned char)heredoc->tag[i]) {
+      while (i < heredoc->tag_len && !lexer->eof(lexer) &&
+             lexer->lookahead == (unsigned char)heredoc->tag[i]) {
         advance(lexer);
         consumed++;
         i++;
@@ -401,10 +402,13 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
 
 /* The lexer is past `@(`. Reads `TAG[:syntax][/flags])` and records the heredoc. */
 static bool scan_heredoc_start(Scanner *s, TSLexer *lexer) {
+  /* A spec longer than this is not a heredoc: give up early, so a line of many `@(` is not
+     read once per `@(`. */
   char spec[256];
   unsigned len = 0;
   while (!lexer->eof(lexer) && lexer->lookahead != ')' && lexer->lookahead != '\n') {
-    if (len < sizeof(spec) - 1) spec[len++] = (char)(lexer->lookahead < 128 ? lexer->lookahead : '?');
+    if (len >= sizeof(spec) - 1) return false;
+    spec[len++] = (char)(lexer->lookahead < 128 ? lexer->lookahead : '?');
     advance(lexer);
   }
   if (lexer->lookahead != ')') return false;
