@@ -3,11 +3,12 @@ use std::collections::HashMap;
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::syntax::ast::ExprKind;
 
 declare_rule! {
     /// ## What it does
     /// Finds a parameter declared twice in one parameter list (of a class, defined type,
-    /// function, plan or lambda).
+    /// function or plan). Puppet does not check lambdas: there the last one wins.
     ///
     /// ## Why is this bad?
     /// Puppet rejects the manifest (`DUPLICATE_PARAMETER`): the second declaration would
@@ -37,6 +38,10 @@ impl Rule for DuplicateParameter {
 
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.exprs() {
+            // Puppet checks definitions, not lambdas.
+            if matches!(e.kind, ExprKind::Call(_) | ExprKind::MethodCall(_)) {
+                continue;
+            }
             for params in util::parameter_lists(e) {
                 let mut seen = HashMap::new();
                 for p in params {

@@ -1,0 +1,75 @@
+use std::collections::HashMap;
+
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+use crate::syntax::ast::{AttributeOp, ExprKind, Span};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds an attribute set twice in one resource body.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails when it evaluates the declaration (`DUPLICATE_ATTRIBUTE`), and even where
+    /// a tool would accept it, one of the two values is silently lost.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure => file,
+    ///   mode   => '0644',
+    ///   ensure => present,
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure => file,
+    ///   mode   => '0644',
+    /// }
+    /// ```
+    pub struct DuplicateAttribute {
+        code: "P333",
+        name: "duplicate-attribute",
+        severity: Error,
+        category: Validation,
+        puppet_lint: "duplicate_params",
+    }
+}
+
+impl Rule for DuplicateAttribute {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        for e in cx.exprs() {
+            let ExprKind::Resource(r) = &e.kind else {
+                continue;
+            };
+            for body in &r.bodies {
+                let mut seen: HashMap<&str, Span> = HashMap::new();
+                for a in &body.attributes {
+                    if a.op == AttributeOp::Splat || a.name.name.is_empty() {
+                        continue;
+                    }
+                    if let Some(first) = seen.get(a.name.name.as_str()) {
+                        cx.report(
+                            a.name.span,
+                            format!(
+                                "the attribute `{}` is set twice in this resource",
+                                a.name.name
+                            ),
+                        )
+                        .label("set again here")
+                        .secondary(*first, "first set here")
+                        .help("remove one of them");
+                    } else {
+                        seen.insert(&a.name.name, a.name.span);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+use crate::syntax::ast::{ExprKind, Radix};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds an integer literal too large for Puppet's 64-bit integers (above
+    /// 9223372036854775807, in any radix).
+    ///
+    /// ## Why is this bad?
+    /// Puppet rejects the manifest (`NUMERIC_OVERFLOW`). A minus sign does not help:
+    /// `-9223372036854775808` is the negation of a literal that is already too large.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $max_bytes = 18446744073709551615
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// $max_bytes = 9223372036854775807
+    /// ```
+    pub struct IntegerOverflow {
+        code: "P329",
+        name: "integer-overflow",
+        severity: Error,
+        category: Validation,
+    }
+}
+
+impl Rule for IntegerOverflow {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        for e in cx.exprs() {
+            let ExprKind::Integer(lit) = &e.kind else {
+                continue;
+            };
+            if lit.value.is_some() {
+                continue;
+            }
+            // Malformed literals are syntax errors, reported by the parser.
+            let text = cx.text(e.span);
+            let well_formed = match lit.radix {
+                Radix::Hex => text
+                    .get(2..)
+                    .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_hexdigit())),
+                Radix::Octal => text.chars().all(|c| ('0'..='7').contains(&c)),
+                Radix::Decimal => !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()),
+            };
+            if !well_formed {
+                continue;
+            }
+            cx.report(e.span, format!("the integer `{text}` is too large"))
+                .label("does not fit in 64 bits")
+                .help("Puppet integers have 64 bits (at most 9223372036854775807); use a string or a float for larger values");
+        }
+    }
+}

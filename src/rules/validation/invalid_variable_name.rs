@@ -1,0 +1,84 @@
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+use crate::syntax::ast::ExprKind;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a variable whose name breaks Puppet's naming rules: every segment starts with a
+    /// lower-case letter (only the last may start with `_`) and continues with letters,
+    /// digits and `_`; a numeric name is `0` or a number without leading zeros.
+    ///
+    /// ## Why is this bad?
+    /// Puppet rejects the manifest (`ILLEGAL_VAR_NAME`, `ILLEGAL_NUMERIC_VAR_NAME`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $Port = 80
+    /// notice($01)
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// $port = 80
+    /// notice($1)
+    /// ```
+    pub struct InvalidVariableName {
+        code: "P313",
+        name: "invalid-variable-name",
+        severity: Error,
+        category: Validation,
+    }
+}
+
+/// `0`, or a decimal number without leading zeros: a match variable.
+pub(super) fn is_numeric_name(name: &str) -> bool {
+    name == "0"
+        || (name.starts_with(|c: char| ('1'..='9').contains(&c))
+            && name.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Puppet's rule for variable names: `^(::)?([a-z]\w*::)*[a-z_]\w*$`.
+fn is_var_name(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let segments: Vec<&str> = name.split("::").collect();
+    let last = segments.len() - 1;
+    segments.iter().enumerate().all(|(i, seg)| {
+        let mut chars = seg.chars();
+        chars
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase() || (i == last && c == '_'))
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+impl Rule for InvalidVariableName {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        for e in cx.exprs() {
+            let ExprKind::Variable(name) = &e.kind else {
+                continue;
+            };
+            if name.starts_with(|c: char| c.is_ascii_digit()) {
+                if !is_numeric_name(name) {
+                    cx.report(
+                        e.span,
+                        format!("`${name}` is not a valid numeric variable name"),
+                    )
+                    .label("a numeric variable has no leading zeros and only digits")
+                    .help("write the match variable without leading zeros (`$1`)");
+                }
+            } else if !is_var_name(name) {
+                cx.report(e.span, format!("`${name}` is not a valid variable name"))
+                    .label("not a lower-case name")
+                    .help(
+                        "start each segment with a lower-case letter (only the last may \
+                         start with `_`), then use only letters, digits and `_`",
+                    );
+            }
+        }
+    }
+}

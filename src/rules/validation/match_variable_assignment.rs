@@ -1,0 +1,68 @@
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+use crate::syntax::ast::{AssignOp, Expr, ExprKind};
+
+use super::invalid_variable_name::is_numeric_name;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds an assignment to a numeric variable (`$0`, `$1`, ...).
+    ///
+    /// ## Why is this bad?
+    /// Puppet rejects the manifest (`ILLEGAL_NUMERIC_ASSIGNMENT`): numeric variables hold the
+    /// groups of the last regular expression match and cannot be assigned.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $1 = 'web'
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// $role = 'web'
+    /// ```
+    pub struct MatchVariableAssignment {
+        code: "P307",
+        name: "match-variable-assignment",
+        severity: Error,
+        category: Validation,
+    }
+}
+
+fn numeric<'a>(left: &'a Expr, out: &mut Vec<(&'a Expr, &'a str)>) {
+    match &left.kind {
+        ExprKind::Variable(name) if is_numeric_name(name) => out.push((left, name)),
+        ExprKind::Array(items) => items.iter().for_each(|i| numeric(i, out)),
+        _ => {}
+    }
+}
+
+impl Rule for MatchVariableAssignment {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        for e in cx.exprs() {
+            let ExprKind::Assignment {
+                op: AssignOp::Assign,
+                left,
+                ..
+            } = &e.kind
+            else {
+                continue;
+            };
+            let mut found = Vec::new();
+            numeric(left, &mut found);
+            for (var, name) in found {
+                cx.report(
+                    var.span,
+                    format!("cannot assign to `${name}`, a regular expression match variable"),
+                )
+                .label("match variable")
+                .help("assign to a named variable instead");
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+use crate::syntax::ast::ExprKind;
+
+use super::support::describe;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a type alias whose value is not a type: `type Port = 80`, `type T = $x`.
+    ///
+    /// ## Why is this bad?
+    /// Puppet rejects the manifest (`ILLEGAL_EXPRESSION`): the right side of `type Name =`
+    /// must be a type reference, possibly with parameters (`Integer[1, 65535]`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// type Mymod::Port = 8080
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// type Mymod::Port = Integer[1, 65535]
+    /// ```
+    pub struct TypeAliasNotAType {
+        code: "P326",
+        name: "type-alias-not-a-type",
+        severity: Error,
+        category: Validation,
+    }
+}
+
+impl Rule for TypeAliasNotAType {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        for e in cx.exprs() {
+            let ExprKind::TypeAlias(t) = &e.kind else {
+                continue;
+            };
+            // `type Runtime[...] = ...` is a type mapping (P327's business).
+            if !matches!(t.name.kind, ExprKind::TypeRef(_)) {
+                continue;
+            }
+            let base = match &t.value.kind {
+                ExprKind::Access { target, .. } => target,
+                _ => &t.value,
+            };
+            if matches!(base.kind, ExprKind::TypeRef(_) | ExprKind::Error) {
+                continue;
+            }
+            let what = describe(&t.value);
+            cx.report(
+                t.value.span,
+                format!("a type alias must name a type, not {what}"),
+            )
+            .label("not a type")
+            .help("write a type here, such as `Integer[1, 65535]` or `Enum['a', 'b']`");
+        }
+    }
+}
