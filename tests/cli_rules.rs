@@ -425,7 +425,14 @@ fn fix_leaves_files_with_invalid_utf8_alone() {
     let bytes = b"# caf\xe9\nfile { foo: ensure => file }\n";
     fs::write(dir.path().join("a.pp"), bytes).unwrap();
     let o = plint(dir.path(), &["--fix", "--format", "json"]);
-    assert!(codes(&o).contains(&"P401".to_string()));
+    assert_eq!(codes(&o), ["P003", "P401"]);
+    assert_eq!(fs::read(dir.path().join("a.pp")).unwrap(), bytes);
+    // Even when P003 is not reported.
+    let o = plint(
+        dir.path(),
+        &["--fix", "--format", "json", "--ignore", "P003"],
+    );
+    assert_eq!(codes(&o), ["P401"]);
     assert_eq!(fs::read(dir.path().join("a.pp")).unwrap(), bytes);
 }
 

@@ -223,15 +223,14 @@ pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
         let rule_path = path.to_string_lossy();
         let run = || {
             let found = lint(&rule_path, &text, profile);
-            if mode == FixMode::Off {
+            // A text that is not exactly the file's (invalid UTF-8) is never fixed.
+            let exact = !diagnostics
+                .iter()
+                .any(|d| super::fix::prevents_fixing(d.code));
+            if mode == FixMode::Off || !exact {
                 return (found, None);
             }
-            // Findings made while reading (invalid UTF-8) prevent fixing too.
-            let mut all = diagnostics.clone();
-            all.extend(found.iter().cloned());
-            let mut fixed = super::fix::fix(&text, all, |t| lint(&rule_path, t, profile));
-            let n = diagnostics.len().min(fixed.diagnostics.len());
-            fixed.diagnostics.drain(..n);
+            let fixed = super::fix::fix(&text, found.clone(), |t| lint(&rule_path, t, profile));
             (found, Some(fixed))
         };
         match panic::catch_unwind(AssertUnwindSafe(run)) {
@@ -260,6 +259,8 @@ pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
             Err(payload) => diagnostics.push(internal_error(payload)),
         }
     }
+    // The levels of plint's configurable codes apply to the findings made while reading too.
+    profile.adjust(&mut diagnostics);
     if !diagnostics.is_empty() {
         outcome.report = Some(FileReport::new(display, text, diagnostics));
     }

@@ -213,3 +213,45 @@ impl DiagnosticExt for Diagnostic {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_and_modulepath_reach_the_rule() {
+        let parsed = crate::syntax::parse("notice(1)\n");
+        let file = FileInfo {
+            path: "x.pp",
+            source: "notice(1)\n",
+            ast: &parsed.ast,
+        };
+        let index = FileIndex::build(&parsed.ast);
+        let options: toml::Table = toml::from_str(
+            "max-length = 120\nall-blocks = true\nnames = [\"a\", \"b\"]\nstyle = \"x\"\n",
+        )
+        .unwrap();
+        let modulepath = [PathBuf::from("/srv/modules")];
+        let info = crate::rules::lint::RULES[0].info();
+        let mut diagnostics = Vec::new();
+        let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics)
+            .with_options(Some(&options))
+            .with_modulepath(&modulepath);
+        assert_eq!(cx.option::<usize>("max-length"), Some(120));
+        assert_eq!(cx.option::<u32>("max-length"), Some(120));
+        assert_eq!(cx.option::<bool>("all-blocks"), Some(true));
+        assert_eq!(
+            cx.option::<Vec<String>>("names"),
+            Some(vec!["a".to_string(), "b".to_string()])
+        );
+        assert_eq!(cx.option::<String>("style").as_deref(), Some("x"));
+        assert_eq!(cx.option::<usize>("missing"), None);
+        assert_eq!(cx.option::<usize>("style"), None, "wrong type");
+        assert_eq!(cx.modulepath(), modulepath);
+
+        let mut diagnostics = Vec::new();
+        let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics);
+        assert_eq!(cx.option::<usize>("max-length"), None);
+        assert!(cx.modulepath().is_empty());
+    }
+}
