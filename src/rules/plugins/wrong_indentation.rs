@@ -11,7 +11,8 @@ declare_rule! {
     /// strict_indent plugin counts levels: one per bracket (`{`, `[`, `(`) opened on an
     /// earlier line and not yet closed, one for the attributes under a resource title that
     /// ends its line (`'x':`) until the `;` ending them, and one extra for a line that
-    /// continues an `=` or `=>` ending the line before.
+    /// continues an `=` or `=>` ending the line before. Each bracket counts, so a line ending
+    /// `Struct[{` opens two levels, as in the plugin. The width is fixed at two spaces.
     ///
     /// Blank lines, comment lines and the inside of multi-line strings and heredocs are not
     /// checked. Lines continuing a condition or a chain of arrows or method calls are
