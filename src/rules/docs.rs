@@ -30,16 +30,21 @@ pub fn summary(docs: &str) -> &str {
     text[..end].trim()
 }
 
-/// The first fenced code block of a section (the code between the fences).
+/// The first fenced code block of a section (the code between the fences), with the
+/// indentation of the opening fence (the doc comment's leading space) removed from each line
+/// and the code's own indentation kept.
 pub fn code_block(section_text: &str) -> Option<String> {
-    let mut lines = section_text.lines().map(str::trim_start);
-    lines.by_ref().find(|l| l.starts_with("```"))?;
+    let mut lines = section_text.lines();
+    let fence = lines.by_ref().find(|l| l.trim_start().starts_with("```"))?;
+    let indent = &fence[..fence.len() - fence.trim_start().len()];
+    // `section` trims the text, so the first line may have lost the indent: use the others'.
+    let indent = if indent.is_empty() { " " } else { indent };
     let mut out = String::new();
     for line in lines {
-        if line.starts_with("```") {
+        if line.trim_start().starts_with("```") {
             return Some(out);
         }
-        out.push_str(line);
+        out.push_str(line.strip_prefix(indent).unwrap_or(line.trim_start()));
         out.push('\n');
     }
     None
@@ -85,7 +90,7 @@ pub fn render(docs: &str) -> String {
 mod tests {
     use super::*;
 
-    const DOCS: &str = " ## What it does\n Finds things. More text.\n\n ## Example\n ```puppet\n $a = 1\n ```\n ## Use instead\n ```puppet\n $b = 2\n ```\n";
+    const DOCS: &str = " ## What it does\n Finds things. More text.\n\n ## Example\n ```puppet\n $a = 1\n ```\n ## Use instead\n ```puppet\n class a {\n   $b = 2\n }\n ```\n";
 
     #[test]
     fn sections_and_blocks() {
@@ -96,7 +101,7 @@ mod tests {
         );
         assert_eq!(
             code_block(section(DOCS, "Use instead").unwrap()).unwrap(),
-            "$b = 2\n"
+            "class a {\n  $b = 2\n}\n"
         );
         assert!(section(DOCS, "Options").is_none());
         assert!(options(DOCS).is_empty());
