@@ -229,6 +229,7 @@ fn invalid_inputs_puppet_rejects() {
         ("$a = 08\n", "`08` is not a valid octal number"),
         ("$a = 12abc\n", "`12abc` is not a valid number"),
         ("$a = 0x\n", "`0x` is not a valid hexadecimal number"),
+        ("$r = 01.5\n", "`01.5` is not a valid number"),
         (
             "Foo::bar { 'x': }\n",
             "`Foo::bar` is not a valid type or class reference",

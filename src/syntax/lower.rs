@@ -559,6 +559,14 @@ impl<'t> Lowerer<'t> {
                     !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())
                 }));
         if is_float {
+            if t.len() > 1 && t.starts_with('0') && t.as_bytes()[1].is_ascii_digit() {
+                self.syntax_error(
+                    node,
+                    format!("`{t}` is not a valid number: a leading 0 makes it octal"),
+                    "octal numbers have no fraction or exponent",
+                    "remove the leading zero",
+                );
+            }
             return ExprKind::Float(t.parse().unwrap_or(f64::NAN));
         }
         if !t.chars().all(|c| c.is_ascii_digit()) {
