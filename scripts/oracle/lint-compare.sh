@@ -12,8 +12,9 @@
 #                      puppet-lint, such as legacy_facts and top_scope_facts of 3.1.0+)
 #   SHOW               how many differing lines of each side to print (default 20)
 #   KEEP               a folder to keep both findings lists in
-# Prints the counts, the agreement (lines both report / lines either reports) and the
-# differences; exits 0 either way.
+# Prints the counts, the agreement (lines both report / lines either reports), the share of
+# puppet-lint's lines that plint reports too, and the differences; exits 0 either way.
+# plint is the release build of this checkout (`plint --select CHECK --format json`).
 set -euo pipefail
 
 check=${1:?usage: lint-compare.sh CHECK [PATH...]}
@@ -23,9 +24,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 
-cargo build --quiet --release --example rule_findings --manifest-path "$root/Cargo.toml" \
+cargo build --quiet --release --manifest-path "$root/Cargo.toml" \
     2> "$work/build.log" || { cat "$work/build.log"; exit 1; }
-bin="$root/target/release/examples/rule_findings"
+bin="$root/target/release/plint"
 
 find -L "${paths[@]}" -name '*.pp' -type f | sort > "$work/files"
 
@@ -35,8 +36,16 @@ for f in ${PUPPET_LINT_LOAD:-}; do load+=(-l "$f"); done
 xargs -n 200 puppet-lint --no-config "${load[@]}" ${PUPPET_LINT_ARGS:-} \
     --only-checks "$check" --log-format '%{path}:%{line}:%{check}:%{message}' \
     < "$work/files" 2>/dev/null | grep -F ":$check:" > "$work/puppet-lint.full" || true
-"$bin" "$check" < "$work/files" | awk -F: -v OFS=: '{print $1, $2, $4, $5}' \
-    > "$work/plint.full" || true
+# plint runs from the work folder, so that no plint.toml or .puppet-lint.rc applies.
+mapfile -t files < "$work/files"
+(cd "$work" && "$bin" --select "$check" --format json "${files[@]}" > plint.json) || true
+python3 - "$check" "$work/plint.json" > "$work/plint.full" <<'PY'
+import json, sys
+check, path = sys.argv[1], sys.argv[2]
+for d in json.load(open(path)):
+    if d.get("puppet_lint") == check:
+        print(f"{d['path']}:{d['line']}:{check}:{d['message']}")
+PY
 
 cut -d: -f1,2 "$work/puppet-lint.full" | sort -u > "$work/puppet-lint"
 cut -d: -f1,2 "$work/plint.full" | sort -u > "$work/plint"
@@ -47,8 +56,10 @@ union=$((both + only_pl + only_plint))
 if [ "$union" -eq 0 ]; then agreement=100.0; else
     agreement=$(awk -v b="$both" -v u="$union" 'BEGIN { printf "%.1f", 100 * b / u }')
 fi
+found=$(awk -v b="$both" -v p="$only_pl" 'BEGIN { printf "%.1f", (b + p) ? 100 * b / (b + p) : 100 }')
 echo "$check: $(wc -l < "$work/files") files; lines reported by both: $both," \
-    "puppet-lint only: $only_pl, plint only: $only_plint; agreement $agreement%"
+    "puppet-lint only: $only_pl, plint only: $only_plint; agreement $agreement%," \
+    "plint reports $found% of puppet-lint's lines"
 show=${SHOW:-20}
 if [ "$only_pl" -gt 0 ]; then
     echo "-- puppet-lint only:"

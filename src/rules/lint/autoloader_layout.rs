@@ -9,7 +9,8 @@ declare_rule! {
     /// looks for them: `mod` in `mod/manifests/init.pp`, `mod::a::b` in
     /// `mod/manifests/a/b.pp`.
     ///
-    /// The module is the folder above `manifests/`. A folder named like a Forge
+    /// The module is the folder right below a configured module path (`modulepath` in
+    /// `plint.toml`, `--modulepath`), or else the folder above `manifests/`. A folder named like a Forge
     /// release (`puppetlabs-apache`, `saz-rsyslog`) counts as the module after the last
     /// dash, and a folder whose name is not a valid module name (`my.repo`) is not compared
     /// with the class's first segment, so the result does not depend on the name of the
@@ -61,7 +62,24 @@ fn module_of_folder(folder: &str) -> Option<String> {
     valid_module_name(name).then(|| name.to_string())
 }
 
-fn locate(path: &str) -> Option<Location> {
+fn locate(path: &str, modulepath: &[std::path::PathBuf]) -> Option<Location> {
+    // Under a configured module path, the module is the folder right below it.
+    if !modulepath.is_empty()
+        && let Ok(abs) = std::path::absolute(path)
+        && let Some(rest) = modulepath.iter().find_map(|dir| abs.strip_prefix(dir).ok())
+    {
+        let parts: Vec<String> = rest
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        if parts.len() < 3 || parts[1] != "manifests" {
+            return None;
+        }
+        return Some(Location {
+            module: module_of_folder(&parts[0]),
+            in_manifests: parts[2..].join("/"),
+        });
+    }
     let mut parts: Vec<String> = path.split(['/', '\\']).map(str::to_string).collect();
     if !parts.iter().any(|p| p == "manifests") {
         parts = std::path::absolute(path)
@@ -100,7 +118,7 @@ impl Rule for AutoloaderLayout {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let location = locate(cx.file.path);
+        let location = locate(cx.file.path, cx.modulepath());
         let mut found = Vec::new();
         // Nested definitions are P408's business; their real name is qualified by the outer
         // class, which the autoloader never looks up.
@@ -134,5 +152,35 @@ impl Rule for AutoloaderLayout {
             .label(format!("expected in `{want}`"))
             .help(format!("move it to `{want}`, or rename it after its file"));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn the_module_comes_from_the_modulepath_or_the_manifests_folder() {
+        let mp = [PathBuf::from("/srv/code/modules")];
+        let l = locate("/srv/code/modules/web/manifests/vhost/ssl.pp", &mp).unwrap();
+        assert_eq!(
+            (l.module.as_deref(), l.in_manifests.as_str()),
+            (Some("web"), "vhost/ssl.pp")
+        );
+        // Below the module path but not in `manifests/`: nothing autoloads it.
+        assert!(locate("/srv/code/modules/web/examples/init.pp", &mp).is_none());
+        let l = locate("/home/me/puppetlabs-ntp/manifests/init.pp", &[]).unwrap();
+        assert_eq!(
+            (l.module.as_deref(), l.in_manifests.as_str()),
+            (Some("ntp"), "init.pp")
+        );
+        let l = locate("/home/me/My.Repo/manifests/a/b.pp", &[]).unwrap();
+        assert_eq!((l.module, l.in_manifests.as_str()), (None, "a/b.pp"));
+        assert_eq!(
+            expected("::web::vhost::ssl"),
+            ("web", "vhost/ssl.pp".to_string())
+        );
+        assert_eq!(expected("web"), ("web", "init.pp".to_string()));
     }
 }

@@ -51,32 +51,9 @@ declare_rule! {
 
 /// Variables Puppet defines in every class or defined type (and the metaparameters,
 /// which puppet-lint accepts too).
-const ALWAYS_DEFINED: &[&str] = &[
-    "name",
-    "title",
-    "module_name",
-    "caller_module_name",
-    "environment",
-    "clientcert",
-    "clientversion",
-    "servername",
-    "serverip",
-    "serverversion",
-    "facts",
-    "trusted",
-    "server_facts",
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
+const ALWAYS_DEFINED: &str = "name title module_name caller_module_name environment \
+    clientcert clientversion servername serverip serverversion facts trusted server_facts \
+    settings alias audit before loglevel noop notify require schedule stage subscribe tag";
 
 /// The lambda of a call, if it has one.
 fn lambda_of(e: &Expr) -> Option<&Lambda> {
@@ -136,7 +113,7 @@ impl Rule for VariableScope {
                 ExprKind::Variable(v) if !target_spans.contains(&e.span) => {
                     if v.contains("::")
                         || v.bytes().all(|b| b.is_ascii_digit())
-                        || ALWAYS_DEFINED.contains(&v.as_str())
+                        || ALWAYS_DEFINED.split_whitespace().any(|n| n == v)
                     {
                         return;
                     }
