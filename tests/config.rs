@@ -492,3 +492,24 @@ fn readme_configuration_example_is_valid() {
     let (status, found) = findings(dir.path(), &[]);
     assert_eq!((status, found), (1, vec!["a.pp P401 error".to_string()]));
 }
+
+#[test]
+fn rule_options_reach_the_rule_and_overrides_replace_them() {
+    if plint::rules::find("line-too-long").is_none() {
+        return; // the rule does not exist yet
+    }
+    let line = format!("notice('{}')\n", "x".repeat(100)); // 111 characters
+    let dir = tree(&[
+        ("a.pp", &line),
+        ("spec/b.pp", &line),
+        (
+            "plint.toml",
+            "[rule-options.line-too-long]\nmax-length = 100\n\n[[overrides]]\nfiles = [\"spec\"]\nrule-options.140chars = { max-length = 120 }\n",
+        ),
+    ]);
+    let (_, found) = findings(dir.path(), &["--select", "line-too-long"]);
+    assert_eq!(found, ["a.pp P439 warning"]);
+    fs::remove_file(dir.path().join("plint.toml")).unwrap();
+    let (_, found) = findings(dir.path(), &["--select", "line-too-long"]);
+    assert!(found.is_empty(), "the default is 140: {found:?}");
+}
