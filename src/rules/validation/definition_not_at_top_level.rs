@@ -115,9 +115,12 @@ impl Rule for DefinitionNotAtTopLevel {
             ) {
                 continue;
             }
+            // Only the innermost container counts: a class's body is a valid place, whatever
+            // holds the class.
             let Some(outer) = index
                 .ancestors(i)
-                .find(|a| !matches!(a.kind, ExprKind::Class(_)))
+                .next()
+                .filter(|a| !matches!(a.kind, ExprKind::Class(_)))
             else {
                 continue;
             };

@@ -22,7 +22,6 @@ mod duplicate_parameter;
 mod duplicate_resource_title;
 mod expression_without_effect;
 mod future_reserved_word;
-mod integer_overflow;
 mod invalid_assignment_target;
 mod invalid_collector_query;
 mod invalid_definition_name;
@@ -35,6 +34,7 @@ mod misplaced_captures_rest;
 mod multiple_attribute_splats;
 mod nested_function_or_type;
 mod node_inheritance;
+mod number_too_large;
 mod override_on_variable;
 mod required_parameter_after_optional;
 mod reserved_parameter_name;
@@ -74,7 +74,7 @@ pub static RULES: &[&dyn Rule] = &[
     &type_alias_not_a_type::TypeAliasNotAType,
     &unsupported_type_definition::UnsupportedTypeDefinition,
     &invalid_collector_query::InvalidCollectorQuery,
-    &integer_overflow::IntegerOverflow,
+    &number_too_large::NumberTooLarge,
     &collector_as_value::CollectorAsValue,
     &override_on_variable::OverrideOnVariable,
     &duplicate_resource_title::DuplicateResourceTitle,

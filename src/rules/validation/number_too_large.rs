@@ -6,11 +6,13 @@ use crate::syntax::ast::{ExprKind, Radix};
 declare_rule! {
     /// ## What it does
     /// Finds an integer literal too large for Puppet's 64-bit integers (above
-    /// 9223372036854775807, in any radix).
+    /// 9223372036854775807, in any radix), and a floating-point literal too large for a
+    /// double (`1e400`).
     ///
     /// ## Why is this bad?
-    /// Puppet rejects the manifest (`NUMERIC_OVERFLOW`). A minus sign does not help:
-    /// `-9223372036854775808` is the negation of a literal that is already too large.
+    /// Puppet rejects the manifest (`NUMERIC_OVERFLOW`, or an invalid number for floats).
+    /// A minus sign does not help: `-9223372036854775808` is the negation of a literal that
+    /// is already too large.
     ///
     /// ## Example
     /// ```puppet
@@ -21,21 +23,30 @@ declare_rule! {
     /// ```puppet
     /// $max_bytes = 9223372036854775807
     /// ```
-    pub struct IntegerOverflow {
+    pub struct NumberTooLarge {
         code: "P329",
-        name: "integer-overflow",
+        name: "number-too-large",
         severity: Error,
         category: Validation,
     }
 }
 
-impl Rule for IntegerOverflow {
+impl Rule for NumberTooLarge {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
     }
 
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.exprs() {
+            if let ExprKind::Float(f) = &e.kind {
+                if f.is_infinite() {
+                    let text = cx.text(e.span).to_string();
+                    cx.report(e.span, format!("the number `{text}` is too large"))
+                        .label("does not fit in a double")
+                        .help("the largest float is about 1.8e308; use a string for larger values");
+                }
+                continue;
+            }
             let ExprKind::Integer(lit) = &e.kind else {
                 continue;
             };

@@ -170,21 +170,22 @@ pub fn is_module_name(s: &str) -> bool {
 /// module folder may carry an author prefix (`puppetlabs-apache`). A relative path without a
 /// module folder is made absolute from the current directory first. Not module files: the
 /// environment's main manifests (`manifests/site.pp`, anything under
-/// `environments/<env>/manifests/`) and files whose module folder is not a module name.
+/// `environments/<env>/manifests/`, and a folder holding `environment.conf` or a
+/// `Puppetfile`) and files whose module folder is not a module name.
 pub fn module_file(path: &str) -> Option<ModuleFile> {
-    let mut parts: Vec<String> = path
-        .split(['/', '\\'])
-        .filter(|p| !p.is_empty() && *p != ".")
-        .map(str::to_string)
-        .collect();
+    let split = |p: &str| -> Vec<String> {
+        p.split(['/', '\\'])
+            .filter(|c| !c.is_empty() && *c != ".")
+            .map(str::to_string)
+            .collect()
+    };
     let is_dir = |p: &String| matches!(p.as_str(), "manifests" | "functions" | "types");
+    let mut parts = split(path);
+    let mut absolute = path.starts_with(['/', '\\']);
     if !parts[..parts.len().saturating_sub(1)].iter().any(is_dir) {
         let abs = std::path::absolute(path).ok()?;
-        parts = abs
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .filter(|p| p != "/" && p != "\\")
-            .collect();
+        parts = split(&abs.to_string_lossy());
+        absolute = true;
     }
     let file = parts.last()?.to_ascii_lowercase();
     let stem = file.strip_suffix(".pp")?.to_string();
@@ -200,6 +201,20 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     let folder = &parts[at - 1];
     let module = folder.rsplit('-').next().unwrap_or(folder);
     if !is_module_name(module) || (at >= 2 && parts[at - 2] == "environments") {
+        return None;
+    }
+    // A control repository (an environment) has `manifests/` too; when the path exists, it
+    // is recognized by its files.
+    let root = format!(
+        "{}{}",
+        if absolute { "/" } else { "" },
+        parts[..at].join("/")
+    );
+    let root = std::path::Path::new(&root);
+    if ["environment.conf", "Puppetfile"]
+        .iter()
+        .any(|f| root.join(f).is_file())
+    {
         return None;
     }
     let dir = match parts[at].as_str() {
@@ -255,5 +270,14 @@ mod tests {
         assert_eq!(ns("/repo/Bad/manifests/a.pp"), None);
         assert_eq!(ns("/m/apache/examples/a.pp"), None);
         assert_eq!(ns("/m/apache/manifests/a.rb"), None);
+        let dir = std::env::temp_dir().join("plint-support-test/control-repo");
+        std::fs::create_dir_all(dir.join("manifests")).unwrap();
+        std::fs::write(dir.join("Puppetfile"), "").unwrap();
+        let nodes = dir.join("manifests/nodes.pp");
+        assert_eq!(ns(&nodes.to_string_lossy()), None);
+        assert_eq!(
+            ns("/nonexistent/control-repo/manifests/nodes.pp").as_deref(),
+            Some("repo::nodes")
+        );
     }
 }

@@ -7,7 +7,8 @@ use super::support::describe;
 
 declare_rule! {
     /// ## What it does
-    /// Finds a type alias whose value is not a type: `type Port = 80`, `type T = $x`.
+    /// Finds a type alias whose value is not a type: `type Port = 80`, `type T = $x`. A hash
+    /// is allowed: `type T = { attributes => ... }` defines an Object type.
     ///
     /// ## Why is this bad?
     /// Puppet rejects the manifest (`ILLEGAL_EXPRESSION`): the right side of `type Name =`
@@ -48,7 +49,9 @@ impl Rule for TypeAliasNotAType {
                 ExprKind::Access { target, .. } => target,
                 _ => &t.value,
             };
-            if matches!(base.kind, ExprKind::TypeRef(_) | ExprKind::Error) {
+            // `type T = { ... }` means `Object[{ ... }]`.
+            let object = matches!(&t.value.kind, ExprKind::Hash(h) if h.braced);
+            if object || matches!(base.kind, ExprKind::TypeRef(_) | ExprKind::Error) {
                 continue;
             }
             let what = describe(&t.value);
