@@ -36,3 +36,45 @@ pub fn parameter_lists(e: &Expr) -> Vec<&[Parameter]> {
 pub fn is_bare_word(s: &StringLit) -> bool {
     matches!(s.kind, StringKind::BareWord)
 }
+
+/// The spans of text that is data rather than code, sorted and disjoint: quoted strings (with
+/// their quotes and interpolations), heredoc texts together with their end lines (up to the
+/// end tag), and regexes.
+/// Comments are not included (they are in [`File::comments`]).
+pub fn literal_spans(file: &File, source: &str) -> Vec<crate::syntax::ast::Span> {
+    use crate::syntax::ast::Span;
+    let mut spans = Vec::new();
+    file.walk(&mut |e| match &e.kind {
+        ExprKind::String(s) => match &s.kind {
+            StringKind::Heredoc(h) if !h.body_span.is_empty() => {
+                // The end line belongs to the heredoc up to its tag: blanks after the tag
+                // are outside it.
+                let end_line = (h.body_span.end as usize).min(source.len());
+                let end = source[end_line..]
+                    .find('\n')
+                    .map_or(source.len(), |i| end_line + i);
+                let end = end_line + source[end_line..end].trim_end().len();
+                spans.push(Span::new(h.body_span.start as usize, end));
+            }
+            StringKind::SingleQuoted | StringKind::DoubleQuoted => spans.push(e.span),
+            _ => {}
+        },
+        ExprKind::Regex(_) => spans.push(e.span),
+        _ => {}
+    });
+    spans.sort_unstable_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+    let mut merged: Vec<Span> = Vec::with_capacity(spans.len());
+    for s in spans {
+        match merged.last_mut() {
+            Some(last) if s.start < last.end => last.end = last.end.max(s.end),
+            _ => merged.push(s),
+        }
+    }
+    merged
+}
+
+/// Whether `offset` lies inside one of `spans` (sorted and disjoint, ends exclusive).
+pub fn in_spans(spans: &[crate::syntax::ast::Span], offset: usize) -> bool {
+    let i = spans.partition_point(|s| (s.start as usize) <= offset);
+    i > 0 && offset < spans[i - 1].end as usize
+}

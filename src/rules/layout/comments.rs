@@ -1,0 +1,135 @@
+//! A lexical scan for comments that does not trust the parse: `//` comments are not Puppet,
+//! so a file that has them may be parsed into nonsense (a `//` starts a regex that swallows
+//! what follows), and the comments after them may be lost from the AST.
+
+use crate::rules::Context;
+use crate::syntax::ast::{ExprKind, Span};
+
+/// A comment found by the scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// `// ...` up to the end of the line (the span excludes the line break).
+    Slash(usize, usize),
+    /// `/* ... */` (an unclosed one runs to the end of the file).
+    Block(usize, usize),
+}
+
+/// Spans the scan does not look into: heredoc texts, and regexes that are well formed (a
+/// real regex never spans lines; `//` is what the scan looks for).
+fn skipped_spans(cx: &Context<'_>) -> Vec<Span> {
+    let mut spans = super::shared::heredoc_spans(cx);
+    cx.ast().walk(&mut |e| {
+        if let ExprKind::Regex(_) = e.kind
+            && !cx.text(e.span).contains('\n')
+            && cx.text(e.span) != "//"
+        {
+            spans.push(e.span);
+        }
+    });
+    spans.sort_unstable();
+    spans
+}
+
+/// Every `//` and `/* */` comment outside strings, `#` comments, heredocs and regexes.
+pub fn scan(cx: &Context<'_>) -> Vec<Found> {
+    let src = cx.source();
+    let bytes = src.as_bytes();
+    let skipped = skipped_spans(cx);
+    let mut next_skip = skipped.iter().peekable();
+    let mut found = Vec::new();
+    let line_end = |from: usize| src[from..].find('\n').map_or(src.len(), |i| from + i);
+    // The last byte of code seen (strings count as their quote), to tell a regex from a
+    // division.
+    let mut prev = 0u8;
+    let mut i = 0;
+    while i < bytes.len() {
+        // A skipped span counts only where the scan meets its start: one that starts inside
+        // what the scan took as a string or comment is a misparse.
+        while next_skip.next_if(|s| (s.start as usize) < i).is_some() {}
+        if let Some(s) = next_skip.next_if(|s| s.start as usize == i) {
+            i = s.end as usize;
+            continue;
+        }
+        let b = bytes[i];
+        if !b.is_ascii_whitespace()
+            && b != b'#'
+            && !(b == b'/' && matches!(bytes.get(i + 1), Some(b'*' | b'/')))
+        {
+            if b == b'/'
+                && regex_may_start(bytes, i, prev)
+                && let Some(end) = regex_end(bytes, i)
+            {
+                prev = b'/';
+                i = end;
+                continue;
+            }
+            prev = b;
+        }
+        i = match b {
+            b'#' => line_end(i),
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let end = src[i + 2..].find("*/").map_or(src.len(), |j| i + 2 + j + 2);
+                found.push(Found::Block(i, end));
+                end
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                let end = line_end(i);
+                found.push(Found::Slash(i, end));
+                end
+            }
+            q @ (b'\'' | b'"') => skip_quoted(bytes, i, q),
+            _ => i + 1,
+        };
+    }
+    found
+}
+
+/// The offset after the quoted string that starts at `start` with quote `q`.
+fn skip_quoted(bytes: &[u8], start: usize, q: u8) -> usize {
+    let mut j = start + 1;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => j += 2,
+            b if b == q => return j + 1,
+            _ => j += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// Can a regex start at `i`, after the code byte `prev`? As Puppet's lexer: after an
+/// operator, an opening bracket, a separator, or a keyword that takes an expression.
+fn regex_may_start(bytes: &[u8], i: usize, prev: u8) -> bool {
+    if matches!(
+        prev,
+        0 | b'~' | b'(' | b',' | b'[' | b'{' | b'}' | b'=' | b'>' | b':' | b';' | b'|'
+    ) {
+        return true;
+    }
+    if !prev.is_ascii_alphabetic() {
+        return false;
+    }
+    let before = bytes[..i].trim_ascii_end();
+    let start = before
+        .iter()
+        .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+        .map_or(0, |p| p + 1);
+    matches!(
+        &before[start..],
+        b"if" | b"elsif" | b"unless" | b"node" | b"and" | b"or" | b"in" | b"case"
+    )
+}
+
+/// The offset after a regex starting at `start`: its closing `/` on the same line.
+fn regex_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut j = start + 1;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => j += 2,
+            b'\n' => return None,
+            b'/' => return Some(j + 1),
+            _ => j += 1,
+        }
+    }
+    None
+}

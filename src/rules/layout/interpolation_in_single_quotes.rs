@@ -1,0 +1,74 @@
+use std::collections::HashSet;
+
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+use crate::syntax::ast::{Expr, ExprKind, StringKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds single-quoted strings that contain `${`, which look like interpolation but are
+    /// taken literally.
+    ///
+    /// Arguments of `inline_epp` and `inline_template` are left alone: there `${` or `<%=`
+    /// belongs to the template and must not be interpolated by Puppet.
+    ///
+    /// ## Why is this bad?
+    /// Single quotes never interpolate, so `'${name}'` is the text `${name}`: almost always
+    /// a mistake. If the text is meant literally (a shell variable, say), escape the dollar
+    /// in a double-quoted string (`"\${HOME}"`) to say so.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd': content => 'Welcome to ${fqdn}' }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// file { '/etc/motd': content => "Welcome to ${fqdn}" }
+    /// ```
+    pub struct InterpolationInSingleQuotes {
+        code: "P435",
+        name: "interpolation-in-single-quotes",
+        severity: Error,
+        category: Style,
+        puppet_lint: "single_quote_string_with_variables",
+    }
+}
+
+/// The arguments of template functions, whose text is a template.
+fn template_args(e: &Expr) -> &[Expr] {
+    match &e.kind {
+        ExprKind::Call(c) if matches!(c.name(), Some("inline_epp" | "inline_template")) => &c.args,
+        _ => &[],
+    }
+}
+
+impl Rule for InterpolationInSingleQuotes {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let mut exempt = HashSet::new();
+        let mut found = Vec::new();
+        cx.ast().walk(&mut |e| {
+            exempt.extend(template_args(e).iter().map(|a| a.span));
+            if let ExprKind::String(s) = &e.kind
+                && s.kind == StringKind::SingleQuoted
+                && cx.text(e.span).contains("${")
+                && !exempt.contains(&e.span)
+            {
+                found.push(e.span);
+            }
+        });
+        for span in found {
+            let text = cx.text(span);
+            let at = span.start as usize + text.find("${").unwrap_or(0);
+            cx.report(span, "`${` in a single-quoted string is not interpolated")
+                .label("taken literally")
+                .secondary(at..at + 2, "this is not interpolation")
+                .help("use double quotes to interpolate, or escape the `$` in double quotes to keep it literal");
+        }
+    }
+}

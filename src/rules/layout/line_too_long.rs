@@ -1,0 +1,54 @@
+use crate::declare_rule;
+use crate::rules::{Context, Rule, RuleInfo};
+
+/// The longest line allowed by default, in characters.
+pub const DEFAULT_MAX_LENGTH: usize = 140;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds lines longer than 140 characters.
+    ///
+    /// Lines that contain a URL (`://`) or a `template(` call are not reported, since
+    /// splitting them would hurt readability; neither are lines of heredoc text, which cannot
+    /// be split without changing the text.
+    ///
+    /// ## Why is this bad?
+    /// Long lines are hard to read side by side and in reviews; the style guide sets the
+    /// limit at 140 characters.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $packages = ['openssh-server', 'openssh-client', 'rsync', 'curl', 'wget', 'vim', 'tmux', 'htop', 'git', 'make', 'gcc', 'strace', 'lsof', 'tcpdump']
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// $packages = [
+    ///   'openssh-server', 'openssh-client', 'rsync', 'curl', 'wget',
+    ///   'vim', 'tmux', 'htop', 'git', 'make', 'gcc', 'strace', 'lsof', 'tcpdump',
+    /// ]
+    /// ```
+    ///
+    /// ## Options
+    /// - `max-length` (integer, default 140): the longest line allowed, in characters.
+    pub struct LineTooLong {
+        code: "P439",
+        name: "line-too-long",
+        severity: Warning,
+        category: Style,
+        puppet_lint: "140chars",
+    }
+}
+
+impl Rule for LineTooLong {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let max = cx
+            .option::<usize>("max-length")
+            .unwrap_or(DEFAULT_MAX_LENGTH);
+        super::shared::check_line_length(cx, max);
+    }
+}

@@ -1,0 +1,177 @@
+use crate::declare_rule;
+use crate::report::{Edit, Fix, LineIndex};
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+use super::arrows::{self, Arrow, Group};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds `=>` arrows of a resource declaration that are not aligned with the other
+    /// arrows of their group: the attributes of a resource body, the entries of a hash, the
+    /// cases of a selector. Arrows should sit one space after the longest key; a group
+    /// written on one line is left alone. As puppet-lint does, only resource declarations
+    /// are checked unless the `all-blocks` option is set.
+    ///
+    /// When a line holds several `key => value` pairs of a multi-line group, the fix puts
+    /// each pair on its own line. The fix aligns every arrow of the group in one pass; a hash
+    /// nested on the line of an arrow that moves is realigned when the fix is applied again.
+    ///
+    /// ## Why is this bad?
+    /// Aligned arrows make a block of attributes read as a table; the style guide asks for
+    /// them.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure => file,
+    ///   mode => '0644',
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure => file,
+    ///   mode   => '0644',
+    /// }
+    /// ```
+    ///
+    /// ## Options
+    /// - `all-blocks` (boolean, default false): also check hashes, selectors, resource
+    ///   defaults, overrides and collectors outside resource declarations.
+    pub struct MisalignedArrows {
+        code: "P442",
+        name: "misaligned-arrows",
+        severity: Warning,
+        category: Style,
+        puppet_lint: "arrow_alignment",
+        fixable: true,
+    }
+}
+
+/// Where an arrow is and where it should be.
+struct Placed {
+    arrow: Arrow,
+    column: usize,
+    /// Another arrow of the group comes before it on its line.
+    follows_another: bool,
+}
+
+impl Rule for MisalignedArrows {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let src = cx.source();
+        let index = LineIndex::new(src);
+        let all_blocks = cx.option::<bool>("all-blocks").unwrap_or(false);
+        for group in arrows::groups(cx.ast(), src) {
+            if group.in_resource || all_blocks {
+                check_group(cx, &index, &group);
+            }
+        }
+    }
+}
+
+fn check_group(cx: &mut Context<'_>, index: &LineIndex, group: &Group) {
+    let src = cx.source();
+    let pos = |offset: usize| index.line_col(src, offset);
+    let (first, last) = (group.arrows[0], group.arrows[group.arrows.len() - 1]);
+    if group.arrows.len() < 2 || pos(first.at).line == pos(last.at).line {
+        return;
+    }
+    // The column the first key starts at: where a pair moved to its own line goes.
+    let key_column = pos(first.key.start as usize).column;
+    let key_chars = |a: &Arrow| src[a.key.range()].chars().count();
+    let mut placed = Vec::with_capacity(group.arrows.len());
+    let mut expected = 0;
+    let mut prev_line = 0;
+    for a in &group.arrows {
+        let at = pos(a.at);
+        let follows_another = at.line == prev_line;
+        prev_line = at.line;
+        let wanted = if follows_another {
+            key_column + key_chars(a) + 1
+        } else {
+            pos(a.key.end as usize).column + 1
+        };
+        expected = expected.max(wanted);
+        placed.push(Placed {
+            arrow: *a,
+            column: at.column,
+            follows_another,
+        });
+    }
+    for p in placed {
+        if p.column == expected && !p.follows_another {
+            continue;
+        }
+        let (key, at) = (p.arrow.key.range(), p.arrow.at);
+        let key_text = &src[key.clone()];
+        let fix = if p.follows_another {
+            let indent = indentation(src, first.key.start as usize, key_column);
+            let break_at = src[..key.start].trim_end_matches(super::is_blank).len();
+            let gap = expected - key_column - key_chars(&p.arrow);
+            (!key_text.contains('\n') && blank(&src[key.end..at])).then(|| {
+                Fix::safe(
+                    "put the pair on its own line and align its arrow",
+                    vec![
+                        Edit {
+                            span: break_at..key.start,
+                            replacement: format!("\n{indent}"),
+                        },
+                        Edit {
+                            span: key.end..at,
+                            replacement: " ".repeat(gap),
+                        },
+                    ],
+                )
+            })
+        } else {
+            let gap = expected - pos(key.end).column;
+            blank(&src[key.end..at])
+                .then(|| Fix::replace("align the arrow", key.end..at, " ".repeat(gap)))
+        };
+        let message = if p.follows_another {
+            format!(
+                "`=>` after `{key_text}` shares its line with another pair of this multi-line {}",
+                group.kind
+            )
+        } else {
+            format!(
+                "`=>` is not aligned with the other arrows of this {}: expected at column {expected}, found at column {}",
+                group.kind, p.column
+            )
+        };
+        let d = cx
+            .report(at..at + 2, message)
+            .label("misaligned arrow")
+            .help(if p.follows_another {
+                "put each pair of a multi-line block on its own line, arrows aligned"
+            } else {
+                "align the arrows one space after the longest key"
+            });
+        if let Some(fix) = fix {
+            d.fix(fix);
+        }
+    }
+}
+
+/// Blanks only (no line break, no comment)?
+fn blank(text: &str) -> bool {
+    text.chars().all(super::is_blank)
+}
+
+/// The indentation for a line whose text starts at `column`: the indentation of the line of
+/// `offset` when that text starts the line, else spaces.
+fn indentation(src: &str, offset: usize, column: usize) -> String {
+    let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let prefix = &src[line_start..offset];
+    if blank(prefix) {
+        prefix.to_string()
+    } else {
+        " ".repeat(column - 1)
+    }
+}

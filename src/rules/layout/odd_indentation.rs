@@ -1,0 +1,75 @@
+use crate::declare_rule;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo, util};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds lines of code whose indentation is an odd number of characters.
+    ///
+    /// Lines inside strings, heredocs and block comments are not code and are not checked.
+    ///
+    /// ## Why is this bad?
+    /// The style guide indents with two spaces per level; an odd indentation is a
+    /// mistake that hides the nesting.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class ntp {
+    ///    include ntp::install
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// class ntp {
+    ///   include ntp::install
+    /// }
+    /// ```
+    pub struct OddIndentation {
+        code: "P441",
+        name: "odd-indentation",
+        severity: Error,
+        category: Style,
+        puppet_lint: "2sp_soft_tabs",
+    }
+}
+
+impl Rule for OddIndentation {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let src = cx.source();
+        let ast = cx.ast();
+        let literals = util::literal_spans(ast, src);
+        let mut comments = ast.comments.iter().map(|c| c.span).peekable();
+        let mut found = Vec::new();
+        let mut line_start = 0;
+        for line in src.split_inclusive('\n') {
+            let start = line_start;
+            line_start += line.len();
+            let indent = line.len() - line.trim_start_matches(super::is_blank).len();
+            let width = line[..indent].chars().count();
+            if width.is_multiple_of(2) {
+                continue;
+            }
+            while comments.next_if(|c| (c.end as usize) <= start).is_some() {}
+            let in_comment = comments.peek().is_some_and(|c| (c.start as usize) < start);
+            if !in_comment && !util::in_spans(&literals, start) {
+                found.push((start..start + indent, width));
+            }
+        }
+        for (span, width) in found {
+            cx.report(
+                span,
+                format!(
+                    "indentation of {width} character{} is not a multiple of two",
+                    if width == 1 { "" } else { "s" }
+                ),
+            )
+            .label("odd indentation")
+            .help("indent with two spaces per level");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Helpers for this family's lexical checks.
+
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, util};
+use crate::syntax::ast::{ExprKind, Span, StringKind};
+
+/// Is `c` horizontal whitespace (a space, a tab or another blank that is not a line break)?
+pub fn is_blank(c: char) -> bool {
+    c.is_whitespace() && c != '\n' && c != '\r'
+}
+
+/// Reports every line longer than `max` characters, except lines that hold a URL (`://`) or
+/// a `template(` call, which cannot be split without hurting readability, and lines of
+/// heredoc text, which cannot be split without changing the text.
+pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
+    let src = cx.source();
+    let heredocs = heredoc_spans(cx);
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    for line in src.split_inclusive('\n') {
+        let start = line_start;
+        line_start += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        if body.len() <= max || body.contains("://") || body.contains("template(") {
+            continue;
+        }
+        let Some((cut, _)) = body.char_indices().nth(max) else {
+            continue;
+        };
+        if util::in_spans(&heredocs, start) {
+            continue;
+        }
+        found.push((start + cut..start + body.len(), body.chars().count()));
+    }
+    for (span, length) in found {
+        cx.report(
+            span,
+            format!("line is {length} characters long, more than {max}"),
+        )
+        .label(format!("beyond {max} characters"))
+        .help("split the line, e.g. one attribute, argument or array element per line");
+    }
+}
+
+/// The spans of heredoc texts (with their end lines), sorted.
+pub fn heredoc_spans(cx: &Context<'_>) -> Vec<Span> {
+    let src = cx.source();
+    let mut spans = Vec::new();
+    cx.ast().walk(&mut |e| {
+        if let ExprKind::String(s) = &e.kind
+            && let StringKind::Heredoc(h) = &s.kind
+            && !h.body_span.is_empty()
+        {
+            let end_line = (h.body_span.end as usize).min(src.len());
+            let end = src[end_line..]
+                .find('\n')
+                .map_or(src.len(), |i| end_line + i);
+            spans.push(Span::new(h.body_span.start as usize, end));
+        }
+    });
+    spans.sort_unstable();
+    spans
+}

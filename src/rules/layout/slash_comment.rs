@@ -1,0 +1,63 @@
+use crate::declare_rule;
+use crate::report::Fix;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds comments started with `//`.
+    ///
+    /// ## Why is this bad?
+    /// Puppet has no `//` comments: it reads `//` as an empty regular expression and the rest
+    /// of the line as code, so the manifest fails to compile or means something else. Comments
+    /// start with `#`.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// // Install the NTP daemon
+    /// package { 'ntp': ensure => installed }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// # Install the NTP daemon
+    /// package { 'ntp': ensure => installed }
+    /// ```
+    pub struct SlashComment {
+        code: "P430",
+        name: "slash-comment",
+        severity: Warning,
+        category: Style,
+        puppet_lint: "slash_comments",
+        fixable: true,
+    }
+}
+
+impl Rule for SlashComment {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let src = cx.source();
+        let found: Vec<_> = super::comments::scan(cx)
+            .into_iter()
+            .filter_map(|f| match f {
+                super::comments::Found::Slash(start, end) => Some(start..end),
+                super::comments::Found::Block(..) => None,
+            })
+            .collect();
+        for span in found {
+            let text = src[span.clone()].trim_end_matches(['\r', ' ', '\t']);
+            let end = span.start + text.len();
+            cx.report(span.start..end, "comment started with `//`")
+                .label("Puppet reads this as code")
+                .help("start comments with `#`")
+                .fix(Fix::replace(
+                    "start the comment with `#`",
+                    span.start..span.start + 2,
+                    "#",
+                ));
+        }
+    }
+}

@@ -1,0 +1,76 @@
+use crate::declare_rule;
+use crate::report::Fix;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::syntax::ast::CommentKind;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds spaces and tabs at the end of a line of code.
+    ///
+    /// Text inside strings and heredocs is data and is left alone: removing its trailing
+    /// spaces would change the value. Comments are left alone too, as puppet-lint does.
+    ///
+    /// ## Why is this bad?
+    /// Trailing whitespace is invisible, makes diffs noisy when an editor strips it, and the
+    /// style guide forbids it.
+    ///
+    /// ## Example
+    /// ```puppet
+    #[doc = " $port = 8080   "]
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// $port = 8080
+    /// ```
+    pub struct TrailingWhitespace {
+        code: "P444",
+        name: "trailing-whitespace",
+        severity: Error,
+        category: Style,
+        puppet_lint: "trailing_whitespace",
+        fixable: true,
+    }
+}
+
+impl Rule for TrailingWhitespace {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let src = cx.source();
+        let ast = cx.ast();
+        let literals = util::literal_spans(ast, src);
+        let mut comments = ast.comments.iter().peekable();
+        let mut found = Vec::new();
+        let mut line_start = 0;
+        for line in src.split_inclusive('\n') {
+            let body = line.trim_end_matches(['\n', '\r']);
+            let content = body.trim_end_matches(super::is_blank);
+            if content.len() < body.len() {
+                let start = line_start + content.len();
+                while comments
+                    .next_if(|c| (c.span.end as usize) < start)
+                    .is_some()
+                {}
+                // A line comment's span may stop before its trailing blanks.
+                let in_comment = comments.peek().is_some_and(|c| {
+                    let end = c.span.end as usize + usize::from(c.kind == CommentKind::Line);
+                    (c.span.start as usize) <= start && start < end
+                });
+                if !in_comment && !util::in_spans(&literals, start) {
+                    found.push(start..line_start + body.len());
+                }
+            }
+            line_start += line.len();
+        }
+        for span in found {
+            cx.report(span.clone(), "trailing whitespace")
+                .label("whitespace at the end of the line")
+                .help("remove it")
+                .fix(Fix::replace("remove the trailing whitespace", span, ""));
+        }
+    }
+}
