@@ -19,7 +19,8 @@ set -euo pipefail
 
 check=${1:?usage: lint-compare.sh CHECK [PATH...]}
 shift
-paths=("${@:-/usr/share/puppet/modules}")
+paths=()
+for p in "${@:-/usr/share/puppet/modules}"; do paths+=("$(realpath -s "$p")"); done
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
