@@ -269,6 +269,7 @@ fn valid_inputs_puppet_accepts() {
         "$a = \"${Integer} ${Foo::Bar} ${Integer[1]}\"\n",
         "$a = @(\"END\")\n\\$x\nEND\n",
         "notice(1); notice(2)\n",
+        "node db-01 { }\nnode _x { }\n",
         "$x = 1e-5\n$y = 0755\n$z = 0xFF\n",
     ] {
         let f = findings(src);

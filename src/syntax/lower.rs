@@ -760,9 +760,12 @@ impl<'t> Lowerer<'t> {
         if node.kind() == "hostname" {
             let span = Self::span(node);
             let text = self.text(node);
-            if text
-                .split('.')
-                .any(|seg| seg.contains('-') || seg.starts_with('_'))
+            // A single word (`db-01`) is a string Puppet accepts; inside a dotted name, a
+            // word with `-` or a leading `_` is a syntax error.
+            if text.contains('.')
+                && text
+                    .split('.')
+                    .any(|seg| seg.contains('-') || seg.starts_with('_'))
             {
                 self.syntax_error(
                     node,
