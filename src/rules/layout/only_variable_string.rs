@@ -15,8 +15,9 @@ declare_rule! {
     /// ## Why is this bad?
     /// The quotes only hide the variable: the style guide asks for the variable itself.
     ///
-    /// The fix is **unsafe**: the string is always a string, while the variable keeps its
-    /// own type (an integer, an array, `undef`), which may matter where the value is used.
+    /// The suggested fix (removing the quotes) is **unsafe**, so `--fix` does not apply it:
+    /// the string is always a string, while the variable keeps its own type (an integer,
+    /// an array, `undef`), which may matter where the value is used.
     ///
     /// ## Example
     /// ```puppet
@@ -33,7 +34,6 @@ declare_rule! {
         severity: Warning,
         category: Style,
         puppet_lint: "only_variable_string",
-        fixable: true,
     }
 }
 

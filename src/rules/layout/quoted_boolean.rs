@@ -12,8 +12,9 @@ declare_rule! {
     /// A quoted boolean is a string, and every non-empty string is true: `if 'false' { }`
     /// runs its body. Where a boolean is meant, write `true` or `false`.
     ///
-    /// The fix is **unsafe**: some resource attributes and functions expect the strings
-    /// `'true'` and `'false'`, and the fix changes the value's type.
+    /// The suggested fix (removing the quotes) is **unsafe**, so `--fix` does not apply it:
+    /// some attributes and functions expect the strings `'true'` and `'false'` (an `exec`'s
+    /// `unless => 'true'` is a command), and the fix changes the value's type.
     ///
     /// ## Example
     /// ```puppet
@@ -31,7 +32,6 @@ declare_rule! {
         category: Style,
         puppet_lint: "quoted_booleans",
         default_enabled: false,
-        fixable: true,
     }
 }
 

@@ -7,6 +7,11 @@ declare_rule! {
     /// ## What it does
     /// Finds comments started with `//`.
     ///
+    /// Comments are found by a lexical scan (strings, `#` and `/* */` comments, regexes and
+    /// heredoc texts are skipped), since the parse of such a file is not to be trusted.
+    /// `--fix` changes only files that parse: when the words of a `//` comment do not happen
+    /// to parse as code, the file has a syntax error and the comment must be fixed by hand.
+    ///
     /// ## Why is this bad?
     /// Puppet has no `//` comments: it reads `//` as an empty regular expression and the rest
     /// of the line as code, so the manifest fails to compile or means something else. Comments
