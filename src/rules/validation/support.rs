@@ -170,8 +170,8 @@ pub fn is_module_name(s: &str) -> bool {
 /// module folder may carry an author prefix (`puppetlabs-apache`). A relative path without a
 /// module folder is made absolute from the current directory first. Not module files: the
 /// environment's main manifests (`manifests/site.pp`, anything under
-/// `environments/<env>/manifests/`, and a folder holding `environment.conf` or a
-/// `Puppetfile`) and files whose module folder is not a module name.
+/// `environments/<env>/manifests/`, rspec-puppet's `spec/fixtures/manifests/`, and a folder
+/// holding `environment.conf` or a `Puppetfile`) and files whose module folder is not a module name.
 pub fn module_file(path: &str) -> Option<ModuleFile> {
     let split = |p: &str| -> Vec<String> {
         p.split(['/', '\\'])
@@ -200,7 +200,12 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     }
     let folder = &parts[at - 1];
     let module = folder.rsplit('-').next().unwrap_or(folder);
-    if !is_module_name(module) || (at >= 2 && parts[at - 2] == "environments") {
+    // An environment's `manifests/`, and rspec-puppet's (`spec/fixtures/manifests/`).
+    let parent = (at >= 2).then(|| parts[at - 2].as_str());
+    if !is_module_name(module)
+        || parent == Some("environments")
+        || (folder == "fixtures" && parent == Some("spec"))
+    {
         return None;
     }
     // A control repository (an environment) has `manifests/` too; when the path exists, it
@@ -266,6 +271,7 @@ mod tests {
             Some("f")
         );
         assert_eq!(ns("/code/environments/production/manifests/a.pp"), None);
+        assert_eq!(ns("/m/x/spec/fixtures/manifests/site_test.pp"), None);
         assert_eq!(ns("/repo/control/manifests/site.pp"), None);
         assert_eq!(ns("/repo/Bad/manifests/a.pp"), None);
         assert_eq!(ns("/m/apache/examples/a.pp"), None);
