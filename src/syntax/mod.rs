@@ -51,7 +51,81 @@ struct Scan<'t> {
     errors: Vec<Node<'t>>,
 }
 
-fn scan_tree(tree: &Tree) -> Scan<'_> {
+/// Like [`scan_tree_full`], but descends only into nodes that may hold what it collects:
+/// a `#` or `/*` in their byte range (a comment), or an error (`has_error`). Heredocs are
+/// rare: a source with `@(` gets the full walk.
+fn scan_tree<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
+    if source.contains("@(") {
+        return scan_tree_full(tree);
+    }
+    let bytes = source.as_bytes();
+    let mut cands: Vec<usize> = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'#' || (b == b'/' && bytes.get(i + 1) == Some(&b'*')) {
+            cands.push(i);
+        }
+    }
+    let mut scan = Scan {
+        comments: Vec::new(),
+        heredoc_starts: Vec::new(),
+        heredoc_bodies: Vec::new(),
+        errors: Vec::new(),
+    };
+    let root = tree.root_node();
+    let any_error = root.has_error();
+    let comment_id = kinds::LANGUAGE.id_for_node_kind("comment", true);
+    let unclosed_id = kinds::LANGUAGE.id_for_node_kind("unclosed_comment", true);
+    let mut cursor = root.walk();
+    let mut in_error: Vec<bool> = Vec::new();
+    let mut error_depth = 0usize;
+    let mut next = 0usize;
+    loop {
+        let node = cursor.node();
+        let (start, end) = (node.start_byte(), node.end_byte());
+        while next < cands.len() && cands[next] < start {
+            next += 1;
+        }
+        let mut descend = next < cands.len() && cands[next] < end;
+        let is_error = node.is_error();
+        if any_error && (is_error || node.is_missing()) {
+            if error_depth == 0 {
+                scan.errors.push(node);
+            }
+        } else if node.kind_id() == comment_id {
+            scan.comments.push(ast::Comment {
+                kind: ast::CommentKind::Line,
+                span: ast::Span::new(start, end),
+            });
+            descend = false;
+        } else if node.kind_id() == unclosed_id {
+            scan.errors.push(node);
+            descend = false;
+        }
+        if any_error && node.has_error() {
+            descend = true;
+        }
+        if descend && cursor.goto_first_child() {
+            in_error.push(is_error);
+            if is_error {
+                error_depth += 1;
+            }
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return scan;
+            }
+            if in_error.pop() == Some(true) {
+                error_depth -= 1;
+            }
+        }
+    }
+}
+
+fn scan_tree_full(tree: &Tree) -> Scan<'_> {
     let mut scan = Scan {
         comments: Vec::new(),
         heredoc_starts: Vec::new(),
@@ -111,7 +185,7 @@ fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec
     let Some(tree) = parse_tree(&patched) else {
         return Vec::new();
     };
-    let scan = scan_tree(&tree);
+    let scan = scan_tree_full(&tree);
     let ctx = errors::ErrorContext {
         src: &patched,
         heredoc_starts: &scan.heredoc_starts,
@@ -151,7 +225,7 @@ pub fn parse(source: &str) -> Parsed {
             diagnostics: vec![d],
         };
     };
-    let mut scan = scan_tree(&tree);
+    let mut scan = scan_tree(&tree, source);
     for c in &mut scan.comments {
         c.kind = if source.as_bytes().get(c.span.start as usize) == Some(&b'#') {
             ast::CommentKind::Line
