@@ -10,7 +10,9 @@
 
 pub mod cli;
 pub mod config;
+pub mod defs;
 pub mod discover;
 pub mod report;
 pub mod rules;
 pub mod syntax;
+pub mod types;

@@ -1,0 +1,1 @@
+//! The Puppet type system: representation, parsing, display, assignability.
