@@ -1,4 +1,5 @@
 //! Definitions: built-in knowledge loaded from `rules/` (embedded with `include_str!`) and the
 //! index of what modules define (classes, defines, functions, type aliases, resource types).
 
+pub mod builtins;
 pub mod model;

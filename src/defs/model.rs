@@ -124,6 +124,10 @@ pub struct AttributeDef {
     pub kind: AttributeKind,
     /// The values accepted, as a Puppet type. Loose where Puppet is loose (a property that
     /// munges any string is `Any` or `Variant[...]`, never narrower than what Puppet accepts).
+    /// Everywhere, `undef` (the attribute is not set), `Sensitive[T]` for a `T` and `Deferred`
+    /// are accepted too; a property also accepts an `Array` of values each matching `ty`
+    /// (Puppet validates them one by one). A static check reports a value only when its type
+    /// cannot match (a `String` of unknown content may still match a `Pattern`).
     pub ty: TypeSrc,
     pub namevar: bool,
     /// Puppet fails the catalog when this attribute is missing (rare: most are optional).
