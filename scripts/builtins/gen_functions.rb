@@ -57,6 +57,38 @@ RETURNS_3X = {
   'fail' => 'Undef', 'create_resources' => 'Undef',
 }.freeze
 
+# Most 4.x functions declare no return type. What they return, read from their implementation
+# (lib/puppet/functions/*.rb), one type for every dispatch or one per dispatch in order; it is
+# written with a `# from the implementation` comment to tell it from a declared `return_type`.
+# Functions not listed (or nil) return Any.
+RETURNS_4X = {
+  'abs' => 'Numeric', 'all' => 'Boolean', 'any' => 'Boolean', 'binary_file' => 'Binary',
+  'camelcase' => %w[Numeric String Array], 'capitalize' => %w[Numeric String Array],
+  'chomp' => %w[Numeric String Array], 'chop' => %w[Numeric String Array],
+  'lstrip' => %w[Numeric String Array], 'rstrip' => %w[Numeric String Array],
+  'strip' => %w[Numeric String Array],
+  'downcase' => %w[Numeric String Array Hash], 'upcase' => %w[Numeric String Array Hash],
+  'ceiling' => 'Integer', 'floor' => 'Integer', 'round' => 'Integer', 'compare' => 'Integer',
+  'versioncmp' => 'Integer', 'length' => 'Integer', 'size' => 'Integer',
+  'contain' => 'Array[Type[Class]]', 'include' => 'Array[Type[Class]]',
+  'require' => 'Array[Type[Class]]',
+  'defined' => 'Boolean', 'empty' => 'Boolean',
+  'each' => %w[Hash Hash Iterable Iterable],
+  'filter' => ['Hash', 'Hash', 'Array', 'Variant[Array, Hash]'],
+  'map' => 'Array', 'flatten' => 'Array', 'keys' => 'Array', 'values' => 'Array',
+  'find_file' => 'Optional[String]', 'find_template' => 'Optional[String]',
+  'module_directory' => 'Optional[String]',
+  'join' => 'String', 'strftime' => 'String',
+  'split' => 'Array[String]',
+  'match' => ['Optional[Array[Optional[String]]]', 'Array[Optional[Array[Optional[String]]]]'],
+  'regsubst' => 'Variant[String, Array[String]]',
+  'reverse_each' => %w[Iterator Undef], 'step' => %w[Iterator Undef],
+  'tree_each' => ['Variant[Iterator, Array, Hash, Object]', 'Variant[Iterator, Array, Hash, Object]', 'Iterator'],
+  'sort' => %w[String Array],
+  'unique' => %w[String Hash Array Array],
+  'type' => 'Type',
+}.freeze
+
 # Prints types as Puppet does, but with a function's local type aliases replaced by what they
 # stand for (they are not visible outside the function). Built-in aliases (Data, RichData, ...)
 # keep their names.
@@ -154,8 +186,22 @@ def dispatches(name, fn, legacy)
       sig['returns'] = fmt(rt)
     elsif legacy && RETURNS_3X[name]
       sig['returns'] = RETURNS_3X[name]
+      sig['returns_read'] = true
+    elsif (known = RETURNS_4X[name])
+      if known.is_a?(Array)
+        raise "#{name}: #{known.size} return types for more dispatches" if out.size >= known.size
+        known = known[out.size]
+      end
+      if known
+        sig['returns'] = known
+        sig['returns_read'] = true
+      end
     end
     out << sig
+  end
+  known = RETURNS_4X[name]
+  if known.is_a?(Array) && known.size != out.size
+    raise "#{name}: #{known.size} return types for #{out.size} dispatches"
   end
   out
 end
@@ -182,7 +228,11 @@ Puppet.override(loaders: loaders, current_environment: env) do
         buf << "[[#{name}.dispatch]]\n"
         buf << "params = [#{sig['params'].map { |p| quote(p) }.join(', ')}]\n"
         buf << "block = #{quote(sig['block'])}\n" if sig['block']
-        buf << "returns = #{quote(sig['returns'])}\n" if sig['returns']
+        if sig['returns']
+          buf << "returns = #{quote(sig['returns'])}"
+          buf << ' # from the implementation' if sig['returns_read']
+          buf << "\n"
+        end
       end
     end
     texts[file] = buf
