@@ -1,0 +1,390 @@
+//! plint's puppet-lint-named rules against puppet-lint 3.0.1 itself, over the module corpus.
+//!
+//! `tests/oracle/puppet-lint-corpus.txt` is what puppet-lint 3.0.1 reports for every `.pp`
+//! file of the corpus (`path:line:check`, path relative to the corpus root), with its
+//! default checks and the four that are off by default enabled too; its control comments
+//! are in effect. `scripts/oracle/lint-corpus.sh` writes it. This test runs every plint rule
+//! that records one of puppet-lint 3.0.1's check names, with plint's suppressions in effect,
+//! over the same files, and compares `path:line:check` both ways:
+//! - every finding of puppet-lint's that plint does not report, and every finding of plint's
+//!   that puppet-lint does not report, must be one of the explained differences below
+//!   ([`PUPPET_LINT_ONLY`], [`PLINT_ONLY`], [`top_scope_definitions_only`]), and every listed
+//!   difference must still be one (a stale entry fails the test);
+//! - plint reports at least 95% of puppet-lint's findings of the checks that are on by
+//!   default (explained differences count as misses in that figure).
+//!
+//! `code_on_top_scope` is compared by file: puppet-lint reports every line that holds a token
+//! of top-scope code, plint each top-scope statement once, at its first line.
+//!
+//! Checks plint implements that have no oracle here (puppet-lint 3.0.1 lacks them and no
+//! plugin gem is installed) are listed in the output with plint's counts: `legacy_facts` and
+//! `top_scope_facts` (built in from puppet-lint 3.1), `space_before_arrow` (puppet-lint 4)
+//! and the plugin checks of P460-P496.
+//!
+//! The figures are printed (`cargo test --test lint_parity -- --nocapture`). In CI (`CI`
+//! set) a missing corpus is a failure; elsewhere the test says so and passes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use plint::rules::{FileInfo, registry};
+use plint::syntax::ast::ExprKind;
+
+const CORPUS: &str = "/usr/share/puppet/modules";
+
+/// puppet-lint 3.0.1's checks (`puppet-lint --list-checks`), and whether each is on by
+/// default.
+const CHECKS: &[(&str, bool)] = &[
+    ("arrow_on_right_operand_line", true),
+    ("autoloader_layout", true),
+    ("class_inherits_from_params_class", false),
+    ("code_on_top_scope", false),
+    ("inherits_across_namespaces", true),
+    ("names_containing_dash", true),
+    ("names_containing_uppercase", true),
+    ("nested_classes_or_defines", true),
+    ("parameter_order", true),
+    ("right_to_left_relationship", true),
+    ("variable_scope", true),
+    ("slash_comments", true),
+    ("star_comments", true),
+    ("case_without_default", true),
+    ("selector_inside_resource", true),
+    ("documentation", true),
+    ("unquoted_node_name", true),
+    ("duplicate_params", true),
+    ("ensure_first_param", true),
+    ("ensure_not_symlink_target", true),
+    ("file_mode", true),
+    ("unquoted_file_mode", true),
+    ("unquoted_resource_title", true),
+    ("double_quoted_strings", true),
+    ("only_variable_string", true),
+    ("puppet_url_without_modules", true),
+    ("quoted_booleans", false),
+    ("single_quote_string_with_variables", true),
+    ("variables_not_enclosed", true),
+    ("variable_contains_dash", true),
+    ("variable_is_lowercase", true),
+    ("140chars", true),
+    ("2sp_soft_tabs", true),
+    ("80chars", false),
+    ("arrow_alignment", true),
+    ("hard_tabs", true),
+    ("trailing_whitespace", true),
+];
+
+/// Findings of puppet-lint's that plint does not report, by reason (`path:line:check`).
+/// None of them is a finding plint should make.
+const PUPPET_LINT_ONLY: &[(&str, &[&str])] = &[(
+    // Puppet 7 itself reports these files too (with this modulepath); plint takes a module
+    // folder named `author-name` as the module `name`, as a Forge release or a
+    // `puppet-name` checkout is laid out, and so does tests/validator_parity.rs. puppet-lint
+    // run without `--relative` wants the folder to be named as the module.
+    "module folder with an author prefix (`saz-rsyslog` holds the module `rsyslog`)",
+    &[
+        "saz-rsyslog/manifests/client.pp:26:autoloader_layout",
+        "saz-rsyslog/manifests/config.pp:13:autoloader_layout",
+        "saz-rsyslog/manifests/database.pp:25:autoloader_layout",
+        "saz-rsyslog/manifests/imfile.pp:24:autoloader_layout",
+        "saz-rsyslog/manifests/init.pp:13:autoloader_layout",
+        "saz-rsyslog/manifests/install.pp:13:autoloader_layout",
+        "saz-rsyslog/manifests/params.pp:13:autoloader_layout",
+        "saz-rsyslog/manifests/server.pp:31:autoloader_layout",
+        "saz-rsyslog/manifests/service.pp:13:autoloader_layout",
+        "saz-rsyslog/manifests/snippet.pp:18:autoloader_layout",
+    ],
+)];
+
+/// Findings of plint's that puppet-lint does not report, by reason (`path:line:check`):
+/// each is a true finding puppet-lint misses.
+const PLINT_ONLY: &[(&str, &[&str])] = &[
+    (
+        // puppet-lint's lexer reads `$facts["key"]["${name}"]` as one variable token, so a
+        // double-quoted string in an index right after a variable is invisible to it.
+        "puppet-lint false negative: strings in an index after a variable (`$facts[\"key\"]`)",
+        &[
+            "swift/manifests/storage/xfs.pp:65:double_quoted_strings",
+            "swift/manifests/storage/xfs.pp:65:only_variable_string",
+            "swift/manifests/storage/xfs.pp:66:double_quoted_strings",
+            "swift/manifests/storage/xfs.pp:66:only_variable_string",
+        ],
+    ),
+    (
+        // puppet-lint takes any variable of a parameter list followed by `,`, `=` or `)` for
+        // a parameter: the top-scope fact that ends a default value (`$soa = $fqdn,`) is
+        // then taken as defined in the class.
+        "puppet-lint false negative: a top-scope variable ending a parameter's default",
+        &[
+            "dns/manifests/zone.pp:19:variable_scope",
+            "dns/manifests/zone.pp:22:variable_scope",
+            "mcollective/manifests/init.pp:28:variable_scope",
+            "monit/manifests/init.pp:49:variable_scope",
+            "monit/manifests/init.pp:50:variable_scope",
+            "monit/manifests/init.pp:51:variable_scope",
+            "neutron/manifests/plugins/ovs/opendaylight.pp:104:variable_scope",
+        ],
+    ),
+    (
+        // puppet-lint looks for `=> $variable ?` only; plint for any selector that is an
+        // attribute's value (`sslverify => empty($x) ? { ... }`).
+        "puppet-lint false negative: a selector whose control is not a lone variable",
+        &[
+            "zookeeper/manifests/install/repo.pp:100:selector_inside_resource",
+            "zookeeper/manifests/install/repo.pp:104:selector_inside_resource",
+            "zookeeper/manifests/install/repo.pp:114:selector_inside_resource",
+            "zookeeper/manifests/install/repo.pp:118:selector_inside_resource",
+        ],
+    ),
+];
+
+/// puppet-lint 3.0.1 takes node definitions, type aliases and functions for top-scope code
+/// (its `code_on_top_scope` knows only classes and defined types): a file whose top-level
+/// statements are all definitions (`type X = ...` in `types/`, `function` in `functions/`,
+/// `node default { }` in examples) is a false positive of puppet-lint's. Checked on plint's
+/// syntax tree rather than listed (135 files).
+fn top_scope_definitions_only(source: &str) -> bool {
+    let parsed = plint::syntax::parse(source);
+    !parsed.ast.statements.is_empty()
+        && parsed.ast.statements.iter().all(|s| s.is_definition())
+        && parsed.ast.statements.iter().any(|s| {
+            matches!(
+                s.kind,
+                ExprKind::Node(_) | ExprKind::Function(_) | ExprKind::TypeAlias(_)
+            )
+        })
+}
+
+/// The check compared by file rather than by line (see the module documentation).
+const BY_FILE: &str = "code_on_top_scope";
+
+/// Every `.pp` file under `root`, following symlinks as `find -L` does (a folder linked
+/// from two places is listed under both paths, as puppet-lint sees it; a link back to an
+/// ancestor is not followed), as (path relative to `root`, path).
+fn corpus_files(root: &Path) -> Vec<(String, PathBuf)> {
+    fn walk(dir: &Path, rel: &str, ancestors: &mut Vec<PathBuf>, out: &mut Vec<(String, PathBuf)>) {
+        let Ok(canon) = dir.canonicalize() else {
+            return;
+        };
+        if ancestors.contains(&canon) {
+            return;
+        }
+        ancestors.push(canon);
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                let path = e.path();
+                let name = e.file_name().to_string_lossy().to_string();
+                let rel = if rel.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{rel}/{name}")
+                };
+                if path.is_dir() {
+                    walk(&path, &rel, ancestors, out);
+                } else if path.is_file() && name.ends_with(".pp") {
+                    out.push((rel, path));
+                }
+            }
+        }
+        ancestors.pop();
+    }
+    let mut out = Vec::new();
+    walk(root, "", &mut Vec::new(), &mut out);
+    out.sort();
+    out
+}
+
+fn line_of(src: &str, offset: usize) -> usize {
+    src[..offset.min(src.len())].matches('\n').count() + 1
+}
+
+/// `path:line:check` as a key; `line` 0 for [`BY_FILE`].
+type Key = (String, usize, String);
+
+fn key(path: &str, line: usize, check: &str) -> Key {
+    let line = if check == BY_FILE { 0 } else { line };
+    (path.to_string(), line, check.to_string())
+}
+
+fn parse_key(entry: &str) -> Key {
+    let mut parts = entry.rsplitn(3, ':');
+    let check = parts.next().expect("check");
+    let line = parts.next().expect("line").parse().expect("a line number");
+    let path = parts.next().expect("path");
+    key(path, line, check)
+}
+
+#[test]
+fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
+    if !Path::new(CORPUS).is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
+        );
+        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
+        return;
+    }
+    let oracle_checks: BTreeSet<&str> = CHECKS.iter().map(|(c, _)| *c).collect();
+    let rules = &*registry::RULES;
+    for check in &oracle_checks {
+        assert!(
+            rules.iter().any(|r| r.info().puppet_lint == Some(*check)),
+            "no plint rule records puppet-lint's check `{check}`"
+        );
+    }
+
+    // puppet-lint's findings.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/puppet-lint-corpus.txt");
+    let text = std::fs::read_to_string(&fixture).expect("the oracle fixture is readable");
+    let theirs: BTreeSet<Key> = text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(parse_key)
+        .collect();
+    for (_, _, check) in &theirs {
+        assert!(
+            oracle_checks.contains(check.as_str()),
+            "the fixture holds `{check}`, which is not one of puppet-lint 3.0.1's checks here"
+        );
+    }
+
+    // plint's findings: every rule with a puppet-lint name runs (those without an oracle
+    // too, to print their counts), off-by-default ones included.
+    let selection = registry::Selection::from_fn(|i| i.puppet_lint.map(|_| i.severity));
+    let files = corpus_files(Path::new(CORPUS));
+    assert!(
+        files.len() >= 1_890,
+        "only {} files in the corpus",
+        files.len()
+    );
+    let mut ours: BTreeSet<Key> = BTreeSet::new();
+    let mut no_oracle: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut sources: BTreeMap<String, String> = BTreeMap::new();
+    for (rel, path) in &files {
+        let src = std::fs::read_to_string(path).expect("corpus files are UTF-8");
+        let parsed = plint::syntax::parse(&src);
+        let info = FileInfo {
+            path: &path.to_string_lossy(),
+            source: &src,
+            ast: &parsed.ast,
+        };
+        for d in registry::check(info, &selection) {
+            let Some(check) = d.puppet_lint else {
+                continue;
+            };
+            if oracle_checks.contains(check) {
+                ours.insert(key(rel, line_of(&src, d.span.start), check));
+            } else {
+                *no_oracle.entry(check).or_default() += 1;
+            }
+        }
+        sources.insert(rel.clone(), src);
+    }
+
+    // The differences, and their explanations.
+    let listed = |table: &[(&'static str, &[&str])]| -> BTreeMap<Key, &'static str> {
+        table
+            .iter()
+            .flat_map(|(reason, entries)| entries.iter().map(move |e| (parse_key(e), *reason)))
+            .collect()
+    };
+    let (theirs_listed, ours_listed) = (listed(PUPPET_LINT_ONLY), listed(PLINT_ONLY));
+    let mut problems = Vec::new();
+    let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
+    const NODE_TYPE_FUNCTION: &str = "puppet-lint false positive: node definitions, type aliases and functions taken for \
+         top-scope code";
+    for k in theirs.difference(&ours) {
+        let reason = theirs_listed.get(k).copied().or_else(|| {
+            (k.2 == BY_FILE && top_scope_definitions_only(&sources[&k.0]))
+                .then_some(NODE_TYPE_FUNCTION)
+        });
+        match reason {
+            Some(reason) => *explained.entry(reason).or_default() += 1,
+            None => problems.push(format!(
+                "{}:{}:{}: puppet-lint reports it, plint does not",
+                k.0, k.1, k.2
+            )),
+        }
+    }
+    for k in ours.difference(&theirs) {
+        match ours_listed.get(k) {
+            Some(reason) => *explained.entry(reason).or_default() += 1,
+            None => problems.push(format!(
+                "{}:{}:{}: plint reports it, puppet-lint does not",
+                k.0, k.1, k.2
+            )),
+        }
+    }
+    for k in theirs_listed.keys() {
+        if ours.contains(k) || !theirs.contains(k) {
+            problems.push(format!(
+                "{}:{}:{}: listed in PUPPET_LINT_ONLY, but not a finding of puppet-lint's only",
+                k.0, k.1, k.2
+            ));
+        }
+    }
+    for k in ours_listed.keys() {
+        if theirs.contains(k) || !ours.contains(k) {
+            problems.push(format!(
+                "{}:{}:{}: listed in PLINT_ONLY, but not a finding of plint's only",
+                k.0, k.1, k.2
+            ));
+        }
+    }
+
+    // The figures, per check and overall.
+    let count = |set: &BTreeSet<Key>, check: &str| set.iter().filter(|k| k.2 == check).count();
+    let both: BTreeSet<Key> = theirs.intersection(&ours).cloned().collect();
+    eprintln!(
+        "{:<36} {:>7} {:>11} {:>6} {:>9} {:>7}",
+        "puppet-lint check", "default", "puppet-lint", "plint", "both", "found"
+    );
+    let (mut theirs_default, mut both_default) = (0, 0);
+    for (check, on) in CHECKS {
+        let (t, o, b) = (
+            count(&theirs, check),
+            count(&ours, check),
+            count(&both, check),
+        );
+        if *on {
+            theirs_default += t;
+            both_default += b;
+        }
+        let found = if t == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1}%", 100.0 * b as f64 / t as f64)
+        };
+        eprintln!(
+            "{check:<36} {:>7} {t:>11} {o:>6} {b:>9} {found:>7}{}",
+            if *on { "on" } else { "off" },
+            if *check == BY_FILE { "  (files)" } else { "" }
+        );
+    }
+    let recall = 100.0 * both_default as f64 / theirs_default.max(1) as f64;
+    eprintln!(
+        "parity: {} files; puppet-lint's default checks: {theirs_default} findings, plint \
+         reports {both_default} of them ({recall:.1}%); all compared checks: puppet-lint {}, \
+         plint {}, both {}",
+        files.len(),
+        theirs.len(),
+        ours.len(),
+        both.len()
+    );
+    for (reason, n) in &explained {
+        eprintln!("explained difference ({n}): {reason}");
+    }
+    eprintln!(
+        "checks with no oracle (puppet-lint 3.0.1 lacks them), plint's findings: {no_oracle:?}"
+    );
+    assert!(
+        problems.is_empty(),
+        "{} unexplained differences:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert!(
+        recall >= 95.0,
+        "plint reports only {recall:.1}% of puppet-lint's findings of its default checks"
+    );
+}
