@@ -63,9 +63,20 @@ end
 # requires (Puppet then drops the attribute without looking at its value).
 def puppet_verdict(type, attr, value)
   title = TITLES.fetch(type, 'plint-check')
+  params = { attr.to_sym => nil }
+  # An attribute that needs a provider feature is checked with a provider that has it (any
+  # provider of the type, suitable for this machine or not: values are checked all the same).
+  rtype = Puppet::Type.type(type.to_sym)
+  klass = rtype.attrclass(attr.to_sym)
+  features = klass && klass.respond_to?(:required_features) ? Array(klass.required_features) : []
+  unless features.empty?
+    provider = rtype.providers.sort.find { |p| rtype.provider(p).satisfies?(features) }
+    params[:provider] = provider if provider
+  end
   # A copy: some munge methods change the value they are given (exec's timeout shifts an Array).
   value = Marshal.load(Marshal.dump(value))
-  resource = Puppet::Resource.new(type, title, parameters: { attr.to_sym => value }).to_ral
+  params[attr.to_sym] = value
+  resource = Puppet::Resource.new(type, title, parameters: params).to_ral
   resource.parameter(attr.to_sym) || resource.class.metaparam?(attr.to_sym) ? :accepted : :ignored
 rescue StandardError, Puppet::Error
   :rejected
