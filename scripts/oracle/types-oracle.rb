@@ -1,0 +1,67 @@
+# Asks Puppet 7 (its evaluator and type calculator) what plint's type tests expect.
+#
+#   ruby scripts/oracle/types-oracle.rb tests/types
+#
+# Reads tests/types/types.txt (one type expression per line) and tests/types/display.txt,
+# evaluates each expression as Puppet evaluates a type in a manifest (with the type aliases of
+# tests/types/modules on the module path), and writes:
+#   display.expected     input TAB what Puppet prints (or ERROR)
+#   assignable.expected  to TAB one character per type of types.txt, in order:
+#                        1 when that type is assignable to `to` (Puppet's `to >= from`), else 0,
+#                        or E when Puppet fails to answer
+require 'puppet'
+
+dir = File.expand_path(ARGV[0] || 'tests/types')
+work = Dir.mktmpdir('plint-types-oracle')
+Puppet.initialize_settings(['--confdir', "#{work}/conf", '--vardir', "#{work}/var", '--codedir', "#{work}/code"])
+env = Puppet::Node::Environment.create(:oracle, ["#{dir}/modules"])
+node = Puppet::Node.new('oracle', environment: env)
+compiler = Puppet::Parser::Compiler.new(node)
+
+def read_list(path)
+  File.readlines(path, chomp: true).reject { |l| l.strip.empty? || l.start_with?('#') }
+end
+
+Puppet.override(compiler.context_overrides) do
+  scope = compiler.topscope
+  ep = Puppet::Pops::Parser::EvaluatingParser.new
+  fmt = Puppet::Pops::Types::TypeFormatter.singleton
+  eval_type = lambda do |src|
+    begin
+      v = ep.evaluate_string(scope, src)
+      v.is_a?(Puppet::Pops::Types::PAnyType) ? v : nil
+    rescue StandardError
+      nil
+    end
+  end
+
+  File.open("#{dir}/display.expected", 'w') do |out|
+    (read_list("#{dir}/types.txt") + read_list("#{dir}/display.txt")).each do |src|
+      t = eval_type.call(src)
+      shown = begin
+        t.nil? ? 'ERROR' : fmt.string(t)
+      rescue StandardError
+        'ERROR'
+      end
+      out.puts "#{src}\t#{shown}"
+    end
+  end
+
+  types = read_list("#{dir}/types.txt").map { |s| [s, eval_type.call(s)] }
+  bad = types.select { |_, t| t.nil? }
+  abort "not types: #{bad.map(&:first).join(', ')}" unless bad.empty?
+  calc = Puppet::Pops::Types::TypeCalculator.singleton
+  File.open("#{dir}/assignable.expected", 'w') do |out|
+    types.each do |to_src, to|
+      bits = types.map do |_, from|
+        begin
+          calc.assignable?(to, from) ? '1' : '0'
+        rescue StandardError, SystemStackError
+          'E' # Puppet itself fails (e.g. endless recursion between two aliases)
+        end
+      end.join
+      out.puts "#{to_src}\t#{bits}"
+    end
+  end
+end
+FileUtils.rm_rf(work)

@@ -1,0 +1,867 @@
+//! Assignability: Puppet's `T1 >= T2`, i.e. `TypeCalculator.assignable?(T1, T2)`.
+//!
+//! The structure follows Puppet's own: a first step that looks at the *from* side (`Unit`,
+//! aliases, `Variant`, `Optional`, `NotUndef`), then a per-type rule on the *to* side.
+//! Self-recursive aliases are guarded as Puppet guards them: once recursion has been seen on
+//! both sides, the answer is "assignable" (every check up to there passed).
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use super::{IntRange, StringType, TupleType, Type, parse};
+
+/// Resolves the names a [`Type::Alias`] holds: type aliases (`Stdlib::Absolutepath`), and
+/// resource types that are not Puppet's own (`Apache::Vhost` resolves to
+/// `Type::Resource { type_name: Some("Apache::Vhost"), .. }`).
+///
+/// Names come as written (`Stdlib::Absolutepath`, `stdlib::absolutepath` is the same name:
+/// Puppet's type names are case insensitive). Puppet's built-in aliases (`Data`, `RichData`,
+/// `RichDataKey`) are resolved before the resolver is asked.
+pub trait AliasResolver {
+    /// The type the name stands for, unnormalized (as written in the alias), or `None` when
+    /// the name is unknown.
+    fn resolve(&self, name: &str) -> Option<Type>;
+}
+
+/// A resolver that knows no names (only Puppet's built-in aliases resolve).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoAliases;
+
+impl AliasResolver for NoAliases {
+    fn resolve(&self, _name: &str) -> Option<Type> {
+        None
+    }
+}
+
+impl<F: Fn(&str) -> Option<Type>> AliasResolver for F {
+    fn resolve(&self, name: &str) -> Option<Type> {
+        self(name)
+    }
+}
+
+/// The definition of one of Puppet's built-in aliases (`Data`, `RichData`, `RichDataKey`,
+/// `Puppet::LookupKey`, `Puppet::LookupValue`), case insensitive.
+pub fn builtin_alias(name: &str) -> Option<Type> {
+    let src = match name.to_ascii_lowercase().as_str() {
+        "data" => "Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]",
+        "richdatakey" | "puppet::lookupkey" => "Variant[String, Numeric]",
+        "richdata" | "puppet::lookupvalue" => {
+            "Variant[Scalar, SemVerRange, Binary, Sensitive, Type, TypeSet, URI, Object, Undef, \
+             Default, Hash[RichDataKey, RichData], Array[RichData]]"
+        }
+        _ => return None,
+    };
+    parse(src).ok()
+}
+
+/// Can every value of `from` be used where `to` is expected? Puppet's `to >= from`.
+///
+/// Aliases are resolved through `r` (then Puppet's built-in ones); an alias that does not
+/// resolve is only assignable to itself (Puppet's `TypeReference`).
+pub fn is_assignable(to: &Type, from: &Type, r: &dyn AliasResolver) -> bool {
+    let cx = Calc::new(r);
+    cx.assignable(to, from, &mut Guard::default())
+}
+
+/// An alias's resolved (normalized) type and whether it refers to itself.
+pub(crate) struct Resolved {
+    pub ty: Type,
+    pub recursive: bool,
+}
+
+/// Assignability with a resolver and a cache of resolved aliases.
+pub(crate) struct Calc<'r> {
+    resolver: &'r dyn AliasResolver,
+    cache: RefCell<HashMap<String, Option<Rc<Resolved>>>>,
+}
+
+const THIS: u8 = 1;
+const THAT: u8 = 2;
+const BOTH: u8 = 3;
+
+/// Puppet's `RecursionGuard`: aliases seen on the *to* side (a stack) and on the *from* side.
+#[derive(Default)]
+pub(crate) struct Guard {
+    state: u8,
+    this: Vec<String>,
+    that: HashSet<String>,
+}
+
+impl<'r> Calc<'r> {
+    pub(crate) fn new(resolver: &'r dyn AliasResolver) -> Self {
+        Calc {
+            resolver,
+            cache: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Resolves an alias name (built-in aliases first), normalized as Puppet normalizes an
+    /// alias's type; cached.
+    pub(crate) fn resolve(&self, name: &str) -> Option<Rc<Resolved>> {
+        let key = name.to_ascii_lowercase();
+        if let Some(r) = self.cache.borrow().get(&key) {
+            return r.clone();
+        }
+        // Mark as in progress (an alias that is only itself resolves to nothing).
+        self.cache.borrow_mut().insert(key.clone(), None);
+        let raw = builtin_alias(name).or_else(|| self.resolver.resolve(name));
+        let out = raw.map(|t| {
+            let ty = t.normalize_with(self);
+            let recursive = self.refers_to(&ty, &key);
+            Rc::new(Resolved { ty, recursive })
+        });
+        self.cache.borrow_mut().insert(key, out.clone());
+        out
+    }
+
+    /// Does `t` reach the alias `name` (lower case) through aliases?
+    fn refers_to(&self, t: &Type, name: &str) -> bool {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut stack: Vec<Type> = vec![t.clone()];
+        let mut steps = 0usize;
+        while let Some(t) = stack.pop() {
+            steps += 1;
+            if steps > 100_000 {
+                return true;
+            }
+            let mut found = false;
+            t.for_each_child(&mut |c| {
+                if let Type::Alias(n) = c {
+                    let lc = n.to_ascii_lowercase();
+                    if lc == name {
+                        found = true;
+                    } else if seen.insert(lc.clone()) {
+                        let raw = builtin_alias(n).or_else(|| self.resolver.resolve(n));
+                        if let Some(r) = raw {
+                            stack.push(r);
+                        }
+                    }
+                } else {
+                    stack.push(c.clone());
+                }
+            });
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `to.assignable?(from)`, with `to`'s own overrides (Unit, aliases, Variant).
+    pub(crate) fn assignable(&self, to: &Type, from: &Type, g: &mut Guard) -> bool {
+        match to {
+            Type::Unit => true,
+            Type::Alias(name) => match self.resolve(name) {
+                None => self.dispatch(to, from, g),
+                Some(res) if res.recursive => {
+                    let key = name.to_ascii_lowercase();
+                    g.with_this(&key, |g, state| {
+                        if state == BOTH {
+                            true
+                        } else {
+                            self.dispatch(to, from, g)
+                        }
+                    })
+                }
+                Some(_) => self.dispatch(to, from, g),
+            },
+            Type::Variant(ts) => {
+                if *from == Type::Undef && ts.is_empty() {
+                    return false;
+                }
+                match from {
+                    Type::Variant(fs) => {
+                        if ts.is_empty() {
+                            return true;
+                        }
+                        !fs.is_empty() && fs.iter().all(|f| self.dispatch(to, f, g))
+                    }
+                    _ => self.dispatch(to, from, g),
+                }
+            }
+            _ => self.dispatch(to, from, g),
+        }
+    }
+
+    /// Puppet's `PAnyType#assignable?`: the *from* side first.
+    fn dispatch(&self, to: &Type, from: &Type, g: &mut Guard) -> bool {
+        match from {
+            Type::Unit => true,
+            Type::Alias(name) => match self.resolve(name) {
+                None => self.rule(to, from, g),
+                Some(res) => {
+                    if res.recursive {
+                        let key = name.to_ascii_lowercase();
+                        if g.add_that(&key) == BOTH {
+                            return true;
+                        }
+                    }
+                    self.assignable(to, &res.ty, g)
+                }
+            },
+            Type::Variant(fs) => {
+                if *to == Type::Any {
+                    return true;
+                }
+                if matches!(to, Type::NotUndef(_)) && fs.is_empty() {
+                    return self.rule(to, from, g);
+                }
+                !fs.is_empty() && fs.iter().all(|f| self.assignable(to, f, g))
+            }
+            Type::Optional(t) => {
+                self.assignable(to, &Type::Undef, g)
+                    && t.as_deref().is_none_or(|t| self.assignable(to, t, g))
+            }
+            Type::NotUndef(Some(t)) if !self.assignable(t, &Type::Undef, g) => {
+                self.assignable(to, t, g)
+            }
+            _ => self.rule(to, from, g),
+        }
+    }
+
+    fn any_of(&self, tos: &[Type], from: &Type, g: &mut Guard) -> bool {
+        tos.iter().any(|t| self.assignable(t, from, g))
+    }
+
+    /// Puppet's per-type `_assignable?`.
+    fn rule(&self, to: &Type, from: &Type, g: &mut Guard) -> bool {
+        match to {
+            Type::Any | Type::Unit => true,
+            Type::Undef => *from == Type::Undef,
+            Type::Default => *from == Type::Default,
+            Type::Scalar => {
+                is_scalar_kind(from)
+                    || self.any_of(
+                        &[
+                            Type::string(),
+                            Type::integer(),
+                            Type::float(),
+                            Type::Boolean(None),
+                            Type::Regexp(None),
+                            Type::SemVer(Vec::new()),
+                            Type::SemVerRange,
+                            Type::Timespan(super::FloatRange::ANY),
+                            Type::Timestamp(super::FloatRange::ANY),
+                        ],
+                        from,
+                        g,
+                    )
+            }
+            Type::ScalarData => {
+                is_scalar_data_kind(from)
+                    || self.any_of(
+                        &[
+                            Type::string(),
+                            Type::integer(),
+                            Type::float(),
+                            Type::Boolean(None),
+                        ],
+                        from,
+                        g,
+                    )
+            }
+            Type::Numeric => matches!(from, Type::Numeric | Type::Integer(_) | Type::Float(_)),
+            Type::Integer(r) => matches!(from, Type::Integer(o) if r.contains_range(*o)),
+            Type::Float(r) => matches!(from, Type::Float(o) if r.contains_range(*o)),
+            Type::Enum(e) => {
+                if to == from {
+                    return true;
+                }
+                if e.values.is_empty()
+                    && matches!(from, Type::String(_) | Type::Enum(_) | Type::Pattern(_))
+                {
+                    return true;
+                }
+                match from {
+                    Type::String(s) => s.value.as_deref().is_some_and(|v| e.has(v)),
+                    Type::Enum(o) => {
+                        !o.values.is_empty()
+                            && (e.case_insensitive || !o.case_insensitive)
+                            && o.values.iter().all(|v| e.has(v))
+                    }
+                    _ => false,
+                }
+            }
+            Type::String(s) => string_rule(s, from),
+            Type::Pattern(ps) => {
+                if let Type::Pattern(os) = from
+                    && os.len() == ps.len()
+                    && ps.iter().all(|p| os.contains(p))
+                {
+                    return true;
+                }
+                match from {
+                    Type::String(s) => match &s.value {
+                        None => ps.is_empty(),
+                        Some(v) => ps.is_empty() || ps.iter().any(|p| regex_matches(p, v)),
+                    },
+                    Type::Enum(e) => {
+                        if e.values.is_empty() {
+                            ps.is_empty()
+                        } else {
+                            ps.is_empty()
+                                || e.values
+                                    .iter()
+                                    .all(|v| ps.iter().any(|p| regex_matches(p, v)))
+                        }
+                    }
+                    Type::Pattern(_) => ps.is_empty(),
+                    _ => false,
+                }
+            }
+            Type::Regexp(p) => match from {
+                Type::Regexp(o) => p.is_none() || p == o,
+                _ => false,
+            },
+            Type::Boolean(b) => match from {
+                Type::Boolean(o) => b.is_none() || b == o,
+                _ => false,
+            },
+            Type::Collection(size) => collection_rule(size.unwrap_or(IntRange::SIZE), from),
+            Type::Array(a) => match from {
+                Type::Tuple(t) => {
+                    let size_s = a.size.unwrap_or(IntRange::SIZE);
+                    let size_o = t.size.unwrap_or(IntRange::exact(t.types.len() as i64));
+                    size_s.contains_range(size_o)
+                        && t.types.iter().all(|ot| self.assignable(&a.elem, ot, g))
+                }
+                Type::Array(o) => {
+                    a.size
+                        .unwrap_or(IntRange::SIZE)
+                        .contains_range(o.size.unwrap_or(IntRange::SIZE))
+                        && self.assignable(&a.elem, &o.elem, g)
+                }
+                _ => false,
+            },
+            Type::Hash(h) => match from {
+                Type::Hash(o) => {
+                    let is_empty_hash = o.size == Some(IntRange::exact(0))
+                        && *o.key == Type::Unit
+                        && *o.value == Type::Unit;
+                    if h.size.is_none_or(|s| s.min == Some(0)) && is_empty_hash {
+                        return true;
+                    }
+                    self.assignable(&h.key, &o.key, g)
+                        && self.assignable(&h.value, &o.value, g)
+                        && h.size
+                            .unwrap_or(IntRange::SIZE)
+                            .contains_range(o.size.unwrap_or(IntRange::SIZE))
+                }
+                Type::Struct(ms) => {
+                    h.size.unwrap_or(IntRange::SIZE).contains(ms.len() as i128)
+                        && ms.iter().all(|m| {
+                            self.assignable(&h.key, &Type::string_value(m.name.clone()), g)
+                                && self.assignable(&h.value, &m.value, g)
+                        })
+                }
+                _ => false,
+            },
+            Type::Tuple(t) => self.tuple_rule(t, to, from, g),
+            Type::Struct(ms) => match from {
+                Type::Struct(os) => {
+                    let mut matched = 0;
+                    for m in ms {
+                        match os.iter().find(|o| o.name == m.name) {
+                            None => {
+                                if !m.optional {
+                                    return false;
+                                }
+                            }
+                            Some(o) => {
+                                matched += 1;
+                                // A required key does not accept an optional one.
+                                if (!m.optional && o.optional)
+                                    || !self.assignable(&m.value, &o.value, g)
+                                {
+                                    return false;
+                                }
+                            }
+                        }
+                    }
+                    matched == os.len()
+                }
+                Type::Hash(h) => {
+                    let mut required = 0i64;
+                    for m in ms {
+                        if m.optional {
+                            continue;
+                        }
+                        required += 1;
+                        if !self.assignable(&m.value, &h.value, g)
+                            || !self.assignable(&Type::string(), &h.key, g)
+                        {
+                            return false;
+                        }
+                    }
+                    IntRange::new(Some(required), Some(ms.len() as i64))
+                        .contains_range(h.size.unwrap_or(IntRange::SIZE))
+                }
+                _ => false,
+            },
+            Type::Variant(ts) => self.any_of(ts, from, g),
+            Type::Optional(t) => {
+                if *from == Type::Undef {
+                    return true;
+                }
+                let Some(t) = t else { return true };
+                match from {
+                    Type::Optional(o) => self.assignable(t, o.as_deref().unwrap_or(&Type::Any), g),
+                    _ => self.assignable(t, from, g),
+                }
+            }
+            Type::NotUndef(t) => {
+                !self.assignable(from, &Type::Undef, g)
+                    && t.as_deref().is_none_or(|t| self.assignable(t, from, g))
+            }
+            Type::Type(t) => match from {
+                Type::Type(o) => match (t, o) {
+                    (None, _) => true,
+                    (Some(_), None) => false,
+                    (Some(t), Some(o)) => self.assignable(t, o, g),
+                },
+                _ => false,
+            },
+            Type::Iterable(t) => {
+                let any_elem = t
+                    .as_deref()
+                    .is_none_or(|t| self.assignable(t, &Type::Any, g));
+                if any_elem {
+                    self.is_iterable(from)
+                } else {
+                    match self.iterable_elem(from) {
+                        Some(Some(elem)) => {
+                            t.as_deref().is_some_and(|t| self.assignable(t, &elem, g))
+                        }
+                        _ => false,
+                    }
+                }
+            }
+            Type::Iterator(t) => match from {
+                Type::Iterator(o) => match (t, o) {
+                    (None, _) => true,
+                    (Some(t), Some(o)) => self.assignable(t, o, g),
+                    (Some(_), None) => false,
+                },
+                _ => false,
+            },
+            Type::Callable(c) => {
+                let Type::Callable(o) = from else {
+                    return false;
+                };
+                if let Some(r) = &c.ret
+                    && !self.assignable(r, o.ret.as_deref().unwrap_or(&Type::Any), g)
+                {
+                    return false;
+                }
+                let Some(params) = &c.params else {
+                    return true;
+                };
+                let Some(oparams) = &o.params else {
+                    return false;
+                };
+                let pt = Type::Tuple(params.clone());
+                let opt = Type::Tuple(oparams.clone());
+                if !self.assignable(&opt, &pt, g) {
+                    return false;
+                }
+                let this_block = c.block.as_deref().unwrap_or(&Type::Undef);
+                let that_block = o.block.as_deref().unwrap_or(&Type::Undef);
+                self.assignable(that_block, this_block, g)
+            }
+            Type::CatalogEntry => matches!(
+                from,
+                Type::CatalogEntry | Type::Class(_) | Type::Resource { .. }
+            ),
+            Type::Class(n) => match from {
+                Type::Class(o) => n.is_none() || n == o,
+                _ => false,
+            },
+            Type::Resource { type_name, title } => match from {
+                Type::Resource {
+                    type_name: otn,
+                    title: oti,
+                } => match type_name {
+                    None => true,
+                    Some(tn) => {
+                        otn.as_deref()
+                            .is_some_and(|o| o.to_lowercase() == tn.to_lowercase())
+                            && (title.is_none() || title == oti)
+                    }
+                },
+                _ => false,
+            },
+            Type::Sensitive(t) => match from {
+                Type::Sensitive(o) => self.assignable(t, o, g),
+                _ => false,
+            },
+            Type::Timespan(r) => matches!(from, Type::Timespan(o) if r.contains_range(*o)),
+            Type::Timestamp(r) => matches!(from, Type::Timestamp(o) if r.contains_range(*o)),
+            Type::SemVer(rs) => match from {
+                Type::SemVer(os) => {
+                    rs.is_empty() || (!os.is_empty() && os.iter().all(|o| rs.contains(o)))
+                }
+                _ => false,
+            },
+            Type::SemVerRange => *from == Type::SemVerRange,
+            Type::Binary => *from == Type::Binary,
+            Type::TypeSet => *from == Type::TypeSet,
+            Type::Uri(p) => match from {
+                Type::Uri(o) => p.is_none() || p == o,
+                _ => false,
+            },
+            Type::Init(t) => match from {
+                Type::Init(o) => match (t, o) {
+                    (None, _) => true,
+                    (Some(t), Some(o)) => self.assignable(t, o, g),
+                    (Some(_), None) => false,
+                },
+                _ => match t {
+                    None => self.assignable(&Type::rich_data(), from, g),
+                    Some(t) => {
+                        self.assignable(t, from, g)
+                            || init_convertible(t).is_some_and(|c| self.assignable(&c, from, g))
+                    }
+                },
+            },
+            Type::Object(n) => match from {
+                Type::Object(o) => n.is_none() || n == o,
+                _ => false,
+            },
+            Type::Runtime { runtime, name } => match from {
+                Type::Runtime {
+                    runtime: or,
+                    name: on,
+                } => (runtime.is_none() || runtime == or) && (name.is_none() || name == on),
+                _ => false,
+            },
+            Type::Alias(name) => match self.resolve(name) {
+                Some(res) => self.assignable(&res.ty, from, g),
+                None => to == from,
+            },
+            Type::TypeReference(_) => to == from,
+        }
+    }
+
+    fn tuple_rule(&self, t: &TupleType, to: &Type, from: &Type, g: &mut Guard) -> bool {
+        if to == from {
+            return true;
+        }
+        let size_s = t.size.unwrap_or_else(|| t.size_range());
+        match from {
+            Type::Tuple(o) => {
+                let size_o = o.size.unwrap_or_else(|| o.size_range());
+                if !size_s.contains_range(size_o) {
+                    return false;
+                }
+                if !t.types.is_empty() {
+                    if o.types.is_empty() {
+                        return size_s.lo() == 0;
+                    }
+                    for (i, ot) in o.types.iter().enumerate() {
+                        let st = t.types.get(i).or(t.types.last());
+                        if !st.is_some_and(|st| self.assignable(st, ot, g)) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            }
+            Type::Array(a) => {
+                let size_o = a.size.unwrap_or(IntRange::SIZE);
+                if !size_s.contains_range(size_o) {
+                    return false;
+                }
+                if !t.types.is_empty() {
+                    let n = (t.types.len() as i128).min(size_o.hi()).max(0) as usize;
+                    for i in 0..n {
+                        let st = t.types.get(i).or(t.types.last());
+                        if !st.is_some_and(|st| self.assignable(st, &a.elem, g)) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Puppet's `iterable?` (after aliases, variants and optionals were taken apart).
+    fn is_iterable(&self, t: &Type) -> bool {
+        match t {
+            Type::Integer(_)
+            | Type::Enum(_)
+            | Type::String(_)
+            | Type::Collection(_)
+            | Type::Array(_)
+            | Type::Hash(_)
+            | Type::Tuple(_)
+            | Type::Struct(_)
+            | Type::Iterable(_)
+            | Type::Iterator(_) => true,
+            Type::Type(Some(inner)) => match &**inner {
+                Type::Enum(_) => true,
+                Type::Integer(r) => r.min.is_some() && r.max.is_some(),
+                _ => false,
+            },
+            Type::Alias(n) => self.resolve(n).is_some_and(|r| {
+                // Recursive aliases are not iterated further (Puppet's guard answers false).
+                !r.recursive && self.is_iterable(&r.ty)
+            }),
+            _ => false,
+        }
+    }
+
+    /// Puppet's `iterable_type`: `None` when not iterable, `Some(None)` for an `Iterable` of
+    /// anything, `Some(Some(elem))` otherwise.
+    pub(crate) fn iterable_elem(&self, t: &Type) -> Option<Option<Type>> {
+        let key_pair = |k: Type, v: Type| Type::tuple(vec![k, v], Some(IntRange::exact(2)));
+        match t {
+            Type::Integer(_) => Some(Some(Type::integer())),
+            Type::Enum(_) | Type::String(_) => Some(Some(Type::string_sized(Some(1), Some(1)))),
+            Type::Array(a) => Some((*a.elem != Type::Any).then(|| (*a.elem).clone())),
+            Type::Hash(h) => {
+                let is_default = *h.key == Type::Any && *h.value == Type::Any && h.size.is_none();
+                let is_empty = h.size == Some(IntRange::exact(0));
+                if is_default || is_empty {
+                    Some(Some(key_pair(Type::Unit, Type::Unit)))
+                } else {
+                    Some(Some(key_pair((*h.key).clone(), (*h.value).clone())))
+                }
+            }
+            Type::Struct(ms) => {
+                if ms.is_empty() {
+                    return Some(Some(key_pair(Type::Unit, Type::Unit)));
+                }
+                let keys = ms
+                    .iter()
+                    .map(|m| {
+                        let k = Type::string_value(m.name.clone());
+                        if m.optional { Type::optional(k) } else { k }
+                    })
+                    .collect();
+                let values = ms.iter().map(|m| m.value.clone()).collect();
+                Some(Some(key_pair(Type::variant(keys), Type::variant(values))))
+            }
+            Type::Tuple(tt) => Some(Some(Type::variant(tt.types.clone()))),
+            Type::Iterable(e) | Type::Iterator(e) => Some(e.as_deref().cloned()),
+            Type::Type(Some(inner)) => match &**inner {
+                Type::Enum(_) => Some(Some((**inner).clone())),
+                Type::Integer(r) if r.min.is_some() && r.max.is_some() => {
+                    Some(Some((**inner).clone()))
+                }
+                _ => None,
+            },
+            Type::Alias(n) => {
+                let r = self.resolve(n)?;
+                if r.recursive {
+                    None
+                } else {
+                    self.iterable_elem(&r.ty)
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Guard {
+    /// Puppet's `RecursionGuard#with_this`.
+    fn with_this(&mut self, name: &str, f: impl FnOnce(&mut Guard, u8) -> bool) -> bool {
+        if self.state & THIS == 0 {
+            if self.this.iter().any(|n| n == name) {
+                self.state |= THIS;
+            } else {
+                self.this.push(name.to_string());
+                let state = self.state;
+                let result = f(self, state);
+                self.state &= !THIS;
+                if let Some(pos) = self.this.iter().rposition(|n| n == name) {
+                    self.this.remove(pos);
+                }
+                return result;
+            }
+        }
+        let state = self.state;
+        f(self, state)
+    }
+
+    /// Puppet's `RecursionGuard#add_that`.
+    fn add_that(&mut self, name: &str) -> u8 {
+        if self.state & THAT == 0 && !self.that.insert(name.to_string()) {
+            self.state |= THAT;
+        }
+        self.state
+    }
+}
+
+/// What the `new` function of `t` accepts as its one argument (besides a `t`), for the types
+/// whose conversions are common in manifests; `None` for the others.
+fn init_convertible(t: &Type) -> Option<Type> {
+    const INT: &str = r"\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z";
+    const FLOAT: &str = r"\A[+-]?\s*(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z";
+    let time = || {
+        vec![
+            Type::Timespan(super::FloatRange::ANY),
+            Type::Timestamp(super::FloatRange::ANY),
+        ]
+    };
+    let mut v = match t {
+        Type::Integer(_) => vec![
+            Type::Numeric,
+            Type::Boolean(None),
+            Type::Pattern(vec![INT.into()]),
+        ],
+        Type::Float(_) => vec![
+            Type::Numeric,
+            Type::Boolean(None),
+            Type::Pattern(vec![FLOAT.into()]),
+        ],
+        Type::Numeric => vec![
+            Type::integer(),
+            Type::float(),
+            Type::Boolean(None),
+            Type::Pattern(vec![FLOAT.into()]),
+        ],
+        Type::Boolean(_) => {
+            let words = ["false", "true", "yes", "no", "y", "n"];
+            return Some(Type::variant(vec![
+                Type::integer(),
+                Type::float(),
+                Type::Boolean(None),
+                Type::Enum(super::EnumType::new(
+                    words.iter().map(|w| w.to_string()).collect(),
+                    true,
+                )),
+            ]));
+        }
+        Type::String(_) | Type::Hash(_) => return Some(Type::Any),
+        Type::Array(_) => {
+            return Some(Type::variant(vec![
+                Type::array_any(),
+                Type::hash_any(),
+                Type::Binary,
+                Type::Iterable(None),
+            ]));
+        }
+        _ => return None,
+    };
+    v.extend(time());
+    Some(Type::variant(v))
+}
+
+/// Puppet's class hierarchy under `PScalarType`.
+fn is_scalar_kind(t: &Type) -> bool {
+    is_scalar_data_kind(t)
+        || matches!(
+            t,
+            Type::Scalar
+                | Type::Regexp(_)
+                | Type::SemVer(_)
+                | Type::Timespan(_)
+                | Type::Timestamp(_)
+        )
+}
+
+/// Puppet's class hierarchy under `PScalarDataType`.
+fn is_scalar_data_kind(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::ScalarData
+            | Type::Enum(_)
+            | Type::Numeric
+            | Type::Integer(_)
+            | Type::Float(_)
+            | Type::String(_)
+            | Type::Pattern(_)
+            | Type::Boolean(_)
+    )
+}
+
+fn collection_rule(size: IntRange, from: &Type) -> bool {
+    match from {
+        Type::Collection(o) => size.contains_range(o.unwrap_or(IntRange::SIZE)),
+        Type::Array(a) => size.contains_range(a.size.unwrap_or(IntRange::SIZE)),
+        Type::Hash(h) => size.contains_range(h.size.unwrap_or(IntRange::SIZE)),
+        Type::Tuple(t) => {
+            size.contains_range(t.size.unwrap_or(IntRange::exact(t.types.len() as i64)))
+        }
+        Type::Struct(ms) => size.contains_range(IntRange::exact(ms.len() as i64)),
+        _ => false,
+    }
+}
+
+fn string_rule(s: &StringType, from: &Type) -> bool {
+    if let Some(size) = s.size {
+        match from {
+            Type::String(o) => size.contains_range(o.derived_size()),
+            Type::Enum(e) => {
+                if e.values.is_empty() {
+                    size.contains_range(IntRange::SIZE)
+                } else {
+                    let lens = e.values.iter().map(|v| v.chars().count() as i128);
+                    let min = lens.clone().min().unwrap_or(0);
+                    let max = lens.max().unwrap_or(0);
+                    size.lo() <= min && size.hi() >= max
+                }
+            }
+            Type::Pattern(_) => size.contains_range(IntRange::SIZE),
+            _ => false,
+        }
+    } else {
+        match from {
+            Type::String(o) => s.value.is_none() || (s.value == o.value && o.size.is_none()),
+            Type::Enum(e) => s.value.is_none() || (e.values.len() == 1 && !e.case_insensitive),
+            Type::Pattern(_) => s.value.is_none(),
+            _ => false,
+        }
+    }
+}
+
+thread_local! {
+    static REGEX_CACHE: RefCell<HashMap<String, Option<regex::Regex>>> = RefCell::new(HashMap::new());
+}
+
+/// Does the (Ruby) regexp `pattern` match somewhere in `s`? Ruby's `\A`, `\z`, `\Z` and `\h`
+/// are translated; a pattern the regex engine cannot compile (look-around, back-references)
+/// counts as matching, so that plint never reports a mismatch it cannot prove.
+pub(crate) fn regex_matches(pattern: &str, s: &str) -> bool {
+    REGEX_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 10_000 {
+            c.clear();
+        }
+        let re = c
+            .entry(pattern.to_string())
+            .or_insert_with(|| regex::Regex::new(&ruby_to_rust_regex(pattern)).ok());
+        match re {
+            Some(re) => re.is_match(s),
+            None => true,
+        }
+    })
+}
+
+fn ruby_to_rust_regex(p: &str) -> String {
+    let mut out = String::with_capacity(p.len());
+    let mut chars = p.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('A') => out.push_str(r"\A"),
+                Some('z') => out.push_str(r"\z"),
+                Some('Z') => out.push_str(r"(?:\n?\z)"),
+                Some('h') => out.push_str("[0-9a-fA-F]"),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push_str(r"\\"),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    // Ruby's `^` and `$` match at line boundaries.
+    format!("(?m){out}")
+}

@@ -1,0 +1,401 @@
+//! Types printed as Puppet prints them (`Integer[1, 3]`, `Enum['a', 'b']`, `Hash[String, Data]`).
+
+use std::fmt::{self, Write};
+
+use super::{FloatRange, IntRange, TupleType, Type, assign::NoAliases, is_assignable};
+
+const TYPESET: &str = "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]";
+
+/// Quotes a string as Puppet does in types: single quotes, with `'` escaped (and a
+/// backslash that does not escape anything doubled at the end); double quotes when the string
+/// has control characters.
+pub fn puppet_quote(s: &str) -> String {
+    if s.chars().any(|c| (c as u32) < 0x20) {
+        let mut out = String::from("\"");
+        for c in s.chars() {
+            match c {
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '$' => out.push_str("\\$"),
+                c if (c as u32) < 0x20 => {
+                    let _ = write!(out, "\\u{{{:X}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        return out;
+    }
+    let mut out = String::from("'");
+    let mut escaped = false;
+    for c in s.chars() {
+        if escaped {
+            out.push('\\');
+            out.push(c);
+            escaped = false;
+        } else if c == '\'' {
+            out.push_str("\\'");
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            out.push(c);
+        }
+    }
+    if escaped {
+        out.push('\\');
+    }
+    out.push('\'');
+    out
+}
+
+/// A regexp source between slashes, as Ruby's `Regexp#inspect` shows it (unescaped `/`
+/// escaped).
+pub fn regexp_literal(src: &str) -> String {
+    let mut out = String::from("/");
+    let mut prev_backslash = false;
+    for c in src.chars() {
+        if c == '/' && !prev_backslash {
+            out.push('\\');
+        }
+        prev_backslash = c == '\\' && !prev_backslash;
+        out.push(c);
+    }
+    out.push('/');
+    out
+}
+
+/// A float as Ruby's `Float#to_s` prints it (`1.0`, `0.5`, `1.0e+20`).
+pub fn ruby_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let a = f.abs();
+    if a != 0.0 && !(1e-4..1e16).contains(&a) {
+        let s = format!("{f:e}");
+        let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mant = if mant.contains('.') {
+            mant.to_string()
+        } else {
+            format!("{mant}.0")
+        };
+        let (sign, digits) = match exp.strip_prefix('-') {
+            Some(d) => ('-', d),
+            None => ('+', exp),
+        };
+        return format!("{mant}e{sign}{digits:0>2}");
+    }
+    let s = format!("{f}");
+    if s.contains('.') { s } else { format!("{s}.0") }
+}
+
+fn range_parts(r: Option<IntRange>) -> Vec<String> {
+    match r {
+        None => Vec::new(),
+        Some(r) if r.is_unbounded() => Vec::new(),
+        Some(r) => {
+            let mut v = vec![r.min.map_or("default".to_string(), |m| m.to_string())];
+            if let Some(m) = r.max {
+                v.push(m.to_string());
+            }
+            v
+        }
+    }
+}
+
+fn float_parts(r: FloatRange) -> Vec<String> {
+    if r.is_unbounded() {
+        return Vec::new();
+    }
+    let mut v = vec![r.min.map_or("default".to_string(), ruby_float)];
+    if let Some(m) = r.max {
+        v.push(ruby_float(m));
+    }
+    v
+}
+
+/// A timespan in seconds as Puppet prints it (`'1-02:03:04.5'`).
+fn timespan_text(f: f64) -> String {
+    let neg = f < 0.0;
+    let a = f.abs();
+    let whole = a.trunc() as i64;
+    let frac = a - a.trunc();
+    let (d, h, m, s) = (
+        whole / 86400,
+        whole / 3600 % 24,
+        whole / 60 % 60,
+        whole % 60,
+    );
+    let mut fs = format!("{frac}");
+    fs = fs.trim_start_matches('0').to_string();
+    if fs.is_empty() || fs == "." {
+        fs = ".0".into();
+    }
+    format!(
+        "'{}{d}-{h:02}:{m:02}:{s:02}{fs}'",
+        if neg { "-" } else { "" }
+    )
+}
+
+/// A timestamp in seconds since the epoch as Puppet prints it
+/// (`'1970-01-01T00:16:40.000000000 UTC'`).
+fn timestamp_text(f: f64) -> String {
+    let secs = f.floor() as i64;
+    let nanos = ((f - f.floor()) * 1e9).round() as i64;
+    let days = secs.div_euclid(86400);
+    let rem = secs.rem_euclid(86400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "'{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{nanos:09} UTC'",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+fn time_parts(r: FloatRange, stamp: bool) -> Vec<String> {
+    if r.is_unbounded() {
+        return Vec::new();
+    }
+    let num = |f: f64| {
+        if stamp {
+            timestamp_text(f)
+        } else {
+            timespan_text(f)
+        }
+    };
+    let mut v = vec![r.min.map_or("default".to_string(), num)];
+    if let Some(m) = r.max
+        && Some(m) != r.min
+    {
+        v.push(num(m));
+    }
+    v
+}
+
+fn with_params(f: &mut fmt::Formatter<'_>, name: &str, parts: &[String]) -> fmt::Result {
+    f.write_str(name)?;
+    if !parts.is_empty() {
+        write!(f, "[{}]", parts.join(", "))?;
+    }
+    Ok(())
+}
+
+fn opt_param(f: &mut fmt::Formatter<'_>, name: &str, t: &Option<Box<Type>>) -> fmt::Result {
+    match t {
+        None => f.write_str(name),
+        Some(t) => write!(f, "{name}[{t}]"),
+    }
+}
+
+fn tuple_params(t: &TupleType, skip_unit: bool) -> Vec<String> {
+    let mut parts: Vec<String> = t
+        .types
+        .iter()
+        .filter(|t| !(skip_unit && **t == Type::Unit))
+        .map(Type::to_string)
+        .collect();
+    parts.extend(range_parts(t.size));
+    parts
+}
+
+fn callable_params(c: &super::CallableType, params: &TupleType) -> Vec<String> {
+    let mut parts: Vec<String> = params
+        .types
+        .iter()
+        .filter(|t| **t != Type::Unit)
+        .map(Type::to_string)
+        .collect();
+    if params.types.is_empty() {
+        parts.push("0".into());
+        parts.push("0".into());
+    } else {
+        parts.extend(range_parts(params.size));
+    }
+    if let Some(b) = &c.block {
+        parts.push(b.to_string());
+    }
+    parts
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Any
+            | Type::Unit
+            | Type::Undef
+            | Type::Default
+            | Type::Scalar
+            | Type::ScalarData
+            | Type::Numeric
+            | Type::CatalogEntry
+            | Type::SemVerRange
+            | Type::Binary
+            | Type::Alias(_) => f.write_str(self.name()),
+            Type::TypeSet => f.write_str(TYPESET),
+            Type::Integer(r) => with_params(f, "Integer", &range_parts(Some(*r))),
+            Type::Float(r) => with_params(f, "Float", &float_parts(*r)),
+            Type::String(s) => with_params(f, "String", &range_parts(s.size)),
+            Type::Enum(e) => {
+                let mut parts: Vec<String> = e.values.iter().map(|v| puppet_quote(v)).collect();
+                if e.case_insensitive && !parts.is_empty() {
+                    parts.push("true".into());
+                }
+                with_params(f, "Enum", &parts)
+            }
+            Type::Pattern(ps) => {
+                let parts: Vec<String> = ps.iter().map(|p| regexp_literal(p)).collect();
+                with_params(f, "Pattern", &parts)
+            }
+            Type::Regexp(p) => match p {
+                None => f.write_str("Regexp"),
+                Some(p) => write!(f, "Regexp[{}]", regexp_literal(p)),
+            },
+            Type::Boolean(b) => match b {
+                None => f.write_str("Boolean"),
+                Some(b) => write!(f, "Boolean[{b}]"),
+            },
+            Type::Array(a) => {
+                if a.size == Some(IntRange::exact(0)) {
+                    return f.write_str("Array[0, 0]");
+                }
+                if *a.elem == Type::Any && a.size.is_none() {
+                    return f.write_str("Array");
+                }
+                let mut parts = vec![a.elem.to_string()];
+                parts.extend(range_parts(a.size));
+                with_params(f, "Array", &parts)
+            }
+            Type::Hash(h) => {
+                if h.size == Some(IntRange::exact(0)) {
+                    return f.write_str("Hash[0, 0]");
+                }
+                if *h.key == Type::Any && *h.value == Type::Any && h.size.is_none() {
+                    return f.write_str("Hash");
+                }
+                let mut parts = vec![h.key.to_string(), h.value.to_string()];
+                parts.extend(range_parts(h.size));
+                with_params(f, "Hash", &parts)
+            }
+            Type::Collection(r) => with_params(f, "Collection", &range_parts(*r)),
+            Type::Tuple(t) => {
+                if t.types.is_empty() {
+                    return f.write_str("Tuple");
+                }
+                with_params(f, "Tuple", &tuple_params(t, false))
+            }
+            Type::Struct(members) => {
+                if members.is_empty() {
+                    return f.write_str("Struct");
+                }
+                f.write_str("Struct[{")?;
+                for (i, m) in members.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    let value_optional = is_assignable(&m.value, &Type::Undef, &NoAliases);
+                    let name = puppet_quote(&m.name);
+                    match (m.optional, value_optional) {
+                        (true, true) | (false, false) => f.write_str(&name)?,
+                        (true, false) => write!(f, "Optional[{name}]")?,
+                        (false, true) => write!(f, "NotUndef[{name}]")?,
+                    }
+                    write!(f, " => {}", m.value)?;
+                }
+                f.write_str("}]")
+            }
+            Type::Variant(ts) => {
+                let parts: Vec<String> = ts.iter().map(Type::to_string).collect();
+                with_params(f, "Variant", &parts)
+            }
+            Type::Optional(t) | Type::NotUndef(t) => {
+                let name = self.name();
+                match t.as_deref() {
+                    None => f.write_str(name),
+                    Some(Type::Any) if matches!(self, Type::NotUndef(_)) => f.write_str(name),
+                    Some(Type::String(s)) if s.value.is_some() => {
+                        write!(
+                            f,
+                            "{name}[{}]",
+                            puppet_quote(s.value.as_deref().unwrap_or(""))
+                        )
+                    }
+                    Some(t) => write!(f, "{name}[{t}]"),
+                }
+            }
+            Type::Iterable(t) => opt_param(f, "Iterable", t),
+            Type::Iterator(t) => opt_param(f, "Iterator", t),
+            Type::Type(t) => opt_param(f, "Type", t),
+            Type::Init(t) => opt_param(f, "Init", t),
+            Type::Sensitive(t) => {
+                if **t == Type::Any {
+                    f.write_str("Sensitive")
+                } else {
+                    write!(f, "Sensitive[{t}]")
+                }
+            }
+            Type::Callable(c) => match (&c.params, &c.ret) {
+                (None, None) => f.write_str("Callable"),
+                (None, Some(r)) => write!(f, "Callable[[], {r}]"),
+                (Some(p), None) => with_params(f, "Callable", &callable_params(c, p)),
+                (Some(p), Some(r)) => {
+                    write!(f, "Callable[[{}], {r}]", callable_params(c, p).join(", "))
+                }
+            },
+            Type::Resource { type_name, title } => match (type_name, title) {
+                (None, _) => f.write_str("Resource"),
+                (Some(n), None) => f.write_str(n),
+                (Some(n), Some(t)) => write!(f, "{n}[{}]", puppet_quote(t)),
+            },
+            Type::Class(n) => match n {
+                None => f.write_str("Class"),
+                Some(n) => write!(f, "Class[{n}]"),
+            },
+            Type::Timespan(r) => with_params(f, "Timespan", &time_parts(*r, false)),
+            Type::Timestamp(r) => with_params(f, "Timestamp", &time_parts(*r, true)),
+            Type::SemVer(rs) => {
+                let parts: Vec<String> = rs.iter().map(|r| puppet_quote(r)).collect();
+                with_params(f, "SemVer", &parts)
+            }
+            Type::Uri(p) => match p {
+                None => f.write_str("URI"),
+                Some(p) if p.starts_with('{') => write!(f, "URI[{p}]"),
+                Some(p) => write!(f, "URI[{}]", puppet_quote(p)),
+            },
+            Type::Object(n) => match n.as_deref() {
+                None => f.write_str("Object"),
+                Some(n) => f.write_str(n),
+            },
+            Type::Runtime { runtime, name } => match (runtime, name) {
+                (None, None) => f.write_str("Runtime"),
+                _ => {
+                    let parts: Vec<String> = [runtime, name]
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| match p.as_deref() {
+                            None => "undef".to_string(),
+                            Some(p) if i == 0 => p.to_string(),
+                            Some(p) => puppet_quote(p),
+                        })
+                        .collect();
+                    with_params(f, "Runtime", &parts)
+                }
+            },
+            Type::TypeReference(n) => write!(f, "TypeReference[{}]", puppet_quote(n)),
+        }
+    }
+}

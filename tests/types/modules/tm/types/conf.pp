@@ -1,0 +1,1 @@
+type Tm::Conf = Struct[{name => Tm::Name, Optional[port] => Tm::Port}]

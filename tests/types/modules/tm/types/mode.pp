@@ -1,0 +1,1 @@
+type Tm::Mode = Enum['on', 'off']

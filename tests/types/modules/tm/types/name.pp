@@ -1,0 +1,1 @@
+type Tm::Name = String[1]

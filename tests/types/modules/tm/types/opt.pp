@@ -1,0 +1,1 @@
+type Tm::Opt = Optional[Tm::Name]

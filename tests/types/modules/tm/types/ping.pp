@@ -1,0 +1,1 @@
+type Tm::Ping = Variant[String, Array[Tm::Pong]]

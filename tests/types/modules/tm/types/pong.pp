@@ -1,0 +1,1 @@
+type Tm::Pong = Variant[Integer, Array[Tm::Ping]]

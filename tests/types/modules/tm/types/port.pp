@@ -1,0 +1,1 @@
+type Tm::Port = Integer[0, 65535]

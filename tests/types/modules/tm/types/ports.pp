@@ -1,0 +1,1 @@
+type Tm::Ports = Array[Tm::Port]

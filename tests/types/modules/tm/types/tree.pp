@@ -1,0 +1,1 @@
+type Tm::Tree = Variant[Integer, Array[Tm::Tree]]
