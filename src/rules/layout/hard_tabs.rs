@@ -11,6 +11,9 @@ declare_rule! {
     /// Tabs inside strings, heredocs and comments are not reported: in strings and heredocs
     /// they are data (and a heredoc's end line decides how much indentation is removed).
     ///
+    /// puppet-lint reports this as an error; plint reports it as a warning, as it does every
+    /// style rule: Puppet accepts the code.
+    ///
     /// ## Why is this bad?
     /// A tab is shown at a different width by every editor, so indentation and alignment made
     /// with tabs look broken to others. The style guide asks for spaces only.
@@ -31,7 +34,7 @@ declare_rule! {
     pub struct HardTabs {
         code: "P443",
         name: "hard-tab",
-        severity: Error,
+        severity: Warning,
         category: Style,
         puppet_lint: "hard_tabs",
         fixable: true,

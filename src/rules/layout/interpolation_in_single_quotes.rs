@@ -13,6 +13,9 @@ declare_rule! {
     /// Arguments of `inline_epp` and `inline_template` are left alone: there `${` or `<%=`
     /// belongs to the template and must not be interpolated by Puppet.
     ///
+    /// puppet-lint reports this as an error; plint reports it as a warning, as it does every
+    /// style rule: Puppet accepts the code.
+    ///
     /// ## Why is this bad?
     /// Single quotes never interpolate, so `'${name}'` is the text `${name}`: almost always
     /// a mistake. If the text is meant literally (a shell variable, say), escape the dollar
@@ -30,7 +33,7 @@ declare_rule! {
     pub struct InterpolationInSingleQuotes {
         code: "P435",
         name: "interpolation-in-single-quotes",
-        severity: Error,
+        severity: Warning,
         category: Style,
         puppet_lint: "single_quote_string_with_variables",
     }

@@ -8,6 +8,9 @@ declare_rule! {
     ///
     /// Lines inside strings, heredocs and block comments are not code and are not checked.
     ///
+    /// puppet-lint reports this as an error; plint reports it as a warning, as it does every
+    /// style rule: Puppet accepts the code.
+    ///
     /// ## Why is this bad?
     /// The style guide indents with two spaces per level; an odd indentation is a
     /// mistake that hides the nesting.
@@ -28,7 +31,7 @@ declare_rule! {
     pub struct OddIndentation {
         code: "P441",
         name: "odd-indentation",
-        severity: Error,
+        severity: Warning,
         category: Style,
         puppet_lint: "2sp_soft_tabs",
     }

@@ -11,6 +11,9 @@ declare_rule! {
     /// Text inside strings and heredocs is data and is left alone: removing its trailing
     /// spaces would change the value. Comments are left alone too, as puppet-lint does.
     ///
+    /// puppet-lint reports this as an error; plint reports it as a warning, as it does every
+    /// style rule: Puppet accepts the code.
+    ///
     /// ## Why is this bad?
     /// Trailing whitespace is invisible, makes diffs noisy when an editor strips it, and the
     /// style guide forbids it.
@@ -27,7 +30,7 @@ declare_rule! {
     pub struct TrailingWhitespace {
         code: "P444",
         name: "trailing-whitespace",
-        severity: Error,
+        severity: Warning,
         category: Style,
         puppet_lint: "trailing_whitespace",
         fixable: true,

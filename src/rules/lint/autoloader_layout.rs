@@ -17,6 +17,10 @@ declare_rule! {
     /// checkout (puppet-lint needs `--relative` for that, and then never compares the
     /// module name at all).
     ///
+    /// puppet-lint reports this as an error; plint reports it as a warning, as it does every
+    /// style rule. In a module's autoloaded files, what Puppet itself rejects is reported as
+    /// an error by `definition-in-wrong-file` (P335).
+    ///
     /// ## Why is this bad?
     /// Puppet finds a class or defined type by its name alone. One that is somewhere else
     /// is found only if the file that holds it happens to be loaded first, so catalogs
@@ -36,7 +40,7 @@ declare_rule! {
     pub struct AutoloaderLayout {
         code: "P402",
         name: "definition-outside-autoload-path",
-        severity: Error,
+        severity: Warning,
         category: Style,
         puppet_lint: "autoloader_layout",
     }

@@ -7,6 +7,10 @@ declare_rule! {
     /// ## What it does
     /// Finds classes and defined types whose name contains a dash (`-`).
     ///
+    /// puppet-lint reports this as an error; plint reports it as a warning, as it does every
+    /// style rule. Where Puppet rejects the name, `invalid-definition-name` (P322) reports
+    /// an error too.
+    ///
     /// ## Why is this bad?
     /// A dash is not allowed in class and defined type names: Puppet 4 and later either
     /// reject the name or cannot refer to it (`Class['a-b']`, `a-b::c` do not parse as
@@ -24,7 +28,7 @@ declare_rule! {
     pub struct NamesContainingDash {
         code: "P406",
         name: "name-containing-dash",
-        severity: Error,
+        severity: Warning,
         category: Style,
         puppet_lint: "names_containing_dash",
     }

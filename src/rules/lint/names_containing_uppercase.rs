@@ -8,6 +8,10 @@ declare_rule! {
     /// ## What it does
     /// Finds classes and defined types whose name contains an upper-case letter.
     ///
+    /// puppet-lint reports this as an error; plint reports it as a warning, as it does every
+    /// style rule. Where Puppet rejects the name, `invalid-definition-name` (P322) reports
+    /// an error too.
+    ///
     /// ## Why is this bad?
     /// Puppet downcases class and defined type names, so `Web::Server` is really
     /// `web::server`: the autoloader looks for `web/manifests/server.pp`, and the name as
@@ -28,7 +32,7 @@ declare_rule! {
     pub struct NamesContainingUppercase {
         code: "P407",
         name: "name-containing-uppercase",
-        severity: Error,
+        severity: Warning,
         category: Style,
         puppet_lint: "names_containing_uppercase",
         fixable: true,
