@@ -121,3 +121,75 @@ fn assignability_matches_puppet() {
     );
     assert!(checked >= 10_000, "only {checked} pairs checked");
 }
+
+#[test]
+fn normalize_and_generalize_match_puppet() {
+    let mut failures = Vec::new();
+    let rows = lines("calc.expected");
+    for row in &rows {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let [src, normalized, generalized] = cols[..] else {
+            panic!("bad row {row}");
+        };
+        let t = types::parse(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let n = t.normalize(&types::NoAliases).to_string();
+        let g = t.generalize().to_string();
+        if n != normalized {
+            failures.push(format!(
+                "normalize {src}: Puppet `{normalized}`, plint `{n}`"
+            ));
+        }
+        if g != generalized {
+            failures.push(format!(
+                "generalize {src}: Puppet `{generalized}`, plint `{g}`"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(rows.len() >= 30);
+}
+
+#[test]
+fn common_type_matches_puppet() {
+    let mut failures = Vec::new();
+    let rows = lines("common.expected");
+    for row in &rows {
+        let (pair, expected) = row.split_once('\t').expect("tab");
+        let (a, b) = pair.split_once(" | ").expect("pair");
+        let a = types::parse(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        let b = types::parse(b).unwrap_or_else(|e| panic!("{b}: {e}"));
+        let got = types::common_type(&a, &b, &types::NoAliases).to_string();
+        if got != expected {
+            failures.push(format!("{pair}: Puppet `{expected}`, plint `{got}`"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(rows.len() >= 30);
+}
+
+#[test]
+fn targeted_pairs_match_puppet() {
+    let aliases = aliases();
+    let resolver = |name: &str| aliases.get(&name.to_ascii_lowercase()).cloned();
+    let mut failures = Vec::new();
+    let rows = lines("pairs.expected");
+    for row in &rows {
+        let (pair, expected) = row.split_once('\t').expect("tab");
+        let (a, b) = pair.split_once(" | ").expect("pair");
+        let a = types::parse(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        let b = types::parse(b).unwrap_or_else(|e| panic!("{b}: {e}"));
+        let got = types::is_assignable(&a, &b, &resolver);
+        // Where Puppet fails (endless recursion), plint must still answer.
+        if expected != "ERROR" && got.to_string() != expected {
+            failures.push(format!("{pair}: Puppet {expected}, plint {got}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} pairs differ:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+    assert!(rows.len() >= 150);
+}

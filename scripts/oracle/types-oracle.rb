@@ -6,6 +6,9 @@
 # evaluates each expression as Puppet evaluates a type in a manifest (with the type aliases of
 # tests/types/modules on the module path), and writes:
 #   display.expected     input TAB what Puppet prints (or ERROR)
+#   calc.expected        input TAB normalized TAB generalized (for calc.txt)
+#   common.expected      `A | B` TAB their common type (for common.txt)
+#   pairs.expected       `TO | FROM` TAB true/false (for pairs.txt)
 #   assignable.expected  to TAB one character per type of types.txt, in order:
 #                        1 when that type is assignable to `to` (Puppet's `to >= from`), else 0,
 #                        or E when Puppet fails to answer
@@ -44,6 +47,42 @@ Puppet.override(compiler.context_overrides) do
         'ERROR'
       end
       out.puts "#{src}\t#{shown}"
+    end
+  end
+
+  show = lambda do |t|
+    begin
+      fmt.string(t)
+    rescue StandardError
+      'ERROR'
+    end
+  end
+  File.open("#{dir}/calc.expected", 'w') do |out|
+    read_list("#{dir}/calc.txt").each do |src|
+      t = eval_type.call(src)
+      abort "not a type: #{src}" if t.nil?
+      out.puts "#{src}\t#{show.call(t.normalize)}\t#{show.call(t.generalize)}"
+    end
+  end
+  calc0 = Puppet::Pops::Types::TypeCalculator.singleton
+  File.open("#{dir}/common.expected", 'w') do |out|
+    read_list("#{dir}/common.txt").each do |line|
+      a, b = line.split(' | ').map { |s| eval_type.call(s) }
+      abort "not types: #{line}" if a.nil? || b.nil?
+      out.puts "#{line}\t#{show.call(calc0.common_type(a, b))}"
+    end
+  end
+
+  File.open("#{dir}/pairs.expected", 'w') do |out|
+    read_list("#{dir}/pairs.txt").each do |line|
+      a, b = line.split(' | ').map { |s| eval_type.call(s) }
+      abort "not types: #{line}" if a.nil? || b.nil?
+      answer = begin
+        calc0.assignable?(a, b) ? 'true' : 'false'
+      rescue StandardError, SystemStackError
+        'ERROR'
+      end
+      out.puts "#{line}\t#{answer}"
     end
   end
 

@@ -236,6 +236,8 @@ fn normalize_variant(ts: &[Type], cx: &Calc<'_>) -> Type {
             t => flat.push(t),
         }
     }
+    let modified = flat.as_slice() != ts;
+    let size_before_merge = flat.len();
     let mut types = swap_not_undefs(flat, cx);
     types = merge_enums(types);
     types = merge_patterns(types);
@@ -243,6 +245,10 @@ fn normalize_variant(ts: &[Type], cx: &Calc<'_>) -> Type {
     types = merge_ranges(types, false);
     if types.len() == 1 {
         return types.into_iter().next().unwrap_or(Type::Any);
+    }
+    if !modified && types.len() == size_before_merge {
+        // Nothing merged: Puppet keeps the variant as it was (in its order).
+        return Type::Variant(ts.to_vec());
     }
     Type::variant(types)
 }

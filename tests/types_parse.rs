@@ -1,0 +1,164 @@
+//! Every type written in plint's built-in data (`rules/`) and every type expression of the
+//! real corpus parses, displays, and parses back to the same type.
+
+use std::path::Path;
+
+use plint::defs::builtins;
+use plint::syntax::ast::{Expr, ExprKind};
+use plint::types::{self, Type};
+
+/// Parses `src`, and checks that its display parses back to the same type.
+fn check(src: &str, failures: &mut Vec<String>) -> Option<Type> {
+    match types::parse(src) {
+        Ok(t) => {
+            let shown = t.to_string();
+            match types::parse(&shown) {
+                Ok(back) if back == t => {}
+                Ok(back) => {
+                    failures.push(format!("{src}: shown `{shown}`, reads back as {back:?}"))
+                }
+                Err(e) => failures.push(format!("{src}: shown `{shown}` does not parse: {e}")),
+            }
+            Some(t)
+        }
+        Err(e) => {
+            failures.push(format!("{src}: {e}"));
+            None
+        }
+    }
+}
+
+#[test]
+fn builtin_data_types_parse() {
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for f in builtins::functions() {
+        for s in &f.signatures {
+            for p in &s.params {
+                n += 1;
+                check(&p.ty, &mut failures);
+            }
+            if let Some(b) = &s.block {
+                n += 1;
+                check(&b.ty, &mut failures);
+            }
+            if let Some(r) = &s.return_type {
+                n += 1;
+                check(r, &mut failures);
+            }
+        }
+    }
+    for rt in builtins::resource_types() {
+        for a in &rt.attributes {
+            n += 1;
+            check(&a.ty, &mut failures);
+        }
+    }
+    for a in builtins::metaparameters() {
+        n += 1;
+        check(&a.ty, &mut failures);
+    }
+    failures.sort();
+    failures.dedup();
+    assert!(
+        failures.is_empty(),
+        "{} of {n} types in rules/ fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(n > 500, "{n}");
+}
+
+/// The type expressions of a manifest: parameter types, lambda and function return types,
+/// alias values.
+fn type_exprs<'a>(file: &'a plint::syntax::ast::File, out: &mut Vec<&'a Expr>) {
+    file.walk(&mut |e| {
+        let params = match &e.kind {
+            ExprKind::Class(c) => &c.params[..],
+            ExprKind::Define(d) => &d.params[..],
+            ExprKind::Function(f) => {
+                out.extend(f.return_type.as_ref());
+                &f.params[..]
+            }
+            ExprKind::Plan(p) => &p.params[..],
+            ExprKind::TypeAlias(a) => {
+                out.push(&a.value);
+                &[]
+            }
+            ExprKind::Call(c) => match &c.lambda {
+                Some(l) => {
+                    out.extend(l.return_type.as_ref());
+                    &l.params[..]
+                }
+                None => &[],
+            },
+            ExprKind::MethodCall(m) => match &m.lambda {
+                Some(l) => {
+                    out.extend(l.return_type.as_ref());
+                    &l.params[..]
+                }
+                None => &[],
+            },
+            _ => &[],
+        };
+        out.extend(params.iter().filter_map(|p| p.type_expr.as_ref()));
+    });
+}
+
+#[test]
+fn corpus_type_expressions_lower() {
+    let root = Path::new("/usr/share/puppet/modules");
+    if !root.exists() {
+        eprintln!("no corpus at {}", root.display());
+        return;
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pp") {
+                files.push(p);
+            }
+        }
+    }
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for path in &files {
+        let Ok(src) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let parsed = plint::syntax::parse(&src);
+        let mut exprs = Vec::new();
+        type_exprs(&parsed.ast, &mut exprs);
+        for e in exprs {
+            n += 1;
+            let text = &src[e.span.range()];
+            match types::from_expr(e, &src) {
+                Ok(t) => {
+                    let shown = t.to_string();
+                    match types::parse(&shown) {
+                        Ok(back) if back == t => {}
+                        _ => failures.push(format!(
+                            "{}: `{text}` shown as `{shown}` does not read back",
+                            path.display()
+                        )),
+                    }
+                }
+                Err(err) => failures.push(format!("{}: `{text}`: {err}", path.display())),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {n} type expressions fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(n > 1000, "{n}");
+}
