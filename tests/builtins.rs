@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use plint::defs::builtins;
 use plint::defs::model::{AttributeKind, ParamKind};
+use plint::types::{self, FloatRange, IntRange, NoAliases, StructMember, Type};
 
 fn data_lines(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
@@ -166,75 +167,144 @@ fn all_types() -> Vec<(String, String)> {
     out
 }
 
-/// The shape of a type expression: a (qualified) capitalized name, then brackets, braces,
-/// quotes and regexes that open and close in order.
-fn check_shape(ty: &str) -> Result<(), String> {
-    let first = ty.chars().next().ok_or("empty")?;
-    if !first.is_ascii_uppercase() {
-        return Err("does not start with a type name".into());
-    }
-    let mut stack = Vec::new();
-    let mut prev_significant = ' ';
-    let mut chars = ty.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' | '"' => {
-                let mut closed = false;
-                while let Some(d) = chars.next() {
-                    if d == '\\' {
-                        chars.next();
-                    } else if d == c {
-                        closed = true;
-                        break;
-                    }
-                }
-                if !closed {
-                    return Err("unterminated string".into());
-                }
-            }
-            '/' if matches!(prev_significant, '[' | ',') => {
-                let mut closed = false;
-                while let Some(d) = chars.next() {
-                    if d == '\\' {
-                        chars.next();
-                    } else if d == '/' {
-                        closed = true;
-                        break;
-                    }
-                }
-                if !closed {
-                    return Err("unterminated regex".into());
-                }
-            }
-            '[' | '{' | '(' => stack.push(c),
-            ']' | '}' | ')' => {
-                let open = stack.pop().ok_or("unbalanced close")?;
-                if !matches!((open, c), ('[', ']') | ('{', '}') | ('(', ')')) {
-                    return Err(format!("`{open}` closed by `{c}`"));
-                }
-            }
-            _ => {}
-        }
-        if !c.is_whitespace() {
-            prev_significant = c;
-        }
-    }
-    if stack.is_empty() {
-        Ok(())
-    } else {
-        Err("unclosed bracket".into())
-    }
-}
-
 #[test]
-fn every_type_string_is_well_formed() {
+fn every_type_string_parses() {
     let types = all_types();
     assert!(types.len() > 400, "{}", types.len());
     let bad: Vec<String> = types
         .iter()
-        .filter_map(|(at, ty)| check_shape(ty).err().map(|e| format!("{at}: `{ty}`: {e}")))
+        .filter_map(|(at, ty)| {
+            types::parse(ty)
+                .err()
+                .map(|e| format!("{at}: `{ty}`: {e:?}"))
+        })
         .collect();
-    assert!(bad.is_empty(), "malformed types:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "types that do not parse:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// The type of one sample value (JSON, as tests/data/type_value_cases.txt writes it).
+fn value_type(v: &serde_json::Value) -> Type {
+    use serde_json::Value;
+    match v {
+        Value::Null => Type::Undef,
+        Value::Bool(b) => Type::Boolean(Some(*b)),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => Type::integer_range(Some(i), Some(i)),
+            None => {
+                let f = n.as_f64().expect("a float");
+                Type::Float(FloatRange {
+                    min: Some(f),
+                    max: Some(f),
+                })
+            }
+        },
+        Value::String(s) => Type::string_value(s.clone()),
+        Value::Array(items) => {
+            let n = i64::try_from(items.len()).expect("a small array");
+            Type::tuple(
+                items.iter().map(value_type).collect(),
+                Some(IntRange::new(Some(n), Some(n))),
+            )
+        }
+        Value::Object(entries) => Type::Struct(
+            entries
+                .iter()
+                .map(|(k, v)| StructMember {
+                    name: k.clone(),
+                    optional: false,
+                    value: value_type(v),
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// Puppet's verdicts on sample values of every attribute (scripts/builtins/check_types.rb, which
+/// gave them to Puppet::Resource#to_ral): every value Puppet accepts, the attribute's type in
+/// rules/types accepts too, as plint's type system sees it. (The data may be looser.)
+#[test]
+fn attribute_types_accept_what_puppet_accepts() {
+    let mut checked = 0;
+    let mut stricter = Vec::new();
+    for line in data_lines(include_str!("data/type_value_cases.txt")) {
+        let mut words = line.splitn(4, ' ');
+        let (Some(ty), Some(attr), Some(verdict), Some(json)) =
+            (words.next(), words.next(), words.next(), words.next())
+        else {
+            panic!("bad case line `{line}`");
+        };
+        if verdict != "accepted" {
+            continue;
+        }
+        let def = if ty == "metaparameters" {
+            builtins::metaparameter(attr)
+        } else {
+            builtins::resource_type(ty).and_then(|t| t.attribute(attr))
+        };
+        let def = def.unwrap_or_else(|| panic!("no attribute {ty} {attr}"));
+        let want = types::parse(&def.ty).expect("parses");
+        let value: serde_json::Value = serde_json::from_str(json).expect("JSON");
+        let accepts =
+            |v: &serde_json::Value| types::is_assignable(&want, &value_type(v), &NoAliases);
+        // A property checks each element of an Array on its own.
+        let ok = accepts(&value)
+            || (def.kind == AttributeKind::Property
+                && value
+                    .as_array()
+                    .is_some_and(|items| items.iter().all(accepts)));
+        checked += 1;
+        if !ok {
+            stricter.push(format!("{ty} {attr} => {json}: `{}`", def.ty));
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+    assert!(
+        stricter.is_empty(),
+        "values Puppet accepts but rules/types rejects:\n{}",
+        stricter.join("\n")
+    );
+}
+
+/// And the data is useful: the classic mistakes are rejected.
+#[test]
+fn attribute_types_reject_known_mistakes() {
+    let check = |ty: &str, attr: &str, value: Type| {
+        let def = builtins::resource_type(ty)
+            .unwrap()
+            .attribute(attr)
+            .unwrap();
+        types::is_assignable(&types::parse(&def.ty).unwrap(), &value, &NoAliases)
+    };
+    let s = Type::string_value;
+    assert!(!check("service", "ensure", s("started")));
+    assert!(!check("service", "ensure", s("presnet")));
+    assert!(check("service", "ensure", s("running")));
+    assert!(check("service", "ensure", Type::Boolean(Some(true))));
+    assert!(!check("service", "enable", s("yes")));
+    assert!(!check(
+        "file",
+        "mode",
+        Type::integer_range(Some(420), Some(420))
+    ));
+    assert!(check("file", "mode", s("0644")));
+    assert!(!check("file", "path", s("relative/path")));
+    assert!(check("file", "path", s("/etc/motd")));
+    assert!(!check("file", "links", s("Follow")));
+    assert!(!check("file", "replace", s("True")));
+    assert!(!check("user", "ensure", s("presnet")));
+    assert!(!check("exec", "logoutput", s("yes")));
+    assert!(!check("exec", "refreshonly", s("yes")));
+    assert!(check("exec", "refreshonly", s("true")));
+    // Any version string is a valid package ensure.
+    assert!(check("package", "ensure", s("1.2.3-1")));
+    let loglevel = builtins::metaparameter("loglevel").unwrap();
+    let t = types::parse(&loglevel.ty).unwrap();
+    assert!(!types::is_assignable(&t, &s("warn"), &NoAliases));
+    assert!(types::is_assignable(&t, &s("warning"), &NoAliases));
 }
 
 // ------------------------------------------------------------------------- spot checks
