@@ -12,8 +12,11 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long one parse may take (in a debug build, on a busy 2-core machine).
-const LIMIT: Duration = Duration::from_secs(5);
+/// How long one parse may take before it counts as a hang. This is a guard against hangs and
+/// runaway (cubic and worse) behaviour, not a speed test: these inputs parse in milliseconds,
+/// and the limit is generous so that a debug build on a loaded 2-core CI machine never trips
+/// it. Speed is measured in benchmarks (BENCHMARKS.md), never here.
+const LIMIT: Duration = Duration::from_secs(60);
 
 const CHILD_ENV: &str = "PLINT_FUZZ_REGRESSION_CHILD";
 
