@@ -12,6 +12,7 @@ pub mod cli;
 pub mod config;
 pub mod defs;
 pub mod discover;
+pub mod eval;
 pub mod report;
 pub mod rules;
 pub mod syntax;

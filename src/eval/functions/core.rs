@@ -1,0 +1,1076 @@
+//! Puppet 7's pure core functions on strings, numbers and collections.
+
+use std::cmp::Ordering;
+
+use super::format::{ruby_to_s, sprintf_fn};
+use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
+use crate::eval::error::{EvalError, EvalResult, err};
+use crate::eval::regex;
+use crate::eval::value::{Hash, Value};
+
+pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
+    ("abs", abs),
+    ("camelcase", camelcase),
+    ("capitalize", capitalize),
+    ("ceiling", ceiling),
+    ("chomp", chomp),
+    ("chop", chop),
+    ("dig", dig),
+    ("downcase", downcase),
+    ("empty", empty),
+    ("fail", fail),
+    ("flatten", flatten),
+    ("floor", floor),
+    ("get", get),
+    ("join", join),
+    ("keys", keys),
+    ("length", size),
+    ("lstrip", lstrip),
+    ("match", match_fn),
+    ("max", max),
+    ("min", min),
+    ("regsubst", regsubst),
+    ("round", round),
+    ("rstrip", rstrip),
+    ("size", size),
+    ("sort", sort),
+    ("split", split),
+    ("sprintf", sprintf_fn),
+    ("strip", strip),
+    ("unique", unique),
+    ("unwrap", unwrap),
+    ("upcase", upcase),
+    ("values", values),
+    ("versioncmp", versioncmp),
+];
+
+macro_rules! unknown_guard {
+    ($name:expr, $args:expr, $ty:expr) => {
+        if let Some(u) = unknown_if_any($name, &$args, $ty) {
+            return Ok(u);
+        }
+    };
+}
+
+fn abs(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("abs", &args, 1, 1)?;
+    unknown_guard!("abs", args, "Numeric");
+    match &args[0] {
+        Value::Integer(i) => i
+            .checked_abs()
+            .map(Value::Integer)
+            .ok_or_else(|| EvalError::new("abs(): integer overflow")),
+        Value::Float(f) => Ok(Value::Float(f.abs())),
+        Value::String(s) => match crate::eval::number::string_to_number(s) {
+            Some(crate::eval::number::Num::Int(i)) => Ok(Value::Integer(i.abs())),
+            Some(crate::eval::number::Num::Float(f)) => Ok(Value::Float(f.abs())),
+            None => Err(arg_error("abs", "a Numeric value", &args)),
+        },
+        _ => Err(arg_error("abs", "a Numeric value", &args)),
+    }
+}
+
+/// Applies a string transformation to a string, or to every string in an array or hash
+/// (recursively), as the case functions do.
+fn map_strings(
+    name: &str,
+    args: &[Value],
+    f: &dyn Fn(&str) -> String,
+    allow_numeric: bool,
+) -> EvalResult {
+    fn go(v: &Value, f: &dyn Fn(&str) -> String) -> Value {
+        match v {
+            Value::String(s) => Value::string(f(s)),
+            Value::Array(a) => Value::array(a.iter().map(|e| go(e, f)).collect()),
+            Value::Hash(h) => Value::hash(h.iter().map(|(k, v)| (go(k, f), go(v, f))).collect()),
+            other => other.clone(),
+        }
+    }
+    arity(name, args, 1, 1)?;
+    unknown_guard!(name, args, "Any");
+    match &args[0] {
+        Value::String(_) | Value::Array(_) | Value::Hash(_) => Ok(go(&args[0], f)),
+        Value::Integer(_) | Value::Float(_) if allow_numeric => Ok(args[0].clone()),
+        _ => Err(arg_error(name, "a String, Array or Hash", args)),
+    }
+}
+
+fn upcase(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    map_strings("upcase", &args, &|s| s.to_uppercase(), true)
+}
+
+fn downcase(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    map_strings("downcase", &args, &|s| s.to_lowercase(), true)
+}
+
+fn capitalize_str(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f
+            .to_uppercase()
+            .chain(c.flat_map(char::to_lowercase))
+            .collect(),
+        None => String::new(),
+    }
+}
+
+/// `capitalize` and `camelcase` accept an array only when all its elements are strings.
+fn strings_only(name: &str, args: &[Value]) -> EvalResult<()> {
+    if let Some(Value::Array(a)) = args.first()
+        && !a.iter().all(|e| matches!(e, Value::String(_)))
+    {
+        return Err(arg_error(
+            name,
+            "a String, Numeric or an Iterable of Strings",
+            args,
+        ));
+    }
+    if let Some(Value::Hash(_)) = args.first() {
+        return Err(arg_error(
+            name,
+            "a String, Numeric or an Iterable of Strings",
+            args,
+        ));
+    }
+    Ok(())
+}
+
+fn capitalize(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    strings_only("capitalize", &args)?;
+    map_strings("capitalize", &args, &capitalize_str, true)
+}
+
+fn camelcase(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    strings_only("camelcase", &args)?;
+    map_strings(
+        "camelcase",
+        &args,
+        &|s| s.split('_').map(capitalize_str).collect::<String>(),
+        true,
+    )
+}
+
+fn is_ruby_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r' | '\0')
+}
+
+fn strip(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    map_strings(
+        "strip",
+        &args,
+        &|s| s.trim_matches(is_ruby_space).to_string(),
+        true,
+    )
+}
+
+fn lstrip(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    map_strings(
+        "lstrip",
+        &args,
+        &|s| s.trim_start_matches(is_ruby_space).to_string(),
+        true,
+    )
+}
+
+fn rstrip(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    map_strings(
+        "rstrip",
+        &args,
+        &|s| s.trim_end_matches(is_ruby_space).to_string(),
+        true,
+    )
+}
+
+fn chomp(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    map_strings(
+        "chomp",
+        &args,
+        &|s| {
+            s.strip_suffix("\r\n")
+                .or_else(|| s.strip_suffix('\n'))
+                .or_else(|| s.strip_suffix('\r'))
+                .unwrap_or(s)
+                .to_string()
+        },
+        true,
+    )
+}
+
+fn chop(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    map_strings(
+        "chop",
+        &args,
+        &|s| {
+            if let Some(t) = s.strip_suffix("\r\n") {
+                return t.to_string();
+            }
+            let mut c = s.chars();
+            c.next_back();
+            c.as_str().to_string()
+        },
+        true,
+    )
+}
+
+fn number_arg(name: &str, args: &[Value]) -> EvalResult<f64> {
+    arity(name, args, 1, 1)?;
+    match &args[0] {
+        Value::Integer(i) => Ok(*i as f64),
+        Value::Float(f) => Ok(*f),
+        _ => Err(arg_error(name, "a Numeric value", args)),
+    }
+}
+
+fn float_to_int(name: &str, f: f64) -> EvalResult {
+    if !f.is_finite() || f < i64::MIN as f64 || f > i64::MAX as f64 {
+        return err(format!("{name}(): result is outside of the Integer range"));
+    }
+    Ok(Value::Integer(f as i64))
+}
+
+fn round(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("round", args, "Integer");
+    if let Some(Value::Integer(i)) = args.first()
+        && args.len() == 1
+    {
+        return Ok(Value::Integer(*i));
+    }
+    let f = number_arg("round", &args)?;
+    float_to_int("round", f.round())
+}
+
+fn ceiling(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("ceiling", args, "Integer");
+    if let Some(Value::Integer(i)) = args.first()
+        && args.len() == 1
+    {
+        return Ok(Value::Integer(*i));
+    }
+    let f = number_arg("ceiling", &args)?;
+    float_to_int("ceiling", f.ceil())
+}
+
+fn floor(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("floor", args, "Integer");
+    if let Some(Value::Integer(i)) = args.first()
+        && args.len() == 1
+    {
+        return Ok(Value::Integer(*i));
+    }
+    let f = number_arg("floor", &args)?;
+    float_to_int("floor", f.floor())
+}
+
+fn dig(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.is_empty() {
+        return Err(arg_error("dig", "at least 1 argument", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Any", "dig() of an unknown value"));
+    }
+    if !matches!(args[0], Value::Undef | Value::Array(_) | Value::Hash(_)) {
+        return Err(arg_error("dig", "an Optional[Collection] value", &args));
+    }
+    let mut d = args[0].clone();
+    for (i, k) in args[1..].iter().enumerate() {
+        if d.is_undef() || k.is_undef() {
+            return Ok(Value::Undef);
+        }
+        if d.is_unknown() || k.contains_unknown() {
+            return Ok(Value::unknown("Any", "dig() into an unknown value"));
+        }
+        d = match &d {
+            Value::Array(a) => match k {
+                Value::Integer(n) => {
+                    let len = a.len() as i64;
+                    let n = if *n < 0 { len + n } else { *n };
+                    if n < 0 || n >= len {
+                        Value::Undef
+                    } else {
+                        a[n as usize].clone()
+                    }
+                }
+                _ => {
+                    return err(format!(
+                        "The given data requires an Integer index at position {i}"
+                    ));
+                }
+            },
+            Value::Hash(h) => h.get(k).cloned().unwrap_or(Value::Undef),
+            _ => {
+                return err(format!(
+                    "The given data does not contain a Collection at position {i}"
+                ));
+            }
+        };
+    }
+    Ok(d)
+}
+
+/// Splits a `get` navigation string on dots, honoring single and double quoted segments.
+fn split_navigation(nav: &str) -> EvalResult<Vec<(String, bool)>> {
+    let mut segs = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = nav.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                quoted = true;
+                let mut closed = false;
+                for d in chars.by_ref() {
+                    if d == c {
+                        closed = true;
+                        break;
+                    }
+                    cur.push(d);
+                }
+                if !closed {
+                    return err(format!("Syntax error in dotted-navigation string: '{nav}'"));
+                }
+            }
+            '.' => {
+                segs.push((std::mem::take(&mut cur), quoted));
+                quoted = false;
+            }
+            _ => cur.push(c),
+        }
+    }
+    segs.push((cur, quoted));
+    Ok(segs)
+}
+
+fn get(args: Vec<Value>, mut lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() < 2 || args.len() > 3 {
+        return Err(arg_error("get", "2 or 3 arguments", &args));
+    }
+    let Value::String(nav) = &args[1] else {
+        return Err(arg_error("get", "a String navigation", &args));
+    };
+    let default = args.get(2).cloned().unwrap_or(Value::Undef);
+    if args[0].is_undef() {
+        return Ok(default);
+    }
+    if nav.is_empty() {
+        return Ok(args[0].clone());
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Any", "get() of an unknown value"));
+    }
+    let mut d = args[0].clone();
+    for (seg, quoted) in split_navigation(nav)? {
+        if d.is_undef() {
+            break;
+        }
+        d = match &d {
+            Value::Array(a) => {
+                let idx = if quoted {
+                    None
+                } else {
+                    seg.parse::<i64>().ok()
+                };
+                match idx {
+                    Some(n) => {
+                        let len = a.len() as i64;
+                        let n = if n < 0 { len + n } else { n };
+                        if n < 0 || n >= len {
+                            Value::Undef
+                        } else {
+                            a[n as usize].clone()
+                        }
+                    }
+                    None => {
+                        let e = EvalError::new(format!(
+                            "The given data requires an Integer index at '{seg}' in '{nav}'"
+                        ));
+                        return get_error(e, &mut lambda);
+                    }
+                }
+            }
+            Value::Hash(h) => {
+                let key = if !quoted && let Ok(n) = seg.parse::<i64>() {
+                    h.get(&Value::Integer(n))
+                        .or_else(|| h.get_str(&seg))
+                        .cloned()
+                } else {
+                    h.get_str(&seg).cloned()
+                };
+                key.unwrap_or(Value::Undef)
+            }
+            Value::Unknown(_) => return Ok(Value::unknown("Any", "get() into an unknown value")),
+            _ => {
+                let e = EvalError::new(format!(
+                    "The given data does not contain a Collection at '{seg}' in '{nav}'"
+                ));
+                return get_error(e, &mut lambda);
+            }
+        };
+    }
+    Ok(if d.is_undef() { default } else { d })
+}
+
+fn get_error(e: EvalError, lambda: &mut Option<&mut dyn Lambda>) -> EvalResult {
+    match lambda {
+        Some(l) => {
+            let mut h = Hash::new();
+            h.insert(Value::from("msg"), Value::string(e.message.clone()));
+            h.insert(Value::from("issue_code"), Value::from("EVAL_ERROR"));
+            l.call(vec![Value::hash(h)])
+        }
+        None => Err(e),
+    }
+}
+
+fn fail(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    let msg: Vec<String> = args.iter().map(Value::to_puppet_string).collect();
+    Err(EvalError::fail(msg.join(" ")))
+}
+
+fn flatten_into(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|e| flatten_into(e, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+fn flatten(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    let mut out = Vec::new();
+    for a in &args {
+        flatten_into(a, &mut out);
+    }
+    Ok(Value::array(out))
+}
+
+/// Ruby's `Array#join`: nested arrays flattened, `undef` as the empty string, other values in
+/// Ruby's string form.
+pub(super) fn ruby_join(items: &[Value], sep: &str) -> String {
+    let mut flat = Vec::new();
+    items.iter().for_each(|e| flatten_into(e, &mut flat));
+    flat.iter().map(ruby_to_s).collect::<Vec<_>>().join(sep)
+}
+
+fn join(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("join", &args, 1, 2)?;
+    unknown_guard!("join", args, "String");
+    let sep = match args.get(1) {
+        None => "",
+        Some(Value::String(s)) => s,
+        Some(_) => return Err(arg_error("join", "an Array and a String", &args)),
+    };
+    match &args[0] {
+        Value::Array(a) => Ok(Value::string(ruby_join(a, sep))),
+        _ => Err(arg_error("join", "an Array and a String", &args)),
+    }
+}
+
+fn keys(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("keys", &args, 1, 1)?;
+    unknown_guard!("keys", args, "Array");
+    match &args[0] {
+        Value::Hash(h) => Ok(Value::array(h.keys().cloned().collect())),
+        _ => Err(arg_error("keys", "a Hash value", &args)),
+    }
+}
+
+fn values(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("values", &args, 1, 1)?;
+    unknown_guard!("values", args, "Array");
+    match &args[0] {
+        Value::Hash(h) => Ok(Value::array(h.values().cloned().collect())),
+        _ => Err(arg_error("values", "a Hash value", &args)),
+    }
+}
+
+fn size(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("size", &args, 1, 1)?;
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Integer", "size() of an unknown value"));
+    }
+    Ok(Value::Integer(match &args[0] {
+        Value::String(s) => s.chars().count() as i64,
+        Value::Array(a) => a.len() as i64,
+        Value::Hash(h) => h.len() as i64,
+        Value::Binary(b) => b.len() as i64,
+        _ => return Err(arg_error("size", "a Collection, String or Binary", &args)),
+    }))
+}
+
+fn empty(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("empty", &args, 1, 1)?;
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Boolean", "empty() of an unknown value"));
+    }
+    Ok(Value::Boolean(match &args[0] {
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Hash(h) => h.is_empty(),
+        Value::Binary(b) => b.is_empty(),
+        Value::Undef => true,
+        Value::Integer(_) | Value::Float(_) => false,
+        _ => {
+            return Err(arg_error(
+                "empty",
+                "a Collection, String, Numeric or Undef",
+                &args,
+            ));
+        }
+    }))
+}
+
+/// Ruby's `<=>` for the values `sort`, `min` and `max` compare: numbers with numbers, strings
+/// with strings (case-sensitively).
+fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => Some(x.cmp(y)),
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
+            let f = |v: &Value| match v {
+                Value::Integer(i) => *i as f64,
+                Value::Float(f) => *f,
+                _ => 0.0,
+            };
+            f(a).partial_cmp(&f(b))
+        }
+        (Value::String(x), Value::String(y)) => Some(x.cmp(y)),
+        (Value::Array(x), Value::Array(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match ruby_cmp(p, q)? {
+                    Ordering::Equal => {}
+                    o => return Some(o),
+                }
+            }
+            Some(x.len().cmp(&y.len()))
+        }
+        _ => None,
+    }
+}
+
+fn sort_values(name: &str, items: &mut [Value], lambda: Option<&mut dyn Lambda>) -> EvalResult<()> {
+    let mut failure: Option<EvalError> = None;
+    match lambda {
+        Some(l) => {
+            // Insertion-stable merge sort driven by the lambda's answers.
+            let mut v = items.to_vec();
+            merge_sort(&mut v, &mut |a, b| {
+                if failure.is_some() {
+                    return Ordering::Equal;
+                }
+                match l.call(vec![a.clone(), b.clone()]) {
+                    Ok(Value::Integer(n)) => n.cmp(&0),
+                    Ok(Value::Float(f)) => f.partial_cmp(&0.0).unwrap_or(Ordering::Equal),
+                    Ok(other) => {
+                        failure = Some(EvalError::new(format!(
+                            "{name}(): the block must return an Integer, got {}",
+                            other.type_name()
+                        )));
+                        Ordering::Equal
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        Ordering::Equal
+                    }
+                }
+            });
+            items.clone_from_slice(&v);
+        }
+        None => {
+            let mut v = items.to_vec();
+            merge_sort(&mut v, &mut |a, b| match ruby_cmp(a, b) {
+                Some(o) => o,
+                None => {
+                    if failure.is_none() {
+                        failure = Some(EvalError::new(format!(
+                            "comparison of {} with {} failed",
+                            a.type_name(),
+                            b.type_name()
+                        )));
+                    }
+                    Ordering::Equal
+                }
+            });
+            items.clone_from_slice(&v);
+        }
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn merge_sort(v: &mut [Value], cmp: &mut dyn FnMut(&Value, &Value) -> Ordering) {
+    // `sort_by` needs a total order; a merge sort tolerates an inconsistent comparator.
+    if v.len() <= 1 {
+        return;
+    }
+    let mid = v.len() / 2;
+    merge_sort(&mut v[..mid], cmp);
+    merge_sort(&mut v[mid..], cmp);
+    let mut merged = Vec::with_capacity(v.len());
+    let (mut i, mut j) = (0, mid);
+    while i < mid && j < v.len() {
+        if cmp(&v[j], &v[i]) == Ordering::Less {
+            merged.push(v[j].clone());
+            j += 1;
+        } else {
+            merged.push(v[i].clone());
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(&v[i..mid]);
+    merged.extend_from_slice(&v[j..]);
+    v.clone_from_slice(&merged);
+}
+
+fn sort(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("sort", &args, 1, 1)?;
+    unknown_guard!("sort", args, "Any");
+    match &args[0] {
+        Value::Array(a) => {
+            let mut v = a.as_ref().clone();
+            sort_values("sort", &mut v, lambda)?;
+            Ok(Value::array(v))
+        }
+        Value::String(s) => {
+            let mut v: Vec<Value> = s.chars().map(|c| Value::string(c.to_string())).collect();
+            sort_values("sort", &mut v, lambda)?;
+            Ok(Value::string(
+                v.iter().map(Value::to_puppet_string).collect::<String>(),
+            ))
+        }
+        _ => Err(arg_error("sort", "a String or an Array", &args)),
+    }
+}
+
+fn min_max(
+    name: &str,
+    args: Vec<Value>,
+    lambda: Option<&mut dyn Lambda>,
+    want: Ordering,
+) -> EvalResult {
+    unknown_guard!(name, args, "Any");
+    let values: Vec<Value> = match args.as_slice() {
+        [Value::Array(a)] => a.as_ref().clone(),
+        _ => args.clone(),
+    };
+    if values.is_empty() {
+        return if matches!(args.as_slice(), [Value::Array(_)]) {
+            Ok(Value::Undef)
+        } else {
+            Err(arg_error(name, "at least 1 argument", &args))
+        };
+    }
+    let mut sorted = values;
+    sort_values(name, &mut sorted, lambda)?;
+    Ok(match want {
+        Ordering::Less => sorted[0].clone(),
+        _ => sorted[sorted.len() - 1].clone(),
+    })
+}
+
+fn min(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    min_max("min", args, lambda, Ordering::Less)
+}
+
+fn max(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    min_max("max", args, lambda, Ordering::Greater)
+}
+
+/// Ruby's `String#split` by a regexp: captures included, trailing empty strings removed; an
+/// empty pattern splits into characters.
+pub(super) fn ruby_split(s: &str, pattern: &str) -> EvalResult<Vec<Value>> {
+    let re = regex::compile(pattern).map_err(EvalError::new)?;
+    let mut out: Vec<String> = Vec::new();
+    if s.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut last = 0;
+    let mut search = 0;
+    while search <= s.len() {
+        let caps = match re.captures_from_pos(s, search) {
+            Ok(Some(c)) => c,
+            _ => break,
+        };
+        let Some(m) = caps.get(0) else { break };
+        if m.end() == m.start() {
+            // An empty match splits between characters (never at the start or the end).
+            if m.start() >= s.len() {
+                break;
+            }
+            if m.start() == 0 || m.start() == last {
+                let next = s[m.start()..]
+                    .chars()
+                    .next()
+                    .map_or(s.len(), |c| m.start() + c.len_utf8());
+                if m.start() == last && m.start() != 0 {
+                    out.push(s[last..next].to_string());
+                    last = next;
+                }
+                if m.start() == 0 {
+                    out.push(s[..next].to_string());
+                    last = next;
+                }
+                search = next;
+                continue;
+            }
+            out.push(s[last..m.start()].to_string());
+            last = m.start();
+            search = m.start() + s[m.start()..].chars().next().map_or(1, char::len_utf8);
+            continue;
+        }
+        out.push(s[last..m.start()].to_string());
+        for i in 1..caps.len() {
+            if let Some(g) = caps.get(i) {
+                out.push(g.as_str().to_string());
+            }
+        }
+        last = m.end();
+        search = m.end();
+    }
+    if last <= s.len() {
+        out.push(s[last..].to_string());
+    }
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
+    }
+    Ok(out.into_iter().map(Value::String).collect())
+}
+
+fn split(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("split", &args, 2, 2)?;
+    unknown_guard!("split", args, "Array[String]");
+    let Value::String(s) = &args[0] else {
+        return Err(arg_error("split", "a String and a String or Regexp", &args));
+    };
+    let pattern: &str = match &args[1] {
+        Value::String(p) => p,
+        Value::Regexp(r) => r,
+        Value::Type(t) if t.as_str().starts_with("Regexp[") => {
+            return err("split(): a Regexp type pattern is not supported yet");
+        }
+        _ => return Err(arg_error("split", "a String and a String or Regexp", &args)),
+    };
+    Ok(Value::array(ruby_split(s, pattern)?))
+}
+
+fn unique(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("unique", &args, 1, 1)?;
+    unknown_guard!("unique", args, "Any");
+    let mut lambda = lambda;
+    let mut key_of = |v: &Value| -> EvalResult {
+        match lambda.as_deref_mut() {
+            Some(l) => l.call(vec![v.clone()]),
+            None => Ok(v.clone()),
+        }
+    };
+    match &args[0] {
+        Value::Array(a) => {
+            let mut seen: Vec<Value> = Vec::new();
+            let mut out = Vec::new();
+            for e in a.iter() {
+                let k = key_of(e)?;
+                if !seen.iter().any(|s| s.strict_eq(&k)) {
+                    seen.push(k);
+                    out.push(e.clone());
+                }
+            }
+            Ok(Value::array(out))
+        }
+        Value::String(s) => {
+            let mut seen: Vec<char> = Vec::new();
+            for c in s.chars() {
+                if !seen.contains(&c) {
+                    seen.push(c);
+                }
+            }
+            Ok(Value::string(seen.into_iter().collect::<String>()))
+        }
+        Value::Hash(h) => {
+            // Values that occur more than once are kept once, with all their keys.
+            let mut groups: Vec<(Value, Value, Vec<Value>)> = Vec::new();
+            for (k, v) in h.iter() {
+                let key = key_of(v)?;
+                match groups.iter_mut().find(|g| g.0.strict_eq(&key)) {
+                    Some(g) => g.2.push(k.clone()),
+                    None => groups.push((key, v.clone(), vec![k.clone()])),
+                }
+            }
+            Ok(Value::hash(
+                groups
+                    .into_iter()
+                    .map(|(_, v, ks)| {
+                        let key = if ks.len() == 1 {
+                            ks.into_iter().next().unwrap_or(Value::Undef)
+                        } else {
+                            Value::array(ks)
+                        };
+                        (key, v)
+                    })
+                    .collect(),
+            ))
+        }
+        _ => Err(arg_error("unique", "a String, Array or Hash", &args)),
+    }
+}
+
+fn unwrap(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("unwrap", &args, 1, 1)?;
+    Ok(match &args[0] {
+        Value::Sensitive(v) => v.as_ref().clone(),
+        other => other.clone(),
+    })
+}
+
+/// Expands a Ruby `sub`/`gsub` replacement: `\0` and `\&` the match, `\1`..`\9` the groups,
+/// `\\` a backslash, `` \` `` and `\'` the text before and after.
+fn expand_replacement(rep: &str, caps: &[Option<(usize, usize)>], text: &str) -> String {
+    let group = |i: usize| caps.get(i).copied().flatten();
+    let mut out = String::new();
+    let mut chars = rep.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().copied() {
+            Some(d @ '0'..='9') => {
+                chars.next();
+                let i = d as usize - '0' as usize;
+                if let Some((a, b)) = group(i) {
+                    out.push_str(&text[a..b]);
+                }
+            }
+            Some('&') => {
+                chars.next();
+                if let Some((a, b)) = group(0) {
+                    out.push_str(&text[a..b]);
+                }
+            }
+            Some('`') => {
+                chars.next();
+                if let Some((a, _)) = group(0) {
+                    out.push_str(&text[..a]);
+                }
+            }
+            Some('\'') => {
+                chars.next();
+                if let Some((_, b)) = group(0) {
+                    out.push_str(&text[b..]);
+                }
+            }
+            Some('\\') => {
+                chars.next();
+                out.push('\\');
+            }
+            _ => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Ruby's `sub` (first match) or `gsub` (all matches) with a replacement string.
+pub(super) fn ruby_sub(text: &str, pattern: &str, rep: &str, global: bool) -> EvalResult<String> {
+    let re = regex::compile(pattern).map_err(EvalError::new)?;
+    let mut out = String::new();
+    let mut last = 0;
+    let mut pos = 0;
+    while pos <= text.len() {
+        let caps = match re.captures_from_pos(text, pos) {
+            Ok(Some(c)) => c,
+            Ok(None) => break,
+            Err(e) => return err(e.to_string()),
+        };
+        let Some(m) = caps.get(0) else { break };
+        out.push_str(&text[last..m.start()]);
+        let groups: Vec<Option<(usize, usize)>> = (0..caps.len())
+            .map(|i| caps.get(i).map(|g| (g.start(), g.end())))
+            .collect();
+        out.push_str(&expand_replacement(rep, &groups, text));
+        last = m.end();
+        if !global {
+            break;
+        }
+        pos = if m.end() == m.start() {
+            match text[m.end()..].chars().next() {
+                Some(c) => {
+                    out.push(c);
+                    last = m.end() + c.len_utf8();
+                    m.end() + c.len_utf8()
+                }
+                None => break,
+            }
+        } else {
+            m.end()
+        };
+    }
+    if last <= text.len() {
+        out.push_str(&text[last..]);
+    }
+    Ok(out)
+}
+
+fn regsubst(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("regsubst", &args, 3, 5)?;
+    unknown_guard!("regsubst", args, "Any");
+    let pattern: String = match &args[1] {
+        Value::String(p) => p.clone(),
+        Value::Regexp(r) => r.to_string(),
+        _ => return Err(arg_error("regsubst", "a pattern String or Regexp", &args)),
+    };
+    let Value::String(rep) = &args[2] else {
+        return Err(arg_error("regsubst", "a replacement String", &args));
+    };
+    let flags = match args.get(3) {
+        Some(Value::String(f)) => f.clone(),
+        None | Some(Value::Undef) => String::new(),
+        _ => return Err(arg_error("regsubst", "a flags String", &args)),
+    };
+    let mut prefix = String::new();
+    for f in flags.chars() {
+        match f {
+            'G' => {}
+            'I' => prefix.push('i'),
+            'M' => prefix.push('m'),
+            'E' => prefix.push('x'),
+            _ => return Err(arg_error("regsubst", "flags among E, I, M and G", &args)),
+        }
+    }
+    let global = flags.contains('G');
+    let pattern = if prefix.is_empty() {
+        pattern
+    } else {
+        format!("(?{prefix}){pattern}")
+    };
+    let sub = |s: &str| ruby_sub(s, &pattern, rep, global);
+    match &args[0] {
+        Value::String(s) => Ok(Value::string(sub(s)?)),
+        Value::Array(a) => {
+            let mut out = Vec::with_capacity(a.len());
+            for e in a.iter() {
+                match e {
+                    Value::String(s) => out.push(Value::string(sub(s)?)),
+                    _ => return Err(arg_error("regsubst", "an Array of Strings", &args)),
+                }
+            }
+            Ok(Value::array(out))
+        }
+        _ => Err(arg_error(
+            "regsubst",
+            "a String or an Array of Strings",
+            &args,
+        )),
+    }
+}
+
+fn match_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("match", &args, 2, 2)?;
+    unknown_guard!("match", args, "Any");
+    let pattern: String = match &args[1] {
+        Value::String(p) => p.clone(),
+        Value::Regexp(r) => r.to_string(),
+        Value::Type(t)
+            if t.as_str().starts_with("Pattern[") || t.as_str().starts_with("Regexp[") =>
+        {
+            return Ok(Value::unknown("Any", "match() with a type pattern"));
+        }
+        _ => return Err(arg_error("match", "a String or Regexp pattern", &args)),
+    };
+    fn one(s: &str, p: &str) -> EvalResult {
+        Ok(match regex::captures(p, s).map_err(EvalError::new)? {
+            Some(c) => Value::array(c),
+            None => Value::Undef,
+        })
+    }
+    match &args[0] {
+        Value::String(s) => one(s, &pattern),
+        Value::Array(a) => {
+            let mut out = Vec::with_capacity(a.len());
+            for e in a.iter() {
+                match e {
+                    Value::String(s) => out.push(one(s, &pattern)?),
+                    _ => return Err(arg_error("match", "an Array of Strings", &args)),
+                }
+            }
+            Ok(Value::array(out))
+        }
+        _ => Err(arg_error("match", "a String or an Array of Strings", &args)),
+    }
+}
+
+/// Puppet's version comparison (`versioncmp`): versions split into numbers, words and `-`/`.`
+/// separators compared piece by piece.
+pub fn versioncmp_str(a: &str, b: &str) -> Ordering {
+    fn pieces(s: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let c = bytes[i];
+            let start = i;
+            if c == b'-' || c == b'.' {
+                i += 1;
+            } else if c.is_ascii_digit() {
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+            } else {
+                while i < bytes.len()
+                    && !bytes[i].is_ascii_digit()
+                    && bytes[i] != b'-'
+                    && bytes[i] != b'.'
+                {
+                    i += 1;
+                }
+            }
+            out.push(&s[start..i]);
+        }
+        out
+    }
+    let (ax, bx) = (pieces(a), pieces(b));
+    for (x, y) in ax.iter().zip(bx.iter()) {
+        if x == y {
+            continue;
+        }
+        for sep in ["-", "."] {
+            if *x == sep {
+                return Ordering::Less;
+            }
+            if *y == sep {
+                return Ordering::Greater;
+            }
+        }
+        let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
+        if digits(x) && digits(y) {
+            if x.starts_with('0') || y.starts_with('0') {
+                return x.to_uppercase().cmp(&y.to_uppercase());
+            }
+            let (p, q) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+            return p.len().cmp(&q.len()).then_with(|| p.cmp(q));
+        }
+        return x.to_uppercase().cmp(&y.to_uppercase());
+    }
+    if ax.len() != bx.len() {
+        // Ruby's shift loop stops when one side runs out, then compares the whole strings.
+        return a.cmp(b);
+    }
+    a.cmp(b)
+}
+
+fn versioncmp(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("versioncmp", &args, 2, 3)?;
+    unknown_guard!("versioncmp", args, "Integer");
+    match (&args[0], &args[1]) {
+        (Value::String(a), Value::String(b)) => Ok(Value::Integer(match versioncmp_str(a, b) {
+            Ordering::Less => -1,
+            Ordering::Equal => 0,
+            Ordering::Greater => 1,
+        })),
+        _ => Err(arg_error("versioncmp", "two Strings", &args)),
+    }
+}
+
+/// Used by `notice` and friends: the values joined by spaces, in Puppet's string form.
+pub fn log_message(args: &[Value]) -> String {
+    args.iter()
+        .map(Value::to_puppet_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,585 @@
+//! Formatting: Ruby's `sprintf` (Puppet's `sprintf` calls it), Ruby's `to_s` and `inspect`
+//! forms of values (what Ruby functions produce when they print a value), JSON and base64.
+
+use super::{Lambda, arg_error};
+use crate::eval::error::{EvalError, EvalResult, err};
+use crate::eval::number::{Num, format_float, string_to_number};
+use crate::eval::value::Value;
+
+/// Ruby's `to_s` of a value as a Ruby function sees it: strings as they are, `undef` empty,
+/// collections in their `inspect` form.
+pub fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::Undef => String::new(),
+        Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
+        Value::Regexp(r) => format!("(?-mix:{r})"),
+        other => other.to_puppet_string(),
+    }
+}
+
+fn inspect_str(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\x1b' => out.push_str("\\e"),
+            '#' => out.push('#'),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Ruby's `inspect` of a value: `"str"`, `nil`, `[1, "a"]`, `{"a"=>1}`.
+pub fn ruby_inspect(v: &Value) -> String {
+    let mut out = String::new();
+    inspect_into(v, &mut out);
+    out
+}
+
+fn inspect_into(v: &Value, out: &mut String) {
+    match v {
+        Value::String(s) => inspect_str(s, out),
+        Value::Undef => out.push_str("nil"),
+        Value::Default => out.push_str(":default"),
+        Value::Regexp(r) => {
+            out.push('/');
+            out.push_str(r);
+            out.push('/');
+        }
+        Value::Array(a) => {
+            out.push('[');
+            for (i, e) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                inspect_into(e, out);
+            }
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            for (i, (k, e)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                inspect_into(k, out);
+                out.push_str("=>");
+                inspect_into(e, out);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_puppet_string()),
+    }
+}
+
+// --------------------------------------------------------------------------- sprintf
+
+struct Spec {
+    minus: bool,
+    plus: bool,
+    space: bool,
+    zero: bool,
+    alt: bool,
+    width: Option<usize>,
+    precision: Option<usize>,
+}
+
+fn pad(s: String, spec: &Spec, numeric: bool) -> String {
+    let Some(w) = spec.width else { return s };
+    let len = s.chars().count();
+    if len >= w {
+        return s;
+    }
+    let fill = w - len;
+    if spec.minus {
+        format!("{s}{}", " ".repeat(fill))
+    } else if spec.zero && numeric {
+        // Zeros go after the sign (and after a 0x prefix).
+        let (sign, rest) = match s.chars().next() {
+            Some(c @ ('-' | '+' | ' ')) => (c.to_string(), s[1..].to_string()),
+            _ => (String::new(), s.clone()),
+        };
+        let (prefix, rest) =
+            if rest.starts_with("0x") || rest.starts_with("0X") || rest.starts_with("0b") {
+                (rest[..2].to_string(), rest[2..].to_string())
+            } else {
+                (String::new(), rest)
+            };
+        format!("{sign}{prefix}{}{rest}", "0".repeat(fill))
+    } else {
+        format!("{}{s}", " ".repeat(fill))
+    }
+}
+
+/// Ruby's `Integer()` of a format argument.
+fn to_int(v: &Value) -> EvalResult<i64> {
+    match v {
+        Value::Integer(i) => Ok(*i),
+        Value::Float(f) => Ok(f.floor() as i64),
+        Value::String(s) => match string_to_number(s) {
+            Some(Num::Int(i)) => Ok(i),
+            _ => err(format!("invalid value for Integer(): \"{s}\"")),
+        },
+        Value::Undef => err("can't convert nil into Integer"),
+        other => err(format!("can't convert {} into Integer", other.type_name())),
+    }
+}
+
+fn to_float(v: &Value) -> EvalResult<f64> {
+    match v {
+        Value::Integer(i) => Ok(*i as f64),
+        Value::Float(f) => Ok(*f),
+        Value::String(s) => match string_to_number(s) {
+            Some(Num::Int(i)) => Ok(i as f64),
+            Some(Num::Float(f)) => Ok(f),
+            None => err(format!("invalid value for Float(): \"{s}\"")),
+        },
+        Value::Undef => err("can't convert nil into Float"),
+        other => err(format!("can't convert {} into Float", other.type_name())),
+    }
+}
+
+fn signed(neg: bool, digits: String, spec: &Spec) -> String {
+    if neg {
+        format!("-{digits}")
+    } else if spec.plus {
+        format!("+{digits}")
+    } else if spec.space {
+        format!(" {digits}")
+    } else {
+        digits
+    }
+}
+
+/// C's `%e` exponent form with at least two exponent digits.
+fn exp_form(f: f64, prec: usize, upper: bool) -> String {
+    let s = format!("{:.*e}", prec, f);
+    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+    let e: i32 = e.parse().unwrap_or(0);
+    let e_char = if upper { 'E' } else { 'e' };
+    format!("{m}{e_char}{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+}
+
+fn g_form(f: f64, prec: usize, upper: bool, alt: bool) -> String {
+    let p = if prec == 0 { 1 } else { prec };
+    if f == 0.0 {
+        return if alt {
+            format!("{:.*}", p - 1, 0.0)
+        } else {
+            "0".into()
+        };
+    }
+    let exp = f.abs().log10().floor() as i32;
+    // Decide on the exponent after rounding to p significant digits.
+    let rounded = exp_form(f, p - 1, false);
+    let exp = rounded
+        .split_once('e')
+        .and_then(|(_, e)| e.parse::<i32>().ok())
+        .unwrap_or(exp);
+    let mut s = if exp < -4 || exp >= p as i32 {
+        exp_form(f, p - 1, upper)
+    } else {
+        format!("{:.*}", (p as i32 - 1 - exp).max(0) as usize, f)
+    };
+    if !alt {
+        // Remove trailing zeros of the fraction.
+        let (mant, rest) = match s.find(['e', 'E']) {
+            Some(i) => (s[..i].to_string(), s[i..].to_string()),
+            None => (s.clone(), String::new()),
+        };
+        let mant = if mant.contains('.') {
+            mant.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            mant
+        };
+        s = format!("{mant}{rest}");
+    }
+    s
+}
+
+fn radix(v: i64, base: u32, upper: bool, spec: &Spec) -> String {
+    let neg = v < 0;
+    let a = v.unsigned_abs();
+    let mut digits = match base {
+        16 if upper => format!("{a:X}"),
+        16 => format!("{a:x}"),
+        8 => format!("{a:o}"),
+        _ => format!("{a:b}"),
+    };
+    if let Some(p) = spec.precision
+        && digits.len() < p
+    {
+        digits = format!("{}{digits}", "0".repeat(p - digits.len()));
+    }
+    if spec.alt && a != 0 {
+        digits = match base {
+            16 if upper => format!("0X{digits}"),
+            16 => format!("0x{digits}"),
+            8 => format!("0{digits}"),
+            _ => format!("0b{digits}"),
+        };
+    }
+    signed(neg, digits, spec)
+}
+
+fn format_one(conv: char, spec: &Spec, arg: &Value) -> EvalResult<String> {
+    Ok(match conv {
+        'd' | 'i' | 'u' => {
+            let v = to_int(arg)?;
+            let mut digits = v.unsigned_abs().to_string();
+            if let Some(p) = spec.precision
+                && digits.len() < p
+            {
+                digits = format!("{}{digits}", "0".repeat(p - digits.len()));
+            }
+            pad(signed(v < 0, digits, spec), spec, true)
+        }
+        'f' => {
+            let f = to_float(arg)?;
+            let p = spec.precision.unwrap_or(6);
+            let body = if f.is_finite() {
+                format!("{:.*}", p, f.abs())
+            } else if f.is_nan() {
+                "NaN".into()
+            } else {
+                "Inf".into()
+            };
+            pad(
+                signed(
+                    f.is_sign_negative() && f != 0.0 || (f == 0.0 && f.is_sign_negative()),
+                    body,
+                    spec,
+                ),
+                spec,
+                f.is_finite(),
+            )
+        }
+        'e' | 'E' => {
+            let f = to_float(arg)?;
+            let body = exp_form(f.abs(), spec.precision.unwrap_or(6), conv == 'E');
+            pad(signed(f < 0.0, body, spec), spec, true)
+        }
+        'g' | 'G' => {
+            let f = to_float(arg)?;
+            let body = g_form(f.abs(), spec.precision.unwrap_or(6), conv == 'G', spec.alt);
+            pad(signed(f < 0.0, body, spec), spec, true)
+        }
+        'x' | 'X' => pad(radix(to_int(arg)?, 16, conv == 'X', spec), spec, true),
+        'o' => pad(radix(to_int(arg)?, 8, false, spec), spec, true),
+        'b' | 'B' => pad(radix(to_int(arg)?, 2, false, spec), spec, true),
+        'c' => {
+            let s = match arg {
+                Value::Integer(i) => char::from_u32(*i as u32)
+                    .map(String::from)
+                    .unwrap_or_default(),
+                Value::String(s) => s.chars().next().map(String::from).unwrap_or_default(),
+                other => {
+                    return err(format!(
+                        "%c requires a character, got {}",
+                        other.type_name()
+                    ));
+                }
+            };
+            pad(s, spec, false)
+        }
+        's' | 'p' => {
+            let mut s = if conv == 's' {
+                ruby_to_s(arg)
+            } else {
+                ruby_inspect(arg)
+            };
+            if let Some(p) = spec.precision {
+                s = s.chars().take(p).collect();
+            }
+            pad(s, spec, false)
+        }
+        other => return err(format!("malformed format string - %{other}")),
+    })
+}
+
+/// Ruby's `format`: flags `-+ 0#`, width and precision (also `*`), conversions
+/// `d i u f e E g G x X o b B c s p %`, and named references `%<name>s` / `%{name}` into a
+/// hash argument.
+pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
+    let mut out = String::new();
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut i = 0;
+    let mut next_arg = 0;
+    let hash = match args {
+        [Value::Hash(h)] => Some(h.clone()),
+        _ => None,
+    };
+    let named = |name: &str| -> EvalResult<Value> {
+        let Some(h) = &hash else {
+            return err("one hash required");
+        };
+        h.get_str(name)
+            .cloned()
+            .ok_or_else(|| EvalError::new(format!("key<{name}> not found")))
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c != '%' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if i >= chars.len() {
+            return err("incomplete format specifier; use %% (double %) instead");
+        }
+        if chars[i] == '%' {
+            out.push('%');
+            i += 1;
+            continue;
+        }
+        let mut spec = Spec {
+            minus: false,
+            plus: false,
+            space: false,
+            zero: false,
+            alt: false,
+            width: None,
+            precision: None,
+        };
+        let mut named_arg: Option<Value> = None;
+        loop {
+            match chars.get(i) {
+                Some('-') => spec.minus = true,
+                Some('+') => spec.plus = true,
+                Some(' ') => spec.space = true,
+                Some('0') => spec.zero = true,
+                Some('#') => spec.alt = true,
+                Some('<') => {
+                    let end = chars[i..].iter().position(|&c| c == '>').map(|p| i + p);
+                    let Some(end) = end else {
+                        return err("malformed name - unmatched parenthesis");
+                    };
+                    let name: String = chars[i + 1..end].iter().collect();
+                    named_arg = Some(named(&name)?);
+                    i = end;
+                }
+                Some('{') => {
+                    let end = chars[i..].iter().position(|&c| c == '}').map(|p| i + p);
+                    let Some(end) = end else {
+                        return err("malformed name - unmatched parenthesis");
+                    };
+                    let name: String = chars[i + 1..end].iter().collect();
+                    let v = named(&name)?;
+                    let s = ruby_to_s(&v);
+                    out.push_str(&pad(s, &spec, false));
+                    i = end + 1;
+                    named_arg = None;
+                    spec.width = Some(usize::MAX);
+                    break;
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        if spec.width == Some(usize::MAX) {
+            continue;
+        }
+        let take_arg = |next_arg: &mut usize| -> EvalResult<Value> {
+            let v = args
+                .get(*next_arg)
+                .cloned()
+                .ok_or_else(|| EvalError::new("too few arguments"))?;
+            *next_arg += 1;
+            Ok(v)
+        };
+        // Width.
+        if chars.get(i) == Some(&'*') {
+            let w = to_int(&take_arg(&mut next_arg)?)?;
+            if w < 0 {
+                spec.minus = true;
+            }
+            spec.width = Some(w.unsigned_abs() as usize);
+            i += 1;
+        } else {
+            let start = i;
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            if i > start {
+                spec.width = chars[start..i].iter().collect::<String>().parse().ok();
+            }
+        }
+        if chars.get(i) == Some(&'.') {
+            i += 1;
+            if chars.get(i) == Some(&'*') {
+                spec.precision = Some(to_int(&take_arg(&mut next_arg)?)?.max(0) as usize);
+                i += 1;
+            } else {
+                let start = i;
+                while chars.get(i).is_some_and(char::is_ascii_digit) {
+                    i += 1;
+                }
+                spec.precision = Some(
+                    chars[start..i]
+                        .iter()
+                        .collect::<String>()
+                        .parse()
+                        .unwrap_or(0),
+                );
+            }
+        }
+        if named_arg.is_none() && chars.get(i) == Some(&'<') {
+            let end = chars[i..].iter().position(|&c| c == '>').map(|p| i + p);
+            let Some(end) = end else {
+                return err("malformed name - unmatched parenthesis");
+            };
+            let name: String = chars[i + 1..end].iter().collect();
+            named_arg = Some(named(&name)?);
+            i = end + 1;
+        }
+        let Some(&conv) = chars.get(i) else {
+            return err("malformed format string - %");
+        };
+        i += 1;
+        let arg = match named_arg {
+            Some(v) => v,
+            None => take_arg(&mut next_arg)?,
+        };
+        out.push_str(&format_one(conv, &spec, &arg)?);
+    }
+    Ok(out)
+}
+
+pub(super) fn sprintf_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if let Some(u) = super::unknown_if_any("sprintf", &args, "String") {
+        return Ok(u);
+    }
+    let Some(Value::String(fmt)) = args.first() else {
+        return Err(arg_error("sprintf", "a format String", &args));
+    };
+    Ok(Value::string(sprintf(fmt, &args[1..])?))
+}
+
+// --------------------------------------------------------------------------- JSON, base64
+
+fn json_str(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x08' => out.push_str("\\b"),
+            '\x0C' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Ruby's `JSON.generate` (compact) or `JSON.pretty_generate` (`indent` = Some("  ")).
+pub fn to_json(v: &Value, pretty: bool) -> EvalResult<String> {
+    let mut out = String::new();
+    json_into(v, pretty, 0, &mut out)?;
+    Ok(out)
+}
+
+fn json_into(v: &Value, pretty: bool, depth: usize, out: &mut String) -> EvalResult<()> {
+    let nl = |out: &mut String, d: usize| {
+        if pretty {
+            out.push('\n');
+            out.push_str(&"  ".repeat(d));
+        }
+    };
+    match v {
+        Value::Undef => out.push_str("null"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => {
+            if !f.is_finite() {
+                return err(format!("{} not allowed in JSON", format_float(*f)));
+            }
+            out.push_str(&format_float(*f));
+        }
+        Value::String(s) => json_str(s, out),
+        Value::Array(a) => {
+            if a.is_empty() {
+                out.push('[');
+                if pretty {
+                    out.push('\n');
+                }
+                nl(out, depth);
+                out.push(']');
+                return Ok(());
+            }
+            out.push('[');
+            for (i, e) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                nl(out, depth + 1);
+                json_into(e, pretty, depth + 1, out)?;
+            }
+            nl(out, depth);
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            if h.is_empty() {
+                out.push('{');
+                nl(out, depth);
+                out.push('}');
+                return Ok(());
+            }
+            out.push('{');
+            for (i, (k, e)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                nl(out, depth + 1);
+                json_str(&ruby_to_s(k), out);
+                out.push(':');
+                if pretty {
+                    out.push(' ');
+                }
+                json_into(e, pretty, depth + 1, out)?;
+            }
+            nl(out, depth);
+            out.push('}');
+        }
+        Value::Unknown(_) => return err("an unknown value cannot be written as JSON"),
+        other => json_str(&ruby_to_s(other), out),
+    }
+    Ok(())
+}
+
+/// Standard base64 with padding (Ruby's `Base64.strict_encode64`).
+pub fn base64_encode(bytes: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        out.push(T[(n >> 18) as usize & 63] as char);
+        out.push(T[(n >> 12) as usize & 63] as char);
+        out.push(if chunk.len() > 1 {
+            T[(n >> 6) as usize & 63] as char
+        } else {
+            '='
+        });
+        out.push(if chunk.len() > 2 {
+            T[n as usize & 63] as char
+        } else {
+            '='
+        });
+    }
+    out
+}

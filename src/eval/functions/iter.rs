@@ -1,0 +1,510 @@
+//! Iteration functions (spec seeds 000 and 001 as Puppet 7 settled them): each, map, filter,
+//! reduce, slice, reverse_each, step, with, then, lest, any, all, index.
+//!
+//! Conventions shared by all of them: a hash is iterated as `[key, value]` pairs, given to a
+//! one-parameter lambda as one array and to a two-parameter lambda as key and value; an array
+//! (or another iterable) given to a two-parameter lambda gets the index and the element.
+//! `break()` stops the iteration: what was gathered so far is the result.
+
+use super::{BuiltinFn, Lambda, arg_error, need_lambda};
+use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
+use crate::eval::value::{Hash, Value};
+
+pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
+    ("each", each),
+    ("map", map),
+    ("filter", filter),
+    ("reduce", reduce),
+    ("slice", slice),
+    ("reverse_each", reverse_each),
+    ("step", step),
+    ("with", with),
+    ("then", then),
+    ("lest", lest),
+    ("any", any),
+    ("all", all),
+    ("index", index),
+];
+
+/// The elements an iterable value yields, and whether it is a hash (pairs).
+pub(crate) struct Items {
+    pub items: Vec<Value>,
+    pub hash_style: bool,
+}
+
+/// Parses the bounds of an `Integer[from, to]` type value.
+fn integer_range(t: &str) -> Option<(i64, i64)> {
+    let inner = t.strip_prefix("Integer[")?.strip_suffix(']')?;
+    let (a, b) = inner.split_once(',')?;
+    let a: i64 = a.trim().parse().ok()?;
+    let b: i64 = b.trim().parse().ok()?;
+    Some((a, b))
+}
+
+/// The elements of an iterable: an array, a hash (as pairs), a non-negative integer `n`
+/// (0 to n-1), a string (its characters), an `Integer[a, b]` type (a to b). `None` when the
+/// value is not iterable.
+pub(crate) fn iterable(v: &Value) -> Option<Items> {
+    let items = match v {
+        Value::Array(a) => a.as_ref().clone(),
+        Value::Hash(h) => {
+            return Some(Items {
+                items: h
+                    .iter()
+                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                    .collect(),
+                hash_style: true,
+            });
+        }
+        Value::Integer(n) => {
+            if *n > 10_000_000 {
+                return None;
+            }
+            (0..(*n).max(0)).map(Value::Integer).collect()
+        }
+        Value::String(s) => s.chars().map(|c| Value::string(c.to_string())).collect(),
+        Value::Type(t) => {
+            let (a, b) = integer_range(t.as_str())?;
+            if (b - a).unsigned_abs() > 10_000_000 {
+                return None;
+            }
+            if a <= b {
+                (a..=b).map(Value::Integer).collect()
+            } else {
+                (b..=a).rev().map(Value::Integer).collect()
+            }
+        }
+        _ => return None,
+    };
+    Some(Items {
+        items,
+        hash_style: false,
+    })
+}
+
+fn not_iterable(name: &str, args: &[Value]) -> EvalError {
+    arg_error(name, "an Iterable value", args)
+}
+
+fn unknown_result(name: &str, args: &[Value], ty: &str) -> Option<Value> {
+    super::unknown_if_any(name, args, ty)
+}
+
+/// Calls the lambda for one element following the conventions above.
+fn yield_element(
+    lambda: &mut dyn Lambda,
+    index: usize,
+    item: &Value,
+    hash_style: bool,
+) -> EvalResult {
+    if lambda.param_count() >= 2 {
+        if hash_style && let Value::Array(pair) = item {
+            return lambda.call(pair.as_ref().clone());
+        }
+        lambda.call(vec![Value::Integer(index as i64), item.clone()])
+    } else {
+        lambda.call(vec![item.clone()])
+    }
+}
+
+/// Runs `f` on each element; stops on `break()`. `f` returns `false` to stop early.
+fn for_each(
+    items: &Items,
+    lambda: &mut dyn Lambda,
+    mut f: impl FnMut(usize, &Value, Value) -> bool,
+) -> EvalResult<()> {
+    for (i, item) in items.items.iter().enumerate() {
+        match yield_element(lambda, i, item, items.hash_style) {
+            Ok(v) => {
+                if !f(i, item, v) {
+                    break;
+                }
+            }
+            Err(e) if e.kind == ErrorKind::Break => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+fn check_params(name: &str, lambda: &dyn Lambda, min: usize, max: usize) -> EvalResult<()> {
+    let n = lambda.param_count();
+    if n < min || n > max {
+        return err(format!(
+            "'{name}' block expects {} parameter{}, got {n}",
+            if min == max {
+                min.to_string()
+            } else {
+                format!("between {min} and {max}")
+            },
+            if max == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(())
+}
+
+fn each(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("each", lambda)?;
+    check_params("each", lambda, 1, 2)?;
+    if args.len() != 1 {
+        return Err(arg_error("each", "1 argument", &args));
+    }
+    if let Some(u) = unknown_result("each", &args[..1], "Any").filter(|_| args[0].is_unknown()) {
+        return Ok(u);
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("each", &args))?;
+    for_each(&items, lambda, |_, _, _| true)?;
+    Ok(args.into_iter().next().unwrap_or(Value::Undef))
+}
+
+fn map(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("map", lambda)?;
+    check_params("map", lambda, 1, 2)?;
+    if args.len() != 1 {
+        return Err(arg_error("map", "1 argument", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Array", "map() of an unknown value"));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("map", &args))?;
+    let mut out = Vec::with_capacity(items.items.len());
+    for_each(&items, lambda, |_, _, v| {
+        out.push(v);
+        true
+    })?;
+    Ok(Value::array(out))
+}
+
+fn filter(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("filter", lambda)?;
+    check_params("filter", lambda, 1, 2)?;
+    if args.len() != 1 {
+        return Err(arg_error("filter", "1 argument", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Collection", "filter() of an unknown value"));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("filter", &args))?;
+    let mut kept: Vec<Value> = Vec::new();
+    let mut unknown = false;
+    for_each(&items, lambda, |_, item, v| {
+        match v.truthy() {
+            Some(true) => kept.push(item.clone()),
+            Some(false) => {}
+            None => unknown = true,
+        }
+        true
+    })?;
+    if unknown {
+        return Ok(Value::unknown(
+            if items.hash_style { "Hash" } else { "Array" },
+            "filter() with an unknown condition",
+        ));
+    }
+    if items.hash_style {
+        let mut h = Hash::new();
+        for pair in kept {
+            if let Value::Array(p) = pair
+                && p.len() == 2
+            {
+                h.insert(p[0].clone(), p[1].clone());
+            }
+        }
+        Ok(Value::hash(h))
+    } else {
+        Ok(Value::array(kept))
+    }
+}
+
+fn reduce(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("reduce", lambda)?;
+    check_params("reduce", lambda, 2, 2)?;
+    if args.is_empty() || args.len() > 2 {
+        return Err(arg_error("reduce", "1 or 2 arguments", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Any", "reduce() of an unknown value"));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("reduce", &args))?;
+    let mut iter = items.items.into_iter();
+    let mut memo = match args.get(1) {
+        Some(m) => m.clone(),
+        None => match iter.next() {
+            Some(first) => first,
+            None => return Ok(Value::Undef),
+        },
+    };
+    for item in iter {
+        match lambda.call(vec![memo.clone(), item]) {
+            Ok(v) => memo = v,
+            Err(e) if e.kind == ErrorKind::Break => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(memo)
+}
+
+fn slice(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() != 2 {
+        return Err(arg_error("slice", "2 arguments", &args));
+    }
+    let size = match &args[1] {
+        Value::Integer(n) if *n >= 1 => *n as usize,
+        _ => {
+            return Err(arg_error(
+                "slice",
+                "an Iterable and an Integer[1, default]",
+                &args,
+            ));
+        }
+    };
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Array", "slice() of an unknown value"));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("slice", &args))?;
+    let chunks: Vec<Vec<Value>> = items.items.chunks(size).map(<[Value]>::to_vec).collect();
+    let Some(lambda) = lambda else {
+        return Ok(Value::array(chunks.into_iter().map(Value::array).collect()));
+    };
+    let n = lambda.param_count();
+    if n == 0 {
+        return err("slice(): block must define at least one parameter. Block has 0.");
+    }
+    if n != 1 && n != size {
+        return err(format!(
+            "slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({size}). Block has {n}"
+        ));
+    }
+    for chunk in chunks {
+        let call_args = if n == 1 {
+            vec![Value::array(chunk)]
+        } else {
+            let mut c = chunk;
+            c.resize(size, Value::Undef);
+            c
+        };
+        match lambda.call(call_args) {
+            Ok(_) => {}
+            Err(e) if e.kind == ErrorKind::Break => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(args.into_iter().next().unwrap_or(Value::Undef))
+}
+
+fn reverse_each(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() != 1 {
+        return Err(arg_error("reverse_each", "1 argument", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown(
+            "Iterable",
+            "reverse_each() of an unknown value",
+        ));
+    }
+    let mut items = iterable(&args[0]).ok_or_else(|| not_iterable("reverse_each", &args))?;
+    items.items.reverse();
+    let Some(lambda) = lambda else {
+        // Puppet returns an iterator; an array of the same elements stands for it.
+        return Ok(Value::array(items.items));
+    };
+    check_params("reverse_each", lambda, 1, 1)?;
+    for_each(&items, lambda, |_, _, _| true)?;
+    Ok(args.into_iter().next().unwrap_or(Value::Undef))
+}
+
+fn step(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() != 2 {
+        return Err(arg_error("step", "2 arguments", &args));
+    }
+    let n = match &args[1] {
+        Value::Integer(n) if *n >= 1 => *n as usize,
+        _ => return Err(arg_error("step", "an Iterable and an Integer[1]", &args)),
+    };
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Iterable", "step() of an unknown value"));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("step", &args))?;
+    let stepped = Items {
+        items: items.items.into_iter().step_by(n).collect(),
+        hash_style: items.hash_style,
+    };
+    let Some(lambda) = lambda else {
+        return Ok(Value::array(stepped.items));
+    };
+    check_params("step", lambda, 1, 1)?;
+    for_each(&stepped, lambda, |_, _, _| true)?;
+    Ok(args.into_iter().next().unwrap_or(Value::Undef))
+}
+
+fn with(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("with", lambda)?;
+    lambda.call(args)
+}
+
+fn then(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("then", lambda)?;
+    check_params("then", lambda, 1, 1)?;
+    if args.len() != 1 {
+        return Err(arg_error("then", "1 argument", &args));
+    }
+    match &args[0] {
+        Value::Undef => Ok(Value::Undef),
+        v if v.is_unknown() => Ok(Value::unknown("Any", "then() of an unknown value")),
+        _ => lambda.call(args),
+    }
+}
+
+fn lest(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("lest", lambda)?;
+    check_params("lest", lambda, 0, 0)?;
+    if args.len() != 1 {
+        return Err(arg_error("lest", "1 argument", &args));
+    }
+    match &args[0] {
+        Value::Undef => lambda.call(Vec::new()),
+        v if v.is_unknown() => Ok(Value::unknown("Any", "lest() of an unknown value")),
+        _ => Ok(args.into_iter().next().unwrap_or(Value::Undef)),
+    }
+}
+
+fn any_all(
+    name: &str,
+    args: Vec<Value>,
+    lambda: Option<&mut dyn Lambda>,
+    want: bool,
+) -> EvalResult {
+    let lambda = need_lambda(name, lambda)?;
+    check_params(name, lambda, 1, 2)?;
+    if args.len() != 1 {
+        return Err(arg_error(name, "1 argument", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown(
+            "Boolean",
+            &format!("{name}() of an unknown value"),
+        ));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable(name, &args))?;
+    // any: stop at the first true; all: stop at the first false.
+    let mut decided = false;
+    let mut unknown = false;
+    for_each(&items, lambda, |_, _, v| match v.truthy() {
+        Some(b) if b == want => {
+            decided = true;
+            false
+        }
+        Some(_) => true,
+        None => {
+            unknown = true;
+            true
+        }
+    })?;
+    if decided {
+        return Ok(Value::Boolean(want));
+    }
+    if unknown {
+        return Ok(Value::unknown(
+            "Boolean",
+            &format!("{name}() with an unknown condition"),
+        ));
+    }
+    Ok(Value::Boolean(!want))
+}
+
+fn any(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    any_all("any", args, lambda, true)
+}
+
+fn all(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    any_all("all", args, lambda, false)
+}
+
+fn index(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    if let Some(u) = unknown_result("index", &args, "Any") {
+        return Ok(u);
+    }
+    match lambda {
+        Some(lambda) => {
+            check_params("index", lambda, 1, 2)?;
+            if args.len() != 1 {
+                return Err(arg_error("index", "1 argument", &args));
+            }
+            let items = iterable(&args[0]).ok_or_else(|| not_iterable("index", &args))?;
+            let mut found = Value::Undef;
+            let hash_style = items.hash_style;
+            let items = if hash_style && lambda.param_count() == 1 {
+                // A one-parameter lambda gets the values of a hash.
+                Items {
+                    items: items
+                        .items
+                        .iter()
+                        .map(|p| {
+                            p.as_array()
+                                .and_then(|p| p.get(1).cloned())
+                                .unwrap_or(Value::Undef)
+                        })
+                        .collect(),
+                    hash_style: false,
+                }
+            } else {
+                items
+            };
+            let keys: Vec<Value> = match &args[0] {
+                Value::Hash(h) => h.keys().cloned().collect(),
+                _ => Vec::new(),
+            };
+            for_each(&items, lambda, |i, item, v| {
+                if v.truthy() == Some(true) {
+                    found = if hash_style {
+                        keys.get(i).cloned().unwrap_or_else(|| {
+                            item.as_array()
+                                .and_then(|p| p.first().cloned())
+                                .unwrap_or(Value::Undef)
+                        })
+                    } else {
+                        Value::Integer(i as i64)
+                    };
+                    return false;
+                }
+                true
+            })?;
+            Ok(found)
+        }
+        None => {
+            if args.len() != 2 {
+                return Err(arg_error("index", "2 arguments", &args));
+            }
+            if let (Value::String(s), pat) = (&args[0], &args[1]) {
+                let pos = match pat {
+                    Value::String(p) => s.find(p.as_str()),
+                    Value::Regexp(r) => crate::eval::regex::compile(r)
+                        .map_err(EvalError::new)?
+                        .find(s)
+                        .ok()
+                        .flatten()
+                        .map(|m| m.start()),
+                    _ => return Err(arg_error("index", "a String or Regexp to find", &args)),
+                };
+                return Ok(match pos {
+                    Some(b) => Value::Integer(s[..b].chars().count() as i64),
+                    None => Value::Undef,
+                });
+            }
+            let items = iterable(&args[0]).ok_or_else(|| not_iterable("index", &args))?;
+            for (i, item) in items.items.iter().enumerate() {
+                if items.hash_style {
+                    if let Value::Array(p) = item
+                        && p.len() == 2
+                        && crate::eval::ops::ruby_eq(&p[1], &args[1])
+                    {
+                        return Ok(p[0].clone());
+                    }
+                } else if crate::eval::ops::ruby_eq(item, &args[1]) {
+                    return Ok(Value::Integer(i as i64));
+                }
+            }
+            Ok(Value::Undef)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Pure built-in functions, in Rust: Puppet 7's core functions that compute a value from their
+//! arguments, and the most used stdlib functions. A registry maps names to implementations.
+//!
+//! A function receives its evaluated arguments and, for iteration functions, the call's lambda
+//! through the [`Lambda`] callback, which the evaluator implements for Puppet lambdas. Functions
+//! that need the catalog or the scope (include, lookup, defined, notice, ...) are the
+//! evaluator's, not here.
+
+mod core;
+mod format;
+mod iter;
+mod stdlib;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::error::{EvalError, EvalResult};
+use super::value::Value;
+
+pub use core::{log_message as core_log_message, versioncmp_str};
+pub use format::{base64_encode, ruby_inspect, sprintf, to_json};
+
+/// A lambda given to a function call, as the function sees it.
+pub trait Lambda {
+    /// The number of parameters the lambda declares (functions such as `each` choose their
+    /// behaviour by it).
+    fn param_count(&self) -> usize;
+    /// Calls the lambda with the given arguments. `next(v)` inside it yields `Ok(v)`; `break()`
+    /// yields an error of kind `Break`, which iteration functions stop on.
+    fn call(&mut self, args: Vec<Value>) -> EvalResult;
+}
+
+/// A built-in function: the evaluated arguments and the lambda, if the call has one.
+pub type BuiltinFn = fn(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult;
+
+fn registry() -> &'static HashMap<&'static str, BuiltinFn> {
+    static REGISTRY: OnceLock<HashMap<&'static str, BuiltinFn>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut m: HashMap<&'static str, BuiltinFn> = HashMap::new();
+        for (name, f) in iter::FUNCTIONS
+            .iter()
+            .chain(core::FUNCTIONS)
+            .chain(stdlib::FUNCTIONS)
+        {
+            m.insert(name, *f);
+        }
+        m
+    })
+}
+
+/// The implementation of a pure built-in function, by name (without a leading `::`).
+pub fn lookup(name: &str) -> Option<BuiltinFn> {
+    registry()
+        .get(name.strip_prefix("::").unwrap_or(name))
+        .copied()
+}
+
+/// The names of every registered function, sorted.
+pub fn names() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = registry().keys().copied().collect();
+    v.sort_unstable();
+    v
+}
+
+/// Calls a registered function. Arguments that are (or contain) unknown values make the
+/// result an unknown value, except for the functions that pass values through untouched.
+pub fn call(name: &str, args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> Option<EvalResult> {
+    let f = lookup(name)?;
+    Some(f(args, lambda))
+}
+
+// --------------------------------------------------------------------------- helpers
+
+/// The error for arguments that match no signature of the function.
+pub(crate) fn arg_error(name: &str, expected: &str, args: &[Value]) -> EvalError {
+    let got: Vec<String> = args.iter().map(Value::type_name).collect();
+    EvalError::new(format!(
+        "'{name}' expects {expected}, got {}",
+        if got.is_empty() {
+            "none".to_string()
+        } else {
+            got.join(", ")
+        }
+    ))
+}
+
+pub(crate) fn arity(name: &str, args: &[Value], min: usize, max: usize) -> EvalResult<()> {
+    if args.len() < min || args.len() > max {
+        let expected = if min == max {
+            format!("{min} argument{}", if min == 1 { "" } else { "s" })
+        } else if max == usize::MAX {
+            format!("at least {min} arguments")
+        } else {
+            format!("between {min} and {max} arguments")
+        };
+        return Err(EvalError::new(format!(
+            "'{name}' expects {expected}, got {}",
+            args.len()
+        )));
+    }
+    Ok(())
+}
+
+/// An unknown result when any argument holds an unknown value.
+pub(crate) fn unknown_if_any(name: &str, args: &[Value], ty: &str) -> Option<Value> {
+    if args.iter().any(Value::contains_unknown) {
+        Some(Value::unknown(ty, &format!("{name}() of an unknown value")))
+    } else {
+        None
+    }
+}
+
+pub(crate) fn need_lambda<'a>(
+    name: &str,
+    lambda: Option<&'a mut dyn Lambda>,
+) -> EvalResult<&'a mut dyn Lambda> {
+    lambda.ok_or_else(|| EvalError::new(format!("'{name}' expects a block")))
+}

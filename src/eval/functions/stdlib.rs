@@ -1,0 +1,741 @@
+//! The most used pure functions of puppetlabs-stdlib.
+
+use super::format::{ruby_to_s, to_json};
+use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
+use crate::eval::error::{EvalError, EvalResult, err};
+use crate::eval::regex;
+use crate::eval::value::{Hash, Value};
+
+pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
+    ("any2array", any2array),
+    ("any2bool", any2bool),
+    ("bool2num", bool2num),
+    ("bool2str", bool2str),
+    ("concat", concat),
+    ("count", count),
+    ("deep_merge", deep_merge),
+    ("delete", delete),
+    ("delete_at", delete_at),
+    ("delete_regex", delete_regex),
+    ("delete_undef_values", delete_undef_values),
+    ("delete_values", delete_values),
+    ("difference", difference),
+    ("has_key", has_key),
+    ("intersection", intersection),
+    ("join_keys_to_values", join_keys_to_values),
+    ("member", member),
+    ("merge", merge),
+    ("num2bool", num2bool),
+    ("parsejson", parsejson),
+    ("pick", pick),
+    ("pick_default", pick_default),
+    ("prefix", prefix),
+    ("reverse", reverse),
+    ("stdlib::end_with", end_with),
+    ("stdlib::start_with", start_with),
+    ("str2bool", str2bool),
+    ("suffix", suffix),
+    ("swapcase", swapcase),
+    ("to_json", to_json_fn),
+    ("to_json_pretty", to_json_pretty),
+    ("union", union),
+    ("values_at", values_at),
+    ("zip", zip),
+];
+
+macro_rules! unknown_guard {
+    ($name:expr, $args:expr, $ty:expr) => {
+        if let Some(u) = unknown_if_any($name, &$args, $ty) {
+            return Ok(u);
+        }
+    };
+}
+
+fn any2array(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("any2array", args, "Array");
+    match args.as_slice() {
+        [] => Ok(Value::array(Vec::new())),
+        [Value::Array(_)] => Ok(args[0].clone()),
+        [Value::Hash(h)] => Ok(Value::array(
+            h.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect(),
+        )),
+        _ => Ok(Value::array(args)),
+    }
+}
+
+fn str_to_bool(s: &str) -> Option<bool> {
+    match s {
+        "1" | "t" | "y" | "true" | "yes" => Some(true),
+        "" | "0" | "f" | "n" | "false" | "no" | "undef" | "undefined" => Some(false),
+        _ => None,
+    }
+}
+
+fn any2bool(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("any2bool", &args, 1, 1)?;
+    unknown_guard!("any2bool", args, "Boolean");
+    Ok(Value::Boolean(match &args[0] {
+        Value::Boolean(b) => *b,
+        Value::Undef => false,
+        Value::String(s) => str_to_bool(s).unwrap_or(false),
+        Value::Integer(i) => *i > 0,
+        Value::Float(f) => *f > 0.0,
+        _ => true,
+    }))
+}
+
+fn bool2num(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("bool2num", &args, 1, 1)?;
+    unknown_guard!("bool2num", args, "Integer");
+    let b = match &args[0] {
+        Value::Boolean(b) => *b,
+        Value::String(s) => str_to_bool(s).ok_or_else(|| {
+            EvalError::new(format!("bool2num(): Unknown type of boolean given: '{s}'"))
+        })?,
+        Value::Undef => false,
+        _ => return Err(arg_error("bool2num", "a Boolean or String", &args)),
+    };
+    Ok(Value::Integer(i64::from(b)))
+}
+
+fn bool2str(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() != 1 && args.len() != 3 {
+        return err("bool2str(): Wrong number of arguments given (expected 1 or 3)");
+    }
+    unknown_guard!("bool2str", args, "String");
+    let Value::Boolean(b) = &args[0] else {
+        return err("bool2str(): Requires a boolean to work with");
+    };
+    if args.len() == 3 {
+        let (Value::String(t), Value::String(f)) = (&args[1], &args[2]) else {
+            return err("bool2str(): Requires strings to convert to");
+        };
+        return Ok(Value::string(if *b { t.clone() } else { f.clone() }));
+    }
+    Ok(Value::string(if *b { "true" } else { "false" }))
+}
+
+fn str2bool(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("str2bool", &args, 1, 1)?;
+    unknown_guard!("str2bool", args, "Boolean");
+    match &args[0] {
+        Value::Boolean(b) => Ok(Value::Boolean(*b)),
+        Value::String(s) => str_to_bool(s)
+            .map(Value::Boolean)
+            .ok_or_else(|| EvalError::new("str2bool(): Unknown type of boolean given")),
+        _ => err("str2bool(): Requires a string to work with"),
+    }
+}
+
+fn num2bool(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("num2bool", &args, 1, 1)?;
+    unknown_guard!("num2bool", args, "Boolean");
+    let n: f64 = match &args[0] {
+        Value::Integer(i) => *i as f64,
+        Value::Float(f) => *f,
+        Value::String(s) => s
+            .trim()
+            .parse()
+            .map_err(|_| EvalError::new("num2bool(): Unable to parse number"))?,
+        Value::Boolean(b) => return Ok(Value::Boolean(*b)),
+        _ => return err("num2bool(): Unable to parse number"),
+    };
+    Ok(Value::Boolean(n.trunc() > 0.0))
+}
+
+fn concat(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("concat", &args, 2, usize::MAX)?;
+    unknown_guard!("concat", args, "Array");
+    let Value::Array(first) = &args[0] else {
+        return err("concat(): Requires array to work with");
+    };
+    let mut out = first.as_ref().clone();
+    for a in &args[1..] {
+        match a {
+            Value::Array(x) => out.extend(x.iter().cloned()),
+            other => out.push(other.clone()),
+        }
+    }
+    Ok(Value::array(out))
+}
+
+fn count(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("count", &args, 1, 2)?;
+    unknown_guard!("count", args, "Integer");
+    let items: Vec<Value> = match &args[0] {
+        Value::Array(a) => a.as_ref().clone(),
+        Value::Hash(h) => h.values().cloned().collect(),
+        _ => return err("count(): Wrong argument type given (expected Array or Hash)"),
+    };
+    let n = match args.get(1) {
+        Some(x) => items.iter().filter(|e| e.strict_eq(x)).count(),
+        None => items
+            .iter()
+            .filter(|e| !e.is_undef() && e.as_str() != Some(""))
+            .count(),
+    };
+    Ok(Value::Integer(n as i64))
+}
+
+fn merge(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("merge", args, "Hash");
+    let mut out = Hash::new();
+    for a in &args {
+        match a {
+            Value::Hash(h) => {
+                for (k, v) in h.iter() {
+                    out.insert(k.clone(), v.clone());
+                }
+            }
+            Value::Undef => {}
+            Value::String(s) if s.is_empty() => {}
+            _ => {
+                return Err(arg_error(
+                    "merge",
+                    "Hash, Undef or empty String arguments",
+                    &args,
+                ));
+            }
+        }
+    }
+    Ok(Value::hash(out))
+}
+
+fn deep_merge_into(into: &mut Hash, from: &Hash) {
+    for (k, v) in from.iter() {
+        match (into.get(k), v) {
+            (Some(Value::Hash(a)), Value::Hash(b)) => {
+                let mut merged = a.as_ref().clone();
+                deep_merge_into(&mut merged, b);
+                into.insert(k.clone(), Value::hash(merged));
+            }
+            _ => into.insert(k.clone(), v.clone()),
+        }
+    }
+}
+
+fn deep_merge(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() < 2 {
+        return err("deep_merge(): wrong number of arguments (1; must be at least 2)");
+    }
+    unknown_guard!("deep_merge", args, "Hash");
+    let mut out = Hash::new();
+    for a in &args {
+        match a {
+            Value::Hash(h) => deep_merge_into(&mut out, h),
+            Value::Undef => {}
+            Value::String(s) if s.is_empty() => {}
+            other => {
+                return err(format!(
+                    "deep_merge: unexpected argument type {}, only expects hash arguments",
+                    other.type_name()
+                ));
+            }
+        }
+    }
+    Ok(Value::hash(out))
+}
+
+fn delete(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("delete", &args, 2, 2)?;
+    unknown_guard!("delete", args, "Any");
+    let remove: Vec<Value> = match &args[1] {
+        Value::Array(a) => a.as_ref().clone(),
+        other => vec![other.clone()],
+    };
+    match &args[0] {
+        Value::Array(a) => Ok(Value::array(
+            a.iter()
+                .filter(|e| !remove.iter().any(|r| r.strict_eq(e)))
+                .cloned()
+                .collect(),
+        )),
+        Value::Hash(h) => {
+            let mut out = h.as_ref().clone();
+            remove.iter().for_each(|k| {
+                out.remove(k);
+            });
+            Ok(Value::hash(out))
+        }
+        Value::String(s) => {
+            let mut out = s.clone();
+            for r in &remove {
+                if let Value::String(r) = r
+                    && !r.is_empty()
+                {
+                    out = out.replace(r.as_str(), "");
+                }
+            }
+            Ok(Value::string(out))
+        }
+        _ => err("delete(): First argument must be an Array, String, or Hash."),
+    }
+}
+
+fn delete_at(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("delete_at", &args, 2, 2)?;
+    unknown_guard!("delete_at", args, "Array");
+    let Value::Array(a) = &args[0] else {
+        return err("delete_at(): Requires array to work with");
+    };
+    let i = match &args[1] {
+        Value::Integer(i) => *i,
+        Value::String(s) => s.parse().map_err(|_| {
+            EvalError::new("delete_at(): You must provide non-negative numeric index")
+        })?,
+        _ => return err("delete_at(): You must provide non-negative numeric index"),
+    };
+    if i < 0 || i as usize >= a.len() {
+        return err("delete_at(): Given index exceeds size of array given");
+    }
+    let mut out = a.as_ref().clone();
+    out.remove(i as usize);
+    Ok(Value::array(out))
+}
+
+fn delete_regex(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("delete_regex", &args, 2, 2)?;
+    unknown_guard!("delete_regex", args, "Any");
+    let pats: Vec<String> = match &args[1] {
+        Value::Array(a) => a.iter().map(ruby_to_s).collect(),
+        other => vec![ruby_to_s(other)],
+    };
+    let full = |s: &str| -> EvalResult<bool> {
+        for p in &pats {
+            if regex::is_match(&format!("\\A(?:{p})\\z"), s).map_err(EvalError::new)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    };
+    match &args[0] {
+        Value::Array(a) => {
+            let mut out = Vec::new();
+            for e in a.iter() {
+                if !full(&ruby_to_s(e))? {
+                    out.push(e.clone());
+                }
+            }
+            Ok(Value::array(out))
+        }
+        Value::Hash(h) => {
+            let mut out = Hash::new();
+            for (k, v) in h.iter() {
+                if !full(&ruby_to_s(k))? {
+                    out.insert(k.clone(), v.clone());
+                }
+            }
+            Ok(Value::hash(out))
+        }
+        _ => err("delete_regex(): First argument must be an Array, Hash, or String."),
+    }
+}
+
+fn delete_undef_values(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("delete_undef_values", &args, 1, 1)?;
+    unknown_guard!("delete_undef_values", args, "Collection");
+    match &args[0] {
+        Value::Array(a) => Ok(Value::array(
+            a.iter().filter(|e| !e.is_undef()).cloned().collect(),
+        )),
+        Value::Hash(h) => Ok(Value::hash(
+            h.iter()
+                .filter(|(_, v)| !v.is_undef())
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        )),
+        _ => err("delete_undef_values(): expected an array or hash"),
+    }
+}
+
+fn delete_values(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("delete_values", &args, 2, 2)?;
+    unknown_guard!("delete_values", args, "Hash");
+    let Value::Hash(h) = &args[0] else {
+        return err("delete_values(): First argument must be a Hash");
+    };
+    Ok(Value::hash(
+        h.iter()
+            .filter(|(_, v)| !v.strict_eq(&args[1]))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    ))
+}
+
+fn arrays2(name: &str, args: &[Value]) -> EvalResult<(Vec<Value>, Vec<Value>)> {
+    match args {
+        [Value::Array(a), Value::Array(b)] => Ok((a.as_ref().clone(), b.as_ref().clone())),
+        _ => err(format!("{name}(): Requires 2 arrays")),
+    }
+}
+
+fn uniq(v: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for e in v {
+        if !out.iter().any(|o| o.strict_eq(&e)) {
+            out.push(e);
+        }
+    }
+    out
+}
+
+fn difference(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("difference", args, "Array");
+    let (a, b) = arrays2("difference", &args)?;
+    Ok(Value::array(uniq(
+        a.into_iter()
+            .filter(|e| !b.iter().any(|x| x.strict_eq(e)))
+            .collect(),
+    )))
+}
+
+fn intersection(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("intersection", args, "Array");
+    let (a, b) = arrays2("intersection", &args)?;
+    Ok(Value::array(uniq(
+        a.into_iter()
+            .filter(|e| b.iter().any(|x| x.strict_eq(e)))
+            .collect(),
+    )))
+}
+
+fn union(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("union", args, "Array");
+    if args.len() < 2 {
+        return err("union(): Every parameter must be an array");
+    }
+    let mut all = Vec::new();
+    for a in &args {
+        match a {
+            Value::Array(x) => all.extend(x.iter().cloned()),
+            _ => return err("union(): Every parameter must be an array"),
+        }
+    }
+    Ok(Value::array(uniq(all)))
+}
+
+fn has_key(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("has_key", &args, 2, 2)?;
+    unknown_guard!("has_key", args, "Boolean");
+    match &args[0] {
+        Value::Hash(h) => Ok(Value::Boolean(h.contains_key(&args[1]))),
+        other => err(format!(
+            "has_key(): expects the first argument to be a hash, got {} which is of type {}",
+            ruby_to_s(other),
+            other.type_name()
+        )),
+    }
+}
+
+fn member(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("member", &args, 2, 2)?;
+    unknown_guard!("member", args, "Boolean");
+    let Value::Array(a) = &args[0] else {
+        return err("member(): Requires array to work with");
+    };
+    Ok(Value::Boolean(match &args[1] {
+        Value::Array(items) => items.iter().all(|i| a.iter().any(|e| e.strict_eq(i))),
+        item => a.iter().any(|e| e.strict_eq(item)),
+    }))
+}
+
+fn join_keys_to_values(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("join_keys_to_values", &args, 2, 2)?;
+    unknown_guard!("join_keys_to_values", args, "Array");
+    let (Value::Hash(h), Value::String(sep)) = (&args[0], &args[1]) else {
+        return err(
+            "join_keys_to_values(): The first argument must be a hash and the second a string",
+        );
+    };
+    let mut out = Vec::new();
+    for (k, v) in h.iter() {
+        let k = ruby_to_s(k);
+        match v {
+            Value::Array(a) => {
+                for e in a.iter() {
+                    out.push(Value::string(format!("{k}{sep}{}", ruby_to_s(e))));
+                }
+            }
+            other => out.push(Value::string(format!("{k}{sep}{}", ruby_to_s(other)))),
+        }
+    }
+    Ok(Value::array(out))
+}
+
+fn affix(name: &str, args: &[Value], before: bool) -> EvalResult {
+    arity(name, args, 1, 2)?;
+    let add = match args.get(1) {
+        None | Some(Value::Undef) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(_) => return err(format!("{name}(): expected second argument to be a String")),
+    };
+    let f = |s: &str| {
+        if before {
+            format!("{add}{s}")
+        } else {
+            format!("{s}{add}")
+        }
+    };
+    match &args[0] {
+        Value::Array(a) => Ok(Value::array(
+            a.iter().map(|e| Value::string(f(&ruby_to_s(e)))).collect(),
+        )),
+        Value::Hash(h) => Ok(Value::hash(
+            h.iter()
+                .map(|(k, v)| (Value::string(f(&ruby_to_s(k))), v.clone()))
+                .collect(),
+        )),
+        _ => err(format!(
+            "{name}(): expected first argument to be an Array or a Hash"
+        )),
+    }
+}
+
+fn prefix(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("prefix", args, "Collection");
+    affix("prefix", &args, true)
+}
+
+fn suffix(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("suffix", args, "Collection");
+    affix("suffix", &args, false)
+}
+
+fn reverse(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("reverse", &args, 1, 1)?;
+    unknown_guard!("reverse", args, "Any");
+    match &args[0] {
+        Value::Array(a) => Ok(Value::array(a.iter().rev().cloned().collect())),
+        Value::String(s) => Ok(Value::string(s.chars().rev().collect::<String>())),
+        _ => err("reverse(): Requires either array or string to work with"),
+    }
+}
+
+fn swapcase(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("swapcase", &args, 1, 1)?;
+    unknown_guard!("swapcase", args, "Any");
+    let sw = |s: &str| -> String {
+        s.chars()
+            .flat_map(|c| {
+                if c.is_uppercase() {
+                    c.to_lowercase().collect::<Vec<_>>()
+                } else {
+                    c.to_uppercase().collect::<Vec<_>>()
+                }
+            })
+            .collect()
+    };
+    match &args[0] {
+        Value::String(s) => Ok(Value::string(sw(s))),
+        Value::Array(a) => Ok(Value::array(
+            a.iter()
+                .map(|e| match e {
+                    Value::String(s) => Value::string(sw(s)),
+                    other => other.clone(),
+                })
+                .collect(),
+        )),
+        _ => err("swapcase(): Requires either array or string to work with"),
+    }
+}
+
+fn pick(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    for a in &args {
+        match a {
+            Value::Undef => {}
+            Value::String(s) if s.is_empty() || s == "undef" || s == "undefined" => {}
+            Value::Unknown(_) => return Ok(Value::unknown("Any", "pick() of an unknown value")),
+            other => return Ok(other.clone()),
+        }
+    }
+    err("pick(): must receive at least one non empty value")
+}
+
+fn pick_default(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.is_empty() {
+        return err("pick_default(): Must receive at least one argument.");
+    }
+    for a in &args {
+        match a {
+            Value::Undef => {}
+            Value::String(s) if s.is_empty() || s == "undef" || s == "undefined" => {}
+            Value::Unknown(_) => {
+                return Ok(Value::unknown("Any", "pick_default() of an unknown value"));
+            }
+            other => return Ok(other.clone()),
+        }
+    }
+    Ok(args.last().cloned().unwrap_or(Value::Undef))
+}
+
+fn values_at(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("values_at", &args, 2, 2)?;
+    unknown_guard!("values_at", args, "Array");
+    let Value::Array(a) = &args[0] else {
+        return err("values_at(): Requires array to work with");
+    };
+    let idx: Vec<Value> = match &args[1] {
+        Value::Array(x) => x.as_ref().clone(),
+        other => vec![other.clone()],
+    };
+    let mut out = Vec::new();
+    for i in idx {
+        let text = ruby_to_s(&i);
+        if let Some((from, to)) = text.split_once('-')
+            && let (Ok(f), Ok(t)) = (from.trim().parse::<usize>(), to.trim().parse::<usize>())
+        {
+            for j in f..=t {
+                out.push(a.get(j).cloned().ok_or_else(|| {
+                    EvalError::new("values_at(): Given indexes are out of range")
+                })?);
+            }
+            continue;
+        }
+        let j: usize = text
+            .trim()
+            .parse()
+            .map_err(|_| EvalError::new("values_at(): Unknown format of given index"))?;
+        out.push(
+            a.get(j)
+                .cloned()
+                .ok_or_else(|| EvalError::new("values_at(): Given index exceeds array size"))?,
+        );
+    }
+    Ok(Value::array(out))
+}
+
+fn zip(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("zip", &args, 2, 3)?;
+    unknown_guard!("zip", args, "Array");
+    let (Value::Array(a), Value::Array(b)) = (&args[0], &args[1]) else {
+        return err("zip(): Requires array to work with");
+    };
+    let flat = args.get(2).is_some_and(|v| v.truthy() == Some(true));
+    let pairs: Vec<Value> = a
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Value::array(vec![e.clone(), b.get(i).cloned().unwrap_or(Value::Undef)]))
+        .collect();
+    if flat {
+        Ok(Value::array(
+            pairs
+                .iter()
+                .flat_map(|p| p.as_array().unwrap_or(&[]).to_vec())
+                .collect(),
+        ))
+    } else {
+        Ok(Value::array(pairs))
+    }
+}
+
+fn start_with(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("stdlib::start_with", &args, 2, 2)?;
+    unknown_guard!("stdlib::start_with", args, "Boolean");
+    let Value::String(s) = &args[0] else {
+        return Err(arg_error("stdlib::start_with", "a String", &args));
+    };
+    Ok(Value::Boolean(match &args[1] {
+        Value::String(p) => s.starts_with(p.as_str()),
+        Value::Array(ps) => ps
+            .iter()
+            .any(|p| p.as_str().is_some_and(|p| s.starts_with(p))),
+        _ => {
+            return Err(arg_error(
+                "stdlib::start_with",
+                "a String or Array of prefixes",
+                &args,
+            ));
+        }
+    }))
+}
+
+fn end_with(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("stdlib::end_with", &args, 2, 2)?;
+    unknown_guard!("stdlib::end_with", args, "Boolean");
+    let Value::String(s) = &args[0] else {
+        return Err(arg_error("stdlib::end_with", "a String", &args));
+    };
+    Ok(Value::Boolean(match &args[1] {
+        Value::String(p) => s.ends_with(p.as_str()),
+        Value::Array(ps) => ps
+            .iter()
+            .any(|p| p.as_str().is_some_and(|p| s.ends_with(p))),
+        _ => {
+            return Err(arg_error(
+                "stdlib::end_with",
+                "a String or Array of suffixes",
+                &args,
+            ));
+        }
+    }))
+}
+
+fn to_json_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("to_json", &args, 1, 1)?;
+    unknown_guard!("to_json", args, "String");
+    Ok(Value::string(to_json(&args[0], false)?))
+}
+
+fn to_json_pretty(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("to_json_pretty", &args, 1, 3)?;
+    unknown_guard!("to_json_pretty", args, "String");
+    let skip_undef = args.get(1).is_some_and(|v| v.truthy() == Some(true));
+    let v = if skip_undef {
+        strip_undef(&args[0])
+    } else {
+        args[0].clone()
+    };
+    Ok(Value::string(format!("{}\n", to_json(&v, true)?)))
+}
+
+fn strip_undef(v: &Value) -> Value {
+    match v {
+        Value::Array(a) => Value::array(
+            a.iter()
+                .filter(|e| !e.is_undef())
+                .map(strip_undef)
+                .collect(),
+        ),
+        Value::Hash(h) => Value::hash(
+            h.iter()
+                .filter(|(_, e)| !e.is_undef())
+                .map(|(k, e)| (k.clone(), strip_undef(e)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Converts parsed JSON to a Puppet value.
+pub fn from_json(j: &serde_json::Value) -> Value {
+    match j {
+        serde_json::Value::Null => Value::Undef,
+        serde_json::Value::Bool(b) => Value::Boolean(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        serde_json::Value::String(s) => Value::string(s.clone()),
+        serde_json::Value::Array(a) => Value::array(a.iter().map(from_json).collect()),
+        serde_json::Value::Object(o) => Value::hash(
+            o.iter()
+                .map(|(k, v)| (Value::string(k.clone()), from_json(v)))
+                .collect(),
+        ),
+    }
+}
+
+fn parsejson(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("parsejson", &args, 1, 2)?;
+    unknown_guard!("parsejson", args, "Any");
+    let Value::String(s) = &args[0] else {
+        return err("parsejson(): expected a String");
+    };
+    match serde_json::from_str::<serde_json::Value>(s) {
+        Ok(j) => Ok(from_json(&j)),
+        Err(e) => match args.get(1) {
+            Some(d) => Ok(d.clone()),
+            None => err(format!("parsejson(): {e}")),
+        },
+    }
+}

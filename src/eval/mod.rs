@@ -1,0 +1,19 @@
+//! Abstract evaluation: values (known, or unknown of a known type), the operators with Puppet
+//! 7's exact rules, string interpolation, the pure built-in functions and a small expression
+//! evaluator (the seed of the catalog evaluator).
+//!
+//! What cannot be known statically is never guessed: it is a [`Value::Unknown`] of a known
+//! type, and operators and functions propagate it. A condition on an unknown is reported by the
+//! caller.
+
+pub mod error;
+pub mod expr;
+pub mod functions;
+pub mod number;
+pub mod ops;
+pub mod regex;
+pub mod value;
+
+pub use error::{ErrorKind, EvalError, EvalResult};
+pub use expr::Evaluator;
+pub use value::{Hash, ResourceRef, TypeVal, Unknown, Value};

@@ -1,0 +1,1064 @@
+//! The operators of the Puppet language on values, with Puppet 7's exact rules (spec seed 003):
+//! arithmetic with numeric strings, collection `+ - <<`, `==` (case-insensitive strings, deep
+//! collections), ordering comparisons, `in`, `=~`, case/selector matching, `[]` access, and
+//! truthiness.
+//!
+//! Operations on an [unknown](Value::Unknown) operand give an unknown result of the operator's
+//! result type; they never guess.
+
+use std::cmp::Ordering;
+
+use super::error::{EvalError, EvalResult, err};
+use super::number::{Num, string_to_number};
+use super::regex::{self, Captures};
+use super::value::{Hash, TypeVal, Value};
+use crate::syntax::ast::BinaryOp;
+
+/// `a` or `an` before a type name, as Puppet's messages say "an Array", "a Hash".
+pub fn a_an(value: &Value) -> String {
+    let name = value.type_name();
+    let article = match name.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    };
+    format!("{article} {name}")
+}
+
+/// A value as Puppet quotes it in error messages: strings in single quotes, others in their
+/// string form.
+pub fn quoted(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("'{s}'"),
+        Value::Undef => "undef".into(),
+        other => format!("'{}'", other.to_puppet_string()),
+    }
+}
+
+fn unknown_of(ty: &str, why: &str) -> Value {
+    Value::unknown(ty, why)
+}
+
+/// Converts a value to a number for arithmetic: numbers as they are, numeric strings converted
+/// (see [`string_to_number`]); anything else is an error.
+pub fn coerce_numeric(v: &Value) -> EvalResult<Num> {
+    match v {
+        Value::Integer(i) => Ok(Num::Int(*i)),
+        Value::Float(f) => Ok(Num::Float(*f)),
+        Value::String(s) => string_to_number(s).ok_or_else(|| {
+            EvalError::new(format!("The value '{s}' cannot be converted to Numeric."))
+        }),
+        other => err(format!(
+            "The value '{}' cannot be converted to Numeric.",
+            other.to_puppet_string()
+        )),
+    }
+}
+
+fn num_value(n: Num) -> Value {
+    match n {
+        Num::Int(i) => Value::Integer(i),
+        Num::Float(f) => Value::Float(f),
+    }
+}
+
+fn check_int(op: &str, v: i128) -> EvalResult {
+    if v < i64::MIN as i128 || v > i64::MAX as i128 {
+        let hex = if v < 0 {
+            format!("-0x{:x}", -v)
+        } else {
+            format!("+0x{v:x}")
+        };
+        return err(format!(
+            "A '{op}' expression resulted in a value outside of Puppet Integer max range, got '{hex}'"
+        ));
+    }
+    Ok(Value::Integer(v as i64))
+}
+
+fn check_float(op: &str, f: f64) -> EvalResult {
+    if f.is_infinite() {
+        return err(format!("The result of the {op} expression is Infinity"));
+    }
+    Ok(Value::Float(f))
+}
+
+/// Ruby's shift of an integer (a negative count shifts the other way), in 128 bits, with
+/// Puppet's range check.
+fn shift(op: &str, x: i64, count: i64, left: bool) -> EvalResult {
+    let left = if count < 0 { !left } else { left };
+    let n = count.unsigned_abs();
+    let x = x as i128;
+    let v = if left {
+        if x == 0 {
+            0
+        } else if n >= 64 {
+            // Certainly out of range: report the exact value where it is small enough to print.
+            return if n < 126 {
+                check_int(op, x << n)
+            } else {
+                err(format!(
+                    "A '{op}' expression resulted in a value outside of Puppet Integer max range"
+                ))
+            };
+        } else {
+            x << n
+        }
+    } else if n >= 127 {
+        if x < 0 { -1 } else { 0 }
+    } else {
+        x >> n
+    };
+    check_int(op, v)
+}
+
+/// Integer division and remainder as Ruby computes them: rounded toward negative infinity, the
+/// remainder with the divisor's sign.
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn floor_mod(a: i128, b: i128) -> i128 {
+    let r = a % b;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        r + b
+    } else {
+        r
+    }
+}
+
+/// Arithmetic on two numbers (`+ - * / % << >>`).
+pub fn arithmetic(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
+    let sym = op.as_str();
+    let l = coerce_numeric(left)?;
+    let r = coerce_numeric(right)?;
+    match (l, r) {
+        (Num::Int(a), Num::Int(b)) => {
+            let (a, b) = (a as i128, b as i128);
+            match op {
+                BinaryOp::Add => check_int(sym, a + b),
+                BinaryOp::Sub => check_int(sym, a - b),
+                BinaryOp::Mul => check_int(sym, a * b),
+                BinaryOp::Div if b == 0 => err("Division by 0"),
+                BinaryOp::Div => check_int(sym, floor_div(a, b)),
+                BinaryOp::Mod if b == 0 => err("Division by 0"),
+                BinaryOp::Mod => check_int(sym, floor_mod(a, b)),
+                BinaryOp::Shl => shift(sym, a as i64, b as i64, true),
+                BinaryOp::Shr => shift(sym, a as i64, b as i64, false),
+                _ => err(format!("Unsupported operator '{sym}'")),
+            }
+        }
+        (l, r) => {
+            let lf = matches!(l, Num::Float(_));
+            let to_f = |n: Num| match n {
+                Num::Int(i) => i as f64,
+                Num::Float(f) => f,
+            };
+            let (a, b) = (to_f(l), to_f(r));
+            match op {
+                BinaryOp::Add => check_float(sym, a + b),
+                BinaryOp::Sub => check_float(sym, a - b),
+                BinaryOp::Mul => check_float(sym, a * b),
+                BinaryOp::Div => check_float(sym, a / b),
+                BinaryOp::Mod if lf => err(format!(
+                    "Operator '%' is not applicable to {}.",
+                    a_an(&num_value(l))
+                )),
+                BinaryOp::Mod => err(format!(
+                    "Operator '%' is not applicable to {} when right side is {}.",
+                    a_an(&num_value(l)),
+                    a_an(&num_value(r))
+                )),
+                BinaryOp::Shl | BinaryOp::Shr => err(format!(
+                    "Operator '{sym}' is not applicable to {}.",
+                    a_an(&num_value(l))
+                )),
+                _ => err(format!("Unsupported operator '{sym}'")),
+            }
+        }
+    }
+}
+
+/// Ruby's `==` (used by collection `-`): numbers by value, strings exactly, collections deep.
+pub fn ruby_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
+            *x as f64 == *y
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| ruby_eq(p, q))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| ruby_eq(v, w)))
+        }
+        _ => a.strict_eq(b),
+    }
+}
+
+/// `x + y` where `x` is an Array or a Hash.
+pub fn concatenate(left: &Value, right: &Value) -> EvalResult {
+    match left {
+        Value::Array(a) => {
+            let mut out = a.as_ref().clone();
+            match right {
+                Value::Array(b) => out.extend(b.iter().cloned()),
+                Value::Hash(h) => out.extend(
+                    h.iter()
+                        .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
+                ),
+                other => out.push(other.clone()),
+            }
+            Ok(Value::array(out))
+        }
+        Value::Hash(h) => {
+            let mut out = h.as_ref().clone();
+            match right {
+                Value::Hash(b) => {
+                    for (k, v) in b.iter() {
+                        out.insert(k.clone(), v.clone());
+                    }
+                }
+                Value::Array(b) => {
+                    let all_arrays =
+                        !b.is_empty() && b.iter().all(|e| matches!(e, Value::Array(_)));
+                    if all_arrays {
+                        for e in b.iter() {
+                            let pair = e.as_array().unwrap_or(&[]);
+                            match pair.len() {
+                                1 => out.insert(pair[0].clone(), Value::Undef),
+                                2 => out.insert(pair[0].clone(), pair[1].clone()),
+                                n => {
+                                    return err(format!(
+                                        "invalid number of elements ({n} for 1..2)"
+                                    ));
+                                }
+                            }
+                        }
+                    } else {
+                        if b.len() % 2 != 0 {
+                            return err("odd number of arguments for Hash");
+                        }
+                        for kv in b.chunks(2) {
+                            out.insert(kv[0].clone(), kv[1].clone());
+                        }
+                    }
+                }
+                _ => return err("Can only append Array or Hash to a Hash"),
+            }
+            Ok(Value::hash(out))
+        }
+        other => concatenate(&Value::array(vec![other.clone()]), right),
+    }
+}
+
+/// `x - y` where `x` is an Array or a Hash.
+pub fn delete(left: &Value, right: &Value) -> EvalResult {
+    match left {
+        Value::Array(a) => {
+            let remove: Vec<Value> = match right {
+                Value::Array(b) => b.as_ref().clone(),
+                Value::Hash(h) => h
+                    .iter()
+                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                    .collect(),
+                other => vec![other.clone()],
+            };
+            Ok(Value::array(
+                a.iter()
+                    .filter(|e| !remove.iter().any(|r| ruby_eq(e, r)))
+                    .cloned()
+                    .collect(),
+            ))
+        }
+        Value::Hash(h) => {
+            let mut out = h.as_ref().clone();
+            match right {
+                Value::Array(b) => b.iter().for_each(|k| {
+                    out.remove(k);
+                }),
+                Value::Hash(b) => b.keys().for_each(|k| {
+                    out.remove(k);
+                }),
+                other => {
+                    out.remove(other);
+                }
+            }
+            Ok(Value::hash(out))
+        }
+        _ => err("Can only delete from an Array or Hash."),
+    }
+}
+
+/// The result type of an operator applied to unknown operands.
+fn unknown_result(op: BinaryOp, left: &Value) -> Value {
+    let why = format!("operator '{}' on an unknown value", op.as_str());
+    match op {
+        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Shl if matches!(left, Value::Array(_)) => {
+            unknown_of("Array", &why)
+        }
+        BinaryOp::Add | BinaryOp::Sub if matches!(left, Value::Hash(_)) => unknown_of("Hash", &why),
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Div
+        | BinaryOp::Mod
+        | BinaryOp::Shl
+        | BinaryOp::Shr => unknown_of("Any", &why),
+        _ => unknown_of("Boolean", &why),
+    }
+}
+
+/// A binary operator other than `and`, `or`, `=~`, `!~` and `in` (which need the caller: short
+/// circuit, match variables).
+pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
+    // Collection operators apply to known collections even when their elements are unknown.
+    let collection = matches!(left, Value::Array(_) | Value::Hash(_))
+        && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Shl);
+    if collection {
+        if right.is_unknown() {
+            return Ok(unknown_result(op, left));
+        }
+        return match op {
+            BinaryOp::Add => concatenate(left, right),
+            BinaryOp::Sub => delete(left, right),
+            _ => match left {
+                Value::Array(a) => {
+                    let mut out = a.as_ref().clone();
+                    out.push(right.clone());
+                    Ok(Value::array(out))
+                }
+                _ => err(format!(
+                    "Operator '<<' is not applicable to {}.",
+                    a_an(left)
+                )),
+            },
+        };
+    }
+    if left.contains_unknown() || right.contains_unknown() {
+        return Ok(unknown_result(op, left));
+    }
+    match op {
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Div
+        | BinaryOp::Mod
+        | BinaryOp::Shl
+        | BinaryOp::Shr => arithmetic(op, left, right),
+        BinaryOp::Eq => Ok(Value::Boolean(equals(left, right))),
+        BinaryOp::Ne => Ok(Value::Boolean(!equals(left, right))),
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+            if let Value::Type(_) = left {
+                return compare_types(op, left, right);
+            }
+            let ord = compare(left, right).map_err(|detail| {
+                EvalError::new(format!(
+                    "Comparison of: {} {} {}, is not possible. Caused by '{}'.",
+                    left.type_name(),
+                    op.as_str(),
+                    right.type_name(),
+                    detail
+                ))
+            })?;
+            Ok(Value::Boolean(match op {
+                BinaryOp::Lt => ord == Ordering::Less,
+                BinaryOp::Le => ord != Ordering::Greater,
+                BinaryOp::Gt => ord == Ordering::Greater,
+                _ => ord != Ordering::Less,
+            }))
+        }
+        _ => err(format!(
+            "Operator '{}' must be evaluated by the caller",
+            op.as_str()
+        )),
+    }
+}
+
+/// Ordering comparison of types is assignability; until the type system decides it, only
+/// equal types are decided.
+fn compare_types(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
+    if left.strict_eq(right) {
+        return Ok(Value::Boolean(matches!(op, BinaryOp::Le | BinaryOp::Ge)));
+    }
+    Ok(unknown_of("Boolean", "comparison of types"))
+}
+
+/// Puppet's `==`: strings case-insensitively (ASCII case folding), numbers by value (`1 == 1.0`),
+/// arrays and hashes deeply; a string never equals a number.
+pub fn equals(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.eq_ignore_ascii_case(y),
+        (Value::String(_), _) => false,
+        (Value::Integer(x), Value::Integer(y)) => x == y,
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
+            *x as f64 == *y
+        }
+        (Value::Float(x), Value::Float(y)) => x == y,
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            // Puppet looks each key of the left up in the right exactly; a missing key is undef.
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| equals(y.get(k).unwrap_or(&Value::Undef), v))
+        }
+        (Value::Resource(x), Value::Resource(y)) => {
+            x.type_name.eq_ignore_ascii_case(&y.type_name) && x.title == y.title
+        }
+        _ => a.strict_eq(b),
+    }
+}
+
+/// ASCII case-insensitive ordering of strings (Ruby's `casecmp`).
+fn casecmp(a: &str, b: &str) -> Ordering {
+    let x = a.bytes().map(|c| c.to_ascii_lowercase());
+    let y = b.bytes().map(|c| c.to_ascii_lowercase());
+    x.cmp(y)
+}
+
+/// Puppet's ordering of two values: strings with strings (case-insensitively), numbers with
+/// numbers. Anything else cannot be compared: the error is the reason.
+pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => Ok(casecmp(x, y)),
+        (Value::String(_), _) => Err("A String is not comparable to a non String".into()),
+        (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
+            let f = |v: &Value| match v {
+                Value::Integer(i) => *i as f64,
+                Value::Float(f) => *f,
+                _ => 0.0,
+            };
+            f(a).partial_cmp(&f(b))
+                .ok_or_else(|| "NaN is not comparable".to_string())
+        }
+        (Value::Integer(_) | Value::Float(_), _) => {
+            Err("A Numeric is not comparable to non Numeric".into())
+        }
+        _ => {
+            Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".into())
+        }
+    }
+}
+
+/// The outcome of an operation that may set the match variables.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchOutcome {
+    /// `true`/`false`, or an unknown Boolean.
+    pub value: Value,
+    /// `Some` when a regular expression matched: the new `$0..$n`.
+    pub captures: Option<Captures>,
+}
+
+impl MatchOutcome {
+    fn plain(b: bool) -> Self {
+        MatchOutcome {
+            value: Value::Boolean(b),
+            captures: None,
+        }
+    }
+
+    fn unknown(why: &str) -> Self {
+        MatchOutcome {
+            value: unknown_of("Boolean", why),
+            captures: None,
+        }
+    }
+}
+
+fn regex_error(e: String) -> EvalError {
+    EvalError::new(format!(
+        "Can not convert right match operand to a regular expression. Caused by '{e}'."
+    ))
+}
+
+/// `left =~ right` (and `!~` with `negate`): `right` a regexp, a string taken as a regexp, or a
+/// type (an instance check). The left of a regexp match must be a string.
+pub fn match_op(left: &Value, right: &Value, negate: bool) -> EvalResult<MatchOutcome> {
+    if left.contains_unknown() || right.contains_unknown() {
+        return Ok(MatchOutcome::unknown("match on an unknown value"));
+    }
+    let flip = |b: bool| if negate { !b } else { b };
+    if let Value::Type(t) = right {
+        return Ok(match instance_of(left, t) {
+            Some(b) => MatchOutcome::plain(flip(b)),
+            None => MatchOutcome::unknown("instance check of a type"),
+        });
+    }
+    let src: &str = match right {
+        Value::Regexp(r) => r,
+        Value::String(s) => s,
+        other => {
+            return Err(regex_error(format!(
+                "no implicit conversion of {} into String",
+                other.type_name()
+            )));
+        }
+    };
+    regex::compile(src).map_err(regex_error)?;
+    let Value::String(text) = left else {
+        return err(format!(
+            "Left match operand must result in a String value. Got {}.",
+            a_an(left)
+        ));
+    };
+    let caps = regex::captures(src, text).map_err(regex_error)?;
+    let matched = caps.is_some();
+    Ok(MatchOutcome {
+        value: Value::Boolean(flip(matched)),
+        captures: caps,
+    })
+}
+
+/// Matching of a case option or selector entry: a regexp matches strings (setting the match
+/// variables), a type matches its instances, `default` matches anything, arrays and hashes match
+/// element-wise, anything else by `==`.
+pub fn case_match(value: &Value, pattern: &Value) -> EvalResult<MatchOutcome> {
+    if value.contains_unknown() || pattern.contains_unknown() {
+        return Ok(MatchOutcome::unknown("case match on an unknown value"));
+    }
+    let mut caps = None;
+    let b = case_match_inner(value, pattern, &mut caps)?;
+    Ok(match b {
+        Some(b) => MatchOutcome {
+            value: Value::Boolean(b),
+            captures: caps,
+        },
+        None => MatchOutcome::unknown("instance check of a type"),
+    })
+}
+
+fn case_match_inner(
+    value: &Value,
+    pattern: &Value,
+    caps: &mut Option<Captures>,
+) -> EvalResult<Option<bool>> {
+    Ok(match pattern {
+        Value::Regexp(r) => {
+            let Value::String(s) = value else {
+                return Ok(Some(false));
+            };
+            let c = regex::captures(r, s).map_err(regex_error)?;
+            let m = c.is_some();
+            if m {
+                *caps = c;
+            }
+            Some(m)
+        }
+        Value::Type(t) => instance_of(value, t),
+        Value::Default => Some(true),
+        Value::Array(p) => {
+            let Value::Array(v) = value else {
+                return Ok(Some(false));
+            };
+            if v.len() != p.len() {
+                return Ok(Some(false));
+            }
+            for (x, y) in v.iter().zip(p.iter()) {
+                match case_match_inner(x, y, caps)? {
+                    Some(true) => {}
+                    other => return Ok(other),
+                }
+            }
+            Some(true)
+        }
+        Value::Hash(p) => {
+            let Value::Hash(v) = value else {
+                return Ok(Some(false));
+            };
+            for (k, y) in p.iter() {
+                let x = v.get(k).unwrap_or(&Value::Undef);
+                match case_match_inner(x, y, caps)? {
+                    Some(true) => {}
+                    other => return Ok(other),
+                }
+            }
+            Some(true)
+        }
+        _ => Some(equals(value, pattern)),
+    })
+}
+
+/// `needle in haystack`.
+pub fn in_op(needle: &Value, haystack: &Value) -> EvalResult<MatchOutcome> {
+    if needle.contains_unknown() || haystack.contains_unknown() {
+        return Ok(MatchOutcome::unknown("'in' on an unknown value"));
+    }
+    match haystack {
+        Value::String(s) => match needle {
+            Value::String(n) => Ok(MatchOutcome::plain(
+                s.to_lowercase().contains(&n.to_lowercase()),
+            )),
+            Value::Regexp(r) => {
+                let caps = regex::captures(r, s).map_err(regex_error)?;
+                Ok(MatchOutcome {
+                    value: Value::Boolean(caps.is_some()),
+                    captures: caps,
+                })
+            }
+            _ => Ok(MatchOutcome::plain(false)),
+        },
+        Value::Array(items) => in_array(needle, items),
+        Value::Hash(h) => {
+            let keys: Vec<Value> = h.keys().cloned().collect();
+            in_array(needle, &keys)
+        }
+        _ => Ok(MatchOutcome::plain(false)),
+    }
+}
+
+fn in_array(needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
+    match needle {
+        Value::Regexp(r) => {
+            for e in items {
+                if let Value::String(s) = e
+                    && let Some(c) = regex::captures(r, s).map_err(regex_error)?
+                {
+                    return Ok(MatchOutcome {
+                        value: Value::Boolean(true),
+                        captures: Some(c),
+                    });
+                }
+            }
+            Ok(MatchOutcome::plain(false))
+        }
+        Value::String(_) => {
+            let mut unknown = false;
+            for e in items {
+                let mut caps = None;
+                match case_match_inner(needle, e, &mut caps)? {
+                    Some(true) => {
+                        return Ok(MatchOutcome {
+                            value: Value::Boolean(true),
+                            captures: caps,
+                        });
+                    }
+                    Some(false) => {}
+                    None => unknown = true,
+                }
+            }
+            Ok(if unknown {
+                MatchOutcome::unknown("instance check of a type")
+            } else {
+                MatchOutcome::plain(false)
+            })
+        }
+        Value::Type(t) => {
+            let mut unknown = false;
+            for e in items {
+                match instance_of(e, t) {
+                    Some(true) => return Ok(MatchOutcome::plain(true)),
+                    Some(false) => {}
+                    None => unknown = true,
+                }
+            }
+            Ok(if unknown {
+                MatchOutcome::unknown("instance check of a type")
+            } else {
+                MatchOutcome::plain(false)
+            })
+        }
+        _ => Ok(MatchOutcome::plain(items.iter().any(|e| equals(e, needle)))),
+    }
+}
+
+/// Whether `value` is an instance of the type, for the types whose check needs no type system
+/// (the base types without parameters). `None` when it cannot be decided here.
+pub fn instance_of(value: &Value, ty: &TypeVal) -> Option<bool> {
+    let s = ty.as_str();
+    if s.contains('[') {
+        return None;
+    }
+    let scalar = matches!(
+        value,
+        Value::Integer(_)
+            | Value::Float(_)
+            | Value::String(_)
+            | Value::Boolean(_)
+            | Value::Regexp(_)
+    );
+    Some(match s {
+        "Any" => true,
+        "Undef" => value.is_undef(),
+        "NotUndef" => !value.is_undef(),
+        "Default" => matches!(value, Value::Default),
+        "Integer" => matches!(value, Value::Integer(_)),
+        "Float" => matches!(value, Value::Float(_)),
+        "Numeric" => value.is_numeric(),
+        "String" => matches!(value, Value::String(_)),
+        "Boolean" => matches!(value, Value::Boolean(_)),
+        "Regexp" => matches!(value, Value::Regexp(_)),
+        "Array" => matches!(value, Value::Array(_)),
+        "Hash" => matches!(value, Value::Hash(_)),
+        "Collection" => matches!(value, Value::Array(_) | Value::Hash(_)),
+        "Scalar" => scalar,
+        "ScalarData" => matches!(
+            value,
+            Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_)
+        ),
+        "Sensitive" => matches!(value, Value::Sensitive(_)),
+        "Binary" => matches!(value, Value::Binary(_)),
+        "Type" => matches!(value, Value::Type(_)),
+        "Data" => is_data(value),
+        _ => return None,
+    })
+}
+
+fn is_data(v: &Value) -> bool {
+    match v {
+        Value::Undef
+        | Value::Integer(_)
+        | Value::Float(_)
+        | Value::String(_)
+        | Value::Boolean(_) => true,
+        Value::Array(a) => a.iter().all(is_data),
+        Value::Hash(h) => h
+            .iter()
+            .all(|(k, v)| matches!(k, Value::String(_)) && is_data(v)),
+        _ => false,
+    }
+}
+
+/// `!value`.
+pub fn not(v: &Value) -> Value {
+    match v.truthy() {
+        Some(b) => Value::Boolean(!b),
+        None => unknown_of("Boolean", "negation of an unknown value"),
+    }
+}
+
+/// Unary minus: numbers and numeric strings.
+pub fn negate(v: &Value) -> EvalResult {
+    if v.is_unknown() {
+        return Ok(unknown_of("Numeric", "negation of an unknown value"));
+    }
+    match coerce_numeric(v)? {
+        Num::Int(i) => check_int("-", -(i as i128)),
+        Num::Float(f) => Ok(Value::Float(-f)),
+    }
+}
+
+// --------------------------------------------------------------------------- access
+
+fn flatten_keys(keys: &[Value]) -> Vec<Value> {
+    let mut out = Vec::with_capacity(keys.len());
+    fn go(v: &Value, out: &mut Vec<Value>) {
+        match v {
+            Value::Array(a) => a.iter().for_each(|e| go(e, out)),
+            other => out.push(other.clone()),
+        }
+    }
+    keys.iter().for_each(|k| go(k, &mut out));
+    out
+}
+
+/// Resolves a Ruby-style `[start, length]` slice against a sequence of `len` items, with
+/// Puppet's adjustments for negative values. `None` when the result is empty or out of range.
+fn slice_range(len: i64, k1: i64, k2: i64) -> Option<(usize, usize)> {
+    let mut k1 = if k1 < 0 { len + k1 } else { k1 };
+    let mut k2 = if k2 < 0 { len - k1 + k2 + 1 } else { k2 };
+    if k1 < 0 {
+        k2 += k1;
+        k1 = 0;
+    }
+    if k1 > len || k2 < 0 {
+        return None;
+    }
+    let end = (k1 + k2).min(len);
+    Some((k1 as usize, end as usize))
+}
+
+fn int_key(v: &Value, target: &Value, index: usize, numeric: bool) -> EvalResult<i64> {
+    let n = if numeric {
+        coerce_numeric(v)?
+    } else {
+        match v {
+            Value::String(s) => string_to_number(s).unwrap_or(Num::Float(f64::NAN)),
+            Value::Integer(i) => Num::Int(*i),
+            Value::Float(f) => Num::Float(*f),
+            _ => Num::Float(f64::NAN),
+        }
+    };
+    match n {
+        Num::Int(i) => Ok(i),
+        Num::Float(_) => err(format!(
+            "{} []-key at index {index}. The key must be an Integer, got {}.",
+            match target {
+                Value::String(_) => "A substring operation does not accept",
+                _ => "An array access does not accept",
+            },
+            a_an(v)
+        )),
+    }
+}
+
+/// `target[keys]` on a string, an array or a hash (types are the caller's: see
+/// [`access_type`]).
+pub fn access(target: &Value, keys: &[Value]) -> EvalResult {
+    if target.is_unknown() || keys.iter().any(Value::contains_unknown) {
+        return Ok(unknown_of("Any", "access on an unknown value"));
+    }
+    match target {
+        Value::String(s) => {
+            let keys = flatten_keys(keys);
+            let chars: Vec<char> = s.chars().collect();
+            let len = chars.len() as i64;
+            match keys.len() {
+                1 => {
+                    let k = int_key(&keys[0], target, 0, false)?;
+                    let k = if k < 0 { len + k } else { k };
+                    if k < 0 || k >= len {
+                        Ok(Value::string(""))
+                    } else {
+                        Ok(Value::string(chars[k as usize].to_string()))
+                    }
+                }
+                2 => {
+                    let k1 = int_key(&keys[0], target, 0, false)?;
+                    let k2 = int_key(&keys[1], target, 1, false)?;
+                    Ok(Value::string(match slice_range(len, k1, k2) {
+                        Some((a, b)) if a < b => chars[a..b].iter().collect::<String>(),
+                        _ => String::new(),
+                    }))
+                }
+                n => err(format!(
+                    "String supports [] with one or two arguments. Got {n}"
+                )),
+            }
+        }
+        Value::Array(a) => {
+            let keys = flatten_keys(keys);
+            let len = a.len() as i64;
+            match keys.len() {
+                1 => {
+                    let k = int_key(&keys[0], target, 0, true)?;
+                    let k = if k < 0 { len + k } else { k };
+                    Ok(if k < 0 || k >= len {
+                        Value::Undef
+                    } else {
+                        a[k as usize].clone()
+                    })
+                }
+                2 => {
+                    let k1 = int_key(&keys[0], target, 0, true)?;
+                    let k2 = int_key(&keys[1], target, 1, true)?;
+                    Ok(Value::array(match slice_range(len, k1, k2) {
+                        Some((x, y)) if x < y => a[x..y].to_vec(),
+                        _ => Vec::new(),
+                    }))
+                }
+                n => err(format!(
+                    "Array supports [] with one or two arguments. Got {n}"
+                )),
+            }
+        }
+        Value::Hash(h) => match keys.len() {
+            0 => err("Hash supports [] with one or more arguments. Got 0"),
+            1 => Ok(h.get(&keys[0]).cloned().unwrap_or(Value::Undef)),
+            _ => Ok(Value::array(
+                keys.iter()
+                    .filter_map(|k| h.get(k).filter(|v| !v.is_undef()).cloned())
+                    .collect(),
+            )),
+        },
+        Value::Type(t) => access_type(t, keys),
+        Value::Undef => err("Operator '[]' is not applicable to an Undef Value."),
+        other => err(format!(
+            "Operator '[]' is not applicable to {}.",
+            a_an(other)
+        )),
+    }
+}
+
+/// The names of Puppet's built-in types (everything else capitalized is a resource type or a
+/// type alias).
+pub const CORE_TYPES: &[&str] = &[
+    "Any",
+    "Array",
+    "Binary",
+    "Boolean",
+    "Callable",
+    "CatalogEntry",
+    "Class",
+    "Collection",
+    "Data",
+    "Default",
+    "Deferred",
+    "Enum",
+    "Error",
+    "Float",
+    "Hash",
+    "Init",
+    "Integer",
+    "Iterable",
+    "Iterator",
+    "NotUndef",
+    "Numeric",
+    "Object",
+    "Optional",
+    "Pattern",
+    "Regexp",
+    "Resource",
+    "RichData",
+    "Runtime",
+    "Scalar",
+    "ScalarData",
+    "SemVer",
+    "SemVerRange",
+    "Sensitive",
+    "String",
+    "Struct",
+    "Timespan",
+    "Timestamp",
+    "Tuple",
+    "Type",
+    "TypeReference",
+    "TypeSet",
+    "Undef",
+    "URI",
+    "Variant",
+];
+
+/// A type parameter as Puppet prints it inside `[]`.
+pub fn type_param_string(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")),
+        Value::Undef => "undef".into(),
+        Value::Array(a) => format!(
+            "[{}]",
+            a.iter()
+                .map(type_param_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::Hash(h) => format!(
+            "{{{}}}",
+            h.iter()
+                .map(|(k, v)| format!("{} => {}", type_param_string(k), type_param_string(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_puppet_string(),
+    }
+}
+
+/// Capitalizes each `::` segment of a resource type name (`apache::vhost` -> `Apache::Vhost`).
+pub fn capitalize_type_name(name: &str) -> String {
+    name.trim_start_matches("::")
+        .split("::")
+        .map(|seg| {
+            let mut c = seg.chars();
+            match c.next() {
+                Some(f) => f
+                    .to_uppercase()
+                    .chain(c.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+fn title_of(v: &Value) -> EvalResult<String> {
+    match v {
+        Value::String(s) => Ok(s.clone()),
+        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => Ok(v.to_puppet_string()),
+        other => err(format!(
+            "A resource title must be a String, got {}",
+            a_an(other)
+        )),
+    }
+}
+
+/// `Type[args]`: a parameterized type, a resource or class reference (or an array of them).
+pub fn access_type(t: &TypeVal, keys: &[Value]) -> EvalResult {
+    let base = t.as_str();
+    if base == "Class" {
+        let names = flatten_keys(keys);
+        let refs: Vec<Value> = names
+            .iter()
+            .map(|n| title_of(n).map(|s| Value::resource("Class", s.trim_start_matches("::"))))
+            .collect::<EvalResult<_>>()?;
+        return Ok(if refs.len() == 1 {
+            refs.into_iter().next().unwrap_or(Value::Undef)
+        } else {
+            Value::array(refs)
+        });
+    }
+    if base == "Resource" {
+        let keys = flatten_keys(keys);
+        let Some((ty, titles)) = keys.split_first() else {
+            return Ok(Value::Type(t.clone()));
+        };
+        let ty_name = match ty {
+            Value::String(s) => capitalize_type_name(s),
+            Value::Type(tv) => tv.as_str().to_string(),
+            other => {
+                return err(format!(
+                    "A resource type must be a String, got {}",
+                    a_an(other)
+                ));
+            }
+        };
+        if titles.is_empty() {
+            return Ok(Value::Type(TypeVal::new(&ty_name)));
+        }
+        return access_type(&TypeVal::new(&ty_name), titles);
+    }
+    if !base.contains('[') && !CORE_TYPES.contains(&base) {
+        // A resource type: references.
+        let titles = flatten_keys(keys);
+        let refs: Vec<Value> = titles
+            .iter()
+            .map(|n| title_of(n).map(|s| Value::resource(base, &s)))
+            .collect::<EvalResult<_>>()?;
+        return Ok(if refs.len() == 1 {
+            refs.into_iter().next().unwrap_or(Value::Undef)
+        } else {
+            Value::array(refs)
+        });
+    }
+    if base.contains('[') {
+        return err(format!("The type '{base}' cannot be parameterized further"));
+    }
+    if keys.is_empty() {
+        return Ok(Value::Type(t.clone()));
+    }
+    if matches!(base, "Integer" | "Float")
+        && let [from, to] = keys
+        && let (Some(a), Some(b)) = (as_f64(from), as_f64(to))
+        && a > b
+    {
+        return err(format!(
+            "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got ({}, {})",
+            from.to_puppet_string(),
+            to.to_puppet_string()
+        ));
+    }
+    let params: Vec<String> = keys.iter().map(type_param_string).collect();
+    Ok(Value::Type(TypeVal::new(&format!(
+        "{base}[{}]",
+        params.join(", ")
+    ))))
+}
+
+fn as_f64(v: &Value) -> Option<f64> {
+    match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    }
+}
+
+/// Builds a hash from key/value pairs (for function implementations).
+pub fn hash_of(pairs: Vec<(Value, Value)>) -> Value {
+    Value::hash(pairs.into_iter().collect::<Hash>())
+}

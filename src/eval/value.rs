@@ -1,0 +1,441 @@
+//! Runtime values of the Puppet language, as Puppet 7 evaluates them.
+//!
+//! A [`Value`] is either known (an integer, a string, an array, ...) or [`Value::Unknown`]: a
+//! value that cannot be known statically (the result of a Ruby function without a Rust
+//! implementation, an ERB template) but whose type is known. Unknowns propagate through
+//! operators and functions; nothing guesses their content.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::number::format_float;
+
+/// A Puppet type used as a value (`Integer[1, 3]`, `Pattern[/a/]`).
+///
+/// Until the type system (`crate::types`) provides a parsed representation, a type value is
+/// kept in its canonical source form as Puppet prints it; equality compares that form.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeVal(pub Arc<str>);
+
+impl TypeVal {
+    pub fn new(s: &str) -> Self {
+        TypeVal(Arc::from(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The type's name without parameters: `Integer` for `Integer[1, 3]`.
+    pub fn base_name(&self) -> &str {
+        self.0.split('[').next().unwrap_or(&self.0)
+    }
+}
+
+impl fmt::Display for TypeVal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A value that is not known statically, of a known type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unknown {
+    /// The type every possible value has (`Any` when nothing is known).
+    pub ty: TypeVal,
+    /// Why the value is unknown (`template('ntp/ntp.conf.erb')`, a function's name).
+    pub origin: Arc<str>,
+}
+
+/// A reference to a resource or class: `File['/tmp/x']`, `Class['apache']`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ResourceRef {
+    /// The type's name as Puppet capitalizes it (`File`, `Apache::Vhost`, `Class`).
+    pub type_name: String,
+    pub title: String,
+}
+
+/// A Puppet value.
+#[derive(Debug, Clone)]
+pub enum Value {
+    Undef,
+    Default,
+    Integer(i64),
+    Float(f64),
+    String(String),
+    Boolean(bool),
+    /// A regular expression, by its source (without delimiters).
+    Regexp(Arc<str>),
+    Array(Arc<Vec<Value>>),
+    Hash(Arc<Hash>),
+    Type(TypeVal),
+    Resource(Arc<ResourceRef>),
+    Sensitive(Arc<Value>),
+    Binary(Arc<Vec<u8>>),
+    Unknown(Arc<Unknown>),
+}
+
+impl Value {
+    pub fn string(s: impl Into<String>) -> Value {
+        Value::String(s.into())
+    }
+
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Arc::new(items))
+    }
+
+    pub fn hash(h: Hash) -> Value {
+        Value::Hash(Arc::new(h))
+    }
+
+    pub fn regexp(src: &str) -> Value {
+        Value::Regexp(Arc::from(src))
+    }
+
+    pub fn unknown(ty: &str, origin: &str) -> Value {
+        Value::Unknown(Arc::new(Unknown {
+            ty: TypeVal::new(ty),
+            origin: Arc::from(origin),
+        }))
+    }
+
+    pub fn resource(type_name: &str, title: &str) -> Value {
+        Value::Resource(Arc::new(ResourceRef {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+        }))
+    }
+
+    pub fn is_undef(&self) -> bool {
+        matches!(self, Value::Undef)
+    }
+
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, Value::Unknown(_))
+    }
+
+    /// Whether an unknown value is anywhere in this value (an element, a key, a hash value).
+    pub fn contains_unknown(&self) -> bool {
+        match self {
+            Value::Unknown(_) => true,
+            Value::Array(a) => a.iter().any(Value::contains_unknown),
+            Value::Hash(h) => h
+                .iter()
+                .any(|(k, v)| k.contains_unknown() || v.contains_unknown()),
+            Value::Sensitive(v) => v.contains_unknown(),
+            _ => false,
+        }
+    }
+
+    /// The first unknown found in this value, depth first.
+    pub fn first_unknown(&self) -> Option<&Unknown> {
+        match self {
+            Value::Unknown(u) => Some(u),
+            Value::Array(a) => a.iter().find_map(Value::first_unknown),
+            Value::Hash(h) => h
+                .iter()
+                .find_map(|(k, v)| k.first_unknown().or_else(|| v.first_unknown())),
+            Value::Sensitive(v) => v.first_unknown(),
+            _ => None,
+        }
+    }
+
+    /// Puppet's truth: `undef` and `false` are false, everything else (the empty string
+    /// included) is true. `None` for an unknown value.
+    pub fn truthy(&self) -> Option<bool> {
+        match self {
+            Value::Undef | Value::Boolean(false) => Some(false),
+            Value::Unknown(_) => None,
+            _ => Some(true),
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Value]> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn as_hash(&self) -> Option<&Hash> {
+        match self {
+            Value::Hash(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    pub fn is_numeric(&self) -> bool {
+        matches!(self, Value::Integer(_) | Value::Float(_))
+    }
+
+    /// The name of the value's general type, as Puppet's messages name it (`String`,
+    /// `Integer`, `Array`, `Hash`, `Undef`, ...).
+    pub fn type_name(&self) -> String {
+        match self {
+            Value::Undef => "Undef".into(),
+            Value::Default => "Default".into(),
+            Value::Integer(_) => "Integer".into(),
+            Value::Float(_) => "Float".into(),
+            Value::String(_) => "String".into(),
+            Value::Boolean(_) => "Boolean".into(),
+            Value::Regexp(_) => "Regexp".into(),
+            Value::Array(_) => "Array".into(),
+            Value::Hash(_) => "Hash".into(),
+            Value::Type(t) => format!("Type[{}]", t.base_name()),
+            Value::Resource(r) => r.type_name.clone(),
+            Value::Sensitive(_) => "Sensitive".into(),
+            Value::Binary(_) => "Binary".into(),
+            Value::Unknown(u) => u.ty.base_name().to_string(),
+        }
+    }
+
+    /// The string form Puppet uses for interpolation and `notice`: strings as they are,
+    /// `undef` as the empty string (also inside collections), arrays `[1, a]`, hashes
+    /// `{a => 1}`, floats as Ruby prints them, regexps `/src/`.
+    ///
+    /// An unknown value prints as `<unknown Type>`; callers check [`Value::contains_unknown`]
+    /// first when the result must be exact.
+    pub fn to_puppet_string(&self) -> String {
+        let mut out = String::new();
+        self.write_puppet_string(&mut out);
+        out
+    }
+
+    pub fn write_puppet_string(&self, out: &mut String) {
+        match self {
+            Value::Undef => {}
+            Value::Default => out.push_str("default"),
+            Value::Integer(i) => out.push_str(&i.to_string()),
+            Value::Float(f) => out.push_str(&format_float(*f)),
+            Value::String(s) => out.push_str(s),
+            Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Regexp(r) => {
+                out.push('/');
+                out.push_str(&regexp_source_for_display(r));
+                out.push('/');
+            }
+            Value::Array(a) => {
+                out.push('[');
+                for (i, v) in a.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    v.write_puppet_string(out);
+                }
+                out.push(']');
+            }
+            Value::Hash(h) => {
+                out.push('{');
+                for (i, (k, v)) in h.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    k.write_puppet_string(out);
+                    out.push_str(" => ");
+                    v.write_puppet_string(out);
+                }
+                out.push('}');
+            }
+            Value::Type(t) => out.push_str(t.as_str()),
+            Value::Resource(r) => {
+                out.push_str(&r.type_name);
+                out.push('[');
+                if r.type_name == "Class" {
+                    out.push_str(&r.title);
+                } else {
+                    out.push('\'');
+                    out.push_str(&r.title);
+                    out.push('\'');
+                }
+                out.push(']');
+            }
+            Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+            Value::Binary(b) => out.push_str(&super::functions::base64_encode(b)),
+            Value::Unknown(u) => {
+                out.push_str("<unknown ");
+                out.push_str(u.ty.as_str());
+                out.push('>');
+            }
+        }
+    }
+
+    /// Strict equality as Ruby's `eql?` (used for hash keys and `unique`): `1` and `1.0`
+    /// differ, strings compare case-sensitively.
+    pub fn strict_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
+            (Value::Integer(a), Value::Integer(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a == b || (a.is_nan() && b.is_nan()),
+            (Value::String(a), Value::String(b)) => a == b,
+            (Value::Boolean(a), Value::Boolean(b)) => a == b,
+            (Value::Regexp(a), Value::Regexp(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.strict_eq(y))
+            }
+            (Value::Hash(a), Value::Hash(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .all(|(k, v)| b.get(k).is_some_and(|w| v.strict_eq(w)))
+            }
+            (Value::Type(a), Value::Type(b)) => a == b,
+            (Value::Resource(a), Value::Resource(b)) => a == b,
+            (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
+            (Value::Binary(a), Value::Binary(b)) => a == b,
+            (Value::Unknown(a), Value::Unknown(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+/// A regexp's source as Puppet prints it between slashes: an unescaped `/` is escaped.
+pub fn regexp_source_for_display(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut escaped = false;
+    for c in src.chars() {
+        if escaped {
+            out.push(c);
+            escaped = false;
+        } else if c == '\\' {
+            out.push(c);
+            escaped = true;
+        } else if c == '/' {
+            out.push_str("\\/");
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_puppet_string())
+    }
+}
+
+impl PartialEq for Value {
+    /// Structural (strict) equality; Puppet's `==` is [`super::ops::equals`].
+    fn eq(&self, other: &Self) -> bool {
+        self.strict_eq(other)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::String(s.to_string())
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::String(s)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(i: i64) -> Self {
+        Value::Integer(i)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Self {
+        Value::Boolean(b)
+    }
+}
+
+/// An insertion-ordered hash whose keys are values (compared strictly, as Ruby's `eql?`).
+///
+/// Lookups are linear: Puppet hashes in manifests and facts are small.
+#[derive(Debug, Clone, Default)]
+pub struct Hash {
+    entries: Vec<(Value, Value)>,
+}
+
+impl Hash {
+    pub fn new() -> Self {
+        Hash::default()
+    }
+
+    pub fn with_capacity(n: usize) -> Self {
+        Hash {
+            entries: Vec::with_capacity(n),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn position(&self, key: &Value) -> Option<usize> {
+        self.entries.iter().position(|(k, _)| k.strict_eq(key))
+    }
+
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        self.position(key).map(|i| &self.entries[i].1)
+    }
+
+    pub fn get_str(&self, key: &str) -> Option<&Value> {
+        self.entries
+            .iter()
+            .find(|(k, _)| matches!(k, Value::String(s) if s == key))
+            .map(|(_, v)| v)
+    }
+
+    pub fn contains_key(&self, key: &Value) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// Sets `key` to `value`; an existing key keeps its position (as Ruby's `Hash#[]=`).
+    pub fn insert(&mut self, key: Value, value: Value) {
+        match self.position(&key) {
+            Some(i) => self.entries[i].1 = value,
+            None => self.entries.push((key, value)),
+        }
+    }
+
+    pub fn remove(&mut self, key: &Value) -> Option<Value> {
+        self.position(key).map(|i| self.entries.remove(i).1)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&Value, &Value)> {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &Value> {
+        self.entries.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.entries.iter().map(|(_, v)| v)
+    }
+
+    pub fn entries(&self) -> &[(Value, Value)] {
+        &self.entries
+    }
+
+    pub fn into_entries(self) -> Vec<(Value, Value)> {
+        self.entries
+    }
+}
+
+impl FromIterator<(Value, Value)> for Hash {
+    fn from_iter<I: IntoIterator<Item = (Value, Value)>>(iter: I) -> Self {
+        let mut h = Hash::new();
+        for (k, v) in iter {
+            h.insert(k, v);
+        }
+        h
+    }
+}
