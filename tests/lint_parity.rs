@@ -77,11 +77,13 @@ const CHECKS: &[(&str, bool)] = &[
 /// Findings of puppet-lint's that plint does not report, by reason (`path:line:check`).
 /// None of them is a finding plint should make.
 const PUPPET_LINT_ONLY: &[(&str, &[&str])] = &[(
-    // Puppet 7 itself reports these files too (with this modulepath); plint takes a module
-    // folder named `author-name` as the module `name`, as a Forge release or a
-    // `puppet-name` checkout is laid out, and so does tests/validator_parity.rs. puppet-lint
-    // run without `--relative` wants the folder to be named as the module.
-    "module folder with an author prefix (`saz-rsyslog` holds the module `rsyslog`)",
+    // Without a module path, plint takes a folder named `author-name` above `manifests/` as
+    // the module `name`, as a Forge release or a `puppet-name` checkout is laid out (and so
+    // does tests/validator_parity.rs); puppet-lint run without `--relative` wants the folder
+    // to be named as the module. Given the corpus as its module path, plint reports these
+    // as Puppet does (folder names taken as they are): checked below, see
+    // [`AUTHOR_PREFIX`].
+    AUTHOR_PREFIX,
     &[
         "saz-rsyslog/manifests/client.pp:26:autoloader_layout",
         "saz-rsyslog/manifests/config.pp:13:autoloader_layout",
@@ -95,6 +97,9 @@ const PUPPET_LINT_ONLY: &[(&str, &[&str])] = &[(
         "saz-rsyslog/manifests/snippet.pp:18:autoloader_layout",
     ],
 )];
+
+const AUTHOR_PREFIX: &str =
+    "module folder with an author prefix (`saz-rsyslog` holds the module `rsyslog`)";
 
 /// Findings of plint's that puppet-lint does not report, by reason (`path:line:check`):
 /// each is a true finding puppet-lint misses.
@@ -329,6 +334,38 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
                 "{}:{}:{}: listed in PLINT_ONLY, but not a finding of plint's only",
                 k.0, k.1, k.2
             ));
+        }
+    }
+
+    // With the corpus as the module path, the author-prefixed folders are no modules of the
+    // names their classes have, and plint says so where puppet-lint does.
+    let with_modulepath = registry::Selection::from_fn(|i| {
+        (i.puppet_lint == Some("autoloader_layout")).then_some(i.severity)
+    })
+    .with_modulepath(std::sync::Arc::from(vec![PathBuf::from(CORPUS)]));
+    for (reason, entries) in PUPPET_LINT_ONLY {
+        for k in entries
+            .iter()
+            .filter(|_| *reason == AUTHOR_PREFIX)
+            .map(|e| parse_key(e))
+        {
+            let src = &sources[&k.0];
+            let parsed = plint::syntax::parse(src);
+            let path = Path::new(CORPUS).join(&k.0);
+            let info = FileInfo {
+                path: &path.to_string_lossy(),
+                source: src,
+                ast: &parsed.ast,
+            };
+            let found = registry::check(info, &with_modulepath)
+                .iter()
+                .any(|d| line_of(src, d.span.start) == k.1);
+            if !found {
+                problems.push(format!(
+                    "{}:{}:{}: not reported even with the corpus as the module path",
+                    k.0, k.1, k.2
+                ));
+            }
         }
     }
 

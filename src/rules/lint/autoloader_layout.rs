@@ -10,9 +10,9 @@ declare_rule! {
     /// `mod/manifests/a/b.pp`.
     ///
     /// The module is the folder right below a configured module path (`modulepath` in
-    /// `plint.toml`, `--modulepath`), or else the folder above `manifests/`. A folder named like a Forge
-    /// release (`puppetlabs-apache`, `saz-rsyslog`) counts as the module after the last
-    /// dash, and a folder whose name is not a valid module name (`my.repo`) is not compared
+    /// `plint.toml`, `--modulepath`), named as it is, as Puppet does. Else it is the folder
+    /// above `manifests/`, and a folder named like a Forge release (`puppetlabs-apache`,
+    /// `saz-rsyslog`) counts as the module after the last dash, and a folder whose name is not a valid module name (`my.repo`) is not compared
     /// with the class's first segment, so the result does not depend on the name of the
     /// checkout (puppet-lint needs `--relative` for that, and then never compares the
     /// module name at all).
@@ -46,8 +46,9 @@ declare_rule! {
     }
 }
 
-/// Where a file is in its module: the module's name (when its folder says it) and the
-/// path below `manifests/` (`a/b.pp`).
+/// Where a file is in its module: the module's name (when its folder says it; under a
+/// module path, the folder's name as it is, valid or not) and the path below `manifests/`
+/// (`a/b.pp`).
 struct Location {
     module: Option<String>,
     in_manifests: String,
@@ -79,8 +80,9 @@ fn locate(path: &str, modulepath: &[std::path::PathBuf]) -> Option<Location> {
         if parts.len() < 3 || parts[1] != "manifests" {
             return None;
         }
+        // Puppet takes the folder's name as it is: `saz-rsyslog` there is no module `rsyslog`.
         return Some(Location {
-            module: module_of_folder(&parts[0]),
+            module: Some(parts[0].clone()),
             in_manifests: parts[2..].join("/"),
         });
     }
@@ -172,6 +174,9 @@ mod tests {
             (l.module.as_deref(), l.in_manifests.as_str()),
             (Some("web"), "vhost/ssl.pp")
         );
+        // Below a module path, the folder is the module's name, a Forge-style one too.
+        let l = locate("/srv/code/modules/saz-rsyslog/manifests/init.pp", &mp).unwrap();
+        assert_eq!(l.module.as_deref(), Some("saz-rsyslog"));
         // Below the module path but not in `manifests/`: nothing autoloads it.
         assert!(locate("/srv/code/modules/web/examples/init.pp", &mp).is_none());
         let l = locate("/home/me/puppetlabs-ntp/manifests/init.pp", &[]).unwrap();
