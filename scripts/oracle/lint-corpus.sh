@@ -4,9 +4,13 @@
 #
 #   scripts/oracle/lint-corpus.sh
 #
-# tests/oracle/puppet-lint-corpus.txt: one finding a line, `path:line:check`, sorted and
+# 1. tests/oracle/puppet-lint-corpus.txt: one finding a line, `path:line:check`, sorted and
 # without duplicates (two findings of one check on one line are one line), the path relative
 # to the corpus root so that the fixture does not depend on the machine.
+# 2. tests/oracle/puppet-lint-fixtures.txt: the same for plint's rule fixtures
+# (tests/fixtures/<rule>/**.pp, paths relative to tests/fixtures): the test compares each
+# rule's own check on its own fixtures, which exercise every check (the corpus, clean code,
+# leaves many checks without a single finding). Rerun this script when such a fixture changes.
 #
 # puppet-lint runs from the corpus root on relative paths, without any configuration file
 # (`--no-config`), with its control comments (`# lint:ignore:...`) in effect, and with:
@@ -28,7 +32,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=${CORPUS:-/usr/share/puppet/modules}
 corpus=${corpus%/}
-out="$root/tests/oracle/puppet-lint-corpus.txt"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -36,22 +39,23 @@ command -v puppet-lint >/dev/null || { echo "puppet-lint is not installed" >&2; 
 version=$(puppet-lint --version)
 [ "$version" = "puppet-lint 3.0.1" ] || echo "warning: this is $version, not 3.0.1" >&2
 
-cd "$corpus"
-find -L . -name '*.pp' -type f | sed 's|^\./||' | LC_ALL=C sort > "$work/files"
-echo "linting $(wc -l < "$work/files") files under $corpus" >&2
+# puppet-lint over every .pp file below the current folder (relative paths) -> $1.
+lint_here() {
+    find -L . -name '*.pp' -type f | sed 's|^\./||' | LC_ALL=C sort > "$work/files"
+    echo "linting $(wc -l < "$work/files") files under $(pwd)" >&2
+    rm -rf "$work/logs" && mkdir "$work/logs"
+    # Each puppet-lint process writes its own log (parallel writers to one file would mix
+    # lines). puppet-lint exits 1 when it finds a problem: that is expected.
+    xargs -d '\n' -n 100 -P "${JOBS:-2}" -a "$work/files" sh -c '
+        log=$(mktemp "$0/log.XXXXXX")
+        puppet-lint --no-config \
+            --80chars-check --class_inherits_from_params_class-check \
+            --code_on_top_scope-check --quoted_booleans-check \
+            --log-format "%{path}:%{line}:%{check}" "$@" > "$log" 2>> "$0/err"
+        [ $? -le 1 ]' "$work/logs" || { cat "$work/logs/err" >&2; exit 1; }
+    cat "$work"/logs/log.* | grep -E '^[^:]+\.pp:[0-9]+:[a-z0-9_]+$' | LC_ALL=C sort -u > "$1"
+    echo "$(wc -l < "$1") findings in $(cut -d: -f1 "$1" | sort -u | wc -l) files -> $1" >&2
+}
 
-# Each puppet-lint process writes its own log (parallel writers to one file would mix lines).
-# puppet-lint exits 1 when it finds a problem: that is expected.
-mkdir "$work/logs"
-status=0
-xargs -d '\n' -n 100 -P "${JOBS:-2}" -a "$work/files" sh -c '
-    log=$(mktemp "$0/log.XXXXXX")
-    puppet-lint --no-config \
-        --80chars-check --class_inherits_from_params_class-check --code_on_top_scope-check \
-        --quoted_booleans-check \
-        --log-format "%{path}:%{line}:%{check}" "$@" > "$log" 2>> "$0/err"
-    [ $? -le 1 ]' "$work/logs" || status=$?
-[ "$status" -eq 0 ] || { cat "$work/logs/err" >&2; exit "$status"; }
-cat "$work"/logs/log.* > "$work/log"
-grep -E '^[^:]+\.pp:[0-9]+:[a-z0-9_]+$' "$work/log" | LC_ALL=C sort -u > "$out"
-echo "$(wc -l < "$out") findings in $(cut -d: -f1 "$out" | sort -u | wc -l) files -> $out" >&2
+(cd "$corpus" && lint_here "$root/tests/oracle/puppet-lint-corpus.txt")
+(cd "$root/tests/fixtures" && lint_here "$root/tests/oracle/puppet-lint-fixtures.txt")
