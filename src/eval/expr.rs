@@ -150,7 +150,10 @@ impl Evaluator {
                 None => Ok(Value::Undef),
             },
             ExprKind::Name(n) => Ok(Value::string(n.clone())),
-            ExprKind::TypeRef(t) => Ok(Value::Type(TypeVal::new(&canonical_type_name(t)))),
+            ExprKind::TypeRef(t) => match crate::types::parse(t.trim_start_matches("::")) {
+                Ok(ty) => Ok(Value::Type(TypeVal::new(ty))),
+                Err(e) => err(e.message),
+            },
             ExprKind::ReservedWord(w) => err(format!("The reserved word '{w}' cannot be used")),
             ExprKind::Array(items) => Ok(Value::array(self.eval_list(items)?)),
             ExprKind::Hash(h) => {
@@ -550,15 +553,6 @@ fn unfold(v: Value) -> Value {
         ),
         other => other,
     }
-}
-
-/// A type reference as Puppet names it: core types as they are, others capitalized per segment.
-fn canonical_type_name(t: &str) -> String {
-    let t = t.trim_start_matches("::");
-    if ops::CORE_TYPES.contains(&t) {
-        return t.to_string();
-    }
-    ops::capitalize_type_name(t)
 }
 
 /// A Puppet lambda bound to the evaluator, as functions call it.

@@ -13,6 +13,7 @@ pub mod number;
 pub mod ops;
 pub mod regex;
 pub mod value;
+pub mod value_type;
 
 pub use error::{ErrorKind, EvalError, EvalResult};
 pub use expr::Evaluator;

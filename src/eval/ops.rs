@@ -380,13 +380,25 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
     }
 }
 
-/// Ordering comparison of types is assignability; until the type system decides it, only
-/// equal types are decided.
+/// Ordering comparison of types is assignability: `A <= B` when an `A` can be given where a
+/// `B` is expected, `A < B` when also `A != B`.
 fn compare_types(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
-    if left.strict_eq(right) {
-        return Ok(Value::Boolean(matches!(op, BinaryOp::Le | BinaryOp::Ge)));
-    }
-    Ok(unknown_of("Boolean", "comparison of types"))
+    let (Value::Type(a), Value::Type(b)) = (left, right) else {
+        return Ok(Value::Boolean(false));
+    };
+    let le = super::value_type::type_le(a, b);
+    let ge = super::value_type::type_le(b, a);
+    let eq = a == b;
+    let r = match op {
+        BinaryOp::Lt => le.map(|x| x && !eq),
+        BinaryOp::Le => le,
+        BinaryOp::Gt => ge.map(|x| x && !eq),
+        _ => ge,
+    };
+    Ok(match r {
+        Some(b) => Value::Boolean(b),
+        None => unknown_of("Boolean", "comparison of types that need the index"),
+    })
 }
 
 /// Puppet's `==`: strings case-insensitively (ASCII case folding), numbers by value (`1 == 1.0`),
@@ -669,61 +681,9 @@ fn in_array(needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
     }
 }
 
-/// Whether `value` is an instance of the type, for the types whose check needs no type system
-/// (the base types without parameters). `None` when it cannot be decided here.
+/// Whether `value` is an instance of the type; `None` when it cannot be decided here.
 pub fn instance_of(value: &Value, ty: &TypeVal) -> Option<bool> {
-    let s = ty.as_str();
-    if s.contains('[') {
-        return None;
-    }
-    let scalar = matches!(
-        value,
-        Value::Integer(_)
-            | Value::Float(_)
-            | Value::String(_)
-            | Value::Boolean(_)
-            | Value::Regexp(_)
-    );
-    Some(match s {
-        "Any" => true,
-        "Undef" => value.is_undef(),
-        "NotUndef" => !value.is_undef(),
-        "Default" => matches!(value, Value::Default),
-        "Integer" => matches!(value, Value::Integer(_)),
-        "Float" => matches!(value, Value::Float(_)),
-        "Numeric" => value.is_numeric(),
-        "String" => matches!(value, Value::String(_)),
-        "Boolean" => matches!(value, Value::Boolean(_)),
-        "Regexp" => matches!(value, Value::Regexp(_)),
-        "Array" => matches!(value, Value::Array(_)),
-        "Hash" => matches!(value, Value::Hash(_)),
-        "Collection" => matches!(value, Value::Array(_) | Value::Hash(_)),
-        "Scalar" => scalar,
-        "ScalarData" => matches!(
-            value,
-            Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_)
-        ),
-        "Sensitive" => matches!(value, Value::Sensitive(_)),
-        "Binary" => matches!(value, Value::Binary(_)),
-        "Type" => matches!(value, Value::Type(_)),
-        "Data" => is_data(value),
-        _ => return None,
-    })
-}
-
-fn is_data(v: &Value) -> bool {
-    match v {
-        Value::Undef
-        | Value::Integer(_)
-        | Value::Float(_)
-        | Value::String(_)
-        | Value::Boolean(_) => true,
-        Value::Array(a) => a.iter().all(is_data),
-        Value::Hash(h) => h
-            .iter()
-            .all(|(k, v)| matches!(k, Value::String(_)) && is_data(v)),
-        _ => false,
-    }
+    super::value_type::instance_of(value, ty)
 }
 
 /// `!value`.
@@ -980,82 +940,104 @@ fn title_of(v: &Value) -> EvalResult<String> {
 
 /// `Type[args]`: a parameterized type, a resource or class reference (or an array of them).
 pub fn access_type(t: &TypeVal, keys: &[Value]) -> EvalResult {
-    let base = t.as_str();
-    if base == "Class" {
-        let names = flatten_keys(keys);
-        let refs: Vec<Value> = names
-            .iter()
-            .map(|n| title_of(n).map(|s| Value::resource("Class", s.trim_start_matches("::"))))
-            .collect::<EvalResult<_>>()?;
-        return Ok(if refs.len() == 1 {
-            refs.into_iter().next().unwrap_or(Value::Undef)
-        } else {
-            Value::array(refs)
-        });
-    }
-    if base == "Resource" {
-        let keys = flatten_keys(keys);
-        let Some((ty, titles)) = keys.split_first() else {
-            return Ok(Value::Type(t.clone()));
-        };
-        let ty_name = match ty {
-            Value::String(s) => capitalize_type_name(s),
-            Value::Type(tv) => tv.as_str().to_string(),
-            other => {
-                return err(format!(
-                    "A resource type must be a String, got {}",
-                    a_an(other)
-                ));
-            }
-        };
-        if titles.is_empty() {
-            return Ok(Value::Type(TypeVal::new(&ty_name)));
+    use crate::types::Type;
+    match t.ty() {
+        Type::Class(None) => {
+            let names = flatten_keys(keys);
+            let refs: Vec<Value> = names
+                .iter()
+                .map(|n| {
+                    title_of(n).map(|s| {
+                        Value::resource("Class", &s.trim_start_matches("::").to_lowercase())
+                    })
+                })
+                .collect::<EvalResult<_>>()?;
+            return Ok(if refs.len() == 1 {
+                refs.into_iter().next().unwrap_or(Value::Undef)
+            } else {
+                Value::array(refs)
+            });
         }
-        return access_type(&TypeVal::new(&ty_name), titles);
-    }
-    if !base.contains('[') && !CORE_TYPES.contains(&base) {
-        // A resource type: references.
-        let titles = flatten_keys(keys);
-        let refs: Vec<Value> = titles
-            .iter()
-            .map(|n| title_of(n).map(|s| Value::resource(base, &s)))
-            .collect::<EvalResult<_>>()?;
-        return Ok(if refs.len() == 1 {
-            refs.into_iter().next().unwrap_or(Value::Undef)
-        } else {
-            Value::array(refs)
-        });
-    }
-    if base.contains('[') {
-        return err(format!("The type '{base}' cannot be parameterized further"));
+        Type::Resource {
+            type_name: None, ..
+        } => {
+            let keys = flatten_keys(keys);
+            let Some((ty, titles)) = keys.split_first() else {
+                return Ok(Value::Type(t.clone()));
+            };
+            let ty_name = match ty {
+                Value::String(s) => capitalize_type_name(s),
+                Value::Type(tv) => match tv.ty() {
+                    Type::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => n.clone(),
+                    Type::Alias(n) => n.clone(),
+                    _ => {
+                        return err(format!(
+                            "A resource type must be a String or a resource type, got {tv}"
+                        ));
+                    }
+                },
+                other => {
+                    return err(format!(
+                        "A resource type must be a String, got {}",
+                        a_an(other)
+                    ));
+                }
+            };
+            let rt = TypeVal::new(Type::resource(&ty_name, None));
+            if titles.is_empty() {
+                return Ok(Value::Type(rt));
+            }
+            return resource_refs(&ty_name, titles);
+        }
+        Type::Resource {
+            type_name: Some(n),
+            title: None,
+        } => {
+            let n = n.clone();
+            return resource_refs(&n, &flatten_keys(keys));
+        }
+        Type::Alias(n)
+            if !CORE_TYPES.contains(&n.as_str()) && crate::types::builtin_alias(n).is_none() =>
+        {
+            // A resource type that is not Puppet's own (`Apache::Vhost['x']`), or an alias.
+            let n = n.clone();
+            return resource_refs(&n, &flatten_keys(keys));
+        }
+        _ => {}
     }
     if keys.is_empty() {
         return Ok(Value::Type(t.clone()));
     }
-    if matches!(base, "Integer" | "Float")
-        && let [from, to] = keys
-        && let (Some(a), Some(b)) = (as_f64(from), as_f64(to))
-        && a > b
-    {
-        return err(format!(
-            "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got ({}, {})",
-            from.to_puppet_string(),
-            to.to_puppet_string()
-        ));
+    let params: Option<Vec<String>> = keys
+        .iter()
+        .map(super::value_type::type_param_source)
+        .collect();
+    let Some(params) = params else {
+        return err(format!("Cannot use these values as parameters of {t}"));
+    };
+    let src = format!("{t}[{}]", params.join(", "));
+    match crate::types::parse(&src) {
+        Ok(ty) => Ok(Value::Type(TypeVal::new(ty))),
+        Err(e) => err(format!(
+            "Error while evaluating a '[]' expression, {}",
+            e.message
+        )),
     }
-    let params: Vec<String> = keys.iter().map(type_param_string).collect();
-    Ok(Value::Type(TypeVal::new(&format!(
-        "{base}[{}]",
-        params.join(", ")
-    ))))
 }
 
-fn as_f64(v: &Value) -> Option<f64> {
-    match v {
-        Value::Integer(i) => Some(*i as f64),
-        Value::Float(f) => Some(*f),
-        _ => None,
-    }
+fn resource_refs(type_name: &str, titles: &[Value]) -> EvalResult {
+    let refs: Vec<Value> = titles
+        .iter()
+        .map(|n| title_of(n).map(|s| Value::resource(type_name, &s)))
+        .collect::<EvalResult<_>>()?;
+    Ok(if refs.len() == 1 {
+        refs.into_iter().next().unwrap_or(Value::Undef)
+    } else {
+        Value::array(refs)
+    })
 }
 
 /// Builds a hash from key/value pairs (for function implementations).

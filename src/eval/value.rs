@@ -9,32 +9,35 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::number::format_float;
+use crate::types::Type;
 
-/// A Puppet type used as a value (`Integer[1, 3]`, `Pattern[/a/]`).
-///
-/// Until the type system (`crate::types`) provides a parsed representation, a type value is
-/// kept in its canonical source form as Puppet prints it; equality compares that form.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TypeVal(pub Arc<str>);
+/// A Puppet type used as a value (`Integer[1, 3]`, `Pattern[/a/]`), shared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeVal(pub Arc<Type>);
 
 impl TypeVal {
-    pub fn new(s: &str) -> Self {
-        TypeVal(Arc::from(s))
+    pub fn new(t: Type) -> Self {
+        TypeVal(Arc::new(t))
     }
 
-    pub fn as_str(&self) -> &str {
+    /// The type written in Puppet syntax (`Integer[1, 3]`); `Any` if it does not parse.
+    pub fn parse(src: &str) -> Self {
+        TypeVal::new(crate::types::parse(src).unwrap_or(Type::Any))
+    }
+
+    pub fn ty(&self) -> &Type {
         &self.0
     }
 
     /// The type's name without parameters: `Integer` for `Integer[1, 3]`.
     pub fn base_name(&self) -> &str {
-        self.0.split('[').next().unwrap_or(&self.0)
+        self.0.name()
     }
 }
 
 impl fmt::Display for TypeVal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        write!(f, "{}", self.0)
     }
 }
 
@@ -92,9 +95,14 @@ impl Value {
         Value::Regexp(Arc::from(src))
     }
 
+    /// An unknown value of the type written in Puppet syntax (`Array[String]`).
     pub fn unknown(ty: &str, origin: &str) -> Value {
+        Value::unknown_of(TypeVal::parse(ty), origin)
+    }
+
+    pub fn unknown_of(ty: TypeVal, origin: &str) -> Value {
         Value::Unknown(Arc::new(Unknown {
-            ty: TypeVal::new(ty),
+            ty,
             origin: Arc::from(origin),
         }))
     }
@@ -243,7 +251,7 @@ impl Value {
                 }
                 out.push('}');
             }
-            Value::Type(t) => out.push_str(t.as_str()),
+            Value::Type(t) => out.push_str(&t.to_string()),
             Value::Resource(r) => {
                 out.push_str(&r.type_name);
                 out.push('[');
@@ -260,7 +268,7 @@ impl Value {
             Value::Binary(b) => out.push_str(&super::functions::base64_encode(b)),
             Value::Unknown(u) => {
                 out.push_str("<unknown ");
-                out.push_str(u.ty.as_str());
+                out.push_str(&u.ty.to_string());
                 out.push('>');
             }
         }

@@ -10,6 +10,7 @@ use crate::eval::value::{Hash, Value};
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("abs", abs),
+    ("assert_type", assert_type),
     ("camelcase", camelcase),
     ("capitalize", capitalize),
     ("ceiling", ceiling),
@@ -37,6 +38,7 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("split", split),
     ("sprintf", sprintf_fn),
     ("strip", strip),
+    ("type", type_fn),
     ("unique", unique),
     ("unwrap", unwrap),
     ("upcase", upcase),
@@ -743,8 +745,11 @@ fn split(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     let pattern: &str = match &args[1] {
         Value::String(p) => p,
         Value::Regexp(r) => r,
-        Value::Type(t) if t.as_str().starts_with("Regexp[") => {
-            return err("split(): a Regexp type pattern is not supported yet");
+        Value::Type(t) if matches!(t.ty(), crate::types::Type::Regexp(Some(_))) => {
+            let crate::types::Type::Regexp(Some(r)) = t.ty() else {
+                unreachable!()
+            };
+            return Ok(Value::array(ruby_split(s, r)?));
         }
         _ => return Err(arg_error("split", "a String and a String or Regexp", &args)),
     };
@@ -966,11 +971,11 @@ fn match_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     let pattern: String = match &args[1] {
         Value::String(p) => p.clone(),
         Value::Regexp(r) => r.to_string(),
-        Value::Type(t)
-            if t.as_str().starts_with("Pattern[") || t.as_str().starts_with("Regexp[") =>
-        {
-            return Ok(Value::unknown("Any", "match() with a type pattern"));
-        }
+        Value::Type(t) => match t.ty() {
+            crate::types::Type::Regexp(Some(r)) => r.clone(),
+            crate::types::Type::Pattern(ps) if ps.len() == 1 => ps[0].clone(),
+            _ => return Err(arg_error("match", "a String or Regexp pattern", &args)),
+        },
         _ => return Err(arg_error("match", "a String or Regexp pattern", &args)),
     };
     fn one(s: &str, p: &str) -> EvalResult {
@@ -1073,4 +1078,68 @@ pub fn log_message(args: &[Value]) -> String {
         .map(Value::to_puppet_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+fn type_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    use crate::eval::value::TypeVal;
+    use crate::eval::value_type::{infer, infer_generalized, infer_reduced};
+    arity("type", &args, 1, 2)?;
+    let mode = match args.get(1) {
+        None => "detailed",
+        Some(Value::String(s)) => s.as_str(),
+        Some(_) => {
+            return Err(arg_error(
+                "type",
+                "a mode 'detailed', 'reduced' or 'generalized'",
+                &args,
+            ));
+        }
+    };
+    let t = match mode {
+        "detailed" => infer(&args[0]),
+        "reduced" => infer_reduced(&args[0]),
+        "generalized" => infer_generalized(&args[0]),
+        _ => {
+            return Err(arg_error(
+                "type",
+                "a mode 'detailed', 'reduced' or 'generalized'",
+                &args,
+            ));
+        }
+    };
+    Ok(Value::Type(TypeVal::new(t)))
+}
+
+fn assert_type(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    use crate::eval::value::TypeVal;
+    use crate::eval::value_type::{infer, instance_of};
+    arity("assert_type", &args, 2, 2)?;
+    let t = match &args[0] {
+        Value::Type(t) => t.clone(),
+        Value::String(s) => match crate::types::parse(s) {
+            Ok(t) => TypeVal::new(t),
+            Err(e) => return err(e.message),
+        },
+        _ => {
+            return Err(arg_error(
+                "assert_type",
+                "a Type or a String type name",
+                &args,
+            ));
+        }
+    };
+    match instance_of(&args[1], &t) {
+        Some(true) => Ok(args[1].clone()),
+        Some(false) => match lambda {
+            Some(l) => l.call(vec![
+                Value::Type(t),
+                Value::Type(TypeVal::new(infer(&args[1]))),
+            ]),
+            None => err(format!(
+                "assert_type(): Expected type {t} does not match actual: {}",
+                TypeVal::new(crate::eval::value_type::infer_generalized(&args[1]))
+            )),
+        },
+        None => Ok(Value::unknown_of(t, "assert_type() that needs the index")),
+    }
 }

@@ -32,15 +32,6 @@ pub(crate) struct Items {
     pub hash_style: bool,
 }
 
-/// Parses the bounds of an `Integer[from, to]` type value.
-fn integer_range(t: &str) -> Option<(i64, i64)> {
-    let inner = t.strip_prefix("Integer[")?.strip_suffix(']')?;
-    let (a, b) = inner.split_once(',')?;
-    let a: i64 = a.trim().parse().ok()?;
-    let b: i64 = b.trim().parse().ok()?;
-    Some((a, b))
-}
-
 /// The elements of an iterable: an array, a hash (as pairs), a non-negative integer `n`
 /// (0 to n-1), a string (its characters), an `Integer[a, b]` type (a to b). `None` when the
 /// value is not iterable.
@@ -64,7 +55,10 @@ pub(crate) fn iterable(v: &Value) -> Option<Items> {
         }
         Value::String(s) => s.chars().map(|c| Value::string(c.to_string())).collect(),
         Value::Type(t) => {
-            let (a, b) = integer_range(t.as_str())?;
+            let crate::types::Type::Integer(r) = t.ty() else {
+                return None;
+            };
+            let (a, b) = (r.min?, r.max?);
             if (b - a).unsigned_abs() > 10_000_000 {
                 return None;
             }
