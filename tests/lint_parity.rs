@@ -236,10 +236,18 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
     }
     let oracle_checks: BTreeSet<&str> = CHECKS.iter().map(|(c, _)| *c).collect();
     let rules = &*registry::RULES;
-    for check in &oracle_checks {
-        assert!(
-            rules.iter().any(|r| r.info().puppet_lint == Some(*check)),
-            "no plint rule records puppet-lint's check `{check}`"
+    // Each check has its rule, on by default exactly when puppet-lint's check is.
+    for (check, on) in CHECKS {
+        let rule = rules
+            .iter()
+            .find(|r| r.info().puppet_lint == Some(*check))
+            .unwrap_or_else(|| panic!("no plint rule records puppet-lint's check `{check}`"));
+        assert_eq!(
+            rule.info().default_enabled,
+            *on,
+            "{} is {} by default, puppet-lint's `{check}` is not",
+            rule.info().code,
+            if *on { "off" } else { "on" }
         );
     }
 
