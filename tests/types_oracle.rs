@@ -193,3 +193,38 @@ fn targeted_pairs_match_puppet() {
     );
     assert!(rows.len() >= 150);
 }
+
+#[test]
+fn mismatch_descriptions_match_puppet() {
+    let aliases = aliases();
+    let resolver = |name: &str| aliases.get(&name.to_ascii_lowercase()).cloned();
+    let calc = types::TypeCalculator::new(&resolver);
+    let mut failures = Vec::new();
+    let rows = lines("mismatch.expected");
+    let mut checked = 0;
+    for row in &rows {
+        let (pair, expected) = row.split_once('\t').expect("tab");
+        let (e, a) = pair.split_once(" | ").expect("pair");
+        let e = types::parse(e).unwrap_or_else(|err| panic!("{e}: {err}"));
+        let a = match a.strip_prefix("='") {
+            Some(v) => Type::string_value(v.trim_end_matches('\'')),
+            None => types::parse(a).unwrap_or_else(|err| panic!("{a}: {err}")),
+        };
+        let got = calc.describe_mismatch("x", &e, &a);
+        if expected == "ERROR" {
+            continue;
+        }
+        checked += 1;
+        let expected = expected.replace("\\n", "\n");
+        if got.as_deref() != Some(expected.as_str()) {
+            failures.push(format!("{pair}:\n  Puppet {expected:?}\n  plint  {got:?}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} descriptions differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked >= 1000, "{checked}");
+}

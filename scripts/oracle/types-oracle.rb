@@ -9,6 +9,8 @@
 #   calc.expected        input TAB normalized TAB generalized (for calc.txt)
 #   common.expected      `A | B` TAB their common type (for common.txt)
 #   pairs.expected       `TO | FROM` TAB true/false (for pairs.txt)
+#   mismatch.expected    `EXPECTED | ACTUAL` TAB Puppet's description of the mismatch for a
+#                        subject `x` (line breaks as \\n) (for mismatch.txt)
 #   assignable.expected  to TAB one character per type of types.txt, in order:
 #                        1 when that type is assignable to `to` (Puppet's `to >= from`), else 0,
 #                        or E when Puppet fails to answer
@@ -83,6 +85,23 @@ Puppet.override(compiler.context_overrides) do
         'ERROR'
       end
       out.puts "#{line}\t#{answer}"
+    end
+  end
+
+  describer = Puppet::Pops::Types::TypeMismatchDescriber.singleton
+  File.open("#{dir}/mismatch.expected", 'w') do |out|
+    read_list("#{dir}/mismatch.txt").each do |line|
+      e_src, a_src = line.split(' | ')
+      e = eval_type.call(e_src)
+      a = a_src.start_with?('=') ? calc0.infer(ep.evaluate_string(scope, a_src[1..-1])) : eval_type.call(a_src)
+      abort "not types: #{line}" if e.nil? || a.nil?
+      abort "assignable: #{line}" if calc0.assignable?(e, a)
+      text = begin
+        describer.describe_mismatch('x', e, a).gsub("\n", '\\n')
+      rescue StandardError, SystemStackError
+        'ERROR'
+      end
+      out.puts "#{line}\t#{text}"
     end
   end
 

@@ -15,9 +15,9 @@ use super::{IntRange, StringType, TupleType, Type, parse};
 /// resource types that are not Puppet's own (`Apache::Vhost` resolves to
 /// `Type::Resource { type_name: Some("Apache::Vhost"), .. }`).
 ///
-/// Names come as written (`Stdlib::Absolutepath`, `stdlib::absolutepath` is the same name:
-/// Puppet's type names are case insensitive). Puppet's built-in aliases (`Data`, `RichData`,
-/// `RichDataKey`) are resolved before the resolver is asked.
+/// Names are given in lower case (`stdlib::absolutepath`): Puppet's type names are case
+/// insensitive. Puppet's built-in aliases (`Data`, `RichData`, `RichDataKey`) are resolved
+/// before the resolver is asked.
 pub trait AliasResolver {
     /// The type the name stands for, unnormalized (as written in the alias), or `None` when
     /// the name is unknown.
@@ -55,13 +55,33 @@ pub fn builtin_alias(name: &str) -> Option<Type> {
     parse(src).ok()
 }
 
+/// The built-in aliases, resolved and normalized once per process.
+fn builtin_resolved(key: &str) -> Option<Rc<Resolved>> {
+    thread_local! {
+        static BUILTINS: RefCell<HashMap<String, Option<Rc<Resolved>>>> = RefCell::new(HashMap::new());
+    }
+    if !matches!(
+        key,
+        "data" | "richdata" | "richdatakey" | "puppet::lookupkey" | "puppet::lookupvalue"
+    ) {
+        return None;
+    }
+    if let Some(r) = BUILTINS.with(|b| b.borrow().get(key).cloned()) {
+        return r;
+    }
+    // Resolve with a calculator that knows only the built-in aliases.
+    let calc = TypeCalculator::new(&NoAliases);
+    let r = calc.resolve_uncached(key);
+    BUILTINS.with(|b| b.borrow_mut().insert(key.to_string(), r.clone()));
+    r
+}
+
 /// Can every value of `from` be used where `to` is expected? Puppet's `to >= from`.
 ///
 /// Aliases are resolved through `r` (then Puppet's built-in ones); an alias that does not
 /// resolve is only assignable to itself (Puppet's `TypeReference`).
 pub fn is_assignable(to: &Type, from: &Type, r: &dyn AliasResolver) -> bool {
-    let cx = Calc::new(r);
-    cx.assignable(to, from, &mut Guard::default())
+    TypeCalculator::new(r).is_assignable(to, from)
 }
 
 /// An alias's resolved (normalized) type and whether it refers to itself.
@@ -70,11 +90,15 @@ pub(crate) struct Resolved {
     pub recursive: bool,
 }
 
-/// Assignability with a resolver and a cache of resolved aliases.
-pub(crate) struct Calc<'r> {
+/// Questions about types with one resolver, keeping the aliases it resolved (each normalized
+/// once): hold one for many questions (inference asks many).
+pub struct TypeCalculator<'r> {
     resolver: &'r dyn AliasResolver,
     cache: RefCell<HashMap<String, Option<Rc<Resolved>>>>,
 }
+
+/// How deep assignability may recurse (aliases that only refer to each other).
+const MAX_DEPTH: u32 = 400;
 
 const THIS: u8 = 1;
 const THAT: u8 = 2;
@@ -84,16 +108,49 @@ const BOTH: u8 = 3;
 #[derive(Default)]
 pub(crate) struct Guard {
     state: u8,
+    depth: u32,
     this: Vec<String>,
     that: HashSet<String>,
 }
 
-impl<'r> Calc<'r> {
-    pub(crate) fn new(resolver: &'r dyn AliasResolver) -> Self {
-        Calc {
+impl<'r> TypeCalculator<'r> {
+    pub fn new(resolver: &'r dyn AliasResolver) -> Self {
+        TypeCalculator {
             resolver,
             cache: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// Can every value of `from` be used where `to` is expected? (Puppet's `to >= from`.)
+    pub fn is_assignable(&self, to: &Type, from: &Type) -> bool {
+        self.assignable(to, from, &mut Guard::default())
+    }
+
+    /// The type an alias name stands for (normalized, as Puppet keeps it), built-in aliases
+    /// first; `None` when the name is unknown.
+    pub fn resolve_alias(&self, name: &str) -> Option<Type> {
+        self.resolve(name).map(|r| r.ty.clone())
+    }
+
+    /// Is `t` a self-referring alias (directly or through other aliases)?
+    pub fn is_recursive_alias(&self, name: &str) -> bool {
+        self.resolve(name).is_some_and(|r| r.recursive)
+    }
+
+    /// Puppet's `iterable?`: can a value of this type be iterated (`each`, `map`, ...)?
+    /// Aliases are resolved; a variant is iterable when all its types are.
+    pub fn is_iterable(&self, t: &Type) -> bool {
+        match t {
+            Type::Variant(ts) => !ts.is_empty() && ts.iter().all(|t| self.is_iterable(t)),
+            _ => self.is_iterable_kind(t),
+        }
+    }
+
+    /// The type of the elements an iteration over a `t` yields (Puppet's `iterable_type`):
+    /// `Integer` for an `Integer`, one-character strings for a `String`, `Tuple[K, V]` for a
+    /// hash, `Any` when not known; `None` when `t` is not iterable.
+    pub fn iterable_type(&self, t: &Type) -> Option<Type> {
+        self.iterable_elem(t).map(|e| e.unwrap_or(Type::Any))
     }
 
     /// Resolves an alias name (built-in aliases first), normalized as Puppet normalizes an
@@ -103,16 +160,68 @@ impl<'r> Calc<'r> {
         if let Some(r) = self.cache.borrow().get(&key) {
             return r.clone();
         }
+        if let Some(b) = builtin_resolved(&key) {
+            self.cache.borrow_mut().insert(key, Some(b.clone()));
+            return Some(b);
+        }
+        self.resolve_uncached(&key)
+    }
+
+    fn resolve_uncached(&self, key: &str) -> Option<Rc<Resolved>> {
+        let name = key;
+        let key = key.to_string();
+        if let Some(r) = self.cache.borrow().get(&key) {
+            return r.clone();
+        }
         // Mark as in progress (an alias that is only itself resolves to nothing).
         self.cache.borrow_mut().insert(key.clone(), None);
         let raw = builtin_alias(name).or_else(|| self.resolver.resolve(name));
-        let out = raw.map(|t| {
-            let ty = t.normalize_with(self);
+        let out = raw.and_then(|t| {
+            let mut ty = t.normalize_with(self);
             let recursive = self.refers_to(&ty, &key);
-            Rc::new(Resolved { ty, recursive })
+            if recursive && let Type::Variant(ts) = &ty {
+                // Puppet drops the members that are the alias itself.
+                let kept: Vec<Type> = ts
+                    .iter()
+                    .filter(|m| !matches!(m, Type::Alias(n) if n.eq_ignore_ascii_case(&key)))
+                    .cloned()
+                    .collect();
+                if kept.len() != ts.len() {
+                    ty = Type::variant(kept);
+                }
+            }
+            // An alias made only of aliases and variants is not a type (Puppet: "cannot be
+            // resolved to a real type").
+            if !self.has_real_type(&ty, &key) {
+                return None;
+            }
+            Some(Rc::new(Resolved { ty, recursive }))
         });
         self.cache.borrow_mut().insert(key, out.clone());
         out
+    }
+
+    /// Is there something other than aliases and variants in `t` (following aliases other
+    /// than `name`)?
+    fn has_real_type(&self, t: &Type, name: &str) -> bool {
+        let mut seen: HashSet<String> = HashSet::new();
+        seen.insert(name.to_string());
+        let mut stack: Vec<Type> = vec![t.clone()];
+        while let Some(t) = stack.pop() {
+            match t {
+                Type::Variant(ts) => stack.extend(ts),
+                Type::Alias(n) => {
+                    let lc = n.to_ascii_lowercase();
+                    if seen.insert(lc.clone())
+                        && let Some(r) = builtin_alias(&lc).or_else(|| self.resolver.resolve(&lc))
+                    {
+                        stack.push(r);
+                    }
+                }
+                _ => return true,
+            }
+        }
+        false
     }
 
     /// Does `t` reach the alias `name` (lower case) through aliases?
@@ -132,7 +241,7 @@ impl<'r> Calc<'r> {
                     if lc == name {
                         found = true;
                     } else if seen.insert(lc.clone()) {
-                        let raw = builtin_alias(n).or_else(|| self.resolver.resolve(n));
+                        let raw = builtin_alias(&lc).or_else(|| self.resolver.resolve(&lc));
                         if let Some(r) = raw {
                             stack.push(r);
                         }
@@ -150,6 +259,18 @@ impl<'r> Calc<'r> {
 
     /// `to.assignable?(from)`, with `to`'s own overrides (Unit, aliases, Variant).
     pub(crate) fn assignable(&self, to: &Type, from: &Type, g: &mut Guard) -> bool {
+        if g.depth > MAX_DEPTH {
+            // Aliases that refer to each other without end: assume assignable, as Puppet does
+            // once it sees recursion on both sides (and never report what cannot be decided).
+            return true;
+        }
+        g.depth += 1;
+        let r = self.assignable_inner(to, from, g);
+        g.depth -= 1;
+        r
+    }
+
+    fn assignable_inner(&self, to: &Type, from: &Type, g: &mut Guard) -> bool {
         match to {
             Type::Unit => true,
             Type::Alias(name) => match self.resolve(name) {
@@ -427,7 +548,7 @@ impl<'r> Calc<'r> {
                     .as_deref()
                     .is_none_or(|t| self.assignable(t, &Type::Any, g));
                 if any_elem {
-                    self.is_iterable(from)
+                    self.is_iterable_kind(from)
                 } else {
                     match self.iterable_elem(from) {
                         Some(Some(elem)) => {
@@ -588,7 +709,7 @@ impl<'r> Calc<'r> {
     }
 
     /// Puppet's `iterable?` (after aliases, variants and optionals were taken apart).
-    fn is_iterable(&self, t: &Type) -> bool {
+    fn is_iterable_kind(&self, t: &Type) -> bool {
         match t {
             Type::Integer(_)
             | Type::Enum(_)
@@ -607,7 +728,7 @@ impl<'r> Calc<'r> {
             },
             Type::Alias(n) => self.resolve(n).is_some_and(|r| {
                 // Recursive aliases are not iterated further (Puppet's guard answers false).
-                !r.recursive && self.is_iterable(&r.ty)
+                !r.recursive && self.is_iterable_kind(&r.ty)
             }),
             _ => false,
         }

@@ -1,10 +1,71 @@
 //! Types printed as Puppet prints them (`Integer[1, 3]`, `Enum['a', 'b']`, `Hash[String, Data]`).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt::{self, Write};
 
 use super::{FloatRange, IntRange, TupleType, Type, assign::NoAliases, is_assignable};
 
+const ERROR_OBJECT: &str = "Object[{name => 'Error', type_parameters => {'kind' => Variant[String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]], 'issue_code' => Variant[String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]]}, attributes => {'msg' => String[1], 'kind' => {type => Optional[String[1]], value => undef}, 'details' => {type => Optional[Hash[String[1], Data]], value => undef}, 'issue_code' => {type => Optional[String[1]], value => undef}}, functions => {'message' => Callable[[0, 0], String[1]]}}]";
+const DEFERRED_OBJECT: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
 const TYPESET: &str = "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]";
+
+/// Aliases to show expanded (`Name = Type`), while [`expanded_string`] runs.
+struct Expand {
+    /// Lower-case name -> (resolved type, self-recursive).
+    aliases: HashMap<String, (Type, bool)>,
+    /// The recursive aliases being shown.
+    stack: Vec<String>,
+}
+
+thread_local! {
+    static EXPAND: RefCell<Option<Expand>> = const { RefCell::new(None) };
+}
+
+/// The resolved type to show after `Name = `, when expanding and `name` should be expanded here
+/// (a self-recursive alias is expanded once, then shown by name).
+fn expansion_of(name: &str) -> Option<Type> {
+    EXPAND.with(|e| {
+        let mut e = e.borrow_mut();
+        let ctx = e.as_mut()?;
+        let lc = name.to_ascii_lowercase();
+        let (ty, recursive) = ctx.aliases.get(&lc)?.clone();
+        if recursive && ctx.stack.contains(&lc) {
+            return None;
+        }
+        ctx.stack.push(lc);
+        Some(ty)
+    })
+}
+
+/// The type as Puppet's `to_alias_expanded_s` shows it: each alias (but Puppet's built-in
+/// ones) as `Name = Type`.
+pub fn expanded_string(t: &Type, calc: &super::TypeCalculator<'_>) -> String {
+    let mut aliases = HashMap::new();
+    let mut todo = vec![t.clone()];
+    while let Some(t) = todo.pop() {
+        if let Type::Alias(n) = &t {
+            let lc = n.to_ascii_lowercase();
+            if super::builtin_alias(&lc).is_none()
+                && !aliases.contains_key(&lc)
+                && let Some(r) = calc.resolve_alias(&lc)
+            {
+                aliases.insert(lc.clone(), (r.clone(), calc.is_recursive_alias(&lc)));
+                todo.push(r);
+            }
+        }
+        t.for_each_child(&mut |c| todo.push(c.clone()));
+    }
+    let previous = EXPAND.with(|e| {
+        e.borrow_mut().replace(Expand {
+            aliases,
+            stack: Vec::new(),
+        })
+    });
+    let out = t.to_string();
+    EXPAND.with(|e| *e.borrow_mut() = previous);
+    out
+}
 
 /// Quotes a string as Puppet does in types: single quotes, with `'` escaped (and a
 /// backslash that does not escape anything doubled at the end); double quotes when the string
@@ -244,9 +305,21 @@ impl fmt::Display for Type {
             | Type::Numeric
             | Type::CatalogEntry
             | Type::SemVerRange
-            | Type::Binary
-            | Type::Alias(_) => f.write_str(self.name()),
+            | Type::Binary => f.write_str(self.name()),
             Type::TypeSet => f.write_str(TYPESET),
+            Type::Alias(n) => match expansion_of(n) {
+                None => f.write_str(n),
+                Some(ty) => {
+                    let r = write!(f, "{n} = {ty}");
+                    EXPAND.with(|e| {
+                        if let Some(ctx) = e.borrow_mut().as_mut() {
+                            ctx.stack.pop();
+                        }
+                    });
+                    r
+                }
+            },
+
             Type::Integer(r) => with_params(f, "Integer", &range_parts(Some(*r))),
             Type::Float(r) => with_params(f, "Float", &float_parts(*r)),
             Type::String(s) => with_params(f, "String", &range_parts(s.size)),
@@ -375,6 +448,12 @@ impl fmt::Display for Type {
                 None => f.write_str("URI"),
                 Some(p) if p.starts_with('{') => write!(f, "URI[{p}]"),
                 Some(p) => write!(f, "URI[{}]", puppet_quote(p)),
+            },
+            Type::Object(n) if EXPAND.with(|e| e.borrow().is_some()) => match n.as_deref() {
+                None => f.write_str("Object[{}]"),
+                Some("Error") => f.write_str(ERROR_OBJECT),
+                Some("Deferred") => f.write_str(DEFERRED_OBJECT),
+                Some(n) => f.write_str(n),
             },
             Type::Object(n) => match n.as_deref() {
                 None => f.write_str("Object"),

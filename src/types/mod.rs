@@ -19,10 +19,14 @@
 
 mod assign;
 mod display;
+mod mismatch;
 mod normalize;
 mod parse;
+#[cfg(test)]
+mod tests;
 
-pub use assign::{AliasResolver, NoAliases, builtin_alias, is_assignable};
+pub use assign::{AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_assignable};
+pub use display::expanded_string;
 pub use normalize::common_type;
 pub use parse::{TypeError, from_expr, parse};
 

@@ -3,7 +3,7 @@
 use super::{
     ArrayType, CallableType, EnumType, FloatRange, HashType, IntRange, StringType, StructMember,
     TupleType, Type,
-    assign::{AliasResolver, Calc},
+    assign::{AliasResolver, TypeCalculator},
 };
 
 impl Type {
@@ -130,10 +130,10 @@ impl Type {
     /// `Variant[Undef, T]` made `Optional[T]`, enums, patterns and adjacent integer ranges of a
     /// variant merged, `NotUndef[T]` dropped where `T` excludes `undef` anyway.
     pub fn normalize(&self, r: &dyn AliasResolver) -> Type {
-        self.normalize_with(&Calc::new(r))
+        self.normalize_with(&TypeCalculator::new(r))
     }
 
-    pub(crate) fn normalize_with(&self, cx: &Calc<'_>) -> Type {
+    pub(crate) fn normalize_with(&self, cx: &TypeCalculator<'_>) -> Type {
         let n = |t: &Type| t.normalize_with(cx);
         let accepts_undef =
             |t: &Type| cx.assignable(t, &Type::Undef, &mut super::assign::Guard::default());
@@ -205,7 +205,7 @@ impl Type {
     }
 }
 
-fn normalize_variant(ts: &[Type], cx: &Calc<'_>) -> Type {
+fn normalize_variant(ts: &[Type], cx: &TypeCalculator<'_>) -> Type {
     if ts.is_empty() {
         return Type::Variant(Vec::new());
     }
@@ -253,7 +253,7 @@ fn normalize_variant(ts: &[Type], cx: &Calc<'_>) -> Type {
     Type::variant(types)
 }
 
-fn swap_not_undefs(types: Vec<Type>, cx: &Calc<'_>) -> Vec<Type> {
+fn swap_not_undefs(types: Vec<Type>, cx: &TypeCalculator<'_>) -> Vec<Type> {
     if types
         .iter()
         .filter(|t| matches!(t, Type::NotUndef(_)))
@@ -407,11 +407,12 @@ fn merge_range(a: &Type, b: &Type) -> Option<Type> {
 /// Puppet's `common_type`: the most specific type both `a` and `b` are assignable to
 /// (used to type the elements of an array literal, the branches of a conditional...).
 pub fn common_type(a: &Type, b: &Type, r: &dyn AliasResolver) -> Type {
-    let cx = Calc::new(r);
-    common(a, b, &cx)
+    let cx = TypeCalculator::new(r);
+    common_with(a, b, &cx)
 }
 
-fn common(a: &Type, b: &Type, cx: &Calc<'_>) -> Type {
+pub(crate) fn common_with(a: &Type, b: &Type, cx: &TypeCalculator<'_>) -> Type {
+    let common = common_with;
     let asg = |x: &Type, y: &Type| cx.assignable(x, y, &mut super::assign::Guard::default());
     if *a == Type::Undef {
         return b.clone();
