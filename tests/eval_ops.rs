@@ -41,7 +41,7 @@ fn load_cases() -> Vec<Case> {
     for line in text.lines() {
         if let Some(src) = line.strip_prefix("== ") {
             cases.push(Case {
-                source: src.to_string(),
+                source: unescape(src),
                 notices: Vec::new(),
                 error: None,
             });
@@ -85,7 +85,7 @@ fn evaluator_agrees_with_puppet() {
         let ok = got == c.notices && error.is_some() == c.error.is_some();
         if !ok {
             failures.push(format!(
-                "case: {}\n  puppet: {:?}{}\n  plint:  {:?}{}",
+                "case: {:?}\n  puppet: {:?}{}\n  plint:  {:?}{}",
                 c.source,
                 c.notices,
                 c.error

@@ -478,6 +478,15 @@ impl Evaluator {
             }
             _ => {}
         }
+        if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            // `Integer('12')`: a call of `new` on the type.
+            let t = crate::types::parse(name).map_err(|e| EvalError::new(e.message))?;
+            let v = functions::new_value(&t, args)?;
+            return match lambda {
+                Some(l) => self.call_lambda(l, vec![v]),
+                None => Ok(v),
+            };
+        }
         let Some(f) = functions::lookup(name) else {
             return err(format!("Unknown function: '{name}'."));
         };

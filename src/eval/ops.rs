@@ -321,8 +321,22 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
     let collection = matches!(left, Value::Array(_) | Value::Hash(_))
         && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Shl);
     if collection {
-        if right.is_unknown() {
-            return Ok(unknown_result(op, left));
+        if let Value::Unknown(u) = right {
+            // `<<` appends whatever the value is; `+` appends a value that cannot be a
+            // collection; otherwise the result depends on the unknown.
+            let scalar = crate::types::is_assignable(
+                &crate::types::Type::Scalar,
+                u.ty.ty(),
+                &crate::types::NoAliases,
+            );
+            let appends = match op {
+                BinaryOp::Shl => true,
+                BinaryOp::Add => scalar && matches!(left, Value::Array(_)),
+                _ => false,
+            };
+            if !appends {
+                return Ok(unknown_result(op, left));
+            }
         }
         return match op {
             BinaryOp::Add => concatenate(left, right),

@@ -22,7 +22,18 @@ impl TypeVal {
 
     /// The type written in Puppet syntax (`Integer[1, 3]`); `Any` if it does not parse.
     pub fn parse(src: &str) -> Self {
-        TypeVal::new(crate::types::parse(src).unwrap_or(Type::Any))
+        // The common plain names without a trip through the parser.
+        let t = match src {
+            "Any" => Type::Any,
+            "Boolean" => Type::Boolean(None),
+            "String" => Type::string(),
+            "Integer" => Type::integer(),
+            "Numeric" => Type::Numeric,
+            "Array" => Type::array_any(),
+            "Hash" => Type::hash_any(),
+            _ => crate::types::parse(src).unwrap_or(Type::Any),
+        };
+        TypeVal::new(t)
     }
 
     pub fn ty(&self) -> &Type {

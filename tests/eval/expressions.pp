@@ -294,3 +294,61 @@ notice(Integer[5, 1])
 notice(Integer['a'])
 notice(Hash[1])
 notice('a1b2'.split(Regexp[/\d/])) notice('abc'.match(Pattern[/(b)/]))
+# --- conversions (new)
+notice(String([1, 'a'])) notice(String({a => 'b'})) notice(String(undef)) notice(String(1.5)) notice(String(true)) notice(String('x')) notice(String(Integer)) notice(String(/x/)) notice(String(default))
+notice(String([1.5, undef, /r/, [b]])) notice(String(1e20)) notice(String(0.1)) notice(String(-2)) notice(String(1, '%05d')) notice(String(255, '%x')) notice(String({1 => [true]}))
+notice(Integer('0x1F')) notice(Integer('012')) notice(Integer(1.9)) notice(Integer(true)) notice(Integer('-5')) notice(Integer('12', 8)) notice(Integer('0b101')) notice(Integer(-1.9)) notice(Integer('ff', 16)) notice(Integer('+7'))
+notice(Integer('  12 '))
+notice(Integer('12abc'))
+notice(Integer('1.5'))
+notice(Integer(undef))
+notice(Integer('08'))
+notice(Float('1.5')) notice(Float(2)) notice(Float('3')) notice(Numeric('0x10')) notice(Numeric('1.5e2')) notice(Numeric('-3')) notice(Float('-2.5e-3'))
+notice(Float('abc'))
+notice(Numeric(' 1'))
+notice(Boolean('true')) notice(Boolean('Yes')) notice(Boolean('no')) notice(Boolean(1)) notice(Boolean(0)) notice(Boolean('FALSE')) notice(Boolean('y')) notice(Boolean(true))
+notice(Boolean('x'))
+notice(Boolean(''))
+notice(Array(1)) notice(Array([1])) notice(Array({a => 1})) notice(Array('abc')) notice(Array(undef, true)) notice(Array('ab', true)) notice(Array({a => 1}, true)) notice(Array(3, true))
+notice(Array(undef))
+notice(Hash([a, 1, b, 2])) notice(Hash([[a, 1]])) notice(Hash({a => 1})) notice(Hash([]))
+notice(Hash([a]))
+notice(Sensitive('x')) notice(String(Sensitive('x'))) notice(Integer('5') + 1) notice(Integer('5') |$x| { $x * 2 }) notice(new(Integer, '7'))
+# --- heredocs and multi-line cases
+<<<
+$x = 'world'
+notice(@("END"))
+  Hello ${x}!
+    indented $x
+  | END
+>>>
+<<<
+notice(@(END))
+  raw ${x}\n
+  END
+>>>
+<<<
+notice(@("END"/n))
+  a\nb\tc
+  |- END
+>>>
+<<<
+$h = {a => [1, 2]}
+notice(@("E"))
+${h['a'][1]} and ${h[a]} and $h
+E
+>>>
+<<<
+$list = [3, 1, 2]
+$sorted = $list.sort.map |$i| {
+  $i * 10
+}
+notice($sorted)
+notice("${sorted.join(',')}")
+>>>
+<<<
+$r = [1, 2, 3].reduce({}) |$memo, $x| {
+  $memo + { "k${x}" => $x }
+}
+notice($r)
+>>>

@@ -6,6 +6,7 @@
 //! that need the catalog or the scope (include, lookup, defined, notice, ...) are the
 //! evaluator's, not here.
 
+mod convert;
 mod core;
 mod format;
 mod iter;
@@ -17,6 +18,7 @@ use std::sync::OnceLock;
 use super::error::{EvalError, EvalResult};
 use super::value::Value;
 
+pub use convert::{new_value, string_of};
 pub use core::{log_message as core_log_message, versioncmp_str};
 pub use format::{base64_encode, ruby_inspect, sprintf, to_json};
 
@@ -41,6 +43,7 @@ fn registry() -> &'static HashMap<&'static str, BuiltinFn> {
             .iter()
             .chain(core::FUNCTIONS)
             .chain(stdlib::FUNCTIONS)
+            .chain(convert::FUNCTIONS)
         {
             m.insert(name, *f);
         }
