@@ -21,11 +21,15 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::config::Profile;
+use crate::defs::Index;
+use crate::defs::index::Manifest;
+use crate::discover::module::ModuleRoot;
 use crate::report::codes::{
     INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, SYNTAX_ERROR, UNREADABLE_FILE,
 };
 use crate::report::{Diagnostic, FileReport, display_path};
 use crate::rules::{FileInfo, registry};
+use crate::syntax::Parsed;
 
 /// One file, read.
 #[derive(Debug)]
@@ -161,7 +165,17 @@ pub fn check_all(sources: Vec<Source>) -> Vec<FileReport> {
 /// The findings about a text: its syntax errors, then (if it has none) the findings of the
 /// profile's rules, with the profile's levels applied to plint's own configurable codes.
 pub fn lint(path: &str, text: &str, profile: &Profile) -> Vec<Diagnostic> {
-    let parsed = crate::syntax::parse(text);
+    lint_parsed(path, text, crate::syntax::parse(text), profile, Index::empty())
+}
+
+/// [`lint`] of a text already parsed, in a program.
+pub fn lint_parsed(
+    path: &str,
+    text: &str,
+    parsed: Parsed,
+    profile: &Profile,
+    program: &Index,
+) -> Vec<Diagnostic> {
     let mut diagnostics = parsed.diagnostics;
     let parses = !diagnostics
         .iter()
@@ -172,10 +186,49 @@ pub fn lint(path: &str, text: &str, profile: &Profile) -> Vec<Diagnostic> {
             source: text,
             ast: &parsed.ast,
         };
-        diagnostics.extend(registry::check(file, &profile.selection));
+        diagnostics.extend(registry::check_with(file, &profile.selection, program));
     }
     profile.adjust(&mut diagnostics);
     diagnostics
+}
+
+/// A file's parse: `None` when it was not parsed (unreadable), `Err` with a `P000` finding
+/// when parsing panicked.
+pub type ParseResult = Option<Result<Parsed, Diagnostic>>;
+
+/// Parses every readable source, in parallel (on the current rayon pool), keeping their order.
+pub fn parse_all(sources: &[Source]) -> Vec<ParseResult> {
+    let _hook = QuietPanics::install();
+    sources
+        .par_iter()
+        .map(|s| {
+            let text = s.text.as_deref()?;
+            Some(
+                panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(text)))
+                    .map_err(internal_error),
+            )
+        })
+        .collect()
+}
+
+/// The index of the program: the parsed sources and the modules at `roots` (see
+/// [`Index::load`]).
+pub fn build_index(sources: &[Source], parsed: &[ParseResult], roots: &[ModuleRoot]) -> Index {
+    let manifests: Vec<Manifest<'_>> = sources
+        .iter()
+        .zip(parsed)
+        .filter_map(|(s, p)| {
+            let Some(Ok(p)) = p else {
+                return None;
+            };
+            Some(Manifest {
+                path: &s.path,
+                source: s.text.as_deref()?,
+                ast: &p.ast,
+            })
+        })
+        .collect();
+    Index::load(&manifests, roots)
 }
 
 /// What `--fix` and `--diff` do.
@@ -205,6 +258,21 @@ pub struct Outcome {
 /// Checks one file with a profile: parse, rules, and fixes as `mode` says. A panic becomes
 /// a `P000` finding and leaves the file unchanged.
 pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
+    let parsed = source
+        .text
+        .as_deref()
+        .map(|t| panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(t))).map_err(internal_error));
+    check_parsed(source, parsed, profile, mode, Index::empty())
+}
+
+/// [`check_file`] of a file already parsed, in a program.
+pub fn check_parsed(
+    source: Source,
+    parsed: ParseResult,
+    profile: &Profile,
+    mode: FixMode,
+    program: &Index,
+) -> Outcome {
     let Source {
         path,
         display,
@@ -222,7 +290,12 @@ pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
     if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
         let rule_path = path.to_string_lossy();
         let run = || {
-            let found = lint(&rule_path, &text, profile);
+            let parsed = match parsed {
+                Some(Ok(parsed)) => parsed,
+                Some(Err(panicked)) => return (vec![panicked], None),
+                None => crate::syntax::parse(&text),
+            };
+            let found = lint_parsed(&rule_path, &text, parsed, profile, program);
             // A text that is not exactly the file's (invalid UTF-8) is never fixed.
             let exact = !diagnostics
                 .iter()
@@ -230,7 +303,9 @@ pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
             if mode == FixMode::Off || !exact {
                 return (found, None);
             }
-            let fixed = super::fix::fix(&text, found.clone(), |t| lint(&rule_path, t, profile));
+            let fixed = super::fix::fix(&text, found.clone(), |t| {
+                lint_parsed(&rule_path, t, crate::syntax::parse(t), profile, program)
+            });
             (found, Some(fixed))
         };
         match panic::catch_unwind(AssertUnwindSafe(run)) {
@@ -267,13 +342,16 @@ pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
     outcome
 }
 
-/// Checks all sources in parallel (on the current rayon pool), each with its profile,
-/// keeping their order.
-pub fn check_all_with(sources: Vec<(Source, &Profile)>, mode: FixMode) -> Vec<Outcome> {
+/// Checks all parsed sources of `program` in parallel (on the current rayon pool), each with
+/// its profile, keeping their order.
+pub fn check_all_parsed(
+    work: Vec<(Source, ParseResult, &Profile)>,
+    mode: FixMode,
+    program: &Index,
+) -> Vec<Outcome> {
     let _hook = QuietPanics::install();
-    sources
-        .into_par_iter()
-        .map(|(source, profile)| check_file(source, profile, mode))
+    work.into_par_iter()
+        .map(|(source, parsed, profile)| check_parsed(source, parsed, profile, mode, program))
         .collect()
 }
 

@@ -112,6 +112,11 @@ struct Timings {
     config: Duration,
     discover: Duration,
     read: Duration,
+    profiles: Duration,
+    parse: Duration,
+    index_time: Duration,
+    /// What the index holds; `None` when no selected rule needed it.
+    index: Option<crate::defs::index::Stats>,
     check: Duration,
     report: Duration,
     files: usize,
@@ -134,10 +139,16 @@ impl Timings {
             ms(self.read),
             thousands(self.bytes)
         );
-        eprintln!(
-            "  check       {:>10.2} ms  (parse, lower, rules, fixes)",
-            ms(self.check)
-        );
+        eprintln!("  profiles    {:>10.2} ms", ms(self.profiles));
+        eprintln!("  parse       {:>10.2} ms  (parse, lower)", ms(self.parse));
+        match &self.index {
+            Some(stats) => eprintln!("  index       {:>10.2} ms  {stats}", ms(self.index_time)),
+            None => eprintln!(
+                "  index       {:>10.2} ms  (not built: no selected rule reads it)",
+                ms(self.index_time)
+            ),
+        }
+        eprintln!("  rules       {:>10.2} ms  (rules, fixes)", ms(self.check));
         eprintln!("  report      {:>10.2} ms", ms(self.report));
         eprintln!("  total       {:>10.2} ms", ms(total));
     }
@@ -222,12 +233,33 @@ fn execute(args: &Args) -> Result<i32, String> {
     } else {
         FixMode::Off
     };
+    timings.profiles = phase.elapsed();
+
+    let phase = Instant::now();
+    let parsed = pool.install(|| check::parse_all(&sources));
+    timings.parse = phase.elapsed();
+
+    // The index of the program, if a selected rule reads it.
+    let phase = Instant::now();
+    let program = if profiles.values().any(|p| p.selection.needs_program()) {
+        let mut roots = discovered.modules.clone();
+        roots.extend(crate::discover::module::modules_in(&settings.modulepath));
+        let index = pool.install(|| check::build_index(&sources, &parsed, &roots));
+        timings.index = Some(index.stats());
+        index
+    } else {
+        crate::defs::Index::default()
+    };
+    timings.index_time = phase.elapsed();
+
+    let phase = Instant::now();
     let work: Vec<_> = sources
         .into_iter()
+        .zip(parsed)
         .zip(&keys)
-        .map(|(source, key)| (source, &profiles[key.as_slice()]))
+        .map(|((source, parsed), key)| (source, parsed, &profiles[key.as_slice()]))
         .collect();
-    let outcomes = pool.install(|| check::check_all_with(work, mode));
+    let outcomes = pool.install(|| check::check_all_parsed(work, mode, &program));
     timings.check = phase.elapsed();
 
     let phase = Instant::now();

@@ -2,4 +2,8 @@
 //! index of what modules define (classes, defines, functions, type aliases, resource types).
 
 pub mod builtins;
+pub mod index;
 pub mod model;
+pub mod ruby;
+
+pub use index::Index;

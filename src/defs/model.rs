@@ -150,9 +150,48 @@ pub struct ClassDef {
     pub name: String,
     pub kind: ClassKind,
     pub params: Vec<ParamDef>,
-    /// `inherits` (classes only).
+    /// `inherits` (classes only), lower case, no leading `::`.
     pub parent: Option<String>,
+    /// The variables the body assigns in the class's own scope (at its top level or in
+    /// `if` / `unless` / `case` branches and other expressions, not in lambdas), in source
+    /// order, each once: what `$name::var` can reference besides the parameters.
+    pub variables: Vec<VarDef>,
     pub origin: Origin,
+}
+
+impl ClassDef {
+    pub fn param(&self, name: &str) -> Option<&ParamDef> {
+        self.params.iter().find(|p| p.name == name)
+    }
+
+    /// A variable of the class's scope: an assigned variable or a parameter.
+    pub fn has_variable(&self, name: &str) -> bool {
+        self.variables.iter().any(|v| v.name == name) || self.param(name).is_some()
+    }
+}
+
+/// A variable assigned in a scope: its name without `$`, and the span of its first
+/// assignment's target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VarDef {
+    pub name: String,
+    pub span: Span,
+}
+
+/// `node 'a', /b/, default { }` (in an environment's manifests).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeDef {
+    pub matchers: Vec<NodeMatcher>,
+    pub origin: Origin,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NodeMatcher {
+    /// A host name, lower case.
+    Name(String),
+    /// A regular expression's source.
+    Regex(String),
+    Default,
 }
 
 /// A parameter of a class, define, Puppet function or plan.

@@ -12,9 +12,15 @@
 //! ([`SKIPPED_DIRS`], and `fixtures` directly under `spec`) are skipped when met during the
 //! walk, but walked when given explicitly.
 //!
+//! Module roots (see [`module`]) met during the walk, or holding a file given explicitly, are
+//! collected too: the index reads their other files (Ruby functions and types, manifests not
+//! checked) without reporting on them.
+//!
 //! Problems met during the walk (an unreadable directory, a broken symlink, a loop) are
 //! [`Note`]s, not failures: the walk goes on. A path given explicitly that does not exist is
 //! an [`Error`]: the user asked for something that is not there.
+
+pub mod module;
 
 use std::collections::HashSet;
 use std::ffi::OsStr;
@@ -42,6 +48,8 @@ pub struct Discovered {
     pub files: Vec<PathBuf>,
     /// Things the user may want to know about, in walk order.
     pub notes: Vec<Note>,
+    /// The module roots met, each once, in walk order.
+    pub modules: Vec<module::ModuleRoot>,
 }
 
 /// Something skipped during the walk, and why.
@@ -121,6 +129,7 @@ pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
             walker.walk_dir(path, &meta, &mut chain);
         } else {
             walker.add_file(path.clone(), &meta);
+            walker.add_root_of_file(path);
         }
     }
     Ok(walker.out)
@@ -155,12 +164,49 @@ struct Walker {
     out: Discovered,
     dirs_seen: HashSet<FileId>,
     files_seen: HashSet<FileId>,
+    roots_seen: HashSet<PathBuf>,
 }
 
 impl Walker {
     fn add_file(&mut self, path: PathBuf, meta: &fs::Metadata) {
         if self.files_seen.insert(file_id(&path, meta)) {
             self.out.files.push(path);
+        }
+    }
+
+    fn add_root(&mut self, root: module::ModuleRoot) {
+        if self.roots_seen.insert(root.path.clone()) {
+            self.out.modules.push(root);
+        }
+    }
+
+    /// The module root holding a file given explicitly: the nearest ancestor folder that is
+    /// one (at most 8 levels up), in the form the file was given (relative stays relative).
+    fn add_root_of_file(&mut self, file: &Path) {
+        let mut dirs: Vec<PathBuf> = file
+            .ancestors()
+            .skip(1)
+            .map(|d| {
+                if d.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    d.to_path_buf()
+                }
+            })
+            .collect();
+        if file.is_relative()
+            && let Ok(cwd) = std::path::absolute(".")
+        {
+            dirs.extend(cwd.ancestors().skip(1).map(Path::to_path_buf));
+        }
+        for dir in dirs.iter().take(8) {
+            if self.roots_seen.contains(dir) {
+                return;
+            }
+            if let Some(root) = module::module_root(dir) {
+                self.add_root(root);
+                return;
+            }
         }
     }
 
@@ -192,6 +238,13 @@ impl Walker {
             }
         };
         entries.sort_by_key(|e| e.file_name());
+        if entries
+            .iter()
+            .any(|e| e.file_name() == "manifests" || e.file_name() == "metadata.json")
+            && let Some(root) = module::module_root(dir)
+        {
+            self.add_root(root);
+        }
         chain.push((id, dir.to_path_buf()));
         for entry in entries {
             let path = entry.path();

@@ -25,6 +25,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use super::RuleInfo;
+use crate::defs::Index;
 use crate::report::{Diagnostic, Fix, Severity};
 use crate::syntax::ast::{Expr, File, Span};
 
@@ -88,6 +89,7 @@ pub struct Context<'a> {
     diagnostics: &'a mut Vec<Diagnostic>,
     options: Option<&'a toml::Table>,
     modulepath: &'a [PathBuf],
+    program: &'a Index,
 }
 
 impl<'a> Context<'a> {
@@ -106,6 +108,7 @@ impl<'a> Context<'a> {
             diagnostics,
             options: None,
             modulepath: &[],
+            program: Index::empty(),
         }
     }
 
@@ -119,6 +122,20 @@ impl<'a> Context<'a> {
     pub fn with_modulepath(mut self, modulepath: &'a [PathBuf]) -> Self {
         self.modulepath = modulepath;
         self
+    }
+
+    /// The program's index (see [`Context::program`]).
+    pub fn with_program(mut self, program: &'a Index) -> Self {
+        self.program = program;
+        self
+    }
+
+    /// The index of every definition of the program: the checked files and the modules
+    /// around them (see [`crate::defs::index`]). It is built only for rules whose
+    /// [`Rule::needs_program`](super::Rule::needs_program) is true; other rules see an empty
+    /// index.
+    pub fn program(&self) -> &'a Index {
+        self.program
     }
 
     /// The value of the rule's option `key`, or `None` when it is not set (the rule then uses

@@ -94,6 +94,13 @@ impl RuleInfo {
 pub trait Rule: Send + Sync {
     fn info(&self) -> &'static RuleInfo;
     fn check(&self, cx: &mut Context<'_>);
+
+    /// Whether the rule reads the program's index ([`Context::program`]): the index is built
+    /// only when a selected rule does. By default, the rules of the families that look across
+    /// files (types and names, catalog) do.
+    fn needs_program(&self) -> bool {
+        matches!(self.info().category, Category::Types | Category::Catalog)
+    }
 }
 
 /// Declares a rule: its struct, documentation and metadata.

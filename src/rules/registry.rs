@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
 use super::{Context, FileInfo, Rule, RuleInfo};
+use crate::defs::Index;
 use crate::report::{Diagnostic, Severity};
 
 /// Every rule, in code order: the families' lists (`validation`, `lint`, `layout`, `plugins`).
@@ -99,16 +100,27 @@ impl Selection {
             .find(|a| a.rule.info().code == code)
             .map(|a| a.severity)
     }
+
+    /// Whether a selected rule reads the program's index.
+    pub fn needs_program(&self) -> bool {
+        self.active.iter().any(|a| a.rule.needs_program())
+    }
 }
 
-/// Runs the selected rules over one parsed file.
+/// Runs the selected rules over one parsed file, with an empty program index.
 pub fn check(file: FileInfo<'_>, selection: &Selection) -> Vec<Diagnostic> {
+    check_with(file, selection, Index::empty())
+}
+
+/// Runs the selected rules over one parsed file of `program`.
+pub fn check_with(file: FileInfo<'_>, selection: &Selection, program: &Index) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     let index = super::context::FileIndex::build(file.ast);
     for a in &selection.active {
         let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)
             .with_options(a.options.as_deref())
-            .with_modulepath(&selection.modulepath);
+            .with_modulepath(&selection.modulepath)
+            .with_program(program);
         a.rule.check(&mut cx);
     }
     super::suppress::Suppressions::parse(file.source, file.ast).apply(

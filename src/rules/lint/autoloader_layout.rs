@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::discover::module::module_of_folder;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Ident};
@@ -52,19 +53,6 @@ declare_rule! {
 struct Location {
     module: Option<String>,
     in_manifests: String,
-}
-
-fn valid_module_name(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase())
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-}
-
-/// The module named by a folder: itself, or what follows the last dash of a Forge-style
-/// checkout name (`puppetlabs-apache`); `None` if that is not a valid module name.
-fn module_of_folder(folder: &str) -> Option<String> {
-    let name = folder.rsplit('-').next().unwrap_or(folder);
-    valid_module_name(name).then(|| name.to_string())
 }
 
 fn locate(path: &str, modulepath: &[std::path::PathBuf]) -> Option<Location> {

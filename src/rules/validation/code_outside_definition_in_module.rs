@@ -3,7 +3,8 @@ use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
 
-use super::support::{AutoloadDir, describe, module_file};
+use super::support::describe;
+use crate::discover::module::{AutoloadDir, module_file};
 
 declare_rule! {
     /// ## What it does

@@ -4,7 +4,8 @@ use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Ident};
 
 use super::definition_not_at_top_level::kind_name;
-use super::support::{full_name, module_file};
+use super::support::full_name;
+use crate::discover::module::module_file;
 
 declare_rule! {
     /// ## What it does

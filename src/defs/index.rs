@@ -1,0 +1,729 @@
+//! The index of the program: every class, defined type, function, type alias, custom resource
+//! type and node that the checked files and the modules around them define, by name.
+//!
+//! It is built once per run, after all files are parsed and before the rules run:
+//! [`Index::load`] takes the parsed files being checked and the module roots (those met by
+//! the walk and those on the module path), reads and parses the modules' other files (which are
+//! indexed but not reported on), and reads their Ruby functions and resource types as text
+//! (see [`super::ruby`]). Each file is read in parallel; the results are merged in a fixed
+//! order (checked files in walk order, then the modules' files by root and path), so the index
+//! does not depend on scheduling.
+//!
+//! Names are looked up case-insensitively, with or without a leading `::`. When a name is
+//! defined more than once, every definition is kept: the one lookups return is the one
+//! Puppet's autoloader would load (the definition in the file its name maps to, see
+//! [`crate::discover::module::autoload_path`]), or else the first met; the others come after
+//! it in [`Index::classes_named`] and its siblings, for a duplicate check.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::model::{
+    ClassDef, ClassKind, FunctionDef, FunctionKind, NodeDef, NodeMatcher, Origin, ParamDef,
+    ParamKind, ResourceTypeDef, SigParam, Signature, TypeAliasDef, VarDef,
+};
+use super::ruby;
+use crate::discover::module::{AutoloadDir, ModuleFile, ModuleRoot, module_file, module_files};
+use crate::syntax::ast::{self, AssignOp, Expr, ExprKind, Parameter, Span};
+
+/// One parsed manifest given to the index.
+#[derive(Debug, Clone, Copy)]
+pub struct Manifest<'a> {
+    pub path: &'a Path,
+    pub source: &'a str,
+    pub ast: &'a ast::File,
+}
+
+/// A variable assigned at top scope (outside any definition), what `$::name` references.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TopVar {
+    pub name: String,
+    pub origin: Origin,
+}
+
+/// How many definitions of each kind the index holds (duplicates included).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub manifests: usize,
+    pub ruby_files: usize,
+    pub modules: usize,
+    pub classes: usize,
+    pub defines: usize,
+    pub puppet_functions: usize,
+    pub ruby_functions_4x: usize,
+    pub ruby_functions_3x: usize,
+    pub type_aliases: usize,
+    pub resource_types: usize,
+    pub nodes: usize,
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} classes, {} defines, {} functions ({} Puppet, {} Ruby 4.x, {} Ruby 3.x), \
+             {} type aliases, {} resource types, {} nodes; from {} manifests, {} Ruby files, \
+             {} modules",
+            self.classes,
+            self.defines,
+            self.puppet_functions + self.ruby_functions_4x + self.ruby_functions_3x,
+            self.puppet_functions,
+            self.ruby_functions_4x,
+            self.ruby_functions_3x,
+            self.type_aliases,
+            self.resource_types,
+            self.nodes,
+            self.manifests,
+            self.ruby_files,
+            self.modules
+        )
+    }
+}
+
+/// Every definition of the program, by name (see the module documentation).
+#[derive(Debug, Default)]
+pub struct Index {
+    definitions: Vec<ClassDef>,
+    functions: Vec<FunctionDef>,
+    aliases: Vec<TypeAliasDef>,
+    resource_types: Vec<ResourceTypeDef>,
+    nodes: Vec<NodeDef>,
+    top_variables: Vec<TopVar>,
+    modules: Vec<ModuleRoot>,
+    by_definition: HashMap<String, Vec<u32>>,
+    by_function: HashMap<String, Vec<u32>>,
+    by_alias: HashMap<String, Vec<u32>>,
+    by_resource_type: HashMap<String, Vec<u32>>,
+    by_top_variable: HashMap<String, u32>,
+    manifests: usize,
+    ruby_files: usize,
+}
+
+/// The key a name is looked up by: lower case, without a leading `::`.
+pub fn key(name: &str) -> String {
+    name.trim_start_matches("::").to_ascii_lowercase()
+}
+
+fn named<'a, T>(
+    items: &'a [T],
+    map: &'a HashMap<String, Vec<u32>>,
+    name: &str,
+) -> impl Iterator<Item = &'a T> + 'a {
+    map.get(&key(name))
+        .map(|v| v.as_slice())
+        .unwrap_or(&[])
+        .iter()
+        .map(move |&i| &items[i as usize])
+}
+
+impl Index {
+    /// An index with nothing in it.
+    pub fn empty() -> &'static Index {
+        static EMPTY: std::sync::LazyLock<Index> = std::sync::LazyLock::new(Index::default);
+        &EMPTY
+    }
+
+    // ------------------------------------------------------------------ lookups
+
+    /// The class or defined type `name` (classes and defined types share one namespace).
+    pub fn definition(&self, name: &str) -> Option<&ClassDef> {
+        self.classes_named(name).next()
+    }
+
+    /// The class `name` (not a defined type).
+    pub fn class(&self, name: &str) -> Option<&ClassDef> {
+        self.classes_named(name).find(|c| c.kind == ClassKind::Class)
+    }
+
+    /// The defined type `name` (not a class).
+    pub fn define(&self, name: &str) -> Option<&ClassDef> {
+        self.classes_named(name).find(|c| c.kind == ClassKind::Define)
+    }
+
+    /// Every class and defined type named `name`: the one lookups use first, then the
+    /// other definitions of that name in index order.
+    pub fn classes_named(&self, name: &str) -> impl Iterator<Item = &ClassDef> + '_ {
+        named(&self.definitions, &self.by_definition, name)
+    }
+
+    /// The function `name` defined by the program (Puppet or Ruby; not a built-in).
+    pub fn function(&self, name: &str) -> Option<&FunctionDef> {
+        self.functions_named(name).next()
+    }
+
+    pub fn functions_named(&self, name: &str) -> impl Iterator<Item = &FunctionDef> + '_ {
+        named(&self.functions, &self.by_function, name)
+    }
+
+    /// The type alias `name` (`Stdlib::Absolutepath`, any case).
+    pub fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
+        self.type_aliases_named(name).next()
+    }
+
+    pub fn type_aliases_named(&self, name: &str) -> impl Iterator<Item = &TypeAliasDef> + '_ {
+        named(&self.aliases, &self.by_alias, name)
+    }
+
+    /// The custom resource type `name` (from a module's `lib/puppet/type/`; not a core type).
+    pub fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef> {
+        self.resource_types_named(name).next()
+    }
+
+    pub fn resource_types_named(
+        &self,
+        name: &str,
+    ) -> impl Iterator<Item = &ResourceTypeDef> + '_ {
+        named(&self.resource_types, &self.by_resource_type, name)
+    }
+
+    /// The variable a qualified name refers to: `a::b::c` is `$c` of class `a::b` (an
+    /// assigned variable or a parameter; not searched in parent classes), `::c` or `c` a
+    /// top-scope variable. `Some(None)` for a top-scope variable, `Some(Some(class))` for a
+    /// class's; `None` when nothing defines it.
+    pub fn variable(&self, name: &str) -> Option<Option<&ClassDef>> {
+        let name = name.trim_start_matches("::");
+        match name.rsplit_once("::") {
+            Some((class, var)) => self
+                .class(class)
+                .filter(|c| c.has_variable(var))
+                .map(Some),
+            None => self.top_variable(name).map(|_| None),
+        }
+    }
+
+    /// A variable assigned at top scope in some manifest (first assignment).
+    pub fn top_variable(&self, name: &str) -> Option<&TopVar> {
+        let i = *self.by_top_variable.get(name.trim_start_matches("::"))?;
+        Some(&self.top_variables[i as usize])
+    }
+
+    // ------------------------------------------------------------------ listing
+
+    /// Every class and defined type, duplicates included, in index order.
+    pub fn classes(&self) -> &[ClassDef] {
+        &self.definitions
+    }
+
+    pub fn functions(&self) -> &[FunctionDef] {
+        &self.functions
+    }
+
+    pub fn type_aliases(&self) -> &[TypeAliasDef] {
+        &self.aliases
+    }
+
+    pub fn resource_types(&self) -> &[ResourceTypeDef] {
+        &self.resource_types
+    }
+
+    pub fn nodes(&self) -> &[NodeDef] {
+        &self.nodes
+    }
+
+    pub fn top_variables(&self) -> &[TopVar] {
+        &self.top_variables
+    }
+
+    /// The module roots indexed, in order.
+    pub fn modules(&self) -> &[ModuleRoot] {
+        &self.modules
+    }
+
+    /// The module called `name`.
+    pub fn module(&self, name: &str) -> Option<&ModuleRoot> {
+        self.modules.iter().find(|m| m.name == name)
+    }
+
+    pub fn stats(&self) -> Stats {
+        let fns = |k: fn(&FunctionKind) -> bool| self.functions.iter().filter(|f| k(&f.kind)).count();
+        Stats {
+            manifests: self.manifests,
+            ruby_files: self.ruby_files,
+            modules: self.modules.len(),
+            classes: self
+                .definitions
+                .iter()
+                .filter(|c| c.kind == ClassKind::Class)
+                .count(),
+            defines: self
+                .definitions
+                .iter()
+                .filter(|c| c.kind == ClassKind::Define)
+                .count(),
+            puppet_functions: fns(|k| *k == FunctionKind::Puppet),
+            ruby_functions_4x: fns(|k| *k == FunctionKind::Ruby4x),
+            ruby_functions_3x: fns(|k| matches!(k, FunctionKind::Ruby3x { .. })),
+            type_aliases: self.aliases.len(),
+            resource_types: self.resource_types.len(),
+            nodes: self.nodes.len(),
+        }
+    }
+
+    // ------------------------------------------------------------------ building
+
+    /// Builds the index of `checked` (the parsed files being checked) and of the modules at
+    /// `roots`: their manifests that are not among `checked` are read and parsed here, their
+    /// Ruby files read as text. Unreadable files are skipped; files with syntax errors give
+    /// what could be recovered.
+    pub fn load(checked: &[Manifest<'_>], roots: &[ModuleRoot]) -> Index {
+        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut seen_roots = HashSet::new();
+        let roots: Vec<&ModuleRoot> = roots
+            .iter()
+            .filter(|r| seen_roots.insert(canonical(&r.path)))
+            .collect();
+        let listed: Vec<_> = roots.par_iter().map(|r| module_files(&r.path)).collect();
+        let checked_paths: HashSet<PathBuf> = checked.par_iter().map(|m| canonical(m.path)).collect();
+        let mut extra_pp = Vec::new();
+        let mut ruby_files = Vec::new();
+        for files in &listed {
+            extra_pp.extend(files.puppet.iter().cloned());
+            ruby_files.extend(files.functions_4x.iter().map(|p| (p.clone(), ruby::Kind::Function4x)));
+            ruby_files.extend(files.functions_3x.iter().map(|p| (p.clone(), ruby::Kind::Function3x)));
+            ruby_files.extend(
+                files.resource_types.iter().map(|p| (p.clone(), ruby::Kind::ResourceType)),
+            );
+        }
+        let extra: Vec<(PathBuf, String, ast::File)> = extra_pp
+            .into_par_iter()
+            .filter(|p| !checked_paths.contains(&canonical(p)))
+            .filter_map(|p| {
+                let bytes = std::fs::read(&p).ok()?;
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let ast = crate::syntax::parse(&text).ast;
+                Some((p, text, ast))
+            })
+            .collect();
+        let ruby: Vec<ruby::Source> = ruby_files
+            .into_par_iter()
+            .filter_map(|(path, kind)| {
+                let bytes = std::fs::read(&path).ok()?;
+                Some(ruby::Source {
+                    text: String::from_utf8_lossy(&bytes).into_owned(),
+                    path,
+                    kind,
+                })
+            })
+            .collect();
+        let mut manifests: Vec<Manifest<'_>> = checked.to_vec();
+        manifests.extend(extra.iter().map(|(path, source, ast)| Manifest {
+            path,
+            source,
+            ast,
+        }));
+        let mut index = Index::build(&manifests, &ruby);
+        index.modules = roots.into_iter().cloned().collect();
+        index
+    }
+
+    /// Builds the index of these manifests and Ruby files (in parallel, merged in order).
+    pub fn build(manifests: &[Manifest<'_>], ruby: &[ruby::Source]) -> Index {
+        let puppet: Vec<FileDefs> = manifests.par_iter().map(|m| FileDefs::extract(*m)).collect();
+        let from_ruby: Vec<ruby::Defs> = ruby.par_iter().map(ruby::scan).collect();
+        let mut index = Index {
+            manifests: manifests.len(),
+            ruby_files: ruby.len(),
+            ..Index::default()
+        };
+        let mut def_loaded = Vec::new();
+        let mut fn_loaded = Vec::new();
+        let mut alias_loaded = Vec::new();
+        for defs in puppet {
+            for (d, loaded) in defs.definitions {
+                push(&mut index.definitions, &mut index.by_definition, &d.name.clone(), d);
+                def_loaded.push(loaded);
+            }
+            for (f, loaded) in defs.functions {
+                push(&mut index.functions, &mut index.by_function, &f.name.clone(), f);
+                fn_loaded.push(loaded);
+            }
+            for (a, loaded) in defs.aliases {
+                push(&mut index.aliases, &mut index.by_alias, &a.name.clone(), a);
+                alias_loaded.push(loaded);
+            }
+            index.nodes.extend(defs.nodes);
+            for v in defs.top_variables {
+                let i = index.top_variables.len() as u32;
+                index.by_top_variable.entry(v.name.clone()).or_insert(i);
+                index.top_variables.push(v);
+            }
+        }
+        for defs in from_ruby {
+            for f in defs.functions {
+                push(&mut index.functions, &mut index.by_function, &f.name.clone(), f);
+                // A Ruby function is loaded from its file by its name; the scanner only
+                // reads files where the autoloader looks.
+                fn_loaded.push(true);
+            }
+            for t in defs.resource_types {
+                push(&mut index.resource_types, &mut index.by_resource_type, &t.name.clone(), t);
+            }
+        }
+        // The definition the autoloader loads comes first.
+        for (map, loaded) in [
+            (&mut index.by_definition, &def_loaded),
+            (&mut index.by_function, &fn_loaded),
+            (&mut index.by_alias, &alias_loaded),
+        ] {
+            for entries in map.values_mut() {
+                if entries.len() > 1 {
+                    entries.sort_by_key(|&i| !loaded[i as usize]);
+                }
+            }
+        }
+        index
+    }
+}
+
+fn push<T>(items: &mut Vec<T>, map: &mut HashMap<String, Vec<u32>>, name: &str, item: T) {
+    map.entry(key(name)).or_default().push(items.len() as u32);
+    items.push(item);
+}
+
+// ---------------------------------------------------------------------- one manifest
+
+/// What one manifest defines; each definition with whether it is where the autoloader
+/// looks for it.
+#[derive(Debug, Default)]
+struct FileDefs {
+    definitions: Vec<(ClassDef, bool)>,
+    functions: Vec<(FunctionDef, bool)>,
+    aliases: Vec<(TypeAliasDef, bool)>,
+    nodes: Vec<NodeDef>,
+    top_variables: Vec<TopVar>,
+}
+
+struct Extractor<'a> {
+    path: &'a Path,
+    source: &'a str,
+    module: Option<ModuleFile>,
+    out: FileDefs,
+}
+
+impl FileDefs {
+    fn extract(m: Manifest<'_>) -> FileDefs {
+        let mut x = Extractor {
+            path: m.path,
+            source: m.source,
+            module: module_file(&m.path.to_string_lossy()),
+            out: FileDefs::default(),
+        };
+        x.statements(&m.ast.statements, None);
+        let mut vars = Vec::new();
+        scope_variables(&m.ast.statements, &mut vars);
+        x.out.top_variables = vars
+            .into_iter()
+            .map(|v| TopVar {
+                origin: x.origin(v.span),
+                name: v.name,
+            })
+            .collect();
+        x.out
+    }
+}
+
+impl Extractor<'_> {
+    fn origin(&self, span: Span) -> Origin {
+        Origin::Manifest {
+            path: self.path.to_path_buf(),
+            span,
+        }
+    }
+
+    fn text(&self, span: Span) -> String {
+        self.source.get(span.range()).unwrap_or("").trim().to_string()
+    }
+
+    /// Whether a definition named `name` (a key) is in the file the autoloader loads for it.
+    fn autoloaded(&self, dir: AutoloadDir, name: &str) -> bool {
+        self.module
+            .as_ref()
+            .is_some_and(|m| m.dir == dir && m.namespace() == name)
+    }
+
+    fn params(&self, params: &[Parameter]) -> Vec<ParamDef> {
+        params
+            .iter()
+            .map(|p| ParamDef {
+                name: p.name.name.clone(),
+                ty: p.type_expr.as_ref().map(|t| self.text(t.span)),
+                has_default: p.default.is_some(),
+                captures_rest: p.captures_rest,
+                span: p.span,
+            })
+            .collect()
+    }
+
+    /// Definitions among `statements`; `outer` is the enclosing class's name, which
+    /// qualifies nested classes and defined types.
+    fn statements(&mut self, statements: &[Expr], outer: Option<&str>) {
+        let qualify = |name: &str| match outer {
+            Some(o) => format!("{o}::{}", key(name)),
+            None => key(name),
+        };
+        for e in statements {
+            match &e.kind {
+                ExprKind::Class(c) if !c.name.name.is_empty() => {
+                    let name = qualify(&c.name.name);
+                    let mut variables = Vec::new();
+                    scope_variables(&c.body.statements, &mut variables);
+                    let def = ClassDef {
+                        kind: ClassKind::Class,
+                        params: self.params(&c.params),
+                        parent: c.parent.as_ref().map(|p| key(&p.name)),
+                        variables,
+                        origin: self.origin(c.name.span),
+                        name: name.clone(),
+                    };
+                    let loaded = outer.is_none() && self.autoloaded(AutoloadDir::Manifests, &name);
+                    self.out.definitions.push((def, loaded));
+                    self.statements(&c.body.statements, Some(&name));
+                }
+                ExprKind::Define(d) if !d.name.name.is_empty() => {
+                    let name = qualify(&d.name.name);
+                    let mut variables = Vec::new();
+                    scope_variables(&d.body.statements, &mut variables);
+                    let def = ClassDef {
+                        kind: ClassKind::Define,
+                        params: self.params(&d.params),
+                        parent: None,
+                        variables,
+                        origin: self.origin(d.name.span),
+                        name: name.clone(),
+                    };
+                    let loaded = outer.is_none() && self.autoloaded(AutoloadDir::Manifests, &name);
+                    self.out.definitions.push((def, loaded));
+                }
+                ExprKind::Function(f) if !f.name.name.is_empty() => {
+                    let name = key(&f.name.name);
+                    let params = self
+                        .params(&f.params)
+                        .into_iter()
+                        .map(|p| SigParam {
+                            kind: if p.captures_rest {
+                                ParamKind::Repeated
+                            } else if p.has_default {
+                                ParamKind::Optional
+                            } else {
+                                ParamKind::Required
+                            },
+                            ty: p.ty.unwrap_or_else(|| "Any".to_string()),
+                            name: p.name,
+                        })
+                        .collect();
+                    let def = FunctionDef {
+                        kind: FunctionKind::Puppet,
+                        signatures: vec![Signature {
+                            params,
+                            block: None,
+                            return_type: f.return_type.as_ref().map(|t| self.text(t.span)),
+                        }],
+                        origin: self.origin(f.name.span),
+                        name: name.clone(),
+                    };
+                    let loaded = self.autoloaded(AutoloadDir::Functions, &name);
+                    self.out.functions.push((def, loaded));
+                }
+                ExprKind::TypeAlias(t) => {
+                    let ExprKind::TypeRef(name) = &t.name.kind else {
+                        continue;
+                    };
+                    let def = TypeAliasDef {
+                        name: name.trim_start_matches("::").to_string(),
+                        ty: self.text(t.value.span),
+                        origin: self.origin(t.name.span),
+                    };
+                    let loaded = self.autoloaded(AutoloadDir::Types, &key(name));
+                    self.out.aliases.push((def, loaded));
+                }
+                ExprKind::Node(n) if outer.is_none() => {
+                    let matchers = n
+                        .matchers
+                        .iter()
+                        .filter_map(|m| match &m.kind {
+                            ExprKind::Default => Some(NodeMatcher::Default),
+                            ExprKind::Regex(r) => Some(NodeMatcher::Regex(r.clone())),
+                            ExprKind::Name(s) => Some(NodeMatcher::Name(s.to_ascii_lowercase())),
+                            ExprKind::String(s) => {
+                                Some(NodeMatcher::Name(s.literal_value()?.to_ascii_lowercase()))
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    self.out.nodes.push(NodeDef {
+                        matchers,
+                        origin: self.origin(e.span),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The variables assigned in the scope these statements open (not in lambdas or nested
+/// definitions, which have their own), each once in source order.
+fn scope_variables(statements: &[Expr], out: &mut Vec<VarDef>) {
+    let mut seen: HashSet<String> = out.iter().map(|v| v.name.clone()).collect();
+    let mut stack: Vec<&Expr> = statements.iter().rev().collect();
+    let mut children: Vec<&Expr> = Vec::new();
+    let mut record = |target: &Expr, out: &mut Vec<VarDef>| {
+        if let ExprKind::Variable(name) = &target.kind
+            && !name.contains("::")
+            && seen.insert(name.clone())
+        {
+            out.push(VarDef {
+                name: name.clone(),
+                span: target.span,
+            });
+        }
+    };
+    while let Some(e) = stack.pop() {
+        children.clear();
+        match &e.kind {
+            _ if e.is_definition() => continue,
+            ExprKind::Assignment { op, left, right } => {
+                if *op == AssignOp::Assign {
+                    match &left.kind {
+                        ExprKind::Array(items) => items.iter().for_each(|t| record(t, out)),
+                        _ => record(left, out),
+                    }
+                }
+                children.push(right);
+            }
+            ExprKind::Call(c) => {
+                children.push(&c.function);
+                children.extend(c.args.iter());
+            }
+            ExprKind::MethodCall(m) => {
+                children.push(&m.receiver);
+                children.extend(m.args.iter().flatten());
+            }
+            _ => e.for_each_child(&mut |c| children.push(c)),
+        }
+        stack.extend(children.iter().rev());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index_of(files: &[(&str, &str)]) -> Index {
+        let parsed: Vec<_> = files
+            .iter()
+            .map(|(p, s)| (PathBuf::from(p), *s, crate::syntax::parse(s).ast))
+            .collect();
+        let manifests: Vec<_> = parsed
+            .iter()
+            .map(|(path, source, ast)| Manifest { path, source, ast })
+            .collect();
+        Index::build(&manifests, &[])
+    }
+
+    #[test]
+    fn classes_defines_and_their_params() {
+        let ix = index_of(&[(
+            "/m/web/manifests/init.pp",
+            "class web (\n  Optional[String[1]] $name = undef,\n  Integer $port,\n  $x = 1,\n) inherits ::Web::Params {\n  $a = 1\n  if $x { $b = 2 } else { [$c, $d] = [1, 2] }\n  $list.each |$i| { $inner = $i }\n  notify { 'x': message => ($e = 3) }\n  $a::b = 1\n  class nested { }\n}\n",
+        )]);
+        let web = ix.class("::WEB").unwrap();
+        assert_eq!(web.kind, ClassKind::Class);
+        assert_eq!(web.parent.as_deref(), Some("web::params"));
+        let params: Vec<_> = web
+            .params
+            .iter()
+            .map(|p| (p.name.as_str(), p.ty.as_deref(), p.has_default))
+            .collect();
+        assert_eq!(
+            params,
+            [
+                ("name", Some("Optional[String[1]]"), true),
+                ("port", Some("Integer"), false),
+                ("x", None, true)
+            ]
+        );
+        let vars: Vec<_> = web.variables.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(vars, ["a", "b", "c", "d", "e"]);
+        assert!(ix.class("web::nested").is_some());
+        assert!(ix.define("web").is_none());
+        assert_eq!(ix.variable("web::b").unwrap().unwrap().name, "web");
+        assert!(ix.variable("::web::port").is_some());
+        assert!(ix.variable("web::inner").is_none());
+        match &web.origin {
+            Origin::Manifest { path, span } => {
+                assert_eq!(path, Path::new("/m/web/manifests/init.pp"));
+                assert_eq!(span.len(), 3);
+            }
+            o => panic!("{o:?}"),
+        }
+    }
+
+    #[test]
+    fn functions_aliases_nodes_and_top_variables() {
+        let ix = index_of(&[
+            (
+                "/m/web/functions/port.pp",
+                "function web::port(String $a, Integer $b = 1, *$rest) >> Integer { 1 }\n",
+            ),
+            ("/m/web/types/mode.pp", "type Web::Mode = Enum['a', 'b']\n"),
+            (
+                "/env/manifests/site.pp",
+                "$top = 1\nnode 'Www.Example.com', /^db/, default { $not_top = 1 }\nfunction helper() { }\n",
+            ),
+        ]);
+        let f = ix.function("Web::Port").unwrap();
+        assert_eq!(f.kind, FunctionKind::Puppet);
+        let sig = &f.signatures[0];
+        let params: Vec<_> = sig
+            .params
+            .iter()
+            .map(|p| (p.name.as_str(), p.ty.as_str(), p.kind))
+            .collect();
+        assert_eq!(
+            params,
+            [
+                ("a", "String", ParamKind::Required),
+                ("b", "Integer", ParamKind::Optional),
+                ("rest", "Any", ParamKind::Repeated)
+            ]
+        );
+        assert_eq!(sig.return_type.as_deref(), Some("Integer"));
+        assert!(ix.function("helper").is_some());
+        let alias = ix.type_alias("web::mode").unwrap();
+        assert_eq!((alias.name.as_str(), alias.ty.as_str()), ("Web::Mode", "Enum['a', 'b']"));
+        assert_eq!(
+            ix.nodes()[0].matchers,
+            [
+                NodeMatcher::Name("www.example.com".into()),
+                NodeMatcher::Regex("^db".into()),
+                NodeMatcher::Default
+            ]
+        );
+        assert!(ix.top_variable("::top").is_some());
+        assert!(ix.top_variable("not_top").is_none());
+        assert_eq!(ix.variable("top"), Some(None));
+        let s = ix.stats();
+        assert_eq!((s.classes, s.puppet_functions, s.type_aliases, s.nodes), (0, 2, 1, 1));
+    }
+
+    #[test]
+    fn duplicates_are_kept_and_the_autoloaded_one_wins() {
+        let ix = index_of(&[
+            ("/m/web/manifests/other.pp", "class web::a { }\n"),
+            ("/m/web/manifests/a.pp", "class web::a($x) { }\n"),
+            ("/m/web/manifests/b.pp", "define web::b { }\n"),
+            ("/m/web/manifests/c.pp", "define web::b($y) { }\n"),
+        ]);
+        let all: Vec<_> = ix.classes_named("web::a").collect();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].params.len(), 1, "the one in a.pp is autoloaded");
+        let b: Vec<_> = ix.classes_named("web::b").collect();
+        assert_eq!(b.len(), 2);
+        assert!(b[0].params.is_empty(), "first met when none is autoloaded");
+        assert!(ix.class("web::b").is_none());
+        assert!(ix.define("web::b").is_some());
+    }
+}

@@ -1,0 +1,1336 @@
+//! Ruby functions and resource types, read as text (never run).
+//!
+//! A small tolerant scanner: [`Lexed`] blanks out comments, string contents, heredoc bodies and
+//! regular expressions (keeping every byte's position, so the structure is read from the
+//! blanked text and values from the original), finds the calls of interest
+//! (`create_function`, `dispatch` and its parameter methods, `newfunction`, `newtype`,
+//! `newparam`, `newproperty`, `ensurable`, `newvalues`, `register_type`) with their arguments
+//! and their `do ... end` / `{ ... }` blocks, and makes definitions of them. What it does not
+//! understand makes a definition looser (`Any`), never stricter.
+//!
+//! - 4.x functions (`lib/puppet/functions/**/*.rb`): one [`Signature`] per `dispatch` block, in
+//!   order; a function without `dispatch` gets the signature of its method named after the
+//!   function (`def min(a, b = 1, *rest, &block)`: `Any` parameters), or none (any call is
+//!   accepted) when that method is not found. Types that use the function's `local_types`
+//!   aliases become `Any`.
+//! - 3.x functions (`lib/puppet/parser/functions/*.rb`): `newfunction(:name, :type => :rvalue,
+//!   :arity => n)`; arity `n >= 0` is `n` parameters, `-n-1` at least `n`; without an arity,
+//!   no signature (any call is accepted).
+//! - resource types (`lib/puppet/type/*.rb`): `Puppet::Type.newtype(:name)` with `newparam`,
+//!   `newproperty`, `ensurable`, `newvalues` / `newvalue` / `aliasvalue`, namevars
+//!   (`:namevar => true`, `isnamevar`); and Resource API types
+//!   (`Puppet::ResourceApi.register_type(name: ..., attributes: { ... })`).
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+use super::model::{
+    AttributeDef, AttributeKind, BlockParam, FunctionDef, FunctionKind, Origin, ParamKind,
+    ResourceTypeDef, SigParam, Signature, TypeSrc,
+};
+
+/// What a Ruby file defines, by where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `lib/puppet/functions/**/*.rb`
+    Function4x,
+    /// `lib/puppet/parser/functions/*.rb`
+    Function3x,
+    /// `lib/puppet/type/*.rb`
+    ResourceType,
+}
+
+/// A Ruby file to scan.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+    pub kind: Kind,
+}
+
+/// What a Ruby file defines.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Defs {
+    pub functions: Vec<FunctionDef>,
+    pub resource_types: Vec<ResourceTypeDef>,
+}
+
+/// Scans one file.
+pub fn scan(source: &Source) -> Defs {
+    let lexed = Lexed::new(&source.text);
+    let mut defs = Defs::default();
+    match source.kind {
+        Kind::Function4x => defs.functions.extend(functions_4x(&lexed, &source.path)),
+        Kind::Function3x => defs.functions.extend(functions_3x(&lexed, &source.path)),
+        Kind::ResourceType => {
+            defs.resource_types.extend(newtypes(&lexed, &source.path));
+            defs.resource_types.extend(resource_api_types(&lexed, &source.path));
+        }
+    }
+    defs
+}
+
+// ---------------------------------------------------------------------- lexing
+
+/// The text, and a copy of it with comments, string contents, heredoc bodies and regular
+/// expressions replaced by spaces (newlines kept).
+struct Lexed<'a> {
+    raw: &'a str,
+    code: Vec<u8>,
+    /// Start of each line.
+    lines: Vec<usize>,
+}
+
+/// A value written as an argument.
+#[derive(Debug, Clone, PartialEq)]
+enum Arg {
+    Symbol(String),
+    Str(String),
+    Bool(bool),
+    Int(i64),
+    Regex,
+    /// `key => value` or `key: value`.
+    Pair(String, Box<Arg>),
+    /// A `{ ... }` hash literal: its byte range (without the braces).
+    Hash(Range<usize>),
+    Other(String),
+}
+
+impl Arg {
+    fn word(&self) -> Option<&str> {
+        match self {
+            Arg::Symbol(s) | Arg::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// A call: the method's name, its arguments, and its block (the range inside `do ... end` or
+/// `{ ... }`).
+#[derive(Debug, Clone)]
+struct Call {
+    name: String,
+    at: usize,
+    args: Vec<Arg>,
+    block: Option<Range<usize>>,
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+impl<'a> Lexed<'a> {
+    fn new(raw: &'a str) -> Self {
+        let bytes = raw.as_bytes();
+        let mut code = bytes.to_vec();
+        let mut i = 0;
+        let mut pending_heredocs: Vec<(String, bool)> = Vec::new();
+        let blank = |code: &mut Vec<u8>, r: Range<usize>| {
+            for b in &mut code[r] {
+                if *b != b'\n' {
+                    *b = b' ';
+                }
+            }
+        };
+        let at_line_start = |i: usize| i == 0 || bytes[i - 1] == b'\n';
+        while i < bytes.len() {
+            let b = bytes[i];
+            match b {
+                b'\n' => {
+                    i += 1;
+                    // Heredoc bodies start on the next line.
+                    for (tag, squiggly) in std::mem::take(&mut pending_heredocs) {
+                        let start = i;
+                        let mut end = bytes.len();
+                        let mut j = i;
+                        while j < bytes.len() {
+                            let line_end = raw[j..].find('\n').map_or(bytes.len(), |k| j + k);
+                            let line = raw[j..line_end].trim_end_matches('\r');
+                            let line = if squiggly { line.trim() } else { line };
+                            if line == tag {
+                                end = line_end;
+                                break;
+                            }
+                            j = line_end + 1;
+                        }
+                        blank(&mut code, start..end);
+                        i = end.min(bytes.len());
+                    }
+                }
+                b'#' => {
+                    let end = raw[i..].find('\n').map_or(bytes.len(), |k| i + k);
+                    blank(&mut code, i..end);
+                    i = end;
+                }
+                b'=' if at_line_start(i) && raw[i..].starts_with("=begin") => {
+                    let end = raw[i..]
+                        .find("\n=end")
+                        .map_or(bytes.len(), |k| (i + k + 5).min(bytes.len()));
+                    blank(&mut code, i..end);
+                    i = end;
+                }
+                b'_' if at_line_start(i) && raw[i..].starts_with("__END__") => {
+                    blank(&mut code, i..bytes.len());
+                    break;
+                }
+                b'\'' | b'"' | b'`' => {
+                    let end = string_end(bytes, i + 1, b, None);
+                    blank(&mut code, i + 1..end.saturating_sub(1).max(i + 1));
+                    i = end;
+                }
+                b'%' if i + 2 < bytes.len() => {
+                    // %q(...), %Q{...}, %w[...], %i[...], %r{...}, %(...)
+                    let (kind, open_at) = if bytes[i + 1].is_ascii_alphabetic() {
+                        (bytes[i + 1], i + 2)
+                    } else {
+                        (b'Q', i + 1)
+                    };
+                    let open = bytes[open_at];
+                    let close = match open {
+                        b'(' => b')',
+                        b'[' => b']',
+                        b'{' => b'}',
+                        b'<' => b'>',
+                        b'|' | b'!' | b'/' => open,
+                        _ => {
+                            i += 1;
+                            continue;
+                        }
+                    };
+                    if !b"qQwWiIrs".contains(&kind) {
+                        i += 1;
+                        continue;
+                    }
+                    let nest = (open != close).then_some(open);
+                    let end = string_end(bytes, open_at + 1, close, nest);
+                    blank(&mut code, open_at + 1..end.saturating_sub(1).max(open_at + 1));
+                    i = end;
+                }
+                b'<' if raw[i..].starts_with("<<") => {
+                    let rest = &raw[i + 2..];
+                    let (squiggly, rest, skip) = match rest.as_bytes().first() {
+                        Some(b'~') | Some(b'-') => (true, &rest[1..], 3),
+                        _ => (false, rest, 2),
+                    };
+                    let (quote, rest, skip) = match rest.as_bytes().first() {
+                        Some(q @ (b'\'' | b'"' | b'`')) => (Some(*q), &rest[1..], skip + 1),
+                        _ => (None, rest, skip),
+                    };
+                    let len = rest.bytes().take_while(|&c| is_ident(c)).count();
+                    let tag = &rest[..len];
+                    let ok = len > 0
+                        && (squiggly || quote.is_some() || tag.as_bytes()[0].is_ascii_uppercase())
+                        && !tag.as_bytes()[0].is_ascii_digit();
+                    if ok {
+                        pending_heredocs.push((tag.to_string(), squiggly));
+                        i += skip + len + usize::from(quote.is_some());
+                    } else {
+                        i += 2;
+                    }
+                }
+                b'/' if regex_can_start(bytes, i) => {
+                    let end = regex_end(bytes, i + 1);
+                    blank(&mut code, i + 1..end.saturating_sub(1).max(i + 1));
+                    i = end;
+                }
+                b'?' if i + 1 < bytes.len()
+                    && (bytes[i + 1] == b'\'' || bytes[i + 1] == b'"')
+                    && i > 0
+                    && !is_ident(bytes[i - 1]) =>
+                {
+                    // A character literal (`?'`).
+                    i += 2;
+                }
+                _ => i += 1,
+            }
+        }
+        let mut lines = vec![0];
+        lines.extend(raw.match_indices('\n').map(|(k, _)| k + 1));
+        Lexed { raw, code, lines }
+    }
+
+    fn line_of(&self, at: usize) -> u32 {
+        (self.lines.partition_point(|&s| s <= at)) as u32
+    }
+
+    /// Whether the word at `at..at+len` is a whole word (not part of a name, not a method
+    /// called on something, not a symbol).
+    fn is_word_at(&self, at: usize, len: usize) -> bool {
+        let c = &self.code;
+        let before_ok = at == 0 || (!is_ident(c[at - 1]) && c[at - 1] != b':' && c[at - 1] != b'@' && c[at - 1] != b'$');
+        let before_ok = before_ok || (at >= 2 && c[at - 1] == b':' && c[at - 2] == b':');
+        let after = c.get(at + len).copied();
+        before_ok && !after.is_some_and(|b| is_ident(b) || b == b'?' || b == b'!')
+    }
+
+    /// Calls of any of `names` in `range`, in order.
+    fn calls(&self, range: Range<usize>, names: &[&str]) -> Vec<Call> {
+        let mut out = Vec::new();
+        let code = &self.code[..];
+        let mut i = range.start;
+        while i < range.end {
+            if !is_ident(code[i]) || (i > 0 && is_ident(code[i - 1])) {
+                i += 1;
+                continue;
+            }
+            let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
+            let word = &self.raw[i..i + len];
+            if names.contains(&word) && (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
+                && !(i > 0 && (code[i - 1] == b'@' || code[i - 1] == b'$'))
+            {
+                let (args, after) = self.args(i + len, range.end);
+                let block = self.block_after(after, range.end);
+                out.push(Call {
+                    name: word.to_string(),
+                    at: i,
+                    args,
+                    block,
+                });
+            }
+            i += len;
+        }
+        out
+    }
+
+    /// The arguments of a call whose name ends at `at`: in parentheses, or up to the end of
+    /// the line (continued after a trailing comma). Returns them and where they end.
+    fn args(&self, at: usize, limit: usize) -> (Vec<Arg>, usize) {
+        let code = &self.code[..];
+        let mut i = at;
+        while i < limit && (code[i] == b' ' || code[i] == b'\t') {
+            i += 1;
+        }
+        let (start, end, after) = if i < limit && code[i] == b'(' && (i == at || true) {
+            let close = self.matching(i, limit);
+            (i + 1, close, (close + 1).min(limit))
+        } else {
+            // Bare arguments: to the end of the statement.
+            let mut j = i;
+            let mut depth = 0i32;
+            while j < limit {
+                match code[j] {
+                    b'(' | b'[' | b'{' if !(depth == 0 && code[j] == b'{' && j == i) => depth += 1,
+                    b')' | b']' | b'}' => {
+                        if depth == 0 {
+                            break;
+                        }
+                        depth -= 1;
+                    }
+                    b';' if depth == 0 => break,
+                    b'\n' if depth == 0 => {
+                        let before = self.raw[i..j].trim_end();
+                        if !(before.ends_with(',') || before.ends_with('\\')) {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                if depth == 0 && self.word_is(j, "do") {
+                    break;
+                }
+                j += 1;
+            }
+            if i < limit && code[i] == b'{' {
+                // `name { ... }` is a block, not a hash argument.
+                (i, i, i)
+            } else {
+                (i, j, j)
+            }
+        };
+        let mut args = Vec::new();
+        for r in self.split_top(start..end, b',') {
+            if let Some(a) = self.arg(r) {
+                args.push(a);
+            }
+        }
+        (args, after)
+    }
+
+    fn word_is(&self, at: usize, word: &str) -> bool {
+        self.code[at..].starts_with(word.as_bytes()) && self.is_word_at(at, word.len())
+    }
+
+    /// The block right after a call's arguments: `do ... end` or `{ ... }`.
+    fn block_after(&self, at: usize, limit: usize) -> Option<Range<usize>> {
+        let code = &self.code[..];
+        let mut i = at;
+        while i < limit && (code[i] == b' ' || code[i] == b'\t') {
+            i += 1;
+        }
+        if i < limit && code[i] == b'{' {
+            let close = self.matching(i, limit);
+            return Some(i + 1..close);
+        }
+        if self.word_is(i, "do") {
+            let end = self.matching_end(i + 2, limit);
+            return Some(i + 2..end);
+        }
+        None
+    }
+
+    /// The position of the bracket closing the one at `open` (or `limit`).
+    fn matching(&self, open: usize, limit: usize) -> usize {
+        let mut depth = 0i32;
+        for j in open..limit {
+            match self.code[j] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return j;
+                    }
+                }
+                _ => {}
+            }
+        }
+        limit
+    }
+
+    /// The position of the `end` closing a block opened just before `from` (or `limit`).
+    fn matching_end(&self, from: usize, limit: usize) -> usize {
+        let code = &self.code[..];
+        let mut depth = 1i32;
+        let mut i = from;
+        while i < limit {
+            if !is_ident(code[i]) || (i > 0 && is_ident(code[i - 1])) {
+                i += 1;
+                continue;
+            }
+            let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
+            let word = &self.raw[i..i + len];
+            let method = i > 0 && (code[i - 1] == b'.' || code[i - 1] == b':');
+            let key = code.get(i + len) == Some(&b':') && code.get(i + len + 1) != Some(&b':');
+            if !method && !key {
+                match word {
+                    "do" | "def" | "class" | "module" | "begin" | "case" => depth += 1,
+                    "if" | "unless" | "while" | "until" if self.starts_statement(i) => depth += 1,
+                    "end" => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            i += len;
+        }
+        limit
+    }
+
+    /// Whether the keyword at `at` starts a statement (not a modifier `x if y`).
+    fn starts_statement(&self, at: usize) -> bool {
+        let line_start = self.code[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |k| k + 1);
+        let before = std::str::from_utf8(&self.code[line_start..at]).unwrap_or("");
+        match before.trim_end().as_bytes().last() {
+            None => true,
+            Some(b) => b"=(,;[{|&!".contains(b),
+        }
+    }
+
+    /// Splits `range` at `sep` outside brackets.
+    fn split_top(&self, range: Range<usize>, sep: u8) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut depth = 0i32;
+        let mut start = range.start;
+        for j in range.clone() {
+            match self.code[j] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth -= 1,
+                c if c == sep && depth == 0 => {
+                    out.push(start..j);
+                    start = j + 1;
+                }
+                _ => {}
+            }
+        }
+        if start < range.end {
+            out.push(start..range.end);
+        }
+        out
+    }
+
+    /// One argument, from its text.
+    fn arg(&self, r: Range<usize>) -> Option<Arg> {
+        let code = std::str::from_utf8(&self.code[r.clone()]).unwrap_or("");
+        let lead = code.len() - code.trim_start().len();
+        let code = code.trim();
+        if code.is_empty() {
+            return None;
+        }
+        let start = r.start + lead;
+        let raw = &self.raw[start..start + code.len()];
+        // `key => value`
+        if let Some(k) = find_top(code, "=>") {
+            let key = self.arg(start..start + k)?;
+            let value = self.arg(start + k + 2..start + code.len())?;
+            return Some(Arg::Pair(key.word()?.to_string(), Box::new(value)));
+        }
+        // `key: value` (not `::`)
+        let bytes = code.as_bytes();
+        let key_len = bytes.iter().take_while(|&&b| is_ident(b)).count();
+        if key_len > 0
+            && bytes.get(key_len) == Some(&b':')
+            && bytes.get(key_len + 1) != Some(&b':')
+        {
+            let value = self.arg(start + key_len + 1..start + code.len())?;
+            return Some(Arg::Pair(code[..key_len].to_string(), Box::new(value)));
+        }
+        Some(match bytes[0] {
+            b'\'' | b'"' if code.ends_with(bytes[0] as char) && code.len() >= 2 => {
+                Arg::Str(unquote(&raw[1..raw.len() - 1], bytes[0]))
+            }
+            b':' if code.len() > 1 && bytes[1] != b':' => {
+                let rest = &raw[1..];
+                if (rest.starts_with('\'') || rest.starts_with('"')) && rest.len() >= 2 {
+                    Arg::Symbol(unquote(&rest[1..rest.len() - 1], rest.as_bytes()[0]))
+                } else {
+                    Arg::Symbol(rest.to_string())
+                }
+            }
+            b'/' => Arg::Regex,
+            b'%' if code.starts_with("%r") => Arg::Regex,
+            b'{' if code.ends_with('}') => Arg::Hash(start + 1..start + code.len() - 1),
+            _ if code == "true" => Arg::Bool(true),
+            _ if code == "false" => Arg::Bool(false),
+            _ if code.parse::<i64>().is_ok() => Arg::Int(code.parse().unwrap_or(0)),
+            _ => Arg::Other(raw.to_string()),
+        })
+    }
+}
+
+/// The first `pat` in `s` outside brackets.
+fn find_top(s: &str, pat: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    let b = s.as_bytes();
+    for j in 0..b.len() {
+        match b[j] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            _ if depth == 0 && s[j..].starts_with(pat) => return Some(j),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The value of a quoted string's contents (escapes of the quote and backslash only).
+fn unquote(s: &str, quote: u8) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(n) if n == '\\' || n == quote as char => out.push(n),
+                Some('n') if quote == b'"' => out.push('\n'),
+                Some(n) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The position after the closing `close` of a string whose contents start at `from`.
+fn string_end(bytes: &[u8], from: usize, close: u8, nest: Option<u8>) -> usize {
+    let mut depth = 0;
+    let mut j = from;
+    while j < bytes.len() {
+        let c = bytes[j];
+        if c == b'\\' {
+            j += 2;
+            continue;
+        }
+        if Some(c) == nest {
+            depth += 1;
+        } else if c == close {
+            if depth == 0 {
+                return j + 1;
+            }
+            depth -= 1;
+        }
+        j += 1;
+    }
+    bytes.len()
+}
+
+/// Whether a `/` at `i` starts a regular expression rather than a division.
+fn regex_can_start(bytes: &[u8], i: usize) -> bool {
+    let mut j = i;
+    while j > 0 && (bytes[j - 1] == b' ' || bytes[j - 1] == b'\t') {
+        j -= 1;
+    }
+    if j == 0 || bytes[j - 1] == b'\n' {
+        return true;
+    }
+    let prev = bytes[j - 1];
+    if b"(,=~!|&{[;:?+<>".contains(&prev) {
+        return true;
+    }
+    // After a keyword (`when /x/`, `if /x/`), or a method name with a space (`split /,/`).
+    let word_end = j;
+    let mut k = j;
+    while k > 0 && is_ident(bytes[k - 1]) {
+        k -= 1;
+    }
+    let word = std::str::from_utf8(&bytes[k..word_end]).unwrap_or("");
+    matches!(
+        word,
+        "when" | "if" | "unless" | "and" | "or" | "not" | "return" | "newvalues" | "newvalue"
+    ) || (word_end < i && bytes.get(i + 1).is_some_and(|&b| b != b' ' && b != b'='))
+        && !word.is_empty()
+        && !word.as_bytes()[0].is_ascii_digit()
+        && !word.as_bytes()[0].is_ascii_uppercase()
+        && word != "end"
+        && word != "self"
+}
+
+fn regex_end(bytes: &[u8], from: usize) -> usize {
+    let mut j = from;
+    let mut in_class = false;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => {
+                j += 2;
+                continue;
+            }
+            b'\n' => return j, // not a regex after all: stop at the line's end
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'/' if !in_class => return j + 1,
+            _ => {}
+        }
+        j += 1;
+    }
+    bytes.len()
+}
+
+// ---------------------------------------------------------------------- 4.x functions
+
+const PARAM_METHODS: &[&str] = &[
+    "param",
+    "required_param",
+    "optional_param",
+    "repeated_param",
+    "optional_repeated_param",
+    "required_repeated_param",
+    "block_param",
+    "required_block_param",
+    "optional_block_param",
+    "return_type",
+];
+
+fn functions_4x(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<FunctionDef> {
+    let mut out = Vec::new();
+    let all = 0..lx.code.len();
+    for create in lx.calls(all, &["create_function"]) {
+        let Some(name) = create.args.first().and_then(Arg::word) else {
+            continue;
+        };
+        let name = name.trim_start_matches("::").to_ascii_lowercase();
+        let body = create.block.clone().unwrap_or(create.at..create.at);
+        // Aliases declared in `local_types` are not known here: parameters using them are Any.
+        let mut local_types: Vec<String> = Vec::new();
+        for lt in lx.calls(body.clone(), &["local_types"]) {
+            if let Some(b) = lt.block {
+                for t in lx.calls(b, &["type"]) {
+                    if let Some(decl) = t.args.first().and_then(Arg::word)
+                        && let Some((n, _)) = decl.split_once('=')
+                    {
+                        local_types.push(n.trim().to_string());
+                    }
+                }
+            }
+        }
+        let loose = |ty: String| -> TypeSrc {
+            let uses_local = local_types.iter().any(|l| {
+                ty.match_indices(l.as_str()).any(|(k, _)| {
+                    let before = ty[..k].chars().last();
+                    let after = ty[k + l.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == ':' || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == ':' || c == '_')
+                })
+            });
+            if uses_local { "Any".to_string() } else { ty }
+        };
+        let mut signatures = Vec::new();
+        let dispatches = lx.calls(body.clone(), &["dispatch"]);
+        for d in &dispatches {
+            let Some(block) = d.block.clone() else {
+                continue;
+            };
+            let mut sig = Signature::default();
+            for p in lx.calls(block, PARAM_METHODS) {
+                let ty = p.args.first().and_then(|a| match a {
+                    Arg::Str(s) => Some(s.clone()),
+                    _ => None,
+                });
+                let pname = p
+                    .args
+                    .get(1)
+                    .and_then(Arg::word)
+                    .unwrap_or("")
+                    .to_string();
+                let kind = match p.name.as_str() {
+                    "return_type" => {
+                        sig.return_type = Some(loose(ty.unwrap_or_else(|| "Any".into())));
+                        continue;
+                    }
+                    "block_param" | "required_block_param" | "optional_block_param" => {
+                        sig.block = Some(BlockParam {
+                            name: if pname.is_empty() { "block".into() } else { pname },
+                            ty: loose(ty.unwrap_or_else(|| "Callable".into())),
+                            optional: p.name == "optional_block_param",
+                        });
+                        continue;
+                    }
+                    "optional_param" => ParamKind::Optional,
+                    "repeated_param" | "optional_repeated_param" => ParamKind::Repeated,
+                    "required_repeated_param" => ParamKind::RequiredRepeated,
+                    _ => ParamKind::Required,
+                };
+                sig.params.push(SigParam {
+                    name: pname,
+                    ty: loose(ty.unwrap_or_else(|| "Any".into())),
+                    kind,
+                });
+            }
+            signatures.push(sig);
+        }
+        if dispatches.is_empty() {
+            let leaf = name.rsplit("::").next().unwrap_or(&name).to_string();
+            if let Some(sig) = default_dispatch(lx, body.clone(), &leaf) {
+                signatures.push(sig);
+            }
+        }
+        out.push(FunctionDef {
+            name,
+            kind: FunctionKind::Ruby4x,
+            signatures,
+            origin: Origin::Ruby {
+                path: path.to_path_buf(),
+                line: lx.line_of(create.at),
+            },
+        });
+    }
+    out
+}
+
+/// The signature Puppet derives from the method named after the function: every
+/// parameter `Any`, with defaults optional, `*rest` repeated and `&block` an optional block.
+fn default_dispatch(lx: &Lexed<'_>, body: Range<usize>, leaf: &str) -> Option<Signature> {
+    let code = &lx.code[..];
+    let mut i = body.start;
+    while i + 3 < body.end {
+        if lx.word_is(i, "def") {
+            let mut j = i + 3;
+            while j < body.end && code[j] == b' ' {
+                j += 1;
+            }
+            let len = code[j..].iter().take_while(|&&b| is_ident(b)).count();
+            if &lx.raw[j..j + len] == leaf && !code.get(j + len).is_some_and(|&b| b == b'.') {
+                let k = j + len;
+                let params_range = if code.get(k) == Some(&b'(') {
+                    k + 1..lx.matching(k, body.end)
+                } else {
+                    let eol = lx.raw[k..].find('\n').map_or(body.end, |n| k + n);
+                    k..eol
+                };
+                let mut sig = Signature::default();
+                for r in lx.split_top(params_range, b',') {
+                    let text = lx.raw[r].trim();
+                    if text.is_empty() {
+                        continue;
+                    }
+                    if let Some(b) = text.strip_prefix('&') {
+                        sig.block = Some(BlockParam {
+                            name: b.trim().to_string(),
+                            ty: "Callable".into(),
+                            optional: true,
+                        });
+                        continue;
+                    }
+                    if text.starts_with("**") || text.contains(':') && !text.contains("::") {
+                        continue; // keyword arguments are not given by Puppet
+                    }
+                    let (name, kind) = if let Some(rest) = text.strip_prefix('*') {
+                        (rest.trim(), ParamKind::Repeated)
+                    } else if let Some((n, _)) = text.split_once('=') {
+                        (n.trim(), ParamKind::Optional)
+                    } else {
+                        (text, ParamKind::Required)
+                    };
+                    sig.params.push(SigParam {
+                        name: name.to_string(),
+                        ty: "Any".into(),
+                        kind,
+                    });
+                }
+                return Some(sig);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+// ---------------------------------------------------------------------- 3.x functions
+
+fn functions_3x(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<FunctionDef> {
+    let mut out = Vec::new();
+    for call in lx.calls(0..lx.code.len(), &["newfunction"]) {
+        let Some(name) = call.args.first().and_then(Arg::word) else {
+            continue;
+        };
+        let mut rvalue = false;
+        let mut arity: Option<i64> = None;
+        for a in &call.args[1..] {
+            if let Arg::Pair(k, v) = a {
+                match (k.as_str(), v.as_ref()) {
+                    ("type", v) => rvalue = v.word() == Some("rvalue"),
+                    ("arity", Arg::Int(n)) => arity = Some(*n),
+                    ("arity", Arg::Other(t)) => arity = t.replace(' ', "").parse().ok(),
+                    _ => {}
+                }
+            }
+        }
+        let any = |i: i64, kind| SigParam {
+            name: format!("arg{i}"),
+            ty: "Any".into(),
+            kind,
+        };
+        let signatures = match arity {
+            None => Vec::new(),
+            Some(n) if n >= 0 => vec![Signature {
+                params: (0..n).map(|i| any(i, ParamKind::Required)).collect(),
+                ..Signature::default()
+            }],
+            Some(n) => {
+                let required = -n - 1;
+                let mut params: Vec<SigParam> =
+                    (0..required).map(|i| any(i, ParamKind::Required)).collect();
+                params.push(any(required, ParamKind::Repeated));
+                vec![Signature {
+                    params,
+                    ..Signature::default()
+                }]
+            }
+        };
+        out.push(FunctionDef {
+            name: name.to_ascii_lowercase(),
+            kind: FunctionKind::Ruby3x { rvalue },
+            signatures,
+            origin: Origin::Ruby {
+                path: path.to_path_buf(),
+                line: lx.line_of(call.at),
+            },
+        });
+    }
+    out
+}
+
+// ---------------------------------------------------------------------- resource types
+
+/// The type of the values a parameter accepts, from its `newvalues`: an `Enum` of plain words
+/// (with `Boolean` when `true` / `false` are among them), else `Any`.
+fn values_type(values: &[Arg]) -> Option<TypeSrc> {
+    let mut words: Vec<String> = Vec::new();
+    let mut boolean = false;
+    for v in values {
+        let w = match v {
+            Arg::Bool(b) => {
+                boolean = true;
+                b.to_string()
+            }
+            Arg::Symbol(s) | Arg::Str(s) => {
+                let plain = !s.is_empty()
+                    && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                    && s.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+                if !plain {
+                    return None;
+                }
+                if s == "true" || s == "false" {
+                    boolean = true;
+                }
+                s.clone()
+            }
+            _ => return None,
+        };
+        if !words.contains(&w) {
+            words.push(w);
+        }
+    }
+    if words.is_empty() {
+        return None;
+    }
+    let list = words
+        .iter()
+        .map(|w| format!("'{w}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(if boolean {
+        format!("Variant[Boolean, Enum[{list}]]")
+    } else {
+        format!("Enum[{list}]")
+    })
+}
+
+fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
+    let mut out = Vec::new();
+    for nt in lx.calls(0..lx.code.len(), &["newtype"]) {
+        let Some(name) = nt.args.first().and_then(Arg::word) else {
+            continue;
+        };
+        let body = nt.block.clone().unwrap_or(nt.at..nt.at);
+        let mut attributes: Vec<AttributeDef> = Vec::new();
+        let calls = lx.calls(
+            body.clone(),
+            &["newparam", "newproperty", "ensurable", "newmetaparam"],
+        );
+        // Only the type's own attributes: not those of nested blocks of another attribute.
+        let mut taken: Vec<Range<usize>> = Vec::new();
+        for c in calls {
+            if taken.iter().any(|r| r.contains(&c.at)) {
+                continue;
+            }
+            if let Some(b) = &c.block {
+                taken.push(b.clone());
+            }
+            let (attr_name, kind) = match c.name.as_str() {
+                "ensurable" => ("ensure".to_string(), AttributeKind::Property),
+                "newparam" => match c.args.first().and_then(Arg::word) {
+                    Some(n) => (n.to_string(), AttributeKind::Parameter),
+                    None => continue,
+                },
+                "newproperty" => match c.args.first().and_then(Arg::word) {
+                    Some(n) => (n.to_string(), AttributeKind::Property),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let options = &c.args[c.args.len().min(1)..];
+            let option = |k: &str| {
+                options.iter().find_map(|a| match a {
+                    Arg::Pair(key, v) if key == k => Some(v.as_ref().clone()),
+                    _ => None,
+                })
+            };
+            let mut namevar = option("namevar") == Some(Arg::Bool(true));
+            let parent = option("parent");
+            let boolean_parent = matches!(&parent, Some(Arg::Other(p)) if p.ends_with("Parameter::Boolean"))
+                || option("boolean") == Some(Arg::Bool(true));
+            let mut values: Vec<Arg> = Vec::new();
+            let mut custom_validation = false;
+            if let Some(block) = &c.block {
+                for inner in lx.calls(
+                    block.clone(),
+                    &["newvalues", "newvalue", "aliasvalue", "isnamevar", "validate", "defaultvalues"],
+                ) {
+                    match inner.name.as_str() {
+                        "isnamevar" => namevar = true,
+                        "validate" => custom_validation = true,
+                        "newvalues" => values.extend(inner.args.iter().filter(|a| !matches!(a, Arg::Pair(..))).cloned()),
+                        "newvalue" => values.extend(inner.args.first().cloned()),
+                        "aliasvalue" => values.extend(inner.args.first().cloned()),
+                        "defaultvalues" => {
+                            values.push(Arg::Symbol("present".into()));
+                            values.push(Arg::Symbol("absent".into()));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if c.name == "ensurable" && c.block.is_none() {
+                values = vec![Arg::Symbol("present".into()), Arg::Symbol("absent".into())];
+            }
+            let ty = if boolean_parent {
+                "Variant[Boolean, Enum['true', 'false', 'yes', 'no']]".to_string()
+            } else if custom_validation || (parent.is_some() && c.name != "ensurable") {
+                "Any".to_string()
+            } else {
+                // A property also takes an array of such values (one per `should`); the
+                // type says what each value is, as for the core types.
+                values_type(&values).unwrap_or_else(|| "Any".to_string())
+            };
+            if let Some(existing) = attributes.iter_mut().find(|a| a.name == attr_name) {
+                existing.namevar |= namevar;
+                continue;
+            }
+            attributes.push(AttributeDef {
+                name: attr_name,
+                kind,
+                ty,
+                namevar,
+                required: false,
+            });
+        }
+        if !attributes.iter().any(|a| a.namevar)
+            && let Some(n) = attributes.iter_mut().find(|a| a.name == "name")
+        {
+            n.namevar = true;
+        }
+        out.push(ResourceTypeDef {
+            name: name.to_ascii_lowercase(),
+            attributes,
+            origin: Origin::Ruby {
+                path: path.to_path_buf(),
+                line: lx.line_of(nt.at),
+            },
+        });
+    }
+    out
+}
+
+/// `Puppet::ResourceApi.register_type(name: 'x', attributes: { a: { type: 'T', behaviour:
+/// :namevar }, ... })`.
+fn resource_api_types(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
+    let mut out = Vec::new();
+    for call in lx.calls(0..lx.code.len(), &["register_type"]) {
+        // The definition is one hash, braced or not.
+        let mut entries: Vec<Arg> = call.args.clone();
+        if let [Arg::Hash(r)] = entries.as_slice() {
+            let r = r.clone();
+            entries = lx.split_top(r, b',').into_iter().filter_map(|r| lx.arg(r)).collect();
+        }
+        let field = |k: &str| {
+            entries.iter().find_map(|a| match a {
+                Arg::Pair(key, v) if key == k => Some(v.as_ref().clone()),
+                _ => None,
+            })
+        };
+        let Some(name) = field("name").as_ref().and_then(|a| a.word().map(str::to_string)) else {
+            continue;
+        };
+        let mut attributes = Vec::new();
+        if let Some(Arg::Hash(attrs)) = field("attributes") {
+            for r in lx.split_top(attrs, b',') {
+                let Some(Arg::Pair(attr, def)) = lx.arg(r) else {
+                    continue;
+                };
+                let Arg::Hash(def) = *def else {
+                    continue;
+                };
+                let props: Vec<Arg> = lx
+                    .split_top(def, b',')
+                    .into_iter()
+                    .filter_map(|r| lx.arg(r))
+                    .collect();
+                let prop = |k: &str| {
+                    props.iter().find_map(|a| match a {
+                        Arg::Pair(key, v) if key == k => v.word().map(str::to_string),
+                        _ => None,
+                    })
+                };
+                let behaviour = prop("behaviour").or_else(|| prop("behavior"));
+                let namevar = behaviour.as_deref() == Some("namevar");
+                let kind = match behaviour.as_deref() {
+                    Some("parameter") | Some("namevar") | Some("init_only") => {
+                        AttributeKind::Parameter
+                    }
+                    _ => AttributeKind::Property,
+                };
+                attributes.push(AttributeDef {
+                    name: attr,
+                    kind,
+                    ty: prop("type").unwrap_or_else(|| "Any".into()),
+                    namevar,
+                    required: false,
+                });
+            }
+        }
+        out.push(ResourceTypeDef {
+            name: name.to_ascii_lowercase(),
+            attributes,
+            origin: Origin::Ruby {
+                path: path.to_path_buf(),
+                line: lx.line_of(call.at),
+            },
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan_text(kind: Kind, text: &str) -> Defs {
+        scan(&Source {
+            path: PathBuf::from("x.rb"),
+            text: text.to_string(),
+            kind,
+        })
+    }
+
+    fn sig(s: &Signature) -> Vec<(String, String, ParamKind)> {
+        s.params
+            .iter()
+            .map(|p| (p.name.clone(), p.ty.clone(), p.kind))
+            .collect()
+    }
+
+    #[test]
+    fn dispatches_of_a_4x_function() {
+        let d = scan_text(
+            Kind::Function4x,
+            r#"# frozen_string_literal: true
+# @summary says "do" and end # not code
+Puppet::Functions.create_function(:'mymod::min') do
+  # @param a the first
+  dispatch :min do
+    param 'Numeric', :a
+    optional_param "Variant[String, Array[String]]", :b
+    repeated_param 'Any', :rest
+    return_type 'Numeric'
+  end
+
+  dispatch :with_block do
+    required_param 'Hash[String, Any]', :h
+    block_param 'Callable[2, 2]', :block
+  end
+
+  def min(a, b = nil, *rest)
+    if a > 1
+      return a
+    end
+    [a].each do |x| x end
+    a
+  end
+end
+"#,
+        );
+        let f = &d.functions[0];
+        assert_eq!(f.name, "mymod::min");
+        assert_eq!(f.kind, FunctionKind::Ruby4x);
+        assert_eq!(f.signatures.len(), 2);
+        assert_eq!(
+            sig(&f.signatures[0]),
+            [
+                ("a".into(), "Numeric".into(), ParamKind::Required),
+                (
+                    "b".into(),
+                    "Variant[String, Array[String]]".into(),
+                    ParamKind::Optional
+                ),
+                ("rest".into(), "Any".into(), ParamKind::Repeated)
+            ]
+        );
+        assert_eq!(f.signatures[0].return_type.as_deref(), Some("Numeric"));
+        let b = f.signatures[1].block.as_ref().unwrap();
+        assert_eq!((b.name.as_str(), b.ty.as_str(), b.optional), ("block", "Callable[2, 2]", false));
+        assert_eq!(f.origin, Origin::Ruby { path: "x.rb".into(), line: 3 });
+    }
+
+    #[test]
+    fn a_4x_function_without_dispatch_uses_its_method() {
+        let d = scan_text(
+            Kind::Function4x,
+            "Puppet::Functions.create_function(:max) do\n  def helper; end\n  def max(x, y = 1, *more, &blk)\n    x\n  end\nend\n",
+        );
+        let s = &d.functions[0].signatures[0];
+        assert_eq!(
+            sig(s),
+            [
+                ("x".into(), "Any".into(), ParamKind::Required),
+                ("y".into(), "Any".into(), ParamKind::Optional),
+                ("more".into(), "Any".into(), ParamKind::Repeated)
+            ]
+        );
+        assert!(s.block.as_ref().unwrap().optional);
+        let d = scan_text(
+            Kind::Function4x,
+            "Puppet::Functions.create_function('x::y') do\n  def other(a); end\nend\n",
+        );
+        assert_eq!(d.functions[0].name, "x::y");
+        assert!(d.functions[0].signatures.is_empty());
+    }
+
+    #[test]
+    fn local_types_make_params_any() {
+        let d = scan_text(
+            Kind::Function4x,
+            "Puppet::Functions.create_function(:f) do\n  local_types do\n    type 'Port = Integer[0, 65535]'\n  end\n  dispatch :f do\n    param 'Port', :p\n    param 'Optional[Port]', :q\n    param 'Portable', :r\n  end\nend\n",
+        );
+        let types: Vec<_> = d.functions[0].signatures[0]
+            .params
+            .iter()
+            .map(|p| p.ty.as_str())
+            .collect();
+        assert_eq!(types, ["Any", "Any", "Portable"]);
+    }
+
+    #[test]
+    fn functions_3x_with_arity_and_type() {
+        let d = scan_text(
+            Kind::Function3x,
+            "module Puppet::Parser::Functions\n  newfunction(:any2array, :type => :rvalue, :arity => -2, :doc => <<-DOC\n    newfunction(:fake) do\n  DOC\n  ) do |args|\n    args\n  end\nend\n",
+        );
+        assert_eq!(d.functions.len(), 1);
+        let f = &d.functions[0];
+        assert_eq!(f.name, "any2array");
+        assert_eq!(f.kind, FunctionKind::Ruby3x { rvalue: true });
+        assert_eq!(
+            sig(&f.signatures[0]),
+            [
+                ("arg0".into(), "Any".into(), ParamKind::Required),
+                ("arg1".into(), "Any".into(), ParamKind::Repeated)
+            ]
+        );
+        let d = scan_text(
+            Kind::Function3x,
+            "Puppet::Parser::Functions.newfunction(:x, type: :statement, arity: 2) { |a| }\nPuppet::Parser::Functions.newfunction('y') do |a|\nend\n",
+        );
+        assert_eq!(d.functions[0].kind, FunctionKind::Ruby3x { rvalue: false });
+        assert_eq!(d.functions[0].signatures[0].params.len(), 2);
+        assert!(d.functions[1].signatures.is_empty());
+    }
+
+    #[test]
+    fn newtype_attributes() {
+        let d = scan_text(
+            Kind::ResourceType,
+            r#"Puppet::Type.newtype(:my_thing) do
+  @doc = "A thing. It has do and end in its doc
+    over lines."
+  ensurable
+
+  newparam(:title_param, :namevar => true) do
+    desc 'The name.'
+    validate do |value|
+      raise ArgumentError, "bad" unless value =~ /^\w+$/
+    end
+  end
+
+  newproperty(:mode) do
+    newvalues(:on, :off, 'maybe')
+    aliasvalue(:yes, :on)
+  end
+
+  newproperty(:flag) do
+    newvalues(:true, :false)
+  end
+
+  newparam(:path) do
+    newvalues(/^\//)
+  end
+
+  newparam(:force, boolean: true, parent: Puppet::Parameter::Boolean)
+  newproperty(:members, :array_matching => :all)
+end
+"#,
+        );
+        let t = &d.resource_types[0];
+        assert_eq!(t.name, "my_thing");
+        let attrs: Vec<_> = t
+            .attributes
+            .iter()
+            .map(|a| (a.name.as_str(), a.kind, a.ty.as_str(), a.namevar))
+            .collect();
+        assert_eq!(
+            attrs,
+            [
+                (
+                    "ensure",
+                    AttributeKind::Property,
+                    "Enum['present', 'absent']",
+                    false
+                ),
+                ("title_param", AttributeKind::Parameter, "Any", true),
+                (
+                    "mode",
+                    AttributeKind::Property,
+                    "Enum['on', 'off', 'maybe', 'yes']",
+                    false
+                ),
+                (
+                    "flag",
+                    AttributeKind::Property,
+                    "Variant[Boolean, Enum['true', 'false']]",
+                    false
+                ),
+                ("path", AttributeKind::Parameter, "Any", false),
+                (
+                    "force",
+                    AttributeKind::Parameter,
+                    "Variant[Boolean, Enum['true', 'false', 'yes', 'no']]",
+                    false
+                ),
+                ("members", AttributeKind::Property, "Any", false),
+            ]
+        );
+    }
+
+    #[test]
+    fn resource_api_type() {
+        let d = scan_text(
+            Kind::ResourceType,
+            r#"require 'puppet/resource_api'
+
+Puppet::ResourceApi.register_type(
+  name: 'my_rapi',
+  docs: <<-EOS,
+    Some docs { with braces
+  EOS
+  features: [],
+  attributes: {
+    ensure: {
+      type:    'Enum[present, absent]',
+      desc:    'Whether this should be present, "or" absent.',
+      default: 'present',
+    },
+    name: {
+      type:      'String',
+      desc:      'The name',
+      behaviour: :namevar,
+    },
+    size: { type: 'Optional[Integer[0]]', behaviour: :parameter },
+  },
+)
+"#,
+        );
+        let t = &d.resource_types[0];
+        assert_eq!(t.name, "my_rapi");
+        let attrs: Vec<_> = t
+            .attributes
+            .iter()
+            .map(|a| (a.name.as_str(), a.kind, a.ty.as_str(), a.namevar))
+            .collect();
+        assert_eq!(
+            attrs,
+            [
+                ("ensure", AttributeKind::Property, "Enum[present, absent]", false),
+                ("name", AttributeKind::Parameter, "String", true),
+                ("size", AttributeKind::Parameter, "Optional[Integer[0]]", false),
+            ]
+        );
+    }
+
+    #[test]
+    fn garbage_does_not_panic() {
+        for text in [
+            "",
+            "create_function(",
+            "Puppet::Functions.create_function(:x) do\n dispatch :x do\n param",
+            "newtype(:x) do newparam(",
+            "<<-",
+            "%q(",
+            "'unterminated",
+            "register_type(name: 'x', attributes: { a: { type: ",
+            "newfunction(:f, :arity => -)",
+            "/",
+            "x = 1 / 2 # / comment\n=begin\nfoo\n",
+        ] {
+            for kind in [Kind::Function4x, Kind::Function3x, Kind::ResourceType] {
+                let _ = scan_text(kind, text);
+            }
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! Modules: recognizing a module's root folder and its name, and where a file sits in its
+//! module (the autoload directory and the name Puppet's autoloader loads the file for).
+//!
+//! A module root is a folder with `manifests/` or `metadata.json`. Its name is `metadata.json`'s
+//! `name` after the author (`puppetlabs-stdlib` and `puppetlabs/stdlib` name `stdlib`), or else
+//! the folder's name after its last `-` (a Forge release unpacked as `puppetlabs-apache`).
+
+use std::path::{Path, PathBuf};
+
+/// Whether `s` is a valid module name (`^[a-z][a-z0-9_]*$`).
+pub fn is_module_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// The module named by a folder: itself, or what follows the last dash of a Forge-style
+/// checkout name (`puppetlabs-apache`); `None` if that is not a valid module name.
+pub fn module_of_folder(folder: &str) -> Option<String> {
+    let name = folder.rsplit('-').next().unwrap_or(folder);
+    is_module_name(name).then(|| name.to_string())
+}
+
+/// A module's root folder and its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleRoot {
+    pub name: String,
+    pub path: PathBuf,
+}
+
+/// Whether `dir` is a module root (it holds `manifests/` or `metadata.json`), and the
+/// module's name. A folder holding `environment.conf` or a `Puppetfile` is an environment
+/// (a control repository), not a module; so is a folder whose name gives no module name
+/// and whose `metadata.json` names none.
+pub fn module_root(dir: &Path) -> Option<ModuleRoot> {
+    let metadata = dir.join("metadata.json");
+    let has_metadata = metadata.is_file();
+    if !has_metadata && !dir.join("manifests").is_dir() {
+        return None;
+    }
+    if ["environment.conf", "Puppetfile"]
+        .iter()
+        .any(|f| dir.join(f).is_file())
+    {
+        return None;
+    }
+    let from_metadata = has_metadata
+        .then(|| std::fs::read_to_string(&metadata).ok())
+        .flatten()
+        .and_then(|text| name_in_metadata(&text));
+    let name = from_metadata.or_else(|| {
+        let abs = std::path::absolute(dir).ok()?;
+        module_of_folder(&abs.file_name()?.to_string_lossy())
+    })?;
+    Some(ModuleRoot {
+        name,
+        path: dir.to_path_buf(),
+    })
+}
+
+/// The module name in a `metadata.json` text: `name` after `author-` or `author/`.
+pub fn name_in_metadata(text: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let full = value.get("name")?.as_str()?;
+    let name = full.rsplit(['-', '/']).next().unwrap_or(full);
+    is_module_name(name).then(|| name.to_string())
+}
+
+/// The module roots directly below the folders of a module path, in order (each folder's
+/// entries sorted by name). Folders that are not module roots are left out.
+pub fn modules_in(modulepath: &[PathBuf]) -> Vec<ModuleRoot> {
+    let mut out = Vec::new();
+    for dir in modulepath {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+        paths.sort();
+        out.extend(paths.iter().filter(|p| p.is_dir()).filter_map(|p| module_root(p)));
+    }
+    out
+}
+
+/// The files of a module that define something, each list sorted by path.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ModuleFiles {
+    /// `.pp` files under `manifests/`, `functions/` and `types/`.
+    pub puppet: Vec<PathBuf>,
+    /// Ruby 4.x functions: `lib/puppet/functions/**/*.rb`.
+    pub functions_4x: Vec<PathBuf>,
+    /// Ruby 3.x functions: `lib/puppet/parser/functions/*.rb`.
+    pub functions_3x: Vec<PathBuf>,
+    /// Ruby resource types: `lib/puppet/type/*.rb`.
+    pub resource_types: Vec<PathBuf>,
+}
+
+/// Lists the files of the module at `root` that define something (see [`ModuleFiles`]).
+/// Symbolic links are followed, to a bounded depth.
+pub fn module_files(root: &Path) -> ModuleFiles {
+    let mut out = ModuleFiles::default();
+    for dir in ["manifests", "functions", "types"] {
+        collect(&root.join(dir), "pp", true, 0, &mut out.puppet);
+    }
+    let lib = root.join("lib/puppet");
+    collect(&lib.join("functions"), "rb", true, 0, &mut out.functions_4x);
+    collect(&lib.join("parser/functions"), "rb", false, 0, &mut out.functions_3x);
+    collect(&lib.join("type"), "rb", false, 0, &mut out.resource_types);
+    out
+}
+
+/// Appends the files of `dir` with extension `ext` (and, if `deep`, of its folders), sorted.
+fn collect(dir: &Path, ext: &str, deep: bool, depth: usize, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.extension().is_some_and(|e| e == ext) && path.is_file() {
+            out.push(path);
+        } else if deep && depth < 16 && path.is_dir() {
+            collect(&path, ext, deep, depth + 1, out);
+        }
+    }
+}
+
+/// The kind of directory a module autoloads `.pp` files from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutoloadDir {
+    /// `manifests/`: classes and defined types.
+    Manifests,
+    /// `functions/`: functions written in Puppet.
+    Functions,
+    /// `types/`: type aliases.
+    Types,
+}
+
+/// Where a file sits in a module whose files Puppet's autoloader loads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleFile {
+    /// The module's name (from its folder, without an `author-` prefix).
+    pub module: String,
+    pub dir: AutoloadDir,
+    /// The folders below the autoload directory, then the file name without `.pp`, in lower
+    /// case.
+    pub rest: Vec<String>,
+}
+
+impl ModuleFile {
+    /// The name every definition in the file must start with (Puppet's rule, a plain string
+    /// prefix): `mod` for `mod/manifests/init.pp`, `mod::a::b` for `mod/manifests/a/b.pp`.
+    /// It is also the name the autoloader loads the file for.
+    pub fn namespace(&self) -> String {
+        let mut names = vec![self.module.as_str()];
+        let init = self.rest.len() == 1 && self.rest[0] == "init";
+        if !init {
+            names.extend(self.rest.iter().map(String::as_str));
+        }
+        names.join("::")
+    }
+}
+
+/// The module file at `path`, if it is a `.pp` file Puppet autoloads from a module:
+/// `<module>/manifests/**.pp`, `<module>/functions/**.pp` or `<module>/types/**.pp`. The
+/// module folder may carry an author prefix (`puppetlabs-apache`). A relative path without a
+/// module folder is made absolute from the current directory first. Not module files: the
+/// environment's main manifests (`manifests/site.pp`, anything under
+/// `environments/<env>/manifests/`, rspec-puppet's `spec/fixtures/manifests/`, and a folder
+/// holding `environment.conf` or a `Puppetfile`) and files whose module folder is not a module name.
+pub fn module_file(path: &str) -> Option<ModuleFile> {
+    let split = |p: &str| -> Vec<String> {
+        p.split(['/', '\\'])
+            .filter(|c| !c.is_empty() && *c != ".")
+            .map(str::to_string)
+            .collect()
+    };
+    let is_dir = |p: &String| matches!(p.as_str(), "manifests" | "functions" | "types");
+    let mut parts = split(path);
+    let mut absolute = path.starts_with(['/', '\\']);
+    if !parts[..parts.len().saturating_sub(1)].iter().any(is_dir) {
+        let abs = std::path::absolute(path).ok()?;
+        parts = split(&abs.to_string_lossy());
+        absolute = true;
+    }
+    let file = parts.last()?.to_ascii_lowercase();
+    let stem = file.strip_suffix(".pp")?.to_string();
+    let last_dir = parts.len() - 1;
+    // The last `manifests` folder wins; otherwise the last `functions` or `types` one.
+    let at = parts[..last_dir]
+        .iter()
+        .rposition(|p| p == "manifests")
+        .or_else(|| parts[..last_dir].iter().rposition(is_dir))?;
+    if at == 0 {
+        return None;
+    }
+    let folder = &parts[at - 1];
+    let module = folder.rsplit('-').next().unwrap_or(folder);
+    // An environment's `manifests/`, and rspec-puppet's (`spec/fixtures/manifests/`).
+    let parent = (at >= 2).then(|| parts[at - 2].as_str());
+    if !is_module_name(module)
+        || parent == Some("environments")
+        || (folder == "fixtures" && parent == Some("spec"))
+    {
+        return None;
+    }
+    // A control repository (an environment) has `manifests/` too; when the path exists, it
+    // is recognized by its files.
+    let root = format!(
+        "{}{}",
+        if absolute { "/" } else { "" },
+        parts[..at].join("/")
+    );
+    let root = std::path::Path::new(&root);
+    if ["environment.conf", "Puppetfile"]
+        .iter()
+        .any(|f| root.join(f).is_file())
+    {
+        return None;
+    }
+    let dir = match parts[at].as_str() {
+        "manifests" => AutoloadDir::Manifests,
+        "functions" => AutoloadDir::Functions,
+        _ => AutoloadDir::Types,
+    };
+    let mut rest: Vec<String> = parts[at + 1..last_dir]
+        .iter()
+        .map(|p| p.to_ascii_lowercase())
+        .collect();
+    rest.push(stem);
+    if dir == AutoloadDir::Manifests && rest == ["site"] {
+        return None;
+    }
+    Some(ModuleFile {
+        module: module.to_string(),
+        dir,
+        rest,
+    })
+}
+
+/// The file, relative to its module's root, where Puppet's autoloader looks for a definition
+/// of `kind` named `name` (no leading `::`), with the module's name: `foo::bar::baz` is in
+/// module `foo`, `manifests/bar/baz.pp`; `foo` is `foo`'s `manifests/init.pp`. Functions are
+/// in `functions/` (and only namespaced ones: a top-level Puppet function is not autoloaded
+/// from a module); type aliases in `types/`, from their lower-cased name.
+pub fn autoload_path(dir: AutoloadDir, name: &str) -> Option<(String, String)> {
+    let name = name.trim_start_matches("::").to_ascii_lowercase();
+    let mut segments = name.split("::");
+    let module = segments.next()?.to_string();
+    let rest: Vec<&str> = segments.collect();
+    let folder = match dir {
+        AutoloadDir::Manifests => "manifests",
+        AutoloadDir::Functions => "functions",
+        AutoloadDir::Types => "types",
+    };
+    if rest.is_empty() {
+        return (dir == AutoloadDir::Manifests).then(|| (module, "manifests/init.pp".to_string()));
+    }
+    Some((module, format!("{folder}/{}.pp", rest.join("/"))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ns(path: &str) -> Option<String> {
+        module_file(path).map(|m| m.namespace())
+    }
+
+    #[test]
+    fn module_files() {
+        assert_eq!(ns("/m/apache/manifests/init.pp").as_deref(), Some("apache"));
+        assert_eq!(
+            ns("apache/manifests/mod/php.pp").as_deref(),
+            Some("apache::mod::php")
+        );
+        assert_eq!(
+            ns("x/puppetlabs-ntp/manifests/a.pp").as_deref(),
+            Some("ntp::a")
+        );
+        assert_eq!(ns("stdlib/functions/x.pp").as_deref(), Some("stdlib::x"));
+        assert_eq!(
+            ns("stdlib/types/compat/ip.pp").as_deref(),
+            Some("stdlib::compat::ip")
+        );
+        assert_eq!(
+            ns("m/spec/fixtures/modules/f/manifests/init.pp").as_deref(),
+            Some("f")
+        );
+        assert_eq!(ns("/code/environments/production/manifests/a.pp"), None);
+        assert_eq!(ns("/m/x/spec/fixtures/manifests/site_test.pp"), None);
+        assert_eq!(ns("/repo/control/manifests/site.pp"), None);
+        assert_eq!(ns("/repo/Bad/manifests/a.pp"), None);
+        assert_eq!(ns("/m/apache/examples/a.pp"), None);
+        assert_eq!(ns("/m/apache/manifests/a.rb"), None);
+        let dir = std::env::temp_dir().join("plint-support-test/control-repo");
+        std::fs::create_dir_all(dir.join("manifests")).unwrap();
+        std::fs::write(dir.join("Puppetfile"), "").unwrap();
+        let nodes = dir.join("manifests/nodes.pp");
+        assert_eq!(ns(&nodes.to_string_lossy()), None);
+        assert_eq!(
+            ns("/nonexistent/control-repo/manifests/nodes.pp").as_deref(),
+            Some("repo::nodes")
+        );
+    }
+
+    #[test]
+    fn module_roots_and_names() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("puppetlabs-apache/manifests")).unwrap();
+        std::fs::create_dir_all(root.join("lib_only")).unwrap();
+        std::fs::write(
+            root.join("lib_only/metadata.json"),
+            r#"{"name": "puppetlabs/augeas_core", "version": "1.0.0"}"#,
+        )
+        .unwrap();
+        std::fs::create_dir_all(root.join("notes")).unwrap();
+        std::fs::create_dir_all(root.join("control/manifests")).unwrap();
+        std::fs::write(root.join("control/Puppetfile"), "").unwrap();
+        let found = modules_in(&[root.to_path_buf()]);
+        let names: Vec<_> = found.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["augeas_core", "apache"], "in path order");
+        assert_eq!(found[0].path, root.join("lib_only"));
+        assert_eq!(
+            name_in_metadata(r#"{"name":"saz-rsyslog"}"#).as_deref(),
+            Some("rsyslog")
+        );
+        assert_eq!(name_in_metadata("{"), None);
+    }
+
+    #[test]
+    fn autoload_paths() {
+        let m = |d, n| autoload_path(d, n);
+        assert_eq!(
+            m(AutoloadDir::Manifests, "::Foo::Bar::baz"),
+            Some(("foo".into(), "manifests/bar/baz.pp".into()))
+        );
+        assert_eq!(
+            m(AutoloadDir::Manifests, "foo"),
+            Some(("foo".into(), "manifests/init.pp".into()))
+        );
+        assert_eq!(m(AutoloadDir::Functions, "foo"), None);
+        assert_eq!(
+            m(AutoloadDir::Types, "Stdlib::Compat::Ip"),
+            Some(("stdlib".into(), "types/compat/ip.pp".into()))
+        );
+    }
+}

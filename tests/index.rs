@@ -1,0 +1,247 @@
+//! The index of definitions (`plint::defs::Index`): a small module tree under
+//! `tests/fixtures/index/` (a checked module, an environment, and a module path), and spot
+//! checks on the real corpus (/usr/share/puppet/modules, skipped when missing).
+//!
+//! `cargo test --release --test index -- --nocapture` prints the corpus's counts.
+
+use std::path::{Path, PathBuf};
+
+use plint::defs::Index;
+use plint::defs::index::Manifest;
+use plint::defs::model::{AttributeKind, ClassKind, FunctionKind, NodeMatcher, Origin, ParamKind};
+use plint::discover::module::{ModuleRoot, modules_in};
+
+const CORPUS: &str = "/usr/share/puppet/modules";
+
+/// Discovers `paths`, parses what it finds, and indexes it with the modules of `modulepath`.
+fn load(paths: &[PathBuf], modulepath: &[PathBuf]) -> Index {
+    let found = plint::discover::discover(paths).expect("paths exist");
+    let texts: Vec<(PathBuf, String)> = found
+        .files
+        .iter()
+        .map(|p| (p.clone(), std::fs::read_to_string(p).unwrap_or_default()))
+        .collect();
+    let parsed: Vec<_> = texts
+        .iter()
+        .map(|(_, t)| plint::syntax::parse(t).ast)
+        .collect();
+    let manifests: Vec<Manifest<'_>> = texts
+        .iter()
+        .zip(&parsed)
+        .map(|((path, source), ast)| Manifest { path, source, ast })
+        .collect();
+    let mut roots: Vec<ModuleRoot> = found.modules.clone();
+    roots.extend(modules_in(modulepath));
+    Index::load(&manifests, &roots)
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/index")
+}
+
+fn file_of(origin: &Origin) -> String {
+    match origin {
+        Origin::Manifest { path, .. } | Origin::Ruby { path, .. } => path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned(),
+        Origin::Builtin => "builtin".into(),
+    }
+}
+
+#[test]
+fn fixture_tree() {
+    let root = fixtures();
+    let ix = load(
+        &[root.join("checked"), root.join("env")],
+        &[root.join("modulepath")],
+    );
+    // Module roots: the checked module (found by the walk), then the module path's, in path
+    // order; the environment and a folder without manifests or metadata are not modules.
+    let modules: Vec<_> = ix.modules().iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(modules, ["beta", "alpha", "gamma"]);
+
+    // Classes, with parameters, types as written, defaults and parents.
+    let alpha = ix.class("::Alpha").expect("alpha from the module path");
+    assert_eq!(alpha.parent.as_deref(), Some("alpha::params"));
+    let params: Vec<_> = alpha
+        .params
+        .iter()
+        .map(|p| (p.name.as_str(), p.ty.as_deref(), p.has_default))
+        .collect();
+    assert_eq!(
+        params,
+        [
+            ("port", Some("Alpha::Port"), true),
+            ("user", Some("Optional[String[1]]"), true),
+            ("enable", Some("Boolean"), false),
+        ]
+    );
+    let vars: Vec<_> = alpha.variables.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(vars, ["config_dir", "service", "pkg"], "not `in_lambda`");
+    assert!(ix.variable("alpha::port").is_some(), "a parameter");
+    assert!(ix.variable("alpha::pkg").is_some());
+    assert!(ix.variable("alpha::in_lambda").is_none());
+    assert!(ix.variable("alpha::params::default_port").is_some());
+    assert!(ix.variable("::site_wide").is_some(), "top scope of site.pp");
+
+    let thing = ix.define("alpha::sub::thing").unwrap();
+    assert_eq!(thing.kind, ClassKind::Define);
+    assert!(!thing.params[0].has_default);
+    assert_eq!(
+        thing.params[1].ty.as_deref(),
+        Some("Enum['present', 'absent']")
+    );
+    assert!(ix.class("alpha::sub::thing").is_none());
+
+    // Duplicates: all kept; the one in the autoloaded file wins even when met later.
+    let others: Vec<_> = ix.classes_named("beta::other").collect();
+    assert_eq!(others.len(), 2);
+    assert_eq!(file_of(&others[0].origin), "other.pp");
+    assert_eq!(file_of(&others[1].origin), "dup.pp");
+    let gammas: Vec<_> = ix.classes_named("gamma").collect();
+    assert_eq!(file_of(&gammas[0].origin), "init.pp");
+    assert!(gammas[0].params.is_empty());
+
+    // Functions of every kind.
+    let helper = ix.function("alpha::helper").unwrap();
+    assert_eq!(helper.kind, FunctionKind::Puppet);
+    assert_eq!(helper.signatures[0].params[1].kind, ParamKind::Optional);
+    assert_eq!(helper.signatures[0].return_type.as_deref(), Some("String"));
+    let greet = ix.function("Alpha::Greet").unwrap();
+    assert_eq!(greet.kind, FunctionKind::Ruby4x);
+    assert_eq!(greet.signatures.len(), 2);
+    assert_eq!(greet.signatures[0].params[0].ty, "String[1]");
+    assert_eq!(
+        greet.signatures[1].block.as_ref().map(|b| b.ty.as_str()),
+        Some("Callable[1, 1]")
+    );
+    assert!(matches!(greet.origin, Origin::Ruby { line: 4, .. }));
+    let old = ix.function("alpha_old").unwrap();
+    assert_eq!(old.kind, FunctionKind::Ruby3x { rvalue: true });
+    assert_eq!(old.signatures[0].params.len(), 2);
+    assert!(ix.function("not_this").is_none(), "in a heredoc");
+    let any = ix.function("beta::any_args").unwrap();
+    let kinds: Vec<_> = any.signatures[0].params.iter().map(|p| p.kind).collect();
+    assert_eq!(kinds, [ParamKind::Required, ParamKind::Repeated]);
+
+    // Type aliases.
+    assert_eq!(ix.type_alias("alpha::port").unwrap().ty, "Integer[1, 65535]");
+
+    // Custom resource types.
+    let t = ix.resource_type("alpha_thing").unwrap();
+    let attrs: Vec<_> = t
+        .attributes
+        .iter()
+        .map(|a| (a.name.as_str(), a.kind, a.ty.as_str(), a.namevar))
+        .collect();
+    assert_eq!(
+        attrs,
+        [
+            (
+                "ensure",
+                AttributeKind::Property,
+                "Enum['present', 'absent']",
+                false
+            ),
+            ("name", AttributeKind::Parameter, "Any", true),
+            ("mode", AttributeKind::Property, "Enum['on', 'off']", false),
+            (
+                "purge",
+                AttributeKind::Parameter,
+                "Variant[Boolean, Enum['true', 'false', 'yes', 'no']]",
+                false
+            ),
+        ]
+    );
+    let r = ix.resource_type("alpha_rapi").unwrap();
+    assert_eq!(r.namevars().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["key"]);
+    assert_eq!(r.attribute("value").unwrap().ty, "Optional[Integer]");
+
+    // Nodes.
+    assert_eq!(ix.nodes().len(), 2);
+    assert_eq!(
+        ix.nodes()[0].matchers,
+        [
+            NodeMatcher::Name("web01.example.com".into()),
+            NodeMatcher::Regex("^db\\d+$".into())
+        ]
+    );
+
+    let s = ix.stats();
+    assert_eq!(
+        (
+            s.classes,
+            s.defines,
+            s.puppet_functions,
+            s.ruby_functions_4x,
+            s.ruby_functions_3x,
+            s.type_aliases,
+            s.resource_types,
+            s.nodes
+        ),
+        (7, 1, 1, 2, 1, 1, 2, 2)
+    );
+}
+
+#[test]
+fn the_index_is_deterministic() {
+    let root = fixtures();
+    let a = load(&[root.join("checked")], &[root.join("modulepath")]);
+    let b = load(&[root.join("checked")], &[root.join("modulepath")]);
+    assert_eq!(a.classes(), b.classes());
+    assert_eq!(a.functions(), b.functions());
+    assert_eq!(a.resource_types(), b.resource_types());
+}
+
+#[test]
+fn a_module_given_by_one_file_is_indexed_whole() {
+    let root = fixtures();
+    let ix = load(&[root.join("modulepath/alpha/manifests/params.pp")], &[]);
+    assert_eq!(ix.modules()[0].name, "alpha");
+    assert!(ix.class("alpha").is_some(), "init.pp, not given, is indexed");
+    assert!(ix.function("alpha::greet").is_some());
+    assert!(ix.class("beta").is_none());
+}
+
+#[test]
+fn corpus() {
+    if !Path::new(CORPUS).is_dir() {
+        eprintln!("skipped: {CORPUS} is missing (run ../shared/corpus/install.sh)");
+        return;
+    }
+    let ix = load(&[PathBuf::from(CORPUS)], &[]);
+    let s = ix.stats();
+    eprintln!("corpus index: {s}");
+    assert!(s.modules >= 90, "{s}");
+    assert!(s.classes > 1_000 && s.defines > 100, "{s}");
+    assert!(s.ruby_functions_4x > 50 && s.ruby_functions_3x > 100, "{s}");
+    assert!(s.type_aliases > 50 && s.resource_types > 100, "{s}");
+
+    // stdlib: a 4.x function with dispatches, a 3.x one, a Puppet function, an alias.
+    let f = ix.function("stdlib::ensure_packages").or_else(|| ix.function("ensure_packages"));
+    let f = f.expect("ensure_packages");
+    assert_eq!(f.kind, FunctionKind::Ruby4x);
+    assert!(!f.signatures.is_empty());
+    assert!(f.signatures.iter().all(|s| !s.params.is_empty()));
+    let pick = ix.function("pick").expect("pick (3.x)");
+    assert_eq!(pick.kind, FunctionKind::Ruby3x { rvalue: true });
+    assert!(ix.type_alias("Stdlib::Absolutepath").is_some());
+
+    // apt's, concat's and augeas_core's types.
+    let concat = ix.resource_type("concat_file").expect("concat_file");
+    assert!(concat.namevars().any(|a| a.name == "path"), "{concat:?}");
+    assert!(concat.attribute("ensure").is_some());
+    let augeas = ix.resource_type("augeas").expect("augeas");
+    assert!(augeas.attribute("changes").is_some());
+    assert!(augeas.namevars().any(|a| a.name == "name"));
+    let apt_key = ix.resource_type("apt_key").expect("apt_key");
+    assert!(apt_key.attribute("id").is_some_and(|a| a.namevar), "{apt_key:?}");
+
+    // A class with a parent and typed parameters.
+    let apache = ix.class("apache").expect("apache");
+    assert_eq!(apache.parent.as_deref(), Some("apache::params"));
+    assert!(apache.params.iter().any(|p| p.ty.is_some()));
+    assert!(ix.variable("apache::params::user").is_some());
+}
