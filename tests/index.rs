@@ -41,11 +41,9 @@ fn fixtures() -> PathBuf {
 
 fn file_of(origin: &Origin) -> String {
     match origin {
-        Origin::Manifest { path, .. } | Origin::Ruby { path, .. } => path
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .into_owned(),
+        Origin::Manifest { path, .. } | Origin::Ruby { path, .. } => {
+            path.file_name().unwrap().to_string_lossy().into_owned()
+        }
         Origin::Builtin => "builtin".into(),
     }
 }
@@ -127,7 +125,10 @@ fn fixture_tree() {
     assert_eq!(kinds, [ParamKind::Required, ParamKind::Repeated]);
 
     // Type aliases.
-    assert_eq!(ix.type_alias("alpha::port").unwrap().ty, "Integer[1, 65535]");
+    assert_eq!(
+        ix.type_alias("alpha::port").unwrap().ty,
+        "Integer[1, 65535]"
+    );
 
     // Custom resource types.
     let t = ix.resource_type("alpha_thing").unwrap();
@@ -156,7 +157,10 @@ fn fixture_tree() {
         ]
     );
     let r = ix.resource_type("alpha_rapi").unwrap();
-    assert_eq!(r.namevars().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["key"]);
+    assert_eq!(
+        r.namevars().map(|a| a.name.as_str()).collect::<Vec<_>>(),
+        ["key"]
+    );
     assert_eq!(r.attribute("value").unwrap().ty, "Optional[Integer]");
 
     // Nodes.
@@ -200,7 +204,10 @@ fn a_module_given_by_one_file_is_indexed_whole() {
     let root = fixtures();
     let ix = load(&[root.join("modulepath/alpha/manifests/params.pp")], &[]);
     assert_eq!(ix.modules()[0].name, "alpha");
-    assert!(ix.class("alpha").is_some(), "init.pp, not given, is indexed");
+    assert!(
+        ix.class("alpha").is_some(),
+        "init.pp, not given, is indexed"
+    );
     assert!(ix.function("alpha::greet").is_some());
     assert!(ix.class("beta").is_none());
 }
@@ -220,7 +227,9 @@ fn corpus() {
     assert!(s.type_aliases > 50 && s.resource_types > 100, "{s}");
 
     // stdlib: a 4.x function with dispatches, a 3.x one, a Puppet function, an alias.
-    let f = ix.function("stdlib::ensure_packages").or_else(|| ix.function("ensure_packages"));
+    let f = ix
+        .function("stdlib::ensure_packages")
+        .or_else(|| ix.function("ensure_packages"));
     let f = f.expect("ensure_packages");
     assert_eq!(f.kind, FunctionKind::Ruby4x);
     assert!(!f.signatures.is_empty());
@@ -237,7 +246,10 @@ fn corpus() {
     assert!(augeas.attribute("changes").is_some());
     assert!(augeas.namevars().any(|a| a.name == "name"));
     let apt_key = ix.resource_type("apt_key").expect("apt_key");
-    assert!(apt_key.attribute("id").is_some_and(|a| a.namevar), "{apt_key:?}");
+    assert!(
+        apt_key.attribute("id").is_some_and(|a| a.namevar),
+        "{apt_key:?}"
+    );
 
     // A class with a parent and typed parameters.
     let apache = ix.class("apache").expect("apache");

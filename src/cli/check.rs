@@ -165,7 +165,13 @@ pub fn check_all(sources: Vec<Source>) -> Vec<FileReport> {
 /// The findings about a text: its syntax errors, then (if it has none) the findings of the
 /// profile's rules, with the profile's levels applied to plint's own configurable codes.
 pub fn lint(path: &str, text: &str, profile: &Profile) -> Vec<Diagnostic> {
-    lint_parsed(path, text, crate::syntax::parse(text), profile, Index::empty())
+    lint_parsed(
+        path,
+        text,
+        crate::syntax::parse(text),
+        profile,
+        Index::empty(),
+    )
 }
 
 /// [`lint`] of a text already parsed, in a program.
@@ -194,7 +200,7 @@ pub fn lint_parsed(
 
 /// A file's parse: `None` when it was not parsed (unreadable), `Err` with a `P000` finding
 /// when parsing panicked.
-pub type ParseResult = Option<Result<Parsed, Diagnostic>>;
+pub type ParseResult = Option<Result<Parsed, Box<Diagnostic>>>;
 
 /// Parses every readable source, in parallel (on the current rayon pool), keeping their order.
 pub fn parse_all(sources: &[Source]) -> Vec<ParseResult> {
@@ -205,7 +211,7 @@ pub fn parse_all(sources: &[Source]) -> Vec<ParseResult> {
             let text = s.text.as_deref()?;
             Some(
                 panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(text)))
-                    .map_err(internal_error),
+                    .map_err(|p| Box::new(internal_error(p))),
             )
         })
         .collect()
@@ -258,10 +264,10 @@ pub struct Outcome {
 /// Checks one file with a profile: parse, rules, and fixes as `mode` says. A panic becomes
 /// a `P000` finding and leaves the file unchanged.
 pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
-    let parsed = source
-        .text
-        .as_deref()
-        .map(|t| panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(t))).map_err(internal_error));
+    let parsed = source.text.as_deref().map(|t| {
+        panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(t)))
+            .map_err(|p| Box::new(internal_error(p)))
+    });
     check_parsed(source, parsed, profile, mode, Index::empty())
 }
 
@@ -292,7 +298,7 @@ pub fn check_parsed(
         let run = || {
             let parsed = match parsed {
                 Some(Ok(parsed)) => parsed,
-                Some(Err(panicked)) => return (vec![panicked], None),
+                Some(Err(panicked)) => return (vec![*panicked], None),
                 None => crate::syntax::parse(&text),
             };
             let found = lint_parsed(&rule_path, &text, parsed, profile, program);

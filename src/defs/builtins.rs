@@ -360,6 +360,7 @@ pub fn parse_type_file(text: &str) -> Result<Vec<ResourceTypeDef>, String> {
             Ok(ResourceTypeDef {
                 name,
                 attributes,
+                complete: true,
                 origin: Origin::Builtin,
             })
         })

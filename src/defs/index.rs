@@ -134,12 +134,14 @@ impl Index {
 
     /// The class `name` (not a defined type).
     pub fn class(&self, name: &str) -> Option<&ClassDef> {
-        self.classes_named(name).find(|c| c.kind == ClassKind::Class)
+        self.classes_named(name)
+            .find(|c| c.kind == ClassKind::Class)
     }
 
     /// The defined type `name` (not a class).
     pub fn define(&self, name: &str) -> Option<&ClassDef> {
-        self.classes_named(name).find(|c| c.kind == ClassKind::Define)
+        self.classes_named(name)
+            .find(|c| c.kind == ClassKind::Define)
     }
 
     /// Every class and defined type named `name`: the one lookups use first, then the
@@ -171,10 +173,7 @@ impl Index {
         self.resource_types_named(name).next()
     }
 
-    pub fn resource_types_named(
-        &self,
-        name: &str,
-    ) -> impl Iterator<Item = &ResourceTypeDef> + '_ {
+    pub fn resource_types_named(&self, name: &str) -> impl Iterator<Item = &ResourceTypeDef> + '_ {
         named(&self.resource_types, &self.by_resource_type, name)
     }
 
@@ -185,10 +184,7 @@ impl Index {
     pub fn variable(&self, name: &str) -> Option<Option<&ClassDef>> {
         let name = name.trim_start_matches("::");
         match name.rsplit_once("::") {
-            Some((class, var)) => self
-                .class(class)
-                .filter(|c| c.has_variable(var))
-                .map(Some),
+            Some((class, var)) => self.class(class).filter(|c| c.has_variable(var)).map(Some),
             None => self.top_variable(name).map(|_| None),
         }
     }
@@ -237,7 +233,8 @@ impl Index {
     }
 
     pub fn stats(&self) -> Stats {
-        let fns = |k: fn(&FunctionKind) -> bool| self.functions.iter().filter(|f| k(&f.kind)).count();
+        let fns =
+            |k: fn(&FunctionKind) -> bool| self.functions.iter().filter(|f| k(&f.kind)).count();
         Stats {
             manifests: self.manifests,
             ruby_files: self.ruby_files,
@@ -275,15 +272,29 @@ impl Index {
             .filter(|r| seen_roots.insert(canonical(&r.path)))
             .collect();
         let listed: Vec<_> = roots.par_iter().map(|r| module_files(&r.path)).collect();
-        let checked_paths: HashSet<PathBuf> = checked.par_iter().map(|m| canonical(m.path)).collect();
+        let checked_paths: HashSet<PathBuf> =
+            checked.par_iter().map(|m| canonical(m.path)).collect();
         let mut extra_pp = Vec::new();
         let mut ruby_files = Vec::new();
         for files in &listed {
             extra_pp.extend(files.puppet.iter().cloned());
-            ruby_files.extend(files.functions_4x.iter().map(|p| (p.clone(), ruby::Kind::Function4x)));
-            ruby_files.extend(files.functions_3x.iter().map(|p| (p.clone(), ruby::Kind::Function3x)));
             ruby_files.extend(
-                files.resource_types.iter().map(|p| (p.clone(), ruby::Kind::ResourceType)),
+                files
+                    .functions_4x
+                    .iter()
+                    .map(|p| (p.clone(), ruby::Kind::Function4x)),
+            );
+            ruby_files.extend(
+                files
+                    .functions_3x
+                    .iter()
+                    .map(|p| (p.clone(), ruby::Kind::Function3x)),
+            );
+            ruby_files.extend(
+                files
+                    .resource_types
+                    .iter()
+                    .map(|p| (p.clone(), ruby::Kind::ResourceType)),
             );
         }
         let extra: Vec<(PathBuf, String, ast::File)> = extra_pp
@@ -308,11 +319,11 @@ impl Index {
             })
             .collect();
         let mut manifests: Vec<Manifest<'_>> = checked.to_vec();
-        manifests.extend(extra.iter().map(|(path, source, ast)| Manifest {
-            path,
-            source,
-            ast,
-        }));
+        manifests.extend(
+            extra
+                .iter()
+                .map(|(path, source, ast)| Manifest { path, source, ast }),
+        );
         let mut index = Index::build(&manifests, &ruby);
         index.modules = roots.into_iter().cloned().collect();
         index
@@ -320,7 +331,10 @@ impl Index {
 
     /// Builds the index of these manifests and Ruby files (in parallel, merged in order).
     pub fn build(manifests: &[Manifest<'_>], ruby: &[ruby::Source]) -> Index {
-        let puppet: Vec<FileDefs> = manifests.par_iter().map(|m| FileDefs::extract(*m)).collect();
+        let puppet: Vec<FileDefs> = manifests
+            .par_iter()
+            .map(|m| FileDefs::extract(*m))
+            .collect();
         let from_ruby: Vec<ruby::Defs> = ruby.par_iter().map(ruby::scan).collect();
         let mut index = Index {
             manifests: manifests.len(),
@@ -332,11 +346,21 @@ impl Index {
         let mut alias_loaded = Vec::new();
         for defs in puppet {
             for (d, loaded) in defs.definitions {
-                push(&mut index.definitions, &mut index.by_definition, &d.name.clone(), d);
+                push(
+                    &mut index.definitions,
+                    &mut index.by_definition,
+                    &d.name.clone(),
+                    d,
+                );
                 def_loaded.push(loaded);
             }
             for (f, loaded) in defs.functions {
-                push(&mut index.functions, &mut index.by_function, &f.name.clone(), f);
+                push(
+                    &mut index.functions,
+                    &mut index.by_function,
+                    &f.name.clone(),
+                    f,
+                );
                 fn_loaded.push(loaded);
             }
             for (a, loaded) in defs.aliases {
@@ -352,13 +376,23 @@ impl Index {
         }
         for defs in from_ruby {
             for f in defs.functions {
-                push(&mut index.functions, &mut index.by_function, &f.name.clone(), f);
+                push(
+                    &mut index.functions,
+                    &mut index.by_function,
+                    &f.name.clone(),
+                    f,
+                );
                 // A Ruby function is loaded from its file by its name; the scanner only
                 // reads files where the autoloader looks.
                 fn_loaded.push(true);
             }
             for t in defs.resource_types {
-                push(&mut index.resource_types, &mut index.by_resource_type, &t.name.clone(), t);
+                push(
+                    &mut index.resource_types,
+                    &mut index.by_resource_type,
+                    &t.name.clone(),
+                    t,
+                );
             }
         }
         // The definition the autoloader loads comes first.
@@ -433,7 +467,11 @@ impl Extractor<'_> {
     }
 
     fn text(&self, span: Span) -> String {
-        self.source.get(span.range()).unwrap_or("").trim().to_string()
+        self.source
+            .get(span.range())
+            .unwrap_or("")
+            .trim()
+            .to_string()
     }
 
     /// Whether a definition named `name` (a key) is in the file the autoloader loads for it.
@@ -693,7 +731,10 @@ mod tests {
         assert_eq!(sig.return_type.as_deref(), Some("Integer"));
         assert!(ix.function("helper").is_some());
         let alias = ix.type_alias("web::mode").unwrap();
-        assert_eq!((alias.name.as_str(), alias.ty.as_str()), ("Web::Mode", "Enum['a', 'b']"));
+        assert_eq!(
+            (alias.name.as_str(), alias.ty.as_str()),
+            ("Web::Mode", "Enum['a', 'b']")
+        );
         assert_eq!(
             ix.nodes()[0].matchers,
             [
@@ -706,7 +747,10 @@ mod tests {
         assert!(ix.top_variable("not_top").is_none());
         assert_eq!(ix.variable("top"), Some(None));
         let s = ix.stats();
-        assert_eq!((s.classes, s.puppet_functions, s.type_aliases, s.nodes), (0, 2, 1, 1));
+        assert_eq!(
+            (s.classes, s.puppet_functions, s.type_aliases, s.nodes),
+            (0, 2, 1, 1)
+        );
     }
 
     #[test]

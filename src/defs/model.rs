@@ -94,6 +94,10 @@ pub struct ResourceTypeDef {
     /// Lower case (`file`, `apt_key`).
     pub name: String,
     pub attributes: Vec<AttributeDef>,
+    /// Whether `attributes` are all the type has. False for a Ruby type whose code adds
+    /// attributes a reader of its text cannot see (a mixin, a computed name, a parent type):
+    /// then an attribute not listed is not known to be wrong.
+    pub complete: bool,
     pub origin: Origin,
 }
 

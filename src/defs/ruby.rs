@@ -64,7 +64,8 @@ pub fn scan(source: &Source) -> Defs {
         Kind::Function3x => defs.functions.extend(functions_3x(&lexed, &source.path)),
         Kind::ResourceType => {
             defs.resource_types.extend(newtypes(&lexed, &source.path));
-            defs.resource_types.extend(resource_api_types(&lexed, &source.path));
+            defs.resource_types
+                .extend(resource_api_types(&lexed, &source.path));
         }
     }
     defs
@@ -203,7 +204,10 @@ impl<'a> Lexed<'a> {
                     }
                     let nest = (open != close).then_some(open);
                     let end = string_end(bytes, open_at + 1, close, nest);
-                    blank(&mut code, open_at + 1..end.saturating_sub(1).max(open_at + 1));
+                    blank(
+                        &mut code,
+                        open_at + 1..end.saturating_sub(1).max(open_at + 1),
+                    );
                     i = end;
                 }
                 b'<' if raw[i..].starts_with("<<") => {
@@ -257,7 +261,11 @@ impl<'a> Lexed<'a> {
     /// called on something, not a symbol).
     fn is_word_at(&self, at: usize, len: usize) -> bool {
         let c = &self.code;
-        let before_ok = at == 0 || (!is_ident(c[at - 1]) && c[at - 1] != b':' && c[at - 1] != b'@' && c[at - 1] != b'$');
+        let before_ok = at == 0
+            || (!is_ident(c[at - 1])
+                && c[at - 1] != b':'
+                && c[at - 1] != b'@'
+                && c[at - 1] != b'$');
         let before_ok = before_ok || (at >= 2 && c[at - 1] == b':' && c[at - 2] == b':');
         let after = c.get(at + len).copied();
         before_ok && !after.is_some_and(|b| is_ident(b) || b == b'?' || b == b'!')
@@ -275,7 +283,8 @@ impl<'a> Lexed<'a> {
             }
             let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
             let word = &self.raw[i..i + len];
-            if names.contains(&word) && (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
+            if names.contains(&word)
+                && (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
                 && !(i > 0 && (code[i - 1] == b'@' || code[i - 1] == b'$'))
             {
                 let (args, after) = self.args(i + len, range.end);
@@ -300,7 +309,7 @@ impl<'a> Lexed<'a> {
         while i < limit && (code[i] == b' ' || code[i] == b'\t') {
             i += 1;
         }
-        let (start, end, after) = if i < limit && code[i] == b'(' && (i == at || true) {
+        let (start, end, after) = if i < limit && code[i] == b'(' {
             let close = self.matching(i, limit);
             (i + 1, close, (close + 1).min(limit))
         } else {
@@ -472,9 +481,7 @@ impl<'a> Lexed<'a> {
         // `key: value` (not `::`)
         let bytes = code.as_bytes();
         let key_len = bytes.iter().take_while(|&&b| is_ident(b)).count();
-        if key_len > 0
-            && bytes.get(key_len) == Some(&b':')
-            && bytes.get(key_len + 1) != Some(&b':')
+        if key_len > 0 && bytes.get(key_len) == Some(&b':') && bytes.get(key_len + 1) != Some(&b':')
         {
             let value = self.arg(start + key_len + 1..start + code.len())?;
             return Some(Arg::Pair(code[..key_len].to_string(), Box::new(value)));
@@ -673,12 +680,7 @@ fn functions_4x(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<FunctionDef> {
                     Arg::Str(s) => Some(s.clone()),
                     _ => None,
                 });
-                let pname = p
-                    .args
-                    .get(1)
-                    .and_then(Arg::word)
-                    .unwrap_or("")
-                    .to_string();
+                let pname = p.args.get(1).and_then(Arg::word).unwrap_or("").to_string();
                 let kind = match p.name.as_str() {
                     "return_type" => {
                         sig.return_type = Some(loose(ty.unwrap_or_else(|| "Any".into())));
@@ -686,7 +688,11 @@ fn functions_4x(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<FunctionDef> {
                     }
                     "block_param" | "required_block_param" | "optional_block_param" => {
                         sig.block = Some(BlockParam {
-                            name: if pname.is_empty() { "block".into() } else { pname },
+                            name: if pname.is_empty() {
+                                "block".into()
+                            } else {
+                                pname
+                            },
                             ty: loose(ty.unwrap_or_else(|| "Callable".into())),
                             optional: p.name == "optional_block_param",
                         });
@@ -736,7 +742,7 @@ fn default_dispatch(lx: &Lexed<'_>, body: Range<usize>, leaf: &str) -> Option<Si
                 j += 1;
             }
             let len = code[j..].iter().take_while(|&&b| is_ident(b)).count();
-            if &lx.raw[j..j + len] == leaf && !code.get(j + len).is_some_and(|&b| b == b'.') {
+            if &lx.raw[j..j + len] == leaf {
                 let k = j + len;
                 let params_range = if code.get(k) == Some(&b'(') {
                     k + 1..lx.matching(k, body.end)
@@ -852,7 +858,8 @@ fn values_type(values: &[Arg]) -> Option<TypeSrc> {
             }
             Arg::Symbol(s) | Arg::Str(s) => {
                 let plain = !s.is_empty()
-                    && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                    && s.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
                     && s.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
                 if !plain {
                     return None;
@@ -883,6 +890,74 @@ fn values_type(values: &[Arg]) -> Option<TypeSrc> {
     })
 }
 
+/// Statements of a type's body that add no attribute the scanner does not see.
+const KNOWN_TYPE_STATEMENTS: &[&str] = &[
+    "newparam",
+    "newproperty",
+    "ensurable",
+    "newcheck",
+    "newmetaparam",
+    "desc",
+    "@doc",
+    "feature",
+    "autorequire",
+    "autobefore",
+    "autonotify",
+    "autosubscribe",
+    "validate",
+    "def",
+    "class",
+    "include",
+    "end",
+    "require",
+    "require_relative",
+    "attr_accessor",
+    "attr_reader",
+    "attr_writer",
+    "alias_method",
+    "private",
+    "if",
+    "elsif",
+    "else",
+    "unless",
+    "rescue",
+    "begin",
+    "ensure",
+    "apply_to_device",
+    "apply_to_host",
+    "apply_to_all",
+    "self",
+    "@isomorphic",
+];
+
+/// The first word of each statement of a block, at its base indentation (the indentation of
+/// its first statement): a reader's way of telling the block's own statements from those
+/// nested in blocks and methods.
+fn statement_words(lx: &Lexed<'_>, body: Range<usize>) -> Vec<String> {
+    let text = std::str::from_utf8(&lx.code[body]).unwrap_or("");
+    let mut base: Option<usize> = None;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        let base = *base.get_or_insert(indent);
+        if indent != base {
+            continue;
+        }
+        let word: String = trimmed
+            .chars()
+            .take_while(|&c| c.is_ascii_alphanumeric() || c == '_' || c == '@')
+            .collect();
+        if !word.is_empty() {
+            out.push(word);
+        }
+    }
+    out
+}
+
 fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
     let mut out = Vec::new();
     for nt in lx.calls(0..lx.code.len(), &["newtype"]) {
@@ -890,6 +965,16 @@ fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
             continue;
         };
         let body = nt.block.clone().unwrap_or(nt.at..nt.at);
+        // A parent type's attributes, or statements the scanner does not know (a mixin's
+        // `create_parameters`, `extend`), may add attributes it cannot see.
+        let mut complete = nt.block.is_some()
+            && !nt
+                .args
+                .iter()
+                .any(|a| matches!(a, Arg::Pair(k, _) if k == "parent"))
+            && statement_words(lx, body.clone())
+                .iter()
+                .all(|w| KNOWN_TYPE_STATEMENTS.contains(&w.as_str()));
         let mut attributes: Vec<AttributeDef> = Vec::new();
         let calls = lx.calls(
             body.clone(),
@@ -906,15 +991,25 @@ fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
             }
             let (attr_name, kind) = match c.name.as_str() {
                 "ensurable" => ("ensure".to_string(), AttributeKind::Property),
-                "newparam" => match c.args.first().and_then(Arg::word) {
-                    Some(n) => (n.to_string(), AttributeKind::Parameter),
-                    None => continue,
-                },
-                "newproperty" => match c.args.first().and_then(Arg::word) {
-                    Some(n) => (n.to_string(), AttributeKind::Property),
-                    None => continue,
-                },
-                _ => continue,
+                "newparam" | "newproperty" => {
+                    let kind = if c.name == "newparam" {
+                        AttributeKind::Parameter
+                    } else {
+                        AttributeKind::Property
+                    };
+                    match c.args.first() {
+                        Some(Arg::Symbol(n) | Arg::Str(n)) => (n.to_string(), kind),
+                        // A name computed at run time.
+                        _ => {
+                            complete = false;
+                            continue;
+                        }
+                    }
+                }
+                _ => {
+                    complete = false;
+                    continue;
+                }
             };
             let options = &c.args[c.args.len().min(1)..];
             let option = |k: &str| {
@@ -932,12 +1027,25 @@ fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
             if let Some(block) = &c.block {
                 for inner in lx.calls(
                     block.clone(),
-                    &["newvalues", "newvalue", "aliasvalue", "isnamevar", "validate", "defaultvalues"],
+                    &[
+                        "newvalues",
+                        "newvalue",
+                        "aliasvalue",
+                        "isnamevar",
+                        "validate",
+                        "defaultvalues",
+                    ],
                 ) {
                     match inner.name.as_str() {
                         "isnamevar" => namevar = true,
                         "validate" => custom_validation = true,
-                        "newvalues" => values.extend(inner.args.iter().filter(|a| !matches!(a, Arg::Pair(..))).cloned()),
+                        "newvalues" => values.extend(
+                            inner
+                                .args
+                                .iter()
+                                .filter(|a| !matches!(a, Arg::Pair(..)))
+                                .cloned(),
+                        ),
                         "newvalue" => values.extend(inner.args.first().cloned()),
                         "aliasvalue" => values.extend(inner.args.first().cloned()),
                         "defaultvalues" => {
@@ -980,6 +1088,7 @@ fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
         out.push(ResourceTypeDef {
             name: name.to_ascii_lowercase(),
             attributes,
+            complete,
             origin: Origin::Ruby {
                 path: path.to_path_buf(),
                 line: lx.line_of(nt.at),
@@ -998,7 +1107,11 @@ fn resource_api_types(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTyp
         let mut entries: Vec<Arg> = call.args.clone();
         if let [Arg::Hash(r)] = entries.as_slice() {
             let r = r.clone();
-            entries = lx.split_top(r, b',').into_iter().filter_map(|r| lx.arg(r)).collect();
+            entries = lx
+                .split_top(r, b',')
+                .into_iter()
+                .filter_map(|r| lx.arg(r))
+                .collect();
         }
         let field = |k: &str| {
             entries.iter().find_map(|a| match a {
@@ -1006,11 +1119,16 @@ fn resource_api_types(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTyp
                 _ => None,
             })
         };
-        let Some(name) = field("name").as_ref().and_then(|a| a.word().map(str::to_string)) else {
+        let Some(name) = field("name")
+            .as_ref()
+            .and_then(|a| a.word().map(str::to_string))
+        else {
             continue;
         };
         let mut attributes = Vec::new();
-        if let Some(Arg::Hash(attrs)) = field("attributes") {
+        let attrs = field("attributes");
+        let complete = matches!(attrs, Some(Arg::Hash(_)));
+        if let Some(Arg::Hash(attrs)) = attrs {
             for r in lx.split_top(attrs, b',') {
                 let Some(Arg::Pair(attr, def)) = lx.arg(r) else {
                     continue;
@@ -1049,6 +1167,7 @@ fn resource_api_types(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTyp
         out.push(ResourceTypeDef {
             name: name.to_ascii_lowercase(),
             attributes,
+            complete,
             origin: Origin::Ruby {
                 path: path.to_path_buf(),
                 line: lx.line_of(call.at),
@@ -1125,8 +1244,17 @@ end
         );
         assert_eq!(f.signatures[0].return_type.as_deref(), Some("Numeric"));
         let b = f.signatures[1].block.as_ref().unwrap();
-        assert_eq!((b.name.as_str(), b.ty.as_str(), b.optional), ("block", "Callable[2, 2]", false));
-        assert_eq!(f.origin, Origin::Ruby { path: "x.rb".into(), line: 3 });
+        assert_eq!(
+            (b.name.as_str(), b.ty.as_str(), b.optional),
+            ("block", "Callable[2, 2]", false)
+        );
+        assert_eq!(
+            f.origin,
+            Origin::Ruby {
+                path: "x.rb".into(),
+                line: 3
+            }
+        );
     }
 
     #[test]
@@ -1306,9 +1434,19 @@ Puppet::ResourceApi.register_type(
         assert_eq!(
             attrs,
             [
-                ("ensure", AttributeKind::Property, "Enum[present, absent]", false),
+                (
+                    "ensure",
+                    AttributeKind::Property,
+                    "Enum[present, absent]",
+                    false
+                ),
                 ("name", AttributeKind::Parameter, "String", true),
-                ("size", AttributeKind::Parameter, "Optional[Integer[0]]", false),
+                (
+                    "size",
+                    AttributeKind::Parameter,
+                    "Optional[Integer[0]]",
+                    false
+                ),
             ]
         );
     }

@@ -76,7 +76,12 @@ pub fn modules_in(modulepath: &[PathBuf]) -> Vec<ModuleRoot> {
         };
         let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
         paths.sort();
-        out.extend(paths.iter().filter(|p| p.is_dir()).filter_map(|p| module_root(p)));
+        out.extend(
+            paths
+                .iter()
+                .filter(|p| p.is_dir())
+                .filter_map(|p| module_root(p)),
+        );
     }
     out
 }
@@ -103,7 +108,13 @@ pub fn module_files(root: &Path) -> ModuleFiles {
     }
     let lib = root.join("lib/puppet");
     collect(&lib.join("functions"), "rb", true, 0, &mut out.functions_4x);
-    collect(&lib.join("parser/functions"), "rb", false, 0, &mut out.functions_3x);
+    collect(
+        &lib.join("parser/functions"),
+        "rb",
+        false,
+        0,
+        &mut out.functions_3x,
+    );
     collect(&lib.join("type"), "rb", false, 0, &mut out.resource_types);
     out
 }
