@@ -401,7 +401,9 @@ fn timings_go_to_stderr() {
     assert_eq!(code(&o), 0);
     assert!(json(&o).is_empty());
     let err = stderr(&o);
-    for phase in ["discover", "read", "parse", "index", "rules", "report", "total"] {
+    for phase in [
+        "discover", "read", "parse", "index", "rules", "report", "total",
+    ] {
         assert!(err.contains(phase), "{err}");
     }
     assert!(err.contains("1 files") || err.contains("1 file"), "{err}");
