@@ -228,3 +228,31 @@ fn mismatch_descriptions_match_puppet() {
     );
     assert!(checked >= 1000, "{checked}");
 }
+
+#[test]
+fn calls_match_puppet() {
+    let calc = types::TypeCalculator::new(&types::NoAliases);
+    let mut failures = Vec::new();
+    let rows = lines("calls.expected");
+    for row in &rows {
+        let (pair, expected) = row.split_once('\t').expect("tab");
+        let (c, args) = pair.split_once(" | ").expect("pair");
+        let Type::Callable(c) = types::parse(c).unwrap_or_else(|e| panic!("{c}: {e}")) else {
+            panic!("{c} is not a Callable");
+        };
+        let Type::Tuple(args) = types::parse(args).unwrap_or_else(|e| panic!("{args}: {e}")) else {
+            panic!("{args} is not a Tuple");
+        };
+        let mut args = args.types;
+        let block = match args.last() {
+            Some(Type::Callable(_)) => args.pop(),
+            _ => None,
+        };
+        let got = calc.accepts_call(&c, &args, block.as_ref());
+        if got.to_string() != expected {
+            failures.push(format!("{pair}: Puppet {expected}, plint {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(rows.len() >= 30);
+}

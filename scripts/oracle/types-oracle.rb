@@ -9,6 +9,7 @@
 #   calc.expected        input TAB normalized TAB generalized (for calc.txt)
 #   common.expected      `A | B` TAB their common type (for common.txt)
 #   pairs.expected       `TO | FROM` TAB true/false (for pairs.txt)
+#   calls.expected       `CALLABLE | Tuple[ARGS]` TAB true/false (for calls.txt)
 #   mismatch.expected    `EXPECTED | ACTUAL` TAB Puppet's description of the mismatch for a
 #                        subject `x` (line breaks as \\n) (for mismatch.txt)
 #   assignable.expected  to TAB one character per type of types.txt, in order:
@@ -85,6 +86,14 @@ Puppet.override(compiler.context_overrides) do
         'ERROR'
       end
       out.puts "#{line}\t#{answer}"
+    end
+  end
+
+  File.open("#{dir}/calls.expected", 'w') do |out|
+    read_list("#{dir}/calls.txt").each do |line|
+      c, args = line.split(' | ').map { |s| eval_type.call(s) }
+      abort "not types: #{line}" if c.nil? || args.nil?
+      out.puts "#{line}\t#{calc0.callable?(c, args) ? 'true' : 'false'}"
     end
   end
 

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use super::{IntRange, StringType, TupleType, Type, parse};
+use super::{CallableType, IntRange, StringType, TupleType, Type, parse};
 
 /// Resolves the names a [`Type::Alias`] holds: type aliases (`Stdlib::Absolutepath`), and
 /// resource types that are not Puppet's own (`Apache::Vhost` resolves to
@@ -124,6 +124,51 @@ impl<'r> TypeCalculator<'r> {
     /// Can every value of `from` be used where `to` is expected? (Puppet's `to >= from`.)
     pub fn is_assignable(&self, to: &Type, from: &Type) -> bool {
         self.assignable(to, from, &mut Guard::default())
+    }
+
+    /// Does a callable (a function signature, a lambda's type) accept a call with arguments
+    /// of types `args` and, if `block` is given, that lambda? Puppet's `callable?` with the
+    /// arguments as a tuple. A bare `Callable` accepts any call.
+    pub fn accepts_call(
+        &self,
+        callable: &CallableType,
+        args: &[Type],
+        block: Option<&Type>,
+    ) -> bool {
+        let g = &mut Guard::default();
+        let Some(params) = &callable.params else {
+            return true;
+        };
+        let params_t = Type::Tuple(params.clone());
+        match block {
+            Some(b) => {
+                let Some(pb) = &callable.block else {
+                    return false;
+                };
+                if !self.assignable(pb, b, g) {
+                    return false;
+                }
+                let n = args.len() as i64;
+                let size = params.size.unwrap_or_else(|| params.size_range());
+                if !size.contains_range(IntRange::exact(n)) {
+                    return false;
+                }
+                args.iter().enumerate().all(|(i, a)| {
+                    params
+                        .types
+                        .get(i)
+                        .or(params.types.last())
+                        .is_some_and(|p| self.assignable(p, a, g))
+                })
+            }
+            None => {
+                self.assignable(&params_t, &Type::tuple(args.to_vec(), None), g)
+                    && callable
+                        .block
+                        .as_deref()
+                        .is_none_or(|b| self.assignable(b, &Type::Undef, g))
+            }
+        }
     }
 
     /// The type an alias name stands for (normalized, as Puppet keeps it), built-in aliases

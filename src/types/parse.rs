@@ -198,6 +198,7 @@ impl Lower<'_> {
 
     /// A bare reference: `Integer`, `File`, `Stdlib::Absolutepath`.
     fn reference(&self, e: &Expr, name: &str) -> R<Type> {
+        let name = name.trim_start_matches("::");
         let lc = name.to_ascii_lowercase();
         Ok(match lc.as_str() {
             "any" => Type::Any,
@@ -262,7 +263,7 @@ impl Lower<'_> {
                         title: None,
                     }
                 } else {
-                    Type::Alias(name.trim_start_matches("::").to_string())
+                    Type::Alias(name.to_string())
                 }
             }
         })
@@ -343,6 +344,7 @@ impl Lower<'_> {
     }
 
     fn access(&self, e: &Expr, name: &str, args: Vec<Arg>) -> R<Arg> {
+        let name = name.trim_start_matches("::");
         let lc = name.to_ascii_lowercase();
         let n = args.len();
         let t = match lc.as_str() {
@@ -739,7 +741,7 @@ impl Lower<'_> {
                 return Err(self.err(e, format!("not a parameterized type <{}>", self.text(e))));
             }
             _ => {
-                let type_name = capitalize_segments(name.trim_start_matches("::"));
+                let type_name = capitalize_segments(name);
                 let _ = n;
                 self.titled(e, type_name, flatten(args))?
             }
