@@ -19,8 +19,9 @@ const MAX_DEPTH: usize = 500;
 #[derive(Debug, Default)]
 struct Frame {
     vars: HashMap<String, Value>,
-    /// `$0..$n` of the last successful match in this frame.
-    matches: Option<Vec<Value>>,
+    /// Match scopes of this frame, innermost last: `$0..$n` of the last successful match in
+    /// each. An `if`, `unless`, `case` or selector opens one for its condition and branch.
+    matches: Vec<Option<Vec<Value>>>,
 }
 
 /// Evaluates expressions in a stack of local scopes.
@@ -72,7 +73,7 @@ impl Evaluator {
         let name = name.trim_start_matches("::");
         if let Ok(n) = name.parse::<usize>() {
             for f in self.frames.iter().rev() {
-                if let Some(m) = &f.matches {
+                if let Some(m) = f.matches.iter().rev().flatten().next() {
                     return Some(m.get(n).cloned().unwrap_or(Value::Undef));
                 }
             }
@@ -88,8 +89,25 @@ impl Evaluator {
         if let Some(c) = caps
             && let Some(f) = self.frames.last_mut()
         {
-            f.matches = Some(c);
+            match f.matches.last_mut() {
+                Some(slot) => *slot = Some(c),
+                None => f.matches.push(Some(c)),
+            }
         }
+    }
+
+    /// Evaluates `f` in a new match scope of the current frame (for a conditional's condition
+    /// and branch): matches made there are gone afterwards.
+    fn with_match_scope(&mut self, f: impl FnOnce(&mut Self) -> EvalResult) -> EvalResult {
+        let depth = self.frames.last().map_or(0, |fr| fr.matches.len());
+        if let Some(fr) = self.frames.last_mut() {
+            fr.matches.push(None);
+        }
+        let r = f(self);
+        if let Some(fr) = self.frames.last_mut() {
+            fr.matches.truncate(depth);
+        }
+        r
     }
 
     fn push(&mut self) {
@@ -193,23 +211,7 @@ impl Evaluator {
                 Ok(v)
             }
             ExprKind::Selector { value, entries } => {
-                let v = self.eval(value)?;
-                for entry in entries {
-                    let m = self.eval(&entry.matcher)?;
-                    let outcome = ops::case_match(&v, &m)?;
-                    match outcome.value.truthy() {
-                        Some(true) => {
-                            self.set_matches(outcome.captures);
-                            return self.eval(&entry.value);
-                        }
-                        Some(false) => {}
-                        None => return Ok(Value::unknown("Any", "selector on an unknown value")),
-                    }
-                }
-                err(format!(
-                    "No matching entry for selector parameter with value '{}'",
-                    v.to_puppet_string()
-                ))
+                self.with_match_scope(|ev| ev.eval_selector(value, entries))
             }
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::Call(call) => {
@@ -225,72 +227,100 @@ impl Evaluator {
                 }
                 self.call_function(&m.method.name, args, m.lambda.as_ref())
             }
-            ExprKind::If(i) => {
-                for (cond, body) in &i.branches {
-                    let c = self.eval(cond)?;
-                    match c.truthy() {
-                        Some(true) => return self.eval_block(body),
-                        Some(false) => {}
-                        None => return Ok(Value::unknown("Any", "if on an unknown condition")),
-                    }
-                }
-                match &i.else_block {
-                    Some(b) => self.eval_block(b),
-                    None => Ok(Value::Undef),
-                }
-            }
-            ExprKind::Unless(u) => {
-                let c = self.eval(&u.condition)?;
-                match c.truthy() {
-                    Some(false) => self.eval_block(&u.then_block),
-                    Some(true) => match &u.else_block {
-                        Some(b) => self.eval_block(b),
-                        None => Ok(Value::Undef),
-                    },
-                    None => Ok(Value::unknown("Any", "unless on an unknown condition")),
-                }
-            }
-            ExprKind::Case(c) => {
-                let v = self.eval(&c.value)?;
-                let mut default_body = None;
-                for opt in &c.options {
-                    for m in &opt.matchers {
-                        if matches!(m.kind, ExprKind::Default) {
-                            default_body = Some(&opt.body);
-                            continue;
-                        }
-                        let pattern = self.eval(m)?;
-                        // An array option lists alternatives, unless the value is an array.
-                        let alternatives: Vec<Value> = match (&pattern, &m.kind) {
-                            (Value::Array(a), ExprKind::Array(_))
-                                if !matches!(v, Value::Array(_)) =>
-                            {
-                                a.as_ref().clone()
-                            }
-                            _ => vec![pattern],
-                        };
-                        for p in alternatives {
-                            let outcome = ops::case_match(&v, &p)?;
-                            match outcome.value.truthy() {
-                                Some(true) => {
-                                    self.set_matches(outcome.captures);
-                                    return self.eval_block(&opt.body);
-                                }
-                                Some(false) => {}
-                                None => {
-                                    return Ok(Value::unknown("Any", "case on an unknown value"));
-                                }
-                            }
-                        }
-                    }
-                }
-                match default_body {
-                    Some(b) => self.eval_block(b),
-                    None => Ok(Value::Undef),
-                }
-            }
+            ExprKind::If(i) => self.with_match_scope(|ev| ev.eval_if(i)),
+            ExprKind::Unless(u) => self.with_match_scope(|ev| ev.eval_unless(u)),
+            ExprKind::Case(c) => self.with_match_scope(|ev| ev.eval_case(c)),
             ExprKind::Error => err("The expression has a syntax error"),
             _ => err("This expression is not supported by the expression evaluator"),
+        }
+    }
+
+    fn eval_selector(
+        &mut self,
+        value: &Expr,
+        entries: &[crate::syntax::ast::SelectorEntry],
+    ) -> EvalResult {
+        let v = self.eval(value)?;
+        for entry in entries {
+            let m = self.eval(&entry.matcher)?;
+            let outcome = ops::case_match(&v, &m)?;
+            match outcome.value.truthy() {
+                Some(true) => {
+                    self.set_matches(outcome.captures);
+                    return self.eval(&entry.value);
+                }
+                Some(false) => {}
+                None => return Ok(Value::unknown("Any", "selector on an unknown value")),
+            }
+        }
+        err(format!(
+            "No matching entry for selector parameter with value '{}'",
+            v.to_puppet_string()
+        ))
+    }
+
+    fn eval_if(&mut self, i: &crate::syntax::ast::If) -> EvalResult {
+        for (cond, body) in &i.branches {
+            let c = self.eval(cond)?;
+            match c.truthy() {
+                Some(true) => return self.eval_block(body),
+                Some(false) => {}
+                None => return Ok(Value::unknown("Any", "if on an unknown condition")),
+            }
+        }
+        match &i.else_block {
+            Some(b) => self.eval_block(b),
+            None => Ok(Value::Undef),
+        }
+    }
+
+    fn eval_unless(&mut self, u: &crate::syntax::ast::Unless) -> EvalResult {
+        let c = self.eval(&u.condition)?;
+        match c.truthy() {
+            Some(false) => self.eval_block(&u.then_block),
+            Some(true) => match &u.else_block {
+                Some(b) => self.eval_block(b),
+                None => Ok(Value::Undef),
+            },
+            None => Ok(Value::unknown("Any", "unless on an unknown condition")),
+        }
+    }
+
+    fn eval_case(&mut self, c: &crate::syntax::ast::Case) -> EvalResult {
+        let v = self.eval(&c.value)?;
+        let mut default_body = None;
+        for opt in &c.options {
+            for m in &opt.matchers {
+                if matches!(m.kind, ExprKind::Default) {
+                    default_body = Some(&opt.body);
+                    continue;
+                }
+                let pattern = self.eval(m)?;
+                // An array option lists alternatives, unless the value is an array.
+                let alternatives: Vec<Value> = match (&pattern, &m.kind) {
+                    (Value::Array(a), ExprKind::Array(_)) if !matches!(v, Value::Array(_)) => {
+                        a.as_ref().clone()
+                    }
+                    _ => vec![pattern],
+                };
+                for p in alternatives {
+                    let outcome = ops::case_match(&v, &p)?;
+                    match outcome.value.truthy() {
+                        Some(true) => {
+                            self.set_matches(outcome.captures);
+                            return self.eval_block(&opt.body);
+                        }
+                        Some(false) => {}
+                        None => {
+                            return Ok(Value::unknown("Any", "case on an unknown value"));
+                        }
+                    }
+                }
+            }
+        }
+        match default_body {
+            Some(b) => self.eval_block(b),
+            None => Ok(Value::Undef),
         }
     }
 

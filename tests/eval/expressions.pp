@@ -352,3 +352,30 @@ $r = [1, 2, 3].reduce({}) |$memo, $x| {
 }
 notice($r)
 >>>
+# --- match scopes
+if 'abc' =~ /(b)/ { notice("in ${1}") } notice("after [${1}]")
+'abc' =~ /(b)/ notice("top ${1}")
+'abc' =~ /(b)/ if 'xyz' =~ /(y)/ { notice("in ${1}") } notice("after ${1}")
+'abc' =~ /(b)/ 'xyz' =~ /(q)/ notice("nomatch keeps ${1}")
+case 'abc' { /(c)/: { notice("case ${1}") } } notice("after case [${1}]")
+$v = 'abc' ? { /(a)/ => $1 } notice($v) notice("after sel [${1}]")
+[1].each |$x| { 'abc' =~ /(a)/ notice("lambda ${1}") } notice("after lambda [${1}]")
+'abc' =~ /(b)/ [1].each |$x| { notice("outer in lambda ${1}") }
+if 'abc' =~ /(b)/ and 'xyz' =~ /(z)/ { notice("and ${1}") }
+if 'abc' =~ /(b)/ { $m = $1 } notice($m)
+# --- group_by, partition, compare, tree_each
+notice(group_by([1, 2, 3]) |$x| { $x % 2 }) notice(partition([1, 2, 3]) |$x| { $x > 1 }) notice(compare(1, 2)) notice(compare('a', 'B')) notice(compare('a', 'B', false)) notice(compare(2.5, 2))
+notice({a => 1, b => 2}.partition |$k, $v| { $v > 1 }) notice({a => 1, b => 2}.group_by |$k, $v| { $v }) notice(compare('b', 'b'))
+notice(compare(1, 'a'))
+notice([1, [2, [3]]].tree_each.map |$x| { $x })
+$t = [] [1, [2]].tree_each |$path, $v| { notice("${path}=${v}") }
+notice(tree_each({a => [1]}).map |$x| { $x })
+notice([1, [2]].tree_each({include_containers => false}).map |$x| { $x })
+notice([1, [2, 3]].tree_each({order => breadth_first, include_root => false}).map |$x| { $x })
+# --- more stdlib
+notice(to_yaml({a => [1, 'b'], c => {}, d => 'x: y', e => undef, f => true, g => '1', h => 1.5, i => '', j => []}))
+notice(to_yaml('s')) notice(to_yaml([1])) notice(to_yaml({a => {b => [{c => 1}]}})) notice(to_yaml(['yes', 'No', 'null', '-x', 'a b']))
+notice(range(1, 10, 3)) notice(range('a1', 'a3')) notice(range(5, 1)) notice(range('1', '3')) notice(range('a', 'c')) notice(range('host01', 'host03'))
+notice(is_integer(1)) notice(is_integer('1')) notice(is_numeric('1.5')) notice(is_bool(true)) notice(is_array([])) notice(is_hash({})) notice(is_float(1.5)) notice(is_string(1)) notice(is_string('1')) notice(is_integer('1.5')) notice(is_float('1'))
+notice(basename('/a/b.txt', '.txt')) notice(dirname('a')) notice(dirname('/')) notice(basename('/a/b/')) notice(dirname('/a/b/c')) notice(dirname('/a')) notice(basename('x.tar.gz', '.*'))
+notice(shell_escape("a b'c")) notice(regexpescape('a.b*c')) notice(clamp(1, 5, 10)) notice(clamp([10, 1, 5])) notice(clamp('3', 1, 2))

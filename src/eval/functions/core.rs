@@ -16,6 +16,7 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("ceiling", ceiling),
     ("chomp", chomp),
     ("chop", chop),
+    ("compare", compare),
     ("dig", dig),
     ("downcase", downcase),
     ("empty", empty),
@@ -1142,4 +1143,36 @@ fn assert_type(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult 
         },
         None => Ok(Value::unknown_of(t, "assert_type() that needs the index")),
     }
+}
+
+fn compare(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("compare", &args, 2, 3)?;
+    unknown_guard!("compare", args, "Integer");
+    let ignore_case = match args.get(2) {
+        None => true,
+        Some(Value::Boolean(b)) => *b,
+        Some(_) => return Err(arg_error("compare", "a Boolean ignore_case", &args)),
+    };
+    let o = match (&args[0], &args[1]) {
+        (Value::String(a), Value::String(b)) => {
+            if ignore_case {
+                a.to_lowercase().cmp(&b.to_lowercase())
+            } else {
+                a.cmp(b)
+            }
+        }
+        (a, b) if a.is_numeric() && b.is_numeric() => ruby_cmp(a, b).unwrap_or(Ordering::Equal),
+        _ => {
+            return err(format!(
+                "compare(): Can only compare values of the same kind (String, Numeric, Timespan, Timestamp, Version), got {} and {}",
+                args[0].type_name(),
+                args[1].type_name()
+            ));
+        }
+    };
+    Ok(Value::Integer(match o {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }))
 }

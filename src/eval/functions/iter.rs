@@ -24,6 +24,9 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("any", any),
     ("all", all),
     ("index", index),
+    ("group_by", group_by),
+    ("partition", partition),
+    ("tree_each", tree_each),
 ];
 
 /// The elements an iterable value yields, and whether it is a hash (pairs).
@@ -501,4 +504,160 @@ fn index(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
             Ok(Value::Undef)
         }
     }
+}
+
+fn group_by(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("group_by", lambda)?;
+    check_params("group_by", lambda, 1, 2)?;
+    if args.len() != 1 {
+        return Err(arg_error("group_by", "1 argument", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Hash", "group_by() of an unknown value"));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("group_by", &args))?;
+    let mut groups = Hash::new();
+    let mut keyed: Vec<(Value, Value)> = Vec::new();
+    for_each(&items, lambda, |_, item, key| {
+        keyed.push((key, item.clone()));
+        true
+    })?;
+    for (key, item) in keyed {
+        let mut list = match groups.get(&key) {
+            Some(Value::Array(a)) => a.as_ref().clone(),
+            _ => Vec::new(),
+        };
+        list.push(item);
+        groups.insert(key, Value::array(list));
+    }
+    Ok(Value::hash(groups))
+}
+
+fn partition(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    let lambda = need_lambda("partition", lambda)?;
+    check_params("partition", lambda, 1, 2)?;
+    if args.len() != 1 {
+        return Err(arg_error("partition", "1 argument", &args));
+    }
+    if args[0].is_unknown() {
+        return Ok(Value::unknown("Array", "partition() of an unknown value"));
+    }
+    let items = iterable(&args[0]).ok_or_else(|| not_iterable("partition", &args))?;
+    let (mut yes, mut no) = (Vec::new(), Vec::new());
+    let mut unknown = false;
+    for_each(&items, lambda, |_, item, v| {
+        match v.truthy() {
+            Some(true) => yes.push(item.clone()),
+            Some(false) => no.push(item.clone()),
+            None => unknown = true,
+        }
+        true
+    })?;
+    if unknown {
+        return Ok(Value::unknown(
+            "Array",
+            "partition() with an unknown condition",
+        ));
+    }
+    Ok(Value::array(vec![Value::array(yes), Value::array(no)]))
+}
+
+/// The `[path, value]` pairs of a tree walk, depth first (pre-order) or breadth first.
+fn tree_entries(
+    root: &Value,
+    depth_first: bool,
+    containers: bool,
+    values: bool,
+    include_root: bool,
+) -> Vec<Value> {
+    fn children(v: &Value) -> Vec<(Value, Value)> {
+        match v {
+            Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (Value::Integer(i as i64), e.clone()))
+                .collect(),
+            Value::Hash(h) => h.iter().map(|(k, e)| (k.clone(), e.clone())).collect(),
+            _ => Vec::new(),
+        }
+    }
+    let is_container = |v: &Value| matches!(v, Value::Array(_) | Value::Hash(_));
+    let mut out = Vec::new();
+    let keep = |path: &[Value], v: &Value, out: &mut Vec<Value>| {
+        if path.is_empty() && !include_root {
+            return;
+        }
+        if (is_container(v) && containers) || (!is_container(v) && values) {
+            out.push(Value::array(vec![Value::array(path.to_vec()), v.clone()]));
+        }
+    };
+    if depth_first {
+        let mut stack: Vec<(Vec<Value>, Value)> = vec![(Vec::new(), root.clone())];
+        while let Some((path, v)) = stack.pop() {
+            keep(&path, &v, &mut out);
+            for (k, c) in children(&v).into_iter().rev() {
+                let mut p = path.clone();
+                p.push(k);
+                stack.push((p, c));
+            }
+        }
+    } else {
+        let mut queue: std::collections::VecDeque<(Vec<Value>, Value)> =
+            std::collections::VecDeque::from([(Vec::new(), root.clone())]);
+        while let Some((path, v)) = queue.pop_front() {
+            keep(&path, &v, &mut out);
+            for (k, c) in children(&v) {
+                let mut p = path.clone();
+                p.push(k);
+                queue.push_back((p, c));
+            }
+        }
+    }
+    out
+}
+
+fn tree_each(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.is_empty() || args.len() > 2 {
+        return Err(arg_error("tree_each", "1 or 2 arguments", &args));
+    }
+    if args[0].contains_unknown() {
+        return Ok(Value::unknown("Any", "tree_each() of an unknown value"));
+    }
+    if !matches!(args[0], Value::Array(_) | Value::Hash(_)) {
+        return Err(arg_error("tree_each", "an Array or a Hash", &args));
+    }
+    let opt = |name: &str, dflt: bool| -> bool {
+        match args.get(1) {
+            Some(Value::Hash(h)) => h.get_str(name).and_then(Value::truthy).unwrap_or(dflt),
+            _ => dflt,
+        }
+    };
+    let depth_first = !matches!(
+        args.get(1).and_then(|o| o.as_hash()).and_then(|h| h.get_str("order")),
+        Some(Value::String(s)) if s == "breadth_first"
+    );
+    let entries = tree_entries(
+        &args[0],
+        depth_first,
+        opt("include_containers", true),
+        opt("include_values", true),
+        opt("include_root", true),
+    );
+    let Some(lambda) = lambda else {
+        return Ok(Value::array(entries));
+    };
+    check_params("tree_each", lambda, 1, 2)?;
+    for e in entries {
+        let call_args = if lambda.param_count() == 2 {
+            e.as_array().map(<[Value]>::to_vec).unwrap_or_default()
+        } else {
+            vec![e]
+        };
+        match lambda.call(call_args) {
+            Ok(_) => {}
+            Err(e) if e.kind == ErrorKind::Break => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(args.into_iter().next().unwrap_or(Value::Undef))
 }

@@ -8,6 +8,20 @@ use crate::eval::value::{Hash, Value};
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("any2array", any2array),
+    ("basename", basename),
+    ("clamp", clamp),
+    ("dirname", dirname),
+    ("is_array", is_array),
+    ("is_bool", is_bool),
+    ("is_float", is_float),
+    ("is_hash", is_hash),
+    ("is_integer", is_integer),
+    ("is_numeric", is_numeric),
+    ("is_string", is_string),
+    ("range", range),
+    ("regexpescape", regexpescape),
+    ("shell_escape", shell_escape),
+    ("to_yaml", to_yaml),
     ("any2bool", any2bool),
     ("bool2num", bool2num),
     ("bool2str", bool2str),
@@ -738,4 +752,417 @@ fn parsejson(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
             None => err(format!("parsejson(): {e}")),
         },
     }
+}
+
+fn basename(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("basename", &args, 1, 2)?;
+    unknown_guard!("basename", args, "String");
+    let Value::String(path) = &args[0] else {
+        return err("basename(): Requires string as first argument");
+    };
+    let trimmed = path.trim_end_matches('/');
+    let mut base = if trimmed.is_empty() && path.starts_with('/') {
+        "/".to_string()
+    } else {
+        trimmed.rsplit('/').next().unwrap_or("").to_string()
+    };
+    match args.get(1) {
+        Some(Value::String(ext)) => {
+            if ext == ".*" {
+                if let Some(i) = base.rfind('.').filter(|&i| i > 0) {
+                    base.truncate(i);
+                }
+            } else if base.len() > ext.len() && base.ends_with(ext.as_str()) {
+                base.truncate(base.len() - ext.len());
+            }
+        }
+        None => {}
+        Some(_) => return err("basename(): Requires string as second argument"),
+    }
+    Ok(Value::string(base))
+}
+
+fn dirname(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("dirname", &args, 1, 1)?;
+    unknown_guard!("dirname", args, "String");
+    let Value::String(path) = &args[0] else {
+        return err("dirname(): Requires string as argument");
+    };
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return Ok(Value::string(if path.starts_with('/') { "/" } else { "." }));
+    }
+    Ok(Value::string(match trimmed.rfind('/') {
+        None => ".".to_string(),
+        Some(i) => {
+            let d = trimmed[..i].trim_end_matches('/');
+            if d.is_empty() {
+                "/".to_string()
+            } else {
+                d.to_string()
+            }
+        }
+    }))
+}
+
+fn clamp(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("clamp", args, "Numeric");
+    let flat: Vec<Value> = match args.as_slice() {
+        [Value::Array(a)] => a.as_ref().clone(),
+        _ => args.clone(),
+    };
+    if flat.len() != 3 {
+        return err("clamp(): Wrong number of arguments, need three to clamp");
+    }
+    let mut nums = Vec::with_capacity(3);
+    for v in &flat {
+        match v {
+            Value::Integer(i) => nums.push((*i as f64, v.clone())),
+            Value::Float(f) => nums.push((*f, v.clone())),
+            Value::String(s) => match crate::eval::number::string_to_number(s) {
+                Some(crate::eval::number::Num::Int(i)) => nums.push((i as f64, Value::Integer(i))),
+                Some(crate::eval::number::Num::Float(f)) => nums.push((f, Value::Float(f))),
+                None => return err(format!("clamp(): Required explicit numeric ({s}:String)")),
+            },
+            other => {
+                return err(format!(
+                    "clamp(): The Hash and Array types are not allowed, got {}",
+                    other.type_name()
+                ));
+            }
+        }
+    }
+    nums.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    Ok(nums[1].1.clone())
+}
+
+fn is_type(name: &str, args: &[Value], f: impl Fn(&Value) -> bool) -> EvalResult {
+    arity(name, args, 1, 1)?;
+    unknown_guard!(name, args, "Boolean");
+    Ok(Value::Boolean(f(&args[0])))
+}
+
+fn is_array(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    is_type("is_array", &args, |v| matches!(v, Value::Array(_)))
+}
+
+fn is_hash(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    is_type("is_hash", &args, |v| matches!(v, Value::Hash(_)))
+}
+
+fn is_bool(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    is_type("is_bool", &args, |v| matches!(v, Value::Boolean(_)))
+}
+
+fn is_string(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    // A string that reads as a number is not a string here.
+    is_type("is_string", &args, |v| match v {
+        Value::String(s) => crate::eval::number::string_to_number(s).is_none(),
+        _ => false,
+    })
+}
+
+fn is_integer(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    is_type("is_integer", &args, |v| match v {
+        Value::Integer(_) => true,
+        Value::String(s) => {
+            let t = s.strip_prefix('-').unwrap_or(s);
+            !t.is_empty()
+                && t.bytes().all(|c| c.is_ascii_digit())
+                && (t == "0" || !t.starts_with('0'))
+        }
+        _ => false,
+    })
+}
+
+fn is_float(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    is_type("is_float", &args, |v| match v {
+        Value::Float(_) => true,
+        Value::String(s) => matches!(
+            crate::eval::number::string_to_number(s),
+            Some(crate::eval::number::Num::Float(_))
+        ),
+        _ => false,
+    })
+}
+
+fn is_numeric(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    is_type("is_numeric", &args, |v| match v {
+        Value::Integer(_) | Value::Float(_) => true,
+        Value::String(s) => {
+            let t = s.strip_prefix('-').unwrap_or(s);
+            let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+            let (frac, exp) = match frac.split_once(['e', 'E']) {
+                Some((f, e)) => (f, Some(e)),
+                None => (frac, None),
+            };
+            !int.is_empty()
+                && int.bytes().all(|c| c.is_ascii_digit())
+                && frac.bytes().all(|c| c.is_ascii_digit())
+                && (!t.contains('.') || !frac.is_empty())
+                && exp.is_none_or(|e| {
+                    let e = e.strip_prefix(['-', '+']).unwrap_or(e);
+                    !e.is_empty() && e.bytes().all(|c| c.is_ascii_digit())
+                })
+        }
+        _ => false,
+    })
+}
+
+fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("range", &args, 1, 3)?;
+    unknown_guard!("range", args, "Array");
+    let (from, to, step) = match args.as_slice() {
+        [a, b] => (a.clone(), b.clone(), 1i64),
+        [a, b, s] => {
+            let step = match s {
+                Value::Integer(i) => i.abs().max(1),
+                Value::String(t) => t.parse::<i64>().map(|i| i.abs().max(1)).unwrap_or(1),
+                _ => 1,
+            };
+            (a.clone(), b.clone(), step)
+        }
+        _ => return err("range(): Wrong number of arguments given (expected 2 or 3)"),
+    };
+    let as_int = |v: &Value| -> Option<i64> {
+        match v {
+            Value::Integer(i) => Some(*i),
+            Value::String(s) => s.parse().ok(),
+            _ => None,
+        }
+    };
+    if let (Some(a), Some(b)) = (as_int(&from), as_int(&to)) {
+        if (b - a) / step > 1_000_000 {
+            return err("range(): the range is too large");
+        }
+        let out: Vec<Value> = if a <= b {
+            (a..=b).step_by(step as usize).map(Value::Integer).collect()
+        } else {
+            Vec::new()
+        };
+        return Ok(Value::array(out));
+    }
+    // String ranges such as 'a1'..'a3': a common prefix and a numeric or letter suffix.
+    let (Value::String(a), Value::String(b)) = (&from, &to) else {
+        return err("range(): Unknown range format");
+    };
+    let split = |s: &str| -> (String, String) {
+        let i = s.rfind(|c: char| !c.is_ascii_digit()).map_or(0, |i| i + 1);
+        (s[..i].to_string(), s[i..].to_string())
+    };
+    let (pa, na) = split(a);
+    let (pb, nb) = split(b);
+    if pa == pb && !na.is_empty() && !nb.is_empty() {
+        let (x, y): (i64, i64) = (na.parse().unwrap_or(0), nb.parse().unwrap_or(0));
+        if y - x > 1_000_000 {
+            return err("range(): the range is too large");
+        }
+        let width = if na.starts_with('0') { na.len() } else { 0 };
+        return Ok(Value::array(
+            (x..=y)
+                .step_by(step as usize)
+                .map(|n| Value::string(format!("{pa}{n:0width$}")))
+                .collect(),
+        ));
+    }
+    if a.chars().count() == 1 && b.chars().count() == 1 {
+        let (x, y) = (
+            a.chars().next().unwrap_or('a') as u32,
+            b.chars().next().unwrap_or('a') as u32,
+        );
+        return Ok(Value::array(
+            (x..=y)
+                .step_by(step as usize)
+                .filter_map(char::from_u32)
+                .map(|c| Value::string(c.to_string()))
+                .collect(),
+        ));
+    }
+    err("range(): Unknown range format")
+}
+
+fn regexpescape(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("regexpescape", &args, 1, 1)?;
+    unknown_guard!("regexpescape", args, "Any");
+    match &args[0] {
+        Value::String(s) => Ok(Value::string(regex::escape(s))),
+        Value::Array(a) => Ok(Value::array(
+            a.iter()
+                .map(|e| match e {
+                    Value::String(s) => Value::string(regex::escape(s)),
+                    other => other.clone(),
+                })
+                .collect(),
+        )),
+        _ => err("regexpescape(): Requires either array or string to work with"),
+    }
+}
+
+/// Ruby's `Shellwords.escape`.
+pub fn shell_escape_str(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) || !c.is_ascii() {
+            out.push(c);
+        } else if c == '\n' {
+            out.push_str("'\n'");
+        } else {
+            out.push('\\');
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn shell_escape(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("shell_escape", &args, 1, 1)?;
+    unknown_guard!("shell_escape", args, "String");
+    Ok(Value::string(shell_escape_str(&ruby_to_s(&args[0]))))
+}
+
+// --------------------------------------------------------------------------- to_yaml
+
+/// Whether Psych writes a string plain (unquoted).
+fn yaml_plain(s: &str) -> bool {
+    if s.is_empty() || s.trim() != s {
+        return false;
+    }
+    let lower = s.to_lowercase();
+    let reserved = [
+        "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~",
+    ];
+    if reserved.contains(&lower.as_str()) {
+        return false;
+    }
+    if crate::eval::number::string_to_number(s).is_some() || s.parse::<f64>().is_ok() {
+        return false;
+    }
+    let first = s.chars().next().unwrap_or(' ');
+    if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
+        return false;
+    }
+    if s.contains(": ") || s.contains(" #") || s.ends_with(':') || s.contains('\n') {
+        return false;
+    }
+    true
+}
+
+fn yaml_scalar(v: &Value) -> String {
+    match v {
+        Value::Undef => String::new(),
+        Value::String(s) if yaml_plain(s) => s.clone(),
+        Value::String(s)
+            if s.contains('\n')
+                || s.chars().any(|c| (c as u32) < 0x20)
+                || s.starts_with([
+                    '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@',
+                    '`',
+                ]) =>
+        {
+            super::format::ruby_inspect(v)
+        }
+        Value::String(s) => format!("'{}'", s.replace('\'', "''")),
+        Value::Float(f) => crate::eval::number::format_float(*f),
+        other => other.to_puppet_string(),
+    }
+}
+
+fn yaml_node(v: &Value, indent: usize, out: &mut String) {
+    let pad = " ".repeat(indent);
+    match v {
+        Value::Array(a) if !a.is_empty() => {
+            for e in a.iter() {
+                out.push_str(&pad);
+                out.push('-');
+                match e {
+                    Value::Array(x) if !x.is_empty() => nested_item(e, indent, out),
+                    Value::Hash(x) if !x.is_empty() => nested_item(e, indent, out),
+                    _ => {
+                        let s = yaml_value_inline(e);
+                        if !s.is_empty() {
+                            out.push(' ');
+                            out.push_str(&s);
+                        }
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+        Value::Hash(h) if !h.is_empty() => {
+            for (k, e) in h.iter() {
+                out.push_str(&pad);
+                out.push_str(&yaml_scalar(k));
+                out.push(':');
+                match e {
+                    Value::Array(x) if !x.is_empty() => {
+                        out.push('\n');
+                        yaml_node(e, indent, out);
+                    }
+                    Value::Hash(x) if !x.is_empty() => {
+                        out.push('\n');
+                        yaml_node(e, indent + 2, out);
+                    }
+                    _ => {
+                        let s = yaml_value_inline(e);
+                        if !s.is_empty() {
+                            out.push(' ');
+                            out.push_str(&s);
+                        }
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+        other => {
+            out.push_str(&pad);
+            out.push_str(&yaml_value_inline(other));
+            out.push('\n');
+        }
+    }
+}
+
+/// A collection as an element of a sequence: its first line follows the `- `.
+fn nested_item(v: &Value, indent: usize, out: &mut String) {
+    let mut inner = String::new();
+    yaml_node(v, indent + 2, &mut inner);
+    out.push(' ');
+    out.push_str(&inner[indent + 2..]);
+}
+
+fn yaml_value_inline(v: &Value) -> String {
+    match v {
+        Value::Array(a) if a.is_empty() => "[]".into(),
+        Value::Hash(h) if h.is_empty() => "{}".into(),
+        other => yaml_scalar(other),
+    }
+}
+
+/// Psych's YAML dump of a value (`to_yaml`), for data values.
+pub fn to_yaml_string(v: &Value) -> String {
+    let mut out = String::from("---");
+    match v {
+        Value::Array(a) if !a.is_empty() => {
+            out.push('\n');
+            yaml_node(v, 0, &mut out);
+        }
+        Value::Hash(h) if !h.is_empty() => {
+            out.push('\n');
+            yaml_node(v, 0, &mut out);
+        }
+        other => {
+            out.push(' ');
+            out.push_str(&yaml_value_inline(other));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn to_yaml(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("to_yaml", &args, 1, 2)?;
+    unknown_guard!("to_yaml", args, "String");
+    Ok(Value::string(to_yaml_string(&args[0])))
 }
