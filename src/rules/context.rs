@@ -21,12 +21,13 @@
 //! so a rule never sees a wrong value and can fall back to its default when
 //! [`Context::option`] returns `None` (the option is not set).
 
+use std::cell::OnceCell;
 use std::ops::Range;
 use std::path::PathBuf;
 
 use super::RuleInfo;
 use crate::defs::Index;
-use crate::report::{Diagnostic, Fix, Severity};
+use crate::report::{Diagnostic, Fix, LineIndex, Severity};
 use crate::syntax::ast::{Expr, File, Span};
 
 /// The file being checked.
@@ -39,10 +40,21 @@ pub struct FileInfo<'a> {
 }
 
 /// Every expression of a file in pre-order, each with its parent's index; built once per
-/// file and shared by all rules, so that a rule need not walk the AST itself.
+/// file and shared by all rules, so that a rule need not walk the AST itself. It also keeps
+/// what several rules compute from the same file, computed once on first use.
 #[derive(Debug, Default)]
 pub struct FileIndex<'a> {
     pub nodes: Vec<IndexedExpr<'a>>,
+    /// The file's line table (see [`Context::line_index`]).
+    pub(crate) line_index: OnceCell<LineIndex>,
+    /// See [`Context::literal_spans`].
+    pub(crate) literal_spans: OnceCell<Vec<Span>>,
+    /// The spans of heredoc texts (`layout::shared::heredoc_spans`).
+    pub(crate) heredoc_spans: OnceCell<Vec<Span>>,
+    /// The lexical comment scan (`layout::comments::scan`).
+    pub(crate) comment_scan: OnceCell<Vec<crate::rules::layout::comments::Found>>,
+    /// The groups of `=>` arrows (`layout::arrows::groups_of`).
+    pub(crate) arrow_groups: OnceCell<Vec<crate::rules::layout::arrows::Group>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -66,7 +78,40 @@ impl<'a> FileIndex<'a> {
             expr.for_each_child(&mut |c| children.push(c));
             stack.extend(children.iter().rev().map(|c| (*c, Some(me))));
         }
-        FileIndex { nodes }
+        FileIndex {
+            nodes,
+            ..FileIndex::default()
+        }
+    }
+
+    /// Calls `f` on every expression of the file, depth first, pre-order: the same calls in
+    /// the same order as [`File::walk`], without walking the AST.
+    pub fn walk(&self, f: &mut dyn FnMut(&'a Expr)) {
+        for n in &self.nodes {
+            f(n.expr);
+        }
+    }
+
+    /// Calls `f` on every expression of the file with its ancestors (outermost first), depth
+    /// first, pre-order, as [`crate::rules::util::walk_with_ancestors`].
+    pub fn walk_with_ancestors(&self, f: &mut dyn FnMut(&'a Expr, &[&'a Expr])) {
+        // The indices and expressions of the current node's ancestors.
+        let mut path: Vec<u32> = Vec::new();
+        let mut exprs: Vec<&'a Expr> = Vec::new();
+        for (i, n) in self.nodes.iter().enumerate() {
+            match n.parent {
+                None => path.clear(),
+                Some(p) => {
+                    while path.last().is_some_and(|&top| top != p) {
+                        path.pop();
+                    }
+                }
+            }
+            exprs.truncate(path.len());
+            f(n.expr, &exprs);
+            path.push(i as u32);
+            exprs.push(n.expr);
+        }
     }
 
     /// The ancestors of node `i`, innermost first.
@@ -171,6 +216,23 @@ impl<'a> Context<'a> {
     pub fn exprs(&self) -> impl Iterator<Item = &'a Expr> + 'a {
         let index: &'a FileIndex<'a> = self.index;
         index.nodes.iter().map(|n| n.expr)
+    }
+
+    /// The file's line table, built once per file.
+    pub fn line_index(&self) -> &'a LineIndex {
+        let index: &'a FileIndex<'a> = self.index;
+        index
+            .line_index
+            .get_or_init(|| LineIndex::new(self.file.source))
+    }
+
+    /// The spans of text that are data rather than code ([`crate::rules::util::literal_spans`]),
+    /// computed once per file.
+    pub fn literal_spans(&self) -> &'a [Span] {
+        let index: &'a FileIndex<'a> = self.index;
+        index
+            .literal_spans
+            .get_or_init(|| super::util::literal_spans_of(self.exprs(), self.file.source))
     }
 
     /// The text of a span.

@@ -42,9 +42,19 @@ pub fn is_bare_word(s: &StringLit) -> bool {
 /// end tag), and regexes.
 /// Comments are not included (they are in [`File::comments`]).
 pub fn literal_spans(file: &File, source: &str) -> Vec<crate::syntax::ast::Span> {
+    let mut exprs = Vec::new();
+    file.walk(&mut |e| exprs.push(e));
+    literal_spans_of(exprs.into_iter(), source)
+}
+
+/// [`literal_spans`] of the given expressions (every expression of a file, in any order).
+pub fn literal_spans_of<'a>(
+    exprs: impl Iterator<Item = &'a Expr>,
+    source: &str,
+) -> Vec<crate::syntax::ast::Span> {
     use crate::syntax::ast::Span;
     let mut spans = Vec::new();
-    file.walk(&mut |e| match &e.kind {
+    exprs.for_each(|e| match &e.kind {
         ExprKind::String(s) => match &s.kind {
             StringKind::Heredoc(h) if !h.body_span.is_empty() => {
                 // The end line belongs to the heredoc up to its tag: blanks after the tag

@@ -3,46 +3,150 @@
 //! Lowering never fails. ERROR nodes become [`ExprKind::Error`] (their recognizable statements
 //! are kept), MISSING nodes are skipped; the syntax diagnostics for both come from
 //! [`super::errors`]. Nesting deeper than [`MAX_DEPTH`] is cut off with a diagnostic.
+//!
+//! Speed: one [`TreeCursor`] serves the whole file. A node's children are read once, with
+//! their field ids, into a buffer shared by the whole walk (a stack: a node's children stay
+//! in place while its descendants are lowered above them), and nodes are told apart by
+//! kind id ([`K`]), not by name.
 
-use tree_sitter::{Node, Tree};
+use std::num::NonZeroU16;
+use std::ops::Range;
+
+use tree_sitter::{Node, Tree, TreeCursor};
 
 use super::ast::*;
-use super::kinds::{F, field};
+use super::kinds::{F, K, KINDS, kind_of};
 use crate::report::{Diagnostic, Severity};
 
 /// Expressions nested deeper than this are not lowered (a `P004` diagnostic says so).
 pub const MAX_DEPTH: u32 = 1000;
 
+/// A child of a node, with its field id (0: none).
+#[derive(Clone, Copy)]
+struct Child<'t> {
+    field: u16,
+    node: Node<'t>,
+}
+
+/// A node whose fields are looked up: its children in [`Lowerer::buf`] when they were read
+/// (`loaded`), else each field is looked up in the tree.
+#[derive(Clone, Copy)]
+struct Kids<'t> {
+    node: Node<'t>,
+    start: u32,
+    end: u32,
+    loaded: bool,
+}
+
+impl Kids<'_> {
+    fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
 pub(crate) struct Lowerer<'t> {
     src: &'t str,
+    kinds: &'static [K],
     /// `heredoc_body` nodes in document order; the n-th belongs to the n-th heredoc start.
     heredoc_bodies: Vec<Node<'t>>,
     next_heredoc: usize,
     depth: u32,
     too_deep_reported: bool,
     pub diagnostics: Vec<Diagnostic>,
+    cursor: Option<TreeCursor<'t>>,
+    /// The children read so far of the nodes being lowered (see the module documentation).
+    buf: Vec<Child<'t>>,
 }
 
 impl<'t> Lowerer<'t> {
     pub fn new(src: &'t str, heredoc_bodies: Vec<Node<'t>>) -> Self {
         Lowerer {
             src,
+            kinds: KINDS.as_slice(),
             heredoc_bodies,
             next_heredoc: 0,
             depth: 0,
             too_deep_reported: false,
             diagnostics: Vec::new(),
+            cursor: None,
+            buf: Vec::new(),
         }
     }
 
     pub fn lower_file(&mut self, tree: &'t Tree, comments: Vec<Comment>) -> File {
         let root = tree.root_node();
+        self.cursor = Some(root.walk());
         let statements = self.statements(root);
         File {
             span: Span::new(0, self.src.len()),
             statements,
             comments,
         }
+    }
+
+    /// `node`, for looking up its fields one by one (cheaper than reading all children when
+    /// only fields are needed).
+    fn fields(&self, node: Node<'t>) -> Kids<'t> {
+        let at = self.buf.len() as u32;
+        Kids {
+            node,
+            start: at,
+            end: at,
+            loaded: false,
+        }
+    }
+
+    /// Reads the children of `node` (with their fields) onto the buffer.
+    fn load(&mut self, node: Node<'t>) -> Kids<'t> {
+        self.load_with(node, true)
+    }
+
+    /// Reads the children of `node` onto the buffer, with their fields if `with_fields`.
+    fn load_with(&mut self, node: Node<'t>, with_fields: bool) -> Kids<'t> {
+        let start = self.buf.len() as u32;
+        let cursor = self.cursor.get_or_insert_with(|| node.walk());
+        cursor.reset(node);
+        if cursor.goto_first_child() {
+            loop {
+                self.buf.push(Child {
+                    field: if with_fields {
+                        cursor.field_id().map_or(0, NonZeroU16::get)
+                    } else {
+                        0
+                    },
+                    node: cursor.node(),
+                });
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        Kids {
+            node,
+            start,
+            end: self.buf.len() as u32,
+            loaded: true,
+        }
+    }
+
+    /// The first child in field `id`.
+    fn field(&self, kids: Kids<'t>, id: NonZeroU16) -> Option<Node<'t>> {
+        if !kids.loaded {
+            return kids.node.child_by_field_id(id.get());
+        }
+        self.buf[kids.range()]
+            .iter()
+            .find(|c| c.field == id.get())
+            .map(|c| c.node)
+    }
+
+    /// The `i`-th loaded child (the buffer below the current top never moves).
+    fn child(&self, i: usize) -> Child<'t> {
+        self.buf[i]
+    }
+
+    fn kind(&self, node: Node) -> K {
+        kind_of(self.kinds, node)
     }
 
     /// Records a `P001` found while lowering (errors the grammar lets through on purpose).
@@ -79,11 +183,16 @@ impl<'t> Lowerer<'t> {
 
     /// The statements among `node`'s children (a file, a block, or an ERROR node's contents).
     fn statements(&mut self, node: Node<'t>) -> Vec<Expr> {
-        let mut out = Vec::new();
-        let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            self.push_statement(child, &mut out);
+        let mark = self.buf.len();
+        let kids = self.load_with(node, false);
+        let mut out = Vec::with_capacity(kids.range().len());
+        for i in kids.range() {
+            let c = self.child(i).node;
+            if c.is_named() {
+                self.push_statement(c, &mut out);
+            }
         }
+        self.buf.truncate(mark);
         out
     }
 
@@ -93,17 +202,25 @@ impl<'t> Lowerer<'t> {
         }
         if child.is_error() {
             // Keep what recovery parsed inside the error region, so no statement is lost.
-            let mut cursor = child.walk();
-            let inner: Vec<Node<'t>> = child
-                .named_children(&mut cursor)
-                .filter(|c| is_statement_kind(c.kind()) || c.is_error())
-                .collect();
-            if inner.is_empty() {
+            let mark = self.buf.len();
+            let kids = self.load_with(child, false);
+            let mut any = false;
+            for i in kids.range() {
+                let c = self.child(i).node;
+                if c.is_named() && (self.kind(c).is_statement() || c.is_error()) {
+                    any = true;
+                }
+            }
+            if !any {
                 out.push(Expr::new(ExprKind::Error, Self::span(child)));
             }
-            for c in inner {
-                self.push_statement(c, out);
+            for i in kids.range() {
+                let c = self.child(i).node;
+                if c.is_named() && (self.kind(c).is_statement() || c.is_error()) {
+                    self.push_statement(c, out);
+                }
             }
+            self.buf.truncate(mark);
             return;
         }
         out.push(self.expr(child));
@@ -159,7 +276,10 @@ impl<'t> Lowerer<'t> {
             }
             Expr::new(ExprKind::Error, Self::span(node))
         } else {
-            stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(node))
+            let mark = self.buf.len();
+            let e = stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(node));
+            self.buf.truncate(mark);
+            e
         };
         self.depth -= 1;
         result
@@ -170,13 +290,13 @@ impl<'t> Lowerer<'t> {
         if node.is_error() || node.is_missing() {
             return Expr::new(ExprKind::Error, span);
         }
-        let kind = match node.kind() {
-            "variable" => {
+        let kind = match self.kind(node) {
+            K::Variable => {
                 let t = self.text(node);
                 ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string())
             }
-            "name" => self.bare_word(node),
-            "type_reference" => {
+            K::Name => self.bare_word(node),
+            K::TypeReference => {
                 let t = self.text(node);
                 if t.trim_start_matches("::")
                     .split("::")
@@ -192,75 +312,89 @@ impl<'t> Lowerer<'t> {
                 }
                 ExprKind::TypeRef(t.to_string())
             }
-            "number" => self.number(node),
-            "boolean" => ExprKind::Boolean(self.text(node) == "true"),
-            "undef" => ExprKind::Undef,
-            "default" => ExprKind::Default,
-            "reserved_word" => ExprKind::ReservedWord(self.text(node).to_string()),
-            "regex" => {
+            K::Number => self.number(node),
+            K::Boolean => ExprKind::Boolean(self.text(node) == "true"),
+            K::Undef => ExprKind::Undef,
+            K::Default => ExprKind::Default,
+            K::ReservedWord => ExprKind::ReservedWord(self.text(node).to_string()),
+            K::Regex => {
                 let t = self.text(node);
                 let inner = t.get(1..t.len().saturating_sub(1)).unwrap_or("");
                 ExprKind::Regex(inner.replace("\\/", "/"))
             }
-            "single_quoted_string" => ExprKind::String(StringLit {
+            K::SingleQuotedString => ExprKind::String(StringLit {
                 kind: StringKind::SingleQuoted,
                 parts: vec![StringPart::Text {
                     value: unescape_single_quoted(self.text(node)),
                     span,
                 }],
             }),
-            "double_quoted_string" => ExprKind::String(self.double_quoted(node)),
-            "heredoc" => ExprKind::String(self.heredoc(node)),
-            "array" => ExprKind::Array(self.list(node, None)),
-            "hash" => ExprKind::Hash(Hash {
-                entries: self.pairs(node, F.entry),
-                braced: true,
-            }),
-            "parenthesized_expression" => {
-                let inner = first_named(node);
+            K::DoubleQuotedString => ExprKind::String(self.double_quoted(node)),
+            K::Heredoc => ExprKind::String(self.heredoc(node)),
+            K::Array => {
+                let kids = self.load_with(node, false);
+                ExprKind::Array(self.list(kids, None))
+            }
+            K::Hash => {
+                let kids = self.load(node);
+                ExprKind::Hash(Hash {
+                    entries: self.pairs(kids, F.entry),
+                    braced: true,
+                })
+            }
+            K::ParenthesizedExpression => {
+                let kids = self.load_with(node, false);
+                let inner = self.first_named(kids);
                 ExprKind::Paren(self.boxed(inner, node))
             }
-            "access" => ExprKind::Access {
-                target: self.boxed(field(node, F.object), node),
-                args: self.list(node, Some(F.argument)),
-            },
-            "unary_expression" => {
-                let op = match field(node, F.operator).map(|o| self.text(o)) {
+            K::Access => {
+                let kids = self.load(node);
+                ExprKind::Access {
+                    target: self.boxed(self.field(kids, F.object), node),
+                    args: self.list(kids, Some(F.argument)),
+                }
+            }
+            K::UnaryExpression => {
+                let kids = self.fields(node);
+                let op = match self.field(kids, F.operator).map(|o| self.text(o)) {
                     Some("!") => UnaryOp::Not,
                     Some("*") => UnaryOp::Splat,
                     _ => UnaryOp::Neg,
                 };
                 ExprKind::Unary {
                     op,
-                    operand: self.boxed(field(node, F.operand), node),
+                    operand: self.boxed(self.field(kids, F.operand), node),
                 }
             }
-            "binary_expression" => {
-                let op_node = field(node, F.operator);
+            K::BinaryExpression => {
+                let kids = self.fields(node);
+                let op_node = self.field(kids, F.operator);
                 let op = op_node
                     .and_then(|o| BinaryOp::from_token(self.text(o)))
                     .unwrap_or(BinaryOp::Add);
                 ExprKind::Binary {
                     op,
                     op_span: op_node.map(Self::span).unwrap_or(span),
-                    left: self.boxed(field(node, F.left), node),
-                    right: self.boxed(field(node, F.right), node),
+                    left: self.boxed(self.field(kids, F.left), node),
+                    right: self.boxed(self.field(kids, F.right), node),
                 }
             }
-            "assignment" => {
-                let op = match field(node, F.operator).map(|o| self.text(o)) {
+            K::Assignment => {
+                let kids = self.fields(node);
+                let op = match self.field(kids, F.operator).map(|o| self.text(o)) {
                     Some("+=") => AssignOp::Append,
                     Some("-=") => AssignOp::Delete,
                     _ => AssignOp::Assign,
                 };
                 ExprKind::Assignment {
                     op,
-                    left: self.boxed(field(node, F.left), node),
-                    right: self.boxed(field(node, F.right), node),
+                    left: self.boxed(self.field(kids, F.left), node),
+                    right: self.boxed(self.field(kids, F.right), node),
                 }
             }
-            "relationship" => {
-                let op_node = field(node, F.operator);
+            K::Relationship => {
+                let kids = self.fields(node);
+                let op_node = self.field(kids, F.operator);
                 let op = match op_node.map(|o| self.text(o)) {
                     Some("~>") => RelationshipOp::Notify,
                     Some("<-") => RelationshipOp::Require,
@@ -270,37 +404,46 @@ impl<'t> Lowerer<'t> {
                 ExprKind::Relationship {
                     op,
                     op_span: op_node.map(Self::span).unwrap_or(span),
-                    left: self.boxed(field(node, F.left), node),
-                    right: self.boxed(field(node, F.right), node),
+                    left: self.boxed(self.field(kids, F.left), node),
+                    right: self.boxed(self.field(kids, F.right), node),
                 }
             }
-            "selector" => {
-                let value = self.boxed(field(node, F.value), node);
+            K::Selector => {
+                let kids = self.load(node);
+                let value = self.boxed(self.field(kids, F.value), node);
                 let mut entries = Vec::new();
-                let mut cursor = node.walk();
-                let nodes: Vec<_> = node.children_by_field_id(F.entry, &mut cursor).collect();
-                for e in nodes {
+                for i in kids.range() {
+                    let c = self.child(i);
+                    if c.field != F.entry.get() {
+                        continue;
+                    }
+                    let e = c.node;
+                    let ek = self.fields(e);
                     entries.push(SelectorEntry {
-                        matcher: self.opt_expr(field(e, F.matcher), e),
-                        value: self.opt_expr(field(e, F.value), e),
+                        matcher: self.opt_expr(self.field(ek, F.matcher), e),
+                        value: self.opt_expr(self.field(ek, F.value), e),
                         span: Self::span(e),
                     });
                 }
                 ExprKind::Selector { value, entries }
             }
-            "function_call" | "statement_call" => {
-                let function = self.opt_expr(field(node, F.function), node);
-                let args_node = field(node, F.arguments);
+            k @ (K::FunctionCall | K::StatementCall) => {
+                let kids = self.fields(node);
+                let function = self.opt_expr(self.field(kids, F.function), node);
+                let args_node = self.field(kids, F.arguments);
                 let args = match args_node {
-                    Some(a) => self.list(a, None),
+                    Some(a) => {
+                        let ak = self.load_with(a, false);
+                        self.list(ak, None)
+                    }
                     None => Vec::new(),
                 };
-                let lambda = field(node, F.lambda).map(|l| self.lambda(l));
+                let lambda = self.field(kids, F.lambda).map(|l| self.lambda(l));
                 ExprKind::Call(Box::new(Call {
                     function,
                     args,
                     lambda,
-                    style: if node.kind() == "statement_call" {
+                    style: if k == K::StatementCall {
                         CallStyle::Statement
                     } else {
                         CallStyle::Parenthesized
@@ -308,17 +451,21 @@ impl<'t> Lowerer<'t> {
                     args_span: args_node.map(Self::span).unwrap_or(span),
                 }))
             }
-            "method_call" => {
-                let receiver = self.opt_expr(field(node, F.object), node);
-                let method = match field(node, F.method) {
+            K::MethodCall => {
+                let kids = self.fields(node);
+                let receiver = self.opt_expr(self.field(kids, F.object), node);
+                let method = match self.field(kids, F.method) {
                     Some(m) => self.ident(m),
                     None => Ident {
                         name: String::new(),
                         span: Span::new(node.end_byte(), node.end_byte()),
                     },
                 };
-                let args = field(node, F.arguments).map(|a| self.list(a, None));
-                let lambda = field(node, F.lambda).map(|l| self.lambda(l));
+                let args = self.field(kids, F.arguments).map(|a| {
+                    let ak = self.load_with(a, false);
+                    self.list(ak, None)
+                });
+                let lambda = self.field(kids, F.lambda).map(|l| self.lambda(l));
                 ExprKind::MethodCall(Box::new(MethodCall {
                     receiver,
                     method,
@@ -326,24 +473,27 @@ impl<'t> Lowerer<'t> {
                     lambda,
                 }))
             }
-            "if_expression" => {
+            K::IfExpression => {
+                let kids = self.load(node);
                 let mut branches = vec![(
-                    self.opt_expr(field(node, F.condition), node),
-                    self.block(field(node, F.consequence)),
+                    self.opt_expr(self.field(kids, F.condition), node),
+                    self.block(self.field(kids, F.consequence)),
                 )];
                 let mut else_block = None;
-                let mut cursor = node.walk();
-                let alts: Vec<_> = node
-                    .children_by_field_id(F.alternative, &mut cursor)
-                    .collect();
-                for alt in alts {
-                    if alt.kind() == "elsif_clause" {
+                for i in kids.range() {
+                    let c = self.child(i);
+                    if c.field != F.alternative.get() {
+                        continue;
+                    }
+                    let alt = c.node;
+                    let ak = self.fields(alt);
+                    if self.kind(alt) == K::ElsifClause {
                         branches.push((
-                            self.opt_expr(field(alt, F.condition), alt),
-                            self.block(field(alt, F.consequence)),
+                            self.opt_expr(self.field(ak, F.condition), alt),
+                            self.block(self.field(ak, F.consequence)),
                         ));
                     } else {
-                        else_block = Some(self.block(field(alt, F.body)));
+                        else_block = Some(self.block(self.field(ak, F.body)));
                     }
                 }
                 ExprKind::If(Box::new(If {
@@ -351,35 +501,51 @@ impl<'t> Lowerer<'t> {
                     else_block,
                 }))
             }
-            "unless_expression" => ExprKind::Unless(Box::new(Unless {
-                condition: self.opt_expr(field(node, F.condition), node),
-                then_block: self.block(field(node, F.consequence)),
-                else_block: field(node, F.alternative).map(|a| self.block(field(a, F.body))),
-            })),
-            "case_expression" => {
-                let value = self.opt_expr(field(node, F.value), node);
+            K::UnlessExpression => {
+                let kids = self.fields(node);
+                ExprKind::Unless(Box::new(Unless {
+                    condition: self.opt_expr(self.field(kids, F.condition), node),
+                    then_block: self.block(self.field(kids, F.consequence)),
+                    else_block: self.field(kids, F.alternative).map(|a| {
+                        let ak = self.fields(a);
+                        self.block(self.field(ak, F.body))
+                    }),
+                }))
+            }
+            K::CaseExpression => {
+                let kids = self.load(node);
+                let value = self.opt_expr(self.field(kids, F.value), node);
                 let mut options = Vec::new();
-                let mut cursor = node.walk();
-                let opts: Vec<_> = node.children_by_field_id(F.option, &mut cursor).collect();
-                for o in opts {
-                    let mut c2 = o.walk();
-                    let ms: Vec<_> = o.children_by_field_id(F.matcher, &mut c2).collect();
-                    let matchers = ms.into_iter().map(|m| self.expr(m)).collect();
+                for i in kids.range() {
+                    let c = self.child(i);
+                    if c.field != F.option.get() {
+                        continue;
+                    }
+                    let o = c.node;
+                    let ok = self.load(o);
+                    let mut matchers = Vec::new();
+                    for j in ok.range() {
+                        let m = self.child(j);
+                        if m.field == F.matcher.get() {
+                            matchers.push(self.expr(m.node));
+                        }
+                    }
                     options.push(CaseOption {
                         matchers,
-                        body: self.block(field(o, F.body)),
+                        body: self.block(self.field(ok, F.body)),
                         span: Self::span(o),
                     });
                 }
                 ExprKind::Case(Box::new(Case { value, options }))
             }
-            "resource_declaration" => {
-                let form = match field(node, F.form).map(|f| self.text(f)) {
+            K::ResourceDeclaration => {
+                let kids = self.load(node);
+                let form = match self.field(kids, F.form).map(|f| self.text(f)) {
                     Some("@") => ResourceForm::Virtual,
                     Some("@@") => ResourceForm::Exported,
                     _ => ResourceForm::Regular,
                 };
-                let type_node = field(node, F.type_);
+                let type_node = self.field(kids, F.type_);
                 let type_name = match type_node {
                     Some(t) => self.ident(t),
                     None => Ident {
@@ -388,15 +554,19 @@ impl<'t> Lowerer<'t> {
                     },
                 };
                 let type_expr = type_node
-                    .filter(|t| t.kind() != "name")
+                    .filter(|t| self.kind(*t) != K::Name)
                     .map(|t| Box::new(self.expr(t)));
                 let mut bodies = Vec::new();
-                let mut cursor = node.walk();
-                let bs: Vec<_> = node.children_by_field_id(F.body, &mut cursor).collect();
-                for b in bs {
+                for i in kids.range() {
+                    let c = self.child(i);
+                    if c.field != F.body.get() {
+                        continue;
+                    }
+                    let b = c.node;
+                    let bk = self.load(b);
                     bodies.push(ResourceBody {
-                        title: self.opt_expr(field(b, F.title), b),
-                        attributes: self.attributes(b),
+                        title: self.opt_expr(self.field(bk, F.title), b),
+                        attributes: self.attributes(bk),
                         span: Self::span(b),
                     });
                 }
@@ -407,84 +577,112 @@ impl<'t> Lowerer<'t> {
                     bodies,
                 }))
             }
-            "resource_defaults" => ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
-                type_ref: self.opt_ident(field(node, F.type_), node),
-                attributes: self.attributes(node),
-            })),
-            "resource_override" => ExprKind::ResourceOverride(Box::new(ResourceOverride {
-                target: self.opt_expr(field(node, F.reference), node),
-                attributes: self.attributes(node),
-            })),
-            "collector" => ExprKind::Collector(Box::new(Collector {
-                type_ref: self.opt_ident(field(node, F.type_), node),
-                exported: field(node, F.kind).is_some_and(|k| self.text(k) == "<<|"),
-                query: field(node, F.query).map(|q| self.expr(q)),
-                attributes: self.attributes(node),
-            })),
-            "class_definition" => {
-                let parent = field(node, F.parent).map(|p| self.ident(p));
-                ExprKind::Class(Box::new(ClassDef {
-                    name: self.opt_ident(field(node, F.name), node),
-                    params: self.parameters(field(node, F.parameters)),
-                    parent,
-                    body: self.block(field(node, F.body)),
+            K::ResourceDefaults => {
+                let kids = self.load(node);
+                ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
+                    type_ref: self.opt_ident(self.field(kids, F.type_), node),
+                    attributes: self.attributes(kids),
                 }))
             }
-            "define_definition" => ExprKind::Define(Box::new(DefineDef {
-                name: self.opt_ident(field(node, F.name), node),
-                params: self.parameters(field(node, F.parameters)),
-                body: self.block(field(node, F.body)),
-            })),
-            "plan_definition" => ExprKind::Plan(Box::new(PlanDef {
-                name: self.opt_ident(field(node, F.name), node),
-                params: self.parameters(field(node, F.parameters)),
-                body: self.block(field(node, F.body)),
-            })),
-            "function_definition" => ExprKind::Function(Box::new(FunctionDef {
-                name: self.opt_ident(field(node, F.name), node),
-                params: self.parameters(field(node, F.parameters)),
-                return_type: field(node, F.return_type).map(|r| self.expr(r)),
-                body: self.block(field(node, F.body)),
-            })),
-            "node_definition" => {
+            K::ResourceOverride => {
+                let kids = self.load(node);
+                ExprKind::ResourceOverride(Box::new(ResourceOverride {
+                    target: self.opt_expr(self.field(kids, F.reference), node),
+                    attributes: self.attributes(kids),
+                }))
+            }
+            K::Collector => {
+                let kids = self.load(node);
+                ExprKind::Collector(Box::new(Collector {
+                    type_ref: self.opt_ident(self.field(kids, F.type_), node),
+                    exported: self
+                        .field(kids, F.kind)
+                        .is_some_and(|k| self.text(k) == "<<|"),
+                    query: self.field(kids, F.query).map(|q| self.expr(q)),
+                    attributes: self.attributes(kids),
+                }))
+            }
+            K::ClassDefinition => {
+                let kids = self.fields(node);
+                let parent = self.field(kids, F.parent).map(|p| self.ident(p));
+                ExprKind::Class(Box::new(ClassDef {
+                    name: self.opt_ident(self.field(kids, F.name), node),
+                    params: self.parameters(self.field(kids, F.parameters)),
+                    parent,
+                    body: self.block(self.field(kids, F.body)),
+                }))
+            }
+            K::DefineDefinition => {
+                let kids = self.fields(node);
+                ExprKind::Define(Box::new(DefineDef {
+                    name: self.opt_ident(self.field(kids, F.name), node),
+                    params: self.parameters(self.field(kids, F.parameters)),
+                    body: self.block(self.field(kids, F.body)),
+                }))
+            }
+            K::PlanDefinition => {
+                let kids = self.fields(node);
+                ExprKind::Plan(Box::new(PlanDef {
+                    name: self.opt_ident(self.field(kids, F.name), node),
+                    params: self.parameters(self.field(kids, F.parameters)),
+                    body: self.block(self.field(kids, F.body)),
+                }))
+            }
+            K::FunctionDefinition => {
+                let kids = self.fields(node);
+                ExprKind::Function(Box::new(FunctionDef {
+                    name: self.opt_ident(self.field(kids, F.name), node),
+                    params: self.parameters(self.field(kids, F.parameters)),
+                    return_type: self.field(kids, F.return_type).map(|r| self.expr(r)),
+                    body: self.block(self.field(kids, F.body)),
+                }))
+            }
+            K::NodeDefinition => {
+                let kids = self.fields(node);
                 let mut matchers = Vec::new();
-                if let Some(names) = field(node, F.names) {
-                    let mut cursor = names.walk();
-                    let ns: Vec<_> = names
-                        .named_children(&mut cursor)
-                        .filter(|n| !n.is_extra())
-                        .collect();
-                    for n in ns {
-                        matchers.push(self.hostname(n));
+                if let Some(names) = self.field(kids, F.names) {
+                    let nk = self.load_with(names, false);
+                    for i in nk.range() {
+                        let n = self.child(i).node;
+                        if n.is_named() && !n.is_extra() {
+                            matchers.push(self.hostname(n));
+                        }
                     }
                 }
-                let parent = field(node, F.parent).map(|p| self.hostname(p));
+                let parent = self.field(kids, F.parent).map(|p| self.hostname(p));
                 ExprKind::Node(Box::new(NodeDef {
                     matchers,
                     parent,
-                    body: self.block(field(node, F.body)),
+                    body: self.block(self.field(kids, F.body)),
                 }))
             }
-            "type_alias" => ExprKind::TypeAlias(Box::new(TypeAlias {
-                name: self.opt_expr(field(node, F.name), node),
-                value: self.opt_expr(field(node, F.type_), node),
-            })),
-            "object_type" => {
+            K::TypeAlias => {
+                let kids = self.fields(node);
+                ExprKind::TypeAlias(Box::new(TypeAlias {
+                    name: self.opt_expr(self.field(kids, F.name), node),
+                    value: self.opt_expr(self.field(kids, F.type_), node),
+                }))
+            }
+            K::ObjectType => {
                 // `Object { ... }` means `Object[{ ... }]`.
-                let target = self.boxed(field(node, F.type_), node);
-                let body = self.opt_expr(field(node, F.body), node);
+                let kids = self.fields(node);
+                let target = self.boxed(self.field(kids, F.type_), node);
+                let body = self.opt_expr(self.field(kids, F.body), node);
                 ExprKind::Access {
                     target,
                     args: vec![body],
                 }
             }
-            "type_definition" => ExprKind::TypeDefinition(Box::new(TypeDefinition {
-                name: self.opt_ident(field(node, F.name), node),
-                parent: field(node, F.parent).map(|p| self.ident(p)),
-                body: self.block(field(node, F.body)),
-            })),
-            "hostname" => return self.hostname(node),
-            "pair" => {
+            K::TypeDefinition => {
+                let kids = self.fields(node);
+                ExprKind::TypeDefinition(Box::new(TypeDefinition {
+                    name: self.opt_ident(self.field(kids, F.name), node),
+                    parent: self.field(kids, F.parent).map(|p| self.ident(p)),
+                    body: self.block(self.field(kids, F.body)),
+                }))
+            }
+            K::Hostname => return self.hostname(node),
+            K::Pair => {
                 // A lone pair where an expression is expected: an unbraced hash of one entry.
                 let entries = vec![self.pair(node)];
                 ExprKind::Hash(Hash {
@@ -507,6 +705,13 @@ impl<'t> Lowerer<'t> {
         }
     }
 
+    /// The first named child that is not an extra.
+    fn first_named(&self, kids: Kids<'t>) -> Option<Node<'t>> {
+        self.buf[kids.range()]
+            .iter()
+            .map(|c| c.node)
+            .find(|c| c.is_named() && !c.is_extra())
+    }
     /// A bare word: a name, or (with a hyphen or a segment starting with `_`) a string.
     fn bare_word(&mut self, node: Node) -> ExprKind {
         let t = self.text(node);
@@ -607,20 +812,21 @@ impl<'t> Lowerer<'t> {
         })
     }
 
-    /// Named children as a list of expressions (optionally only those of one field), with
+    /// Loaded children as a list of expressions (optionally only those of one field), with
     /// consecutive `key => value` pairs folded into one unbraced hash, as Puppet does.
-    fn list(&mut self, node: Node<'t>, field_id: Option<std::num::NonZeroU16>) -> Vec<Expr> {
-        let mut cursor = node.walk();
-        let children: Vec<Node<'t>> = match field_id {
-            Some(id) => node.children_by_field_id(id, &mut cursor).collect(),
-            None => node.named_children(&mut cursor).collect(),
-        };
-        let mut out: Vec<Expr> = Vec::with_capacity(children.len());
-        for c in children {
+    fn list(&mut self, kids: Kids<'t>, field_id: Option<NonZeroU16>) -> Vec<Expr> {
+        let mut out: Vec<Expr> = Vec::with_capacity(kids.range().len());
+        for i in kids.range() {
+            let Child { field, node: c } = self.child(i);
+            match field_id {
+                Some(id) if field != id.get() => continue,
+                None if !c.is_named() => continue,
+                _ => {}
+            }
             if c.is_extra() || c.is_missing() {
                 continue;
             }
-            if c.kind() == "pair" && !c.is_error() {
+            if self.kind(c) == K::Pair && !c.is_error() {
                 let pair = self.pair(c);
                 if let Some(Expr {
                     kind: ExprKind::Hash(h),
@@ -648,48 +854,62 @@ impl<'t> Lowerer<'t> {
     }
 
     fn pair(&mut self, node: Node<'t>) -> Pair {
-        Pair {
-            key: self.opt_expr(field(node, F.key), node),
-            value: self.opt_expr(field(node, F.value), node),
+        let mark = self.buf.len();
+        let kids = self.fields(node);
+        let pair = Pair {
+            key: self.opt_expr(self.field(kids, F.key), node),
+            value: self.opt_expr(self.field(kids, F.value), node),
             span: Self::span(node),
+        };
+        self.buf.truncate(mark);
+        pair
+    }
+
+    fn pairs(&mut self, kids: Kids<'t>, field_id: NonZeroU16) -> Vec<Pair> {
+        let mut out = Vec::new();
+        for i in kids.range() {
+            let c = self.child(i);
+            if c.field == field_id.get() {
+                out.push(self.pair(c.node));
+            }
         }
+        out
     }
 
-    fn pairs(&mut self, node: Node<'t>, field_id: std::num::NonZeroU16) -> Vec<Pair> {
-        let mut cursor = node.walk();
-        let ps: Vec<_> = node.children_by_field_id(field_id, &mut cursor).collect();
-        ps.into_iter().map(|p| self.pair(p)).collect()
-    }
-
-    fn attributes(&mut self, node: Node<'t>) -> Vec<Attribute> {
-        let mut cursor = node.walk();
-        let nodes: Vec<_> = node
-            .children_by_field_id(F.attribute, &mut cursor)
-            .collect();
-        let mut out = Vec::with_capacity(nodes.len());
-        for a in nodes {
+    fn attributes(&mut self, kids: Kids<'t>) -> Vec<Attribute> {
+        let mut out = Vec::with_capacity(kids.range().len());
+        for i in kids.range() {
+            let c = self.child(i);
+            if c.field != F.attribute.get() {
+                continue;
+            }
+            let a = c.node;
             if a.is_missing() || a.is_error() {
                 continue;
             }
+            let mark = self.buf.len();
+            let ak = self.fields(a);
             let span = Self::span(a);
-            if a.kind() == "attribute_splat" {
+            if self.kind(a) == K::AttributeSplat {
                 out.push(Attribute {
                     name: Ident {
                         name: "*".to_string(),
                         span: Span::new(a.start_byte(), a.start_byte() + 1),
                     },
                     op: AttributeOp::Splat,
-                    value: self.opt_expr(field(a, F.value), a),
+                    value: self.opt_expr(self.field(ak, F.value), a),
                     span,
                 });
+                self.buf.truncate(mark);
                 continue;
             }
-            let op = match field(a, F.operator).map(|o| self.text(o)) {
+            let op = match self.field(ak, F.operator).map(|o| self.text(o)) {
                 Some("+>") => AttributeOp::Append,
                 _ => AttributeOp::Set,
             };
-            let name = self.opt_ident(field(a, F.name), a);
-            if let Some(n) = field(a, F.name)
+            let name_node = self.field(ak, F.name);
+            let name = self.opt_ident(name_node, a);
+            if let Some(n) = name_node
                 && (name.name.contains('-')
                     || name.name.starts_with('_')
                     || matches!(name.name.as_str(), "true" | "false"))
@@ -704,9 +924,10 @@ impl<'t> Lowerer<'t> {
             out.push(Attribute {
                 name,
                 op,
-                value: self.opt_expr(field(a, F.value), a),
+                value: self.opt_expr(self.field(ak, F.value), a),
                 span,
             });
+            self.buf.truncate(mark);
         }
         out
     }
@@ -715,14 +936,16 @@ impl<'t> Lowerer<'t> {
         let Some(list) = list else {
             return Vec::new();
         };
-        let mut cursor = list.walk();
-        let nodes: Vec<_> = list
-            .named_children(&mut cursor)
-            .filter(|n| n.kind() == "parameter")
-            .collect();
-        let mut out = Vec::with_capacity(nodes.len());
-        for p in nodes {
-            let name = match field(p, F.name) {
+        let mark = self.buf.len();
+        let kids = self.load_with(list, false);
+        let mut out = Vec::with_capacity(kids.range().len());
+        for i in kids.range() {
+            let p = self.child(i).node;
+            if !p.is_named() || self.kind(p) != K::Parameter {
+                continue;
+            }
+            let pk = self.fields(p);
+            let name = match self.field(pk, F.name) {
                 Some(v) if !v.is_missing() => {
                     let t = self.text(v);
                     Ident {
@@ -737,27 +960,32 @@ impl<'t> Lowerer<'t> {
             };
             out.push(Parameter {
                 name,
-                type_expr: field(p, F.type_).map(|t| self.expr(t)),
-                default: field(p, F.default).map(|d| self.expr(d)),
-                captures_rest: field(p, F.captures_rest).is_some(),
+                type_expr: self.field(pk, F.type_).map(|t| self.expr(t)),
+                default: self.field(pk, F.default).map(|d| self.expr(d)),
+                captures_rest: self.field(pk, F.captures_rest).is_some(),
                 span: Self::span(p),
             });
         }
+        self.buf.truncate(mark);
         out
     }
 
     fn lambda(&mut self, node: Node<'t>) -> Lambda {
-        Lambda {
-            params: self.parameters(field(node, F.parameters)),
-            return_type: field(node, F.return_type).map(|r| self.expr(r)),
-            body: self.block(field(node, F.body)),
+        let mark = self.buf.len();
+        let kids = self.fields(node);
+        let lambda = Lambda {
+            params: self.parameters(self.field(kids, F.parameters)),
+            return_type: self.field(kids, F.return_type).map(|r| self.expr(r)),
+            body: self.block(self.field(kids, F.body)),
             span: Self::span(node),
-        }
+        };
+        self.buf.truncate(mark);
+        lambda
     }
 
     /// A node name: a dotted bare name becomes its string; other forms are expressions.
     fn hostname(&mut self, node: Node<'t>) -> Expr {
-        if node.kind() == "hostname" {
+        if self.kind(node) == K::Hostname {
             let span = Self::span(node);
             let text = self.text(node);
             // A single word (`db-01`) is a string Puppet accepts; inside a dotted name, a
@@ -796,29 +1024,29 @@ impl<'t> Lowerer<'t> {
 
     fn double_quoted(&mut self, node: Node<'t>) -> StringLit {
         let mut parts = Vec::new();
-        let mut cursor = node.walk();
-        let children: Vec<_> = node.named_children(&mut cursor).collect();
-        self.string_parts(&children, &mut parts, None);
+        let kids = self.load_with(node, false);
+        self.string_parts(kids, &mut parts, None);
         StringLit {
             kind: StringKind::DoubleQuoted,
             parts,
         }
     }
 
-    /// Appends the parts of a string's content nodes. With a margin, the given text is
-    /// removed from the start of every line (heredocs with `|`).
+    /// Appends the parts of a string's content nodes (the named ones among `kids`). With a
+    /// margin, the given text is removed from the start of every line (heredocs with `|`).
     fn string_parts(
         &mut self,
-        children: &[Node<'t>],
+        kids: Kids<'t>,
         parts: &mut Vec<StringPart>,
         margin: Option<(&str, usize)>,
     ) {
-        for &c in children {
-            if c.is_missing() || c.is_error() {
+        for i in kids.range() {
+            let c = self.child(i).node;
+            if !c.is_named() || c.is_missing() || c.is_error() {
                 continue;
             }
-            match c.kind() {
-                "string_content" => {
+            match self.kind(c) {
+                K::StringContent => {
                     let raw = self.text(c);
                     let value = match margin {
                         Some((m, body_start)) => strip_margin(raw, m, c.start_byte() == body_start),
@@ -826,10 +1054,10 @@ impl<'t> Lowerer<'t> {
                     };
                     push_text(parts, value, Self::span(c));
                 }
-                "escape_sequence" => {
+                K::EscapeSequence => {
                     push_text(parts, unescape(self.text(c)), Self::span(c));
                 }
-                "variable" => {
+                K::Variable => {
                     let expr = self.expr(c);
                     parts.push(StringPart::Interpolation {
                         expr,
@@ -837,8 +1065,12 @@ impl<'t> Lowerer<'t> {
                         span: Self::span(c),
                     });
                 }
-                "interpolation" => {
-                    let expr = self.opt_expr(first_named(c), c);
+                K::Interpolation => {
+                    let mark = self.buf.len();
+                    let ik = self.load_with(c, false);
+                    let inner = self.first_named(ik);
+                    let expr = self.opt_expr(inner, c);
+                    self.buf.truncate(mark);
                     parts.push(StringPart::Interpolation {
                         expr,
                         braced: true,
@@ -888,15 +1120,17 @@ impl<'t> Lowerer<'t> {
         };
         let mut parts = Vec::new();
         if let Some(body) = body {
-            let mut cursor = body.walk();
-            let children: Vec<_> = body.named_children(&mut cursor).collect();
-            let end = children
-                .iter()
-                .find(|c| c.kind() == "heredoc_end" && !c.is_missing());
+            let kids = self.load_with(body, false);
+            let named = || {
+                self.buf[kids.range()]
+                    .iter()
+                    .map(|c| c.node)
+                    .filter(|c| c.is_named())
+            };
+            let end = named().find(|c| self.kind(*c) == K::HeredocEnd && !c.is_missing());
             // The text starts after the line break that starts the body.
-            let text_start = children
-                .iter()
-                .find(|c| c.kind() != "heredoc_end")
+            let text_start = named()
+                .find(|c| self.kind(*c) != K::HeredocEnd)
                 .map(|c| c.start_byte())
                 .or(end.map(|e| e.start_byte()))
                 .unwrap_or(body.end_byte());
@@ -904,7 +1138,7 @@ impl<'t> Lowerer<'t> {
             heredoc.body_span = Span::new(text_start, text_end.max(text_start));
             let mut leading = "";
             if let Some(end) = end {
-                let end_text = self.text(*end);
+                let end_text = self.text(end);
                 let trimmed = end_text.trim_start_matches(is_blank);
                 let indent = &end_text[..end_text.len() - trimmed.len()];
                 let mut rest = trimmed;
@@ -918,7 +1152,7 @@ impl<'t> Lowerer<'t> {
                 }
             }
             let margin = (heredoc.margin && !leading.is_empty()).then_some((leading, text_start));
-            self.string_parts(&children, &mut parts, margin);
+            self.string_parts(kids, &mut parts, margin);
             if heredoc.trim
                 && let Some(StringPart::Text { value, .. }) = parts.last_mut()
             {
@@ -935,7 +1169,6 @@ impl<'t> Lowerer<'t> {
         }
     }
 }
-
 /// Puppet's keywords that can never stand as a bare word value.
 fn is_keyword(t: &str) -> bool {
     matches!(
@@ -959,39 +1192,8 @@ fn is_keyword(t: &str) -> bool {
     )
 }
 
-fn first_named(node: Node) -> Option<Node> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).find(|c| !c.is_extra())
-}
-
 fn is_blank(c: char) -> bool {
     c != '\n' && c.is_whitespace()
-}
-
-/// Node kinds that can stand as a statement (used to salvage statements inside ERROR nodes).
-fn is_statement_kind(kind: &str) -> bool {
-    matches!(
-        kind,
-        "assignment"
-            | "relationship"
-            | "resource_declaration"
-            | "resource_defaults"
-            | "resource_override"
-            | "collector"
-            | "statement_call"
-            | "function_call"
-            | "method_call"
-            | "if_expression"
-            | "unless_expression"
-            | "case_expression"
-            | "class_definition"
-            | "define_definition"
-            | "node_definition"
-            | "function_definition"
-            | "type_alias"
-            | "type_definition"
-            | "plan_definition"
-    )
 }
 
 fn push_text(parts: &mut Vec<StringPart>, value: String, span: Span) {

@@ -30,6 +30,14 @@ pub struct Group {
 /// The kind of the group of a resource body's attributes.
 pub const RESOURCE_BODY: &str = "resource body";
 
+/// [`groups`] of the file being checked, found once per file.
+pub fn groups_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Group] {
+    let index: &'a crate::rules::FileIndex<'a> = cx.index();
+    index
+        .arrow_groups
+        .get_or_init(|| groups(cx.ast(), cx.source()))
+}
+
 /// Every group of arrows of the file, outer groups before the groups nested in them.
 pub fn groups(file: &File, src: &str) -> Vec<Group> {
     let mut out = Vec::new();

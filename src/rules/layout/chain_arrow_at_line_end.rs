@@ -43,7 +43,7 @@ impl Rule for ChainArrowAtLineEnd {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if let ExprKind::Relationship {
                 op: op @ (RelationshipOp::Before | RelationshipOp::Notify),
                 op_span,

@@ -18,7 +18,7 @@ pub enum Found {
 /// real regex never spans lines; `//` is what the scan looks for).
 fn skipped_spans(cx: &Context<'_>) -> Vec<Span> {
     let mut spans = super::shared::heredoc_spans(cx);
-    cx.ast().walk(&mut |e| {
+    cx.index().walk(&mut |e| {
         if let ExprKind::Regex(_) = e.kind
             && !cx.text(e.span).contains('\n')
             && cx.text(e.span) != "//"
@@ -30,8 +30,13 @@ fn skipped_spans(cx: &Context<'_>) -> Vec<Span> {
     spans
 }
 
-/// Every `//` and `/* */` comment outside strings, `#` comments, heredocs and regexes.
+/// Every `//` and `/* */` comment outside strings, `#` comments, heredocs and regexes
+/// (scanned once per file).
 pub fn scan(cx: &Context<'_>) -> Vec<Found> {
+    cx.index().comment_scan.get_or_init(|| find(cx)).clone()
+}
+
+fn find(cx: &Context<'_>) -> Vec<Found> {
     let src = cx.source();
     let bytes = src.as_bytes();
     let skipped = skipped_spans(cx);

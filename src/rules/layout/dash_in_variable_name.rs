@@ -66,7 +66,7 @@ impl Rule for DashInVariableName {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| match &e.kind {
+        cx.index().walk(&mut |e| match &e.kind {
             ExprKind::Variable(name) if name.contains('-') => {
                 found.push((e.span.range(), format!("the variable name `${name}` has a dash"), format!("Puppet's variable names cannot contain `-`: rename it, e.g. `${}`", name.replace('-', "_"))));
             }

@@ -49,7 +49,7 @@ impl Rule for HardTabs {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let ast = cx.ast();
-        let literals = util::literal_spans(ast, src);
+        let literals = cx.literal_spans();
         let mut comments = ast.comments.iter().map(|c| c.span).peekable();
         let bytes = src.as_bytes();
         let mut found = Vec::new();
@@ -72,7 +72,7 @@ impl Rule for HardTabs {
             let in_comment = comments
                 .peek()
                 .is_some_and(|c| (c.start as usize) <= i && i < c.end as usize);
-            if !in_comment && !util::in_spans(&literals, i) {
+            if !in_comment && !util::in_spans(literals, i) {
                 found.push(start..end);
             }
             i = end;

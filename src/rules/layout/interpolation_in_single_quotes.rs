@@ -55,7 +55,7 @@ impl Rule for InterpolationInSingleQuotes {
     fn check(&self, cx: &mut Context<'_>) {
         let mut exempt = HashSet::new();
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             exempt.extend(template_args(e).iter().map(|a| a.span));
             if let ExprKind::String(s) = &e.kind
                 && s.kind == StringKind::SingleQuoted

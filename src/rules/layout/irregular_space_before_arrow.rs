@@ -43,7 +43,7 @@ impl Rule for IrregularSpaceBeforeArrow {
 
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
-        let groups = arrows::groups(cx.ast(), src);
+        let groups = arrows::groups_of(cx);
         let mut all: Vec<Arrow> = groups
             .iter()
             .flat_map(|g| g.arrows.iter().copied())

@@ -64,12 +64,11 @@ impl Rule for MisalignedArrows {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let src = cx.source();
-        let index = LineIndex::new(src);
+        let index = cx.line_index();
         let all_blocks = cx.option::<bool>("all-blocks").unwrap_or(false);
-        for group in arrows::groups(cx.ast(), src) {
+        for group in arrows::groups_of(cx) {
             if group.in_resource || all_blocks {
-                check_group(cx, &index, &group);
+                check_group(cx, index, group);
             }
         }
     }

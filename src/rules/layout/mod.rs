@@ -4,8 +4,8 @@
 
 use crate::rules::Rule;
 
-mod arrows;
-mod comments;
+pub(crate) mod arrows;
+pub(crate) mod comments;
 mod shared;
 use shared::is_blank;
 

@@ -65,7 +65,7 @@ impl Rule for NeedlessDoubleQuotes {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if let ExprKind::String(s) = &e.kind
                 && s.kind == StringKind::DoubleQuoted
                 && !s.is_interpolated()

@@ -45,7 +45,7 @@ impl Rule for OddIndentation {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let ast = cx.ast();
-        let literals = util::literal_spans(ast, src);
+        let literals = cx.literal_spans();
         let mut comments = ast.comments.iter().map(|c| c.span).peekable();
         let mut found = Vec::new();
         let mut line_start = 0;
@@ -59,7 +59,7 @@ impl Rule for OddIndentation {
             }
             while comments.next_if(|c| (c.end as usize) <= start).is_some() {}
             let in_comment = comments.peek().is_some_and(|c| (c.start as usize) < start);
-            if !in_comment && !util::in_spans(&literals, start) {
+            if !in_comment && !util::in_spans(literals, start) {
                 found.push((start..start + indent, width));
             }
         }

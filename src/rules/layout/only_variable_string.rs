@@ -65,7 +65,7 @@ impl Rule for OnlyVariableString {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let ExprKind::String(s) = &e.kind else { return };
             if s.kind != StringKind::DoubleQuoted {
                 return;

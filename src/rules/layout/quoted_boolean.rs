@@ -42,7 +42,7 @@ impl Rule for QuotedBoolean {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if let ExprKind::String(s) = &e.kind
                 && matches!(s.kind, StringKind::SingleQuoted | StringKind::DoubleQuoted)
                 && let text = cx.text(e.span)

@@ -44,9 +44,16 @@ pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
 
 /// The spans of heredoc texts (with their end lines), sorted.
 pub fn heredoc_spans(cx: &Context<'_>) -> Vec<Span> {
+    cx.index()
+        .heredoc_spans
+        .get_or_init(|| find_heredoc_spans(cx))
+        .clone()
+}
+
+fn find_heredoc_spans(cx: &Context<'_>) -> Vec<Span> {
     let src = cx.source();
     let mut spans = Vec::new();
-    cx.ast().walk(&mut |e| {
+    cx.index().walk(&mut |e| {
         if let ExprKind::String(s) = &e.kind
             && let StringKind::Heredoc(h) = &s.kind
             && !h.body_span.is_empty()

@@ -45,7 +45,7 @@ impl Rule for TrailingWhitespace {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let ast = cx.ast();
-        let literals = util::literal_spans(ast, src);
+        let literals = cx.literal_spans();
         let mut comments = ast.comments.iter().peekable();
         let mut found = Vec::new();
         let mut line_start = 0;
@@ -63,7 +63,7 @@ impl Rule for TrailingWhitespace {
                     let end = c.span.end as usize + usize::from(c.kind == CommentKind::Line);
                     (c.span.start as usize) <= start && start < end
                 });
-                if !in_comment && !util::in_spans(&literals, start) {
+                if !in_comment && !util::in_spans(literals, start) {
                     found.push(start..line_start + body.len());
                 }
             }

@@ -44,7 +44,7 @@ impl Rule for UnbracedInterpolation {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let ExprKind::String(s) = &e.kind else { return };
             for part in &s.parts {
                 if let StringPart::Interpolation {

@@ -37,7 +37,7 @@ impl Rule for UppercaseVariableName {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(Span, String)> = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if let ExprKind::Variable(name) = &e.kind
                 && name.chars().any(|c| c.is_ascii_uppercase())
             {

@@ -116,7 +116,7 @@ impl Rule for AutoloaderLayout {
         let mut found = Vec::new();
         // Nested definitions are P408's business; their real name is qualified by the outer
         // class, which the autoloader never looks up.
-        crate::rules::util::walk_with_ancestors(cx.ast(), &mut |e, ancestors| {
+        cx.index().walk_with_ancestors(&mut |e, ancestors| {
             if ancestors.iter().any(|a| definition_name(a).is_some()) {
                 return;
             }

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Span};
 
 declare_rule! {
@@ -41,7 +41,7 @@ impl Rule for NestedClassesOrDefines {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(&str, String, Span, Span)> = Vec::new();
-        util::walk_with_ancestors(cx.ast(), &mut |e, ancestors| {
+        cx.index().walk_with_ancestors(&mut |e, ancestors| {
             let (kind, name) = match &e.kind {
                 ExprKind::Class(c) => ("class", &c.name),
                 ExprKind::Define(d) => ("defined type", &d.name),

@@ -1,4 +1,5 @@
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -55,6 +56,10 @@ const ALWAYS_DEFINED: &str = "name title module_name caller_module_name environm
     clientcert clientversion servername serverip serverversion facts trusted server_facts \
     settings alias audit before loglevel noop notify require schedule stage subscribe tag";
 
+/// [`ALWAYS_DEFINED`] as a set.
+static ALWAYS_DEFINED_SET: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| ALWAYS_DEFINED.split_whitespace().collect());
+
 /// The lambda of a call, if it has one.
 fn lambda_of(e: &Expr) -> Option<&Lambda> {
     match &e.kind {
@@ -93,7 +98,7 @@ impl Rule for VariableScope {
         let mut defined: HashMap<Span, HashSet<&str>> = HashMap::new();
         let mut target_spans: HashSet<Span> = HashSet::new();
         let mut refs: Vec<(&str, Span, Vec<Span>, &'static str)> = Vec::new();
-        util::walk_with_ancestors(cx.ast(), &mut |e, ancestors| {
+        cx.index().walk_with_ancestors(&mut |e, ancestors| {
             for params in util::parameter_lists(e) {
                 let owner = lambda_of(e).map_or(e.span, |l| l.span);
                 let names = params.iter().map(|p| p.name.name.as_str());
@@ -113,7 +118,7 @@ impl Rule for VariableScope {
                 ExprKind::Variable(v) if !target_spans.contains(&e.span) => {
                     if v.contains("::")
                         || v.bytes().all(|b| b.is_ascii_digit())
-                        || ALWAYS_DEFINED.split_whitespace().any(|n| n == v)
+                        || ALWAYS_DEFINED_SET.contains(v.as_str())
                     {
                         return;
                     }

@@ -82,7 +82,7 @@ impl Rule for AbsoluteClassInclusion {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let mut names = Vec::new();
             match &e.kind {
                 ExprKind::Call(c)

@@ -44,7 +44,7 @@ impl Rule for AbsoluteClassReference {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let ExprKind::Access { target, args } = &e.kind else {
                 return;
             };

@@ -46,7 +46,7 @@ impl Rule for AnchorResource {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if let ExprKind::Resource(r) = &e.kind
                 && r.type_name.name == "anchor"
                 && r.type_expr.is_none()

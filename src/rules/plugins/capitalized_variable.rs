@@ -52,7 +52,7 @@ impl Rule for CapitalizedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<(Span, String)> = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             for params in util::parameter_lists(e) {
                 found.extend(params.iter().map(|p| (p.name.span, p.name.name.clone())));
             }

@@ -54,7 +54,7 @@ impl Rule for EmptyStringParameterDefault {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let params = match &e.kind {
                 ExprKind::Class(c) => &c.params,
                 ExprKind::Define(d) => &d.params,

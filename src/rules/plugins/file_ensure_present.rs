@@ -54,7 +54,7 @@ impl Rule for FileEnsurePresent {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let ExprKind::Resource(r) = &e.kind else {
                 return;
             };

@@ -42,7 +42,7 @@ impl Rule for LeadingZeroNumber {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if !matches!(e.kind, ExprKind::Integer(_) | ExprKind::Float(_)) {
                 return;
             }

@@ -51,7 +51,7 @@ impl Rule for LookupInParameterDefault {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let (params, what) = match &e.kind {
                 ExprKind::Class(c) => (&c.params, "class"),
                 ExprKind::Define(d) => (&d.params, "defined type"),

@@ -53,7 +53,7 @@ impl Rule for NumericVersionComparison {
         let source = cx.source();
         let text = |s: Span| source.get(s.range()).unwrap_or("");
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let ExprKind::Binary {
                 op, left, right, ..
             } = &e.kind

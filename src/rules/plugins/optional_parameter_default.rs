@@ -69,7 +69,7 @@ impl Rule for OptionalParameterDefault {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<(Span, String, Option<Span>)> = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let (params, is_define) = match &e.kind {
                 ExprKind::Class(c) => (&c.params, false),
                 ExprKind::Define(d) => (&d.params, true),

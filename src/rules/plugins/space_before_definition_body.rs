@@ -49,7 +49,7 @@ impl Rule for SpaceBeforeDefinitionBody {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut braces = Vec::new();
-        cx.ast().walk(&mut |e| match &e.kind {
+        cx.index().walk(&mut |e| match &e.kind {
             ExprKind::Class(c) => braces.push(c.body.span.start as usize),
             ExprKind::Define(d) => braces.push(d.body.span.start as usize),
             _ => {}

@@ -52,7 +52,7 @@ impl Rule for UnquotedStringInCase {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if let ExprKind::Case(c) = &e.kind {
                 for m in c.options.iter().flat_map(|o| &o.matchers) {
                     if let Some(safe) = super::support::unquoted_option(m) {

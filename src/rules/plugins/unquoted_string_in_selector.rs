@@ -50,7 +50,7 @@ impl Rule for UnquotedStringInSelector {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             if let ExprKind::Selector { entries, .. } = &e.kind {
                 for m in entries.iter().map(|o| &o.matcher) {
                     if let Some(safe) = super::support::unquoted_option(m) {

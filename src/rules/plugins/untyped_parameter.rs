@@ -42,7 +42,7 @@ impl Rule for UntypedParameter {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.ast().walk(&mut |e| {
+        cx.index().walk(&mut |e| {
             let (name, params, what) = match &e.kind {
                 ExprKind::Class(c) => (&c.name.name, &c.params, "class"),
                 ExprKind::Define(d) => (&d.name.name, &d.params, "defined type"),
