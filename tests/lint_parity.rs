@@ -37,46 +37,46 @@ use plint::syntax::ast::ExprKind;
 
 const CORPUS: &str = "/usr/share/puppet/modules";
 
-/// puppet-lint 3.0.1's checks (`puppet-lint --list-checks`), and whether each is on by
-/// default.
-const CHECKS: &[(&str, bool)] = &[
-    ("arrow_on_right_operand_line", true),
-    ("autoloader_layout", true),
-    ("class_inherits_from_params_class", false),
-    ("code_on_top_scope", false),
-    ("inherits_across_namespaces", true),
-    ("names_containing_dash", true),
-    ("names_containing_uppercase", true),
-    ("nested_classes_or_defines", true),
-    ("parameter_order", true),
-    ("right_to_left_relationship", true),
-    ("variable_scope", true),
-    ("slash_comments", true),
-    ("star_comments", true),
-    ("case_without_default", true),
-    ("selector_inside_resource", true),
-    ("documentation", true),
-    ("unquoted_node_name", true),
-    ("duplicate_params", true),
-    ("ensure_first_param", true),
-    ("ensure_not_symlink_target", true),
-    ("file_mode", true),
-    ("unquoted_file_mode", true),
-    ("unquoted_resource_title", true),
-    ("double_quoted_strings", true),
-    ("only_variable_string", true),
-    ("puppet_url_without_modules", true),
-    ("quoted_booleans", false),
-    ("single_quote_string_with_variables", true),
-    ("variables_not_enclosed", true),
-    ("variable_contains_dash", true),
-    ("variable_is_lowercase", true),
-    ("140chars", true),
-    ("2sp_soft_tabs", true),
-    ("80chars", false),
-    ("arrow_alignment", true),
-    ("hard_tabs", true),
-    ("trailing_whitespace", true),
+/// puppet-lint 3.0.1's checks (`puppet-lint --list-checks`), whether each is on by default,
+/// and whether puppet-lint can fix it.
+const CHECKS: &[(&str, bool, bool)] = &[
+    ("arrow_on_right_operand_line", true, true),
+    ("autoloader_layout", true, false),
+    ("class_inherits_from_params_class", false, false),
+    ("code_on_top_scope", false, false),
+    ("inherits_across_namespaces", true, false),
+    ("names_containing_dash", true, false),
+    ("names_containing_uppercase", true, true),
+    ("nested_classes_or_defines", true, false),
+    ("parameter_order", true, false),
+    ("right_to_left_relationship", true, false),
+    ("variable_scope", true, false),
+    ("slash_comments", true, true),
+    ("star_comments", true, true),
+    ("case_without_default", true, false),
+    ("selector_inside_resource", true, false),
+    ("documentation", true, false),
+    ("unquoted_node_name", true, true),
+    ("duplicate_params", true, false),
+    ("ensure_first_param", true, true),
+    ("ensure_not_symlink_target", true, true),
+    ("file_mode", true, true),
+    ("unquoted_file_mode", true, true),
+    ("unquoted_resource_title", true, true),
+    ("double_quoted_strings", true, true),
+    ("only_variable_string", true, true),
+    ("puppet_url_without_modules", true, true),
+    ("quoted_booleans", false, true),
+    ("single_quote_string_with_variables", true, false),
+    ("variables_not_enclosed", true, true),
+    ("variable_contains_dash", true, false),
+    ("variable_is_lowercase", true, false),
+    ("140chars", true, false),
+    ("2sp_soft_tabs", true, false),
+    ("80chars", false, false),
+    ("arrow_alignment", true, true),
+    ("hard_tabs", true, true),
+    ("trailing_whitespace", true, true),
 ];
 
 /// Findings of puppet-lint's that plint does not report, by reason (`path:line:check`).
@@ -224,20 +224,15 @@ fn parse_key(entry: &str) -> Key {
     key(path, line, check)
 }
 
+/// Each of puppet-lint 3.0.1's checks has its rule, on by default exactly when puppet-lint's
+/// check is, fixable by `--fix` when puppet-lint's is, except where the fix changes the
+/// value's type (`"${x}"` -> `$x`, `'true'` -> `true`), which plint offers as an unsafe fix
+/// only.
 #[test]
-fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
-    if !Path::new(CORPUS).is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
-        );
-        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
-        return;
-    }
-    let oracle_checks: BTreeSet<&str> = CHECKS.iter().map(|(c, _)| *c).collect();
+fn puppet_lint_checks_have_rules_with_the_same_defaults() {
     let rules = &*registry::RULES;
-    // Each check has its rule, on by default exactly when puppet-lint's check is.
-    for (check, on) in CHECKS {
+    const UNSAFE_FIX: &[&str] = &["only_variable_string", "quoted_booleans"];
+    for (check, on, fix) in CHECKS {
         let rule = rules
             .iter()
             .find(|r| r.info().puppet_lint == Some(*check))
@@ -249,8 +244,26 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
             rule.info().code,
             if *on { "off" } else { "on" }
         );
+        assert_eq!(
+            rule.info().fixable,
+            *fix && !UNSAFE_FIX.contains(check),
+            "{} and puppet-lint's `{check}` differ in what --fix does",
+            rule.info().code
+        );
     }
+}
 
+#[test]
+fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
+    if !Path::new(CORPUS).is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
+        );
+        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
+        return;
+    }
+    let oracle_checks: BTreeSet<&str> = CHECKS.iter().map(|(c, _, _)| *c).collect();
     // puppet-lint's findings.
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/puppet-lint-corpus.txt");
     let text = std::fs::read_to_string(&fixture).expect("the oracle fixture is readable");
@@ -443,7 +456,7 @@ fn print_figures(theirs: &BTreeSet<Key>, ours: &BTreeSet<Key>) -> (usize, usize)
         "puppet-lint check", "default", "puppet-lint", "plint", "both", "found"
     );
     let (mut theirs_default, mut both_default) = (0, 0);
-    for (check, on) in CHECKS {
+    for (check, on, _) in CHECKS {
         let (t, o, b) = (
             count(theirs, check),
             count(ours, check),
@@ -599,7 +612,7 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_fixtures() {
         let info = rule.info();
         let Some(check) = info
             .puppet_lint
-            .filter(|c| CHECKS.iter().any(|(k, _)| k == c))
+            .filter(|c| CHECKS.iter().any(|(k, _, _)| k == c))
         else {
             continue;
         };
