@@ -27,9 +27,12 @@ mkdir -p "$work"
 
 cargo build --quiet --release --manifest-path "$root/Cargo.toml" \
     2> "$work/build.log" || { cat "$work/build.log"; exit 1; }
-bin="$root/target/release/plint"
+bin="${CARGO_TARGET_DIR:-$root/target}/release/plint"
 
-find -L "${paths[@]}" -name '*.pp' -type f | sort > "$work/files"
+# One path per file: plint checks a file reached by two paths (a linked folder) once.
+find -L "${paths[@]}" -name '*.pp' -type f | sort | while IFS= read -r f; do
+    printf '%s\t%s\n' "$(realpath "$f")" "$f"
+done | sort -t "$(printf '\t')" -k1,1 -u | cut -f2 | sort > "$work/files"
 
 load=()
 for f in ${PUPPET_LINT_LOAD:-}; do load+=(-l "$f"); done
