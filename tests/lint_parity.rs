@@ -26,6 +26,10 @@
 //! the corpus (clean code) leaves most of them without a finding; the departures from
 //! puppet-lint that the fixtures pin down are listed there too.
 //!
+//! A third test compares both on a few modules of the corpus made into code with style
+//! problems by [`roughen`] (`tests/oracle/puppet-lint-rough.txt`): thousands of findings of
+//! the indentation, spacing, alignment and quoting checks in real code.
+//!
 //! The figures are printed (`cargo test --test lint_parity -- --nocapture`). In CI (`CI`
 //! set) a missing corpus is a failure; elsewhere the test says so and passes.
 
@@ -103,6 +107,11 @@ const PUPPET_LINT_ONLY: &[(&str, &[&str])] = &[(
     ],
 )];
 
+/// puppet-lint's lexer reads `$facts["key"]["${name}"]` as one variable token, so a
+/// double-quoted string in an index right after a variable is invisible to it.
+const INDEX_STRINGS: &str =
+    "puppet-lint false negative: strings in an index after a variable (`$facts[\"key\"]`)";
+
 const AUTHOR_PREFIX: &str =
     "module folder with an author prefix (`saz-rsyslog` holds the module `rsyslog`)";
 
@@ -110,9 +119,7 @@ const AUTHOR_PREFIX: &str =
 /// each is a true finding puppet-lint misses.
 const PLINT_ONLY: &[(&str, &[&str])] = &[
     (
-        // puppet-lint's lexer reads `$facts["key"]["${name}"]` as one variable token, so a
-        // double-quoted string in an index right after a variable is invisible to it.
-        "puppet-lint false negative: strings in an index after a variable (`$facts[\"key\"]`)",
+        INDEX_STRINGS,
         &[
             "swift/manifests/storage/xfs.pp:65:double_quoted_strings",
             "swift/manifests/storage/xfs.pp:65:only_variable_string",
@@ -672,5 +679,245 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_fixtures() {
         "{} unexplained differences:\n{}",
         problems.len(),
         problems.join("\n")
+    );
+}
+
+/// The modules of the corpus that [`roughen`] makes into a third comparison.
+const ROUGH_MODULES: &[&str] = &["apache", "mysql", "postgresql", "stdlib"];
+
+/// Makes clean code into code with style problems, deterministically, line by line (`n` is
+/// the line's number): one space before the first `=>` of a line (misaligned arrows),
+/// `${name}` unbraced where the text after it allows, a space after the `,` ending every
+/// 7th line, a tab in the indentation of every 11th line indented by four spaces, three
+/// spaces for two on every 13th line, and double quotes for single-quoted strings with
+/// nothing to escape. The corpus exercises few checks; this makes thousands of findings of
+/// the indentation, spacing, alignment and quoting checks in real code.
+fn roughen(src: &str) -> String {
+    let mut out = String::with_capacity(src.len() + src.len() / 8);
+    for (i, line) in src.split_inclusive('\n').enumerate() {
+        let n = i + 1;
+        let (body, eol) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        let mut l = body.to_string();
+        if let Some(at) = l.find("=>") {
+            let key_end = l[..at].trim_end().len();
+            if key_end > 0 && !l[..key_end].trim().is_empty() {
+                l = format!("{} {}", &l[..key_end], &l[at..]);
+            }
+        }
+        l = unbrace(&l);
+        if n % 7 == 0 && l.ends_with(',') {
+            l.push(' ');
+        }
+        let indent = l.len() - l.trim_start_matches(' ').len();
+        let starts_code = l[indent..].starts_with(|c: char| !c.is_whitespace());
+        if n % 11 == 0 && indent == 4 && starts_code {
+            l = format!("\t  {}", &l[4..]);
+        } else if n % 13 == 0 && indent == 2 && starts_code {
+            l = format!(" {l}");
+        }
+        out.push_str(&double_quote(&l));
+        out.push_str(eol);
+    }
+    out
+}
+
+/// `${name}` as `$name` where the next character cannot continue the name (nor index it).
+fn unbrace(l: &str) -> String {
+    let mut out = String::with_capacity(l.len());
+    let mut rest = l;
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+            .unwrap_or(after.len());
+        let name = &after[..name_len];
+        let closes = after[name_len..].starts_with('}');
+        let next = after[name_len..].chars().nth(1);
+        let free = next.is_none_or(|c| !(c.is_ascii_alphanumeric() || "_[:-".contains(c)));
+        if closes && free && name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') {
+            out.push('$');
+            out.push_str(name);
+            rest = &after[name_len + 1..];
+        } else {
+            out.push_str("${");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Single-quoted strings of a line with nothing to escape (`'abc'`), double-quoted.
+fn double_quote(l: &str) -> String {
+    let mut out = String::with_capacity(l.len());
+    let mut rest = l;
+    while let Some(open) = rest.find('\'') {
+        let Some(len) = rest[open + 1..].find('\'') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..open]);
+        if inner.contains(['\\', '$', '"']) {
+            out.push_str(&rest[open..open + len + 2]);
+        } else {
+            out.push('"');
+            out.push_str(inner);
+            out.push('"');
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The roughened files of [`ROUGH_MODULES`] that still parse: (path relative to the corpus,
+/// roughened source).
+fn rough_corpus() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for module in ROUGH_MODULES {
+        for (rel, path) in corpus_files(&Path::new(CORPUS).join(module)) {
+            let src = std::fs::read_to_string(&path).expect("corpus files are UTF-8");
+            let rough = roughen(&src);
+            if plint::syntax::parse(&rough).diagnostics.is_empty() {
+                out.push((format!("{module}/{rel}"), rough));
+            }
+        }
+    }
+    out
+}
+
+/// Writes [`rough_corpus`] below `$PLINT_ROUGH_DIR`, for scripts/oracle/lint-corpus.sh.
+#[test]
+#[ignore = "run by scripts/oracle/lint-corpus.sh"]
+fn write_rough_corpus() {
+    let dir = PathBuf::from(std::env::var_os("PLINT_ROUGH_DIR").expect("PLINT_ROUGH_DIR"));
+    for (rel, src) in rough_corpus() {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("create the folder");
+        std::fs::write(path, src).expect("write the file");
+    }
+}
+
+/// Differences on the roughened modules: findings of puppet-lint's that plint does not
+/// report, by reason.
+const ROUGH_PUPPET_LINT_ONLY: &[(&str, &[&str])] = &[];
+
+/// Differences on the roughened modules: findings of plint's that puppet-lint does not
+/// report, by reason; each is a true finding puppet-lint misses.
+const ROUGH_PLINT_ONLY: &[(&str, &[&str])] = &[(
+    INDEX_STRINGS,
+    &[
+        "apache/manifests/balancer.pp:54:double_quoted_strings",
+        "apache/manifests/balancer.pp:56:double_quoted_strings",
+        "mysql/manifests/server/binarylog.pp:11:double_quoted_strings",
+        "mysql/manifests/server/binarylog.pp:21:double_quoted_strings",
+        "mysql/manifests/server/binarylog.pp:22:double_quoted_strings",
+        "mysql/manifests/server/config.pp:61:double_quoted_strings",
+        "mysql/manifests/server/installdb.pp:12:double_quoted_strings",
+        "mysql/manifests/server/installdb.pp:13:double_quoted_strings",
+        "mysql/manifests/server/installdb.pp:14:double_quoted_strings",
+        "mysql/manifests/server/installdb.pp:16:double_quoted_strings",
+        "mysql/manifests/server/installdb.pp:24:double_quoted_strings",
+        "mysql/manifests/server/installdb.pp:32:double_quoted_strings",
+        "mysql/manifests/server/service.pp:19:double_quoted_strings",
+        "mysql/manifests/server/service.pp:20:double_quoted_strings",
+        "mysql/manifests/server/service.pp:21:double_quoted_strings",
+        "mysql/manifests/server/service.pp:23:double_quoted_strings",
+        "mysql/manifests/server/service.pp:48:double_quoted_strings",
+        "mysql/manifests/server/service.pp:49:double_quoted_strings",
+        "mysql/manifests/server/service.pp:50:double_quoted_strings",
+        "mysql/manifests/server/service.pp:52:double_quoted_strings",
+        "postgresql/manifests/server/config.pp:110:double_quoted_strings",
+        "postgresql/manifests/server/config.pp:111:double_quoted_strings",
+        "postgresql/manifests/server/config.pp:117:double_quoted_strings",
+        "postgresql/manifests/server/role.pp:56:double_quoted_strings",
+    ],
+)];
+
+/// The same comparison on a few modules of the corpus made into code with style problems
+/// ([`roughen`]; `tests/oracle/puppet-lint-rough.txt`), every compared check.
+#[test]
+fn puppet_lint_named_rules_agree_with_puppet_lint_on_roughened_modules() {
+    if !Path::new(CORPUS).is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
+        );
+        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
+        return;
+    }
+    let oracle_file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/puppet-lint-rough.txt");
+    let text = std::fs::read_to_string(&oracle_file).expect("the oracle fixture is readable");
+    let theirs: BTreeSet<Key> = text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(parse_key)
+        .collect();
+    let oracle_checks: BTreeSet<&str> = CHECKS.iter().map(|(c, _, _)| *c).collect();
+    let selection = registry::Selection::from_fn(|i| {
+        i.puppet_lint
+            .filter(|c| oracle_checks.contains(c))
+            .map(|_| i.severity)
+    });
+    let files = rough_corpus();
+    assert!(
+        files.len() >= 200,
+        "only {} roughened files parse",
+        files.len()
+    );
+    let mut ours: BTreeSet<Key> = BTreeSet::new();
+    let mut sources: BTreeMap<String, String> = BTreeMap::new();
+    for (rel, src) in files {
+        let parsed = plint::syntax::parse(&src);
+        // The path the rules see: the file's place in the corpus (autoloader_layout).
+        let path = Path::new(CORPUS).join(&rel);
+        let info = FileInfo {
+            path: &path.to_string_lossy(),
+            source: &src,
+            ast: &parsed.ast,
+        };
+        for d in registry::check(info, &selection) {
+            if let Some(check) = d.puppet_lint {
+                ours.insert(key(&rel, line_of(&src, d.span.start), check));
+            }
+        }
+        sources.insert(rel, src);
+    }
+    let (problems, explained) = compare(
+        &theirs,
+        &ours,
+        &sources,
+        ROUGH_PUPPET_LINT_ONLY,
+        ROUGH_PLINT_ONLY,
+    );
+    let (theirs_default, both_default) = print_figures(&theirs, &ours);
+    let recall = 100.0 * both_default as f64 / theirs_default.max(1) as f64;
+    eprintln!(
+        "parity on {} roughened files: puppet-lint's default checks: {theirs_default} \
+         findings, plint reports {both_default} of them ({recall:.1}%); all compared checks: \
+         puppet-lint {}, plint {}, both {}",
+        sources.len(),
+        theirs.len(),
+        ours.len(),
+        theirs.intersection(&ours).count()
+    );
+    for (reason, n) in &explained {
+        eprintln!("explained difference ({n}): {reason}");
+    }
+    assert!(
+        problems.is_empty(),
+        "{} unexplained differences (rerun scripts/oracle/lint-corpus.sh if `roughen` \
+         changed):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert!(
+        recall >= 95.0,
+        "plint reports only {recall:.1}% of puppet-lint's findings"
     );
 }

@@ -11,6 +11,10 @@
 # (tests/fixtures/<rule>/**.pp, paths relative to tests/fixtures): the test compares each
 # rule's own check on its own fixtures, which exercise every check (the corpus, clean code,
 # leaves many checks without a single finding). Rerun this script when such a fixture changes.
+# 3. tests/oracle/puppet-lint-rough.txt: the same for a few modules of the corpus made into
+# code with style problems by `roughen` of tests/lint_parity.rs (misaligned arrows,
+# unbraced variables, trailing spaces, tabs, odd indentation, needless double quotes), paths
+# relative to the corpus root.
 #
 # puppet-lint runs from the corpus root on relative paths, without any configuration file
 # (`--no-config`), with its control comments (`# lint:ignore:...`) in effect, and with:
@@ -59,3 +63,9 @@ lint_here() {
 
 (cd "$corpus" && lint_here "$root/tests/oracle/puppet-lint-corpus.txt")
 (cd "$root/tests/fixtures" && lint_here "$root/tests/oracle/puppet-lint-fixtures.txt")
+# The roughened modules (tests/lint_parity.rs writes them).
+mkdir "$work/rough"
+(cd "$root" && PLINT_ROUGH_DIR="$work/rough" cargo test --quiet --test lint_parity -- \
+    --ignored --exact write_rough_corpus > "$work/cargo.log" 2>&1) ||
+    { cat "$work/cargo.log" >&2; exit 1; }
+(cd "$work/rough" && lint_here "$root/tests/oracle/puppet-lint-rough.txt")
