@@ -31,32 +31,42 @@ fn check(src: &str, failures: &mut Vec<String>) -> Option<Type> {
 #[test]
 fn builtin_data_types_parse() {
     let mut failures = Vec::new();
+    let mut all = Vec::new();
     let mut n = 0;
     for f in builtins::functions() {
         for s in &f.signatures {
             for p in &s.params {
                 n += 1;
-                check(&p.ty, &mut failures);
+                all.extend(check(&p.ty, &mut failures));
             }
             if let Some(b) = &s.block {
                 n += 1;
-                check(&b.ty, &mut failures);
+                all.extend(check(&b.ty, &mut failures));
             }
             if let Some(r) = &s.return_type {
                 n += 1;
-                check(r, &mut failures);
+                all.extend(check(r, &mut failures));
             }
         }
     }
     for rt in builtins::resource_types() {
         for a in &rt.attributes {
             n += 1;
-            check(&a.ty, &mut failures);
+            all.extend(check(&a.ty, &mut failures));
         }
     }
     for a in builtins::metaparameters() {
         n += 1;
-        check(&a.ty, &mut failures);
+        all.extend(check(&a.ty, &mut failures));
+    }
+    let mut patterns = std::collections::BTreeSet::new();
+    for t in &all {
+        collect_patterns(t, &mut patterns);
+    }
+    for p in &patterns {
+        if let Err(e) = types::ruby_regex(p) {
+            failures.push(format!("/{p}/ does not compile: {e}"));
+        }
     }
     failures.sort();
     failures.dedup();
@@ -129,6 +139,7 @@ fn corpus_type_expressions_lower() {
     }
     let mut failures = Vec::new();
     let mut n = 0;
+    let mut patterns = std::collections::BTreeSet::new();
     for path in &files {
         let Ok(src) = std::fs::read_to_string(path) else {
             continue;
@@ -141,6 +152,7 @@ fn corpus_type_expressions_lower() {
             let text = &src[e.span.range()];
             match types::from_expr(e, &src) {
                 Ok(t) => {
+                    collect_patterns(&t, &mut patterns);
                     let shown = t.to_string();
                     match types::parse(&shown) {
                         Ok(back) if back == t => {}
@@ -161,4 +173,27 @@ fn corpus_type_expressions_lower() {
         failures.join("\n")
     );
     assert!(n > 1000, "{n}");
+    let bad: Vec<String> = patterns
+        .iter()
+        .filter_map(|p| types::ruby_regex(p).err().map(|e| format!("/{p}/: {e}")))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {} corpus patterns do not compile:\n{}",
+        bad.len(),
+        patterns.len(),
+        bad.join("\n")
+    );
+    assert!(patterns.len() > 50, "{}", patterns.len());
+}
+
+fn collect_patterns(t: &Type, out: &mut std::collections::BTreeSet<String>) {
+    match t {
+        Type::Pattern(ps) => out.extend(ps.iter().cloned()),
+        Type::Regexp(Some(p)) => {
+            out.insert(p.clone());
+        }
+        _ => {}
+    }
+    t.for_each_child(&mut |c| collect_patterns(c, out));
 }

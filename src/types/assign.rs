@@ -985,49 +985,8 @@ fn string_rule(s: &StringType, from: &Type) -> bool {
     }
 }
 
-thread_local! {
-    static REGEX_CACHE: RefCell<HashMap<String, Option<regex::Regex>>> = RefCell::new(HashMap::new());
-}
-
-/// Does the (Ruby) regexp `pattern` match somewhere in `s`? Ruby's `\A`, `\z`, `\Z` and `\h`
-/// are translated; a pattern the regex engine cannot compile (look-around, back-references)
-/// counts as matching, so that plint never reports a mismatch it cannot prove.
+/// Does the (Ruby) regexp `pattern` match somewhere in `s`? A pattern that cannot be compiled
+/// or matched counts as matching, so that plint never reports a mismatch it cannot prove.
 pub(crate) fn regex_matches(pattern: &str, s: &str) -> bool {
-    REGEX_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() > 10_000 {
-            c.clear();
-        }
-        let re = c
-            .entry(pattern.to_string())
-            .or_insert_with(|| regex::Regex::new(&ruby_to_rust_regex(pattern)).ok());
-        match re {
-            Some(re) => re.is_match(s),
-            None => true,
-        }
-    })
-}
-
-fn ruby_to_rust_regex(p: &str) -> String {
-    let mut out = String::with_capacity(p.len());
-    let mut chars = p.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some('A') => out.push_str(r"\A"),
-                Some('z') => out.push_str(r"\z"),
-                Some('Z') => out.push_str(r"(?:\n?\z)"),
-                Some('h') => out.push_str("[0-9a-fA-F]"),
-                Some(other) => {
-                    out.push('\\');
-                    out.push(other);
-                }
-                None => out.push_str(r"\\"),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    // Ruby's `^` and `$` match at line boundaries.
-    format!("(?m){out}")
+    super::regex::ruby_regex_matches(pattern, s).unwrap_or(true)
 }

@@ -22,6 +22,7 @@ mod display;
 mod mismatch;
 mod normalize;
 mod parse;
+mod regex;
 #[cfg(test)]
 mod tests;
 
@@ -29,6 +30,7 @@ pub use assign::{AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_ass
 pub use display::expanded_string;
 pub use normalize::common_type;
 pub use parse::{TypeError, from_expr, parse};
+pub use regex::{ruby_regex, ruby_regex_matches, translate_ruby_regex};
 
 /// A Puppet type.
 ///
