@@ -218,9 +218,13 @@ fn corpus() {
         eprintln!("skipped: {CORPUS} is missing (run ../shared/corpus/install.sh)");
         return;
     }
+    let start = std::time::Instant::now();
     let ix = load(&[PathBuf::from(CORPUS)], &[]);
     let s = ix.stats();
-    eprintln!("corpus index: {s}");
+    eprintln!(
+        "corpus index ({:.0} ms with parsing, not asserted): {s}",
+        start.elapsed().as_secs_f64() * 1000.0
+    );
     assert!(s.modules >= 90, "{s}");
     assert!(s.classes > 1_000 && s.defines > 100, "{s}");
     assert!(s.ruby_functions_4x > 50 && s.ruby_functions_3x > 100, "{s}");
@@ -234,6 +238,12 @@ fn corpus() {
     assert_eq!(f.kind, FunctionKind::Ruby4x);
     assert!(!f.signatures.is_empty());
     assert!(f.signatures.iter().all(|s| !s.params.is_empty()));
+    // stdlib has `is_absolute_path` in 4.x and in 3.x: Puppet loads the 4.x one.
+    assert_eq!(ix.functions_named("is_absolute_path").count(), 2);
+    assert_eq!(
+        ix.function("is_absolute_path").unwrap().kind,
+        FunctionKind::Ruby4x
+    );
     let pick = ix.function("pick").expect("pick (3.x)");
     assert_eq!(pick.kind, FunctionKind::Ruby3x { rvalue: true });
     assert!(ix.type_alias("Stdlib::Absolutepath").is_some());
@@ -256,4 +266,45 @@ fn corpus() {
     assert_eq!(apache.parent.as_deref(), Some("apache::params"));
     assert!(apache.params.iter().any(|p| p.ty.is_some()));
     assert!(ix.variable("apache::params::user").is_some());
+}
+
+/// The check pipeline's stages as `plint` runs them when a rule reads the index: read, parse
+/// all, index (with the module path), then the rules of each file with the index.
+#[test]
+fn pipeline_stages() {
+    use plint::cli::check::{FixMode, build_index, check_all_parsed, parse_all, read_all};
+    use plint::config::{CliOptions, Settings};
+
+    let root = fixtures();
+    let found = plint::discover::discover(&[root.join("checked")]).unwrap();
+    let sources = read_all(&found.files, &root);
+    let parsed = parse_all(&sources);
+    assert!(parsed.iter().all(|p| matches!(p, Some(Ok(_)))));
+    let mut roots = found.modules.clone();
+    roots.extend(modules_in(&[root.join("modulepath")]));
+    let index = build_index(&sources, &parsed, &roots);
+    assert!(index.class("beta").is_some(), "a checked file");
+    assert!(
+        index.define("alpha::sub::thing").is_some(),
+        "from the module path"
+    );
+    assert_eq!(
+        index.stats().manifests,
+        3 + 7,
+        "3 checked, 7 on the module path"
+    );
+
+    let settings = Settings::load(&CliOptions::default(), &root).unwrap();
+    let profile = settings.profile(&settings.profile_key(&root.join("checked")));
+    let work = sources
+        .into_iter()
+        .zip(parsed)
+        .map(|(s, p)| (s, p, &profile))
+        .collect();
+    let outcomes = check_all_parsed(work, FixMode::Off, &index);
+    assert_eq!(outcomes.len(), 3);
+    // Only the checked files are reported on.
+    for o in outcomes.iter().filter_map(|o| o.report.as_ref()) {
+        assert!(o.path().contains("beta"), "{}", o.path());
+    }
 }

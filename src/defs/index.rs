@@ -14,6 +14,23 @@
 //! Puppet's autoloader would load (the definition in the file its name maps to, see
 //! [`crate::discover::module::autoload_path`]), or else the first met; the others come after
 //! it in [`Index::classes_named`] and its siblings, for a duplicate check.
+//!
+//! The index holds what the program defines, not Puppet's built-ins ([`super::builtins`]):
+//! Puppet's loaders ask their parent first, so a built-in function or resource type of a name
+//! wins over a module's; a caller resolving a name looks at the built-ins first.
+//!
+//! # Looking things up
+//!
+//! ```ignore
+//! let program = cx.program();                       // in a rule (Context::program)
+//! program.class("apache")                           // Option<&ClassDef>: params, parent, variables
+//! program.define("apache::vhost")                   // a defined type
+//! program.function("stdlib::ensure")                // Option<&FunctionDef>: signatures
+//! program.type_alias("Stdlib::Absolutepath")        // Option<&TypeAliasDef>: its type's text
+//! program.resource_type("concat_file")              // Option<&ResourceTypeDef>: attributes
+//! program.variable("apache::params::user")          // the class that defines `$apache::params::user`
+//! program.classes_named("x")                        // every definition of `x`, the loaded one first
+//! ```
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -341,9 +358,11 @@ impl Index {
             ruby_files: ruby.len(),
             ..Index::default()
         };
-        let mut def_loaded = Vec::new();
-        let mut fn_loaded = Vec::new();
-        let mut alias_loaded = Vec::new();
+        // Each definition's rank among those of the same name: the lowest is the one Puppet
+        // loads (see `rank`).
+        let mut def_rank: Vec<u8> = Vec::new();
+        let mut fn_rank: Vec<u8> = Vec::new();
+        let mut alias_rank: Vec<u8> = Vec::new();
         for defs in puppet {
             for (d, loaded) in defs.definitions {
                 push(
@@ -352,7 +371,7 @@ impl Index {
                     &d.name.clone(),
                     d,
                 );
-                def_loaded.push(loaded);
+                def_rank.push(u8::from(!loaded));
             }
             for (f, loaded) in defs.functions {
                 push(
@@ -361,11 +380,11 @@ impl Index {
                     &f.name.clone(),
                     f,
                 );
-                fn_loaded.push(loaded);
+                fn_rank.push(if loaded { 0 } else { 2 });
             }
             for (a, loaded) in defs.aliases {
                 push(&mut index.aliases, &mut index.by_alias, &a.name.clone(), a);
-                alias_loaded.push(loaded);
+                alias_rank.push(u8::from(!loaded));
             }
             index.nodes.extend(defs.nodes);
             for v in defs.top_variables {
@@ -376,15 +395,19 @@ impl Index {
         }
         for defs in from_ruby {
             for f in defs.functions {
+                // A Ruby function is loaded from its file by its name (the scanner only reads
+                // files where the autoloader looks); Puppet looks for a 4.x function (Ruby or
+                // Puppet) before a 3.x one.
+                fn_rank.push(match f.kind {
+                    FunctionKind::Ruby3x { .. } => 1,
+                    _ => 0,
+                });
                 push(
                     &mut index.functions,
                     &mut index.by_function,
                     &f.name.clone(),
                     f,
                 );
-                // A Ruby function is loaded from its file by its name; the scanner only
-                // reads files where the autoloader looks.
-                fn_loaded.push(true);
             }
             for t in defs.resource_types {
                 push(
@@ -395,15 +418,17 @@ impl Index {
                 );
             }
         }
-        // The definition the autoloader loads comes first.
-        for (map, loaded) in [
-            (&mut index.by_definition, &def_loaded),
-            (&mut index.by_function, &fn_loaded),
-            (&mut index.by_alias, &alias_loaded),
+        // The definition the autoloader loads comes first: for classes, defined types and
+        // aliases the one in the file its name maps to; for functions a 4.x one (Ruby, or
+        // Puppet in its autoload file), then a 3.x one, then one found in another manifest.
+        for (map, rank) in [
+            (&mut index.by_definition, &def_rank),
+            (&mut index.by_function, &fn_rank),
+            (&mut index.by_alias, &alias_rank),
         ] {
             for entries in map.values_mut() {
                 if entries.len() > 1 {
-                    entries.sort_by_key(|&i| !loaded[i as usize]);
+                    entries.sort_by_key(|&i| rank[i as usize]);
                 }
             }
         }
