@@ -171,6 +171,15 @@ impl<'r> TypeCalculator<'r> {
         }
     }
 
+    /// May the entry be missing? Its key is `Optional[...]`, or a plain key's value type takes
+    /// `undef` once aliases are resolved (Puppet decides that when it reads the struct, with
+    /// the aliases known; plint's parser does not know them).
+    pub fn member_optional(&self, m: &super::StructMember) -> bool {
+        m.optional
+            || (!is_assignable(&m.value, &Type::Undef, &NoAliases)
+                && self.is_assignable(&m.value, &Type::Undef))
+    }
+
     /// The type an alias name stands for (normalized, as Puppet keeps it), built-in aliases
     /// first; `None` when the name is unknown.
     pub fn resolve_alias(&self, name: &str) -> Option<Type> {
@@ -530,14 +539,14 @@ impl<'r> TypeCalculator<'r> {
                     for m in ms {
                         match os.iter().find(|o| o.name == m.name) {
                             None => {
-                                if !m.optional {
+                                if !self.member_optional(m) {
                                     return false;
                                 }
                             }
                             Some(o) => {
                                 matched += 1;
                                 // A required key does not accept an optional one.
-                                if (!m.optional && o.optional)
+                                if (!self.member_optional(m) && self.member_optional(o))
                                     || !self.assignable(&m.value, &o.value, g)
                                 {
                                     return false;
@@ -550,7 +559,7 @@ impl<'r> TypeCalculator<'r> {
                 Type::Hash(h) => {
                     let mut required = 0i64;
                     for m in ms {
-                        if m.optional {
+                        if self.member_optional(m) {
                             continue;
                         }
                         required += 1;
@@ -804,7 +813,11 @@ impl<'r> TypeCalculator<'r> {
                     .iter()
                     .map(|m| {
                         let k = Type::string_value(m.name.clone());
-                        if m.optional { Type::optional(k) } else { k }
+                        if self.member_optional(m) {
+                            Type::optional(k)
+                        } else {
+                            k
+                        }
                     })
                     .collect();
                 let values = ms.iter().map(|m| m.value.clone()).collect();

@@ -454,7 +454,7 @@ impl Describer<'_, '_> {
                     for m in ms {
                         match rest.iter().position(|o| o.name == m.name) {
                             None => {
-                                if !m.optional {
+                                if !self.cx.member_optional(m) {
                                     out.push(Mismatch {
                                         path: path.to_vec(),
                                         kind: Kind::MissingKey(m.name.clone()),
@@ -463,10 +463,10 @@ impl Describer<'_, '_> {
                             }
                             Some(i) => {
                                 let o = rest.remove(i);
-                                if !m.optional && o.optional {
+                                if !self.cx.member_optional(m) && self.cx.member_optional(o) {
                                     out.extend(self.describe(
-                                        &key_type(m),
-                                        &key_type(o),
+                                        &key_type(m, self.cx),
+                                        &key_type(o, self.cx),
                                         &with(Elem::EntryKey(m.name.clone())),
                                     ));
                                 }
@@ -490,7 +490,7 @@ impl Describer<'_, '_> {
                 }
                 Type::Hash(h) => {
                     let actual_size = h.size.unwrap_or(IntRange::SIZE);
-                    let required = ms.iter().filter(|m| !m.optional).count() as i64;
+                    let required = ms.iter().filter(|m| !self.cx.member_optional(m)).count() as i64;
                     let expected_size = IntRange::new(Some(required), Some(ms.len() as i64));
                     if expected_size.contains_range(actual_size) {
                         let plain = Type::hash((*h.key).clone(), (*h.value).clone(), None);
@@ -504,14 +504,14 @@ impl Describer<'_, '_> {
             Type::Hash(h) => match actual {
                 Type::Struct(ms) => {
                     let expected_size = h.size.unwrap_or(IntRange::SIZE);
-                    let required = ms.iter().filter(|m| !m.optional).count() as i64;
+                    let required = ms.iter().filter(|m| !self.cx.member_optional(m)).count() as i64;
                     let actual_size = IntRange::new(Some(required), Some(ms.len() as i64));
                     if !expected_size.contains_range(actual_size) {
                         return vec![self.size(path, expected_size, actual_size, false)];
                     }
                     let mut out = Vec::new();
                     for m in ms {
-                        let k = key_type(m);
+                        let k = key_type(m, self.cx);
                         if !self.cx.is_assignable(&h.key, &k) {
                             out.extend(self.describe(
                                 &h.key,
@@ -792,9 +792,13 @@ impl Describer<'_, '_> {
 }
 
 /// A struct member's key as a type: `String['name']`, or `Optional[String['name']]`.
-fn key_type(m: &StructMember) -> Type {
+fn key_type(m: &StructMember, cx: &TypeCalculator<'_>) -> Type {
     let k = Type::string_value(m.name.clone());
-    if m.optional { Type::optional(k) } else { k }
+    if cx.member_optional(m) {
+        Type::optional(k)
+    } else {
+        k
+    }
 }
 
 impl TypeCalculator<'_> {

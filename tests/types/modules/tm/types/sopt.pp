@@ -1,0 +1,1 @@
+type Tm::Sopt = Struct[{a => Tm::Opt, b => Integer}]
