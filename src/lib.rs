@@ -13,6 +13,7 @@ pub mod config;
 pub mod defs;
 pub mod discover;
 pub mod eval;
+pub mod infer;
 pub mod report;
 pub mod rules;
 pub mod syntax;

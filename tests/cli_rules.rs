@@ -62,7 +62,7 @@ fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
 const P401: &str = "node default {\n  file { foo:\n    ensure => file,\n  }\n}\n";
 
 /// A P301 error (`$a` twice), in `dup/manifests/twice.pp`.
-const P301: &str = "# Twice.\ndefine dup::twice($a, $a) {\n}\n";
+const P301: &str = "# Twice.\ndefine dup::twice($a, $a) {\n  notice($a)\n}\n";
 
 /// A tree with a P401 warning in `a.pp` and a P301 error in `dup/manifests/twice.pp`.
 fn two_rules() -> tempfile::TempDir {

@@ -68,7 +68,7 @@ fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
 const P401: &str = "node default {\n  file { foo:\n    ensure => file,\n  }\n}\n";
 
 /// A P301 error (`$a` twice), for `dup/manifests/twice.pp`.
-const P301: &str = "# Twice.\ndefine dup::twice($a, $a) {\n}\n";
+const P301: &str = "# Twice.\ndefine dup::twice($a, $a) {\n  notice($a)\n}\n";
 
 // --- [rules] ---------------------------------------------------------------------------------
 

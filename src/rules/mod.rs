@@ -19,6 +19,7 @@ pub mod util;
 // ---- rules: one file each, in one family folder, listed in that folder's `RULES` ----
 pub mod layout;
 pub mod lint;
+pub mod names;
 pub mod plugins;
 pub mod validation;
 

@@ -1,0 +1,155 @@
+//! Fact names: what Puppet 7 makes top-scope variables on every node.
+//!
+//! The names are data (`rules/facts/facts.toml`, written by `scripts/gen-facts.py` from
+//! facterdb's fact sets); modules add their own facts in `lib/facter/*.rb`
+//! (`Facter.add(:name)`), which [`custom_facts`] reads as text.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock, Mutex};
+
+#[derive(serde::Deserialize)]
+struct FactsFile {
+    prefixes: Vec<String>,
+    names: Vec<String>,
+}
+
+struct Known {
+    prefixes: Vec<String>,
+    names: HashSet<String>,
+}
+
+static KNOWN: LazyLock<Known> = LazyLock::new(|| {
+    let file: FactsFile = toml::from_str(include_str!("../../rules/facts/facts.toml"))
+        .expect("rules/facts/facts.toml is valid");
+    Known {
+        prefixes: file.prefixes,
+        names: file.names.into_iter().collect(),
+    }
+});
+
+/// Is `name` a fact Facter (or a commonly installed module) sets on some platform?
+pub fn is_known_fact(name: &str) -> bool {
+    let k = &*KNOWN;
+    k.names.contains(name) || k.prefixes.iter().any(|p| name.starts_with(p.as_str()))
+}
+
+/// The number of fact names in the data file (for tests).
+pub fn known_fact_count() -> usize {
+    KNOWN.names.len()
+}
+
+/// The facts that the modules in `modules_dir` (a directory of modules) define in Ruby:
+/// the names given to `Facter.add` in `<module>/lib/facter/**/*.rb`. Read once per directory
+/// and cached.
+pub fn custom_facts(modules_dir: &Path) -> Arc<HashSet<String>> {
+    static CACHE: LazyLock<Mutex<HashMap<PathBuf, Arc<HashSet<String>>>>> =
+        LazyLock::new(Default::default);
+    if let Some(found) = CACHE.lock().ok().and_then(|c| c.get(modules_dir).cloned()) {
+        return found;
+    }
+    let mut names = HashSet::new();
+    if let Ok(entries) = std::fs::read_dir(modules_dir) {
+        for e in entries.flatten() {
+            scan_facter_dir(&e.path().join("lib/facter"), &mut names, 0);
+        }
+    }
+    let names = Arc::new(names);
+    if let Ok(mut c) = CACHE.lock() {
+        c.insert(modules_dir.to_path_buf(), names.clone());
+    }
+    names
+}
+
+fn scan_facter_dir(dir: &Path, out: &mut HashSet<String>, depth: usize) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            if depth < 8 {
+                scan_facter_dir(&p, out, depth + 1);
+            }
+        } else if p.extension().is_some_and(|x| x == "rb")
+            && let Ok(text) = std::fs::read_to_string(&p)
+        {
+            facter_add_names(&text, out);
+        }
+    }
+}
+
+/// The names in `Facter.add(:name` / `Facter.add('name'` / `Facter.add("name"` calls.
+pub fn facter_add_names(text: &str, out: &mut HashSet<String>) {
+    for (i, _) in text.match_indices("Facter.add") {
+        let rest = text[i + "Facter.add".len()..].trim_start();
+        let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+        let rest = rest
+            .strip_prefix(':')
+            .or_else(|| rest.strip_prefix('\''))
+            .or_else(|| rest.strip_prefix('"'));
+        let Some(rest) = rest else { continue };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() {
+            out.insert(name.to_ascii_lowercase());
+        }
+    }
+}
+
+/// The directory of modules a manifest belongs to: for `.../<dir>/<module>/manifests/x.pp`
+/// (or any file under `<module>/`, when `<module>` has `manifests/` or `metadata.json`), `<dir>`.
+pub fn modules_dir_of(path: &Path) -> Option<PathBuf> {
+    let mut cur = path.parent();
+    while let Some(dir) = cur {
+        if dir.file_name().is_some_and(|n| n == "manifests") {
+            return dir.parent()?.parent().map(Path::to_path_buf);
+        }
+        cur = dir.parent();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_loads_and_knows_common_facts() {
+        assert!(known_fact_count() > 300);
+        for f in [
+            "osfamily",
+            "fqdn",
+            "ipaddress",
+            "operatingsystem",
+            "processorcount",
+        ] {
+            assert!(is_known_fact(f), "{f}");
+        }
+        assert!(is_known_fact("ipaddress_eth0"));
+        assert!(!is_known_fact("manage_service"));
+    }
+
+    #[test]
+    fn facter_add_forms() {
+        let mut names = HashSet::new();
+        facter_add_names(
+            "Facter.add(:os_service_default) do\nFacter.add('a_b')\nFacter.add(\"C\", :type => :x)\n",
+            &mut names,
+        );
+        let mut v: Vec<_> = names.into_iter().collect();
+        v.sort();
+        assert_eq!(v, ["a_b", "c", "os_service_default"]);
+    }
+
+    #[test]
+    fn modules_dir() {
+        assert_eq!(
+            modules_dir_of(Path::new("/m/apache/manifests/a/b.pp")),
+            Some(PathBuf::from("/m"))
+        );
+        assert_eq!(modules_dir_of(Path::new("site.pp")), None);
+    }
+}

@@ -1,0 +1,928 @@
+//! Scope analysis of one file: which variable each read refers to, in Puppet 7's scopes.
+//!
+//! The walk follows evaluation order (an assignment's right side before its target, a class's
+//! parameters left to right, a body's statements in order), so a read before the assignment
+//! in the same scope is undefined, as Puppet's evaluator finds it.
+//!
+//! # Scopes
+//!
+//! - **top scope**: the file's statements outside definitions; facts, built-in variables and
+//!   the variables assigned at top scope (of this file, and of the program when an index is
+//!   given) are visible from every scope.
+//! - **node, class, define, function, plan**: a named scope with its parameters, the
+//!   variables its body assigns, and for a class the variables of the class it inherits
+//!   from; unknown names fall back to top scope. Classes and defines also see `$title`,
+//!   `$name` and the metaparameters they were given.
+//! - **lambda**: its parameters and what its body assigns; it sees the enclosing scope's
+//!   variables assigned before it.
+//! - **match variables** (`$0`..`$n`) never fail to resolve: Puppet gives `undef` when no
+//!   match set them.
+//!
+//! `if`, `unless`, `case` and selectors create no scope: what a branch assigns belongs to the
+//! enclosing scope, and counts as defined after the branch (it *can* be).
+//!
+//! The result is data ([`ScopeDiag`]); rules P112-P115 make diagnostics of it.
+
+use std::collections::{HashMap, HashSet};
+
+use super::facts;
+use crate::syntax::ast::{
+    AssignOp, Attribute, BinaryOp, Block, ClassDef, DefineDef, Expr, ExprKind, File, FunctionDef,
+    Lambda, NodeDef, Parameter, PlanDef, Span, StringPart,
+};
+
+/// What the scope analysis finds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScopeDiag {
+    /// A read of a variable that nothing can define at that point. `name` is as written,
+    /// without `$`.
+    Undefined { name: String, span: Span },
+    /// A second assignment to a variable of the same scope on the same execution path;
+    /// `first` is the earlier assignment's target, or the parameter.
+    Reassigned {
+        name: String,
+        span: Span,
+        first: Span,
+        first_kind: BindingKind,
+    },
+    /// A variable or parameter that is never read.
+    Unused {
+        name: String,
+        span: Span,
+        kind: UnusedKind,
+    },
+}
+
+/// What an unused name is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnusedKind {
+    /// A variable assigned in a define, function, plan or lambda.
+    Variable,
+    /// A parameter of a define, function or plan.
+    Parameter,
+    /// A parameter of a lambda (positional: it can only be renamed, e.g. `$_key`).
+    LambdaParameter,
+}
+
+/// How a variable got its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindingKind {
+    Parameter,
+    Assignment,
+    /// `$title` or `$name`, set by Puppet in a class or define.
+    BuiltIn,
+}
+
+/// The variables of a class, as the program index knows them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassVars {
+    /// Parameters and variables assigned in the class's own scope.
+    pub names: Vec<String>,
+    /// The class it inherits from.
+    pub parent: Option<String>,
+}
+
+/// What the analysis knows beyond the file. The default methods know nothing.
+pub trait Program {
+    /// The class `name` (lower case, no leading `::`), when the program defines it.
+    fn class(&self, _name: &str) -> Option<ClassVars> {
+        None
+    }
+    /// Whether some manifest assigns `$name` at top scope.
+    fn top_variable(&self, _name: &str) -> bool {
+        false
+    }
+    /// Whether a module defines the fact `name` (`lib/facter`).
+    fn custom_fact(&self, _name: &str) -> bool {
+        false
+    }
+}
+
+/// A program about which nothing is known beyond the file.
+pub struct NoProgram;
+impl Program for NoProgram {}
+
+/// Variables Puppet sets at top scope besides facts (the server's, the agent's, the
+/// compiler's).
+const BUILT_INS: &[&str] = &[
+    "facts",
+    "trusted",
+    "server_facts",
+    "module_name",
+    "caller_module_name",
+    "environment",
+    "servername",
+    "serverip",
+    "serverversion",
+    "clientcert",
+    "clientversion",
+    "clientnoop",
+    "agent_specified_environment",
+    "title",
+    "name",
+];
+
+/// Metaparameters: variables of a class or define when its declaration sets them.
+const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+/// Functions that read the calling scope's variables by name at run time.
+const DYNAMIC_READERS: &[&str] = &["template", "inline_template", "epp", "inline_epp"];
+
+/// Is `name` a variable Puppet defines in every scope, or a fact?
+pub fn is_global_builtin(name: &str) -> bool {
+    BUILT_INS.contains(&name) || facts::is_known_fact(name)
+}
+
+/// Analyzes the scopes of one file.
+pub fn analyze(file: &File, program: &dyn Program) -> Vec<ScopeDiag> {
+    let mut w = Walker::new(file, program);
+    w.push(ScopeKind::Top, Fallback::Global, false);
+    w.block_statements(&file.statements, false);
+    w.pop();
+    w.diags
+}
+
+// ------------------------------------------------------------------------------ internals
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ScopeKind {
+    Top,
+    Node,
+    Class,
+    Define,
+    Function,
+    Plan,
+    Lambda,
+}
+
+/// Where a name not found in a named scope is looked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Fallback {
+    /// Top scope: built-ins, facts, top-scope variables.
+    Global,
+    /// Something unknown may define it (a parent class not in the index): say nothing.
+    Opaque,
+}
+
+/// A branch point and the alternative taken: the execution path of an assignment.
+type Step = (u32, u32);
+
+#[derive(Debug)]
+struct Var {
+    span: Span,
+    path: Vec<Step>,
+    kind: BindingKind,
+    used: bool,
+    /// Whether an unused-variable finding is wanted for it.
+    check_unused: Option<UnusedKind>,
+}
+
+#[derive(Debug)]
+struct Scope<'a> {
+    kind: ScopeKind,
+    vars: HashMap<&'a str, Var>,
+    /// Names in the order they were bound (for deterministic unused findings).
+    order: Vec<&'a str>,
+    fallback: Fallback,
+    /// Variables of inherited classes (classes only).
+    inherited: HashSet<String>,
+    /// A template or a dynamic lookup reads variables by name: nothing is provably unused.
+    dynamic: bool,
+    /// Whether unused variables and parameters of this scope are reported.
+    check_unused: bool,
+    /// The execution path at the scope's entry, restored at exit.
+    saved_path: Vec<Step>,
+}
+
+struct Walker<'a> {
+    program: &'a dyn Program,
+    scopes: Vec<Scope<'a>>,
+    diags: Vec<ScopeDiag>,
+    path: Vec<Step>,
+    next_branch: u32,
+    /// Classes defined in this file, by lower-case name.
+    classes: HashMap<String, &'a ClassDef>,
+    /// Variables assigned at this file's top scope (anywhere in it).
+    top_vars: HashSet<&'a str>,
+    /// Names tested with `defined('$x')` or read with `getvar('x')`: never undefined.
+    guarded: HashSet<String>,
+    /// Assignments whose value is a body's result (the last statement of a function or lambda).
+    result_assignments: HashSet<Span>,
+}
+
+impl<'a> Walker<'a> {
+    fn new(file: &'a File, program: &'a dyn Program) -> Self {
+        let mut classes = HashMap::new();
+        let mut top_vars = HashSet::new();
+        let mut guarded = HashSet::new();
+        for s in &file.statements {
+            collect_top(s, &mut top_vars);
+        }
+        file.walk(&mut |e| match &e.kind {
+            ExprKind::Class(c) => {
+                classes.insert(key(&c.name.name), &**c);
+            }
+            ExprKind::Call(c) => {
+                if let (Some("defined" | "getvar"), Some(arg)) = (c.name(), c.args.first())
+                    && let Some(n) = literal(arg)
+                {
+                    guarded.insert(n.trim_start_matches('$').to_string());
+                }
+            }
+            _ => {}
+        });
+        Walker {
+            program,
+            scopes: Vec::new(),
+            diags: Vec::new(),
+            path: Vec::new(),
+            next_branch: 0,
+            classes,
+            top_vars,
+            guarded,
+            result_assignments: HashSet::new(),
+        }
+    }
+
+    // -------------------------------------------------------------------- scopes
+
+    fn push(&mut self, kind: ScopeKind, fallback: Fallback, check_unused: bool) {
+        let dynamic = self.scopes.last().is_some_and(|s| s.dynamic) && kind == ScopeKind::Lambda;
+        let saved_path = std::mem::take(&mut self.path);
+        self.scopes.push(Scope {
+            kind,
+            vars: HashMap::new(),
+            order: Vec::new(),
+            fallback,
+            inherited: HashSet::new(),
+            dynamic,
+            check_unused,
+            saved_path,
+        });
+    }
+
+    fn pop(&mut self) {
+        let Some(scope) = self.scopes.pop() else {
+            return;
+        };
+        self.path = scope.saved_path;
+        if !scope.check_unused || scope.dynamic {
+            return;
+        }
+        for name in scope.order {
+            let v = &scope.vars[name];
+            if v.used || name.starts_with('_') {
+                continue;
+            }
+            if let Some(kind) = v.check_unused {
+                self.diags.push(ScopeDiag::Unused {
+                    name: name.to_string(),
+                    span: v.span,
+                    kind,
+                });
+            }
+        }
+    }
+
+    /// Binds `name` in the innermost scope; reports a reassignment on the same path.
+    fn bind(&mut self, name: &'a str, span: Span, kind: BindingKind, unused: Option<UnusedKind>) {
+        let path = self.path.clone();
+        let Some(scope) = self.scopes.last_mut() else {
+            return;
+        };
+        if let Some(prev) = scope.vars.get(name) {
+            if kind == BindingKind::Assignment && on_same_path(&prev.path, &path) {
+                self.diags.push(ScopeDiag::Reassigned {
+                    name: name.to_string(),
+                    span,
+                    first: prev.span,
+                    first_kind: prev.kind,
+                });
+            }
+            return;
+        }
+        let check_unused = unused.filter(|_| !self.result_assignments.contains(&span));
+        scope.order.push(name);
+        scope.vars.insert(
+            name,
+            Var {
+                span,
+                path,
+                kind,
+                used: false,
+                check_unused,
+            },
+        );
+    }
+
+    /// A read of `$name` at `span`.
+    fn read(&mut self, name: &'a str, span: Span) {
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            return; // match variables: undef when unset, never an error
+        }
+        if let Some(rest) = name.strip_prefix("::") {
+            if rest.contains("::") {
+                self.read_qualified(rest, name, span);
+            } else if !self.global(rest) {
+                self.undefined(name, span);
+            }
+            return;
+        }
+        if name.contains("::") {
+            self.read_qualified(name, name, span);
+            return;
+        }
+        let mut opaque = false;
+        for scope in self.scopes.iter_mut().rev() {
+            if let Some(v) = scope.vars.get_mut(name) {
+                v.used = true;
+                return;
+            }
+            if scope.kind == ScopeKind::Lambda {
+                continue;
+            }
+            if matches!(scope.kind, ScopeKind::Class | ScopeKind::Define)
+                && METAPARAMETERS.contains(&name)
+            {
+                return;
+            }
+            if scope.inherited.contains(name) {
+                return;
+            }
+            opaque = scope.fallback == Fallback::Opaque;
+            break;
+        }
+        if opaque || self.global(name) {
+            return;
+        }
+        self.undefined(name, span);
+    }
+
+    /// Is `name` a top-scope variable: built-in, fact, or assigned at top scope?
+    fn global(&self, name: &str) -> bool {
+        is_global_builtin(name)
+            || self.top_vars.contains(name)
+            || self.program.top_variable(name)
+            || self.program.custom_fact(name)
+    }
+
+    fn undefined(&mut self, name: &str, span: Span) {
+        if self.guarded.contains(name.trim_start_matches("::")) {
+            return;
+        }
+        self.diags.push(ScopeDiag::Undefined {
+            name: name.to_string(),
+            span,
+        });
+    }
+
+    /// `$a::b::c` (given without a leading `::`): `$c` of class `a::b`. Reported only when
+    /// the class is known (in this file or the index) and nothing defines the variable.
+    fn read_qualified(&mut self, qualified: &str, written: &str, span: Span) {
+        let Some((class, var)) = qualified.rsplit_once("::") else {
+            return;
+        };
+        let class = key(class);
+        if class == "settings" || var.is_empty() {
+            return;
+        }
+        if BUILT_INS.contains(&var) || METAPARAMETERS.contains(&var) {
+            return;
+        }
+        if self.class_has_variable(&class, var, 0) == Some(false) {
+            self.undefined(written, span);
+        }
+    }
+
+    /// `Some(has)` when class `class` and all the classes it inherits from are known.
+    fn class_has_variable(&self, class: &str, var: &str, depth: usize) -> Option<bool> {
+        if depth > 32 {
+            return None;
+        }
+        let (has, parent) = if let Some(c) = self.classes.get(class) {
+            let has = c.params.iter().any(|p| p.name.name == var) || assigns(&c.body, var);
+            (has, c.parent.as_ref().map(|p| key(&p.name)))
+        } else {
+            let c = self.program.class(class)?;
+            (c.names.iter().any(|n| n == var), c.parent.map(|p| key(&p)))
+        };
+        if has {
+            return Some(true);
+        }
+        match parent {
+            Some(p) => self.class_has_variable(&p, var, depth + 1),
+            None => Some(false),
+        }
+    }
+
+    /// The variables of class `class` and its ancestors; `None` when one is unknown.
+    fn class_variables(&self, class: &str, out: &mut HashSet<String>, depth: usize) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        let parent = if let Some(c) = self.classes.get(class) {
+            out.extend(c.params.iter().map(|p| p.name.name.clone()));
+            let mut names = Vec::new();
+            own_assignments(&c.body.statements, &mut names);
+            out.extend(names.into_iter().map(str::to_string));
+            c.parent.as_ref().map(|p| key(&p.name))
+        } else {
+            let Some(c) = self.program.class(class) else {
+                return false;
+            };
+            out.extend(c.names);
+            c.parent.map(|p| key(&p))
+        };
+        match parent {
+            Some(p) => self.class_variables(&p, out, depth + 1),
+            None => true,
+        }
+    }
+
+    fn mark_dynamic(&mut self) {
+        for s in self.scopes.iter_mut().rev() {
+            s.dynamic = true;
+            if s.kind != ScopeKind::Lambda {
+                break;
+            }
+        }
+    }
+
+    // -------------------------------------------------------------------- paths
+
+    fn branch(&mut self) -> u32 {
+        self.next_branch += 1;
+        self.next_branch
+    }
+
+    /// Runs `f` on the alternative `alt` of branch point `b`.
+    fn alt(&mut self, b: u32, alt: u32, f: impl FnOnce(&mut Self)) {
+        self.path.push((b, alt));
+        f(self);
+        self.path.pop();
+    }
+
+    // -------------------------------------------------------------------- walking
+
+    fn block_statements(&mut self, statements: &'a [Expr], is_result: bool) {
+        if is_result
+            && let Some(last) = statements.last()
+            && let ExprKind::Assignment { left, .. } = &last.kind
+        {
+            left.walk(&mut |t| {
+                if matches!(t.kind, ExprKind::Variable(_)) {
+                    self.result_assignments.insert(t.span);
+                }
+            });
+        }
+        for s in statements {
+            self.expr(s);
+        }
+    }
+
+    fn block(&mut self, b: &'a Block) {
+        self.block_statements(&b.statements, false);
+    }
+
+    fn params(&mut self, params: &'a [Parameter], unused: Option<UnusedKind>) {
+        for p in params {
+            if let Some(t) = &p.type_expr {
+                self.expr(t);
+            }
+            if let Some(d) = &p.default {
+                self.expr(d);
+            }
+            self.bind(&p.name.name, p.name.span, BindingKind::Parameter, unused);
+        }
+    }
+
+    fn attributes(&mut self, attrs: &'a [Attribute]) {
+        for a in attrs {
+            self.expr(&a.value);
+        }
+    }
+
+    fn expr(&mut self, e: &'a Expr) {
+        stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(e));
+    }
+
+    fn expr_inner(&mut self, e: &'a Expr) {
+        match &e.kind {
+            ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Regex(_)
+            | ExprKind::Name(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::ReservedWord(_)
+            | ExprKind::Error
+            | ExprKind::TypeAlias(_)
+            | ExprKind::TypeDefinition(_) => {}
+            ExprKind::Variable(name) => self.read(name, e.span),
+            ExprKind::String(s) => {
+                for p in &s.parts {
+                    if let StringPart::Interpolation { expr, .. } = p {
+                        self.expr(expr);
+                    }
+                }
+            }
+            ExprKind::Array(items) => items.iter().for_each(|i| self.expr(i)),
+            ExprKind::Hash(h) => {
+                for p in &h.entries {
+                    self.expr(&p.key);
+                    self.expr(&p.value);
+                }
+            }
+            ExprKind::Access { target, args } => {
+                self.expr(target);
+                args.iter().for_each(|a| self.expr(a));
+            }
+            ExprKind::Unary { operand, .. } => self.expr(operand),
+            ExprKind::Paren(inner) => self.expr(inner),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => {
+                self.expr(left);
+                if matches!(op, BinaryOp::And | BinaryOp::Or) {
+                    let b = self.branch();
+                    self.alt(b, 0, |w| w.expr(right));
+                } else {
+                    self.expr(right);
+                }
+            }
+            ExprKind::Relationship { left, right, .. } => {
+                self.expr(left);
+                self.expr(right);
+            }
+            ExprKind::Assignment { op, left, right } => {
+                self.expr(right);
+                if *op == AssignOp::Assign {
+                    self.assign_targets(left);
+                } else {
+                    // `+=` / `-=` read the variable first (the validator rejects them).
+                    self.expr(left);
+                }
+            }
+            ExprKind::Selector { value, entries } => {
+                self.expr(value);
+                let b = self.branch();
+                for (i, entry) in entries.iter().enumerate() {
+                    self.alt(b, i as u32, |w| {
+                        w.expr(&entry.matcher);
+                        w.expr(&entry.value);
+                    });
+                }
+            }
+            ExprKind::Call(c) => {
+                let name = c.name();
+                if name.is_some_and(|n| DYNAMIC_READERS.contains(&n)) {
+                    self.mark_dynamic();
+                }
+                if let Some("getvar") = name {
+                    match c.args.first().and_then(literal) {
+                        Some(v) => self.silent_read(v.trim_start_matches('$')),
+                        None => self.mark_dynamic(),
+                    }
+                }
+                if let Some("defined") = name
+                    && let Some(v) = c.args.first().and_then(literal)
+                    && let Some(v) = v.strip_prefix('$')
+                {
+                    self.silent_read(v);
+                }
+                self.expr(&c.function);
+                c.args.iter().for_each(|a| self.expr(a));
+                if let Some(l) = &c.lambda {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::MethodCall(m) => {
+                self.expr(&m.receiver);
+                if DYNAMIC_READERS.contains(&m.method.name.as_str()) {
+                    self.mark_dynamic();
+                }
+                if let Some(args) = &m.args {
+                    args.iter().for_each(|a| self.expr(a));
+                }
+                if let Some(l) = &m.lambda {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::If(i) => {
+                let b = self.branch();
+                for (n, (cond, body)) in i.branches.iter().enumerate() {
+                    if n == 0 {
+                        self.expr(cond);
+                        self.alt(b, 0, |w| w.block(body));
+                    } else {
+                        self.alt(b, n as u32, |w| {
+                            w.expr(cond);
+                            w.block(body);
+                        });
+                    }
+                }
+                if let Some(els) = &i.else_block {
+                    self.alt(b, i.branches.len() as u32, |w| w.block(els));
+                }
+            }
+            ExprKind::Unless(u) => {
+                self.expr(&u.condition);
+                let b = self.branch();
+                self.alt(b, 0, |w| w.block(&u.then_block));
+                if let Some(els) = &u.else_block {
+                    self.alt(b, 1, |w| w.block(els));
+                }
+            }
+            ExprKind::Case(c) => {
+                self.expr(&c.value);
+                let b = self.branch();
+                for (i, o) in c.options.iter().enumerate() {
+                    self.alt(b, i as u32, |w| {
+                        o.matchers.iter().for_each(|m| w.expr(m));
+                        w.block(&o.body);
+                    });
+                }
+            }
+            ExprKind::Resource(r) => {
+                if let Some(t) = &r.type_expr {
+                    self.expr(t);
+                }
+                for body in &r.bodies {
+                    self.expr(&body.title);
+                    self.attributes(&body.attributes);
+                }
+            }
+            ExprKind::ResourceDefaults(d) => self.attributes(&d.attributes),
+            ExprKind::ResourceOverride(o) => {
+                self.expr(&o.target);
+                self.attributes(&o.attributes);
+            }
+            ExprKind::Collector(c) => {
+                if let Some(q) = &c.query {
+                    self.expr(q);
+                }
+                self.attributes(&c.attributes);
+            }
+            ExprKind::Class(c) => self.class(c),
+            ExprKind::Define(d) => self.define(d),
+            ExprKind::Node(n) => self.node(n),
+            ExprKind::Function(f) => self.function(f),
+            ExprKind::Plan(p) => self.plan(p),
+        }
+    }
+
+    /// A read that marks a variable used but never reports it (`getvar`, `defined`).
+    fn silent_read(&mut self, name: &str) {
+        for scope in self.scopes.iter_mut().rev() {
+            if let Some(v) = scope.vars.get_mut(name) {
+                v.used = true;
+                return;
+            }
+            if scope.kind != ScopeKind::Lambda {
+                return;
+            }
+        }
+    }
+
+    fn assign_targets(&mut self, left: &'a Expr) {
+        match &left.kind {
+            ExprKind::Variable(name) => {
+                if name.contains("::") || name.bytes().all(|b| b.is_ascii_digit()) {
+                    return; // reported by the validator (P306, P307)
+                }
+                let unused = self.scopes.last().and_then(|s| match s.kind {
+                    ScopeKind::Define
+                    | ScopeKind::Function
+                    | ScopeKind::Plan
+                    | ScopeKind::Lambda => Some(UnusedKind::Variable),
+                    _ => None,
+                });
+                self.bind(name, left.span, BindingKind::Assignment, unused);
+            }
+            ExprKind::Array(items) => items.iter().for_each(|i| self.assign_targets(i)),
+            _ => self.expr(left),
+        }
+    }
+
+    fn lambda(&mut self, l: &'a Lambda) {
+        self.push(ScopeKind::Lambda, Fallback::Global, true);
+        self.params(&l.params, Some(UnusedKind::LambdaParameter));
+        if let Some(r) = &l.return_type {
+            self.expr(r);
+        }
+        self.block_statements(&l.body.statements, true);
+        self.pop();
+    }
+
+    fn class(&mut self, c: &'a ClassDef) {
+        let mut inherited = HashSet::new();
+        let fallback = match &c.parent {
+            Some(p) if !self.class_variables(&key(&p.name), &mut inherited, 0) => Fallback::Opaque,
+            _ => Fallback::Global,
+        };
+        self.push(ScopeKind::Class, fallback, false);
+        if let Some(s) = self.scopes.last_mut() {
+            s.inherited = inherited;
+        }
+        self.builtin_title_and_name(c.name.span);
+        self.params(&c.params, None);
+        self.block(&c.body);
+        self.pop();
+    }
+
+    fn define(&mut self, d: &'a DefineDef) {
+        self.push(ScopeKind::Define, Fallback::Global, true);
+        self.builtin_title_and_name(d.name.span);
+        self.params(&d.params, Some(UnusedKind::Parameter));
+        self.block(&d.body);
+        self.pop();
+    }
+
+    fn builtin_title_and_name(&mut self, span: Span) {
+        for n in ["title", "name"] {
+            self.bind(n, span, BindingKind::BuiltIn, None);
+            if let Some(v) = self.scopes.last_mut().and_then(|s| s.vars.get_mut(n)) {
+                v.used = true;
+            }
+        }
+    }
+
+    fn node(&mut self, n: &'a NodeDef) {
+        self.push(ScopeKind::Node, Fallback::Global, false);
+        self.block(&n.body);
+        self.pop();
+    }
+
+    fn function(&mut self, f: &'a FunctionDef) {
+        self.push(ScopeKind::Function, Fallback::Global, true);
+        self.params(&f.params, Some(UnusedKind::Parameter));
+        if let Some(r) = &f.return_type {
+            self.expr(r);
+        }
+        self.block_statements(&f.body.statements, true);
+        self.pop();
+    }
+
+    fn plan(&mut self, p: &'a PlanDef) {
+        self.push(ScopeKind::Plan, Fallback::Global, true);
+        self.params(&p.params, Some(UnusedKind::Parameter));
+        self.block_statements(&p.body.statements, true);
+        self.pop();
+    }
+}
+
+/// Whether two assignments in one scope can both run: one's path is a prefix of the other's
+/// (it runs whenever the other does). Assignments in different alternatives of one branch
+/// point, or in two unrelated conditionals, are not reported.
+fn on_same_path(a: &[Step], b: &[Step]) -> bool {
+    let n = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    n == a.len() || n == b.len()
+}
+
+/// The lookup key of a class name: lower case, without a leading `::`.
+fn key(name: &str) -> String {
+    name.trim_start_matches("::").to_ascii_lowercase()
+}
+
+/// A string literal's value (no interpolation).
+fn literal(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::String(s) if !s.is_interpolated() => match s.parts.as_slice() {
+            [] => Some(""),
+            [StringPart::Text { value, .. }] => Some(value),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The variables assigned at top scope: outside definitions and lambdas.
+fn collect_top<'a>(e: &'a Expr, out: &mut HashSet<&'a str>) {
+    let mut names = Vec::new();
+    own_assignments(std::slice::from_ref(e), &mut names);
+    out.extend(names);
+}
+
+/// The variables these statements assign in their own scope: not inside definitions or
+/// lambdas.
+fn own_assignments<'a>(statements: &'a [Expr], out: &mut Vec<&'a str>) {
+    let mut stack: Vec<&'a Expr> = statements.iter().rev().collect();
+    while let Some(e) = stack.pop() {
+        if e.is_definition() {
+            continue;
+        }
+        if let ExprKind::Assignment {
+            op: AssignOp::Assign,
+            left,
+            ..
+        } = &e.kind
+        {
+            targets(left, out);
+        }
+        let mut children = Vec::new();
+        match &e.kind {
+            ExprKind::Call(c) => {
+                children.push(&c.function);
+                children.extend(c.args.iter());
+            }
+            ExprKind::MethodCall(m) => {
+                children.push(&m.receiver);
+                children.extend(m.args.iter().flatten());
+            }
+            _ => e.for_each_child(&mut |c| children.push(c)),
+        }
+        stack.extend(children.into_iter().rev());
+    }
+}
+
+fn targets<'a>(left: &'a Expr, out: &mut Vec<&'a str>) {
+    match &left.kind {
+        ExprKind::Variable(v) if !v.contains("::") => out.push(v),
+        ExprKind::Array(items) => items.iter().for_each(|i| targets(i, out)),
+        _ => {}
+    }
+}
+
+/// Whether a class body assigns `$var` in the class's own scope.
+fn assigns(body: &Block, var: &str) -> bool {
+    let mut names = Vec::new();
+    own_assignments(&body.statements, &mut names);
+    names.contains(&var)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diags(src: &str) -> Vec<String> {
+        let parsed = crate::syntax::parse(src);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        analyze(&parsed.ast, &NoProgram)
+            .into_iter()
+            .map(|d| match d {
+                ScopeDiag::Undefined { name, .. } => format!("undefined {name}"),
+                ScopeDiag::Reassigned { name, .. } => format!("reassigned {name}"),
+                ScopeDiag::Unused { name, kind, .. } => format!("unused {name} {kind:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn order_and_scopes() {
+        assert_eq!(diags("class a { notice($x) $x = 1 }"), ["undefined x"]);
+        assert!(diags("class a { $x = 1 notice($x) }").is_empty());
+        assert!(diags("class a { if $facts { $x = 1 } notice($x) }").is_empty());
+        assert_eq!(
+            diags("class a { [1].each |$i| { $y = $i } notice($y) }"),
+            ["undefined y"]
+        );
+        assert!(diags("class a($p = $osfamily) { notice($p, $::fqdn, $title, $1) }").is_empty());
+        assert_eq!(diags("class a($p = $q, $q = 1) { }"), ["undefined q"]);
+    }
+
+    #[test]
+    fn reassignment_paths() {
+        assert_eq!(diags("$a = 1 if true { $a = 2 }"), ["reassigned a"]);
+        assert!(diags("if $facts { $a = 1 } else { $a = 2 }").is_empty());
+        assert!(diags("if $facts { $a = 1 } if $trusted { $a = 2 }").is_empty());
+        assert_eq!(diags("class c($p) { $p = 2 }"), ["reassigned p"]);
+        assert_eq!(diags("define d { $title = 2 }"), ["reassigned title"]);
+        assert!(diags("class a { $x = 1 [1].each |$i| { $x = $i } }").is_empty());
+        assert!(diags("case $facts { 1: { $a = 1 } default: { $a = 2 } }").is_empty());
+    }
+
+    #[test]
+    fn unused() {
+        assert_eq!(
+            diags("define d($p, $_q) { $x = 1 $y = 2 notice($y) }"),
+            ["unused p Parameter", "unused x Variable"]
+        );
+        assert!(diags("define d($p) { $x = 1 notice(template('a')) }").is_empty());
+        assert!(diags("class c($p) { $x = 1 }").is_empty());
+        assert!(diags("function f($a) { $r = $a }").is_empty());
+    }
+
+    #[test]
+    fn inheritance_and_qualified() {
+        assert!(diags("class p { $v = 1 } class c inherits p { notice($v) }").is_empty());
+        assert!(diags("class c inherits unknown { notice($v) }").is_empty());
+        assert_eq!(
+            diags("class p($a) { $v = 1 } notice($p::v, $p::a, $p::w, $q::w)"),
+            ["undefined p::w"]
+        );
+    }
+}

@@ -1,0 +1,70 @@
+use super::support;
+use crate::declare_rule;
+use crate::infer::scope::ScopeDiag;
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a variable read where nothing can have defined it: no parameter, no assignment
+    /// earlier in the same scope (or an enclosing lambda's scope, or an inherited class),
+    /// no fact and no variable Puppet sets itself (`$facts`, `$trusted`, `$title`, ...).
+    /// A qualified variable (`$apache::port`) is checked when the class it names is known:
+    /// defined in the file or in the program's index.
+    ///
+    /// Match variables (`$1`) and facts read as `$osfamily` or `$::osfamily` are never
+    /// reported; neither are variables tested with `defined('$x')` or read with
+    /// `getvar('x')`. Puppet evaluates a scope in order, so a read before the assignment
+    /// is undefined too.
+    ///
+    /// ## Why is this bad?
+    /// Puppet evaluates an unknown variable to `undef` (or fails the catalog with
+    /// `strict_variables`): a misspelled name silently becomes an empty value.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class web (String $user = 'www-data') {
+    ///   file { '/var/www': owner => $usr }
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// class web (String $user = 'www-data') {
+    ///   file { '/var/www': owner => $user }
+    /// }
+    /// ```
+    pub struct UndefinedVariable {
+        code: "P112",
+        name: "undefined-variable",
+        severity: Error,
+        category: Types,
+    }
+}
+
+impl Rule for UndefinedVariable {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        for d in support::analyze(cx) {
+            let ScopeDiag::Undefined { name, span } = d else {
+                continue;
+            };
+            let qualified = name.trim_start_matches("::").contains("::");
+            let d = cx
+                .report(span, format!("the variable `${name}` is not defined"))
+                .label("undefined variable");
+            if qualified {
+                let (class, var) = name.rsplit_once("::").unwrap_or(("", &name));
+                d.help(format!(
+                    "class `{}` has no parameter or variable `${var}`",
+                    class.trim_start_matches("::")
+                ));
+            } else {
+                d.help("define it before this point, declare it as a parameter, or use a fact through `$facts['name']`");
+            }
+        }
+    }
+}
