@@ -19,8 +19,9 @@ DEFAULT = "/usr/share/rubygems-integration/all/gems/facterdb-*/facts"
 PREFIXES = [
     "blockdevice_", "ipaddress_", "ipaddress6_", "macaddress_", "mtu_", "netmask_",
     "netmask6_", "network_", "network6_", "scope6_", "dhcp_servers_", "ec2_", "gce_",
-    "sp_", "ldom_", "zone_", "processor", "sshfp_", "ssh", "lsb", "mountpoints_",
-    "partitions_", "disks_", "system32", "xen", "vlans", "lvm_", "zfs_", "zpool_",
+    "sp_", "ldom_", "zone_", "sshfp_", "lvm_", "zfs_", "zpool_",
+    # a trailing `#` stands for one or more digits
+    "processor#",
 ]
 
 def main():
@@ -42,7 +43,7 @@ def main():
     out.write("# Top-level fact names: every fact of facterdb's %d fact sets (%s), written by\n"
               % (sets, version))
     out.write("# scripts/gen-facts.py; do not edit by hand. `prefixes` match facts named after a\n")
-    out.write("# device, interface or zone (`ipaddress_eth0`).\n\n")
+    out.write("# device, interface or zone (`ipaddress_eth0`); a trailing `#` is one or more digits.\n\n")
     out.write("prefixes = [\n")
     for p in PREFIXES:
         out.write('    "%s",\n' % p)

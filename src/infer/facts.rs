@@ -31,7 +31,13 @@ static KNOWN: LazyLock<Known> = LazyLock::new(|| {
 /// Is `name` a fact Facter (or a commonly installed module) sets on some platform?
 pub fn is_known_fact(name: &str) -> bool {
     let k = &*KNOWN;
-    k.names.contains(name) || k.prefixes.iter().any(|p| name.starts_with(p.as_str()))
+    k.names.contains(name)
+        || k.prefixes.iter().any(|p| match p.strip_suffix('#') {
+            Some(p) => name
+                .strip_prefix(p)
+                .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())),
+            None => name.starts_with(p.as_str()),
+        })
 }
 
 /// The number of fact names in the data file (for tests).
@@ -129,6 +135,9 @@ mod tests {
             assert!(is_known_fact(f), "{f}");
         }
         assert!(is_known_fact("ipaddress_eth0"));
+        assert!(is_known_fact("processor64"));
+        assert!(!is_known_fact("processor_x"));
+        assert!(!is_known_fact("ssh_port"));
         assert!(!is_known_fact("manage_service"));
     }
 

@@ -98,6 +98,19 @@ pub trait Program {
     }
 }
 
+/// The variables class `c` defines in its own scope: its parameters and what its body assigns
+/// outside lambdas (in any branch), as [`Program::class`] gives them.
+pub fn class_vars(c: &ClassDef) -> ClassVars {
+    let mut names: Vec<String> = c.params.iter().map(|p| p.name.name.clone()).collect();
+    let mut assigned = Vec::new();
+    own_assignments(&c.body.statements, &mut assigned);
+    names.extend(assigned.into_iter().map(str::to_string));
+    ClassVars {
+        names,
+        parent: c.parent.as_ref().map(|p| key(&p.name)),
+    }
+}
+
 /// A program about which nothing is known beyond the file.
 pub struct NoProgram;
 impl Program for NoProgram {}
