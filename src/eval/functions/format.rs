@@ -430,6 +430,13 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                 );
             }
         }
+        // A width or precision this large would only exhaust memory.
+        const MAX_WIDTH: usize = 1 << 20;
+        if spec.width.is_some_and(|w| w > MAX_WIDTH)
+            || spec.precision.is_some_and(|p| p > MAX_WIDTH)
+        {
+            return err("sprintf(): width or precision too large");
+        }
         if named_arg.is_none() && chars.get(i) == Some(&'<') {
             let end = chars[i..].iter().position(|&c| c == '>').map(|p| i + p);
             let Some(end) = end else {

@@ -51,7 +51,7 @@ pub(crate) fn iterable(v: &Value) -> Option<Items> {
             });
         }
         Value::Integer(n) => {
-            if *n > 10_000_000 {
+            if *n > MAX_ITERATION {
                 return None;
             }
             (0..(*n).max(0)).map(Value::Integer).collect()
@@ -62,7 +62,7 @@ pub(crate) fn iterable(v: &Value) -> Option<Items> {
                 return None;
             };
             let (a, b) = (r.min?, r.max?);
-            if (b - a).unsigned_abs() > 10_000_000 {
+            if (b - a).unsigned_abs() > MAX_ITERATION as u64 {
                 return None;
             }
             if a <= b {
@@ -79,7 +79,21 @@ pub(crate) fn iterable(v: &Value) -> Option<Items> {
     })
 }
 
+/// The most elements plint iterates over in one call (an `Integer` or `Integer[a, b]` beyond
+/// that is an error rather than an endless evaluation).
+pub(crate) const MAX_ITERATION: i64 = 10_000_000;
+
 fn not_iterable(name: &str, args: &[Value]) -> EvalError {
+    let too_big = match args.first() {
+        Some(Value::Integer(n)) => *n > MAX_ITERATION,
+        Some(Value::Type(t)) => matches!(t.ty(), crate::types::Type::Integer(_)),
+        _ => false,
+    };
+    if too_big {
+        return EvalError::new(format!(
+            "'{name}': refusing to iterate over more than {MAX_ITERATION} elements (or an unbounded range)"
+        ));
+    }
     arg_error(name, "an Iterable value", args)
 }
 
