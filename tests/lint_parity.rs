@@ -36,7 +36,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use plint::rules::{FileInfo, registry};
+use plint::rules::{FileInfo, RuleInfo, registry};
 use plint::syntax::ast::ExprKind;
 
 const CORPUS: &str = "/usr/share/puppet/modules";
@@ -615,14 +615,7 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_fixtures() {
     let mut ours: BTreeSet<Key> = BTreeSet::new();
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
     let mut compared = 0;
-    for rule in registry::RULES.iter() {
-        let info = rule.info();
-        let Some(check) = info
-            .puppet_lint
-            .filter(|c| CHECKS.iter().any(|(k, _, _)| k == c))
-        else {
-            continue;
-        };
+    for (info, check) in compared_fixture_dirs() {
         let dir = root.join(info.name);
         assert!(dir.is_dir(), "{} has no fixtures", info.name);
         compared += 1;
@@ -689,9 +682,11 @@ const ROUGH_MODULES: &[&str] = &["apache", "mysql", "postgresql", "stdlib"];
 /// the line's number): one space before the first `=>` of a line (misaligned arrows),
 /// `${name}` unbraced where the text after it allows, a space after the `,` ending every
 /// 7th line, a tab in the indentation of every 11th line indented by four spaces, three
-/// spaces for two on every 13th line, and double quotes for single-quoted strings with
-/// nothing to escape. The corpus exercises few checks; this makes thousands of findings of
-/// the indentation, spacing, alignment and quoting checks in real code.
+/// spaces for two on every 13th line, double quotes for single-quoted strings with nothing
+/// to escape, quoted booleans ending every 3rd line, unquoted file modes on even lines,
+/// unquoted resource titles, and `/* */` for every 5th line's own-line `#` comment. The
+/// corpus exercises few checks; this makes thousands of findings of the indentation,
+/// spacing, alignment, quoting and comment checks in real code.
 fn roughen(src: &str) -> String {
     let mut out = String::with_capacity(src.len() + src.len() / 8);
     for (i, line) in src.split_inclusive('\n').enumerate() {
@@ -707,7 +702,17 @@ fn roughen(src: &str) -> String {
                 l = format!("{} {}", &l[..key_end], &l[at..]);
             }
         }
-        l = unbrace(&l);
+        l = double_quote(&unbrace(&l));
+        if n % 3 == 0 {
+            l = quote_boolean(&l);
+        }
+        if n % 2 == 0 {
+            l = unquote_mode(&l);
+        }
+        l = unquote_title(&l);
+        if n % 5 == 0 {
+            l = star_comment(&l);
+        }
         if n % 7 == 0 && l.ends_with(',') {
             l.push(' ');
         }
@@ -718,10 +723,109 @@ fn roughen(src: &str) -> String {
         } else if n % 13 == 0 && indent == 2 && starts_code {
             l = format!(" {l}");
         }
-        out.push_str(&double_quote(&l));
+        out.push_str(&l);
         out.push_str(eol);
     }
     out
+}
+
+/// `=> true,` as `=> 'true',` (and `false`).
+fn quote_boolean(l: &str) -> String {
+    for word in ["true", "false"] {
+        for end in [",", ""] {
+            let plain = format!("=> {word}{end}");
+            if l.ends_with(&plain) {
+                let at = l.len() - plain.len();
+                return format!("{}=> '{word}'{end}", &l[..at]);
+            }
+        }
+    }
+    l.to_string()
+}
+
+/// `mode => "0644"` as `mode => 0644`.
+fn unquote_mode(l: &str) -> String {
+    let Some(at) = l.find("mode") else {
+        return l.to_string();
+    };
+    let rest = l[at + 4..].trim_start();
+    let Some(value) = rest.strip_prefix("=>").map(str::trim_start) else {
+        return l.to_string();
+    };
+    let b = value.as_bytes();
+    if b.len() >= 6 && b[0] == b'"' && b[5] == b'"' && b[1..5].iter().all(u8::is_ascii_digit) {
+        let start = l.len() - value.len();
+        format!("{}{}{}", &l[..start], &value[1..5], &value[6..])
+    } else {
+        l.to_string()
+    }
+}
+
+/// `file { "name":` as `file { name:` for a plain lower-case word that is no keyword.
+fn unquote_title(l: &str) -> String {
+    const KEYWORDS: &[&str] = &[
+        "and",
+        "application",
+        "attr",
+        "case",
+        "class",
+        "consumes",
+        "default",
+        "define",
+        "else",
+        "elsif",
+        "false",
+        "function",
+        "if",
+        "import",
+        "in",
+        "inherits",
+        "node",
+        "or",
+        "private",
+        "produces",
+        "site",
+        "true",
+        "type",
+        "undef",
+        "unless",
+    ];
+    let Some(open) = l.find("{ \"") else {
+        return l.to_string();
+    };
+    let ty = l[..open].trim();
+    if ty.is_empty()
+        || !ty
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c == '_' || c == ':')
+    {
+        return l.to_string();
+    }
+    let after = &l[open + 3..];
+    let Some(close) = after.find("\":") else {
+        return l.to_string();
+    };
+    let title = &after[..close];
+    let word = title.starts_with(|c: char| c.is_ascii_lowercase())
+        && title
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if word && !KEYWORDS.contains(&title) {
+        format!("{}{{ {title}{}", &l[..open], &after[close + 1..])
+    } else {
+        l.to_string()
+    }
+}
+
+/// A comment on a line of its own, `# text`, as `/* text */`.
+fn star_comment(l: &str) -> String {
+    let indent = l.len() - l.trim_start().len();
+    match l[indent..].strip_prefix("# ") {
+        Some(text) if !text.contains("*/") && !text.contains("lint:") => {
+            format!("{}/* {text} */", &l[..indent])
+        }
+        _ => l.to_string(),
+    }
 }
 
 /// `${name}` as `$name` where the next character cannot continue the name (nor index it).
@@ -790,13 +894,34 @@ fn rough_corpus() -> Vec<(String, String)> {
     out
 }
 
-/// Writes [`rough_corpus`] below `$PLINT_ROUGH_DIR`, for scripts/oracle/lint-corpus.sh.
+/// The folders of rule fixtures the fixtures test compares: those of the rules that record
+/// one of puppet-lint 3.0.1's checks.
+fn compared_fixture_dirs() -> Vec<(&'static RuleInfo, &'static str)> {
+    registry::RULES
+        .iter()
+        .map(|r| r.info())
+        .filter_map(|info| {
+            info.puppet_lint
+                .filter(|c| CHECKS.iter().any(|(k, _, _)| k == c))
+                .map(|check| (info, check))
+        })
+        .collect()
+}
+
+/// Writes the inputs of scripts/oracle/lint-corpus.sh below `$PLINT_ORACLE_DIR`:
+/// `fixture-dirs` (the folders of tests/fixtures to lint, one a line) and `rough/` (the
+/// files of [`rough_corpus`]).
 #[test]
 #[ignore = "run by scripts/oracle/lint-corpus.sh"]
-fn write_rough_corpus() {
-    let dir = PathBuf::from(std::env::var_os("PLINT_ROUGH_DIR").expect("PLINT_ROUGH_DIR"));
+fn write_oracle_inputs() {
+    let dir = PathBuf::from(std::env::var_os("PLINT_ORACLE_DIR").expect("PLINT_ORACLE_DIR"));
+    let names: Vec<&str> = compared_fixture_dirs()
+        .iter()
+        .map(|(i, _)| i.name)
+        .collect();
+    std::fs::write(dir.join("fixture-dirs"), names.join("\n") + "\n").expect("write the list");
     for (rel, src) in rough_corpus() {
-        let path = dir.join(rel);
+        let path = dir.join("rough").join(rel);
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("create the folder");
         std::fs::write(path, src).expect("write the file");
     }

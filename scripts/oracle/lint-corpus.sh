@@ -7,8 +7,9 @@
 # 1. tests/oracle/puppet-lint-corpus.txt: one finding a line, `path:line:check`, sorted and
 # without duplicates (two findings of one check on one line are one line), the path relative
 # to the corpus root so that the fixture does not depend on the machine.
-# 2. tests/oracle/puppet-lint-fixtures.txt: the same for plint's rule fixtures
-# (tests/fixtures/<rule>/**.pp, paths relative to tests/fixtures): the test compares each
+# 2. tests/oracle/puppet-lint-fixtures.txt: the same for plint's rule fixtures of the rules
+# that record a puppet-lint 3.0.1 check (tests/fixtures/<rule>/**.pp, paths relative to
+# tests/fixtures): the test compares each
 # rule's own check on its own fixtures, which exercise every check (the corpus, clean code,
 # leaves many checks without a single finding). Rerun this script when such a fixture changes.
 # 3. tests/oracle/puppet-lint-rough.txt: the same for a few modules of the corpus made into
@@ -43,9 +44,11 @@ command -v puppet-lint >/dev/null || { echo "puppet-lint is not installed" >&2; 
 version=$(puppet-lint --version)
 [ "$version" = "puppet-lint 3.0.1" ] || echo "warning: this is $version, not 3.0.1" >&2
 
-# puppet-lint over every .pp file below the current folder (relative paths) -> $1.
+# puppet-lint over every .pp file below the given folders (relative paths) -> the last
+# argument.
 lint_here() {
-    find -L . -name '*.pp' -type f | sed 's|^\./||' | LC_ALL=C sort > "$work/files"
+    local out=${*: -1}
+    find -L "${@:1:$#-1}" -name '*.pp' -type f | sed 's|^\./||' | LC_ALL=C sort > "$work/files"
     echo "linting $(wc -l < "$work/files") files under $(pwd)" >&2
     rm -rf "$work/logs" && mkdir "$work/logs"
     # Each puppet-lint process writes its own log (parallel writers to one file would mix
@@ -57,15 +60,16 @@ lint_here() {
             --code_on_top_scope-check --quoted_booleans-check \
             --log-format "%{path}:%{line}:%{check}" "$@" > "$log" 2>> "$0/err"
         [ $? -le 1 ]' "$work/logs" || { cat "$work/logs/err" >&2; exit 1; }
-    cat "$work"/logs/log.* | grep -E '^[^:]+\.pp:[0-9]+:[a-z0-9_]+$' | LC_ALL=C sort -u > "$1"
-    echo "$(wc -l < "$1") findings in $(cut -d: -f1 "$1" | sort -u | wc -l) files -> $1" >&2
+    cat "$work"/logs/log.* | grep -E '^[^:]+\.pp:[0-9]+:[a-z0-9_]+$' | LC_ALL=C sort -u > "$out"
+    echo "$(wc -l < "$out") findings in $(cut -d: -f1 "$out" | sort -u | wc -l) files -> $out" >&2
 }
 
-(cd "$corpus" && lint_here "$root/tests/oracle/puppet-lint-corpus.txt")
-(cd "$root/tests/fixtures" && lint_here "$root/tests/oracle/puppet-lint-fixtures.txt")
-# The roughened modules (tests/lint_parity.rs writes them).
-mkdir "$work/rough"
-(cd "$root" && PLINT_ROUGH_DIR="$work/rough" cargo test --quiet --test lint_parity -- \
-    --ignored --exact write_rough_corpus > "$work/cargo.log" 2>&1) ||
+# The inputs tests/lint_parity.rs writes: the fixture folders to lint, the roughened modules.
+(cd "$root" && PLINT_ORACLE_DIR="$work" cargo test --quiet --test lint_parity -- \
+    --ignored --exact write_oracle_inputs > "$work/cargo.log" 2>&1) ||
     { cat "$work/cargo.log" >&2; exit 1; }
-(cd "$work/rough" && lint_here "$root/tests/oracle/puppet-lint-rough.txt")
+mapfile -t fixture_dirs < "$work/fixture-dirs"
+
+(cd "$corpus" && lint_here . "$root/tests/oracle/puppet-lint-corpus.txt")
+(cd "$root/tests/fixtures" && lint_here "${fixture_dirs[@]}" "$root/tests/oracle/puppet-lint-fixtures.txt")
+(cd "$work/rough" && lint_here . "$root/tests/oracle/puppet-lint-rough.txt")
