@@ -67,16 +67,15 @@ pub struct IndexedExpr<'a> {
 
 impl<'a> FileIndex<'a> {
     pub fn build(ast: &'a File) -> Self {
-        let mut nodes = Vec::new();
-        let mut stack: Vec<(&'a Expr, Option<u32>)> =
-            ast.statements.iter().rev().map(|e| (e, None)).collect();
-        let mut children: Vec<&'a Expr> = Vec::new();
-        while let Some((expr, parent)) = stack.pop() {
+        fn visit<'a>(e: &'a Expr, parent: Option<u32>, nodes: &mut Vec<IndexedExpr<'a>>) {
             let me = nodes.len() as u32;
-            nodes.push(IndexedExpr { expr, parent });
-            children.clear();
-            expr.for_each_child(&mut |c| children.push(c));
-            stack.extend(children.iter().rev().map(|c| (*c, Some(me))));
+            nodes.push(IndexedExpr { expr: e, parent });
+            e.for_each_child(&mut |c| visit(c, Some(me), nodes));
+        }
+        let mut nodes = Vec::with_capacity(ast.statements.len() * 16);
+        for s in &ast.statements {
+            // The AST is at most about `syntax::lower::MAX_DEPTH` deep: recursion is safe.
+            visit(s, None, &mut nodes);
         }
         FileIndex {
             nodes,
