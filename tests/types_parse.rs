@@ -197,3 +197,51 @@ fn collect_patterns(t: &Type, out: &mut std::collections::BTreeSet<String>) {
     }
     t.for_each_child(&mut |c| collect_patterns(c, out));
 }
+
+/// Writes the distinct type expressions of the corpus to `tests/types/corpus_types.txt`, the
+/// input of `scripts/oracle/types-oracle.sh` for `corpus_display.expected`
+/// (`cargo test --test types_parse -- --ignored dump_corpus_types`).
+#[test]
+#[ignore]
+fn dump_corpus_types() {
+    let root = Path::new("/usr/share/puppet/modules");
+    let mut stack = vec![root.to_path_buf()];
+    let mut out = std::collections::BTreeSet::new();
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pp") {
+                let Ok(src) = std::fs::read_to_string(&p) else {
+                    continue;
+                };
+                let parsed = plint::syntax::parse(&src);
+                let mut exprs = Vec::new();
+                type_exprs(&parsed.ast, &mut exprs);
+                for e in exprs {
+                    let text = &src[e.span.range()];
+                    if text.contains('#') {
+                        continue;
+                    }
+                    out.insert(text.split_whitespace().collect::<Vec<_>>().join(" "));
+                }
+            }
+        }
+    }
+    let mut body = String::from(
+        "# Distinct type expressions of the corpus (tests/types_parse.rs dump_corpus_types).\n",
+    );
+    for t in out {
+        body.push_str(&t);
+        body.push('\n');
+    }
+    std::fs::write(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/types/corpus_types.txt"),
+        body,
+    )
+    .expect("write");
+}

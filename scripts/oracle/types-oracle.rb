@@ -12,6 +12,8 @@
 #   calls.expected       `CALLABLE | Tuple[ARGS]` TAB true/false (for calls.txt)
 #   mismatch.expected    `EXPECTED | ACTUAL` TAB Puppet's description of the mismatch for a
 #                        subject `x` (line breaks as \\n) (for mismatch.txt)
+#   corpus_display.expected  each type expression of the corpus (corpus_types.txt) TAB what
+#                        Puppet prints, with the corpus as module path (or ERROR)
 #   assignable.expected  to TAB one character per type of types.txt, in order:
 #                        1 when that type is assignable to `to` (Puppet's `to >= from`), else 0,
 #                        or E when Puppet fails to answer
@@ -128,6 +130,29 @@ Puppet.override(compiler.context_overrides) do
         end
       end.join
       out.puts "#{to_src}\t#{bits}"
+    end
+  end
+end
+# The corpus's own type expressions, with the corpus as module path (its aliases resolve).
+corpus = '/usr/share/puppet/modules'
+if File.directory?(corpus) && File.exist?("#{dir}/corpus_types.txt")
+  cenv = Puppet::Node::Environment.create(:corpus, [corpus])
+  cnode = Puppet::Node.new('oracle', environment: cenv)
+  ccompiler = Puppet::Parser::Compiler.new(cnode)
+  Puppet.override(ccompiler.context_overrides) do
+    scope = ccompiler.topscope
+    ep = Puppet::Pops::Parser::EvaluatingParser.new
+    fmt = Puppet::Pops::Types::TypeFormatter.singleton
+    File.open("#{dir}/corpus_display.expected", 'w') do |out|
+      read_list("#{dir}/corpus_types.txt").each do |src|
+        shown = begin
+          v = ep.evaluate_string(scope, src)
+          v.is_a?(Puppet::Pops::Types::PAnyType) ? fmt.string(v) : 'ERROR'
+        rescue StandardError
+          'ERROR'
+        end
+        out.puts "#{src}\t#{shown}"
+      end
     end
   end
 end

@@ -860,11 +860,19 @@ impl Lower<'_> {
                 },
                 _ => return Err(self.struct_key(e)),
             };
-            members.push(StructMember {
+            let member = StructMember {
                 name,
                 optional,
                 value,
-            });
+            };
+            // A key given twice keeps its place and takes the last value (a Ruby hash).
+            match members
+                .iter_mut()
+                .find(|m: &&mut StructMember| m.name == member.name)
+            {
+                Some(m) => *m = member,
+                None => members.push(member),
+            }
         }
         Ok(Type::Struct(members))
     }
