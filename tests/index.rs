@@ -226,6 +226,16 @@ fn corpus() {
         start.elapsed().as_secs_f64() * 1000.0
     );
     assert!(s.modules >= 90, "{s}");
+    // Modules do not nest (`collectd/types/manifests/` is no module).
+    for m in ix.modules() {
+        assert!(
+            !ix.modules()
+                .iter()
+                .any(|o| o.path != m.path && m.path.starts_with(&o.path)),
+            "{} is inside another module",
+            m.path.display()
+        );
+    }
     assert!(s.classes > 1_000 && s.defines > 100, "{s}");
     assert!(s.ruby_functions_4x > 50 && s.ruby_functions_3x > 100, "{s}");
     assert!(s.type_aliases > 50 && s.resource_types > 100, "{s}");

@@ -204,7 +204,31 @@ impl Walker {
                 return;
             }
             if let Some(root) = module::module_root(dir) {
-                self.add_root(root);
+                // `collectd/types/manifests/init.pp` is in `collectd`, not in a module `types`.
+                let inner = dir.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                    [
+                        "manifests",
+                        "functions",
+                        "types",
+                        "lib",
+                        "templates",
+                        "files",
+                        "examples",
+                    ]
+                    .contains(&n)
+                });
+                let outer = dir
+                    .parent()
+                    .filter(|_| inner)
+                    .map(|p| {
+                        if p.as_os_str().is_empty() {
+                            Path::new(".")
+                        } else {
+                            p
+                        }
+                    })
+                    .and_then(module::module_root);
+                self.add_root(outer.unwrap_or(root));
                 return;
             }
         }
@@ -238,9 +262,12 @@ impl Walker {
             }
         };
         entries.sort_by_key(|e| e.file_name());
-        if entries
-            .iter()
-            .any(|e| e.file_name() == "manifests" || e.file_name() == "metadata.json")
+        // Modules do not nest: a folder inside a module (`collectd/types/manifests/`) is
+        // not another one.
+        if !chain.iter().any(|(_, p)| self.roots_seen.contains(p))
+            && entries
+                .iter()
+                .any(|e| e.file_name() == "manifests" || e.file_name() == "metadata.json")
             && let Some(root) = module::module_root(dir)
         {
             self.add_root(root);
@@ -353,6 +380,46 @@ mod tests {
             ]
         );
         assert!(found.notes.is_empty(), "{:?}", found.notes);
+    }
+
+    #[test]
+    fn module_roots_are_found_once_and_do_not_nest() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        touch(&root.join("mods/puppetlabs-web/manifests/init.pp"));
+        touch(&root.join("mods/web2/types/manifests/init.pp"));
+        touch(&root.join("mods/web2/manifests/init.pp"));
+        fs::create_dir_all(root.join("mods/libonly")).unwrap();
+        fs::write(
+            root.join("mods/libonly/metadata.json"),
+            r#"{"name": "acme-tools"}"#,
+        )
+        .unwrap();
+        touch(&root.join("env/manifests/site.pp"));
+        fs::write(root.join("env/environment.conf"), "").unwrap();
+        let found = discover(&[root.to_path_buf()]).unwrap();
+        let roots: Vec<_> = found
+            .modules
+            .iter()
+            .map(|m| {
+                (
+                    m.name.as_str(),
+                    rel(root, std::slice::from_ref(&m.path))[0].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            roots,
+            [
+                ("tools", "mods/libonly".to_string()),
+                ("web", "mods/puppetlabs-web".to_string()),
+                ("web2", "mods/web2".to_string()),
+            ]
+        );
+        // A file given alone brings its module.
+        let found = discover(&[root.join("mods/web2/types/manifests/init.pp")]).unwrap();
+        assert_eq!(found.modules.len(), 1);
+        assert_eq!(found.modules[0].name, "web2");
     }
 
     #[test]
