@@ -318,3 +318,42 @@ fn pipeline_stages() {
         assert!(o.path().contains("beta"), "{}", o.path());
     }
 }
+
+/// The Ruby scanner never panics, even on files cut anywhere: every Ruby file of the corpus,
+/// cut at a dozen places.
+#[test]
+fn ruby_scanner_survives_cut_files() {
+    use plint::defs::ruby::{Kind, Source, scan};
+    if !Path::new(CORPUS).is_dir() {
+        eprintln!("skipped: {CORPUS} is missing");
+        return;
+    }
+    let found = plint::discover::discover(&[PathBuf::from(CORPUS)]).unwrap();
+    let mut scanned = 0;
+    for root in &found.modules {
+        let files = plint::discover::module::module_files(&root.path);
+        for (paths, kind) in [
+            (&files.functions_4x, Kind::Function4x),
+            (&files.functions_3x, Kind::Function3x),
+            (&files.resource_types, Kind::ResourceType),
+        ] {
+            for path in paths {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let step = (text.len() / 12).max(1);
+                for cut in (0..text.len()).step_by(step) {
+                    let cut = (cut..=text.len())
+                        .find(|&c| text.is_char_boundary(c))
+                        .unwrap();
+                    let source = Source {
+                        path: path.clone(),
+                        text: text[..cut].to_string(),
+                        kind,
+                    };
+                    let _ = scan(&source);
+                    scanned += 1;
+                }
+            }
+        }
+    }
+    assert!(scanned > 1_000, "{scanned}");
+}

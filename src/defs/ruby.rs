@@ -492,10 +492,14 @@ impl<'a> Lexed<'a> {
             }
             b':' if code.len() > 1 && bytes[1] != b':' => {
                 let rest = &raw[1..];
-                if (rest.starts_with('\'') || rest.starts_with('"')) && rest.len() >= 2 {
-                    Arg::Symbol(unquote(&rest[1..rest.len() - 1], rest.as_bytes()[0]))
-                } else {
-                    Arg::Symbol(rest.to_string())
+                let quoted = ['\'', '"'].into_iter().find_map(|q| {
+                    let inner = rest.strip_prefix(q)?.strip_suffix(q)?;
+                    Some(unquote(inner, q as u8))
+                });
+                match quoted {
+                    Some(name) => Arg::Symbol(name),
+                    None if rest.starts_with(['\'', '"']) => Arg::Other(raw.to_string()),
+                    None => Arg::Symbol(rest.to_string()),
                 }
             }
             b'/' => Arg::Regex,
@@ -517,7 +521,7 @@ fn find_top(s: &str, pat: &str) -> Option<usize> {
         match b[j] {
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth -= 1,
-            _ if depth == 0 && s[j..].starts_with(pat) => return Some(j),
+            _ if depth == 0 && b[j..].starts_with(pat.as_bytes()) => return Some(j),
             _ => {}
         }
     }
@@ -1465,6 +1469,13 @@ Puppet::ResourceApi.register_type(
             "newfunction(:f, :arity => -)",
             "/",
             "x = 1 / 2 # / comment\n=begin\nfoo\n",
+            "newfunction(:\"é\" + é, :type => é)",
+            "newfunction(:'x', é => :rvalue, :arity => é1)",
+            "create_function(:é) do\n dispatch :é do\n param 'é', :é\n end\nend",
+            "newtype(:t) do\n newparam(:é) do\n newvalues(:é, 'é')\n end\nend",
+            "\"unterminated é",
+            "%q(é",
+            "<<~É\né",
         ] {
             for kind in [Kind::Function4x, Kind::Function3x, Kind::ResourceType] {
                 let _ = scan_text(kind, text);
