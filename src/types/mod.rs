@@ -7,15 +7,25 @@
 //!   lowers a type expression of the AST (a parameter's type); both follow how Puppet's
 //!   evaluator builds types from `Name[args]` expressions, and report bad type expressions as
 //!   [`TypeError`] values, never panics.
-//! - `Display` prints a type exactly as Puppet prints it (`notice(Integer[1,3])`).
+//! - `Display` prints a type exactly as Puppet prints it (`notice(Integer[1,3])`);
+//!   [`expanded_string`] shows aliases as `Name = Type`, as Puppet's messages do.
 //! - [`is_assignable`] answers Puppet's `T1 >= T2` (can every value of `from` be given where
 //!   `to` is expected), with type aliases resolved through an [`AliasResolver`]; recursive
 //!   aliases terminate.
+//! - [`TypeCalculator`] holds one resolver and the aliases it resolved, for many questions:
+//!   assignability, [`TypeCalculator::describe_mismatch`] (Puppet's wording: "parameter 'x'
+//!   expects an Integer value, got String"), [`TypeCalculator::accepts_call`] (does a
+//!   signature accept these argument types and lambda), [`TypeCalculator::iterable_type`]
+//!   (what `each` yields), normalization and common types.
 //! - [`Type::generalize`], [`Type::normalize`] and [`common_type`] follow Puppet's type
 //!   calculator.
+//! - [`ruby_regex`] compiles the Ruby regexps of `Pattern` and `Regexp` types.
 //!
 //! The representation is plain data: `Data`, `RichData` and `RichDataKey` are Puppet's built-in
 //! aliases ([`Type::Alias`]) and resolve without a resolver.
+//!
+//! Every answer is checked against Puppet 7 itself: `scripts/oracle/types-oracle.sh` writes
+//! `tests/types/*.expected`, which `tests/types_oracle.rs` compares row by row.
 
 mod assign;
 mod display;
