@@ -1,5 +1,228 @@
-//! Inference: scopes (which variable a name refers to) and, later, the type of every
-//! expression. Emits data, never text: rule files make diagnostics of it.
+//! Inference: scopes (which variable a name refers to, [`scope`]), the type of every
+//! expression ([`expr`]), and the type and name checks that follow from them. Emits data
+//! ([`TypeDiag`], [`scope::ScopeDiag`]), never text: rule files make diagnostics of it.
+//!
+//! [`analyze`] walks one file once; rules share the result through [`analysis`], which keeps
+//! the last file's analysis per thread (the rules of one file run one after the other on the
+//! thread that parsed it).
 
+pub mod compat;
+pub mod expr;
 pub mod facts;
+pub mod program;
 pub mod scope;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::syntax::ast::{File, Span};
+use crate::types::Type;
+
+pub use program::{Defs, NameKind, NoDefs, Program};
+
+/// What a lambda given to a call does wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LambdaProblem {
+    /// The function needs a lambda and none is given.
+    Missing,
+    /// A lambda is given to a function that takes none.
+    NotAccepted,
+    /// The lambda's number of parameters fits none of the function's signatures.
+    Count { given: usize, expected: Vec<String> },
+}
+
+/// A finding of inference, before it becomes a diagnostic.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeDiag {
+    UnknownFunction {
+        name: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+    /// No signature of `function` accepts the arguments: `expected` lists the signatures
+    /// (`min(Numeric a, Numeric b) - arg count {2}`), `actual` the call.
+    ArgumentMismatch {
+        function: String,
+        span: Span,
+        expected: Vec<String>,
+        actual: String,
+    },
+    LambdaMismatch {
+        function: String,
+        span: Span,
+        problem: LambdaProblem,
+    },
+    UnknownResourceType {
+        name: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+    UnknownAttribute {
+        type_name: String,
+        attribute: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+    AttributeTypeMismatch {
+        type_name: String,
+        attribute: String,
+        expected: Type,
+        found: Type,
+        span: Span,
+    },
+    UnknownClass {
+        name: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+    UnknownClassParameter {
+        class: String,
+        param: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+    MissingRequiredParameter {
+        definition: String,
+        param: String,
+        span: Span,
+    },
+    ParameterTypeMismatch {
+        definition: String,
+        param: String,
+        expected: Type,
+        found: Type,
+        span: Span,
+    },
+    DefaultTypeMismatch {
+        param: String,
+        expected: Type,
+        found: Type,
+        span: Span,
+    },
+    OperatorMismatch {
+        op: &'static str,
+        left: Type,
+        right: Type,
+        span: Span,
+        reason: String,
+    },
+    DuplicateResource {
+        type_name: String,
+        title: String,
+        span: Span,
+        first: Span,
+    },
+    InvalidAccess {
+        found: Type,
+        span: Span,
+    },
+    /// A type matcher of a `case` that no value can reach: the value's type excludes it,
+    /// or an earlier matcher (`earlier`) takes every value it would.
+    UnreachableCaseBranch {
+        span: Span,
+        matcher: String,
+        value: Type,
+        earlier: Option<Span>,
+    },
+    UnknownType {
+        name: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+}
+
+/// The result of inference over one file.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    pub diags: Vec<TypeDiag>,
+    /// The type of every expression, by span (only when asked for: see [`analyze_with_types`]).
+    pub types: Vec<(Span, Type)>,
+}
+
+impl Analysis {
+    /// The recorded type of the expression with exactly this span (the outermost one when
+    /// several share it).
+    pub fn type_at(&self, span: Span) -> Option<&Type> {
+        self.types.iter().rev().find(|(s, _)| *s == span).map(|(_, t)| t)
+    }
+}
+
+/// Infers the types of one file and checks it.
+pub fn analyze(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
+    let program = Program::new(file, src, defs);
+    expr::Infer::new(src, &program, false).run(file)
+}
+
+/// [`analyze`], recording the type of every expression.
+pub fn analyze_with_types(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
+    let program = Program::new(file, src, defs);
+    expr::Infer::new(src, &program, true).run(file)
+}
+
+type CacheKey = (usize, usize, usize, u64);
+
+thread_local! {
+    static LAST: RefCell<Option<(CacheKey, Rc<Analysis>)>> = const { RefCell::new(None) };
+}
+
+fn fingerprint(src: &str) -> u64 {
+    // FNV-1a: cheap, and enough to tell two files at the same address apart.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in src.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The analysis of a file, shared by the rules that check it: computed once per file and
+/// thread (see the module documentation).
+pub fn analysis(file: &File, src: &str, defs: &dyn Defs) -> Rc<Analysis> {
+    let key: CacheKey = (
+        file as *const File as usize,
+        src.as_ptr() as usize,
+        defs as *const dyn Defs as *const () as usize,
+        fingerprint(src),
+    );
+    if let Some(hit) = LAST.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, a)| a.clone())
+    }) {
+        return hit;
+    }
+    let a = Rc::new(analyze(file, src, defs));
+    LAST.with(|c| *c.borrow_mut() = Some((key, a.clone())));
+    a
+}
+
+/// The closest of `names` to `name` (Levenshtein distance at most 2, or a fifth of the
+/// length), for "did you mean".
+pub fn closest<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let limit = 2.max(name.len() / 5);
+    names
+        .into_iter()
+        .filter(|n| *n != name)
+        .filter(|n| n.len().abs_diff(name.len()) <= limit)
+        .map(|n| (distance(name, n), n))
+        .filter(|(d, _)| *d <= limit)
+        .min()
+        .map(|(_, n)| n.to_string())
+}
+
+/// Levenshtein distance in bytes.
+pub fn distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            row[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut row);
+    }
+    prev[b.len()]
+}

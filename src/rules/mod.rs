@@ -21,6 +21,7 @@ pub mod layout;
 pub mod lint;
 pub mod names;
 pub mod plugins;
+pub mod types;
 pub mod validation;
 
 pub use context::{Context, FileIndex, FileInfo, IndexedExpr};

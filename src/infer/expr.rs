@@ -1,0 +1,1823 @@
+//! The type of every expression of a file, and the checks made on the way.
+//!
+//! One walk in evaluation order: literals get exact types (`Integer[3, 3]`, a string with its
+//! value, tuples and structs for array and hash literals, as Puppet's `infer_set`), variables
+//! the type of what was assigned or the declared type of the parameter, operators the type
+//! Puppet's evaluator gives (seed 003), calls the return type of the first signature that
+//! accepts the arguments. Iteration lambdas get their parameters' types from the collection,
+//! and `if $x =~ T` / `case $x { T: }` narrow `$x` to `T` in the branch.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::compat::{self, kinds, may_match};
+use super::program::{NameKind, Program};
+use super::{Analysis, LambdaProblem, TypeDiag, closest};
+use crate::defs::builtins;
+use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signature};
+use crate::syntax::ast::{
+    AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
+    Resource, ResourceForm, Span, StringPart, UnaryOp,
+};
+use crate::types::{
+    self, AliasResolver, FloatRange, IntRange, StructMember, Type, common_type,
+};
+
+/// Array and hash literals larger than this are typed `Array[T]` / `Hash[K, V]` rather than
+/// tuples and structs.
+const MAX_EXACT: usize = 32;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ScopeKind {
+    Top,
+    Named,
+    Lambda,
+}
+
+#[derive(Debug)]
+struct Scope {
+    kind: ScopeKind,
+    vars: HashMap<String, Type>,
+}
+
+/// Resolves type aliases through the program, parsing each alias once.
+pub struct Resolver<'p> {
+    program: &'p Program<'p>,
+    cache: RefCell<HashMap<String, Option<Type>>>,
+}
+
+impl AliasResolver for Resolver<'_> {
+    fn resolve(&self, name: &str) -> Option<Type> {
+        let key = name.to_ascii_lowercase();
+        if let Some(hit) = self.cache.borrow().get(&key) {
+            return hit.clone();
+        }
+        let t = if let Some(a) = self.program.type_alias(name) {
+            types::parse(&a.ty).ok()
+        } else if self.program.resource_type(&key).is_some()
+            || self
+                .program
+                .definition(&key)
+                .is_some_and(|d| d.kind == ClassKind::Define)
+        {
+            Some(Type::resource(&key, None))
+        } else {
+            None
+        };
+        self.cache.borrow_mut().insert(key, t.clone());
+        t
+    }
+}
+
+pub struct Infer<'p> {
+    src: &'p str,
+    program: &'p Program<'p>,
+    resolver: Resolver<'p>,
+    scopes: Vec<Scope>,
+    diags: Vec<TypeDiag>,
+    record: Option<Vec<(Span, Type)>>,
+    /// Resources declared with a literal title: (context, type, title) -> where, on which
+    /// execution path, in which resource expression.
+    resources: HashMap<(u32, String, String), Vec<Declared>>,
+    /// The branches taken to reach the current expression: (branch point, arm).
+    path: Vec<(u32, u32)>,
+    next_branch: u32,
+    /// The definition, node or lambda being walked (resources in two of them are not
+    /// duplicates: they need not both be evaluated, or are evaluated once per call).
+    context: u32,
+    next_context: u32,
+    /// Assignments made inside the current branch (for joining after `if` / `case`).
+    branch_log: Vec<Vec<String>>,
+}
+
+impl<'p> Infer<'p> {
+    pub fn new(src: &'p str, program: &'p Program<'p>, record: bool) -> Self {
+        Infer {
+            src,
+            program,
+            resolver: Resolver {
+                program,
+                cache: RefCell::new(HashMap::new()),
+            },
+            scopes: Vec::new(),
+            diags: Vec::new(),
+            record: record.then(Vec::new),
+            resources: HashMap::new(),
+            branch_log: Vec::new(),
+            path: Vec::new(),
+            next_branch: 0,
+            context: 0,
+            next_context: 1,
+        }
+    }
+
+    pub fn run(mut self, file: &crate::syntax::ast::File) -> Analysis {
+        self.push(ScopeKind::Top);
+        self.statements(&file.statements);
+        self.pop();
+        Analysis {
+            diags: self.diags,
+            types: self.record.unwrap_or_default(),
+        }
+    }
+
+    // ------------------------------------------------------------------ scopes
+
+    /// Enters a new context (see [`Infer::context`]); gives the one to restore.
+    fn enter_context(&mut self) -> u32 {
+        let old = self.context;
+        self.context = self.next_context;
+        self.next_context += 1;
+        old
+    }
+
+    fn push(&mut self, kind: ScopeKind) {
+        self.scopes.push(Scope {
+            kind,
+            vars: HashMap::new(),
+        });
+    }
+
+    fn pop(&mut self) {
+        self.scopes.pop();
+    }
+
+    fn bind(&mut self, name: &str, t: Type) {
+        if let Some(log) = self.branch_log.last_mut() {
+            log.push(name.to_string());
+        }
+        if let Some(s) = self.scopes.last_mut() {
+            s.vars.insert(name.to_string(), t);
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Type> {
+        for s in self.scopes.iter().rev() {
+            if let Some(t) = s.vars.get(name) {
+                return Some(t);
+            }
+            // A named scope sees top scope, not the scopes around it.
+            if s.kind == ScopeKind::Named {
+                return self
+                    .scopes
+                    .first()
+                    .filter(|t| t.kind == ScopeKind::Top)
+                    .and_then(|t| t.vars.get(name));
+            }
+        }
+        None
+    }
+
+    fn variable_type(&self, name: &str) -> Type {
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            return Type::optional(Type::string());
+        }
+        let plain = name.trim_start_matches("::");
+        if plain == "facts" {
+            return Type::hash(Type::string(), Type::Any, None);
+        }
+        if plain == "trusted" {
+            return trusted_type();
+        }
+        if !name.starts_with("::") && !plain.contains("::") {
+            if let Some(t) = self.lookup(plain) {
+                return t.clone();
+            }
+        } else if let Some((class, var)) = plain.rsplit_once("::") {
+            // `$a::b::x`: a parameter's declared type (a variable's value is not known here).
+            if let Some(p) = self
+                .program
+                .definition(class)
+                .filter(|d| d.kind == ClassKind::Class)
+                .and_then(|d| d.params.iter().find(|p| p.name == var))
+            {
+                return p
+                    .ty
+                    .as_deref()
+                    .and_then(|t| types::parse(t).ok())
+                    .unwrap_or(Type::Any);
+            }
+        } else if let Some(t) = self.scopes.first().and_then(|s| s.vars.get(plain)) {
+            return t.clone();
+        }
+        Type::Any
+    }
+
+    // ------------------------------------------------------------------ walking
+
+    fn statements(&mut self, stmts: &[Expr]) -> Type {
+        let mut last = Type::Undef;
+        for s in stmts {
+            last = self.expr(s);
+        }
+        last
+    }
+
+    fn block(&mut self, b: &Block) -> Type {
+        self.statements(&b.statements)
+    }
+
+    fn record(&mut self, span: Span, t: &Type) {
+        if let Some(r) = &mut self.record {
+            r.push((span, t.clone()));
+        }
+    }
+
+    fn common(&self, a: &Type, b: &Type) -> Type {
+        common_type(a, b, &self.resolver)
+    }
+
+    fn text(&self, span: Span) -> &'p str {
+        self.src.get(span.range()).unwrap_or("")
+    }
+
+    /// The type of `e`, checking it and everything below it.
+    pub fn expr(&mut self, e: &Expr) -> Type {
+        let t = self.expr_inner(e);
+        self.record(e.span, &t);
+        t
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Type {
+        match &e.kind {
+            ExprKind::Integer(i) => match i.value {
+                Some(n) => Type::Integer(IntRange::exact(n)),
+                None => Type::integer(),
+            },
+            ExprKind::Float(f) => Type::Float(FloatRange {
+                min: Some(*f),
+                max: Some(*f),
+            }),
+            ExprKind::Boolean(b) => Type::Boolean(Some(*b)),
+            ExprKind::Undef => Type::Undef,
+            ExprKind::Default => Type::Default,
+            ExprKind::Regex(r) => Type::Regexp(Some(r.clone())),
+            ExprKind::String(s) => {
+                for p in &s.parts {
+                    if let StringPart::Interpolation { expr, .. } = p {
+                        self.expr(expr);
+                    }
+                }
+                match s.literal_value() {
+                    Some(v) => Type::string_value(v),
+                    None => Type::string(),
+                }
+            }
+            ExprKind::Variable(name) => self.variable_type(name),
+            ExprKind::Name(n) => Type::string_value(n.clone()),
+            ExprKind::TypeRef(n) => {
+                self.check_type_name(n, e.span);
+                Type::type_of(self.type_of_ref(n))
+            }
+            ExprKind::ReservedWord(w) => Type::string_value(w.clone()),
+            ExprKind::Array(items) => {
+                let ts: Vec<Type> = items.iter().map(|i| self.expr(i)).collect();
+                if items
+                    .iter()
+                    .any(|i| matches!(i.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }))
+                {
+                    return Type::array_any();
+                }
+                self.array_of(ts)
+            }
+            ExprKind::Hash(h) => {
+                let mut keys = Vec::new();
+                let mut members = Vec::new();
+                let mut values = Vec::new();
+                for p in &h.entries {
+                    let k = self.expr(&p.key);
+                    let v = self.expr(&p.value);
+                    if let Type::String(s) = &k
+                        && let Some(name) = &s.value
+                    {
+                        members.push(StructMember {
+                            name: name.clone(),
+                            optional: false,
+                            value: v.clone(),
+                        });
+                    }
+                    keys.push(k);
+                    values.push(v);
+                }
+                let n = h.entries.len();
+                if members.len() == n && n <= MAX_EXACT && n > 0 {
+                    let mut seen = std::collections::HashSet::new();
+                    if members.iter().all(|m| seen.insert(m.name.clone())) {
+                        return Type::Struct(members);
+                    }
+                }
+                let k = self.common_all(keys);
+                let v = self.common_all(values);
+                Type::hash(k, v, Some(IntRange::exact(n as i64)))
+            }
+            ExprKind::Access { target, args } => self.access(e, target, args),
+            ExprKind::Unary { op, operand } => {
+                let t = self.expr(operand);
+                match op {
+                    UnaryOp::Not => Type::Boolean(None),
+                    UnaryOp::Splat => t,
+                    UnaryOp::Neg => match t {
+                        Type::Integer(r) if r.min.is_some() && r.min == r.max => {
+                            match r.min.and_then(i64::checked_neg) {
+                                Some(n) => Type::Integer(IntRange::exact(n)),
+                                None => Type::integer(),
+                            }
+                        }
+                        Type::Float(r) if r.min.is_some() && r.min == r.max => Type::Float(
+                            FloatRange {
+                                min: r.min.map(|f| -f),
+                                max: r.min.map(|f| -f),
+                            },
+                        ),
+                        Type::Integer(_) => Type::integer(),
+                        Type::Float(_) => Type::float(),
+                        _ => Type::Numeric,
+                    },
+                }
+            }
+            ExprKind::Binary {
+                op,
+                op_span,
+                left,
+                right,
+            } => self.binary(e, *op, *op_span, left, right),
+            ExprKind::Assignment { left, right, .. } => {
+                let t = self.expr(right);
+                match &left.kind {
+                    ExprKind::Variable(name) => {
+                        let generalized = t.clone();
+                        self.bind(name, generalized);
+                    }
+                    ExprKind::Array(targets) => {
+                        for target in targets {
+                            if let ExprKind::Variable(name) = &target.kind {
+                                self.bind(name, Type::Any);
+                            }
+                        }
+                    }
+                    _ => {
+                        self.expr(left);
+                    }
+                }
+                t
+            }
+            ExprKind::Relationship { left, right, .. } => {
+                self.expr(left);
+                self.expr(right)
+            }
+            ExprKind::Selector { value, entries } => {
+                self.expr(value);
+                let mut out: Option<Type> = None;
+                for en in entries {
+                    self.expr(&en.matcher);
+                    let t = self.expr(&en.value);
+                    out = Some(match out {
+                        None => t,
+                        Some(o) => self.common(&o, &t),
+                    });
+                }
+                out.unwrap_or(Type::Any)
+            }
+            ExprKind::Paren(inner) => self.expr(inner),
+            ExprKind::Call(c) => self.call(e, c),
+            ExprKind::MethodCall(m) => self.method_call(e, m),
+            ExprKind::If(i) => {
+                let mut arms: Vec<(Option<(String, Type)>, &Block)> = Vec::new();
+                for (cond, body) in &i.branches {
+                    self.expr(cond);
+                    arms.push((self.narrowing(cond), body));
+                }
+                let else_block = i.else_block.as_ref();
+                self.branches(arms, else_block)
+            }
+            ExprKind::Unless(u) => {
+                self.expr(&u.condition);
+                self.branches(vec![(None, &u.then_block)], u.else_block.as_ref())
+            }
+            ExprKind::Case(c) => self.case(c),
+            ExprKind::Resource(r) => {
+                self.resource(r, e.span);
+                Type::Any
+            }
+            ExprKind::ResourceDefaults(d) => {
+                let name = d.type_ref.name.to_ascii_lowercase();
+                for a in &d.attributes {
+                    self.expr(&a.value);
+                }
+                self.check_attribute_names(&name, &d.attributes);
+                Type::Any
+            }
+            ExprKind::ResourceOverride(o) => {
+                self.expr(&o.target);
+                for a in &o.attributes {
+                    self.expr(&a.value);
+                }
+                Type::Any
+            }
+            ExprKind::Collector(c) => {
+                if let Some(q) = &c.query {
+                    self.expr(q);
+                }
+                for a in &c.attributes {
+                    self.expr(&a.value);
+                }
+                Type::Any
+            }
+            ExprKind::Class(c) => {
+                self.definition(&c.params, &c.body);
+                Type::Any
+            }
+            ExprKind::Define(d) => {
+                self.push(ScopeKind::Named);
+                self.bind("title", Type::string());
+                self.bind("name", Type::string());
+                self.pop_after_definition(&d.params, &d.body);
+                Type::Any
+            }
+            ExprKind::Plan(p) => {
+                self.definition(&p.params, &p.body);
+                Type::Any
+            }
+            ExprKind::Function(f) => {
+                if let Some(r) = &f.return_type {
+                    self.expr(r);
+                }
+                self.definition(&f.params, &f.body);
+                Type::Any
+            }
+            ExprKind::Node(n) => {
+                for m in &n.matchers {
+                    self.expr(m);
+                }
+                self.push(ScopeKind::Named);
+                let ctx = self.enter_context();
+                self.block(&n.body);
+                self.context = ctx;
+                self.pop();
+                Type::Any
+            }
+            ExprKind::TypeAlias(t) => {
+                self.expr(&t.value);
+                Type::Any
+            }
+            ExprKind::TypeDefinition(_) | ExprKind::Error => Type::Any,
+        }
+    }
+
+    fn common_all(&self, ts: Vec<Type>) -> Type {
+        let mut it = ts.into_iter();
+        let Some(first) = it.next() else {
+            return Type::Unit;
+        };
+        it.fold(first, |a, t| self.common(&a, &t))
+    }
+
+    fn array_of(&self, ts: Vec<Type>) -> Type {
+        let n = ts.len();
+        if n == 0 {
+            return Type::array(Type::Unit, Some(IntRange::exact(0)));
+        }
+        if n <= MAX_EXACT {
+            return Type::tuple(ts, None);
+        }
+        let elem = self.common_all(ts);
+        Type::array(elem, Some(IntRange::exact(n as i64)))
+    }
+
+    // ------------------------------------------------------------------ definitions
+
+    fn definition(&mut self, params: &[Parameter], body: &Block) {
+        self.push(ScopeKind::Named);
+        self.pop_after_definition(params, body);
+    }
+
+    /// Binds the parameters (checking their defaults), walks the body, pops the scope.
+    fn pop_after_definition(&mut self, params: &[Parameter], body: &Block) {
+        for p in params {
+            let declared = p.type_expr.as_ref().map(|t| {
+                self.expr(t);
+                types::from_expr(t, self.src).unwrap_or(Type::Any)
+            });
+            if let Some(d) = &p.default {
+                let found = self.expr(d);
+                if let Some(expected) = &declared
+                    && !may_match(expected, &found, &self.resolver)
+                {
+                    self.diags.push(TypeDiag::DefaultTypeMismatch {
+                        param: p.name.name.clone(),
+                        expected: expected.clone(),
+                        found: found.clone(),
+                        span: d.span,
+                    });
+                }
+            }
+            let t = declared.unwrap_or(Type::Any);
+            let t = if p.captures_rest {
+                Type::array(t, None)
+            } else {
+                t
+            };
+            self.bind(&p.name.name, t);
+        }
+        let ctx = self.enter_context();
+        self.block(body);
+        self.context = ctx;
+        self.pop();
+    }
+
+    // ------------------------------------------------------------------ branches
+
+    /// What a condition proves about a variable in its `then` branch (`$x =~ T`).
+    fn narrowing(&self, cond: &Expr) -> Option<(String, Type)> {
+        let cond = strip_parens(cond);
+        if let ExprKind::Binary {
+            op: BinaryOp::Match,
+            left,
+            right,
+            ..
+        } = &cond.kind
+            && let ExprKind::Variable(name) = &strip_parens(left).kind
+            && is_type_expr(right)
+        {
+            let t = types::from_expr(right, self.src).ok()?;
+            return Some((name.clone(), t));
+        }
+        None
+    }
+
+    /// Walks branches: each may narrow a variable; variables assigned in some branches get
+    /// the common type of their values (and of undef when a branch does not assign them).
+    fn branches(
+        &mut self,
+        arms: Vec<(Option<(String, Type)>, &Block)>,
+        else_block: Option<&Block>,
+    ) -> Type {
+        let before: Vec<HashMap<String, Type>> =
+            self.scopes.iter().map(|s| s.vars.clone()).collect();
+        let mut results: Vec<(HashMap<String, Type>, Type)> = Vec::new();
+        let all: Vec<(Option<(String, Type)>, Option<&Block>)> = arms
+            .into_iter()
+            .map(|(n, b)| (n, Some(b)))
+            .chain(std::iter::once((None, else_block)))
+            .collect();
+        let point = self.next_branch;
+        self.next_branch += 1;
+        for (arm, (narrow, body)) in all.into_iter().enumerate() {
+            self.path.push((point, arm as u32));
+            self.restore(&before);
+            self.branch_log.push(Vec::new());
+            let narrowed = narrow.map(|(name, t)| {
+                let old = self.lookup(&name).cloned();
+                self.set_quiet(&name, t);
+                (name, old)
+            });
+            let value = match body {
+                Some(b) => self.block(b),
+                None => Type::Undef,
+            };
+            let log = self.branch_log.pop().unwrap_or_default();
+            if let Some((name, old)) = narrowed
+                && !log.contains(&name)
+            {
+                match old {
+                    Some(t) => self.set_quiet(&name, t),
+                    None => self.unset_quiet(&name),
+                }
+            }
+            if let Some(outer) = self.branch_log.last_mut() {
+                outer.extend(log.iter().cloned());
+            }
+            let current = self.scopes.last().map(|s| s.vars.clone()).unwrap_or_default();
+            results.push((current, value));
+            self.path.pop();
+        }
+        // Join: what each branch left in the innermost scope.
+        self.restore(&before);
+        let depth = self.scopes.len();
+        if depth > 0 {
+            let base = before[depth - 1].clone();
+            let mut names: Vec<String> = Vec::new();
+            for (vars, _) in &results {
+                for (k, v) in vars {
+                    if base.get(k) != Some(v) && !names.contains(k) {
+                        names.push(k.clone());
+                    }
+                }
+            }
+            for name in names {
+                let mut t: Option<Type> = None;
+                for (vars, _) in &results {
+                    let v = vars.get(&name).cloned().unwrap_or(Type::Undef);
+                    t = Some(match t {
+                        None => v,
+                        Some(o) => self.common(&o, &v),
+                    });
+                }
+                if let Some(t) = t {
+                    self.scopes[depth - 1].vars.insert(name, t);
+                }
+            }
+        }
+        let mut out: Option<Type> = None;
+        for (_, v) in results {
+            out = Some(match out {
+                None => v,
+                Some(o) => self.common(&o, &v),
+            });
+        }
+        out.unwrap_or(Type::Undef)
+    }
+
+    fn restore(&mut self, before: &[HashMap<String, Type>]) {
+        for (s, b) in self.scopes.iter_mut().zip(before) {
+            s.vars.clone_from(b);
+        }
+    }
+
+    fn set_quiet(&mut self, name: &str, t: Type) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.vars.insert(name.to_string(), t);
+        }
+    }
+
+    fn unset_quiet(&mut self, name: &str) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.vars.remove(name);
+        }
+    }
+
+    fn case(&mut self, c: &Case) -> Type {
+        let value = self.expr(&c.value);
+        let var = match &strip_parens(&c.value).kind {
+            ExprKind::Variable(n) => Some(n.clone()),
+            _ => None,
+        };
+        let mut arms: Vec<(Option<(String, Type)>, &Block)> = Vec::new();
+        let mut has_default = false;
+        let mut covered: Vec<(Type, Span)> = Vec::new();
+        for o in &c.options {
+            let mut narrow: Option<Type> = None;
+            let mut all_types = true;
+            for m in &o.matchers {
+                self.expr(m);
+                if matches!(m.kind, ExprKind::Default) {
+                    has_default = true;
+                    all_types = false;
+                    continue;
+                }
+                if !is_type_expr(m) {
+                    all_types = false;
+                    continue;
+                }
+                let Ok(t) = types::from_expr(m, self.src) else {
+                    all_types = false;
+                    continue;
+                };
+                self.check_unreachable(m, &t, &value, &covered);
+                covered.push((t.clone(), m.span));
+                narrow = Some(match narrow {
+                    None => t,
+                    Some(n) => Type::variant(vec![n, t]),
+                });
+            }
+            let narrowing = match (&var, narrow, all_types) {
+                (Some(v), Some(t), true) => Some((v.clone(), t)),
+                _ => None,
+            };
+            arms.push((narrowing, &o.body));
+        }
+        let _ = has_default;
+        // A case without a default gives undef when nothing matches: an empty else.
+        self.branches(arms, None)
+    }
+
+    /// A type matcher no value of the case's type can match, or that an earlier matcher
+    /// already covers.
+    fn check_unreachable(&mut self, m: &Expr, t: &Type, value: &Type, covered: &[(Type, Span)]) {
+        let r = &self.resolver;
+        if compat::has_unknowns(t, r) {
+            return;
+        }
+        let earlier = covered
+            .iter()
+            .find(|(c, _)| !compat::has_unknowns(c, r) && types::is_assignable(c, t, r))
+            .map(|(_, s)| *s);
+        let vk = kinds(value, r);
+        let disjoint = vk != compat::ALL && kinds(t, r) & vk == 0;
+        if earlier.is_some() || disjoint {
+            self.diags.push(TypeDiag::UnreachableCaseBranch {
+                span: m.span,
+                matcher: self.text(m.span).to_string(),
+                value: value.clone(),
+                earlier,
+            });
+        }
+    }
+
+    // ------------------------------------------------------------------ operators
+
+    fn binary(
+        &mut self,
+        e: &Expr,
+        op: BinaryOp,
+        op_span: Span,
+        left: &Expr,
+        right: &Expr,
+    ) -> Type {
+        let l = self.expr(left);
+        // `$x =~ T and $x ...`: the right side sees the narrowed type.
+        let narrowed = if op == BinaryOp::And {
+            self.narrowing(left).map(|(name, t)| {
+                let old = self.lookup(&name).cloned();
+                self.set_quiet(&name, t);
+                (name, old)
+            })
+        } else {
+            None
+        };
+        let r = self.expr(right);
+        if let Some((name, old)) = narrowed {
+            match old {
+                Some(t) => self.set_quiet(&name, t),
+                None => self.unset_quiet(&name),
+            }
+        }
+        let _ = e;
+        match op {
+            BinaryOp::Or
+            | BinaryOp::And
+            | BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::In
+            | BinaryOp::NotMatch => Type::Boolean(None),
+            BinaryOp::Match => {
+                let rk = kinds(&r, &self.resolver);
+                if rk & (compat::REGEXP | compat::STR) != 0 && rk & compat::TYPE == 0 {
+                    let lk = kinds(&l, &self.resolver);
+                    if lk != compat::ALL && lk & (compat::STR | compat::UNDEF | compat::OTHER) == 0
+                    {
+                        self.operator(op, op_span, &l, &r, "the left operand of a regexp match must be a String");
+                    }
+                }
+                Type::Boolean(None)
+            }
+            BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge => {
+                self.comparison(op, op_span, &l, &r);
+                Type::Boolean(None)
+            }
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Shl => {
+                let lk = kinds(&l, &self.resolver);
+                if lk == compat::ARRAY {
+                    return Type::array_any();
+                }
+                if lk == compat::HASH {
+                    if matches!(op, BinaryOp::Add) {
+                        let rk = kinds(&r, &self.resolver);
+                        if rk != compat::ALL && rk & (compat::HASH | compat::ARRAY) == 0 {
+                            self.operator(op, op_span, &l, &r, "a Hash can only be merged with a Hash or an Array of pairs");
+                        }
+                    }
+                    return Type::hash_any();
+                }
+                if matches!(op, BinaryOp::Shl) && lk & compat::ARRAY != 0 {
+                    return Type::Any;
+                }
+                if lk & (compat::ARRAY | compat::HASH) != 0 {
+                    return Type::Any;
+                }
+                self.arithmetic(op, op_span, &l, &r)
+            }
+            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod | BinaryOp::Shr => {
+                self.arithmetic(op, op_span, &l, &r)
+            }
+        }
+    }
+
+    fn operator(&mut self, op: BinaryOp, span: Span, l: &Type, r: &Type, reason: &str) {
+        self.diags.push(TypeDiag::OperatorMismatch {
+            op: op.as_str(),
+            left: l.clone(),
+            right: r.clone(),
+            span,
+            reason: reason.to_string(),
+        });
+    }
+
+    /// Numbers (or strings that hold numbers) on both sides.
+    fn arithmetic(&mut self, op: BinaryOp, span: Span, l: &Type, r: &Type) -> Type {
+        let ln = numeric_operand(l, &self.resolver);
+        let rn = numeric_operand(r, &self.resolver);
+        for (side, n) in [(l, ln), (r, rn)] {
+            if n == Numeric::No {
+                let reason = format!("{} cannot be converted to a number", describe(side));
+                self.operator(op, span, l, r, &reason);
+                return Type::Numeric;
+            }
+        }
+        if op == BinaryOp::Mod
+            && (matches!(l, Type::Float(_)) || matches!(r, Type::Float(_)))
+        {
+            self.operator(op, span, l, r, "`%` is not applicable to a Float");
+            return Type::Numeric;
+        }
+        match (ln, rn) {
+            (Numeric::Int, Numeric::Int) => Type::integer(),
+            (Numeric::Float, _) | (_, Numeric::Float) => Type::float(),
+            _ => Type::Numeric,
+        }
+    }
+
+    fn comparison(&mut self, op: BinaryOp, span: Span, l: &Type, r: &Type) {
+        let res = &self.resolver;
+        let (lk, rk) = (kinds(l, res), kinds(r, res));
+        if lk == compat::ALL || rk == compat::ALL {
+            return;
+        }
+        let num = compat::INT | compat::FLOAT;
+        let comparable = num | compat::STR | compat::TYPE | compat::OTHER;
+        let reason = if lk & comparable == 0 || rk & comparable == 0 {
+            let bad = if lk & comparable == 0 { l } else { r };
+            format!("{} is not comparable", describe(bad))
+        } else if (lk & !num == 0 && rk & num == 0) || (rk & !num == 0 && lk & num == 0) {
+            "a number is only comparable to a number".to_string()
+        } else if (lk == compat::STR && rk & compat::STR == 0)
+            || (rk == compat::STR && lk & compat::STR == 0)
+        {
+            "a String is only comparable to a String".to_string()
+        } else {
+            return;
+        };
+        self.operator(op, span, l, r, &reason);
+    }
+
+    // ------------------------------------------------------------------ access
+
+    fn access(&mut self, e: &Expr, target: &Expr, args: &[Expr]) -> Type {
+        if is_type_expr(target) {
+            for a in args {
+                self.expr(a);
+            }
+            if let ExprKind::TypeRef(n) = &target.kind {
+                self.check_type_name(n, target.span);
+            }
+            return match types::from_expr(e, self.src) {
+                Ok(t) => Type::type_of(t),
+                Err(_) => Type::type_of(Type::Any),
+            };
+        }
+        let t = self.expr(target);
+        let arg_types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
+        let k = kinds(&t, &self.resolver);
+        let indexable = compat::STR | compat::ARRAY | compat::HASH | compat::TYPE | compat::OTHER;
+        if k != compat::ALL && k & indexable == 0 {
+            self.diags.push(TypeDiag::InvalidAccess {
+                found: t.clone(),
+                span: e.span,
+            });
+            return Type::Any;
+        }
+        match (&t, arg_types.as_slice()) {
+            (Type::Tuple(tt), [Type::Integer(r)]) if r.min.is_some() && r.min == r.max => {
+                let i = r.min.unwrap_or(0);
+                let n = tt.types.len() as i64;
+                let idx = if i < 0 { n + i } else { i };
+                if tt.size.is_none() && (0..n).contains(&idx) {
+                    tt.types[idx as usize].clone()
+                } else {
+                    Type::Any
+                }
+            }
+            (Type::Tuple(tt), [_]) if !tt.types.is_empty() => {
+                let elem = self.common_all(tt.types.clone());
+                Type::optional(elem)
+            }
+            (Type::Array(a), [Type::Integer(_)]) => Type::optional((*a.elem).clone()),
+            (Type::Struct(members), [Type::String(s)]) if s.value.is_some() => members
+                .iter()
+                .find(|m| Some(&m.name) == s.value.as_ref())
+                .map(|m| m.value.clone())
+                .unwrap_or(Type::Any),
+            (Type::Hash(h), [_]) => Type::optional((*h.value).clone()),
+            (Type::String(_), _) => Type::string(),
+            _ => Type::Any,
+        }
+    }
+
+    // ------------------------------------------------------------------ calls
+
+    fn call(&mut self, e: &Expr, c: &Call) -> Type {
+        let arg_types: Vec<Type> = c.args.iter().map(|a| self.expr(a)).collect();
+        let Some(name) = c.name() else {
+            self.expr(&c.function);
+            if let Some(l) = &c.lambda {
+                self.lambda(l, &[]);
+            }
+            return Type::Any;
+        };
+        if matches!(c.function.kind, ExprKind::TypeRef(_)) {
+            // `Integer('1')`: `new` of that type.
+            self.check_type_name(name, c.function.span);
+            if let Some(l) = &c.lambda {
+                self.lambda(l, &[]);
+            }
+            return self.type_of_ref(name);
+        }
+        let name = name.trim_start_matches("::").to_ascii_lowercase();
+        if matches!(name.as_str(), "include" | "contain" | "require") {
+            for a in &c.args {
+                self.class_reference(a);
+            }
+        }
+        let splat = c
+            .args
+            .iter()
+            .any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
+        let ret = self.check_call(
+            &name,
+            c.function.span,
+            &arg_types,
+            splat,
+            c.lambda.as_ref(),
+            e.span,
+        );
+        ret.unwrap_or(Type::Any)
+    }
+
+    fn method_call(&mut self, e: &Expr, m: &MethodCall) -> Type {
+        let recv = self.expr(&m.receiver);
+        let mut arg_types = vec![recv];
+        let mut splat = false;
+        if let Some(args) = &m.args {
+            for a in args {
+                arg_types.push(self.expr(a));
+                splat |= matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. });
+            }
+        }
+        let name = m.method.name.to_ascii_lowercase();
+        self.check_call(
+            &name,
+            m.method.span,
+            &arg_types,
+            splat,
+            m.lambda.as_ref(),
+            e.span,
+        )
+        .unwrap_or(Type::Any)
+    }
+
+    /// Checks a call of `name` and walks its lambda; gives the return type.
+    fn check_call(
+        &mut self,
+        name: &str,
+        name_span: Span,
+        args: &[Type],
+        splat: bool,
+        lambda: Option<&Lambda>,
+        call_span: Span,
+    ) -> Option<Type> {
+        let builtin = builtins::function(name);
+        let indexed = self.program.function(name);
+        let defs: Vec<&FunctionDef> = builtin.into_iter().chain(indexed).collect();
+        if defs.is_empty() {
+            self.unknown_function(name, name_span);
+            if let Some(l) = lambda {
+                self.lambda(l, &[]);
+            }
+            return None;
+        }
+        let lambda_params = lambda.map(lambda_arity);
+        let mut outcome: Option<(Option<Type>, Vec<Type>)> = None;
+        for def in &defs {
+            if def.signatures.is_empty() || matches!(def.kind, FunctionKind::Ruby3x { .. }) {
+                outcome = Some((None, Vec::new()));
+                break;
+            }
+            if let Some(sig) = def
+                .signatures
+                .iter()
+                .find(|s| self.accepts(s, args, splat, lambda_params))
+            {
+                let ret = sig.return_type.as_deref().and_then(|t| types::parse(t).ok());
+                outcome = Some((ret, lambda_param_types(name, args, lambda)));
+                break;
+            }
+        }
+        match outcome {
+            Some((ret, lambda_types)) => {
+                if let Some(l) = lambda {
+                    self.lambda(l, &lambda_types);
+                }
+                ret.map(|t| refine_return(name, t, args))
+            }
+            None => {
+                let def = defs[0];
+                self.report_mismatch(def, name, args, lambda_params, name_span, call_span);
+                if let Some(l) = lambda {
+                    let types = lambda_param_types(name, args, lambda);
+                    self.lambda(l, &types);
+                }
+                None
+            }
+        }
+    }
+
+    /// Does the signature accept these arguments (and this lambda)?
+    fn accepts(
+        &self,
+        sig: &Signature,
+        args: &[Type],
+        splat: bool,
+        lambda: Option<(usize, usize)>,
+    ) -> bool {
+        let (min, max) = arg_count(sig);
+        if !splat && (args.len() < min || max.is_some_and(|m| args.len() > m)) {
+            return false;
+        }
+        match (&sig.block, lambda) {
+            (None, Some(_)) => return false,
+            (Some(b), None) if !b.optional => return false,
+            (Some(b), Some((lmin, lmax))) => {
+                if let Ok(Type::Callable(c)) = types::parse(&b.ty)
+                    && let Some(p) = &c.params
+                {
+                    let r = p.size_range();
+                    let (bmin, bmax) = (r.lo(), r.hi());
+                    if !(lmin as i128 <= bmin && bmax <= lmax as i128) {
+                        return false;
+                    }
+                }
+            }
+            _ => {}
+        }
+        if splat {
+            return true;
+        }
+        for (i, a) in args.iter().enumerate() {
+            let Some(p) = param_at(sig, i) else {
+                return false;
+            };
+            let Ok(expected) = types::parse(&p.ty) else {
+                continue;
+            };
+            if !may_match(&expected, a, &self.resolver) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn report_mismatch(
+        &mut self,
+        def: &FunctionDef,
+        name: &str,
+        args: &[Type],
+        lambda: Option<(usize, usize)>,
+        name_span: Span,
+        call_span: Span,
+    ) {
+        let sigs = &def.signatures;
+        // A lambda problem when the arguments alone would do.
+        let args_fit = sigs.iter().any(|s| self.accepts(&without_block(s), args, false, None));
+        if args_fit {
+            let any_block = sigs.iter().any(|s| s.block.is_some());
+            let problem = match lambda {
+                Some(_) if !any_block => LambdaProblem::NotAccepted,
+                None => LambdaProblem::Missing,
+                Some((lmin, lmax)) => LambdaProblem::Count {
+                    given: if lmin == lmax { lmin } else { lmax },
+                    expected: sigs
+                        .iter()
+                        .filter_map(|s| s.block.as_ref())
+                        .map(|b| b.ty.clone())
+                        .collect(),
+                },
+            };
+            self.diags.push(TypeDiag::LambdaMismatch {
+                function: name.to_string(),
+                span: name_span,
+                problem,
+            });
+            return;
+        }
+        let expected = sigs.iter().map(|s| signature_text(name, s)).collect();
+        let actual = format!(
+            "{name}({}) - arg count {{{}}}",
+            args.iter()
+                .map(|t| t.generalize().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            args.len()
+        );
+        self.diags.push(TypeDiag::ArgumentMismatch {
+            function: name.to_string(),
+            span: call_span,
+            expected,
+            actual,
+        });
+    }
+
+    fn lambda(&mut self, l: &Lambda, types_: &[Type]) {
+        self.push(ScopeKind::Lambda);
+        for (i, p) in l.params.iter().enumerate() {
+            let declared = p.type_expr.as_ref().map(|t| {
+                self.expr(t);
+                types::from_expr(t, self.src).unwrap_or(Type::Any)
+            });
+            if let Some(d) = &p.default {
+                self.expr(d);
+            }
+            let t = declared.unwrap_or_else(|| types_.get(i).cloned().unwrap_or(Type::Any));
+            self.bind(&p.name.name, t);
+        }
+        if let Some(r) = &l.return_type {
+            self.expr(r);
+        }
+        let ctx = self.enter_context();
+        self.block(&l.body);
+        self.context = ctx;
+        self.pop();
+    }
+
+    fn unknown_function(&mut self, name: &str, span: Span) {
+        if !self.should_report_unknown(name) {
+            return;
+        }
+        let mut names: Vec<String> = builtins::functions().iter().map(|f| f.name.clone()).collect();
+        self.program
+            .for_each_name(NameKind::Function, &mut |n| names.push(n.to_string()));
+        let suggestion = closest(name, names.iter().map(String::as_str));
+        if !name.contains("::") && !self.program.knows_modules() && suggestion.is_none() {
+            return;
+        }
+        self.diags.push(TypeDiag::UnknownFunction {
+            name: name.to_string(),
+            span,
+            suggestion,
+        });
+    }
+
+    /// An unknown qualified name is reported only when its module is part of the program
+    /// (else the module is just not installed); an unqualified one always (the caller may
+    /// ask for a near miss when no module is known).
+    fn should_report_unknown(&self, name: &str) -> bool {
+        let name = name.trim_start_matches("::");
+        match name.split_once("::") {
+            Some((module, _)) => self.program.has_module(module),
+            None => true,
+        }
+    }
+
+    // ------------------------------------------------------------------ classes
+
+    /// `include x`, `contain x`, `require x`, `class { 'x': }`: the class must exist.
+    fn class_reference(&mut self, arg: &Expr) {
+        let names: Vec<(String, Span)> = match &arg.kind {
+            ExprKind::String(s) => s
+                .literal_value()
+                .map(|v| vec![(v, arg.span)])
+                .unwrap_or_default(),
+            ExprKind::Name(n) => vec![(n.clone(), arg.span)],
+            ExprKind::Array(items) => {
+                for i in items {
+                    self.class_reference(i);
+                }
+                return;
+            }
+            ExprKind::Access { target, args } => {
+                if matches!(&target.kind, ExprKind::TypeRef(t) if t.eq_ignore_ascii_case("class"))
+                {
+                    for a in args {
+                        self.class_reference(a);
+                    }
+                }
+                return;
+            }
+            _ => return,
+        };
+        for (n, span) in names {
+            self.check_class(&n, span);
+        }
+    }
+
+    fn check_class(&mut self, name: &str, span: Span) {
+        let key = name.trim_start_matches("::").to_ascii_lowercase();
+        if key.is_empty() || key.contains(['$', ' ']) {
+            return;
+        }
+        if self
+            .program
+            .definition(&key)
+            .is_some_and(|d| d.kind == ClassKind::Class)
+        {
+            return;
+        }
+        let module = key.split("::").next().unwrap_or(&key);
+        if !self.program.has_module(module) {
+            return;
+        }
+        let mut names = Vec::new();
+        self.program
+            .for_each_name(NameKind::Definition, &mut |n| names.push(n.to_string()));
+        let suggestion = closest(&key, names.iter().map(String::as_str));
+        self.diags.push(TypeDiag::UnknownClass {
+            name: key,
+            span,
+            suggestion,
+        });
+    }
+
+    // ------------------------------------------------------------------ resources
+
+    fn resource(&mut self, r: &Resource, whole: Span) {
+        if let Some(t) = &r.type_expr {
+            self.expr(t);
+        }
+        let mut title_types = Vec::new();
+        for b in &r.bodies {
+            title_types.push(self.expr(&b.title));
+            for a in &b.attributes {
+                let t = self.expr(&a.value);
+                let _ = t;
+            }
+        }
+        if r.type_expr.is_some() {
+            return;
+        }
+        let type_name = r.type_name.name.trim_start_matches("::").to_ascii_lowercase();
+        if type_name == "class" {
+            for b in &r.bodies {
+                self.class_reference(&b.title);
+                if let Some(title) = literal_title(&b.title) {
+                    self.class_parameters(&title, &b.attributes);
+                }
+            }
+            return;
+        }
+        if !self.known_resource_type(&type_name, r.type_name.span) {
+            return;
+        }
+        for b in &r.bodies {
+            self.check_attribute_names(&type_name, &b.attributes);
+            self.check_attribute_values(&type_name, &b.attributes);
+            if let Some(d) = self
+                .program
+                .definition(&type_name)
+                .filter(|d| d.kind == ClassKind::Define)
+                && !matches!(b.title.kind, ExprKind::Default)
+                && !b.attributes.iter().any(|a| a.op == AttributeOp::Splat)
+                && !r.bodies.iter().any(|o| matches!(o.title.kind, ExprKind::Default))
+            {
+                for p in &d.params {
+                    if !p.has_default
+                        && !p.captures_rest
+                        && !b.attributes.iter().any(|a| a.name.name == p.name)
+                        && p.name != "name"
+                        && p.name != "title"
+                    {
+                        self.diags.push(TypeDiag::MissingRequiredParameter {
+                            definition: d.name.clone(),
+                            param: p.name.clone(),
+                            span: r.type_name.span,
+                        });
+                    }
+                }
+            }
+            if r.form == ResourceForm::Regular {
+                for (title, span) in literal_titles(&b.title) {
+                    self.declared(&type_name, title, span, whole);
+                }
+            }
+        }
+    }
+
+    /// Records a resource with a literal title; reports it when the same context declared it
+    /// before on a path this one also takes (two `if` branches are no duplicate), in another
+    /// resource expression (one expression's own duplicates are P332's).
+    fn declared(&mut self, type_name: &str, title: String, span: Span, expr: Span) {
+        let key = (self.context, type_name.to_string(), title.clone());
+        let path = self.path.clone();
+        let list = self.resources.entry(key).or_default();
+        let first = list.iter().find(|d| {
+            d.expr != expr && (d.path.starts_with(&path) || path.starts_with(&d.path))
+        });
+        if let Some(first) = first {
+            self.diags.push(TypeDiag::DuplicateResource {
+                type_name: type_name.to_string(),
+                title,
+                span,
+                first: first.span,
+            });
+            return;
+        }
+        list.push(Declared { span, path, expr });
+    }
+
+    /// Is the resource type known? Reports it when it is certainly not.
+    fn known_resource_type(&mut self, name: &str, span: Span) -> bool {
+        if builtins::resource_type(name).is_some()
+            || self.program.resource_type(name).is_some()
+            || self
+                .program
+                .definition(name)
+                .is_some_and(|d| d.kind == ClassKind::Define)
+        {
+            return true;
+        }
+        if name.contains(['$', '[']) || !self.should_report_unknown(name) {
+            return false;
+        }
+        let mut names: Vec<String> = builtins::resource_types()
+            .iter()
+            .map(|t| t.name.clone())
+            .collect();
+        self.program
+            .for_each_name(NameKind::ResourceType, &mut |n| names.push(n.to_string()));
+        self.program
+            .for_each_name(NameKind::Definition, &mut |n| names.push(n.to_string()));
+        let suggestion = closest(name, names.iter().map(String::as_str));
+        if !name.contains("::") && !self.program.knows_modules() && suggestion.is_none() {
+            return false;
+        }
+        if !name.contains("::") && suggestion.is_none() {
+            // A custom type of a module that is not installed: say nothing.
+            return false;
+        }
+        self.diags.push(TypeDiag::UnknownResourceType {
+            name: name.to_string(),
+            span,
+            suggestion,
+        });
+        false
+    }
+
+    /// The attribute names a resource type accepts, or `None` when not known in full.
+    fn attribute_names(&self, type_name: &str) -> Option<Vec<String>> {
+        let mut names: Vec<String> = builtins::metaparameters()
+            .iter()
+            .map(|a| a.name.clone())
+            .collect();
+        if let Some(t) = builtins::resource_type(type_name) {
+            names.extend(t.attributes.iter().map(|a| a.name.clone()));
+        } else if let Some(d) = self
+            .program
+            .definition(type_name)
+            .filter(|d| d.kind == ClassKind::Define)
+        {
+            if d.params.iter().any(|p| p.captures_rest) {
+                return None;
+            }
+            names.extend(d.params.iter().map(|p| p.name.clone()));
+            names.push("name".to_string());
+        } else if let Some(t) = self.program.resource_type(type_name) {
+            if !resource_type_complete(t) {
+                return None;
+            }
+            names.extend(t.attributes.iter().map(|a| a.name.clone()));
+        } else {
+            return None;
+        }
+        Some(names)
+    }
+
+    fn check_attribute_names(&mut self, type_name: &str, attrs: &[crate::syntax::ast::Attribute]) {
+        let Some(names) = self.attribute_names(type_name) else {
+            return;
+        };
+        for a in attrs {
+            if a.op == AttributeOp::Splat || names.iter().any(|n| *n == a.name.name) {
+                continue;
+            }
+            let suggestion = closest(&a.name.name, names.iter().map(String::as_str));
+            self.diags.push(TypeDiag::UnknownAttribute {
+                type_name: type_name.to_string(),
+                attribute: a.name.name.clone(),
+                span: a.name.span,
+                suggestion,
+            });
+        }
+    }
+
+    fn check_attribute_values(&mut self, type_name: &str, attrs: &[crate::syntax::ast::Attribute]) {
+        for a in attrs {
+            if a.op != AttributeOp::Set {
+                continue;
+            }
+            let found = self.peek_type(&a.value);
+            if let Some(t) = builtins::resource_type(type_name) {
+                let Some(def) = t
+                    .attribute(&a.name.name)
+                    .or_else(|| builtins::metaparameter(&a.name.name))
+                else {
+                    continue;
+                };
+                let Ok(expected) = types::parse(&def.ty) else {
+                    continue;
+                };
+                let property = def.kind == crate::defs::model::AttributeKind::Property;
+                if !self.attribute_value_ok(&expected, &found, property) {
+                    self.diags.push(TypeDiag::AttributeTypeMismatch {
+                        type_name: type_name.to_string(),
+                        attribute: a.name.name.clone(),
+                        expected,
+                        found,
+                        span: a.value.span,
+                    });
+                }
+            } else if let Some(d) = self
+                .program
+                .definition(type_name)
+                .filter(|d| d.kind == ClassKind::Define)
+            {
+                let Some(p) = d.params.iter().find(|p| p.name == a.name.name) else {
+                    continue;
+                };
+                let Some(expected) = p.ty.as_deref().and_then(|t| types::parse(t).ok()) else {
+                    continue;
+                };
+                if !may_match(&expected, &found, &self.resolver) {
+                    self.diags.push(TypeDiag::ParameterTypeMismatch {
+                        definition: d.name.clone(),
+                        param: p.name.clone(),
+                        expected,
+                        found,
+                        span: a.value.span,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A value for a core type's attribute: its type, or undef, a Sensitive or Deferred
+    /// value, or (for a property) an array of values of its type.
+    fn attribute_value_ok(&self, expected: &Type, found: &Type, property: bool) -> bool {
+        let r = &self.resolver;
+        let k = kinds(found, r);
+        if k & (compat::UNDEF | compat::SENSITIVE) != 0 && k & !(compat::UNDEF | compat::SENSITIVE) == 0
+        {
+            return true;
+        }
+        if property && k & compat::ARRAY != 0 {
+            return match found {
+                Type::Tuple(t) => t
+                    .types
+                    .iter()
+                    .all(|e| self.attribute_value_ok(expected, e, false)),
+                _ => true,
+            };
+        }
+        may_match(expected, found, r)
+    }
+
+    /// `class { 'name': params }`: parameters exist and have the right types.
+    fn class_parameters(&mut self, class: &str, attrs: &[crate::syntax::ast::Attribute]) {
+        let Some(d) = self
+            .program
+            .definition(class)
+            .filter(|d| d.kind == ClassKind::Class)
+        else {
+            return;
+        };
+        let d = d.clone();
+        let meta: Vec<&str> = builtins::metaparameters()
+            .iter()
+            .map(|a| a.name.as_str())
+            .collect();
+        for a in attrs {
+            if a.op == AttributeOp::Splat || meta.contains(&a.name.name.as_str()) {
+                continue;
+            }
+            match d.params.iter().find(|p| p.name == a.name.name) {
+                None => {
+                    let suggestion =
+                        closest(&a.name.name, d.params.iter().map(|p| p.name.as_str()));
+                    self.diags.push(TypeDiag::UnknownClassParameter {
+                        class: d.name.clone(),
+                        param: a.name.name.clone(),
+                        span: a.name.span,
+                        suggestion,
+                    });
+                }
+                Some(p) => {
+                    let Some(expected) = p.ty.as_deref().and_then(|t| types::parse(t).ok())
+                    else {
+                        continue;
+                    };
+                    let found = self.peek_type(&a.value);
+                    if !may_match(&expected, &found, &self.resolver) {
+                        self.diags.push(TypeDiag::ParameterTypeMismatch {
+                            definition: d.name.clone(),
+                            param: p.name.clone(),
+                            expected,
+                            found,
+                            span: a.value.span,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The type of an expression already walked (recorded), or a fresh quiet inference of it.
+    fn peek_type(&mut self, e: &Expr) -> Type {
+        if let Some(r) = &self.record
+            && let Some((_, t)) = r.iter().rev().find(|(s, _)| *s == e.span)
+        {
+            return t.clone();
+        }
+        // Re-infer without keeping findings (the value was walked once already).
+        let n = self.diags.len();
+        let saved = self.record.take();
+        let log_len = self.branch_log.len();
+        let t = self.expr(e);
+        self.branch_log.truncate(log_len);
+        self.record = saved;
+        self.diags.truncate(n);
+        t
+    }
+
+    // ------------------------------------------------------------------ type names
+
+    fn type_of_ref(&self, name: &str) -> Type {
+        types::parse(name).unwrap_or(Type::Any)
+    }
+
+    /// A capitalized name must be a core type, an alias, a resource type or a class.
+    fn check_type_name(&mut self, name: &str, span: Span) {
+        let Ok(t) = types::parse(name) else {
+            return;
+        };
+        let Type::Alias(alias) = t else {
+            return;
+        };
+        if types::builtin_alias(&alias).is_some() {
+            return;
+        }
+        let key = alias.trim_start_matches("::").to_ascii_lowercase();
+        if self.program.type_alias(&alias).is_some()
+            || self.program.resource_type(&key).is_some()
+            || self.program.definition(&key).is_some()
+            || builtins::resource_type(&key).is_some()
+        {
+            return;
+        }
+        let Some((module, _)) = key.split_once("::") else {
+            return;
+        };
+        if !self.program.has_module(module) {
+            return;
+        }
+        let mut names = Vec::new();
+        self.program
+            .for_each_name(NameKind::TypeAlias, &mut |n| names.push(n.to_string()));
+        let suggestion = closest(&alias, names.iter().map(String::as_str));
+        self.diags.push(TypeDiag::UnknownType {
+            name: alias,
+            span,
+            suggestion,
+        });
+    }
+}
+
+// ---------------------------------------------------------------------- helpers
+
+fn strip_parens(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Paren(inner) => strip_parens(inner),
+        _ => e,
+    }
+}
+
+/// Is the expression a type (`String`, `Integer[1, 2]`, `Optional[Foo::Bar]`)?
+fn is_type_expr(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::TypeRef(_) => true,
+        ExprKind::Access { target, .. } => matches!(target.kind, ExprKind::TypeRef(_)),
+        _ => false,
+    }
+}
+
+fn trusted_type() -> Type {
+    types::parse(
+        "Struct[{authenticated => String, certname => String, domain => Optional[String], \
+         extensions => Hash[String, Any], hostname => String, Optional[external] => Hash}]",
+    )
+    .unwrap_or(Type::Any)
+}
+
+/// A resource declared with a literal title (see [`Infer::declared`]).
+#[derive(Debug)]
+struct Declared {
+    span: Span,
+    path: Vec<(u32, u32)>,
+    expr: Span,
+}
+
+/// The literal titles of a title expression: a string, a name, or an array of them.
+fn literal_titles(e: &Expr) -> Vec<(String, Span)> {
+    match &e.kind {
+        ExprKind::Array(items) => items
+            .iter()
+            .filter_map(|i| literal_title(i).map(|t| (t, i.span)))
+            .collect(),
+        _ => literal_title(e).map(|t| (t, e.span)).into_iter().collect(),
+    }
+}
+
+/// The literal title of a resource body (a string without interpolation or a name).
+fn literal_title(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::String(s) => s.literal_value(),
+        ExprKind::Name(n) => Some(n.clone()),
+        _ => None,
+    }
+}
+
+fn resource_type_complete(_t: &crate::defs::model::ResourceTypeDef) -> bool {
+    false
+}
+
+/// (min, max) number of arguments; `None` max is unbounded.
+fn arg_count(sig: &Signature) -> (usize, Option<usize>) {
+    let mut min = 0;
+    let mut max = Some(0usize);
+    for p in &sig.params {
+        match p.kind {
+            ParamKind::Required => {
+                min += 1;
+                max = max.map(|m| m + 1);
+            }
+            ParamKind::Optional => max = max.map(|m| m + 1),
+            ParamKind::Repeated => max = None,
+            ParamKind::RequiredRepeated => {
+                min += 1;
+                max = None;
+            }
+        }
+    }
+    (min, max)
+}
+
+fn param_at(sig: &Signature, i: usize) -> Option<&crate::defs::model::SigParam> {
+    sig.params.get(i).or_else(|| {
+        sig.params
+            .last()
+            .filter(|p| matches!(p.kind, ParamKind::Repeated | ParamKind::RequiredRepeated))
+    })
+}
+
+fn without_block(s: &Signature) -> Signature {
+    Signature {
+        params: s.params.clone(),
+        block: None,
+        return_type: None,
+    }
+}
+
+/// (min, max) number of arguments a lambda accepts.
+fn lambda_arity(l: &Lambda) -> (usize, usize) {
+    let required = l
+        .params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count();
+    let max = if l.params.iter().any(|p| p.captures_rest) {
+        usize::MAX / 2
+    } else {
+        l.params.len()
+    };
+    (required, max)
+}
+
+/// `name(Type a, Type b?, Type c{0,}) - arg count {1,}`, as Puppet prints a signature.
+fn signature_text(name: &str, s: &Signature) -> String {
+    let params: Vec<String> = s
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Required => format!("{} {}", p.ty, p.name),
+            ParamKind::Optional => format!("{} {}?", p.ty, p.name),
+            ParamKind::Repeated => format!("{} {}{{0,}}", p.ty, p.name),
+            ParamKind::RequiredRepeated => format!("{} {}{{1,}}", p.ty, p.name),
+        })
+        .collect();
+    let (min, max) = arg_count(s);
+    let count = match max {
+        Some(m) if m == min => format!("{{{min}}}"),
+        Some(m) => format!("{{{min},{m}}}"),
+        None => format!("{{{min},}}"),
+    };
+    format!("{name}({}) - arg count {count}", params.join(", "))
+}
+
+/// The types of an iteration lambda's parameters, from the collection it iterates.
+fn lambda_param_types(name: &str, args: &[Type], lambda: Option<&Lambda>) -> Vec<Type> {
+    let Some(l) = lambda else {
+        return Vec::new();
+    };
+    let iterating = matches!(
+        name,
+        "each" | "map" | "filter" | "all" | "any" | "partition" | "group_by" | "index"
+    );
+    if !iterating {
+        return Vec::new();
+    }
+    let Some(coll) = args.first() else {
+        return Vec::new();
+    };
+    let n = l.params.len();
+    match coll {
+        Type::Hash(h) => match n {
+            1 => vec![Type::tuple(
+                vec![(*h.key).clone(), (*h.value).clone()],
+                None,
+            )],
+            2 => vec![(*h.key).clone(), (*h.value).clone()],
+            _ => Vec::new(),
+        },
+        Type::Struct(members) if !members.is_empty() => {
+            let k = Type::variant(
+                members
+                    .iter()
+                    .map(|m| Type::string_value(m.name.clone()))
+                    .collect(),
+            );
+            let v = Type::variant(members.iter().map(|m| m.value.clone()).collect());
+            match n {
+                1 => vec![Type::tuple(vec![k, v], None)],
+                2 => vec![k, v],
+                _ => Vec::new(),
+            }
+        }
+        Type::Array(a) => match n {
+            1 => vec![(*a.elem).clone()],
+            2 => vec![Type::integer_range(Some(0), None), (*a.elem).clone()],
+            _ => Vec::new(),
+        },
+        Type::Tuple(t) if !t.types.is_empty() => {
+            let elem = Type::variant(t.types.clone());
+            match n {
+                1 => vec![elem],
+                2 => vec![Type::integer_range(Some(0), None), elem],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A sharper return type than the signature's, where the arguments tell (`map` of an
+/// array gives an array, `keys` of a hash its key type...). Kept simple: the declared type.
+fn refine_return(_name: &str, t: Type, _args: &[Type]) -> Type {
+    t
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Numeric {
+    Int,
+    Float,
+    /// A number, or a string that may hold one.
+    Maybe,
+    No,
+}
+
+fn numeric_operand(t: &Type, r: &dyn AliasResolver) -> Numeric {
+    match t {
+        Type::Integer(_) => Numeric::Int,
+        Type::Float(_) => Numeric::Float,
+        Type::String(s) => match &s.value {
+            Some(v) if !looks_numeric(v) => Numeric::No,
+            _ => Numeric::Maybe,
+        },
+        Type::Enum(e) if e.values.iter().all(|v| !looks_numeric(v)) => Numeric::No,
+        _ => {
+            let k = kinds(t, r);
+            if k == compat::ALL || k & (compat::INT | compat::FLOAT | compat::STR) != 0 {
+                Numeric::Maybe
+            } else {
+                Numeric::No
+            }
+        }
+    }
+}
+
+/// Can Puppet convert this string to a number (decimal, octal, hex, float)?
+fn looks_numeric(s: &str) -> bool {
+    let t = s.trim();
+    let t = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if t.is_empty() {
+        return false;
+    }
+    if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        return !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit());
+    }
+    t.parse::<f64>().is_ok() && t.bytes().all(|b| b.is_ascii_digit() || b".eE+-".contains(&b))
+}
+
+fn describe(t: &Type) -> String {
+    match t {
+        Type::String(s) if s.value.is_some() => {
+            format!("the String '{}'", s.value.as_deref().unwrap_or(""))
+        }
+        t => format!("a value of type `{}`", t.generalize()),
+    }
+}

@@ -1,0 +1,253 @@
+//! What inference knows of the program beyond Puppet's built-ins: the definitions of the
+//! checked file itself, and those of the program's index.
+//!
+//! [`Defs`] is the view inference needs of an index; [`Program`] puts the file's own
+//! definitions in front of it, so that a file checked alone (a fixture, an editor buffer)
+//! still knows the classes, defines, functions and aliases it defines.
+
+use std::collections::HashMap;
+
+use crate::defs::model::{
+    ClassDef, ClassKind, FunctionDef, FunctionKind, Origin, ParamDef, ParamKind,
+    ResourceTypeDef, SigParam, Signature, TypeAliasDef,
+};
+use crate::syntax::ast::{Expr, ExprKind, File, Parameter};
+
+/// The kinds of names [`Defs::for_each_name`] lists (for "did you mean").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameKind {
+    Function,
+    /// Classes and defined types.
+    Definition,
+    ResourceType,
+    TypeAlias,
+}
+
+/// Lookups of the program's definitions (names in any case, with or without `::`).
+pub trait Defs: Sync {
+    fn function(&self, name: &str) -> Option<&FunctionDef>;
+    /// A class or a defined type.
+    fn definition(&self, name: &str) -> Option<&ClassDef>;
+    /// A custom resource type (not a core one).
+    fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef>;
+    fn type_alias(&self, name: &str) -> Option<&TypeAliasDef>;
+    /// Whether the module `name` is part of the program.
+    fn has_module(&self, name: &str) -> bool;
+    /// Whether any module is known at all (a file checked alone knows none).
+    fn knows_modules(&self) -> bool;
+    fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str));
+}
+
+/// A program about which nothing is known.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoDefs;
+
+impl Defs for NoDefs {
+    fn function(&self, _: &str) -> Option<&FunctionDef> {
+        None
+    }
+    fn definition(&self, _: &str) -> Option<&ClassDef> {
+        None
+    }
+    fn resource_type(&self, _: &str) -> Option<&ResourceTypeDef> {
+        None
+    }
+    fn type_alias(&self, _: &str) -> Option<&TypeAliasDef> {
+        None
+    }
+    fn has_module(&self, _: &str) -> bool {
+        false
+    }
+    fn knows_modules(&self) -> bool {
+        false
+    }
+    fn for_each_name(&self, _: NameKind, _: &mut dyn FnMut(&str)) {}
+}
+
+/// The key a name is looked up by: lower case, without a leading `::`.
+pub fn key(name: &str) -> String {
+    name.trim_start_matches("::").to_ascii_lowercase()
+}
+
+/// The definitions a file makes itself.
+#[derive(Debug, Default)]
+pub struct LocalDefs {
+    definitions: HashMap<String, ClassDef>,
+    functions: HashMap<String, FunctionDef>,
+    aliases: HashMap<String, TypeAliasDef>,
+    /// First segments of the names the file defines: modules it belongs to.
+    namespaces: Vec<String>,
+}
+
+impl LocalDefs {
+    pub fn extract(file: &File, src: &str) -> LocalDefs {
+        let mut out = LocalDefs::default();
+        let mut stack: Vec<&Expr> = file.statements.iter().collect();
+        while let Some(e) = stack.pop() {
+            match &e.kind {
+                ExprKind::Class(c) => {
+                    out.add_definition(&c.name.name, ClassKind::Class, &c.params, src, e);
+                    out.definitions
+                        .entry(key(&c.name.name))
+                        .and_modify(|d| d.parent = c.parent.as_ref().map(|p| key(&p.name)));
+                    stack.extend(c.body.statements.iter());
+                }
+                ExprKind::Define(d) => {
+                    out.add_definition(&d.name.name, ClassKind::Define, &d.params, src, e);
+                }
+                ExprKind::Function(f) => {
+                    let name = key(&f.name.name);
+                    out.namespace(&name);
+                    let def = FunctionDef {
+                        name: name.clone(),
+                        kind: FunctionKind::Puppet,
+                        signatures: vec![puppet_signature(&f.params, f.return_type.as_ref(), src)],
+                        origin: Origin::Builtin,
+                    };
+                    out.functions.entry(name).or_insert(def);
+                }
+                ExprKind::TypeAlias(t) => {
+                    if let ExprKind::TypeRef(n) = &t.name.kind {
+                        out.namespace(&key(n));
+                        let ty = src.get(t.value.span.range()).unwrap_or("Any").to_string();
+                        out.aliases.entry(key(n)).or_insert(TypeAliasDef {
+                            name: n.clone(),
+                            ty,
+                            origin: Origin::Builtin,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn namespace(&mut self, name: &str) {
+        let first = name.split("::").next().unwrap_or(name).to_string();
+        if !self.namespaces.contains(&first) {
+            self.namespaces.push(first);
+        }
+    }
+
+    fn add_definition(
+        &mut self,
+        name: &str,
+        kind: ClassKind,
+        params: &[Parameter],
+        src: &str,
+        e: &Expr,
+    ) {
+        let name = key(name);
+        self.namespace(&name);
+        let def = ClassDef {
+            name: name.clone(),
+            kind,
+            params: params.iter().map(|p| param_def(p, src)).collect(),
+            parent: None,
+            origin: Origin::Manifest {
+                path: Default::default(),
+                span: e.span,
+            },
+        };
+        self.definitions.entry(name).or_insert(def);
+    }
+}
+
+fn param_def(p: &Parameter, src: &str) -> ParamDef {
+    ParamDef {
+        name: p.name.name.clone(),
+        ty: p
+            .type_expr
+            .as_ref()
+            .and_then(|t| src.get(t.span.range()))
+            .map(str::to_string),
+        has_default: p.default.is_some(),
+        captures_rest: p.captures_rest,
+        span: p.span,
+    }
+}
+
+/// The signature of a function written in Puppet.
+pub fn puppet_signature(params: &[Parameter], ret: Option<&Expr>, src: &str) -> Signature {
+    let text = |e: &Expr| src.get(e.span.range()).unwrap_or("Any").to_string();
+    Signature {
+        params: params
+            .iter()
+            .map(|p| SigParam {
+                name: p.name.name.clone(),
+                ty: p.type_expr.as_ref().map_or_else(|| "Any".to_string(), text),
+                kind: if p.captures_rest {
+                    ParamKind::Repeated
+                } else if p.default.is_some() {
+                    ParamKind::Optional
+                } else {
+                    ParamKind::Required
+                },
+            })
+            .collect(),
+        block: None,
+        return_type: ret.map(text),
+    }
+}
+
+/// The file's own definitions in front of the program's.
+pub struct Program<'a> {
+    pub local: LocalDefs,
+    pub global: &'a dyn Defs,
+}
+
+impl<'a> Program<'a> {
+    pub fn new(file: &File, src: &str, global: &'a dyn Defs) -> Self {
+        Program {
+            local: LocalDefs::extract(file, src),
+            global,
+        }
+    }
+
+    pub fn function(&self, name: &str) -> Option<&FunctionDef> {
+        self.local
+            .functions
+            .get(&key(name))
+            .or_else(|| self.global.function(name))
+    }
+
+    pub fn definition(&self, name: &str) -> Option<&ClassDef> {
+        self.local
+            .definitions
+            .get(&key(name))
+            .or_else(|| self.global.definition(name))
+    }
+
+    pub fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef> {
+        self.global.resource_type(name)
+    }
+
+    pub fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
+        self.local
+            .aliases
+            .get(&key(name))
+            .or_else(|| self.global.type_alias(name))
+    }
+
+    /// Whether the module `name` is known to be part of the program: indexed, or the
+    /// namespace of something this file defines.
+    pub fn has_module(&self, name: &str) -> bool {
+        let name = key(name);
+        self.local.namespaces.contains(&name) || self.global.has_module(&name)
+    }
+
+    pub fn knows_modules(&self) -> bool {
+        self.global.knows_modules()
+    }
+
+    pub fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
+        match kind {
+            NameKind::Function => self.local.functions.keys().for_each(|k| f(k)),
+            NameKind::Definition => self.local.definitions.keys().for_each(|k| f(k)),
+            NameKind::TypeAlias => self.local.aliases.values().for_each(|a| f(&a.name)),
+            NameKind::ResourceType => {}
+        }
+        self.global.for_each_name(kind, f);
+    }
+}

@@ -1,0 +1,52 @@
+use crate::declare_rule;
+use crate::infer::{TypeDiag};
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+use super::support;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a core resource type's attribute given a value it never accepts, such as
+    /// `ensure => presnet` on a package. Only values whose type cannot match are reported: a string
+    /// of unknown content may match a pattern.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails when it applies or validates the resource (`Invalid value`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// package { 'nginx': ensure => presnet }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// package { 'nginx': ensure => present }
+    /// ```
+    pub struct AttributeTypeMismatch {
+        code: "P106",
+        name: "attribute-type-mismatch",
+        severity: Error,
+        category: Types,
+    }
+}
+
+impl Rule for AttributeTypeMismatch {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let analysis = support::analysis(cx);
+        for d in &analysis.diags {
+        if let TypeDiag::AttributeTypeMismatch { type_name, attribute, expected, found, span } = d {
+            cx.report(
+                *span,
+                format!("`{type_name}` attribute `{attribute}` expects {}, got {}", support::show_type(expected), support::show_value(found)),
+            )
+            .label("not a valid value")
+            .help("give a value of the expected type");
+        }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+use crate::declare_rule;
+use crate::infer::{TypeDiag};
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+use super::support;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a parameter whose default value cannot match the parameter's declared type.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails as soon as the default is used: every declaration that leaves the parameter
+    /// out fails.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class web(Integer $port = '80') { }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// class web(Integer $port = 80) { }
+    /// ```
+    pub struct DefaultTypeMismatch {
+        code: "P111",
+        name: "default-type-mismatch",
+        severity: Error,
+        category: Types,
+    }
+}
+
+impl Rule for DefaultTypeMismatch {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let analysis = support::analysis(cx);
+        for d in &analysis.diags {
+        if let TypeDiag::DefaultTypeMismatch { param, expected, found, span } = d {
+            cx.report(
+                *span,
+                format!("the default of `${param}` is {}, but the parameter expects {}", support::show_value(found), support::show_type(expected)),
+            )
+            .label("wrong type")
+            .help("change the default or the declared type");
+        }
+        }
+    }
+}

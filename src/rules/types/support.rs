@@ -1,0 +1,27 @@
+//! Helpers shared by the types-and-names rules.
+
+use std::rc::Rc;
+
+use crate::infer::{self, Analysis, NoDefs};
+use crate::rules::Context;
+use crate::types::Type;
+
+/// The inference of the rule's file (computed once per file, shared by the rules).
+pub fn analysis(cx: &Context<'_>) -> Rc<Analysis> {
+    infer::analysis(cx.ast(), cx.source(), &NoDefs)
+}
+
+/// A type in a message: `` `Integer[1, 65535]` ``.
+pub fn show_type(t: &Type) -> String {
+    format!("`{t}`")
+}
+
+/// An inferred value in a message: a known string as itself (`'presnet'`), else its type.
+pub fn show_value(t: &Type) -> String {
+    match t {
+        Type::String(s) if s.value.is_some() => {
+            format!("'{}'", s.value.as_deref().unwrap_or(""))
+        }
+        t => format!("a value of type `{t}`"),
+    }
+}

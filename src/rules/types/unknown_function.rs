@@ -1,0 +1,56 @@
+use crate::declare_rule;
+use crate::infer::{TypeDiag};
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+use super::support;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a call of a function that is neither one of Puppet's built-in functions nor defined
+    /// by the program (a Puppet function, a Ruby 4.x or 3.x function of a module). A name
+    /// `mod::f` is checked only when the module `mod` is part of the program: when it is missing,
+    /// the module is not installed, which is not this file's mistake.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails when it evaluates the call (`Unknown function`), on the first node whose
+    /// catalog reaches it: often in production, since a misspelled name in a rarely taken branch
+    /// is not found by a test run.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// notice('hello')
+    /// notce('hello')
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// notice('hello')
+    /// ```
+    pub struct UnknownFunction {
+        code: "P101",
+        name: "unknown-function",
+        severity: Error,
+        category: Types,
+    }
+}
+
+impl Rule for UnknownFunction {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let analysis = support::analysis(cx);
+        for d in &analysis.diags {
+        if let TypeDiag::UnknownFunction { name, span, suggestion } = d {
+            let diag = cx.report(*span, format!("unknown function `{name}`"));
+            diag.label("not a built-in function, nor defined by the program");
+            match suggestion {
+                Some(s) => diag.help(format!("did you mean `{s}`?")),
+                None => diag.help("define the function, or install the module that provides it"),
+            };
+        }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+use crate::declare_rule;
+use crate::infer::{TypeDiag};
+use crate::rules::context::DiagnosticExt;
+use crate::rules::{Context, Rule, RuleInfo};
+
+use super::support;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a resource declared with a type that is neither a core resource type, nor a custom
+    /// type of a module (`lib/puppet/type`), nor a defined type of the program. A name
+    /// `mod::x` is checked only when the module `mod` is part of the program; a plain name only
+    /// when it is a near miss of a known type (a custom type of a module that is not installed
+    /// could have any name).
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails the catalog (`Unknown resource type`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// pakage { 'nginx': ensure => installed }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// package { 'nginx': ensure => installed }
+    /// ```
+    pub struct UnknownResourceType {
+        code: "P104",
+        name: "unknown-resource-type",
+        severity: Error,
+        category: Types,
+    }
+}
+
+impl Rule for UnknownResourceType {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        let analysis = support::analysis(cx);
+        for d in &analysis.diags {
+        if let TypeDiag::UnknownResourceType { name, span, suggestion } = d {
+            let diag = cx.report(*span, format!("unknown resource type `{name}`"));
+            diag.label("no such resource type");
+            match suggestion {
+                Some(s) => diag.help(format!("did you mean `{s}`?")),
+                None => diag.help("define the type, or install the module that provides it"),
+            };
+        }
+        }
+    }
+}
