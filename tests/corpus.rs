@@ -279,6 +279,9 @@ fn corpus_has_no_syntax_or_internal_errors() {
     let unexpected: Vec<String> = findings
         .iter()
         .filter(|f| f["severity"] == "error")
+        // Types and names (P1xx) find what only compiling a catalog finds: tests/corpus_types.rs
+        // checks them against the list of the corpus's real defects.
+        .filter(|f| !f["code"].as_str().unwrap_or("").starts_with("P1"))
         .filter_map(|f| {
             let path = f["path"].as_str().unwrap_or("?");
             let rel = path

@@ -19,13 +19,14 @@ use crate::syntax::ast::{
     AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
     Resource, ResourceForm, Span, StringPart, UnaryOp,
 };
-use crate::types::{
-    self, AliasResolver, FloatRange, IntRange, StructMember, Type, common_type,
-};
+use crate::types::{self, AliasResolver, FloatRange, IntRange, StructMember, Type, common_type};
 
 /// Array and hash literals larger than this are typed `Array[T]` / `Hash[K, V]` rather than
 /// tuples and structs.
 const MAX_EXACT: usize = 32;
+
+/// What a branch's condition proves: a variable has a type there.
+type Narrowing = Option<(String, Type)>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ScopeKind {
@@ -86,6 +87,8 @@ pub struct Infer<'p> {
     /// duplicates: they need not both be evaluated, or are evaluated once per call).
     context: u32,
     next_context: u32,
+    /// (type, attribute) given by resource defaults (`Type { attr => }`) in the file.
+    defaulted: std::collections::HashSet<(String, String)>,
     /// Assignments made inside the current branch (for joining after `if` / `case`).
     branch_log: Vec<Vec<String>>,
 }
@@ -108,10 +111,23 @@ impl<'p> Infer<'p> {
             next_branch: 0,
             context: 0,
             next_context: 1,
+            defaulted: Default::default(),
         }
     }
 
     pub fn run(mut self, file: &crate::syntax::ast::File) -> Analysis {
+        file.walk(&mut |e| {
+            if let ExprKind::ResourceDefaults(d) = &e.kind {
+                let t = d
+                    .type_ref
+                    .name
+                    .trim_start_matches("::")
+                    .to_ascii_lowercase();
+                for a in &d.attributes {
+                    self.defaulted.insert((t.clone(), a.name.name.clone()));
+                }
+            }
+        });
         self.push(ScopeKind::Top);
         self.statements(&file.statements);
         self.pop();
@@ -272,10 +288,15 @@ impl<'p> Infer<'p> {
             ExprKind::ReservedWord(w) => Type::string_value(w.clone()),
             ExprKind::Array(items) => {
                 let ts: Vec<Type> = items.iter().map(|i| self.expr(i)).collect();
-                if items
-                    .iter()
-                    .any(|i| matches!(i.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }))
-                {
+                if items.iter().any(|i| {
+                    matches!(
+                        i.kind,
+                        ExprKind::Unary {
+                            op: UnaryOp::Splat,
+                            ..
+                        }
+                    )
+                }) {
                     return Type::array_any();
                 }
                 self.array_of(ts)
@@ -323,12 +344,12 @@ impl<'p> Infer<'p> {
                                 None => Type::integer(),
                             }
                         }
-                        Type::Float(r) if r.min.is_some() && r.min == r.max => Type::Float(
-                            FloatRange {
+                        Type::Float(r) if r.min.is_some() && r.min == r.max => {
+                            Type::Float(FloatRange {
                                 min: r.min.map(|f| -f),
                                 max: r.min.map(|f| -f),
-                            },
-                        ),
+                            })
+                        }
                         Type::Integer(_) => Type::integer(),
                         Type::Float(_) => Type::float(),
                         _ => Type::Numeric,
@@ -382,7 +403,7 @@ impl<'p> Infer<'p> {
             ExprKind::Call(c) => self.call(e, c),
             ExprKind::MethodCall(m) => self.method_call(e, m),
             ExprKind::If(i) => {
-                let mut arms: Vec<(Option<(String, Type)>, &Block)> = Vec::new();
+                let mut arms: Vec<(Narrowing, &Block)> = Vec::new();
                 for (cond, body) in &i.branches {
                     self.expr(cond);
                     arms.push((self.narrowing(cond), body));
@@ -500,7 +521,10 @@ impl<'p> Infer<'p> {
             });
             if let Some(d) = &p.default {
                 let found = self.expr(d);
+                // `String $x = undef` is a common way to say "required unless given": Puppet
+                // fails only when the default is used. Not reported.
                 if let Some(expected) = &declared
+                    && found != Type::Undef
                     && !may_match(expected, &found, &self.resolver)
                 {
                     self.diags.push(TypeDiag::DefaultTypeMismatch {
@@ -547,15 +571,11 @@ impl<'p> Infer<'p> {
 
     /// Walks branches: each may narrow a variable; variables assigned in some branches get
     /// the common type of their values (and of undef when a branch does not assign them).
-    fn branches(
-        &mut self,
-        arms: Vec<(Option<(String, Type)>, &Block)>,
-        else_block: Option<&Block>,
-    ) -> Type {
+    fn branches(&mut self, arms: Vec<(Narrowing, &Block)>, else_block: Option<&Block>) -> Type {
         let before: Vec<HashMap<String, Type>> =
             self.scopes.iter().map(|s| s.vars.clone()).collect();
         let mut results: Vec<(HashMap<String, Type>, Type)> = Vec::new();
-        let all: Vec<(Option<(String, Type)>, Option<&Block>)> = arms
+        let all: Vec<(Narrowing, Option<&Block>)> = arms
             .into_iter()
             .map(|(n, b)| (n, Some(b)))
             .chain(std::iter::once((None, else_block)))
@@ -587,7 +607,11 @@ impl<'p> Infer<'p> {
             if let Some(outer) = self.branch_log.last_mut() {
                 outer.extend(log.iter().cloned());
             }
-            let current = self.scopes.last().map(|s| s.vars.clone()).unwrap_or_default();
+            let current = self
+                .scopes
+                .last()
+                .map(|s| s.vars.clone())
+                .unwrap_or_default();
             results.push((current, value));
             self.path.pop();
         }
@@ -652,7 +676,7 @@ impl<'p> Infer<'p> {
             ExprKind::Variable(n) => Some(n.clone()),
             _ => None,
         };
-        let mut arms: Vec<(Option<(String, Type)>, &Block)> = Vec::new();
+        let mut arms: Vec<(Narrowing, &Block)> = Vec::new();
         let mut has_default = false;
         let mut covered: Vec<(Type, Span)> = Vec::new();
         for o in &c.options {
@@ -716,14 +740,7 @@ impl<'p> Infer<'p> {
 
     // ------------------------------------------------------------------ operators
 
-    fn binary(
-        &mut self,
-        e: &Expr,
-        op: BinaryOp,
-        op_span: Span,
-        left: &Expr,
-        right: &Expr,
-    ) -> Type {
+    fn binary(&mut self, e: &Expr, op: BinaryOp, op_span: Span, left: &Expr, right: &Expr) -> Type {
         let l = self.expr(left);
         // `$x =~ T and $x ...`: the right side sees the narrowed type.
         let narrowed = if op == BinaryOp::And {
@@ -756,7 +773,13 @@ impl<'p> Infer<'p> {
                     let lk = kinds(&l, &self.resolver);
                     if lk != compat::ALL && lk & (compat::STR | compat::UNDEF | compat::OTHER) == 0
                     {
-                        self.operator(op, op_span, &l, &r, "the left operand of a regexp match must be a String");
+                        self.operator(
+                            op,
+                            op_span,
+                            &l,
+                            &r,
+                            "the left operand of a regexp match must be a String",
+                        );
                     }
                 }
                 Type::Boolean(None)
@@ -774,7 +797,13 @@ impl<'p> Infer<'p> {
                     if matches!(op, BinaryOp::Add) {
                         let rk = kinds(&r, &self.resolver);
                         if rk != compat::ALL && rk & (compat::HASH | compat::ARRAY) == 0 {
-                            self.operator(op, op_span, &l, &r, "a Hash can only be merged with a Hash or an Array of pairs");
+                            self.operator(
+                                op,
+                                op_span,
+                                &l,
+                                &r,
+                                "a Hash can only be merged with a Hash or an Array of pairs",
+                            );
                         }
                     }
                     return Type::hash_any();
@@ -814,9 +843,7 @@ impl<'p> Infer<'p> {
                 return Type::Numeric;
             }
         }
-        if op == BinaryOp::Mod
-            && (matches!(l, Type::Float(_)) || matches!(r, Type::Float(_)))
-        {
+        if op == BinaryOp::Mod && (matches!(l, Type::Float(_)) || matches!(r, Type::Float(_))) {
             self.operator(op, span, l, r, "`%` is not applicable to a Float");
             return Type::Numeric;
         }
@@ -928,10 +955,15 @@ impl<'p> Infer<'p> {
                 self.class_reference(a);
             }
         }
-        let splat = c
-            .args
-            .iter()
-            .any(|a| matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }));
+        let splat = c.args.iter().any(|a| {
+            matches!(
+                a.kind,
+                ExprKind::Unary {
+                    op: UnaryOp::Splat,
+                    ..
+                }
+            )
+        });
         let ret = self.check_call(
             &name,
             c.function.span,
@@ -950,7 +982,13 @@ impl<'p> Infer<'p> {
         if let Some(args) = &m.args {
             for a in args {
                 arg_types.push(self.expr(a));
-                splat |= matches!(a.kind, ExprKind::Unary { op: UnaryOp::Splat, .. });
+                splat |= matches!(
+                    a.kind,
+                    ExprKind::Unary {
+                        op: UnaryOp::Splat,
+                        ..
+                    }
+                );
             }
         }
         let name = m.method.name.to_ascii_lowercase();
@@ -988,7 +1026,10 @@ impl<'p> Infer<'p> {
         let lambda_params = lambda.map(lambda_arity);
         let mut outcome: Option<(Option<Type>, Vec<Type>)> = None;
         for def in &defs {
-            if def.signatures.is_empty() || matches!(def.kind, FunctionKind::Ruby3x { .. }) {
+            if def.signatures.is_empty()
+                || matches!(def.kind, FunctionKind::Ruby3x { .. })
+                || takes_scope(def)
+            {
                 outcome = Some((None, Vec::new()));
                 break;
             }
@@ -997,7 +1038,10 @@ impl<'p> Infer<'p> {
                 .iter()
                 .find(|s| self.accepts(s, args, splat, lambda_params))
             {
-                let ret = sig.return_type.as_deref().and_then(|t| types::parse(t).ok());
+                let ret = sig
+                    .return_type
+                    .as_deref()
+                    .and_then(|t| types::parse(t).ok());
                 outcome = Some((ret, lambda_param_types(name, args, lambda)));
                 break;
             }
@@ -1077,7 +1121,9 @@ impl<'p> Infer<'p> {
     ) {
         let sigs = &def.signatures;
         // A lambda problem when the arguments alone would do.
-        let args_fit = sigs.iter().any(|s| self.accepts(&without_block(s), args, false, None));
+        let args_fit = sigs
+            .iter()
+            .any(|s| self.accepts(&without_block(s), args, false, None));
         if args_fit {
             let any_block = sigs.iter().any(|s| s.block.is_some());
             let problem = match lambda {
@@ -1142,11 +1188,14 @@ impl<'p> Infer<'p> {
         if !self.should_report_unknown(name) {
             return;
         }
-        let mut names: Vec<String> = builtins::functions().iter().map(|f| f.name.clone()).collect();
+        let mut names: Vec<String> = builtins::functions()
+            .iter()
+            .map(|f| f.name.clone())
+            .collect();
         self.program
             .for_each_name(NameKind::Function, &mut |n| names.push(n.to_string()));
         let suggestion = closest(name, names.iter().map(String::as_str));
-        if !name.contains("::") && !self.program.knows_modules() && suggestion.is_none() {
+        if !name.contains("::") && !self.program.knows_modules() && !near_miss(name, &suggestion) {
             return;
         }
         self.diags.push(TypeDiag::UnknownFunction {
@@ -1184,8 +1233,7 @@ impl<'p> Infer<'p> {
                 return;
             }
             ExprKind::Access { target, args } => {
-                if matches!(&target.kind, ExprKind::TypeRef(t) if t.eq_ignore_ascii_case("class"))
-                {
+                if matches!(&target.kind, ExprKind::TypeRef(t) if t.eq_ignore_ascii_case("class")) {
                     for a in args {
                         self.class_reference(a);
                     }
@@ -1243,7 +1291,11 @@ impl<'p> Infer<'p> {
         if r.type_expr.is_some() {
             return;
         }
-        let type_name = r.type_name.name.trim_start_matches("::").to_ascii_lowercase();
+        let type_name = r
+            .type_name
+            .name
+            .trim_start_matches("::")
+            .to_ascii_lowercase();
         if type_name == "class" {
             for b in &r.bodies {
                 self.class_reference(&b.title);
@@ -1265,11 +1317,17 @@ impl<'p> Infer<'p> {
                 .filter(|d| d.kind == ClassKind::Define)
                 && !matches!(b.title.kind, ExprKind::Default)
                 && !b.attributes.iter().any(|a| a.op == AttributeOp::Splat)
-                && !r.bodies.iter().any(|o| matches!(o.title.kind, ExprKind::Default))
+                && !r
+                    .bodies
+                    .iter()
+                    .any(|o| matches!(o.title.kind, ExprKind::Default))
             {
                 for p in &d.params {
                     if !p.has_default
                         && !p.captures_rest
+                        && !self
+                            .defaulted
+                            .contains(&(type_name.clone(), p.name.clone()))
                         && !b.attributes.iter().any(|a| a.name.name == p.name)
                         && p.name != "name"
                         && p.name != "title"
@@ -1297,9 +1355,9 @@ impl<'p> Infer<'p> {
         let key = (self.context, type_name.to_string(), title.clone());
         let path = self.path.clone();
         let list = self.resources.entry(key).or_default();
-        let first = list.iter().find(|d| {
-            d.expr != expr && (d.path.starts_with(&path) || path.starts_with(&d.path))
-        });
+        let first = list
+            .iter()
+            .find(|d| d.expr != expr && (d.path.starts_with(&path) || path.starts_with(&d.path)));
         if let Some(first) = first {
             self.diags.push(TypeDiag::DuplicateResource {
                 type_name: type_name.to_string(),
@@ -1335,10 +1393,7 @@ impl<'p> Infer<'p> {
         self.program
             .for_each_name(NameKind::Definition, &mut |n| names.push(n.to_string()));
         let suggestion = closest(name, names.iter().map(String::as_str));
-        if !name.contains("::") && !self.program.knows_modules() && suggestion.is_none() {
-            return false;
-        }
-        if !name.contains("::") && suggestion.is_none() {
+        if !name.contains("::") && !near_miss(name, &suggestion) {
             // A custom type of a module that is not installed: say nothing.
             return false;
         }
@@ -1369,7 +1424,10 @@ impl<'p> Infer<'p> {
             names.extend(d.params.iter().map(|p| p.name.clone()));
             names.push("name".to_string());
         } else if let Some(t) = self.program.resource_type(type_name) {
-            if !resource_type_complete(t) {
+            // Ruby types are read as text, and their attributes can come from code the
+            // reader does not follow (a parent type, a mixin, the implicit `provider`):
+            // not checked until that reading is exact.
+            if !resource_type_complete(t) || RUBY_TYPES_UNCHECKED {
                 return None;
             }
             names.extend(t.attributes.iter().map(|a| a.name.clone()));
@@ -1384,7 +1442,7 @@ impl<'p> Infer<'p> {
             return;
         };
         for a in attrs {
-            if a.op == AttributeOp::Splat || names.iter().any(|n| *n == a.name.name) {
+            if a.op == AttributeOp::Splat || names.contains(&a.name.name) {
                 continue;
             }
             let suggestion = closest(&a.name.name, names.iter().map(String::as_str));
@@ -1452,7 +1510,8 @@ impl<'p> Infer<'p> {
     fn attribute_value_ok(&self, expected: &Type, found: &Type, property: bool) -> bool {
         let r = &self.resolver;
         let k = kinds(found, r);
-        if k & (compat::UNDEF | compat::SENSITIVE) != 0 && k & !(compat::UNDEF | compat::SENSITIVE) == 0
+        if k & (compat::UNDEF | compat::SENSITIVE) != 0
+            && k & !(compat::UNDEF | compat::SENSITIVE) == 0
         {
             return true;
         }
@@ -1498,8 +1557,7 @@ impl<'p> Infer<'p> {
                     });
                 }
                 Some(p) => {
-                    let Some(expected) = p.ty.as_deref().and_then(|t| types::parse(t).ok())
-                    else {
+                    let Some(expected) = p.ty.as_deref().and_then(|t| types::parse(t).ok()) else {
                         continue;
                     };
                     let found = self.peek_type(&a.value);
@@ -1604,6 +1662,18 @@ fn trusted_type() -> Type {
     .unwrap_or(Type::Any)
 }
 
+/// Is `suggestion` so close to `name` that `name` is a misspelling rather than the name of
+/// something plint does not see (a custom type or function of a module that is not
+/// installed)? One edit, or two for names of six letters or more.
+fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
+    suggestion
+        .as_deref()
+        .is_some_and(|s| super::distance(name, s) <= if name.len() >= 6 { 2 } else { 1 })
+}
+
+/// See [`Infer::attribute_names`].
+const RUBY_TYPES_UNCHECKED: bool = true;
+
 /// A resource declared with a literal title (see [`Infer::declared`]).
 #[derive(Debug)]
 struct Declared {
@@ -1632,8 +1702,19 @@ fn literal_title(e: &Expr) -> Option<String> {
     }
 }
 
-fn resource_type_complete(_t: &crate::defs::model::ResourceTypeDef) -> bool {
-    false
+fn resource_type_complete(t: &crate::defs::model::ResourceTypeDef) -> bool {
+    t.complete
+}
+
+/// A Ruby function whose first parameter is the calling scope (`param 'Any', :scope`) is
+/// called through its own `call` method, which passes the scope: its dispatches do not
+/// describe what a manifest gives.
+fn takes_scope(def: &FunctionDef) -> bool {
+    def.kind == FunctionKind::Ruby4x
+        && def
+            .signatures
+            .iter()
+            .any(|s| s.params.first().is_some_and(|p| p.name == "scope"))
 }
 
 /// (min, max) number of arguments; `None` max is unbounded.
@@ -1810,7 +1891,9 @@ fn looks_numeric(s: &str) -> bool {
     if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         return !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit());
     }
-    t.parse::<f64>().is_ok() && t.bytes().all(|b| b.is_ascii_digit() || b".eE+-".contains(&b))
+    t.parse::<f64>().is_ok()
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || b".eE+-".contains(&b))
 }
 
 fn describe(t: &Type) -> String {

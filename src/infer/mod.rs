@@ -143,7 +143,11 @@ impl Analysis {
     /// The recorded type of the expression with exactly this span (the outermost one when
     /// several share it).
     pub fn type_at(&self, span: Span) -> Option<&Type> {
-        self.types.iter().rev().find(|(s, _)| *s == span).map(|(_, t)| t)
+        self.types
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == span)
+            .map(|(_, t)| t)
     }
 }
 

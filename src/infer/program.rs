@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use crate::defs::model::{
-    ClassDef, ClassKind, FunctionDef, FunctionKind, Origin, ParamDef, ParamKind,
-    ResourceTypeDef, SigParam, Signature, TypeAliasDef,
+    ClassDef, ClassKind, FunctionDef, FunctionKind, Origin, ParamDef, ParamKind, ResourceTypeDef,
+    SigParam, Signature, TypeAliasDef,
 };
 use crate::syntax::ast::{Expr, ExprKind, File, Parameter};
 
@@ -145,6 +145,7 @@ impl LocalDefs {
             kind,
             params: params.iter().map(|p| param_def(p, src)).collect(),
             parent: None,
+            variables: Vec::new(),
             origin: Origin::Manifest {
                 path: Default::default(),
                 span: e.span,
@@ -234,7 +235,10 @@ impl<'a> Program<'a> {
     /// namespace of something this file defines.
     pub fn has_module(&self, name: &str) -> bool {
         let name = key(name);
-        self.local.namespaces.contains(&name) || self.global.has_module(&name)
+        // The file's own namespaces count only for a file checked without any module
+        // around it: in a module, its other files define what this one does not.
+        self.global.has_module(&name)
+            || (!self.global.knows_modules() && self.local.namespaces.contains(&name))
     }
 
     pub fn knows_modules(&self) -> bool {
@@ -249,5 +253,34 @@ impl<'a> Program<'a> {
             NameKind::ResourceType => {}
         }
         self.global.for_each_name(kind, f);
+    }
+}
+
+impl Defs for crate::defs::Index {
+    fn function(&self, name: &str) -> Option<&FunctionDef> {
+        crate::defs::Index::function(self, name)
+    }
+    fn definition(&self, name: &str) -> Option<&ClassDef> {
+        crate::defs::Index::definition(self, name)
+    }
+    fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef> {
+        crate::defs::Index::resource_type(self, name)
+    }
+    fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
+        crate::defs::Index::type_alias(self, name)
+    }
+    fn has_module(&self, name: &str) -> bool {
+        self.module(name).is_some()
+    }
+    fn knows_modules(&self) -> bool {
+        !self.modules().is_empty()
+    }
+    fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
+        match kind {
+            NameKind::Function => self.functions().iter().for_each(|d| f(&d.name)),
+            NameKind::Definition => self.classes().iter().for_each(|d| f(&d.name)),
+            NameKind::ResourceType => self.resource_types().iter().for_each(|d| f(&d.name)),
+            NameKind::TypeAlias => self.type_aliases().iter().for_each(|d| f(&d.name)),
+        }
     }
 }

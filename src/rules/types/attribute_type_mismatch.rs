@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -8,7 +8,7 @@ use super::support;
 declare_rule! {
     /// ## What it does
     /// Finds a core resource type's attribute given a value it never accepts, such as
-    /// `ensure => presnet` on a package. Only values whose type cannot match are reported: a string
+    /// `ensure => runing` on a service. Only values whose type cannot match are reported: a string
     /// of unknown content may match a pattern.
     ///
     /// ## Why is this bad?
@@ -16,12 +16,12 @@ declare_rule! {
     ///
     /// ## Example
     /// ```puppet
-    /// package { 'nginx': ensure => presnet }
+    /// service { 'nginx': ensure => runing }
     /// ```
     ///
     /// ## Use instead
     /// ```puppet
-    /// package { 'nginx': ensure => present }
+    /// service { 'nginx': ensure => running }
     /// ```
     pub struct AttributeTypeMismatch {
         code: "P106",
@@ -39,14 +39,25 @@ impl Rule for AttributeTypeMismatch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::AttributeTypeMismatch { type_name, attribute, expected, found, span } = d {
-            cx.report(
-                *span,
-                format!("`{type_name}` attribute `{attribute}` expects {}, got {}", support::show_type(expected), support::show_value(found)),
-            )
-            .label("not a valid value")
-            .help("give a value of the expected type");
-        }
+            if let TypeDiag::AttributeTypeMismatch {
+                type_name,
+                attribute,
+                expected,
+                found,
+                span,
+            } = d
+            {
+                cx.report(
+                    *span,
+                    format!(
+                        "`{type_name}` attribute `{attribute}` expects {}, got {}",
+                        support::show_type(expected),
+                        support::show_value(found)
+                    ),
+                )
+                .label("not a valid value")
+                .help("give a value of the expected type");
+            }
         }
     }
 }

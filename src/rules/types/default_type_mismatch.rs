@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -38,14 +38,24 @@ impl Rule for DefaultTypeMismatch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::DefaultTypeMismatch { param, expected, found, span } = d {
-            cx.report(
-                *span,
-                format!("the default of `${param}` is {}, but the parameter expects {}", support::show_value(found), support::show_type(expected)),
-            )
-            .label("wrong type")
-            .help("change the default or the declared type");
-        }
+            if let TypeDiag::DefaultTypeMismatch {
+                param,
+                expected,
+                found,
+                span,
+            } = d
+            {
+                cx.report(
+                    *span,
+                    format!(
+                        "the default of `${param}` is {}, but the parameter expects {}",
+                        support::show_value(found),
+                        support::show_type(expected)
+                    ),
+                )
+                .label("wrong type")
+                .help("change the default or the declared type");
+            }
         }
     }
 }

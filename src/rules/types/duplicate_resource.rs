@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -44,12 +44,18 @@ impl Rule for DuplicateResource {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::DuplicateResource { type_name, title, span, first } = d {
-            cx.report(*span, format!("`{type_name}['{title}']` is declared twice"))
-                .label("declared again here")
-                .secondary(*first, "first declared here")
-                .help("declare the resource once");
-        }
+            if let TypeDiag::DuplicateResource {
+                type_name,
+                title,
+                span,
+                first,
+            } = d
+            {
+                cx.report(*span, format!("`{type_name}['{title}']` is declared twice"))
+                    .label("declared again here")
+                    .secondary(*first, "first declared here")
+                    .help("declare the resource once");
+            }
         }
     }
 }

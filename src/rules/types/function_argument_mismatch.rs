@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -39,16 +39,30 @@ impl Rule for FunctionArgumentMismatch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::ArgumentMismatch { function, span, expected, actual } = d {
-            let list = expected.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ");
-            let one = if expected.len() == 1 { "expected" } else { "expected one of" };
-            cx.report(
+            if let TypeDiag::ArgumentMismatch {
+                function,
+                span,
+                expected,
+                actual,
+            } = d
+            {
+                let list = expected
+                    .iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let one = if expected.len() == 1 {
+                    "expected"
+                } else {
+                    "expected one of"
+                };
+                cx.report(
                 *span,
                 format!("function `{function}` called with mis-matched arguments: {one} {list}; actual `{actual}`"),
             )
             .label("no signature accepts these arguments")
             .help("give the arguments one of the signatures takes");
-        }
+            }
         }
     }
 }

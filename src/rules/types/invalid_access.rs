@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -40,11 +40,14 @@ impl Rule for InvalidAccess {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::InvalidAccess { found, span } = d {
-            cx.report(*span, format!("`[]` is not applicable to {}", support::show_value(found)))
+            if let TypeDiag::InvalidAccess { found, span } = d {
+                cx.report(
+                    *span,
+                    format!("`[]` is not applicable to {}", support::show_value(found)),
+                )
                 .label("cannot be indexed")
                 .help("index a String, an Array, a Hash or a type");
-        }
+            }
         }
     }
 }

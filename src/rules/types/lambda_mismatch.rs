@@ -41,23 +41,30 @@ impl Rule for LambdaMismatch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::LambdaMismatch { function, span, problem } = d {
-            let (message, help) = match problem {
-                LambdaProblem::Missing => (
-                    format!("function `{function}` needs a lambda"),
-                    "add a lambda: `|$x| { ... }`".to_string(),
-                ),
-                LambdaProblem::NotAccepted => (
-                    format!("function `{function}` does not take a lambda"),
-                    "remove the lambda".to_string(),
-                ),
-                LambdaProblem::Count { given, expected } => (
-                    format!("the lambda of `{function}` has {given} parameter(s), which no signature accepts"),
-                    format!("the lambda must be one of: {}", expected.join(", ")),
-                ),
-            };
-            cx.report(*span, message).label("called here").help(help);
-        }
+            if let TypeDiag::LambdaMismatch {
+                function,
+                span,
+                problem,
+            } = d
+            {
+                let (message, help) = match problem {
+                    LambdaProblem::Missing => (
+                        format!("function `{function}` needs a lambda"),
+                        "add a lambda: `|$x| { ... }`".to_string(),
+                    ),
+                    LambdaProblem::NotAccepted => (
+                        format!("function `{function}` does not take a lambda"),
+                        "remove the lambda".to_string(),
+                    ),
+                    LambdaProblem::Count { given, expected } => (
+                        format!(
+                            "the lambda of `{function}` has {given} parameter(s), which no signature accepts"
+                        ),
+                        format!("the lambda must be one of: {}", expected.join(", ")),
+                    ),
+                };
+                cx.report(*span, message).label("called here").help(help);
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -40,11 +40,21 @@ impl Rule for MissingRequiredParameter {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::MissingRequiredParameter { definition, param, span } = d {
-            cx.report(*span, format!("`{definition}` needs a value for parameter `{param}`"))
+            if let TypeDiag::MissingRequiredParameter {
+                definition,
+                param,
+                span,
+            } = d
+            {
+                cx.report(
+                    *span,
+                    format!("`{definition}` needs a value for parameter `{param}`"),
+                )
                 .label("declared without it")
-                .help(format!("give `{param}` a value, or give the parameter a default"));
-        }
+                .help(format!(
+                    "give `{param}` a value, or give the parameter a default"
+                ));
+            }
         }
     }
 }

@@ -6,22 +6,22 @@ use crate::rules::Rule;
 
 mod support;
 
-mod unknown_function;
-mod function_argument_mismatch;
-mod lambda_mismatch;
-mod unknown_resource_type;
-mod unknown_attribute;
 mod attribute_type_mismatch;
+mod default_type_mismatch;
+mod duplicate_resource;
+mod function_argument_mismatch;
+mod invalid_access;
+mod lambda_mismatch;
+mod missing_required_parameter;
+mod operator_type_mismatch;
+mod parameter_type_mismatch;
+mod unknown_attribute;
 mod unknown_class;
 mod unknown_class_parameter;
-mod missing_required_parameter;
-mod parameter_type_mismatch;
-mod default_type_mismatch;
-mod operator_type_mismatch;
-mod duplicate_resource;
-mod invalid_access;
-mod unreachable_case_branch;
+mod unknown_function;
+mod unknown_resource_type;
 mod unknown_type;
+mod unreachable_case_branch;
 
 /// This family's rules, in code order.
 pub static RULES: &[&dyn Rule] = &[

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -39,14 +39,25 @@ impl Rule for OperatorTypeMismatch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::OperatorMismatch { op, left, right, span, reason } = d {
-            cx.report(
-                *span,
-                format!("operator `{op}` cannot be applied to {} and {}: {reason}", support::show_value(left), support::show_value(right)),
-            )
-            .label("operands of the wrong types")
-            .help("convert the operands first");
-        }
+            if let TypeDiag::OperatorMismatch {
+                op,
+                left,
+                right,
+                span,
+                reason,
+            } = d
+            {
+                cx.report(
+                    *span,
+                    format!(
+                        "operator `{op}` cannot be applied to {} and {}: {reason}",
+                        support::show_value(left),
+                        support::show_value(right)
+                    ),
+                )
+                .label("operands of the wrong types")
+                .help("convert the operands first");
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -40,14 +40,25 @@ impl Rule for ParameterTypeMismatch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::ParameterTypeMismatch { definition, param, expected, found, span } = d {
-            cx.report(
-                *span,
-                format!("parameter `{param}` of `{definition}` expects {}, got {}", support::show_type(expected), support::show_value(found)),
-            )
-            .label("wrong type")
-            .help("give a value of the declared type");
-        }
+            if let TypeDiag::ParameterTypeMismatch {
+                definition,
+                param,
+                expected,
+                found,
+                span,
+            } = d
+            {
+                cx.report(
+                    *span,
+                    format!(
+                        "parameter `{param}` of `{definition}` expects {}, got {}",
+                        support::show_type(expected),
+                        support::show_value(found)
+                    ),
+                )
+                .label("wrong type")
+                .help("give a value of the declared type");
+            }
         }
     }
 }

@@ -2,13 +2,13 @@
 
 use std::rc::Rc;
 
-use crate::infer::{self, Analysis, NoDefs};
+use crate::infer::{self, Analysis};
 use crate::rules::Context;
 use crate::types::Type;
 
 /// The inference of the rule's file (computed once per file, shared by the rules).
 pub fn analysis(cx: &Context<'_>) -> Rc<Analysis> {
-    infer::analysis(cx.ast(), cx.source(), &NoDefs)
+    infer::analysis(cx.ast(), cx.source(), cx.program())
 }
 
 /// A type in a message: `` `Integer[1, 65535]` ``.

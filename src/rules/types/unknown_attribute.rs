@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -44,14 +44,23 @@ impl Rule for UnknownAttribute {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::UnknownAttribute { type_name, attribute, span, suggestion } = d {
-            let diag = cx.report(*span, format!("`{type_name}` has no attribute `{attribute}`"));
-            diag.label("unknown attribute");
-            match suggestion {
-                Some(s) => diag.help(format!("did you mean `{s}`?")),
-                None => diag.help(format!("see the attributes of `{type_name}`")),
-            };
-        }
+            if let TypeDiag::UnknownAttribute {
+                type_name,
+                attribute,
+                span,
+                suggestion,
+            } = d
+            {
+                let diag = cx.report(
+                    *span,
+                    format!("`{type_name}` has no attribute `{attribute}`"),
+                );
+                diag.label("unknown attribute");
+                match suggestion {
+                    Some(s) => diag.help(format!("did you mean `{s}`?")),
+                    None => diag.help(format!("see the attributes of `{type_name}`")),
+                };
+            }
         }
     }
 }

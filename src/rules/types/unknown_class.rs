@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -43,14 +43,19 @@ impl Rule for UnknownClass {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::UnknownClass { name, span, suggestion } = d {
-            let diag = cx.report(*span, format!("unknown class `{name}`"));
-            diag.label("no such class in the program");
-            match suggestion {
-                Some(s) => diag.help(format!("did you mean `{s}`?")),
-                None => diag.help("define the class, or fix its name"),
-            };
-        }
+            if let TypeDiag::UnknownClass {
+                name,
+                span,
+                suggestion,
+            } = d
+            {
+                let diag = cx.report(*span, format!("unknown class `{name}`"));
+                diag.label("no such class in the program");
+                match suggestion {
+                    Some(s) => diag.help(format!("did you mean `{s}`?")),
+                    None => diag.help("define the class, or fix its name"),
+                };
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -40,14 +40,20 @@ impl Rule for UnknownClassParameter {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::UnknownClassParameter { class, param, span, suggestion } = d {
-            let diag = cx.report(*span, format!("class `{class}` has no parameter `{param}`"));
-            diag.label("unknown parameter");
-            match suggestion {
-                Some(s) => diag.help(format!("did you mean `{s}`?")),
-                None => diag.help(format!("see the parameters of `{class}`")),
-            };
-        }
+            if let TypeDiag::UnknownClassParameter {
+                class,
+                param,
+                span,
+                suggestion,
+            } = d
+            {
+                let diag = cx.report(*span, format!("class `{class}` has no parameter `{param}`"));
+                diag.label("unknown parameter");
+                match suggestion {
+                    Some(s) => diag.help(format!("did you mean `{s}`?")),
+                    None => diag.help(format!("see the parameters of `{class}`")),
+                };
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -43,14 +43,21 @@ impl Rule for UnknownFunction {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::UnknownFunction { name, span, suggestion } = d {
-            let diag = cx.report(*span, format!("unknown function `{name}`"));
-            diag.label("not a built-in function, nor defined by the program");
-            match suggestion {
-                Some(s) => diag.help(format!("did you mean `{s}`?")),
-                None => diag.help("define the function, or install the module that provides it"),
-            };
-        }
+            if let TypeDiag::UnknownFunction {
+                name,
+                span,
+                suggestion,
+            } = d
+            {
+                let diag = cx.report(*span, format!("unknown function `{name}`"));
+                diag.label("not a built-in function, nor defined by the program");
+                match suggestion {
+                    Some(s) => diag.help(format!("did you mean `{s}`?")),
+                    None => {
+                        diag.help("define the function, or install the module that provides it")
+                    }
+                };
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -41,14 +41,19 @@ impl Rule for UnknownResourceType {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::UnknownResourceType { name, span, suggestion } = d {
-            let diag = cx.report(*span, format!("unknown resource type `{name}`"));
-            diag.label("no such resource type");
-            match suggestion {
-                Some(s) => diag.help(format!("did you mean `{s}`?")),
-                None => diag.help("define the type, or install the module that provides it"),
-            };
-        }
+            if let TypeDiag::UnknownResourceType {
+                name,
+                span,
+                suggestion,
+            } = d
+            {
+                let diag = cx.report(*span, format!("unknown resource type `{name}`"));
+                diag.label("no such resource type");
+                match suggestion {
+                    Some(s) => diag.help(format!("did you mean `{s}`?")),
+                    None => diag.help("define the type, or install the module that provides it"),
+                };
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -42,14 +42,19 @@ impl Rule for UnknownType {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::UnknownType { name, span, suggestion } = d {
-            let diag = cx.report(*span, format!("unknown type `{name}`"));
-            diag.label("not a type of Puppet or of the program");
-            match suggestion {
-                Some(s) => diag.help(format!("did you mean `{s}`?")),
-                None => diag.help("define the type alias, or fix its name"),
-            };
-        }
+            if let TypeDiag::UnknownType {
+                name,
+                span,
+                suggestion,
+            } = d
+            {
+                let diag = cx.report(*span, format!("unknown type `{name}`"));
+                diag.label("not a type of Puppet or of the program");
+                match suggestion {
+                    Some(s) => diag.help(format!("did you mean `{s}`?")),
+                    None => diag.help("define the type alias, or fix its name"),
+                };
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::infer::{TypeDiag};
+use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -48,17 +48,30 @@ impl Rule for UnreachableCaseBranch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {
-        if let TypeDiag::UnreachableCaseBranch { span, matcher, value, earlier } = d {
-            let diag = match earlier {
-                Some(e) => {
-                    let diag = cx.report(*span, format!("case branch `{matcher}` is unreachable: an earlier branch takes all its values"));
-                    diag.secondary(*e, "this branch matches first");
-                    diag
-                }
-                None => cx.report(*span, format!("case branch `{matcher}` is unreachable: the value is {}", support::show_type(value))),
-            };
-            diag.label("never matches").help("remove the branch or fix the matcher");
-        }
+            if let TypeDiag::UnreachableCaseBranch {
+                span,
+                matcher,
+                value,
+                earlier,
+            } = d
+            {
+                let diag = match earlier {
+                    Some(e) => {
+                        let diag = cx.report(*span, format!("case branch `{matcher}` is unreachable: an earlier branch takes all its values"));
+                        diag.secondary(*e, "this branch matches first");
+                        diag
+                    }
+                    None => cx.report(
+                        *span,
+                        format!(
+                            "case branch `{matcher}` is unreachable: the value is {}",
+                            support::show_type(value)
+                        ),
+                    ),
+                };
+                diag.label("never matches")
+                    .help("remove the branch or fix the matcher");
+            }
         }
     }
 }

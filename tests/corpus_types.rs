@@ -1,0 +1,84 @@
+//! The types-and-names rules (P1xx) on the real module corpus (/usr/share/puppet/modules):
+//! it is working code, so every error-level P1xx finding must be a real defect listed, with
+//! its reason, in tests/oracle/corpus-type-defects.txt, and every listed defect must still be
+//! found (so the list stays exact).
+//!
+//! Without the corpus the test is skipped, except under CI (`CI` set), where it fails.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+const CORPUS: &str = "/usr/share/puppet/modules";
+
+#[test]
+fn corpus_p1_errors_are_listed_real_defects() {
+    if !Path::new(CORPUS).is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "{CORPUS} is missing");
+        eprintln!("skipped: {CORPUS} is missing");
+        return;
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_plint"))
+        .args(["--select", "P1", "--format", "json", CORPUS])
+        .output()
+        .expect("run plint");
+    let findings: Vec<Value> = serde_json::from_slice(&o.stdout).expect("JSON output");
+    let found: BTreeSet<String> = findings
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| {
+            let path = f["path"].as_str().unwrap_or("?");
+            let rel = path
+                .strip_prefix(CORPUS)
+                .unwrap_or(path)
+                .trim_start_matches('/');
+            format!("{rel}:{} {}", f["line"], f["code"].as_str().unwrap_or("?"))
+        })
+        .collect();
+    let list = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/corpus-type-defects.txt"),
+    )
+    .expect("the list of real defects is readable");
+    let listed: BTreeSet<String> = list
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    let unexpected: Vec<&String> = found.difference(&listed).collect();
+    let gone: Vec<&String> = listed.difference(&found).collect();
+    let details = |key: &str| {
+        findings
+            .iter()
+            .find(|f| {
+                let path = f["path"].as_str().unwrap_or("?");
+                let rel = path
+                    .strip_prefix(CORPUS)
+                    .unwrap_or(path)
+                    .trim_start_matches('/');
+                format!("{rel}:{} {}", f["line"], f["code"].as_str().unwrap_or("?")) == key
+            })
+            .and_then(|f| f["message"].as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    assert!(
+        unexpected.is_empty() && gone.is_empty(),
+        "P1xx errors on the corpus not listed as real defects (false positives?):\n{}\n\
+         listed defects no longer found:\n{}",
+        unexpected
+            .iter()
+            .map(|k| format!("{k} {}", details(k)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        gone.iter()
+            .map(|k| k.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    eprintln!(
+        "{} P1xx error findings, all listed real defects",
+        found.len()
+    );
+}
