@@ -120,12 +120,29 @@ fn parse_assertion(comment: &str) -> Result<Option<Assertion>, String> {
     Ok(None)
 }
 
-/// Checks a `# revealed:` assertion. Type inference does not exist yet: every such
-/// assertion fails until it does (the inference module replaces this function's body).
-fn check_revealed(_src: &str, line: usize, expected: &str) -> Result<(), String> {
-    Err(format!(
-        "line {line}: `# revealed: {expected}` needs type inference, which is not built yet"
-    ))
+/// Checks a `# revealed:` assertion: the type inference gives the expression that ends where
+/// the line's code ends (before the comment; the outermost one when several end there, e.g.
+/// an assignment rather than its value) the type `expected`, as Puppet prints types.
+fn check_revealed(src: &str, line: usize, expected: &str) -> Result<(), String> {
+    let parsed = syntax::parse(src);
+    let analysis = plint::infer::analyze_with_types(&parsed.ast, src, plint::defs::Index::empty());
+    let start: usize = src.lines().take(line - 1).map(|l| l.len() + 1).sum();
+    let text = src.lines().nth(line - 1).unwrap_or("");
+    let code = &text[..comment_start(text).unwrap_or(text.len())];
+    let end = start + code.trim_end().len();
+    let found = analysis
+        .types
+        .iter()
+        .filter(|(span, _)| span.end as usize == end && span.start as usize >= start)
+        .max_by_key(|(span, _)| span.len())
+        .map(|(_, t)| t.to_string());
+    match found {
+        Some(t) if t == expected => Ok(()),
+        Some(t) => Err(format!("{line}: revealed `{t}`, expected `{expected}`")),
+        None => Err(format!(
+            "{line}: no expression ends before the `# revealed:` comment"
+        )),
+    }
 }
 
 fn line_of(src: &str, offset: usize) -> usize {

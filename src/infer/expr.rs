@@ -89,6 +89,8 @@ pub struct Infer<'p> {
     next_context: u32,
     /// (type, attribute) given by resource defaults (`Type { attr => }`) in the file.
     defaulted: std::collections::HashSet<(String, String)>,
+    /// The types of the attribute values of the resource being checked.
+    values: HashMap<Span, Type>,
     /// Assignments made inside the current branch (for joining after `if` / `case`).
     branch_log: Vec<Vec<String>>,
 }
@@ -112,6 +114,7 @@ impl<'p> Infer<'p> {
             context: 0,
             next_context: 1,
             defaulted: Default::default(),
+            values: HashMap::new(),
         }
     }
 
@@ -1277,6 +1280,7 @@ impl<'p> Infer<'p> {
     // ------------------------------------------------------------------ resources
 
     fn resource(&mut self, r: &Resource, whole: Span) {
+        self.values.clear();
         if let Some(t) = &r.type_expr {
             self.expr(t);
         }
@@ -1285,7 +1289,7 @@ impl<'p> Infer<'p> {
             title_types.push(self.expr(&b.title));
             for a in &b.attributes {
                 let t = self.expr(&a.value);
-                let _ = t;
+                self.values.insert(a.value.span, t);
             }
         }
         if r.type_expr.is_some() {
@@ -1577,6 +1581,9 @@ impl<'p> Infer<'p> {
 
     /// The type of an expression already walked (recorded), or a fresh quiet inference of it.
     fn peek_type(&mut self, e: &Expr) -> Type {
+        if let Some(t) = self.values.get(&e.span) {
+            return t.clone();
+        }
         if let Some(r) = &self.record
             && let Some((_, t)) = r.iter().rev().find(|(s, _)| *s == e.span)
         {
