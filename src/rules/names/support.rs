@@ -1,26 +1,41 @@
 //! The scope analysis as the rules of this family run it: the file, and what the program
-//! around it defines: classes found by Puppet's autoloader layout in the module directories
-//! (the configured module path and the directory holding the file's module), and the facts
-//! of the modules' `lib/facter`.
+//! around it defines: classes and top-scope variables from the program's index
+//! ([`Context::program`]), or else classes found by Puppet's autoloader layout in the module
+//! directories (the configured module path and the directory holding the file's module, when
+//! no index was built), and the facts of the modules' `lib/facter`.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
 
+use crate::defs::Index;
 use crate::infer::facts;
 use crate::infer::scope::{self, ClassVars, ScopeDiag};
 use crate::rules::Context;
 use crate::syntax::ast::ExprKind;
 
 /// What the analysis may ask about the program of the checked file.
-struct FileProgram {
+struct FileProgram<'a> {
+    index: &'a Index,
     dirs: Vec<PathBuf>,
     custom_facts: Vec<Arc<HashSet<String>>>,
 }
 
-impl scope::Program for FileProgram {
+impl scope::Program for FileProgram<'_> {
     fn class(&self, name: &str) -> Option<ClassVars> {
+        if let Some(c) = self.index.class(name) {
+            let mut names: Vec<String> = c.params.iter().map(|p| p.name.clone()).collect();
+            names.extend(c.variables.iter().map(|v| v.name.clone()));
+            return Some(ClassVars {
+                names,
+                parent: c.parent.clone(),
+            });
+        }
         self.dirs.iter().find_map(|d| autoloaded_class(d, name))
+    }
+
+    fn top_variable(&self, name: &str) -> bool {
+        self.index.top_variable(name).is_some()
     }
 
     fn custom_fact(&self, name: &str) -> bool {
@@ -86,6 +101,7 @@ pub fn analyze(cx: &Context<'_>) -> Vec<ScopeDiag> {
         dirs.push(d);
     }
     let program = FileProgram {
+        index: cx.program(),
         custom_facts: dirs.iter().map(|d| facts::custom_facts(d)).collect(),
         dirs,
     };
