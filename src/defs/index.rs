@@ -195,15 +195,23 @@ impl Index {
     }
 
     /// The variable a qualified name refers to: `a::b::c` is `$c` of class `a::b` (an
-    /// assigned variable or a parameter; not searched in parent classes), `::c` or `c` a
-    /// top-scope variable. `Some(None)` for a top-scope variable, `Some(Some(class))` for a
-    /// class's; `None` when nothing defines it.
+    /// assigned variable or a parameter) or, as Puppet looks, of the class it inherits from
+    /// (and so on up); `::c` or `c` is a top-scope variable. `Some(None)` for a top-scope
+    /// variable, `Some(Some(class))` for the class that defines it; `None` when nothing does.
     pub fn variable(&self, name: &str) -> Option<Option<&ClassDef>> {
         let name = name.trim_start_matches("::");
-        match name.rsplit_once("::") {
-            Some((class, var)) => self.class(class).filter(|c| c.has_variable(var)).map(Some),
-            None => self.top_variable(name).map(|_| None),
+        let Some((class, var)) = name.rsplit_once("::") else {
+            return self.top_variable(name).map(|_| None);
+        };
+        let mut class = self.class(class)?;
+        // Bounded: an inheritance cycle is an error Puppet reports, not a reason to hang.
+        for _ in 0..32 {
+            if class.has_variable(var) {
+                return Some(Some(class));
+            }
+            class = self.class(class.parent.as_deref()?)?;
         }
+        None
     }
 
     /// A variable assigned at top scope in some manifest (first assignment).
@@ -289,8 +297,6 @@ impl Index {
             .filter(|r| seen_roots.insert(canonical(&r.path)))
             .collect();
         let listed: Vec<_> = roots.par_iter().map(|r| module_files(&r.path)).collect();
-        let checked_paths: HashSet<PathBuf> =
-            checked.par_iter().map(|m| canonical(m.path)).collect();
         let mut extra_pp = Vec::new();
         let mut ruby_files = Vec::new();
         for files in &listed {
@@ -314,9 +320,20 @@ impl Index {
                     .map(|p| (p.clone(), ruby::Kind::ResourceType)),
             );
         }
+        // The modules' manifests that are not checked: most are found as given (the walk and
+        // the module roots name them alike); the others are compared by canonical path.
+        let given: HashSet<&Path> = checked.iter().map(|m| m.path).collect();
+        extra_pp.retain(|p| !given.contains(p.as_path()));
+        if !extra_pp.is_empty() {
+            let checked_paths: HashSet<PathBuf> =
+                checked.par_iter().map(|m| canonical(m.path)).collect();
+            extra_pp = extra_pp
+                .into_par_iter()
+                .filter(|p| !checked_paths.contains(&canonical(p)))
+                .collect();
+        }
         let extra: Vec<(PathBuf, String, ast::File)> = extra_pp
             .into_par_iter()
-            .filter(|p| !checked_paths.contains(&canonical(p)))
             .filter_map(|p| {
                 let bytes = std::fs::read(&p).ok()?;
                 let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -715,6 +732,15 @@ mod tests {
         assert_eq!(ix.variable("web::b").unwrap().unwrap().name, "web");
         assert!(ix.variable("::web::port").is_some());
         assert!(ix.variable("web::inner").is_none());
+        // Inherited from the parent class, as Puppet looks it up.
+        let ix2 = index_of(&[(
+            "/m/p/manifests/init.pp",
+            "class p inherits p::params { $own = 1 }\nclass p::params { $base = 1 }\nclass loop1 inherits loop2 { }\nclass loop2 inherits loop1 { }\n",
+        )]);
+        assert_eq!(ix2.variable("p::base").unwrap().unwrap().name, "p::params");
+        assert_eq!(ix2.variable("p::own").unwrap().unwrap().name, "p");
+        assert!(ix2.variable("p::params::own").is_none());
+        assert!(ix2.variable("loop1::x").is_none(), "a cycle ends");
         match &web.origin {
             Origin::Manifest { path, span } => {
                 assert_eq!(path, Path::new("/m/web/manifests/init.pp"));
