@@ -59,3 +59,13 @@ class reassign (Boolean $tls, Integer $port = 80) {
 
 $top = 1
 $top = 2 # error: [P113]
+
+# a lambda's parameters belong to its scope (Puppet: "Cannot reassign variable '$x'")
+[1].each |$x| { # warning: [P115]
+  $x = 2 # error: [P113]
+}
+
+# `$title` and `$name` are set in classes too
+class reassign::title {
+  $title = 'other' # error: [P113]
+}
