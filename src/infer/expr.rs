@@ -25,6 +25,9 @@ use crate::types::{self, AliasResolver, FloatRange, IntRange, StructMember, Type
 /// tuples and structs.
 const MAX_EXACT: usize = 32;
 
+/// How deep the (recursive) walk goes into nested expressions.
+const MAX_DEPTH: u32 = 256;
+
 /// What a branch's condition proves: a variable has a type there.
 type Narrowing = Option<(String, Type)>;
 
@@ -54,7 +57,7 @@ impl AliasResolver for Resolver<'_> {
             return hit.clone();
         }
         let t = if let Some(a) = self.program.type_alias(name) {
-            types::parse(&a.ty).ok()
+            parse_type(&a.ty)
         } else if self.program.resource_type(&key).is_some()
             || self
                 .program
@@ -91,6 +94,8 @@ pub struct Infer<'p> {
     defaulted: std::collections::HashSet<(String, String)>,
     /// The types of the attribute values of the resource being checked.
     values: HashMap<Span, Type>,
+    /// How many `expr` calls are active.
+    depth: u32,
     /// Assignments made inside the current branch (for joining after `if` / `case`).
     branch_log: Vec<Vec<String>>,
 }
@@ -115,6 +120,7 @@ impl<'p> Infer<'p> {
             next_context: 1,
             defaulted: Default::default(),
             values: HashMap::new(),
+            depth: 0,
         }
     }
 
@@ -210,11 +216,7 @@ impl<'p> Infer<'p> {
                 .filter(|d| d.kind == ClassKind::Class)
                 .and_then(|d| d.params.iter().find(|p| p.name == var))
             {
-                return p
-                    .ty
-                    .as_deref()
-                    .and_then(|t| types::parse(t).ok())
-                    .unwrap_or(Type::Any);
+                return p.ty.as_deref().and_then(parse_type).unwrap_or(Type::Any);
             }
         } else if let Some(t) = self.scopes.first().and_then(|s| s.vars.get(plain)) {
             return t.clone();
@@ -250,9 +252,15 @@ impl<'p> Infer<'p> {
         self.src.get(span.range()).unwrap_or("")
     }
 
-    /// The type of `e`, checking it and everything below it.
+    /// The type of `e`, checking it and everything below it. Below [`MAX_DEPTH`] nested
+    /// expressions, the rest is not looked at (`Any`): the walk is recursive.
     pub fn expr(&mut self, e: &Expr) -> Type {
+        if self.depth >= MAX_DEPTH {
+            return Type::Any;
+        }
+        self.depth += 1;
         let t = self.expr_inner(e);
+        self.depth -= 1;
         self.record(e.span, &t);
         t
     }
@@ -1041,10 +1049,7 @@ impl<'p> Infer<'p> {
                 .iter()
                 .find(|s| self.accepts(s, args, splat, lambda_params))
             {
-                let ret = sig
-                    .return_type
-                    .as_deref()
-                    .and_then(|t| types::parse(t).ok());
+                let ret = sig.return_type.as_deref().and_then(parse_type);
                 outcome = Some((ret, lambda_param_types(name, args, lambda)));
                 break;
             }
@@ -1084,7 +1089,7 @@ impl<'p> Infer<'p> {
             (None, Some(_)) => return false,
             (Some(b), None) if !b.optional => return false,
             (Some(b), Some((lmin, lmax))) => {
-                if let Ok(Type::Callable(c)) = types::parse(&b.ty)
+                if let Some(Type::Callable(c)) = parse_type(&b.ty)
                     && let Some(p) = &c.params
                 {
                     let r = p.size_range();
@@ -1103,7 +1108,7 @@ impl<'p> Infer<'p> {
             let Some(p) = param_at(sig, i) else {
                 return false;
             };
-            let Ok(expected) = types::parse(&p.ty) else {
+            let Some(expected) = parse_type(&p.ty) else {
                 continue;
             };
             if !may_match(&expected, a, &self.resolver) {
@@ -1472,7 +1477,7 @@ impl<'p> Infer<'p> {
                 else {
                     continue;
                 };
-                let Ok(expected) = types::parse(&def.ty) else {
+                let Some(expected) = parse_type(&def.ty) else {
                     continue;
                 };
                 let property = def.kind == crate::defs::model::AttributeKind::Property;
@@ -1493,7 +1498,7 @@ impl<'p> Infer<'p> {
                 let Some(p) = d.params.iter().find(|p| p.name == a.name.name) else {
                     continue;
                 };
-                let Some(expected) = p.ty.as_deref().and_then(|t| types::parse(t).ok()) else {
+                let Some(expected) = p.ty.as_deref().and_then(parse_type) else {
                     continue;
                 };
                 if !may_match(&expected, &found, &self.resolver) {
@@ -1561,7 +1566,7 @@ impl<'p> Infer<'p> {
                     });
                 }
                 Some(p) => {
-                    let Some(expected) = p.ty.as_deref().and_then(|t| types::parse(t).ok()) else {
+                    let Some(expected) = p.ty.as_deref().and_then(parse_type) else {
                         continue;
                     };
                     let found = self.peek_type(&a.value);
@@ -1603,12 +1608,12 @@ impl<'p> Infer<'p> {
     // ------------------------------------------------------------------ type names
 
     fn type_of_ref(&self, name: &str) -> Type {
-        types::parse(name).unwrap_or(Type::Any)
+        parse_type(name).unwrap_or(Type::Any)
     }
 
     /// A capitalized name must be a core type, an alias, a resource type or a class.
     fn check_type_name(&mut self, name: &str, span: Span) {
-        let Ok(t) = types::parse(name) else {
+        let Some(t) = parse_type(name) else {
             return;
         };
         let Type::Alias(alias) = t else {
@@ -1661,8 +1666,30 @@ fn is_type_expr(e: &Expr) -> bool {
     }
 }
 
+thread_local! {
+    /// Types parsed from source text (signatures, attribute types, aliases, names): the same
+    /// few hundred texts come back in every file, and parsing one runs the parser.
+    static PARSED: RefCell<HashMap<String, Option<Type>>> = RefCell::new(HashMap::new());
+}
+
+/// [`types::parse`], remembered per thread.
+pub fn parse_type(src: &str) -> Option<Type> {
+    if let Some(hit) = PARSED.with(|c| c.borrow().get(src).cloned()) {
+        return hit;
+    }
+    let t = types::parse(src).ok();
+    PARSED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 100_000 {
+            c.clear();
+        }
+        c.insert(src.to_string(), t.clone());
+    });
+    t
+}
+
 fn trusted_type() -> Type {
-    types::parse(
+    parse_type(
         "Struct[{authenticated => String, certname => String, domain => Optional[String], \
          extensions => Hash[String, Any], hostname => String, Optional[external] => Hash}]",
     )

@@ -169,11 +169,19 @@ thread_local! {
     static LAST: RefCell<Option<(CacheKey, Rc<Analysis>)>> = const { RefCell::new(None) };
 }
 
+/// Tells two texts at the same address apart (with the addresses in the key): the length and
+/// FNV-1a of up to 256 bytes at each end, so that every rule of a file need not hash it all.
 fn fingerprint(src: &str) -> u64 {
-    // FNV-1a: cheap, and enough to tell two files at the same address apart.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in src.bytes() {
-        h ^= u64::from(b);
+    let bytes = src.as_bytes();
+    let n = bytes.len();
+    let (head, tail) = if n <= 512 {
+        (bytes, &bytes[..0])
+    } else {
+        (&bytes[..256], &bytes[n - 256..])
+    };
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ n as u64;
+    for b in head.iter().chain(tail) {
+        h ^= u64::from(*b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
@@ -229,4 +237,29 @@ pub fn distance(a: &str, b: &str) -> usize {
         std::mem::swap(&mut prev, &mut row);
     }
     prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diags(src: &str) -> Vec<TypeDiag> {
+        let parsed = crate::syntax::parse(src);
+        analyze(&parsed.ast, src, &NoDefs).diags
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let deep = format!("$x = {}1{}\n", "[".repeat(5000), "]".repeat(5000));
+        let _ = diags(&deep);
+        let long = format!("$y = 1{}\n", " + 1".repeat(20000));
+        let _ = diags(&long);
+    }
+
+    #[test]
+    fn closest_names() {
+        assert_eq!(closest("notce", ["notice", "split"]), Some("notice".into()));
+        assert_eq!(closest("zzz", ["notice"]), None);
+        assert_eq!(distance("kitten", "sitting"), 3);
+    }
 }
