@@ -228,6 +228,17 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     {
         return None;
     }
+    // A `functions/` or `types/` folder is an autoload folder only in a module: when the
+    // folder above it exists, it must look like one (`manifests/`, `metadata.json` or `lib/`),
+    // so that `/work/types/site.pp` is not read as a file of a module `work`.
+    if parts[at] != "manifests"
+        && root.is_dir()
+        && !["manifests", "metadata.json", "lib"]
+            .iter()
+            .any(|f| root.join(f).exists())
+    {
+        return None;
+    }
     let dir = match parts[at].as_str() {
         "manifests" => AutoloadDir::Manifests,
         "functions" => AutoloadDir::Functions,
@@ -275,6 +286,23 @@ mod tests {
 
     fn ns(path: &str) -> Option<String> {
         module_file(path).map(|m| m.namespace())
+    }
+
+    /// A folder named `types` or `functions` outside any module is not an autoload folder.
+    #[test]
+    fn types_folder_outside_a_module() {
+        let tmp = std::env::temp_dir().join(format!("plint-types-dir-{}", std::process::id()));
+        let dir = tmp.join("work/types/proj");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("site.pp"), "node default {}\n").unwrap();
+        let site = dir.join("site.pp");
+        assert_eq!(module_file(&site.to_string_lossy()), None);
+        std::fs::create_dir_all(tmp.join("work/manifests")).unwrap();
+        assert_eq!(
+            ns(&site.to_string_lossy()).as_deref(),
+            Some("work::proj::site")
+        );
+        let _ = std::fs::remove_dir_all(&tmp);
     }
 
     #[test]

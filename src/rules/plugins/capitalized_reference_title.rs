@@ -14,9 +14,8 @@ declare_rule! {
     /// without regard to case, so the intended title may be written in lower case.
     /// On by default: Puppet 4 and later fail on these when compiling the catalog.
     ///
-    /// puppet-lint's plugin reports this as an error; plint reports it as a warning, as it
-    /// does every style rule: Puppet parses and validates the code, and only fails when it
-    /// compiles the catalog.
+    /// An error, unlike plint's other style rules: Puppet validates the code, but compiling
+    /// the catalog fails with "Resource type not found: Apache" (checked with Puppet 7.23).
     ///
     /// ## Why is this bad?
     /// Since Puppet 4 a capitalized word is a type reference, not a string: `Service[Apache]`
@@ -35,7 +34,7 @@ declare_rule! {
     pub struct CapitalizedReferenceTitle {
         code: "P471",
         name: "capitalized-reference-title",
-        severity: Warning,
+        severity: Error,
         category: Style,
         puppet_lint: "resource_reference_without_title_capital",
     }
