@@ -851,54 +851,7 @@ pub fn access(target: &Value, keys: &[Value]) -> EvalResult {
     }
 }
 
-/// The names of Puppet's built-in types (everything else capitalized is a resource type or a
-/// type alias).
-pub const CORE_TYPES: &[&str] = &[
-    "Any",
-    "Array",
-    "Binary",
-    "Boolean",
-    "Callable",
-    "CatalogEntry",
-    "Class",
-    "Collection",
-    "Data",
-    "Default",
-    "Deferred",
-    "Enum",
-    "Error",
-    "Float",
-    "Hash",
-    "Init",
-    "Integer",
-    "Iterable",
-    "Iterator",
-    "NotUndef",
-    "Numeric",
-    "Object",
-    "Optional",
-    "Pattern",
-    "Regexp",
-    "Resource",
-    "RichData",
-    "Runtime",
-    "Scalar",
-    "ScalarData",
-    "SemVer",
-    "SemVerRange",
-    "Sensitive",
-    "String",
-    "Struct",
-    "Timespan",
-    "Timestamp",
-    "Tuple",
-    "Type",
-    "TypeReference",
-    "TypeSet",
-    "Undef",
-    "URI",
-    "Variant",
-];
+use crate::types::CORE_TYPE_NAMES as CORE_TYPES;
 
 /// A type parameter as Puppet prints it inside `[]`.
 pub fn type_param_string(v: &Value) -> String {

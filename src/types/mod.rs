@@ -42,6 +42,55 @@ pub use normalize::common_type;
 pub use parse::{TypeError, from_expr, parse};
 pub use regex::{ruby_regex, ruby_regex_matches, translate_ruby_regex};
 
+/// The names of Puppet's built-in types, sorted (with `Class` and `Resource`); any other
+/// capitalized name is a resource type or a type alias.
+pub const CORE_TYPE_NAMES: &[&str] = &[
+    "Any",
+    "Array",
+    "Binary",
+    "Boolean",
+    "Callable",
+    "CatalogEntry",
+    "Class",
+    "Collection",
+    "Data",
+    "Default",
+    "Deferred",
+    "Enum",
+    "Error",
+    "Float",
+    "Hash",
+    "Init",
+    "Integer",
+    "Iterable",
+    "Iterator",
+    "NotUndef",
+    "Numeric",
+    "Object",
+    "Optional",
+    "Pattern",
+    "Regexp",
+    "Resource",
+    "RichData",
+    "Runtime",
+    "Scalar",
+    "ScalarData",
+    "SemVer",
+    "SemVerRange",
+    "Sensitive",
+    "String",
+    "Struct",
+    "Timespan",
+    "Timestamp",
+    "Tuple",
+    "Type",
+    "TypeReference",
+    "TypeSet",
+    "URI",
+    "Undef",
+    "Variant",
+];
+
 /// A Puppet type.
 ///
 /// Variants mirror Puppet's type classes. Parameters that Puppet leaves unset are `None`

@@ -49,53 +49,7 @@ pub fn for_each_reference<'a>(root: &'a [Expr], f: &mut dyn FnMut(&'a str, &'a [
     }
 }
 
-/// Puppet's built-in data types (and `Class`/`Resource`), which a capitalized case or
-/// selector option may name on purpose.
-const CORE_TYPES: &[&str] = &[
-    "Any",
-    "Array",
-    "Binary",
-    "Boolean",
-    "Callable",
-    "CatalogEntry",
-    "Class",
-    "Collection",
-    "Data",
-    "Default",
-    "Deferred",
-    "Enum",
-    "Error",
-    "Float",
-    "Hash",
-    "Init",
-    "Integer",
-    "Iterable",
-    "Iterator",
-    "NotUndef",
-    "Numeric",
-    "Object",
-    "Optional",
-    "Pattern",
-    "Regexp",
-    "Resource",
-    "RichData",
-    "Runtime",
-    "Scalar",
-    "ScalarData",
-    "SemVer",
-    "SemVerRange",
-    "Sensitive",
-    "String",
-    "Struct",
-    "Timespan",
-    "Timestamp",
-    "Tuple",
-    "Type",
-    "TypeSet",
-    "Undef",
-    "URI",
-    "Variant",
-];
+use crate::types::CORE_TYPE_NAMES as CORE_TYPES;
 
 /// Is this `case` or selector option an unquoted word? `Some(true)` when quoting it keeps
 /// its meaning (a lower-case word is already a string), `Some(false)` for a capitalized word
