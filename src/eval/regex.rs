@@ -1,118 +1,17 @@
-//! Ruby regular expressions (Puppet's) on top of `fancy_regex`, with a per-thread cache so a
-//! pattern is compiled once.
-//!
-//! Ruby's syntax differs from Rust's in a few ways that change results: `^` and `$` always match
-//! at line boundaries, the `m` flag means "dot matches newline", `\d`, `\w` and `\s` are ASCII,
-//! `\h` is a hex digit and `\Z` matches before a final newline. The translation keeps those
-//! meanings.
+//! Ruby regular expressions (Puppet's) in evaluation: match variables, escaping; compiling is
+//! the type system's (`types::ruby_regex`).
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use fancy_regex::Regex;
 
 use super::value::Value;
 
-thread_local! {
-    static CACHE: RefCell<HashMap<String, Result<Arc<Regex>, String>>> = RefCell::new(HashMap::new());
-}
-
-/// Translates a Ruby pattern to the `fancy_regex` dialect.
-fn translate(src: &str) -> String {
-    let mut out = String::with_capacity(src.len() + 8);
-    out.push_str("(?m)");
-    let chars: Vec<char> = src.chars().collect();
-    let mut i = 0;
-    let mut in_class = 0usize;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '\\' if i + 1 < chars.len() => {
-                let n = chars[i + 1];
-                let rep: Option<&str> = match (n, in_class > 0) {
-                    ('d', false) => Some("[0-9]"),
-                    ('d', true) => Some("0-9"),
-                    ('D', false) => Some("[^0-9]"),
-                    ('w', false) => Some("[a-zA-Z0-9_]"),
-                    ('w', true) => Some("a-zA-Z0-9_"),
-                    ('W', false) => Some("[^a-zA-Z0-9_]"),
-                    ('s', false) => Some("[ \\t\\r\\n\\f\\x0B]"),
-                    ('s', true) => Some(" \\t\\r\\n\\f\\x0B"),
-                    ('S', false) => Some("[^ \\t\\r\\n\\f\\x0B]"),
-                    ('h', false) => Some("[0-9a-fA-F]"),
-                    ('h', true) => Some("0-9a-fA-F"),
-                    ('H', false) => Some("[^0-9a-fA-F]"),
-                    ('Z', false) => Some("(?=\\n?\\z)"),
-                    ('/', _) => Some("/"),
-                    _ => None,
-                };
-                match rep {
-                    Some(r) => out.push_str(r),
-                    None => {
-                        out.push('\\');
-                        out.push(n);
-                    }
-                }
-                i += 2;
-                continue;
-            }
-            '[' => {
-                in_class += 1;
-                out.push('[');
-                // A `]` right after `[` or `[^` is a literal.
-                if i + 1 < chars.len() && chars[i + 1] == '^' {
-                    out.push('^');
-                    i += 1;
-                }
-                if i + 1 < chars.len() && chars[i + 1] == ']' {
-                    out.push_str("\\]");
-                    i += 1;
-                }
-            }
-            ']' if in_class > 0 => {
-                in_class -= 1;
-                out.push(']');
-            }
-            '(' if in_class == 0 && chars.get(i + 1) == Some(&'?') => {
-                // Inline flags: Ruby's `m` is Rust's `s`.
-                let mut j = i + 2;
-                let mut flags = String::new();
-                while j < chars.len() && matches!(chars[j], 'i' | 'm' | 'x' | '-') {
-                    flags.push(if chars[j] == 'm' { 's' } else { chars[j] });
-                    j += 1;
-                }
-                if !flags.is_empty() && j < chars.len() && matches!(chars[j], ')' | ':') {
-                    out.push_str("(?");
-                    out.push_str(&flags);
-                    i = j;
-                    continue;
-                }
-                out.push('(');
-            }
-            _ => out.push(c),
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The compiled regex for a Ruby pattern, or the reason it is invalid.
+/// The compiled regex for a Ruby pattern, or the reason it is invalid: the type system's
+/// translation and per-thread cache ([`crate::types::ruby_regex`]), so `=~` in evaluation and
+/// `Pattern` in types match alike.
 pub fn compile(src: &str) -> Result<Arc<Regex>, String> {
-    CACHE.with(|cache| {
-        if let Some(r) = cache.borrow().get(src) {
-            return r.clone();
-        }
-        let compiled = Regex::new(&translate(src))
-            .map(Arc::new)
-            .map_err(|e| e.to_string());
-        let mut c = cache.borrow_mut();
-        if c.len() > 4096 {
-            c.clear();
-        }
-        c.insert(src.to_string(), compiled.clone());
-        compiled
-    })
+    crate::types::ruby_regex(src)
 }
 
 /// The match variables of a successful match: `$0` (the whole match) and one entry per group,
