@@ -1,5 +1,6 @@
 //! What a rule key names: `P401`, `unquoted-resource-title`, `unquoted_resource_title`, `P4`.
 
+use crate::infer::distance;
 use crate::report::RuleMeta;
 use crate::report::codes::{self, INVALID_UTF8, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION};
 use crate::rules::registry::RULES;
@@ -116,22 +117,6 @@ fn suggest(key: &str) -> Option<&'static str> {
         .filter(|(d, n)| *d <= 2.max(n.len() / 5))
         .min()
         .map(|(_, n)| n)
-}
-
-/// Levenshtein distance (in bytes; keys are ASCII).
-fn distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut row = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            row[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut row);
-    }
-    prev[b.len()]
 }
 
 #[cfg(test)]
