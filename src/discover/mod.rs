@@ -165,6 +165,9 @@ struct Walker {
     dirs_seen: HashSet<FileId>,
     files_seen: HashSet<FileId>,
     roots_seen: HashSet<PathBuf>,
+    /// Folders already looked at that are no module root (so that the files of one folder,
+    /// given one by one, cost one look each).
+    non_roots: HashSet<PathBuf>,
 }
 
 impl Walker {
@@ -203,6 +206,9 @@ impl Walker {
             if self.roots_seen.contains(dir) {
                 return;
             }
+            if self.non_roots.contains(dir) {
+                continue;
+            }
             if let Some(root) = module::module_root(dir) {
                 // `collectd/types/manifests/init.pp` is in `collectd`, not in a module `types`.
                 let inner = dir.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
@@ -231,6 +237,7 @@ impl Walker {
                 self.add_root(outer.unwrap_or(root));
                 return;
             }
+            self.non_roots.insert(dir.clone());
         }
     }
 
