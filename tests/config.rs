@@ -4,32 +4,11 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const PLINT: &str = env!("CARGO_BIN_EXE_plint");
-
-fn plint(dir: &Path, args: &[&str]) -> Output {
-    Command::new(PLINT)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run plint")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("plint exited")
-}
+mod common;
+use common::{code, plint, stderr, stdout};
 
 /// `path code severity` of every finding, from the JSON format.
 fn findings(dir: &Path, args: &[&str]) -> (i32, Vec<String>) {

@@ -5,47 +5,12 @@
 //!
 //! In CI (`CI` set) a missing corpus is a failure; elsewhere the tests say so and pass.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use plint::syntax::{self, ast};
 
-const CORPUS: &str = "/usr/share/puppet/modules";
-
-fn corpus_files() -> Option<Vec<PathBuf>> {
-    let root = Path::new(CORPUS);
-    if !root.is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
-        );
-        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
-        return None;
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    let mut seen = std::collections::HashSet::new();
-    while let Some(dir) = stack.pop() {
-        let Ok(canon) = dir.canonicalize() else {
-            continue;
-        };
-        if !seen.insert(canon) {
-            continue;
-        }
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    Some(files)
-}
+mod common;
+use common::corpus_files;
 
 /// Every node's span lies within the file and within its parent's span.
 fn check_spans(file: &ast::File, len: usize, path: &Path) {

@@ -13,48 +13,13 @@
 //! the test says so and passes.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use plint::report::Severity;
 use plint::rules::{Category, FileInfo, registry};
 
-const CORPUS: &str = "/usr/share/puppet/modules";
-
-fn corpus_files() -> Option<Vec<PathBuf>> {
-    let root = Path::new(CORPUS);
-    if !root.is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
-        );
-        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
-        return None;
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    let mut seen = std::collections::HashSet::new();
-    while let Some(dir) = stack.pop() {
-        let Ok(canon) = dir.canonicalize() else {
-            continue;
-        };
-        if !seen.insert(canon) {
-            continue;
-        }
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    Some(files)
-}
+mod common;
+use common::{CORPUS, corpus_files};
 
 /// The plint rules that report what a Puppet message says, by the message's wording (the
 /// first entry that matches counts, so the more specific come first).
