@@ -1,7 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
-use crate::syntax::ast::{AssignOp, Expr, ExprKind};
 
 declare_rule! {
     /// ## What it does
@@ -28,42 +27,26 @@ declare_rule! {
     }
 }
 
-fn qualified<'a>(left: &'a Expr, out: &mut Vec<(&'a Expr, &'a str)>) {
-    match &left.kind {
-        ExprKind::Variable(name) if name.contains("::") => out.push((left, name)),
-        ExprKind::Array(items) => items.iter().for_each(|i| qualified(i, out)),
-        _ => {}
-    }
-}
-
 impl Rule for CrossScopeAssignment {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
-            let ExprKind::Assignment {
-                op: AssignOp::Assign,
-                left,
-                ..
-            } = &e.kind
-            else {
-                continue;
-            };
-            let mut found = Vec::new();
-            qualified(left, &mut found);
-            for (var, name) in found {
-                let local = name.rsplit("::").next().unwrap_or(name);
-                cx.report(
-                    var.span,
-                    format!("cannot assign to `${name}`, a variable of another scope"),
-                )
-                .label("qualified variable")
-                .help(format!(
-                    "assign a local variable (`${local}`), or pass the value as a class parameter"
-                ));
-            }
+        let found: Vec<_> = super::support::assigned_variables(cx)
+            .into_iter()
+            .filter(|(_, name)| name.contains("::"))
+            .collect();
+        for (var, name) in found {
+            let local = name.rsplit("::").next().unwrap_or(name);
+            cx.report(
+                var.span,
+                format!("cannot assign to `${name}`, a variable of another scope"),
+            )
+            .label("qualified variable")
+            .help(format!(
+                "assign a local variable (`${local}`), or pass the value as a class parameter"
+            ));
         }
     }
 }

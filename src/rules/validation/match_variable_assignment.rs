@@ -1,7 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
-use crate::syntax::ast::{AssignOp, Expr, ExprKind};
 
 use super::invalid_variable_name::is_numeric_name;
 
@@ -30,39 +29,23 @@ declare_rule! {
     }
 }
 
-fn numeric<'a>(left: &'a Expr, out: &mut Vec<(&'a Expr, &'a str)>) {
-    match &left.kind {
-        ExprKind::Variable(name) if is_numeric_name(name) => out.push((left, name)),
-        ExprKind::Array(items) => items.iter().for_each(|i| numeric(i, out)),
-        _ => {}
-    }
-}
-
 impl Rule for MatchVariableAssignment {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
-            let ExprKind::Assignment {
-                op: AssignOp::Assign,
-                left,
-                ..
-            } = &e.kind
-            else {
-                continue;
-            };
-            let mut found = Vec::new();
-            numeric(left, &mut found);
-            for (var, name) in found {
-                cx.report(
-                    var.span,
-                    format!("cannot assign to `${name}`, a regular expression match variable"),
-                )
-                .label("match variable")
-                .help("assign to a named variable instead");
-            }
+        let found: Vec<_> = super::support::assigned_variables(cx)
+            .into_iter()
+            .filter(|(_, name)| is_numeric_name(name))
+            .collect();
+        for (var, name) in found {
+            cx.report(
+                var.span,
+                format!("cannot assign to `${name}`, a regular expression match variable"),
+            )
+            .label("match variable")
+            .help("assign to a named variable instead");
         }
     }
 }

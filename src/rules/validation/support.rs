@@ -1,7 +1,7 @@
 //! Helpers shared by the validation rules.
 
-use crate::rules::FileIndex;
-use crate::syntax::ast::{BinaryOp, Block, Expr, ExprKind};
+use crate::rules::{Context, FileIndex};
+use crate::syntax::ast::{AssignOp, BinaryOp, Block, Expr, ExprKind};
 
 /// The statement lists an expression owns directly: the bodies of definitions and lambdas,
 /// and the blocks of `if`, `unless` and `case`.
@@ -121,4 +121,28 @@ pub fn describe(e: &Expr) -> &'static str {
         ExprKind::Collector(_) => "a collector",
         _ => "this expression",
     }
+}
+
+/// The variables that plain assignments (`=`) of the file assign, with the variable
+/// expression: `$a = 1` gives `$a`, `[$a, $b] = ...` gives both (nested arrays too).
+pub fn assigned_variables<'a>(cx: &Context<'a>) -> Vec<(&'a Expr, &'a str)> {
+    fn targets<'a>(left: &'a Expr, out: &mut Vec<(&'a Expr, &'a str)>) {
+        match &left.kind {
+            ExprKind::Variable(name) => out.push((left, name)),
+            ExprKind::Array(items) => items.iter().for_each(|i| targets(i, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for e in cx.exprs() {
+        if let ExprKind::Assignment {
+            op: AssignOp::Assign,
+            left,
+            ..
+        } = &e.kind
+        {
+            targets(left, &mut out);
+        }
+    }
+    out
 }
