@@ -643,41 +643,35 @@ fn zip(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
 }
 
 fn start_with(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    arity("stdlib::start_with", &args, 2, 2)?;
-    unknown_guard!("stdlib::start_with", args, "Boolean");
-    let Value::String(s) = &args[0] else {
-        return Err(arg_error("stdlib::start_with", "a String", &args));
-    };
-    Ok(Value::Boolean(match &args[1] {
-        Value::String(p) => s.starts_with(p.as_str()),
-        Value::Array(ps) => ps
-            .iter()
-            .any(|p| p.as_str().is_some_and(|p| s.starts_with(p))),
-        _ => {
-            return Err(arg_error(
-                "stdlib::start_with",
-                "a String or Array of prefixes",
-                &args,
-            ));
-        }
-    }))
+    affix_test("stdlib::start_with", "prefixes", args, |s, p| {
+        s.starts_with(p)
+    })
 }
 
 fn end_with(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    arity("stdlib::end_with", &args, 2, 2)?;
-    unknown_guard!("stdlib::end_with", args, "Boolean");
+    affix_test("stdlib::end_with", "suffixes", args, |s, p| s.ends_with(p))
+}
+
+/// `stdlib::start_with` / `stdlib::end_with`: whether the string has the affix, or one of an
+/// array of affixes (`what` names them in errors).
+fn affix_test(
+    name: &str,
+    what: &str,
+    args: Vec<Value>,
+    test: fn(&str, &str) -> bool,
+) -> EvalResult {
+    arity(name, &args, 2, 2)?;
+    unknown_guard!(name, args, "Boolean");
     let Value::String(s) = &args[0] else {
-        return Err(arg_error("stdlib::end_with", "a String", &args));
+        return Err(arg_error(name, "a String", &args));
     };
     Ok(Value::Boolean(match &args[1] {
-        Value::String(p) => s.ends_with(p.as_str()),
-        Value::Array(ps) => ps
-            .iter()
-            .any(|p| p.as_str().is_some_and(|p| s.ends_with(p))),
+        Value::String(p) => test(s, p),
+        Value::Array(ps) => ps.iter().any(|p| p.as_str().is_some_and(|p| test(s, p))),
         _ => {
             return Err(arg_error(
-                "stdlib::end_with",
-                "a String or Array of suffixes",
+                name,
+                &format!("a String or Array of {what}"),
                 &args,
             ));
         }
