@@ -6,6 +6,9 @@
 //! type, and operators and functions propagate it. A condition on an unknown is reported by the
 //! caller.
 
+pub mod catalog;
+pub mod compile;
+pub mod compiler;
 pub mod error;
 pub mod expr;
 pub mod functions;
