@@ -17,6 +17,7 @@ pub mod ops;
 pub mod regex;
 pub mod value;
 pub mod value_type;
+pub mod yaml;
 
 pub use error::{ErrorKind, EvalError, EvalResult};
 pub use expr::Evaluator;
