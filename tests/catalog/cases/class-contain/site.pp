@@ -1,0 +1,8 @@
+class outer {
+  contain inner
+  notify { 'outer': }
+}
+class inner {
+  notify { 'inner': }
+}
+include outer

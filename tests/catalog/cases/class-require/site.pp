@@ -1,0 +1,8 @@
+class first {
+  notify { 'first': }
+}
+class second {
+  require first
+  notify { 'second': }
+}
+include second

@@ -1,0 +1,4 @@
+class a { contain b }
+class b { contain c }
+class c { notify { 'deep': } }
+include a

@@ -1,0 +1,2 @@
+@@notify { 'exp1': message => 'exported one', tag => 'mine' }
+Notify <<| tag == 'mine' |>>

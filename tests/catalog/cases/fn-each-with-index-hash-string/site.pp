@@ -1,0 +1,3 @@
+$chars = 'abc'.map |$c| { $c.upcase }
+$joined = ['x', 'y', 'z'].join
+notify { 'strings-iter': message => [$chars, $joined] }

@@ -1,0 +1,3 @@
+function util::squares(Array[Integer] $xs) >> Hash[String, Integer] {
+  $xs.reduce({}) |$memo, $x| { $memo + { "n${x}" => $x * $x } }
+}

@@ -1,0 +1,3 @@
+function util::double(Integer $x) >> Integer {
+  $x * 2
+}

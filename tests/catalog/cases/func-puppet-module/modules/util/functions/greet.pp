@@ -1,0 +1,3 @@
+function util::greet(String $who, String $greeting = 'Hello') >> String {
+  "${greeting}, ${who}!"
+}

@@ -1,0 +1,6 @@
+node 'someone.else' {
+  notify { 'no': }
+}
+node default {
+  notify { 'default': message => $trusted['hostname'] }
+}

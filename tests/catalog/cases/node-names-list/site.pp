@@ -1,0 +1,3 @@
+node 'a.example.com', 'node1.example.com', 'b.example.com' {
+  notify { 'in list': }
+}

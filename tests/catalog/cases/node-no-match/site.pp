@@ -1,0 +1,3 @@
+node 'other.example.com' {
+  notify { 'other': }
+}

@@ -1,0 +1,6 @@
+node 'node1' {
+  notify { 'short name matched': }
+}
+node default {
+  notify { 'default': }
+}

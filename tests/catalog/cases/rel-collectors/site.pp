@@ -1,0 +1,3 @@
+package { ['p1', 'p2']: ensure => installed }
+service { ['s1', 's2']: ensure => running }
+Package <| |> -> Service <| |>

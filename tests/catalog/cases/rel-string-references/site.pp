@@ -1,0 +1,2 @@
+notify { 'target': }
+notify { 'src': before => 'Notify[target]' }

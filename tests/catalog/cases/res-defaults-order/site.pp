@@ -1,0 +1,3 @@
+notify { 'before default': }
+Notify { message => 'applies late too' }
+notify { 'after default': }

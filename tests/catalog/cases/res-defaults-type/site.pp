@@ -1,0 +1,5 @@
+Notify { message => 'defaulted' }
+Package { ensure => latest }
+notify { 'uses default': }
+notify { 'overrides default': message => 'explicit' }
+package { 'pkg': }

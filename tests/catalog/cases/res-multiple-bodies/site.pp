@@ -1,0 +1,4 @@
+notify {
+  'first': message => 1;
+  'second': message => 2;
+}

@@ -1,0 +1,3 @@
+notify { ['a', 'b', 'c']: message => 'shared' }
+$more = ['d', 'e']
+file { $more.map |$x| { "/tmp/${x}" }: ensure => directory }

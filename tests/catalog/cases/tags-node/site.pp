@@ -1,0 +1,3 @@
+node 'node1.example.com' {
+  notify { 'node tags': }
+}

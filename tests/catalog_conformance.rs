@@ -1,0 +1,712 @@
+//! Conformance of `plint --evaluate` with real Puppet 7: every case under tests/catalog/cases/
+//! (manifests written for this suite) and tests/catalog/modules/ (classes of the real module
+//! corpus with facterdb's Debian 11 and RedHat 8 facts) is compiled by plint and compared with
+//! the catalog (`expected.json`) or the failure (`expected-error.txt`) that Puppet produced for
+//! it. The expected files come from `scripts/oracle/catalog-oracle.sh` (its header says how to
+//! regenerate them; the case format is described in `scripts/oracle/catalog-oracle.rb`).
+//!
+//! What is compared, for a case Puppet compiles:
+//! - resources, matched by type and title: `exported`, `tags` (as a set) and `parameters`
+//!   (each value exactly, except the relationship metaparameters `before`, `require`, `notify`,
+//!   `subscribe`, compared as sets of references whether written as one string or an array);
+//!   a resource missing on either side is a difference;
+//! - `edges` (containment edges) as a set of source/target pairs;
+//! - `classes` as a set;
+//! - plint must report no error from the evaluation (codes P2xx).
+//!
+//! A plint value `{"__unknown__": T, "origin": O}` matches any Puppet value at its place (an
+//! ERB template's content, a Ruby function's result); a resource whose title is unknown matches
+//! a resource of the same type that nothing else matched. Unknowns are counted and reported.
+//!
+//! For a case Puppet fails: plint must report an error-level finding of the same kind at the same
+//! line (when Puppet gives one). The kind is recognized from the rule name (kebab-case, e.g.
+//! `duplicate-resource`; see [`KIND_NEEDLES`]); `eval-error` matches any error.
+//!
+//! The suite passes while every case not listed in tests/catalog/known-failures.txt matches.
+//! A listed case that matches fails the suite ("remove it from known-failures"): the list only
+//! shrinks. `cargo test --test catalog_conformance -- --nocapture` prints the per-case
+//! differences and the summary (cases, passing, unknowns); the summary is also written to
+//! `$CARGO_TARGET_TMPDIR/catalog-conformance-summary.txt`. `PLINT_CONFORMANCE_ONLY=substring`
+//! runs only the matching cases (and then does not check the list).
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde_json::Value as Json;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// A case that takes longer is a failure ("timed out"): plint must never hang.
+const TIMEOUT: Duration = Duration::from_secs(60);
+const RELATIONSHIP_PARAMS: [&str; 4] = ["before", "require", "notify", "subscribe"];
+
+/// For each error kind of `expected-error.txt`, substrings of the plint rule names that report
+/// it (the P2xx rules are named after the kinds of `eval::compile::EvalDiagKind`).
+const KIND_NEEDLES: &[(&str, &[&str])] = &[
+    ("duplicate-resource", &["duplicate"]),
+    (
+        "unknown-resource-type",
+        &["unknown-resource-type", "unknown-type"],
+    ),
+    (
+        "unknown-attribute",
+        &[
+            "unknown-attribute",
+            "unknown-parameter",
+            "invalid-attribute",
+        ],
+    ),
+    ("dangling-relationship", &["dangling", "relationship"]),
+    ("dependency-cycle", &["cycle"]),
+    ("fail", &["fail"]),
+    ("assert-type", &["assert-type", "assert"]),
+    (
+        "parameter-type",
+        &["parameter-type", "type-mismatch", "mismatch"],
+    ),
+    (
+        "missing-parameter",
+        &["missing-parameter", "missing-required"],
+    ),
+    ("unknown-class", &["unknown-class", "missing-class"]),
+    ("realize-missing", &["realize"]),
+    (
+        "undefined-variable",
+        &["undefined-variable", "unknown-variable"],
+    ),
+    ("no-matching-node", &["node"]),
+];
+
+#[derive(Debug)]
+struct Case {
+    /// `cases/NAME` or `modules/NAME`.
+    name: String,
+    dir: PathBuf,
+    options: HashMap<String, String>,
+}
+
+#[derive(Debug, Default)]
+struct Outcome {
+    pass: bool,
+    /// What differs (empty when the case passes).
+    diff: String,
+    /// Puppet values matched by a plint unknown.
+    unknowns: usize,
+}
+
+fn read_options(dir: &Path) -> HashMap<String, String> {
+    let Ok(text) = std::fs::read_to_string(dir.join("options")) else {
+        return HashMap::new();
+    };
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect()
+}
+
+fn collect_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for group in ["cases", "modules"] {
+        let root = Path::new(ROOT).join("tests/catalog").join(group);
+        let Ok(entries) = std::fs::read_dir(&root) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let dir = e.path();
+            if dir.join("site.pp").is_file() {
+                cases.push(Case {
+                    name: format!("{group}/{}", e.file_name().to_string_lossy()),
+                    options: read_options(&dir),
+                    dir,
+                });
+            }
+        }
+    }
+    cases.sort_by(|a, b| a.name.cmp(&b.name));
+    cases
+}
+
+/// facterdb's facts for Facter 4.2 (installed with the corpus).
+fn facterdb_dir() -> Option<PathBuf> {
+    let gems = Path::new("/usr/share/rubygems-integration/all/gems");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(gems)
+        .ok()?
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("facterdb-"))
+        .map(|e| e.path().join("facts/4.2"))
+        .filter(|p| p.is_dir())
+        .collect();
+    found.sort();
+    found.pop()
+}
+
+fn facts_file(case: &Case) -> Option<PathBuf> {
+    let f = case
+        .options
+        .get("facts")
+        .map(String::as_str)
+        .unwrap_or("default.yaml");
+    match f.strip_prefix("facterdb:") {
+        Some(name) => Some(facterdb_dir()?.join(format!("{name}.facts"))),
+        None => Some(Path::new(ROOT).join("tests/catalog/facts").join(f)),
+    }
+}
+
+/// Runs plint on one case; `Err` says why no result could be had.
+fn run_plint(case: &Case, out: &Path) -> Result<(Option<Json>, Vec<Json>), String> {
+    let facts = facts_file(case).ok_or("facterdb is not installed")?;
+    let mut args: Vec<String> = vec!["--evaluate".into(), "--facts".into()];
+    args.push(facts.to_string_lossy().into_owned());
+    if let Some(n) = case.options.get("node") {
+        args.push("--node".into());
+        args.push(n.clone());
+    }
+    let mut modulepath = Vec::new();
+    if case.dir.join("modules").is_dir() {
+        modulepath.push(case.dir.join("modules").to_string_lossy().into_owned());
+    }
+    if case.options.get("modulepath").map(String::as_str) == Some("corpus") {
+        modulepath.push(common::CORPUS.to_string());
+    }
+    if !modulepath.is_empty() {
+        args.push("--modulepath".into());
+        args.push(modulepath.join(":"));
+    }
+    if case.dir.join("hiera.yaml").is_file() {
+        args.push("--hiera".into());
+        args.push(case.dir.join("hiera.yaml").to_string_lossy().into_owned());
+    }
+    args.push("--catalog-out".into());
+    args.push(out.to_string_lossy().into_owned());
+    if case.options.get("strict_variables").map(String::as_str) == Some("true") {
+        args.push("--strict-variables".into());
+    }
+    args.push("--format".into());
+    args.push("json".into());
+    args.push(case.dir.join("site.pp").to_string_lossy().into_owned());
+
+    let mut child = Command::new(common::PLINT)
+        .args(&args)
+        .current_dir(&case.dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run plint: {e}"))?;
+    // Read the pipes on threads so that a large output cannot block the child.
+    let mut so = child.stdout.take().expect("stdout");
+    let mut se = child.stderr.take().expect("stderr");
+    let t_out = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut so, &mut s).ok();
+        s
+    });
+    let t_err = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut se, &mut s).ok();
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
+            break st;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("timed out after {}s", TIMEOUT.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stdout = t_out.join().unwrap_or_default();
+    let stderr = t_err.join().unwrap_or_default();
+    if status.code().is_none_or(|c| c > 1) {
+        let first = stderr.lines().next().unwrap_or("").to_string();
+        return Err(format!("plint exited with {status}: {first}"));
+    }
+    let findings = match serde_json::from_str::<Json>(&stdout) {
+        Ok(Json::Array(a)) => a,
+        _ => Vec::new(),
+    };
+    let catalog = match std::fs::read_to_string(out) {
+        Ok(text) => Some(
+            serde_json::from_str(&text).map_err(|e| format!("--catalog-out is not JSON: {e}"))?,
+        ),
+        Err(_) => None,
+    };
+    Ok((catalog, findings))
+}
+
+fn is_unknown(v: &Json) -> bool {
+    v.as_object().is_some_and(|o| o.contains_key("__unknown__"))
+}
+
+/// Compares a Puppet value with plint's; writes differences under `path`.
+fn compare_value(exp: &Json, got: &Json, path: &str, unknowns: &mut usize, diff: &mut String) {
+    if is_unknown(got) {
+        *unknowns += 1;
+        return;
+    }
+    match (exp, got) {
+        (Json::Array(e), Json::Array(g)) if e.len() == g.len() => {
+            for (i, (e, g)) in e.iter().zip(g).enumerate() {
+                compare_value(e, g, &format!("{path}[{i}]"), unknowns, diff);
+            }
+        }
+        (Json::Object(e), Json::Object(g)) => {
+            for (k, ev) in e {
+                match g.get(k) {
+                    Some(gv) => compare_value(ev, gv, &format!("{path}.{k}"), unknowns, diff),
+                    None => {
+                        let _ = writeln!(diff, "    {path}.{k}: missing (Puppet: {ev})");
+                    }
+                }
+            }
+            for (k, gv) in g {
+                if !e.contains_key(k) {
+                    let _ = writeln!(diff, "    {path}.{k}: not in Puppet's (plint: {gv})");
+                }
+            }
+        }
+        _ if exp == got => {}
+        _ => {
+            let _ = writeln!(diff, "    {path}: Puppet {exp}, plint {got}");
+        }
+    }
+}
+
+/// A relationship metaparameter as a set of references.
+fn reference_set(v: &Json) -> BTreeSet<String> {
+    match v {
+        Json::Array(a) => a.iter().flat_map(reference_set).collect(),
+        Json::String(s) => BTreeSet::from([s.clone()]),
+        other => BTreeSet::from([other.to_string()]),
+    }
+}
+
+fn string_set(v: Option<&Json>) -> BTreeSet<String> {
+    v.and_then(Json::as_array)
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn resource_key(r: &Json) -> (String, String) {
+    let t = r["type"].as_str().unwrap_or("").to_string();
+    let title = r["title"].as_str().unwrap_or("").to_string();
+    (t, title)
+}
+
+fn compare_resource(exp: &Json, got: &Json, unknowns: &mut usize, diff: &mut String) {
+    let mut d = String::new();
+    if exp["exported"] != got["exported"] {
+        let _ = writeln!(
+            d,
+            "    exported: Puppet {}, plint {}",
+            exp["exported"], got["exported"]
+        );
+    }
+    let (et, gt) = (string_set(exp.get("tags")), string_set(got.get("tags")));
+    if et != gt {
+        let missing: Vec<_> = et.difference(&gt).collect();
+        let extra: Vec<_> = gt.difference(&et).collect();
+        let _ = writeln!(d, "    tags: missing {missing:?}, extra {extra:?}");
+    }
+    let empty = serde_json::Map::new();
+    let ep = exp["parameters"].as_object().unwrap_or(&empty);
+    let gp = got["parameters"].as_object().unwrap_or(&empty);
+    for (k, ev) in ep {
+        match gp.get(k) {
+            None => {
+                let _ = writeln!(d, "    parameter {k}: missing (Puppet: {ev})");
+            }
+            Some(gv) if RELATIONSHIP_PARAMS.contains(&k.as_str()) && !is_unknown(gv) => {
+                let (es, gs) = (reference_set(ev), reference_set(gv));
+                if es != gs {
+                    let _ = writeln!(d, "    parameter {k}: Puppet {es:?}, plint {gs:?}");
+                }
+            }
+            Some(gv) => compare_value(ev, gv, &format!("parameter {k}"), unknowns, &mut d),
+        }
+    }
+    for (k, gv) in gp {
+        if !ep.contains_key(k) {
+            let _ = writeln!(d, "    parameter {k}: not in Puppet's (plint: {gv})");
+        }
+    }
+    if !d.is_empty() {
+        let (t, title) = resource_key(exp);
+        let _ = write!(diff, "  ~ {t}[{title}]\n{d}");
+    }
+}
+
+fn compare_catalog(exp: &Json, got: &Json, unknowns: &mut usize) -> String {
+    let mut diff = String::new();
+    let none = Vec::new();
+    let eres = exp["resources"].as_array().unwrap_or(&none);
+    let gres = got["resources"].as_array().unwrap_or(&none);
+    let mut by_key: BTreeMap<(String, String), &Json> = BTreeMap::new();
+    let mut unknown_titles: Vec<&Json> = Vec::new();
+    for g in gres {
+        if is_unknown(&g["title"]) {
+            unknown_titles.push(g);
+        } else {
+            by_key.insert(resource_key(g), g);
+        }
+    }
+    for e in eres {
+        let key = resource_key(e);
+        match by_key.remove(&key) {
+            Some(g) => compare_resource(e, g, unknowns, &mut diff),
+            None => match unknown_titles.iter().position(|g| g["type"] == e["type"]) {
+                Some(i) => {
+                    *unknowns += 1;
+                    let g = unknown_titles.remove(i);
+                    compare_resource(e, g, unknowns, &mut diff);
+                }
+                None => {
+                    let _ = writeln!(diff, "  - {}[{}] (only in Puppet's catalog)", key.0, key.1);
+                }
+            },
+        }
+    }
+    for ((t, title), _) in by_key {
+        let _ = writeln!(diff, "  + {t}[{title}] (only in plint's catalog)");
+    }
+    for g in unknown_titles {
+        let _ = writeln!(
+            diff,
+            "  + {}[{}] (only in plint's catalog)",
+            g["type"], g["title"]
+        );
+    }
+
+    let edges = |c: &Json| -> BTreeSet<(String, String)> {
+        c["edges"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| {
+                        let s = |k: &str| {
+                            e[k].as_str()
+                                .map_or_else(|| e[k].to_string(), str::to_string)
+                        };
+                        (s("source"), s("target"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (ee, ge) = (edges(exp), edges(got));
+    for (s, t) in ee.difference(&ge) {
+        let _ = writeln!(diff, "  - edge {s} -> {t} (only in Puppet's catalog)");
+    }
+    for (s, t) in ge.difference(&ee) {
+        let _ = writeln!(diff, "  + edge {s} -> {t} (only in plint's catalog)");
+    }
+    let (ec, gc) = (
+        string_set(exp.get("classes")),
+        string_set(got.get("classes")),
+    );
+    for c in ec.difference(&gc) {
+        let _ = writeln!(diff, "  - class {c} (only in Puppet's classes)");
+    }
+    for c in gc.difference(&ec) {
+        let _ = writeln!(diff, "  + class {c} (only in plint's classes)");
+    }
+    diff
+}
+
+fn is_error(f: &Json) -> bool {
+    f["severity"] == "error"
+}
+
+fn describe(f: &Json) -> String {
+    format!(
+        "{}:{} {} [{}] {}",
+        f["path"].as_str().unwrap_or(""),
+        f["line"],
+        f["code"].as_str().unwrap_or(""),
+        f["rule"].as_str().unwrap_or(""),
+        f["message"].as_str().unwrap_or("")
+    )
+}
+
+fn kind_matches(kind: &str, f: &Json) -> bool {
+    if kind == "eval-error" {
+        return true;
+    }
+    let rule = f["rule"].as_str().unwrap_or("");
+    KIND_NEEDLES
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or(rule.contains(kind), |(_, needles)| {
+            needles.iter().any(|n| rule.contains(n))
+        })
+}
+
+fn line_matches(line: Option<u64>, f: &Json) -> bool {
+    let Some(line) = line else { return true };
+    f["line"].as_u64() == Some(line)
+        || f["labels"]
+            .as_array()
+            .is_some_and(|ls| ls.iter().any(|l| l["line"].as_u64() == Some(line)))
+}
+
+fn run_case(case: &Case, tmp: &Path) -> Outcome {
+    let out = tmp.join(format!("{}.json", case.name.replace('/', "__")));
+    let (catalog, findings) = match run_plint(case, &out) {
+        Ok(r) => r,
+        Err(e) => {
+            return Outcome {
+                diff: format!("  {e}\n"),
+                ..Outcome::default()
+            };
+        }
+    };
+    let mut unknowns = 0;
+    let mut diff = String::new();
+    let errors: Vec<&Json> = findings.iter().filter(|f| is_error(f)).collect();
+    if let Ok(text) = std::fs::read_to_string(case.dir.join("expected-error.txt")) {
+        let field = |k: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(k))
+                .map(|v| v.trim().to_string())
+                .unwrap_or_default()
+        };
+        let (kind, line, message) = (field("kind:"), field("line:"), field("message:"));
+        let line = line.parse::<u64>().ok();
+        let hit = errors
+            .iter()
+            .any(|f| kind_matches(&kind, f) && line_matches(line, f));
+        if !hit {
+            let _ = writeln!(
+                diff,
+                "  Puppet fails ({kind}, line {}): {message}",
+                line.map_or("-".to_string(), |l| l.to_string())
+            );
+            if errors.is_empty() {
+                let _ = writeln!(diff, "  plint reports no error");
+            }
+            for f in &errors {
+                let _ = writeln!(diff, "  plint: {}", describe(f));
+            }
+        }
+    } else {
+        let expected: Json = serde_json::from_str(
+            &std::fs::read_to_string(case.dir.join("expected.json"))
+                .expect("expected.json or expected-error.txt"),
+        )
+        .expect("expected.json is JSON");
+        for f in errors
+            .iter()
+            .filter(|f| f["code"].as_str().is_some_and(|c| c.starts_with("P2")))
+        {
+            let _ = writeln!(
+                diff,
+                "  plint reports an error Puppet does not: {}",
+                describe(f)
+            );
+        }
+        match &catalog {
+            Some(got) => diff.push_str(&compare_catalog(&expected, got, &mut unknowns)),
+            None => diff.push_str("  plint wrote no catalog\n"),
+        }
+    }
+    Outcome {
+        pass: diff.is_empty(),
+        diff,
+        unknowns,
+    }
+}
+
+fn known_failures() -> BTreeMap<String, String> {
+    let path = Path::new(ROOT).join("tests/catalog/known-failures.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once(char::is_whitespace) {
+            Some((n, r)) => (n.to_string(), r.trim().to_string()),
+            None => (l.to_string(), String::new()),
+        })
+        .collect()
+}
+
+#[test]
+fn catalogs_match_puppet() {
+    let only = std::env::var("PLINT_CONFORMANCE_ONLY").ok();
+    let have_corpus = Path::new(common::CORPUS).is_dir() && facterdb_dir().is_some();
+    if !have_corpus {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the module corpus or facterdb is missing: run ../shared/corpus/install.sh"
+        );
+    }
+    let cases: Vec<Case> = collect_cases()
+        .into_iter()
+        .filter(|c| only.as_deref().is_none_or(|o| c.name.contains(o)))
+        .filter(|c| {
+            have_corpus
+                || !(c.options.get("modulepath").is_some_and(|m| m == "corpus")
+                    || c.options
+                        .get("facts")
+                        .is_some_and(|f| f.starts_with("facterdb:")))
+        })
+        .collect();
+    assert!(
+        only.is_some() || cases.len() >= 100,
+        "only {} cases",
+        cases.len()
+    );
+    let tmp = tempfile::tempdir().expect("temp dir");
+
+    // Run the cases on a few threads (plint itself is parallel).
+    let results: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::new());
+    let next = Mutex::new(0usize);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().unwrap();
+                        let i = *n;
+                        *n += 1;
+                        i
+                    };
+                    let Some(case) = cases.get(i) else { break };
+                    let o = run_case(case, tmp.path());
+                    results.lock().unwrap().push((i, o));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(i, _)| *i);
+
+    let known = known_failures();
+    let mut report = String::new();
+    let mut failures = Vec::new();
+    let (mut passing, mut unknowns, mut cases_with_unknowns) = (0, 0, 0);
+    let (mut own_pass, mut own_total, mut mod_pass, mut mod_total) = (0, 0, 0, 0);
+    for (i, o) in &results {
+        let case = &cases[*i];
+        let is_module = case.name.starts_with("modules/");
+        if is_module {
+            mod_total += 1;
+        } else {
+            own_total += 1;
+        }
+        unknowns += o.unknowns;
+        if o.unknowns > 0 {
+            cases_with_unknowns += 1;
+        }
+        if o.pass {
+            passing += 1;
+            if is_module {
+                mod_pass += 1;
+            } else {
+                own_pass += 1;
+            }
+            let _ = writeln!(
+                report,
+                "PASS {}{}",
+                case.name,
+                if o.unknowns > 0 {
+                    format!(" ({} values unknown to plint)", o.unknowns)
+                } else {
+                    String::new()
+                }
+            );
+            if known.contains_key(&case.name) && only.is_none() {
+                failures.push(format!(
+                    "{} now matches Puppet: remove it from known-failures",
+                    case.name
+                ));
+            }
+        } else {
+            let _ = write!(report, "FAIL {}\n{}", case.name, o.diff);
+            if !known.contains_key(&case.name) {
+                failures.push(format!(
+                    "{} differs from Puppet (not in known-failures):\n{}",
+                    case.name, o.diff
+                ));
+            }
+        }
+    }
+    if only.is_none() {
+        let names: BTreeSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
+        for k in known.keys() {
+            if !names.contains(k.as_str()) && (have_corpus || !k.starts_with("modules/")) {
+                failures.push(format!("{k} is in known-failures but is no case"));
+            }
+        }
+    }
+    let total = results.len();
+    let summary = format!(
+        "catalog conformance: {passing} of {total} cases match Puppet 7 ({:.1}%): own cases \
+         {own_pass}/{own_total}, real modules {mod_pass}/{mod_total}; {unknowns} Puppet values \
+         matched by plint unknowns in {cases_with_unknowns} cases; {} known failures listed",
+        if total == 0 {
+            0.0
+        } else {
+            100.0 * passing as f64 / total as f64
+        },
+        known.len()
+    );
+    println!("{report}\n{summary}");
+    if std::env::var_os("UPDATE_KNOWN_FAILURES").is_some() && only.is_none() {
+        write_known_failures(&cases, &results, &known);
+        return;
+    }
+    let _ = std::fs::write(
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("catalog-conformance-summary.txt"),
+        format!("{report}\n{summary}\n"),
+    );
+    assert!(failures.is_empty(), "{}\n\n{summary}", failures.join("\n"));
+}
+
+/// `UPDATE_KNOWN_FAILURES=1`: rewrites the list with the cases that fail now (a reason already
+/// written is kept; a new one is the first line of the difference: edit it to say why).
+fn write_known_failures(
+    cases: &[Case],
+    results: &[(usize, Outcome)],
+    known: &BTreeMap<String, String>,
+) {
+    let mut text = String::from(KNOWN_FAILURES_HEADER);
+    for (i, o) in results {
+        if o.pass {
+            continue;
+        }
+        let name = &cases[*i].name;
+        let reason = known
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| o.diff.lines().next().unwrap_or("").trim().to_string());
+        let _ = writeln!(text, "{name}  {reason}");
+    }
+    std::fs::write(
+        Path::new(ROOT).join("tests/catalog/known-failures.txt"),
+        text,
+    )
+    .expect("write known-failures.txt");
+}
+
+const KNOWN_FAILURES_HEADER: &str = "\
+# Catalog conformance cases plint does not match yet: `case  reason`, one a line.
+# tests/catalog_conformance.rs fails when a case not listed here differs from Puppet, and when a
+# listed case matches (remove it: the list only shrinks).
+# `UPDATE_KNOWN_FAILURES=1 cargo test --test catalog_conformance` rewrites it from the current run.
+";
