@@ -18,8 +18,8 @@
 //! ERB template's content, a Ruby function's result); a resource whose title is unknown matches
 //! a resource of the same type that nothing else matched. Unknowns are counted and reported.
 //!
-//! For a case Puppet fails: plint must report an error-level finding of the same kind at the same
-//! line (when Puppet gives one). The kind is recognized from the rule name (kebab-case, e.g.
+//! For a case Puppet fails: plint must report an error-level finding of the same kind in the
+//! same file at the same line (when Puppet gives them). The kind is recognized from the rule name (kebab-case, e.g.
 //! `duplicate-resource`; see [`KIND_NEEDLES`]); `eval-error` matches any error.
 //!
 //! The suite passes while every case not listed in tests/catalog/known-failures.txt matches.
@@ -456,7 +456,17 @@ fn kind_matches(kind: &str, f: &Json) -> bool {
         })
 }
 
-fn line_matches(line: Option<u64>, f: &Json) -> bool {
+/// Whether plint's finding is at Puppet's place: the same file (Puppet's path relative to the
+/// case, or `$CORPUS/...`) when Puppet names one, and the same line (of the finding or of one
+/// of its secondary labels) when Puppet gives one.
+fn place_matches(file: &str, line: Option<u64>, f: &Json) -> bool {
+    if file != "-" && !file.is_empty() {
+        let rel = file.strip_prefix("$CORPUS/").unwrap_or(file);
+        let path = f["path"].as_str().unwrap_or("");
+        if !(path == rel || path.ends_with(&format!("/{rel}"))) {
+            return false;
+        }
+    }
     let Some(line) = line else { return true };
     f["line"].as_u64() == Some(line)
         || f["labels"]
@@ -485,15 +495,16 @@ fn run_case(case: &Case, tmp: &Path) -> Outcome {
                 .map(|v| v.trim().to_string())
                 .unwrap_or_default()
         };
-        let (kind, line, message) = (field("kind:"), field("line:"), field("message:"));
+        let (kind, file, line) = (field("kind:"), field("file:"), field("line:"));
+        let message = field("message:");
         let line = line.parse::<u64>().ok();
         let hit = errors
             .iter()
-            .any(|f| kind_matches(&kind, f) && line_matches(line, f));
+            .any(|f| kind_matches(&kind, f) && place_matches(&file, line, f));
         if !hit {
             let _ = writeln!(
                 diff,
-                "  Puppet fails ({kind}, line {}): {message}",
+                "  Puppet fails ({kind}, {file}:{}): {message}",
                 line.map_or("-".to_string(), |l| l.to_string())
             );
             if errors.is_empty() {

@@ -1,7 +1,8 @@
 # Compiles the catalog of one or more conformance cases with the installed Puppet (7.x), in one
 # process, without a server, and writes each case's expected result next to its manifest:
 #   expected.json        the catalog (Puppet's catalog.to_data_hash, normalized, see below), or
-#   expected-error.txt   when Puppet fails: `kind:`, `line:` and `message:` lines.
+#   expected-error.txt   when Puppet fails: `kind:`, `file:`, `line:` and `message:` lines
+#                        (`-` where Puppet gives no place).
 # Driven by scripts/oracle/catalog-oracle.sh (read its header first).
 #
 # A case is a folder holding `site.pp` and optionally:
@@ -99,6 +100,12 @@ def error_kind(message, opts)
   'eval-error'
 end
 
+def error_file(e)
+  return e.file if e.respond_to?(:file) && e.file
+  m = e.message.match(/\(file: ([^,)]+), line: \d+, column: \d+\)/)
+  m && m[1]
+end
+
 def error_line(e)
   return e.line if e.respond_to?(:line) && e.line
   m = e.message.match(/line: (\d+)/)
@@ -163,7 +170,7 @@ def compile_case(dir, facts_root, tmp)
       end
     rescue Exception => e # rubocop:disable Lint/RescueException -- any failure is the result
       raise if e.is_a?(Interrupt)
-      result = { error: e, kind: error_kind(e.message, opts), line: error_line(e) }
+      result = { error: e, kind: error_kind(e.message, opts), line: error_line(e), file: error_file(e) }
     end
   end
 
@@ -178,7 +185,8 @@ def compile_case(dir, facts_root, tmp)
   else
     FileUtils.rm_f(out_json)
     msg = normalize_paths(result[:error].message, prefixes).gsub("\n", '\\n')
-    File.write(out_err, "kind: #{result[:kind]}\nline: #{result[:line] || '-'}\nmessage: #{msg}\n")
+    file = result[:file] ? normalize_paths(result[:file], prefixes) : '-'
+    File.write(out_err, "kind: #{result[:kind]}\nfile: #{file}\nline: #{result[:line] || '-'}\nmessage: #{msg}\n")
     puts "error  #{File.basename(dir)}: #{result[:kind]} (line #{result[:line] || '-'})"
   end
 end

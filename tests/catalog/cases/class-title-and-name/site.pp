@@ -1,0 +1,4 @@
+class named_class {
+  notify { 'names': message => [$title, $name] }
+}
+include named_class

@@ -1,0 +1,4 @@
+class scoped {
+  $setting = 'class setting'
+  notify { 'epp-scope': message => epp('scoped/vars.epp') }
+}

@@ -1,0 +1,2 @@
+$topv = 'top'
+include scoped

@@ -1,0 +1,3 @@
+$ok = assert_type(String[1], 'fine')
+notify { $ok: }
+$bad = assert_type(Array[Integer], [1, 'two'])

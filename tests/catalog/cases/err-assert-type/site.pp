@@ -1,0 +1,2 @@
+$v = 'not a number'
+$n = assert_type(Integer, $v)

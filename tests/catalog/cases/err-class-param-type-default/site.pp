@@ -1,0 +1,2 @@
+class typed_default(Integer $port = 'eighty') {}
+include typed_default

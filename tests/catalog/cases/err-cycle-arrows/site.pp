@@ -1,0 +1,2 @@
+notify { 'x': } -> notify { 'y': } -> notify { 'z': }
+Notify['z'] -> Notify['x']

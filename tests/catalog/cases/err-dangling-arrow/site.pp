@@ -1,0 +1,2 @@
+notify { 'a': }
+Notify['a'] -> File['/does/not/exist']

@@ -1,0 +1,1 @@
+package { 'p': ensure => installed, notify => Service['nosvc'] }

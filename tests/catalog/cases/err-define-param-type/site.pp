@@ -1,0 +1,2 @@
+define dtyped(Boolean $flag) {}
+dtyped { 'x': flag => 'yes' }

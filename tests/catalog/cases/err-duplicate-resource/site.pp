@@ -1,0 +1,3 @@
+notify { 'same': message => 1 }
+notify { 'other': }
+notify { 'same': message => 2 }

@@ -1,0 +1,1 @@
+$x = inline_epp('<%- | Integer $n | -%><%= $n %>', { 'n' => 'x' })

@@ -1,0 +1,3 @@
+class rl($p = 1) {}
+class { 'rl': p => 1 }
+class { 'rl': p => 2 }

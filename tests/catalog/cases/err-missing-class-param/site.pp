@@ -1,0 +1,2 @@
+class needs($required) {}
+include needs

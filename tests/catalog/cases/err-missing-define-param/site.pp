@@ -1,0 +1,2 @@
+define dneeds(String $must) {}
+dneeds { 'x': }

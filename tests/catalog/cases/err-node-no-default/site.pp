@@ -1,0 +1,2 @@
+node 'web1.example.com' { }
+node /^db/ { }

@@ -1,0 +1,2 @@
+@notify { 'virtual': }
+realize(Notify['virtual'], Notify['ghost'])

@@ -1,0 +1,1 @@
+[1, 2].each |String $x| { notify { $x: } }

@@ -1,0 +1,3 @@
+class known { $v = 1 }
+include known
+notify { 'x': message => $known::missing }

@@ -1,0 +1,2 @@
+define d($known = 1) {}
+d { 'x': unknown => 2 }

@@ -1,0 +1,2 @@
+notify { 'fine': }
+frobnicate { 'x': ensure => present }

@@ -1,0 +1,4 @@
+class ntpish(Array[String] $servers = [], Boolean $enabled = false, String $mode = 'client') {
+  notify { 'ntpish': message => [$servers, $enabled, $mode] }
+}
+include ntpish

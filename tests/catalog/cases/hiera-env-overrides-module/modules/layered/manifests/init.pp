@@ -1,0 +1,3 @@
+class layered($value, $other) {
+  notify { 'layered': message => [$value, $other] }
+}

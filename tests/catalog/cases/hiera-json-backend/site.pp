@@ -1,0 +1,1 @@
+notify { 'json': message => [lookup('json::value'), lookup('plain')] }

@@ -1,0 +1,5 @@
+class profile {
+  $pkgs = lookup('profile::packages', Array[String], 'unique', [])
+  package { $pkgs: ensure => installed }
+}
+include profile

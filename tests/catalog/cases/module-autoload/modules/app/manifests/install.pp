@@ -1,0 +1,3 @@
+class app::install {
+  package { 'app': ensure => $app::version }
+}

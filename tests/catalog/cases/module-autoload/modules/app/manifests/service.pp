@@ -1,0 +1,4 @@
+class app::service {
+  service { 'app': ensure => running }
+  app::instance { ['one', 'two']: }
+}

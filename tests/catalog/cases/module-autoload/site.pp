@@ -1,0 +1,1 @@
+class { 'app': version => '2.1' }

@@ -1,0 +1,1 @@
+type Mytypes::Endpoint = Struct[{ host => String[1], port => Mytypes::Port }]

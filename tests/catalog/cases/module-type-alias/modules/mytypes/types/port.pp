@@ -1,0 +1,1 @@
+type Mytypes::Port = Integer[1, 65535]
