@@ -518,3 +518,25 @@ fn all_fixes_together_keep_the_file_valid() {
     );
     assert!(fixed.applied > 0);
 }
+
+#[test]
+fn attributes_of_a_modules_ruby_type_are_checked() {
+    let dir = tree(&[
+        (
+            "widget/lib/puppet/type/widget.rb",
+            "Puppet::Type.newtype(:widget) do\n  ensurable\n  newparam(:name, :namevar => true)\n  newproperty(:size) do\n    munge do |v|\n      v.strip! if v.is_a?(String)\n      v\n    end\n  end\n  newparam(:secret, :boolean => true)\nend\n",
+        ),
+        (
+            "widget/manifests/init.pp",
+            "# @summary widgets\nclass widget {\n  widget { 'a':\n    ensure   => present,\n    size     => '3',\n    secret   => true,\n    provider => 'default',\n  }\n  widget { 'b':\n    sise => '4',\n  }\n}\n",
+        ),
+    ]);
+    let o = plint(dir.path(), &["--select", "P105", "--format", "json"]);
+    let found = json(&o);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "P105");
+    assert!(
+        found[0]["message"].as_str().unwrap().contains("`sise`"),
+        "{found:?}"
+    );
+}

@@ -434,9 +434,12 @@ impl<'a> Lexed<'a> {
             .rposition(|&b| b == b'\n')
             .map_or(0, |k| k + 1);
         let before = std::str::from_utf8(&self.code[line_start..at]).unwrap_or("");
-        match before.trim_end().as_bytes().last() {
-            None => true,
-            Some(b) => b"=(,;[{|&!".contains(b),
+        let before = before.trim_end().as_bytes();
+        match before {
+            [] => true,
+            // `x.strip! if y`: a bang method's name, not the `!` operator.
+            [.., p, b'!'] if is_ident(*p) => false,
+            [.., b] => b"=(,;[{|&!".contains(b),
         }
     }
 
@@ -1481,5 +1484,17 @@ Puppet::ResourceApi.register_type(
                 let _ = scan_text(kind, text);
             }
         }
+    }
+
+    #[test]
+    fn a_bang_method_before_a_modifier_does_not_open_a_block() {
+        let d = scan_text(
+            Kind::ResourceType,
+            "Puppet::Type.newtype(:x_config) do\n  newproperty(:value) do\n    munge do |v|\n      v.capitalize! if v =~ /^true$/i\n      v\n    end\n  end\n  newparam(:secret, :boolean => true) do\n    newvalues(:true, :false)\n  end\nend\n",
+        );
+        let t = &d.resource_types[0];
+        let names: Vec<&str> = t.attributes.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["value", "secret"]);
+        assert!(t.complete);
     }
 }

@@ -1433,13 +1433,14 @@ impl<'p> Infer<'p> {
             names.extend(d.params.iter().map(|p| p.name.clone()));
             names.push("name".to_string());
         } else if let Some(t) = self.program.resource_type(type_name) {
-            // Ruby types are read as text, and their attributes can come from code the
-            // reader does not follow (a parent type, a mixin, the implicit `provider`):
-            // not checked until that reading is exact.
-            if !resource_type_complete(t) || RUBY_TYPES_UNCHECKED {
+            // Ruby types are read as text: a type whose attributes can come from code the
+            // reader does not follow (a parent type, a mixin) is not complete, not checked.
+            if !resource_type_complete(t) {
                 return None;
             }
             names.extend(t.attributes.iter().map(|a| a.name.clone()));
+            // Puppet adds `provider` to every type that has providers.
+            names.push("provider".to_string());
         } else {
             return None;
         }
@@ -1704,9 +1705,6 @@ fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
         .as_deref()
         .is_some_and(|s| super::distance(name, s) <= if name.len() >= 6 { 2 } else { 1 })
 }
-
-/// See [`Infer::attribute_names`].
-const RUBY_TYPES_UNCHECKED: bool = true;
 
 /// A resource declared with a literal title (see [`Infer::declared`]).
 #[derive(Debug)]
