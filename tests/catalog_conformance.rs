@@ -27,7 +27,8 @@
 //! shrinks. `cargo test --test catalog_conformance -- --nocapture` prints the per-case
 //! differences and the summary (cases, passing, unknowns); the summary is also written to
 //! `$CARGO_TARGET_TMPDIR/catalog-conformance-summary.txt`. `PLINT_CONFORMANCE_ONLY=substring`
-//! runs only the matching cases (and then does not check the list).
+//! runs only the matching cases (and then does not check the list); `PLINT_CONFORMANCE_BIN=path`
+//! measures another plint binary (a branch's build) instead of this build's.
 
 mod common;
 
@@ -45,8 +46,12 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const TIMEOUT: Duration = Duration::from_secs(60);
 const RELATIONSHIP_PARAMS: [&str; 4] = ["before", "require", "notify", "subscribe"];
 
-/// For each error kind of `expected-error.txt`, substrings of the plint rule names that report
-/// it (the P2xx rules are named after the kinds of `eval::compile::EvalDiagKind`).
+/// For each error kind of `expected-error.txt`, substrings of the names of the plint rules that
+/// report it (the P2xx rules: `duplicate-declaration`, `resource-of-unknown-type`,
+/// `invalid-attribute`, `dangling-relationship`, `dependency-cycle`, `failed-assertion` (for
+/// `fail()` and `assert_type`), `parameter-value-mismatch`, `missing-parameter-value`,
+/// `missing-class`, `missing-virtual-resource`, `unknown-variable`, `no-matching-node`,
+/// `evaluation-error`).
 const KIND_NEEDLES: &[(&str, &[&str])] = &[
     ("duplicate-resource", &["duplicate"]),
     (
@@ -74,7 +79,7 @@ const KIND_NEEDLES: &[(&str, &[&str])] = &[
         &["missing-parameter", "missing-required"],
     ),
     ("unknown-class", &["unknown-class", "missing-class"]),
-    ("realize-missing", &["realize"]),
+    ("realize-missing", &["realize", "missing-virtual-resource"]),
     (
         "undefined-variable",
         &["undefined-variable", "unknown-variable"],
@@ -192,7 +197,8 @@ fn run_plint(case: &Case, out: &Path) -> Result<(Option<Json>, Vec<Json>), Strin
     args.push("json".into());
     args.push(case.dir.join("site.pp").to_string_lossy().into_owned());
 
-    let mut child = Command::new(common::PLINT)
+    let plint = std::env::var("PLINT_CONFORMANCE_BIN").unwrap_or_else(|_| common::PLINT.into());
+    let mut child = Command::new(plint)
         .args(&args)
         .current_dir(&case.dir)
         .env("NO_COLOR", "1")
@@ -721,3 +727,105 @@ const KNOWN_FAILURES_HEADER: &str = "\
 # listed case matches (remove it: the list only shrinks).
 # `UPDATE_KNOWN_FAILURES=1 cargo test --test catalog_conformance` rewrites it from the current run.
 ";
+
+/// The comparison itself: a Puppet catalog matches itself; an unknown in plint's matches any
+/// value; a changed value, a missing resource, a missing edge or class are differences.
+#[test]
+fn the_comparison_finds_what_differs() {
+    let mut checked = 0;
+    for case in collect_cases() {
+        let Ok(text) = std::fs::read_to_string(case.dir.join("expected.json")) else {
+            continue;
+        };
+        let exp: Json = serde_json::from_str(&text).expect("expected.json is JSON");
+        let mut unknowns = 0;
+        assert_eq!(
+            compare_catalog(&exp, &exp, &mut unknowns),
+            "",
+            "{}",
+            case.name
+        );
+        assert_eq!(unknowns, 0);
+        checked += 1;
+
+        // The first resource with parameters: each value unknown, then one value changed.
+        let Some(i) = exp["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|r| r["parameters"].as_object().is_some_and(|p| !p.is_empty()))
+        else {
+            continue;
+        };
+        let mut got = exp.clone();
+        let params = got["resources"][i]["parameters"].as_object_mut().unwrap();
+        let n = params.len();
+        for v in params.values_mut() {
+            *v = serde_json::json!({"__unknown__": "String", "origin": "template('x.erb')"});
+        }
+        let mut unknowns = 0;
+        assert_eq!(
+            compare_catalog(&exp, &got, &mut unknowns),
+            "",
+            "{}",
+            case.name
+        );
+        assert_eq!(unknowns, n, "{}", case.name);
+
+        let mut got = exp.clone();
+        let params = got["resources"][i]["parameters"].as_object_mut().unwrap();
+        let (k, v) = params.iter_mut().next().unwrap();
+        let k = k.clone();
+        *v = serde_json::json!("plint's value");
+        let d = compare_catalog(&exp, &got, &mut 0);
+        assert!(d.contains(&format!("parameter {k}")), "{}: {d}", case.name);
+
+        let mut got = exp.clone();
+        got["resources"].as_array_mut().unwrap().remove(i);
+        got["edges"].as_array_mut().unwrap().clear();
+        got["classes"].as_array_mut().unwrap().clear();
+        let d = compare_catalog(&exp, &got, &mut 0);
+        assert!(d.contains("only in Puppet's catalog"), "{}: {d}", case.name);
+        assert!(d.contains("- edge "), "{}: {d}", case.name);
+        assert!(d.contains("- class settings"), "{}: {d}", case.name);
+    }
+    assert!(checked >= 100, "{checked} catalogs");
+}
+
+#[test]
+fn error_kinds_match_the_catalog_rules() {
+    let f = |rule: &str, line: u64| serde_json::json!({"rule": rule, "line": line, "path": "site.pp", "labels": []});
+    assert!(kind_matches(
+        "realize-missing",
+        &f("missing-virtual-resource", 1)
+    ));
+    assert!(kind_matches("fail", &f("failed-assertion", 1)));
+    assert!(kind_matches("assert-type", &f("failed-assertion", 1)));
+    assert!(kind_matches(
+        "parameter-type",
+        &f("parameter-value-mismatch", 1)
+    ));
+    assert!(kind_matches(
+        "unknown-resource-type",
+        &f("resource-of-unknown-type", 1)
+    ));
+    assert!(!kind_matches(
+        "duplicate-resource",
+        &f("unknown-variable", 1)
+    ));
+    assert!(kind_matches("eval-error", &f("evaluation-error", 1)));
+    assert!(place_matches("site.pp", Some(3), &f("x", 3)));
+    assert!(!place_matches("site.pp", Some(3), &f("x", 4)));
+    assert!(place_matches(
+        "$CORPUS/apt/manifests/params.pp",
+        Some(7),
+        &serde_json::json!({
+            "path": "/usr/share/puppet/modules/apt/manifests/params.pp", "line": 7, "labels": []
+        })
+    ));
+    assert!(!place_matches(
+        "modules/a/manifests/init.pp",
+        None,
+        &f("x", 1)
+    ));
+}
