@@ -251,7 +251,9 @@ pub fn value_json(v: &Value) -> Json {
         }
         Value::Sensitive(inner) => value_json(inner),
         Value::Unknown(u) => json!({"__unknown__": u.ty.to_string(), "origin": &*u.origin}),
-        Value::Regexp(_) | Value::Type(_) | Value::Resource(_) | Value::Binary(_) => {
+        // A reference as the catalog writes it: `File[/tmp/x]`, without quotes.
+        Value::Resource(r) => json!(format!("{}[{}]", r.type_name, r.title)),
+        Value::Regexp(_) | Value::Type(_) | Value::Binary(_) => {
             json!(v.to_puppet_string())
         }
     }

@@ -1,18 +1,375 @@
 //! The catalog compiler: evaluates the main manifest for a node as Puppet 7 does (top scope,
 //! node matching, classes, defines, resources, defaults, overrides, collectors, relationships,
 //! stages) and checks the catalog.
+//!
+//! The order of work follows Puppet's compiler: the main manifest's code (the class `main`),
+//! then the matching node, then the generators loop (collectors, then the defines not yet
+//! evaluated, until nothing changes), then the relationships, pending overrides and the scope
+//! tags of every resource.
 
-use super::catalog::{Catalog, Resource};
-use super::compile::{CompileInput, CompileOutput};
+mod eval;
+mod loader;
+mod resources;
+mod scope;
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+
+use super::catalog::{Catalog, Location, Resource};
+use super::compile::{CompileInput, CompileOutput, EvalDiag, EvalDiagKind, Manifest};
+use super::error::EvalError;
+use super::value::{Hash, Value};
+use crate::syntax::ast::Span;
+use loader::{FileId, Loader};
+use scope::{Ctx, Scope, ScopeId};
+
+/// Nested evaluation (calls, class and define evaluation) deeper than this is an error.
+const MAX_DEPTH: usize = 400;
+/// Evaluation steps (expressions evaluated) after which the compilation gives up.
+const STEP_BUDGET: u64 = 20_000_000;
 
 /// Compiles the catalog of `input.node`.
 pub fn compile(input: &CompileInput) -> CompileOutput {
-    let mut catalog = Catalog::new(&input.node.name, &input.environment);
-    let mut stage = Resource::new("Stage", "main");
-    stage.tag("stage");
-    let _ = catalog.add(stage);
+    let mut c = Compiler::new(input);
+    let ok = c.run();
+    let catalog = match ok {
+        Ok(()) => Some(std::mem::take(&mut c.catalog)),
+        Err(e) => {
+            c.report_error(e);
+            None
+        }
+    };
     CompileOutput {
-        catalog: Some(catalog),
-        diags: Vec::new(),
+        catalog,
+        diags: c.diags,
     }
+}
+
+/// What is known about a catalog resource beyond what the catalog writes.
+#[derive(Debug, Clone)]
+pub(crate) struct ResMeta {
+    /// The scope the resource was declared in.
+    pub scope: ScopeId,
+    pub kind: ResKind,
+    /// For a define instance: whether its body has been evaluated.
+    pub evaluated: bool,
+    pub file: FileId,
+    pub span: Span,
+    /// The class whose code declared it (for overrides from inheriting classes).
+    pub source_class: Option<String>,
+    /// Parameters given for a define instance (evaluated when the define is).
+    pub given: Vec<(String, Value)>,
+    /// Parameters set by an override, with the class that set them.
+    pub param_sources: Vec<(String, String)>,
+    pub tags_merged: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ResKind {
+    Builtin,
+    Define(String),
+    Class,
+    Node,
+    Main,
+    Stage,
+}
+
+pub(crate) struct Compiler<'i> {
+    pub input: &'i CompileInput,
+    pub loader: Loader,
+    pub scopes: Vec<Scope>,
+    pub ctx: Ctx,
+    pub catalog: Catalog,
+    pub meta: Vec<ResMeta>,
+    pub diags: Vec<EvalDiag>,
+    /// Evaluated classes: their scopes.
+    pub class_scopes: HashMap<String, ScopeId>,
+    pub overrides: Vec<resources::PendingOverride>,
+    pub collectors: Vec<resources::Collector>,
+    pub relationships: Vec<resources::Relationship>,
+    pub depth: usize,
+    pub steps: u64,
+    /// Unknown conditions already reported (file, offset).
+    pub reported_unknown: HashSet<(FileId, u32)>,
+    /// Where the error being propagated was raised, and what kind it is.
+    pub err_file: Option<FileId>,
+    pub err_kind: Option<EvalDiagKind>,
+    pub err_related: Vec<(Location, String)>,
+    pub main_file: FileId,
+    pub top: ScopeId,
+    pub node_scope: Option<ScopeId>,
+    /// Classes whose collectors override: they may override anything afterwards.
+    pub override_sources: HashSet<String>,
+    /// `realize`d references not (yet) declared: (type, title, file, span).
+    pub pending_realize: Vec<(String, String, FileId, Span)>,
+    pub unknown_titles: usize,
+}
+
+impl<'i> Compiler<'i> {
+    fn new(input: &'i CompileInput) -> Self {
+        let mut top = Scope::new(None, None, None);
+        top.is_top = true;
+        Compiler {
+            input,
+            loader: Loader::new(&input.modulepath),
+            scopes: vec![top],
+            ctx: Ctx::new(0, 0),
+            catalog: Catalog::new(&input.node.name, &input.environment),
+            meta: Vec::new(),
+            diags: Vec::new(),
+            class_scopes: HashMap::new(),
+            overrides: Vec::new(),
+            collectors: Vec::new(),
+            relationships: Vec::new(),
+            depth: 0,
+            steps: 0,
+            reported_unknown: HashSet::new(),
+            err_file: None,
+            err_kind: None,
+            err_related: Vec::new(),
+            main_file: 0,
+            top: 0,
+            node_scope: None,
+            override_sources: HashSet::new(),
+            pending_realize: Vec::new(),
+            unknown_titles: 0,
+        }
+    }
+
+    fn run(&mut self) -> Result<(), EvalError> {
+        let main_code = self.load_main();
+        self.report_load_errors();
+        if self.diags.iter().any(|d| d.kind == EvalDiagKind::EvalError) {
+            return Err(EvalError::new("The manifest has syntax errors"));
+        }
+        self.set_top_variables();
+        // Stage[main], Class[Settings], Class[main].
+        let mut stage = Resource::new("Stage", "main");
+        stage.tag("stage");
+        stage.set_param("name", Value::string("main"));
+        self.add_meta_resource(stage, ResKind::Stage, None);
+        let mut settings = Resource::new("Class", "Settings");
+        settings.tag("class");
+        settings.tag("settings");
+        self.add_meta_resource(settings, ResKind::Class, None);
+        self.catalog
+            .add_edge("Stage[main]".into(), "Class[Settings]".into());
+        self.catalog.classes.push("settings".into());
+        let mut main = Resource::new("Class", "main");
+        main.tag("class");
+        main.set_param("name", Value::string("main"));
+        let main_idx = self.add_meta_resource(main, ResKind::Main, None);
+        self.catalog
+            .add_edge("Stage[main]".into(), "Class[main]".into());
+        self.scopes[self.top].resource = Some(main_idx);
+
+        // The main manifest's code, file by file.
+        for (file, stmts) in main_code {
+            self.ctx = Ctx::new(self.top, file);
+            self.eval_statements(&stmts)?;
+        }
+
+        self.evaluate_node()?;
+        self.evaluate_generators()?;
+        self.finish()?;
+        self.report_load_errors();
+        Ok(())
+    }
+
+    fn load_main(&mut self) -> Vec<(FileId, Vec<crate::syntax::ast::Expr>)> {
+        match &self.input.manifest {
+            Manifest::Code(code) => vec![self.loader.load_main(None, code.clone())],
+            Manifest::Files(files) => {
+                let mut list: Vec<PathBuf> = Vec::new();
+                for f in files {
+                    if f.is_dir() {
+                        let mut inner: Vec<PathBuf> = walk_pp(f);
+                        inner.sort();
+                        list.extend(inner);
+                    } else {
+                        list.push(f.clone());
+                    }
+                }
+                let mut all = Vec::new();
+                for f in list {
+                    match std::fs::read(&f) {
+                        Ok(bytes) => {
+                            let text = String::from_utf8_lossy(&bytes).into_owned();
+                            all.push(self.loader.load_main(Some(f.clone()), text));
+                        }
+                        Err(e) => self.diags.push(EvalDiag {
+                            kind: EvalDiagKind::BadInput,
+                            message: format!("Could not read {}: {e}", f.display()),
+                            at: Location {
+                                file: Some(f.clone()),
+                                ..Location::default()
+                            },
+                            related: Vec::new(),
+                        }),
+                    }
+                }
+                if all.is_empty() {
+                    all.push(self.loader.load_main(None, String::new()));
+                }
+                all
+            }
+        }
+    }
+
+    fn report_load_errors(&mut self) {
+        for e in self.loader.take_errors() {
+            let at = self.location(e.file, e.span);
+            self.diags.push(EvalDiag {
+                kind: EvalDiagKind::EvalError,
+                message: e.message,
+                at,
+                related: Vec::new(),
+            });
+        }
+    }
+
+    /// A location in a loaded file.
+    pub fn location(&self, file: FileId, span: Span) -> Location {
+        let f = self.loader.file(file);
+        Location {
+            file: f.path.clone(),
+            span: Some(span),
+            line: Some(f.line_of(span.start)),
+        }
+    }
+
+    /// "(file: x, line: n)" as Puppet's messages end.
+    pub fn where_text(&self, file: FileId, span: Span) -> String {
+        let f = self.loader.file(file);
+        let line = f.line_of(span.start);
+        match &f.path {
+            Some(p) => format!("(file: {}, line: {line})", p.display()),
+            None => format!("(line: {line})"),
+        }
+    }
+
+    fn set_top_variables(&mut self) {
+        let node = &self.input.node;
+        let mut vars: Vec<(String, Value)> = Vec::new();
+        for (k, v) in node.facts.iter() {
+            if let Value::String(k) = k {
+                vars.push((k.clone(), v.clone()));
+            }
+        }
+        for (k, v) in node.server_facts.iter() {
+            if let Value::String(k) = k
+                && node.facts.get_str(k).is_none()
+            {
+                vars.push((k.clone(), v.clone()));
+            }
+        }
+        vars.push((
+            "environment".into(),
+            Value::string(self.input.environment.clone()),
+        ));
+        vars.push(("facts".into(), Value::hash(node.facts.clone())));
+        vars.push(("trusted".into(), Value::hash(node.trusted.clone())));
+        vars.push((
+            "server_facts".into(),
+            Value::hash(node.server_facts.clone()),
+        ));
+        let top = &mut self.scopes[self.top];
+        for (k, v) in vars {
+            top.vars.insert(k, v);
+        }
+    }
+
+    fn add_meta_resource(&mut self, r: Resource, kind: ResKind, scope: Option<ScopeId>) -> usize {
+        let idx = match self.catalog.add(r) {
+            Ok(i) | Err(i) => i,
+        };
+        if idx == self.meta.len() {
+            self.meta.push(ResMeta {
+                scope: scope.unwrap_or(self.top),
+                kind,
+                evaluated: true,
+                file: self.main_file,
+                span: Span::default(),
+                source_class: Some(String::new()),
+                given: Vec::new(),
+                param_sources: Vec::new(),
+                tags_merged: true,
+            });
+        }
+        idx
+    }
+
+    /// Turns the error that stopped the compilation into a diagnostic.
+    fn report_error(&mut self, e: EvalError) {
+        let kind = self.err_kind.take().unwrap_or(match e.kind {
+            super::error::ErrorKind::Fail => EvalDiagKind::Fail,
+            _ => EvalDiagKind::EvalError,
+        });
+        let at = match (self.err_file.take(), e.span) {
+            (Some(f), Some(s)) => self.location(f, s),
+            (None, Some(s)) => self.location(self.ctx.file, s),
+            _ => Location::default(),
+        };
+        let message = match &e.kind {
+            super::error::ErrorKind::Error | super::error::ErrorKind::Fail => e.message.clone(),
+            _ => e.to_string(),
+        };
+        let related = std::mem::take(&mut self.err_related);
+        // A syntax error already reported is not reported again.
+        if self
+            .diags
+            .iter()
+            .any(|d| d.kind == EvalDiagKind::EvalError && d.message.starts_with("Syntax error"))
+            && message == "The manifest has syntax errors"
+        {
+            return;
+        }
+        self.diags.push(EvalDiag {
+            kind,
+            message,
+            at,
+            related,
+        });
+    }
+
+    /// Adds a diagnostic that does not stop the compilation.
+    pub fn note(&mut self, kind: EvalDiagKind, message: String, span: Span) {
+        let at = self.location(self.ctx.file, span);
+        self.diags.push(EvalDiag {
+            kind,
+            message,
+            at,
+            related: Vec::new(),
+        });
+    }
+
+    /// An error of a given kind, raised here.
+    pub fn fatal(&mut self, kind: EvalDiagKind, message: impl Into<String>) -> EvalError {
+        self.err_kind = Some(kind);
+        EvalError::new(message)
+    }
+
+    /// The facts as a hash.
+    pub fn facts(&self) -> &Hash {
+        &self.input.node.facts
+    }
+}
+
+fn walk_pp(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pp") {
+                out.push(p);
+            }
+        }
+    }
+    out
 }

@@ -1,0 +1,1000 @@
+//! Expressions in the compiler: values, variables in Puppet's scopes, operators, strings,
+//! conditionals (a condition on an unknown value is reported once and no branch is taken),
+//! and calls: the functions that need the compiler (include, realize, defined, lookup, ...),
+//! functions written in Puppet, the pure built-ins, and modules' Ruby functions (an unknown
+//! value of their declared return type).
+
+use super::Compiler;
+use super::scope::Frame;
+use crate::eval::compile::EvalDiagKind;
+use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
+use crate::eval::functions::{self, Lambda};
+use crate::eval::ops::{self, MatchOutcome};
+use crate::eval::value::{Hash, TypeVal, Value};
+use crate::syntax::ast::{
+    AssignOp, BinaryOp, Block, Expr, ExprKind, Lambda as AstLambda, StringLit, StringPart, UnaryOp,
+};
+
+impl Compiler<'_> {
+    // ------------------------------------------------------------------ variables
+
+    pub fn set_var(&mut self, name: &str, value: Value) -> EvalResult<()> {
+        let name = name.trim_start_matches("::");
+        if name.chars().all(|c| c.is_ascii_digit()) {
+            return err(format!(
+                "Illegal attempt to assign to the numeric match result variable '${name}'"
+            ));
+        }
+        if name.contains("::") {
+            return err(format!(
+                "Illegal attempt to assign to '${name}'. Cannot assign to variables in other namespaces"
+            ));
+        }
+        let vars = match self.ctx.frames.last_mut() {
+            Some(f) => &mut f.vars,
+            None => &mut self.scopes[self.ctx.scope].vars,
+        };
+        if vars.contains_key(name) {
+            return err(format!("Cannot reassign variable '${name}'"));
+        }
+        vars.insert(name.to_string(), value);
+        Ok(())
+    }
+
+    /// A variable's value: `Some(undef)`-like `None` when it is not defined.
+    pub fn lookup_var(
+        &mut self,
+        raw: &str,
+        span: crate::syntax::ast::Span,
+    ) -> EvalResult<Option<Value>> {
+        if let Ok(n) = raw.parse::<usize>() {
+            for f in self.ctx.frames.iter().rev() {
+                if let Some(m) = f.matches.iter().rev().flatten().next() {
+                    return Ok(Some(m.get(n).cloned().unwrap_or(Value::Undef)));
+                }
+            }
+            if !self.ctx.function {
+                let s = &self.scopes[self.ctx.scope];
+                if let Some(m) = s.matches.iter().rev().flatten().next() {
+                    return Ok(Some(m.get(n).cloned().unwrap_or(Value::Undef)));
+                }
+            }
+            return Ok(Some(Value::Undef));
+        }
+        if let Some(rest) = raw.strip_prefix("::") {
+            if !rest.contains("::") {
+                return Ok(self.scopes[self.top].vars.get(rest).cloned());
+            }
+            return self.qualified_var(rest, span);
+        }
+        if raw.contains("::") {
+            return self.qualified_var(raw, span);
+        }
+        for f in self.ctx.frames.iter().rev() {
+            if let Some(v) = f.vars.get(raw) {
+                return Ok(Some(v.clone()));
+            }
+        }
+        if self.ctx.function {
+            return Ok(self.scopes[self.top].vars.get(raw).cloned());
+        }
+        Ok(self.scope_var(self.ctx.scope, raw))
+    }
+
+    /// A variable seen from a named scope: its own, its inherited classes', its enclosing
+    /// scope's (node, then top).
+    pub fn scope_var(&self, scope: usize, name: &str) -> Option<crate::eval::value::Value> {
+        let mut guard = 0;
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            guard += 1;
+            if guard > 10_000 {
+                return None;
+            }
+            let sc = &self.scopes[id];
+            if let Some(v) = sc.vars.get(name) {
+                return Some(v.clone());
+            }
+            s = sc.inherited.or(sc.enclosing);
+        }
+        None
+    }
+
+    fn qualified_var(
+        &mut self,
+        name: &str,
+        span: crate::syntax::ast::Span,
+    ) -> EvalResult<Option<Value>> {
+        let (class, leaf) = name.rsplit_once("::").unwrap_or(("", name));
+        let class = class.to_ascii_lowercase();
+        let mut cls = class.clone();
+        let mut guard = 0;
+        loop {
+            guard += 1;
+            let Some(&sid) = self.class_scopes.get(&cls) else {
+                break;
+            };
+            if let Some(v) = self.scopes[sid].vars.get(leaf) {
+                return Ok(Some(v.clone()));
+            }
+            match self.scopes[sid].inherited {
+                Some(p) if guard < 100 => match &self.scopes[p].class_name {
+                    Some(n) => cls = n.clone(),
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        let why = if self.class_scopes.contains_key(&class) {
+            String::new()
+        } else if self.loader.definition(&class).is_some() {
+            format!("; class {class} has not been evaluated")
+        } else {
+            format!("; class {class} could not be found")
+        };
+        if self.input.strict_variables {
+            return Err(self.fatal(
+                EvalDiagKind::UndefinedVariable,
+                format!("Unknown variable: '{name}'{why}."),
+            ));
+        }
+        let _ = span;
+        Ok(None)
+    }
+
+    fn push_match_scope(&mut self) -> usize {
+        match self.ctx.frames.last_mut() {
+            Some(f) => {
+                f.matches.push(None);
+                f.matches.len() - 1
+            }
+            None => {
+                let s = &mut self.scopes[self.ctx.scope];
+                s.matches.push(None);
+                s.matches.len() - 1
+            }
+        }
+    }
+
+    fn pop_match_scope(&mut self, depth: usize) {
+        match self.ctx.frames.last_mut() {
+            Some(f) => f.matches.truncate(depth),
+            None => self.scopes[self.ctx.scope].matches.truncate(depth),
+        }
+    }
+
+    fn set_matches(&mut self, caps: Option<Vec<Value>>) {
+        let Some(c) = caps else { return };
+        let m = match self.ctx.frames.last_mut() {
+            Some(f) => &mut f.matches,
+            None => &mut self.scopes[self.ctx.scope].matches,
+        };
+        match m.last_mut() {
+            Some(slot) => *slot = Some(c),
+            None => m.push(Some(c)),
+        }
+    }
+
+    fn with_match_scope(&mut self, f: impl FnOnce(&mut Self) -> EvalResult) -> EvalResult {
+        let d = self.push_match_scope();
+        let r = f(self);
+        self.pop_match_scope(d);
+        r
+    }
+
+    // ------------------------------------------------------------------ evaluation
+
+    pub fn eval_statements(&mut self, stmts: &[Expr]) -> EvalResult {
+        let mut last = Value::Undef;
+        for s in stmts {
+            last = self.eval(s)?;
+        }
+        Ok(last)
+    }
+
+    pub fn eval_block(&mut self, b: &Block) -> EvalResult {
+        self.eval_statements(&b.statements)
+    }
+
+    pub fn eval(&mut self, e: &Expr) -> EvalResult {
+        self.steps += 1;
+        if self.steps > super::STEP_BUDGET {
+            return Err(self.fatal(
+                EvalDiagKind::EvalError,
+                "The evaluation exceeded its step budget (an endless or huge iteration?)",
+            ))
+            .map_err(|x: EvalError| x.at(e.span));
+        }
+        if self.depth > super::MAX_DEPTH * 4 {
+            return Err(EvalError::new("Evaluation nested too deeply").at(e.span));
+        }
+        self.depth += 1;
+        let r = stacker::maybe_grow(128 * 1024, 2 * 1024 * 1024, || self.eval_inner(e));
+        self.depth -= 1;
+        r.map_err(|x| {
+            if x.span.is_none() && x.is_error() && self.err_file.is_none() {
+                self.err_file = Some(self.ctx.file);
+            }
+            x.at(e.span)
+        })
+    }
+
+    fn eval_inner(&mut self, e: &Expr) -> EvalResult {
+        match &e.kind {
+            ExprKind::Integer(lit) => match lit.value {
+                Some(i) => Ok(Value::Integer(i)),
+                None => err("Integer literal out of range or malformed"),
+            },
+            ExprKind::Float(f) => Ok(Value::Float(*f)),
+            ExprKind::Boolean(b) => Ok(Value::Boolean(*b)),
+            ExprKind::Undef => Ok(Value::Undef),
+            ExprKind::Default => Ok(Value::Default),
+            ExprKind::Regex(r) => {
+                crate::eval::regex::compile(r).map_err(EvalError::new)?;
+                Ok(Value::regexp(r))
+            }
+            ExprKind::String(s) => self.eval_string(s),
+            ExprKind::Variable(name) => match self.lookup_var(name, e.span)? {
+                Some(v) => Ok(v),
+                None => {
+                    let n = name.trim_start_matches("::");
+                    if matches!(n, "module_name" | "caller_module_name") {
+                        return Ok(Value::Undef);
+                    }
+                    if self.input.strict_variables {
+                        return Err(self.fatal(
+                            EvalDiagKind::UndefinedVariable,
+                            format!("Unknown variable: '{n}'."),
+                        ));
+                    }
+                    self.note(
+                        EvalDiagKind::UndefinedVariable,
+                        format!("Unknown variable: '{n}'."),
+                        e.span,
+                    );
+                    Ok(Value::Undef)
+                }
+            },
+            ExprKind::Name(n) => Ok(Value::string(n.clone())),
+            ExprKind::TypeRef(t) => self.eval_type_ref(t),
+            ExprKind::ReservedWord(w) => err(format!("The reserved word '{w}' cannot be used")),
+            ExprKind::Array(items) => Ok(Value::array(self.eval_list(items)?)),
+            ExprKind::Hash(h) => {
+                let mut out = Hash::with_capacity(h.entries.len());
+                for p in &h.entries {
+                    let k = self.eval(&p.key)?;
+                    let v = self.eval(&p.value)?;
+                    out.insert(k, v);
+                }
+                Ok(Value::hash(out))
+            }
+            ExprKind::Access { target, args } => {
+                let t = self.eval(target)?;
+                let keys = self.eval_list(args)?;
+                self.access(&t, &keys)
+            }
+            ExprKind::Unary { op, operand } => {
+                let v = self.eval(operand)?;
+                match op {
+                    UnaryOp::Neg => ops::negate(&v),
+                    UnaryOp::Not => {
+                        if v.is_unknown() {
+                            return Ok(Value::unknown("Boolean", "negation of an unknown value"));
+                        }
+                        Ok(ops::not(&v))
+                    }
+                    UnaryOp::Splat => Ok(match unfold(v) {
+                        a @ Value::Array(_) => a,
+                        other => Value::array(vec![other]),
+                    }),
+                }
+            }
+            ExprKind::Binary {
+                op, left, right, ..
+            } => self.eval_binary(*op, left, right),
+            ExprKind::Assignment { op, left, right } => {
+                if *op != AssignOp::Assign {
+                    return err("The operators += and -= are no longer supported");
+                }
+                let v = self.eval(right)?;
+                self.assign(left, v.clone())?;
+                Ok(v)
+            }
+            ExprKind::Selector { value, entries } => {
+                self.with_match_scope(|ev| ev.eval_selector(e, value, entries))
+            }
+            ExprKind::Paren(inner) => self.eval(inner),
+            ExprKind::Call(call) => {
+                let name = call.name().unwrap_or("").to_string();
+                let args = self.eval_list(&call.args)?;
+                self.call_function(&name, args, call.lambda.as_ref(), e.span)
+            }
+            ExprKind::MethodCall(m) => {
+                let receiver = self.eval(&m.receiver)?;
+                let mut args = vec![receiver];
+                if let Some(a) = &m.args {
+                    args.extend(self.eval_list(a)?);
+                }
+                self.call_function(&m.method.name, args, m.lambda.as_ref(), e.span)
+            }
+            ExprKind::If(i) => self.with_match_scope(|ev| ev.eval_if(e, i)),
+            ExprKind::Unless(u) => self.with_match_scope(|ev| ev.eval_unless(e, u)),
+            ExprKind::Case(c) => self.with_match_scope(|ev| ev.eval_case(e, c)),
+            ExprKind::Resource(r) => self.eval_resource(r, e.span),
+            ExprKind::ResourceDefaults(d) => self.eval_defaults(d),
+            ExprKind::ResourceOverride(o) => self.eval_override(o, e.span),
+            ExprKind::Collector(c) => {
+                let id = self.eval_collector(c, e.span)?;
+                Ok(Value::unknown_of(
+                    TypeVal::parse("Any"),
+                    &format!("collector #{id}"),
+                ))
+            }
+            ExprKind::Relationship {
+                op, left, right, ..
+            } => self.eval_relationship(*op, left, right, e.span),
+            ExprKind::Class(_)
+            | ExprKind::Define(_)
+            | ExprKind::Function(_)
+            | ExprKind::TypeAlias(_)
+            | ExprKind::TypeDefinition(_)
+            | ExprKind::Plan(_) => Ok(Value::Undef),
+            ExprKind::Node(_) => err(
+                "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
+            ),
+            ExprKind::Error => err("The expression has a syntax error"),
+        }
+    }
+
+    fn eval_type_ref(&mut self, t: &str) -> EvalResult {
+        let name = t.trim_start_matches("::");
+        match crate::types::parse(name) {
+            Ok(crate::types::Type::Alias(n)) => {
+                if crate::types::AliasResolver::resolve(&self.loader, &n).is_none()
+                    && (self.loader.definition(&n).is_some() || self.loader.custom_type(&n))
+                {
+                    return Ok(Value::Type(TypeVal::new(crate::types::Type::Resource {
+                        type_name: Some(resources::cap_type(&n)),
+                        title: None,
+                    })));
+                }
+                Ok(Value::Type(TypeVal::new(crate::types::Type::Alias(n))))
+            }
+            Ok(ty) => Ok(Value::Type(TypeVal::new(ty))),
+            Err(e) => err(e.message),
+        }
+    }
+
+    /// `[]`: references (`File['a']`, `Class['x']`) built here, the rest by `ops::access`.
+    fn access(&mut self, t: &Value, keys: &[Value]) -> EvalResult {
+        if let Value::Type(tv) = t {
+            match tv.ty() {
+                crate::types::Type::Resource {
+                    type_name: None,
+                    title: None,
+                } => {
+                    if let Some(first) = keys.first() {
+                        let tname = match first {
+                            Value::String(s) => resources::cap_type(s),
+                            Value::Type(x) => match x.ty() {
+                                crate::types::Type::Resource {
+                                    type_name: Some(n), ..
+                                } => n.clone(),
+                                crate::types::Type::Alias(n) => resources::cap_type(n),
+                                _ => x.to_string(),
+                            },
+                            other => other.to_puppet_string(),
+                        };
+                        if keys.len() == 1 {
+                            return Ok(Value::Type(TypeVal::new(crate::types::Type::Resource {
+                                type_name: Some(tname),
+                                title: None,
+                            })));
+                        }
+                        return self.make_refs(&tname, &keys[1..]);
+                    }
+                }
+                crate::types::Type::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => {
+                    let n = n.clone();
+                    return self.make_refs(&n, keys);
+                }
+                crate::types::Type::Class(None) => return self.make_refs("Class", keys),
+                _ => {}
+            }
+        }
+        ops::access(t, keys)
+    }
+
+    fn make_refs(&mut self, type_name: &str, keys: &[Value]) -> EvalResult {
+        let mut out = Vec::new();
+        let mut flat = Vec::new();
+        for k in keys {
+            flatten_into(k, &mut flat);
+        }
+        for k in &flat {
+            match k {
+                Value::String(s) => {
+                    let title = if type_name == "Class" {
+                        resources::class_title(s)
+                    } else {
+                        s.clone()
+                    };
+                    out.push(Value::resource(type_name, &title));
+                }
+                Value::Resource(r) if type_name == "Class" => {
+                    out.push(Value::resource("Class", &resources::class_title(&r.title)))
+                }
+                Value::Type(tv) if type_name == "Class" => {
+                    if let crate::types::Type::Resource {
+                        type_name: Some(n), ..
+                    } = tv.ty()
+                    {
+                        out.push(Value::resource("Class", &resources::class_title(n)))
+                    }
+                }
+                Value::Unknown(_) => {
+                    return Ok(Value::unknown("Any", "reference with an unknown title"));
+                }
+                other => {
+                    return err(format!(
+                        "{type_name}[] accepts only String titles, got {}",
+                        other.type_name()
+                    ));
+                }
+            }
+        }
+        if out.len() == 1 && keys.len() == 1 && !matches!(keys[0], Value::Array(_)) {
+            return Ok(out.pop().unwrap_or(Value::Undef));
+        }
+        Ok(Value::array(out))
+    }
+
+    fn report_unknown_condition(&mut self, at: &Expr, what: &str) {
+        let key = (self.ctx.file, at.span.start);
+        if self.reported_unknown.insert(key) {
+            self.note(
+                EvalDiagKind::UnknownCondition,
+                format!("the {what} depends on a value that is not known statically; neither branch is evaluated"),
+                at.span,
+            );
+        }
+    }
+
+    fn eval_selector(
+        &mut self,
+        whole: &Expr,
+        value: &Expr,
+        entries: &[crate::syntax::ast::SelectorEntry],
+    ) -> EvalResult {
+        let v = self.eval(value)?;
+        let mut default = None;
+        for entry in entries {
+            if matches!(entry.matcher.kind, ExprKind::Default) {
+                default = Some(&entry.value);
+                continue;
+            }
+            let m = self.eval(&entry.matcher)?;
+            let outcome = ops::case_match(&v, &m)?;
+            match outcome.value.truthy() {
+                Some(true) => {
+                    self.set_matches(outcome.captures);
+                    return self.eval(&entry.value);
+                }
+                Some(false) => {}
+                None => {
+                    self.report_unknown_condition(whole, "selector");
+                    return Ok(Value::unknown("Any", "selector on an unknown value"));
+                }
+            }
+        }
+        if let Some(d) = default {
+            return self.eval(d);
+        }
+        err(format!(
+            "No matching entry for selector parameter with value '{}'",
+            v.to_puppet_string()
+        ))
+    }
+
+    fn eval_if(&mut self, whole: &Expr, i: &crate::syntax::ast::If) -> EvalResult {
+        for (cond, body) in &i.branches {
+            let c = self.eval(cond)?;
+            match c.truthy() {
+                Some(true) => return self.eval_block(body),
+                Some(false) => {}
+                None => {
+                    self.report_unknown_condition(whole, "condition of this `if`");
+                    return Ok(Value::unknown("Any", "if on an unknown condition"));
+                }
+            }
+        }
+        match &i.else_block {
+            Some(b) => self.eval_block(b),
+            None => Ok(Value::Undef),
+        }
+    }
+
+    fn eval_unless(&mut self, whole: &Expr, u: &crate::syntax::ast::Unless) -> EvalResult {
+        let c = self.eval(&u.condition)?;
+        match c.truthy() {
+            Some(false) => self.eval_block(&u.then_block),
+            Some(true) => match &u.else_block {
+                Some(b) => self.eval_block(b),
+                None => Ok(Value::Undef),
+            },
+            None => {
+                self.report_unknown_condition(whole, "condition of this `unless`");
+                Ok(Value::unknown("Any", "unless on an unknown condition"))
+            }
+        }
+    }
+
+    fn eval_case(&mut self, whole: &Expr, c: &crate::syntax::ast::Case) -> EvalResult {
+        let v = self.eval(&c.value)?;
+        let mut default_body = None;
+        for opt in &c.options {
+            for m in &opt.matchers {
+                if matches!(m.kind, ExprKind::Default) {
+                    default_body = Some(&opt.body);
+                    continue;
+                }
+                let pattern = self.eval(m)?;
+                let alternatives: Vec<Value> = match (&pattern, &m.kind) {
+                    (Value::Array(a), ExprKind::Array(_)) if !matches!(v, Value::Array(_)) => {
+                        a.as_ref().clone()
+                    }
+                    _ => vec![pattern],
+                };
+                for p in alternatives {
+                    let outcome = ops::case_match(&v, &p)?;
+                    match outcome.value.truthy() {
+                        Some(true) => {
+                            self.set_matches(outcome.captures);
+                            return self.eval_block(&opt.body);
+                        }
+                        Some(false) => {}
+                        None => {
+                            self.report_unknown_condition(whole, "value of this `case`");
+                            return Ok(Value::unknown("Any", "case on an unknown value"));
+                        }
+                    }
+                }
+            }
+        }
+        match default_body {
+            Some(b) => self.eval_block(b),
+            None => Ok(Value::Undef),
+        }
+    }
+
+    pub fn eval_list(&mut self, items: &[Expr]) -> EvalResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(items.len());
+        for i in items {
+            if let ExprKind::Unary {
+                op: UnaryOp::Splat,
+                operand,
+            } = &i.kind
+            {
+                match unfold(self.eval(operand)?) {
+                    Value::Array(a) => out.extend(a.iter().cloned()),
+                    other => out.push(other),
+                }
+            } else {
+                out.push(self.eval(i)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn assign(&mut self, target: &Expr, v: Value) -> EvalResult<()> {
+        match &target.kind {
+            ExprKind::Variable(name) => self.set_var(name, v),
+            ExprKind::Array(targets) => {
+                match &v {
+                    Value::Array(values) => {
+                        if values.len() != targets.len() {
+                            return err(format!(
+                                "Mismatched number of assignable entries and values, expected {}, got {}",
+                                targets.len(),
+                                values.len()
+                            ));
+                        }
+                        for (t, x) in targets.iter().zip(values.iter()) {
+                            self.assign(t, x.clone())?;
+                        }
+                    }
+                    Value::Hash(h) => {
+                        for t in targets {
+                            let ExprKind::Variable(name) = &t.kind else {
+                                return err("Only variables can be assigned from a hash");
+                            };
+                            let key = name.trim_start_matches("::");
+                            let Some(x) = h.get_str(key) else {
+                                return err(format!(
+                                    "No value for required variable '${key}' in hash"
+                                ));
+                            };
+                            self.set_var(name, x.clone())?;
+                        }
+                    }
+                    Value::Unknown(_) => {
+                        for t in targets {
+                            self.assign(
+                                t,
+                                Value::unknown("Any", "destructuring of an unknown value"),
+                            )?;
+                        }
+                    }
+                    _ => {
+                        return err(
+                            "Only an Array or a Hash can be assigned to an array of variables",
+                        );
+                    }
+                }
+                Ok(())
+            }
+            _ => err("Illegal assignment target"),
+        }
+    }
+
+    fn eval_binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr) -> EvalResult {
+        match op {
+            BinaryOp::And | BinaryOp::Or => {
+                let l = self.eval(left)?;
+                let want_short = op == BinaryOp::Or;
+                match l.truthy() {
+                    Some(b) if b == want_short => Ok(Value::Boolean(b)),
+                    Some(_) => {
+                        let r = self.eval(right)?;
+                        Ok(match r.truthy() {
+                            Some(b) => Value::Boolean(b),
+                            None => Value::unknown("Boolean", "condition on an unknown value"),
+                        })
+                    }
+                    None => {
+                        let r = self.eval(right)?;
+                        Ok(match r.truthy() {
+                            Some(b) if b == want_short => Value::Boolean(b),
+                            _ => Value::unknown("Boolean", "condition on an unknown value"),
+                        })
+                    }
+                }
+            }
+            BinaryOp::Match | BinaryOp::NotMatch => {
+                let l = self.eval(left)?;
+                let r = self.eval(right)?;
+                let outcome = ops::match_op(&l, &r, op == BinaryOp::NotMatch).map_err(|e| {
+                    e.at(
+                        if matches!(r, Value::String(_) | Value::Regexp(_))
+                            && !matches!(l, Value::String(_))
+                        {
+                            left.span
+                        } else {
+                            right.span
+                        },
+                    )
+                })?;
+                Ok(self.take_outcome(outcome))
+            }
+            BinaryOp::In => {
+                let l = self.eval(left)?;
+                let r = self.eval(right)?;
+                let outcome = ops::in_op(&l, &r)?;
+                Ok(self.take_outcome(outcome))
+            }
+            _ => {
+                let l = self.eval(left)?;
+                let r = self.eval(right)?;
+                ops::binary(op, &l, &r)
+            }
+        }
+    }
+
+    fn take_outcome(&mut self, outcome: MatchOutcome) -> Value {
+        self.set_matches(outcome.captures);
+        outcome.value
+    }
+
+    pub fn eval_string(&mut self, s: &StringLit) -> EvalResult {
+        let mut out = String::new();
+        let mut unknown = false;
+        for part in &s.parts {
+            match part {
+                StringPart::Text { value, .. } => out.push_str(value),
+                StringPart::Interpolation { expr, .. } => {
+                    let v = self.eval_interpolated(expr)?;
+                    if v.contains_unknown() {
+                        unknown = true;
+                    }
+                    v.write_puppet_string(&mut out);
+                }
+            }
+        }
+        if unknown {
+            return Ok(Value::unknown(
+                "String",
+                "interpolation of an unknown value",
+            ));
+        }
+        Ok(Value::String(out))
+    }
+
+    fn eval_interpolated(&mut self, e: &Expr) -> EvalResult {
+        match &e.kind {
+            ExprKind::Name(n) => self.eval(&Expr::new(ExprKind::Variable(n.clone()), e.span)),
+            ExprKind::Integer(lit) if lit.value.is_some() => self.eval(&Expr::new(
+                ExprKind::Variable(lit.value.unwrap_or(0).to_string()),
+                e.span,
+            )),
+            _ => self.eval(e),
+        }
+    }
+
+    // ------------------------------------------------------------------ calls
+
+    pub fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&AstLambda>,
+        span: crate::syntax::ast::Span,
+    ) -> EvalResult {
+        let name = name.trim_start_matches("::");
+        match name {
+            "notice" | "warning" | "info" | "debug" | "err" | "alert" | "crit" | "emerg" => {
+                return Ok(Value::Undef);
+            }
+            "break" => return Err(EvalError::control(ErrorKind::Break)),
+            "next" => {
+                return Err(EvalError::control(ErrorKind::Next(
+                    args.into_iter().next().unwrap_or(Value::Undef),
+                )));
+            }
+            "return" => {
+                return Err(EvalError::control(ErrorKind::Return(
+                    args.into_iter().next().unwrap_or(Value::Undef),
+                )));
+            }
+            _ => {}
+        }
+        if let Some(r) = self.compiler_function(name, &args, lambda, span) {
+            return r;
+        }
+        if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            let t = crate::types::parse(name).map_err(|e| EvalError::new(e.message))?;
+            let v = functions::new_value(&t, args)?;
+            return match lambda {
+                Some(l) => self.call_lambda(l, vec![v]),
+                None => Ok(v),
+            };
+        }
+        if let Some(f) = self.loader.function(name) {
+            return self.call_puppet_function(&f, args);
+        }
+        if let Some(f) = functions::lookup(name) {
+            return match lambda {
+                Some(l) => {
+                    let mut closure = Closure {
+                        ev: self,
+                        lambda: l,
+                    };
+                    f(args, Some(&mut closure))
+                }
+                None => f(args, None),
+            };
+        }
+        if let Some(rf) = self.loader.ruby_function(name) {
+            let ty = rf.return_type.unwrap_or_else(|| "Any".to_string());
+            return Ok(Value::unknown(&ty, &format!("{name}()")));
+        }
+        if let Some(def) = crate::defs::builtins::function(name) {
+            let ty = def
+                .signatures
+                .first()
+                .and_then(|s| s.return_type.clone())
+                .unwrap_or_else(|| "Any".to_string());
+            return Ok(Value::unknown(&ty, &format!("{name}()")));
+        }
+        err(format!("Unknown function: '{name}'."))
+    }
+
+    fn call_puppet_function(
+        &mut self,
+        f: &std::rc::Rc<super::loader::FunctionDefinition>,
+        args: Vec<Value>,
+    ) -> EvalResult {
+        if self.depth > super::MAX_DEPTH {
+            return Err(self.fatal(
+                EvalDiagKind::EvalError,
+                format!("Recursion too deep calling function '{}'", f.name),
+            ));
+        }
+        let has_rest = f.params.last().is_some_and(|p| p.captures_rest);
+        let required = f
+            .params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        if args.len() < required || (args.len() > f.params.len() && !has_rest) {
+            return err(format!(
+                "'{}' expects {} argument{}, got {}",
+                f.name,
+                if required == f.params.len() {
+                    required.to_string()
+                } else if has_rest {
+                    format!("at least {required}")
+                } else {
+                    format!("between {required} and {}", f.params.len())
+                },
+                if f.params.len() == 1 { "" } else { "s" },
+                args.len()
+            ));
+        }
+        let saved = std::mem::replace(&mut self.ctx, super::scope::Ctx::new(self.top, f.file));
+        self.ctx.function = true;
+        self.ctx.frames.push(Frame::default());
+        self.depth += 1;
+        let r = (|| {
+            let mut it = args.into_iter();
+            for p in &f.params {
+                let v = if p.captures_rest {
+                    Value::array(it.by_ref().collect())
+                } else {
+                    match it.next() {
+                        Some(v) => v,
+                        None => match &p.default {
+                            Some(d) => self.eval(d)?,
+                            None => Value::Undef,
+                        },
+                    }
+                };
+                if let Some(te) = &p.type_expr
+                    && !p.captures_rest
+                {
+                    self.check_type(te, &v, &format!("'{}' parameter '{}'", f.name, p.name.name))?;
+                }
+                self.set_var(&p.name.name, v)?;
+            }
+            self.eval_block(&f.body)
+        })();
+        let r = match r {
+            Err(e) if matches!(e.kind, ErrorKind::Return(_) | ErrorKind::Next(_)) => match e.kind {
+                ErrorKind::Return(v) | ErrorKind::Next(v) => Ok(v),
+                _ => Ok(Value::Undef),
+            },
+            other => other,
+        };
+        let r = match (r, &f.return_type) {
+            (Ok(v), Some(rt)) => {
+                let subject = format!("function '{}' returned value", f.name);
+                self.check_type(rt, &v, &subject).map(|()| v)
+            }
+            (r, _) => r,
+        };
+        self.depth -= 1;
+        self.ctx = saved;
+        r
+    }
+
+    /// Checks a value against a declared type (an expression), with aliases resolved; the
+    /// error says `<subject> expects ..., got ...`.
+    pub fn check_type(&mut self, type_expr: &Expr, v: &Value, subject: &str) -> EvalResult<()> {
+        if v.contains_unknown() {
+            return Ok(());
+        }
+        let t = match self.eval(type_expr)? {
+            Value::Type(t) => t,
+            _ => return Ok(()),
+        };
+        match self.type_mismatch(t.ty(), v, subject) {
+            Some(m) => err(m),
+            None => Ok(()),
+        }
+    }
+
+    /// Puppet's message when `v` is not an instance of `t`.
+    pub fn type_mismatch(
+        &self,
+        t: &crate::types::Type,
+        v: &Value,
+        subject: &str,
+    ) -> Option<String> {
+        if v.contains_unknown() {
+            return None;
+        }
+        let calc = crate::types::TypeCalculator::new(&self.loader);
+        let actual = crate::eval::value_type::infer(v);
+        calc.describe_mismatch(subject, t, &actual)
+    }
+
+    pub fn call_lambda(&mut self, l: &AstLambda, args: Vec<Value>) -> EvalResult {
+        if self.depth > super::MAX_DEPTH * 4 {
+            return err("Evaluation nested too deeply");
+        }
+        let has_rest = l.params.last().is_some_and(|p| p.captures_rest);
+        if args.len() > l.params.len() && !has_rest {
+            return err(format!(
+                "The lambda expects {} argument{}, got {}",
+                l.params.len(),
+                if l.params.len() == 1 { "" } else { "s" },
+                args.len()
+            ));
+        }
+        self.ctx.frames.push(Frame::default());
+        let result = (|| {
+            let mut args = args.into_iter();
+            for p in &l.params {
+                let v = if p.captures_rest {
+                    Value::array(args.by_ref().collect())
+                } else {
+                    match args.next() {
+                        Some(v) => v,
+                        None => match &p.default {
+                            Some(d) => self.eval(d)?,
+                            None => {
+                                return err(format!(
+                                    "The lambda expects a value for parameter ${}",
+                                    p.name.name
+                                ));
+                            }
+                        },
+                    }
+                };
+                self.set_var(&p.name.name, v)?;
+            }
+            self.eval_block(&l.body)
+        })();
+        self.ctx.frames.pop();
+        match result {
+            Err(e) if matches!(e.kind, ErrorKind::Next(_)) => match e.kind {
+                ErrorKind::Next(v) => Ok(v),
+                _ => Ok(Value::Undef),
+            },
+            other => other,
+        }
+    }
+}
+
+use super::resources;
+
+/// `*x`: an array as its elements, a hash as its pairs, undef as nothing.
+fn unfold(v: Value) -> Value {
+    match v {
+        Value::Undef => Value::array(Vec::new()),
+        Value::Hash(h) => Value::array(
+            h.iter()
+                .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+pub fn flatten_into(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(a) => {
+            for x in a.iter() {
+                flatten_into(x, out);
+            }
+        }
+        other => out.push(other.clone()),
+    }
+}
+
+struct Closure<'a, 'i> {
+    ev: &'a mut Compiler<'i>,
+    lambda: &'a AstLambda,
+}
+
+impl Lambda for Closure<'_, '_> {
+    fn param_count(&self) -> usize {
+        self.lambda.params.len()
+    }
+
+    fn call(&mut self, args: Vec<Value>) -> EvalResult {
+        self.ev.call_lambda(self.lambda, args)
+    }
+}
