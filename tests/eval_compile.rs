@@ -112,7 +112,16 @@ fn dump() {
     let mp: Vec<PathBuf> = std::env::var("PLINT_MODULEPATH")
         .map(|m| m.split(':').map(PathBuf::from).collect())
         .unwrap_or_default();
-    let out = plint::eval::compile::compile(&input(Manifest::Files(vec![path.into()]), mp));
+    let mut inp = input(Manifest::Files(vec![path.into()]), mp);
+    if let Ok(f) = std::env::var("PLINT_FACTS").map(|f| f.trim().to_string())
+        && !f.is_empty()
+    {
+        let j: Json = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+        if let Value::Hash(h) = json_value(&j) {
+            inp.node = Node::new("node1.example.com", (*h).clone());
+        }
+    }
+    let out = plint::eval::compile::compile(&inp);
     for d in &out.diags {
         println!(
             "DIAG {:?}: {} at {:?}:{:?}",
@@ -396,4 +405,24 @@ fn bounded_on_bad_input() {
         "{:?}",
         out.diags
     );
+}
+
+fn json_value(j: &Json) -> Value {
+    match j {
+        Json::Null => Value::Undef,
+        Json::Bool(b) => Value::Boolean(*b),
+        Json::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        Json::String(s) => Value::string(s.clone()),
+        Json::Array(a) => Value::array(a.iter().map(json_value).collect()),
+        Json::Object(m) => {
+            let mut h = Hash::new();
+            for (k, v) in m {
+                h.insert(Value::string(k.clone()), json_value(v));
+            }
+            Value::hash(h)
+        }
+    }
 }
