@@ -32,6 +32,11 @@ pub struct Evaluator {
     pub notices: Vec<String>,
     /// Unknown variables are errors (Puppet's `strict_variables`); otherwise they are undef.
     pub strict_variables: bool,
+    /// Where `epp('mod/file.epp')` finds templates (`<dir>/mod/templates/file.epp`); empty: the
+    /// result of `epp()` is unknown.
+    pub modulepath: Vec<std::path::PathBuf>,
+    /// The templates being rendered, innermost last.
+    pub(crate) epp_frames: Vec<super::epp::RenderFrame>,
     depth: usize,
 }
 
@@ -47,6 +52,8 @@ impl Evaluator {
             frames: vec![Frame::default()],
             notices: Vec::new(),
             strict_variables: true,
+            modulepath: Vec::new(),
+            epp_frames: Vec::new(),
             depth: 0,
         }
     }
@@ -107,6 +114,29 @@ impl Evaluator {
         if let Some(fr) = self.frames.last_mut() {
             fr.matches.truncate(depth);
         }
+        r
+    }
+
+    /// Runs `f` in a new local scope for a template: on top of the current scopes, or of the
+    /// top scope alone (`globals_only`, as `epp()` renders).
+    pub(crate) fn in_template_scope<T>(
+        &mut self,
+        globals_only: bool,
+        f: impl FnOnce(&mut Self) -> EvalResult<T>,
+    ) -> EvalResult<T> {
+        let hidden = if globals_only {
+            self.frames.split_off(1)
+        } else {
+            Vec::new()
+        };
+        self.push();
+        let r = f(self);
+        self.frames.truncate(if globals_only {
+            1
+        } else {
+            self.frames.len() - 1
+        });
+        self.frames.extend(hidden);
         r
     }
 
@@ -507,6 +537,9 @@ impl Evaluator {
                 )));
             }
             _ => {}
+        }
+        if super::epp::is_template_function(name) {
+            return super::epp::call(self, name, args);
         }
         if name.starts_with(|c: char| c.is_ascii_uppercase()) {
             // `Integer('12')`: a call of `new` on the type.

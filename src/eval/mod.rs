@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod compile;
 pub mod compiler;
+pub mod epp;
 pub mod error;
 pub mod expr;
 pub mod functions;

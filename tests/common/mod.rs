@@ -37,6 +37,11 @@ pub const CORPUS: &str = "/usr/share/puppet/modules";
 /// Every `.pp` file of the corpus, sorted, each directory walked once (symbolic links are
 /// followed); `None` (the test skips) when the corpus is not installed, except under CI.
 pub fn corpus_files() -> Option<Vec<PathBuf>> {
+    corpus_files_with_extension("pp")
+}
+
+/// Every file of the corpus with the extension (`epp`), as [`corpus_files`] walks them.
+pub fn corpus_files_with_extension(ext: &str) -> Option<Vec<PathBuf>> {
     let root = Path::new(CORPUS);
     if !root.is_dir() {
         assert!(
@@ -63,11 +68,60 @@ pub fn corpus_files() -> Option<Vec<PathBuf>> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
+            } else if p.extension().is_some_and(|x| x == ext) {
                 files.push(p);
             }
         }
     }
     files.sort();
     Some(files)
+}
+
+/// One case of an evaluation oracle file (written by scripts/oracle/eval-oracle.rb): the
+/// manifest, the notices Puppet printed and its error, if evaluation failed.
+pub struct OracleCase {
+    pub source: String,
+    pub notices: Vec<String>,
+    pub error: Option<String>,
+}
+
+fn oracle_unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(o) => out.push(o),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads an oracle file (`tests/eval/*.expected`).
+pub fn oracle_cases(path: &Path) -> Vec<OracleCase> {
+    let text = std::fs::read_to_string(path).expect("expected file exists");
+    let mut cases: Vec<OracleCase> = Vec::new();
+    for line in text.lines() {
+        if let Some(src) = line.strip_prefix("== ") {
+            cases.push(OracleCase {
+                source: oracle_unescape(src),
+                notices: Vec::new(),
+                error: None,
+            });
+        } else if let Some(n) = line.strip_prefix("notice: ") {
+            if let Some(c) = cases.last_mut() {
+                c.notices.push(oracle_unescape(n));
+            }
+        } else if let Some(e) = line.strip_prefix("error: ")
+            && let Some(c) = cases.last_mut()
+        {
+            c.error = Some(e.to_string());
+        }
+    }
+    cases
 }

@@ -1,0 +1,915 @@
+//! EPP templates (Embedded Puppet), parsed and rendered as Puppet 7 does.
+//!
+//! A template is text with tags: `<%= expr %>` renders a value, `<% code %>` runs Puppet code
+//! (which may span tags: `<% $xs.each |$x| { %>text<% } %>`), `<%# comment %>` is dropped,
+//! `<%%` and `%%>` are a literal `<%` and `%>`. `<%-` removes the spaces and tabs before the tag
+//! on its line; `-%>` removes the spaces and tabs after the tag and one line break. The template
+//! may start with a parameter list `<%- | String $x, Integer $y = 1 | -%>`.
+//!
+//! Parsing translates the template into Puppet source, parsed by [`crate::syntax`]: each text
+//! segment becomes a call `plint_epp_text(N)` (N indexes the template's texts), each `<%= e %>` a
+//! call `plint_epp_expr(e)`, code is copied as it is, and the whole is the body of a lambda
+//! whose parameters are the template's. A map from the translated source back to the template
+//! gives errors their place in the template.
+//!
+//! Rendering ([`render`]) binds the parameters in a new scope (Puppet's rules for missing,
+//! unknown and mistyped parameters), evaluates the body and concatenates what it rendered.
+//! `inline_epp` sees the caller's variables; `epp` sees only the top scope.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::error::{ErrorKind, EvalError, EvalResult, err};
+use super::expr::Evaluator;
+use super::value::{Hash, TypeVal, Value};
+use crate::report::Severity;
+use crate::syntax::ast::{Block, ExprKind, Parameter};
+
+/// The function a text segment is translated to.
+pub const TEXT_FN: &str = "plint_epp_text";
+/// The function a `<%= expr %>` tag is translated to.
+pub const EXPR_FN: &str = "plint_epp_expr";
+/// The call whose lambda holds the template's parameters and body.
+const TEMPLATE_FN: &str = "plint_epp_template";
+
+/// A template that could not be parsed: the message and where in the template.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EppError {
+    pub message: String,
+    /// Byte offset in the template.
+    pub offset: usize,
+    /// 1-based line and column (in characters) of the offset.
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for EppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (line: {}, column: {})",
+            self.message, self.line, self.column
+        )
+    }
+}
+
+impl std::error::Error for EppError {}
+
+/// A piece of the translated source and where it comes from in the template.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    translated: usize,
+    template: usize,
+    /// Length of a verbatim copy; 0 for generated source (it maps to `template`).
+    len: usize,
+}
+
+/// A parsed EPP template.
+#[derive(Debug, Clone)]
+pub struct EppTemplate {
+    /// The declared parameters; `None` when the template has no parameter list.
+    pub parameters: Option<Vec<Parameter>>,
+    /// The body: its spans are offsets in the translated source (see [`Self::template_offset`]).
+    pub body: Block,
+    texts: Vec<String>,
+    segments: Vec<Segment>,
+    line_starts: Vec<usize>,
+    source: String,
+}
+
+impl EppTemplate {
+    /// Whether the template declares a parameter list (even an empty one).
+    pub fn parameters_specified(&self) -> bool {
+        self.parameters.is_some()
+    }
+
+    /// The text segment `i`.
+    pub fn text(&self, i: usize) -> Option<&str> {
+        self.texts.get(i).map(String::as_str)
+    }
+
+    /// The template offset of an offset in the translated source.
+    pub fn template_offset(&self, translated: usize) -> usize {
+        map_offset(&self.segments, translated)
+    }
+
+    /// The 1-based line and column (in characters) of a template offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        line_col(&self.source, &self.line_starts, offset)
+    }
+}
+
+fn map_offset(segments: &[Segment], t: usize) -> usize {
+    let i = segments.partition_point(|s| s.translated <= t);
+    if i == 0 {
+        return 0;
+    }
+    let s = segments[i - 1];
+    s.template + (t - s.translated).min(s.len)
+}
+
+fn line_starts(src: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+fn line_col(src: &str, starts: &[usize], offset: usize) -> (usize, usize) {
+    let offset = offset.min(src.len());
+    let line = starts.partition_point(|&s| s <= offset).max(1);
+    let start = starts[line - 1];
+    let col = src
+        .get(start..offset)
+        .map_or(offset - start, |s| s.chars().count());
+    (line, col + 1)
+}
+
+/// What follows a text segment.
+enum Mode {
+    /// The end of the template.
+    End,
+    /// `<%` or `<%-`: Puppet code.
+    Code,
+    /// `<%=`: an expression to render.
+    Expr,
+}
+
+/// Removes what a `-%>` trims from the start of the next text: spaces and tabs, then one line
+/// break (`\n` or `\r\n`).
+fn trim_leading(part: &str) -> &str {
+    let rest = part.trim_start_matches([' ', '\t']);
+    let rest = rest.strip_prefix('\r').unwrap_or(rest);
+    rest.strip_prefix('\n').unwrap_or(rest)
+}
+
+/// The scanner of text mode, from `pos`: the text (with escapes and trimming applied), the mode
+/// that follows and the position after the opening tag.
+fn scan_text(
+    src: &str,
+    mut pos: usize,
+    mut skip_leading: bool,
+) -> Result<(String, Mode, usize), (String, usize)> {
+    let mut s = String::new();
+    loop {
+        let (part_end, found) = match src[pos..].find("<%") {
+            Some(i) => (pos + i + 2, true),
+            None => (src.len(), false),
+        };
+        let mut part = &src[pos..part_end];
+        if skip_leading {
+            part = trim_leading(part);
+            skip_leading = false;
+        }
+        s.push_str(&part.replace("%%>", "%>"));
+        pos = part_end;
+        if !found {
+            return Ok((s, Mode::End, pos));
+        }
+        match src.as_bytes().get(pos) {
+            None => {
+                return Err((
+                    "Unbalanced embedded expression - opening <% and reaching end of input".into(),
+                    pos - 2,
+                ));
+            }
+            Some(b'-') => {
+                pos += 1;
+                s.truncate(s.len() - 2);
+                let kept = s.trim_end_matches([' ', '\t']).len();
+                s.truncate(kept);
+                return Ok((s, Mode::Code, pos));
+            }
+            Some(b'%') => {
+                // `<%%`: a literal `<%`.
+                pos += 1;
+            }
+            Some(b'=') => {
+                pos += 1;
+                s.truncate(s.len() - 2);
+                return Ok((s, Mode::Expr, pos));
+            }
+            Some(b'#') => {
+                s.truncate(s.len() - 2);
+                let open = pos - 2;
+                // The comment ends at the first `%>` not preceded by `%` (the `#` counts).
+                let bytes = src.as_bytes();
+                let end = (pos..bytes.len().saturating_sub(2))
+                    .find(|&k| bytes[k] != b'%' && bytes[k + 1] == b'%' && bytes[k + 2] == b'>')
+                    .map(|k| k + 3);
+                let Some(end) = end else {
+                    return Err((
+                        "Reaching end after opening <%# without seeing %>".into(),
+                        open,
+                    ));
+                };
+                if bytes.get(pos + 1) == Some(&b'-') {
+                    let kept = s.trim_end_matches([' ', '\t']).len();
+                    s.truncate(kept);
+                }
+                skip_leading = src[..end].ends_with("-%>");
+                pos = end;
+            }
+            Some(_) => {
+                s.truncate(s.len() - 2);
+                return Ok((s, Mode::Code, pos));
+            }
+        }
+    }
+}
+
+/// Skips a single-quoted string starting at `i` (on the quote); the position after it.
+fn skip_single(b: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'\'' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// Skips a double-quoted string starting at `i` (on the quote), with `${...}` interpolations.
+fn skip_double(b: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            b'$' if b.get(i + 1) == Some(&b'{') => {
+                i = skip_braces(b, i + 2);
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// Skips code up to and including the `}` that closes a brace opened before `i`.
+fn skip_braces(b: &[u8], mut i: usize) -> usize {
+    let mut depth = 1usize;
+    while i < b.len() {
+        match b[i] {
+            b'\'' => i = skip_single(b, i),
+            b'"' => i = skip_double(b, i),
+            b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' => {
+                depth -= 1;
+                i += 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// Finds the end of a code section starting at `pos`: (end of the code, position after the
+/// closing tag, whether the tag is `-%>`). `None` if the template ends first.
+fn scan_code(src: &str, pos: usize) -> Option<(usize, usize, bool)> {
+    let b = src.as_bytes();
+    let mut i = pos;
+    while i < b.len() {
+        match b[i] {
+            b'\'' => i = skip_single(b, i),
+            b'"' => i = skip_double(b, i),
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = match src[i + 2..].find("*/") {
+                    Some(k) => i + 2 + k + 2,
+                    None => b.len(),
+                };
+            }
+            b'%' if b.get(i + 1) == Some(&b'>') => return Some((i, i + 2, false)),
+            b'-' if b.get(i + 1) == Some(&b'%') && b.get(i + 2) == Some(&b'>') => {
+                return Some((i, i + 3, true));
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The end (exclusive, after the closing `|`) of a parameter list starting at `i` (on `|`).
+fn scan_params(b: &[u8], mut i: usize, end: usize) -> Option<usize> {
+    i += 1;
+    let mut depth = 0usize;
+    while i < end {
+        match b[i] {
+            b'\'' => i = skip_single(b, i),
+            b'"' => i = skip_double(b, i),
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b'|' if depth == 0 => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The translated source under construction.
+#[derive(Default)]
+struct Builder {
+    out: String,
+    segments: Vec<Segment>,
+}
+
+impl Builder {
+    fn generated(&mut self, s: &str, at: usize) {
+        self.segments.push(Segment {
+            translated: self.out.len(),
+            template: at,
+            len: 0,
+        });
+        self.out.push_str(s);
+    }
+
+    fn verbatim(&mut self, s: &str, at: usize) {
+        self.segments.push(Segment {
+            translated: self.out.len(),
+            template: at,
+            len: s.len(),
+        });
+        self.out.push_str(s);
+    }
+}
+
+/// Parses an EPP template.
+pub fn parse(text: &str) -> Result<EppTemplate, EppError> {
+    let starts = line_starts(text);
+    let fail = |message: String, offset: usize| {
+        let (line, column) = line_col(text, &starts, offset);
+        Err(EppError {
+            message,
+            offset,
+            line,
+            column,
+        })
+    };
+    let mut b = Builder::default();
+    let mut texts: Vec<String> = Vec::new();
+    let mut params_src: Option<(String, usize)> = None;
+    let mut body = Builder::default();
+    let mut pos = 0usize;
+    let mut skip_leading = false;
+    // Nothing but empty text so far: a parameter list may come.
+    let mut at_start = true;
+    let mut last_was_text = false;
+    loop {
+        let text_start = pos;
+        let (s, mode, next) = match scan_text(text, pos, skip_leading) {
+            Ok(r) => r,
+            Err((m, at)) => return fail(m, at),
+        };
+        if !s.is_empty() {
+            body.generated(&format!("{TEXT_FN}({})\n", texts.len()), text_start);
+            texts.push(s);
+            at_start = false;
+            last_was_text = true;
+        }
+        pos = next;
+        let open = pos;
+        match mode {
+            Mode::End => break,
+            Mode::Code | Mode::Expr => {
+                let Some((code_end, after, trim)) = scan_code(text, pos) else {
+                    return fail(
+                        "Unbalanced epp tag, reached <eof> without closing tag.".into(),
+                        text[..open].rfind("<%").unwrap_or(0),
+                    );
+                };
+                let mut code_start = pos;
+                if matches!(mode, Mode::Code) {
+                    let lead = text[pos..code_end].len() - text[pos..code_end].trim_start().len();
+                    if text[pos + lead..code_end].starts_with('|') {
+                        if !at_start {
+                            let msg = if last_was_text {
+                                "Ambiguous EPP parameter expression. Probably missing '<%-' before parameters to remove leading whitespace"
+                            } else {
+                                "Syntax error at '|'"
+                            };
+                            return fail(msg.into(), pos + lead);
+                        }
+                        let Some(pend) = scan_params(text.as_bytes(), pos + lead, code_end) else {
+                            return fail("Syntax error at '|'".into(), pos + lead);
+                        };
+                        params_src = Some((text[pos + lead..pend].to_string(), pos + lead));
+                        code_start = pend;
+                    }
+                    body.verbatim(&text[code_start..code_end], code_start);
+                    body.generated("\n", code_end);
+                } else {
+                    body.generated(&format!("{EXPR_FN}("), open);
+                    body.verbatim(&text[code_start..code_end], code_start);
+                    body.generated("\n)\n", code_end);
+                }
+                at_start = false;
+                last_was_text = false;
+                pos = after;
+                skip_leading = trim;
+            }
+        }
+    }
+    b.generated(&format!("{TEMPLATE_FN}() "), 0);
+    match &params_src {
+        Some((p, at)) => b.verbatim(p, *at),
+        None => b.generated("| |", 0),
+    }
+    b.generated(" {\n", 0);
+    let base = b.out.len();
+    for s in &body.segments {
+        b.segments.push(Segment {
+            translated: s.translated + base,
+            ..*s
+        });
+    }
+    b.out.push_str(&body.out);
+    b.generated("\n}\n", text.len());
+
+    let parsed = crate::syntax::parse(&b.out);
+    if let Some(d) = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+    {
+        let at = map_offset(&b.segments, d.span.start);
+        return fail(d.message.clone(), at);
+    }
+    let mut statements = parsed.ast.statements;
+    let call = match (statements.len(), statements.pop()) {
+        (1, Some(e)) => match e.kind {
+            ExprKind::Call(c) if c.name() == Some(TEMPLATE_FN) => c,
+            _ => return fail("Syntax error: unbalanced code in the template".into(), 0),
+        },
+        _ => {
+            return fail(
+                "Syntax error: unbalanced code in the template".into(),
+                text.len(),
+            );
+        }
+    };
+    let Some(lambda) = call.lambda else {
+        return fail("Syntax error: unbalanced code in the template".into(), 0);
+    };
+    if let Some(p) = lambda.params.iter().find(|p| p.captures_rest) {
+        return fail(
+            format!(
+                "Parameter ${} is not last, and has 'captures rest'",
+                p.name.name
+            ),
+            map_offset(&b.segments, p.span.start as usize),
+        );
+    }
+    for (i, p) in lambda.params.iter().enumerate() {
+        if lambda.params[..i]
+            .iter()
+            .any(|q| q.name.name == p.name.name)
+        {
+            return fail(
+                format!("The parameter '{}' is declared more than once", p.name.name),
+                map_offset(&b.segments, p.span.start as usize),
+            );
+        }
+    }
+    Ok(EppTemplate {
+        parameters: params_src.map(|_| lambda.params),
+        body: lambda.body,
+        texts,
+        segments: b.segments,
+        line_starts: starts,
+        source: text.to_string(),
+    })
+}
+
+/// The file of a template named `mod/file.epp` (or an absolute path): `templates/file.epp`
+/// of the first module called `mod` in the module path. `None` when the module or the file
+/// does not exist.
+pub fn template_path(modulepath: &[PathBuf], name: &str) -> Option<PathBuf> {
+    let p = Path::new(name);
+    if p.is_absolute() {
+        return p.is_file().then(|| p.to_path_buf());
+    }
+    let (module, file) = name.split_once('/')?;
+    if module.is_empty() || file.is_empty() {
+        return None;
+    }
+    let dir = modulepath
+        .iter()
+        .map(|d| d.join(module))
+        .find(|d| d.is_dir())?;
+    let f = dir.join("templates").join(file);
+    f.is_file().then_some(f)
+}
+
+// ------------------------------------------------------------------------- rendering
+
+/// Which variables a template sees besides its parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// The caller's variables (`inline_epp`).
+    Caller,
+    /// The top scope only (`epp`).
+    TopScope,
+}
+
+/// What a template renders to, while it is rendered.
+#[derive(Debug, Default)]
+pub(crate) struct RenderFrame {
+    texts: Vec<String>,
+    out: String,
+    sensitive: bool,
+    unknown: Option<String>,
+}
+
+/// Renders a template with its arguments: the text, `Sensitive` if a sensitive value was
+/// rendered, an unknown String if an unknown value was. `func` names the calling function in
+/// messages.
+pub fn render(
+    ev: &mut Evaluator,
+    template: &EppTemplate,
+    args: &Hash,
+    visibility: Visibility,
+    func: &str,
+) -> EvalResult {
+    let mut given: Vec<(String, Value)> = Vec::new();
+    for (k, v) in args.iter() {
+        match k {
+            Value::String(s)
+                if !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_') =>
+            {
+                given.push((s.clone(), v.clone()));
+            }
+            _ => {
+                return err(format!(
+                    "'{func}' parameter 'parameters' key of entry '{}' expects a match for Pattern[/^\\w+$/], got {}",
+                    k.to_puppet_string(),
+                    k.type_name()
+                ));
+            }
+        }
+    }
+    ev.epp_frames.push(RenderFrame {
+        texts: template.texts.clone(),
+        ..RenderFrame::default()
+    });
+    let result = ev.in_template_scope(visibility == Visibility::TopScope, |ev| {
+        bind_parameters(ev, template, &given)?;
+        match ev.eval_statements(&template.body.statements) {
+            // `next(v)` ends the template with `v` instead of the text, `return(v)` the
+            // calling function.
+            Err(e) => match e.kind {
+                ErrorKind::Next(v) => match v {
+                    Value::String(_) | Value::Sensitive(_) | Value::Unknown(_) => Ok(Some(v)),
+                    other => err(format!(
+                        "value returned from function '{func}' has wrong type, expects a value of type String or Sensitive[String], got {}",
+                        other.type_name()
+                    )),
+                },
+                ErrorKind::Return(v) => Ok(Some(v)),
+                _ => Err(e),
+            },
+            Ok(_) => Ok(None),
+        }
+    });
+    let frame = ev.epp_frames.pop().unwrap_or_default();
+    if let Err(mut e) = result {
+        if e.is_error()
+            && let Some(span) = e.span.take()
+        {
+            let (line, col) = template.line_col(template.template_offset(span.start as usize));
+            e.message = format!(
+                "{} (in the template, line: {line}, column: {col})",
+                e.message
+            );
+        }
+        return Err(e);
+    }
+    if let Ok(Some(v)) = result {
+        return Ok(v);
+    }
+    if let Some(origin) = frame.unknown {
+        return Ok(Value::unknown("String", &origin));
+    }
+    if frame.sensitive {
+        return Ok(Value::Sensitive(std::sync::Arc::new(Value::String(
+            frame.out,
+        ))));
+    }
+    Ok(Value::String(frame.out))
+}
+
+fn bind_parameters(
+    ev: &mut Evaluator,
+    template: &EppTemplate,
+    given: &[(String, Value)],
+) -> EvalResult<()> {
+    let Some(params) = &template.parameters else {
+        // No parameter list: every argument is a variable, unchecked.
+        for (k, v) in given {
+            ev.set_var(k, v.clone())?;
+        }
+        return Ok(());
+    };
+    let lookup = |name: &str| given.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+    for (k, v) in given {
+        if !v.is_undef() && params.iter().any(|p| &p.name.name == k) {
+            ev.set_var(k, v.clone())?;
+        }
+    }
+    let mut errors: Vec<String> = given
+        .iter()
+        .filter(|(k, _)| !params.iter().any(|p| &p.name.name == k))
+        .map(|(k, _)| format!("has no parameter named '{k}'"))
+        .collect();
+    for p in params {
+        let name = &p.name.name;
+        let arg = lookup(name);
+        let value = match arg {
+            Some(v) if !v.is_undef() => Some(v.clone()),
+            _ => match &p.default {
+                Some(d) => {
+                    let v = ev.eval(d)?;
+                    ev.set_var(name, v.clone())?;
+                    Some(v)
+                }
+                None if arg.is_some() => {
+                    ev.set_var(name, Value::Undef)?;
+                    Some(Value::Undef)
+                }
+                None => None,
+            },
+        };
+        match value {
+            None => errors.push(format!("expects a value for parameter '{name}'")),
+            Some(v) => {
+                if let Some(texpr) = &p.type_expr {
+                    let t = match ev.eval(texpr)? {
+                        Value::Type(t) => t,
+                        other => {
+                            return err(format!(
+                                "The type of parameter '{name}' is not a type: {}",
+                                other.type_name()
+                            ));
+                        }
+                    };
+                    if let Some(msg) = mismatch(name, &t, &v) {
+                        errors.push(msg);
+                    }
+                }
+            }
+        }
+    }
+    match errors.len() {
+        0 => Ok(()),
+        1 => err(format!("lambda: {}", errors[0])),
+        _ => err(format!("lambda:\n {}", errors.join("\n "))),
+    }
+}
+
+/// Puppet's message when `v` is not of type `t`, `None` when it is (or cannot be known).
+fn mismatch(name: &str, t: &TypeVal, v: &Value) -> Option<String> {
+    if super::value_type::instance_of(v, t) != Some(false) {
+        return None;
+    }
+    let calc = crate::types::TypeCalculator::new(&crate::types::NoAliases);
+    calc.describe_mismatch(
+        &format!("parameter '{name}'"),
+        t.ty(),
+        &super::value_type::infer(v),
+    )
+}
+
+/// Whether [`call`] implements the function: the reserved text and expression functions of
+/// translated templates, `inline_epp`, `epp`, `template` and `inline_template`.
+pub fn is_template_function(name: &str) -> bool {
+    matches!(
+        name,
+        TEXT_FN | EXPR_FN | "inline_epp" | "epp" | "template" | "inline_template"
+    )
+}
+
+/// Calls one of the template functions (see [`is_template_function`]).
+pub fn call(ev: &mut Evaluator, name: &str, args: Vec<Value>) -> EvalResult {
+    match name {
+        TEXT_FN => render_text(ev, &args),
+        EXPR_FN => render_expr(ev, args),
+        "inline_epp" => inline_epp(ev, args),
+        "epp" => epp_file(ev, args),
+        "template" | "inline_template" => erb(ev, name, &args),
+        _ => err(format!("Unknown function: '{name}'.")),
+    }
+}
+
+fn render_text(ev: &mut Evaluator, args: &[Value]) -> EvalResult {
+    let Some(frame) = ev.epp_frames.last_mut() else {
+        return err(format!("Unknown function: '{TEXT_FN}'."));
+    };
+    if let Some(Value::Integer(i)) = args.first()
+        && let Some(t) = usize::try_from(*i).ok().and_then(|i| frame.texts.get(i))
+    {
+        frame.out.push_str(t);
+    }
+    Ok(Value::Undef)
+}
+
+fn render_expr(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+    let Some(frame) = ev.epp_frames.last_mut() else {
+        return err(format!("Unknown function: '{EXPR_FN}'."));
+    };
+    if args.len() != 1 {
+        return err("A <%= %> tag must hold one expression");
+    }
+    let v = args.into_iter().next().unwrap_or(Value::Undef);
+    match v {
+        Value::Sensitive(inner) => {
+            frame.sensitive = true;
+            if let Some(u) = inner.first_unknown() {
+                frame.unknown.get_or_insert_with(|| u.origin.to_string());
+            }
+            inner.write_puppet_string(&mut frame.out);
+        }
+        v => {
+            if let Some(u) = v.first_unknown() {
+                frame.unknown.get_or_insert_with(|| u.origin.to_string());
+            }
+            v.write_puppet_string(&mut frame.out);
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// The optional arguments hash of `inline_epp` and `epp`.
+fn template_args(func: &str, args: &[Value]) -> EvalResult<Hash> {
+    match args.get(1) {
+        None | Some(Value::Undef) => Ok(Hash::new()),
+        Some(Value::Hash(h)) => Ok(h.as_ref().clone()),
+        Some(other) => err(format!(
+            "'{func}' parameter 'parameters' expects a value of type Undef or Hash, got {}",
+            other.type_name()
+        )),
+    }
+}
+
+fn check_arity(func: &str, args: &[Value]) -> EvalResult<()> {
+    if args.is_empty() || args.len() > 2 {
+        return err(format!(
+            "'{func}' expects between 1 and 2 arguments, got {}",
+            args.len()
+        ));
+    }
+    Ok(())
+}
+
+fn inline_epp(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+    check_arity("inline_epp", &args)?;
+    let params = template_args("inline_epp", &args)?;
+    let src = match &args[0] {
+        Value::String(s) => s,
+        Value::Unknown(_) => {
+            return Ok(Value::unknown("String", "inline_epp() of an unknown text"));
+        }
+        other => {
+            return err(format!(
+                "'inline_epp' parameter 'template' expects a String value, got {}",
+                other.type_name()
+            ));
+        }
+    };
+    let template =
+        parse(src).map_err(|e| EvalError::new(format!("inline_epp(): Invalid EPP: {e}")))?;
+    render(ev, &template, &params, Visibility::Caller, "inline_epp")
+}
+
+fn epp_file(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+    check_arity("epp", &args)?;
+    let params = template_args("epp", &args)?;
+    let name = match &args[0] {
+        Value::String(s) => s.clone(),
+        Value::Unknown(_) => return Ok(Value::unknown("String", "epp() of an unknown file")),
+        other => {
+            return err(format!(
+                "'epp' parameter 'path' expects a String value, got {}",
+                other.type_name()
+            ));
+        }
+    };
+    let name = if name.ends_with(".epp") || Path::new(&name).is_absolute() {
+        name
+    } else {
+        format!("{name}.epp")
+    };
+    let Some(path) = template_path(&ev.modulepath, &name) else {
+        if ev.modulepath.is_empty() {
+            return Ok(Value::unknown("String", &format!("epp('{name}')")));
+        }
+        return err(format!("Could not find template '{name}'"));
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| EvalError::new(format!("epp(): cannot read {}: {e}", path.display())))?;
+    let template = parse(&text).map_err(|e| {
+        EvalError::new(format!(
+            "epp(): Invalid EPP: {} (file: {}, line: {}, column: {})",
+            e.message,
+            path.display(),
+            e.line,
+            e.column
+        ))
+    })?;
+    render(ev, &template, &params, Visibility::TopScope, "epp")
+}
+
+/// `template()` and `inline_template()`: ERB is not evaluated; the result is an unknown String
+/// that says which template it comes from.
+fn erb(ev: &Evaluator, name: &str, args: &[Value]) -> EvalResult {
+    if args.is_empty() {
+        return err(format!("'{name}' expects at least 1 argument, got 0"));
+    }
+    if name == "template" && !ev.modulepath.is_empty() {
+        for a in args {
+            if let Value::String(f) = a
+                && template_path(&ev.modulepath, f).is_none()
+            {
+                return err(format!("Could not find template '{f}'"));
+            }
+        }
+    }
+    let origin = if name == "template" {
+        let files: Vec<String> = args
+            .iter()
+            .map(|a| match a {
+                Value::String(s) => format!("'{s}'"),
+                other => other.to_puppet_string(),
+            })
+            .collect();
+        format!("template({})", files.join(", "))
+    } else {
+        "inline_template()".to_string()
+    };
+    Ok(Value::unknown("String", &origin))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(t: &EppTemplate) -> Vec<&str> {
+        t.texts.iter().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn scans_text_tags_and_escapes() {
+        let t = parse("a <%% b %%> c").unwrap();
+        assert_eq!(texts(&t), ["a <% b %> c"]);
+        let t = parse("x <%# note %> y").unwrap();
+        assert_eq!(texts(&t), ["x  y"]);
+        let t = parse("x  <%#- note -%>  \ny").unwrap();
+        assert_eq!(texts(&t), ["xy"]);
+        let t = parse("a\n  <%- $x = 1 -%>  \nb").unwrap();
+        assert_eq!(texts(&t), ["a\n", "b"]);
+        assert!(t.parameters.is_none());
+    }
+
+    #[test]
+    fn parameters_at_the_start() {
+        let t = parse("<%- | String $x, Integer $y = 1 | -%>\n<%= $x %>").unwrap();
+        let p = t.parameters.as_ref().unwrap();
+        assert_eq!(p.len(), 2);
+        assert!(texts(&t).is_empty());
+        let e = parse("text <% |$x| %>").unwrap_err();
+        assert!(e.message.starts_with("Ambiguous EPP parameter"), "{e}");
+    }
+
+    #[test]
+    fn errors_have_template_positions() {
+        let e = parse("a\nb <%= $x ").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        let e = parse("a\n<%# x").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1));
+        let e = parse("abc <%").unwrap_err();
+        assert_eq!(e.offset, 4);
+        let e = parse("ok\n<%= 1 + %>").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+    }
+
+    #[test]
+    fn code_end_skips_strings_and_comments() {
+        let t = parse("<%= '%>' %>|<%= \"a${'%>'}b\" %>").unwrap();
+        assert_eq!(texts(&t), ["|"]);
+    }
+}

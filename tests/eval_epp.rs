@@ -1,0 +1,147 @@
+//! Oracle test of EPP templates: every case of tests/eval/epp.pp (`inline_epp`, `epp` with the
+//! module path tests/eval/epp_modules, `inline_template`) is evaluated by plint and compared
+//! with what the real Puppet 7 printed (tests/eval/epp.expected, written by
+//! scripts/oracle/epp-oracle.sh).
+//!
+//! A case's `notice` lines must be identical; when Puppet failed, plint must fail too, after
+//! the same notices.
+
+mod common;
+
+use std::path::Path;
+
+use plint::eval::epp;
+use plint::eval::{Evaluator, Value};
+use plint::report::Severity;
+use plint::syntax;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs one case with plint: its notices, and the error if evaluation failed.
+fn run(source: &str) -> (Vec<String>, Option<String>) {
+    let parsed = syntax::parse(source);
+    if let Some(d) = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+    {
+        return (Vec::new(), Some(format!("syntax: {}", d.message)));
+    }
+    let mut ev = Evaluator::new();
+    ev.modulepath = vec![root().join("tests/eval/epp_modules")];
+    ev.set_var("facts", Value::hash(Default::default()))
+        .expect("a fresh scope");
+    let result = ev.eval_statements(&parsed.ast.statements);
+    (ev.notices, result.err().map(|e| e.to_string()))
+}
+
+#[test]
+fn templates_render_as_puppet_renders_them() {
+    let cases = common::oracle_cases(&root().join("tests/eval/epp.expected"));
+    assert!(cases.len() >= 100, "only {} cases", cases.len());
+    let mut failures = Vec::new();
+    for c in &cases {
+        let (got, error) = run(&c.source);
+        if got != c.notices || error.is_some() != c.error.is_some() {
+            failures.push(format!(
+                "case: {:?}\n  puppet: {:?}{}\n  plint:  {:?}{}",
+                c.source,
+                c.notices,
+                c.error
+                    .as_ref()
+                    .map(|e| format!(" then error: {e}"))
+                    .unwrap_or_default(),
+                got,
+                error
+                    .as_ref()
+                    .map(|e| format!(" then error: {e}"))
+                    .unwrap_or_default(),
+            ));
+        }
+    }
+    eprintln!(
+        "{} cases, {} agree, {} differ",
+        cases.len(),
+        cases.len() - failures.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from Puppet:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn parse_errors_point_into_the_template() {
+    let e = epp::parse("line one\n<%= $x + %>\n").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    let e = epp::parse("a\n  <%# never closed").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 3));
+    assert_eq!(
+        e.message,
+        "Reaching end after opening <%# without seeing %>"
+    );
+}
+
+#[test]
+fn erb_templates_are_unknown_strings_with_their_origin() {
+    let mut ev = Evaluator::new();
+    let v = ev
+        .call_function("template", vec![Value::string("ntp/ntp.conf.erb")], None)
+        .unwrap();
+    match v {
+        Value::Unknown(u) => {
+            assert_eq!(u.ty.to_string(), "String");
+            assert_eq!(&*u.origin, "template('ntp/ntp.conf.erb')");
+        }
+        other => panic!("expected an unknown, got {other:?}"),
+    }
+}
+
+#[test]
+fn unknown_values_make_the_rendering_unknown() {
+    let mut ev = Evaluator::new();
+    let t = epp::parse("<%- |$a| -%>x=<%= $a %>").unwrap();
+    let mut args = plint::eval::Hash::new();
+    args.insert(Value::string("a"), Value::unknown("String", "lookup('k')"));
+    let v = epp::render(&mut ev, &t, &args, epp::Visibility::Caller, "inline_epp").unwrap();
+    match v {
+        Value::Unknown(u) => assert_eq!(&*u.origin, "lookup('k')"),
+        other => panic!("expected an unknown, got {other:?}"),
+    }
+}
+
+#[test]
+fn template_path_resolves_module_templates() {
+    let mp = vec![
+        root().join("tests/eval/no_such_dir"),
+        root().join("tests/eval/epp_modules"),
+    ];
+    let p = epp::template_path(&mp, "eppt/leaf.epp").expect("found");
+    assert!(p.ends_with("eppt/templates/leaf.epp"));
+    assert!(epp::template_path(&mp, "eppt/none.epp").is_none());
+    assert!(epp::template_path(&mp, "nomod/leaf.epp").is_none());
+    assert!(epp::template_path(&mp, "leaf.epp").is_none());
+}
+
+/// Every EPP template of the module corpus (working code) parses.
+#[test]
+fn corpus_templates_parse() {
+    let Some(files) = common::corpus_files_with_extension("epp") else {
+        return;
+    };
+    let mut failures = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable");
+        if let Err(e) = epp::parse(&text) {
+            failures.push(format!("{}: {e}", f.display()));
+        }
+    }
+    eprintln!("{} templates", files.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
