@@ -525,6 +525,7 @@ impl Evaluator {
                 }
                 return Ok(Value::Undef);
             }
+            "getvar" | "fact" => return self.getvar(name, args),
             "break" => return Err(EvalError::control(ErrorKind::Break)),
             "next" => {
                 return Err(EvalError::control(ErrorKind::Next(
@@ -562,6 +563,39 @@ impl Evaluator {
                 f(args, Some(&mut closure))
             }
             None => f(args, None),
+        }
+    }
+
+    /// `getvar('x.a.0', default)`: a variable, navigated as `get` does; `fact('os.family')`:
+    /// the same in `$facts`. A missing variable gives the default (undef).
+    fn getvar(&mut self, name: &str, args: Vec<Value>) -> EvalResult {
+        let max = if name == "fact" { 1 } else { 2 };
+        if args.is_empty() || args.len() > max {
+            return err(format!(
+                "'{name}' expects {} argument{}, got {}",
+                if max == 1 { "1" } else { "between 1 and 2" },
+                if max == 1 { "" } else { "s" },
+                args.len()
+            ));
+        }
+        let Value::String(path) = &args[0] else {
+            return err(format!(
+                "'{name}' parameter 'name' expects a String value, got {}",
+                args[0].type_name()
+            ));
+        };
+        let default = args.get(1).cloned().unwrap_or(Value::Undef);
+        let (var, rest) = if name == "fact" {
+            ("facts", path.as_str())
+        } else {
+            path.split_once('.').unwrap_or((path.as_str(), ""))
+        };
+        let Some(v) = self.get_var(var) else {
+            return Ok(default);
+        };
+        match functions::lookup("get") {
+            Some(get) => get(vec![v, Value::string(rest), default], None),
+            None => Ok(v),
         }
     }
 

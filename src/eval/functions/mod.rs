@@ -11,6 +11,8 @@ mod core;
 mod format;
 mod iter;
 mod stdlib;
+mod stdlib_extra;
+mod validate;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -44,6 +46,8 @@ fn registry() -> &'static HashMap<&'static str, BuiltinFn> {
             .chain(core::FUNCTIONS)
             .chain(stdlib::FUNCTIONS)
             .chain(convert::FUNCTIONS)
+            .chain(stdlib_extra::FUNCTIONS)
+            .chain(validate::FUNCTIONS)
         {
             m.insert(name, *f);
         }

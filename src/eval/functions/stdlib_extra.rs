@@ -1,0 +1,530 @@
+//! More pure stdlib functions (beyond the most used ones of `stdlib.rs`): collections from
+//! arrays, pattern filters, escaping, base64, YAML parsing, digging, type tests.
+
+use super::format::{base64_encode, ruby_inspect, ruby_to_s};
+use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
+use crate::eval::error::{EvalError, EvalResult, err};
+use crate::eval::regex;
+use crate::eval::value::{Hash, TypeVal, Value};
+
+pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
+    ("base64", base64),
+    ("convert_to", convert_to),
+    ("dig44", dig44),
+    ("enclose_ipv6", enclose_ipv6),
+    ("grep", grep),
+    ("hash", hash),
+    ("is_a", is_a),
+    ("parseyaml", parseyaml),
+    ("reject", reject),
+    ("shell_join", shell_join),
+    ("squeeze", squeeze),
+    ("stdlib::extname", extname),
+    ("try_get_value", try_get_value),
+    ("type_of", type_of),
+    ("uriescape", uriescape),
+];
+
+macro_rules! unknown_guard {
+    ($name:expr, $args:expr, $ty:expr) => {
+        if let Some(u) = unknown_if_any($name, &$args, $ty) {
+            return Ok(u);
+        }
+    };
+}
+
+fn flatten_into(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|e| flatten_into(e, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+/// `hash([k1, v1, k2, v2])`: the flattened array's pairs as a hash.
+fn hash(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.is_empty() {
+        return err("hash(): Wrong number of arguments given (0 for 1)");
+    }
+    unknown_guard!("hash", args, "Hash");
+    let Value::Array(a) = &args[0] else {
+        return err("hash(): Requires array to work with");
+    };
+    let mut flat = Vec::new();
+    a.iter().for_each(|e| flatten_into(e, &mut flat));
+    if flat.len() % 2 != 0 {
+        return err("hash(): Unable to compute hash from array given");
+    }
+    let mut h = Hash::with_capacity(flat.len() / 2);
+    let mut it = flat.into_iter();
+    while let (Some(k), Some(v)) = (it.next(), it.next()) {
+        h.insert(k, v);
+    }
+    Ok(Value::hash(h))
+}
+
+/// The regexp source of `grep`'s and `reject`'s pattern argument.
+fn pattern_of(name: &str, v: &Value) -> EvalResult<String> {
+    let src = match v {
+        Value::String(s) => s.clone(),
+        Value::Regexp(r) => r.to_string(),
+        other => {
+            return err(format!(
+                "{name}(): no implicit conversion of {} into String",
+                other.type_name()
+            ));
+        }
+    };
+    regex::compile(&src).map_err(EvalError::new)?;
+    Ok(src)
+}
+
+/// Whether `v` matches as Ruby's `Regexp#===` (only strings match).
+fn matches(src: &str, v: &Value) -> EvalResult<bool> {
+    match v {
+        Value::String(s) => Ok(regex::captures(src, s).map_err(EvalError::new)?.is_some()),
+        _ => Ok(false),
+    }
+}
+
+fn filter_by_pattern(name: &str, args: &[Value], keep: bool) -> EvalResult {
+    if args.len() != 2 {
+        return err(format!(
+            "{name}(): Wrong number of arguments given {} for 2",
+            args.len()
+        ));
+    }
+    unknown_guard!(name, args, "Array");
+    let src = pattern_of(name, &args[1])?;
+    let Value::Array(a) = &args[0] else {
+        return Err(arg_error(name, "an Array", args));
+    };
+    let mut out = Vec::new();
+    for e in a.iter() {
+        if matches(&src, e)? == keep {
+            out.push(e.clone());
+        }
+    }
+    Ok(Value::array(out))
+}
+
+fn grep(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    filter_by_pattern("grep", &args, true)
+}
+
+fn reject(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    filter_by_pattern("reject", &args, false)
+}
+
+/// `enclose_ipv6`: IPv6 addresses in brackets (as Ruby's IPAddr prints them), others as they
+/// are; duplicates removed.
+fn enclose_ipv6(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() != 1 {
+        return err(format!(
+            "enclose_ipv6(): Wrong number of arguments given {} for 1",
+            args.len()
+        ));
+    }
+    unknown_guard!("enclose_ipv6", args, "Array[String]");
+    let items: Vec<Value> = match &args[0] {
+        Value::String(_) => vec![args[0].clone()],
+        Value::Array(_) => {
+            let mut flat = Vec::new();
+            flatten_into(&args[0], &mut flat);
+            flat.into_iter().filter(|v| !v.is_undef()).collect()
+        }
+        other => {
+            return err(format!(
+                "enclose_ipv6(): Wrong argument type given {} expected String or Array",
+                match other {
+                    Value::Integer(_) => "Integer",
+                    Value::Float(_) => "Float",
+                    Value::Hash(_) => "Hash",
+                    Value::Boolean(true) => "TrueClass",
+                    Value::Boolean(false) => "FalseClass",
+                    Value::Undef => "NilClass",
+                    _ => "Object",
+                }
+            ));
+        }
+    };
+    let mut out: Vec<Value> = Vec::new();
+    for v in items {
+        let s = ruby_to_s(&v);
+        let r = if s == "*" {
+            s
+        } else {
+            let addr = s.split('/').next().unwrap_or(&s);
+            if let Ok(ip) = addr.parse::<std::net::Ipv6Addr>() {
+                format!("[{ip}]")
+            } else if addr.parse::<std::net::Ipv4Addr>().is_ok() {
+                s
+            } else {
+                return err(format!(
+                    "enclose_ipv6(): Wrong argument given {s} is not an ip address."
+                ));
+            }
+        };
+        let r = Value::string(r);
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    Ok(Value::array(out))
+}
+
+fn shell_join(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() != 1 {
+        return err(format!(
+            "shell_join(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    }
+    unknown_guard!("shell_join", args, "String");
+    let Value::Array(a) = &args[0] else {
+        return err(format!(
+            "First argument is not an Array: {}",
+            ruby_inspect(&args[0])
+        ));
+    };
+    let words: Vec<String> = a
+        .iter()
+        .map(|v| super::stdlib::shell_escape_str(&ruby_to_s(v)))
+        .collect();
+    Ok(Value::string(words.join(" ")))
+}
+
+/// Ruby's `String#squeeze`: runs of the same character (of the given set, if any) become one.
+fn squeeze_str(s: &str, set: Option<&str>) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut last: Option<char> = None;
+    for c in s.chars() {
+        if last == Some(c) && set.is_none_or(|set| char_in_set(c, set)) {
+            continue;
+        }
+        out.push(c);
+        last = Some(c);
+    }
+    out
+}
+
+/// Whether `c` is in a Ruby character set specification (`a-z`, `^abc`).
+fn char_in_set(c: char, set: &str) -> bool {
+    let (negate, body) = match set.strip_prefix('^') {
+        Some(b) if !b.is_empty() => (true, b),
+        _ => (false, set),
+    };
+    let chars: Vec<char> = body.chars().collect();
+    let mut found = false;
+    let mut i = 0;
+    while i < chars.len() {
+        if i + 2 < chars.len() && chars[i + 1] == '-' {
+            if chars[i] <= c && c <= chars[i + 2] {
+                found = true;
+            }
+            i += 3;
+        } else {
+            if chars[i] == c {
+                found = true;
+            }
+            i += 1;
+        }
+    }
+    found != negate
+}
+
+fn squeeze(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.is_empty() || args.len() > 2 {
+        return err(format!(
+            "squeeze(): Wrong number of arguments given {} for 2 or 1",
+            args.len()
+        ));
+    }
+    unknown_guard!("squeeze", args, "Any");
+    let set = match args.get(1) {
+        None | Some(Value::Undef) | Some(Value::Boolean(false)) => None,
+        Some(v) => Some(ruby_to_s(v)),
+    };
+    let one = |v: &Value| -> EvalResult {
+        match v {
+            Value::String(s) => Ok(Value::string(squeeze_str(s, set.as_deref()))),
+            other => err(format!(
+                "squeeze(): undefined method `squeeze' for {}",
+                ruby_inspect(other)
+            )),
+        }
+    };
+    match &args[0] {
+        Value::Array(a) => Ok(Value::array(a.iter().map(one).collect::<EvalResult<_>>()?)),
+        other => one(other),
+    }
+}
+
+/// `dig44(data, path, default)`: follows the keys (integers into arrays); the default when a
+/// step is missing or undef.
+fn dig44(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() < 2 {
+        return err(format!(
+            "dig44(): Wrong number of arguments given ({} for at least 2)",
+            args.len()
+        ));
+    }
+    unknown_guard!("dig44", args, "Any");
+    let default = args.get(2).cloned().unwrap_or(Value::Undef);
+    if !matches!(args[0], Value::Hash(_) | Value::Array(_)) {
+        return err(format!(
+            "dig44(): first argument must be a hash or an array, given {}",
+            args[0].type_name()
+        ));
+    }
+    let Value::Array(path) = &args[1] else {
+        return err(format!(
+            "dig44(): second argument must be an array, given {}",
+            args[1].type_name()
+        ));
+    };
+    Ok(dig_path(&args[0], path).unwrap_or(default))
+}
+
+fn dig_path(data: &Value, path: &[Value]) -> Option<Value> {
+    let mut cur = data.clone();
+    for key in path {
+        let next = match &cur {
+            Value::Hash(h) => h.get(key).cloned(),
+            Value::Array(a) => {
+                let i = match key {
+                    Value::Integer(i) => Some(*i),
+                    Value::String(s) => s.trim().parse::<i64>().ok(),
+                    _ => None,
+                }?;
+                let i = if i < 0 { a.len() as i64 + i } else { i };
+                usize::try_from(i).ok().and_then(|i| a.get(i).cloned())
+            }
+            _ => return Some(cur),
+        };
+        match next {
+            None | Some(Value::Undef) => return None,
+            Some(v) => cur = v,
+        }
+    }
+    Some(cur)
+}
+
+/// `try_get_value(data, 'a/b/0', default, separator)`.
+fn try_get_value(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("try_get_value", &args, 1, 4)?;
+    unknown_guard!("try_get_value", args, "Any");
+    let data = &args[0];
+    let path = match args.get(1) {
+        None | Some(Value::Undef) => String::new(),
+        Some(v) => ruby_to_s(v),
+    };
+    let default = args.get(2).cloned().unwrap_or(Value::Undef);
+    if !matches!(data, Value::Hash(_) | Value::Array(_)) || path.is_empty() {
+        return Ok(if default.truthy() == Some(true) {
+            default
+        } else {
+            data.clone()
+        });
+    }
+    let sep = match args.get(3) {
+        None | Some(Value::Undef) => "/".to_string(),
+        Some(v) => ruby_to_s(v),
+    };
+    let keys: Vec<Value> = path
+        .split(sep.as_str())
+        .map(|k| {
+            if !k.is_empty() && k.bytes().all(|c| c.is_ascii_digit()) {
+                k.parse::<i64>()
+                    .map(Value::Integer)
+                    .unwrap_or_else(|_| Value::string(k))
+            } else {
+                Value::string(k)
+            }
+        })
+        .collect();
+    Ok(dig_path(data, &keys).unwrap_or(default))
+}
+
+fn uri_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        let keep = b.is_ascii_alphanumeric() || b"-_.!~*'();/?:@&=+$,[]".contains(&b);
+        if keep {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn uriescape(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.is_empty() {
+        return err("uriescape(): Wrong number of arguments given (0 for 1)");
+    }
+    unknown_guard!("uriescape", args, "Any");
+    match &args[0] {
+        Value::String(s) => Ok(Value::string(uri_escape(s))),
+        Value::Array(a) => Ok(Value::array(
+            a.iter()
+                .map(|v| match v {
+                    Value::String(s) => Value::string(uri_escape(s)),
+                    other => other.clone(),
+                })
+                .collect(),
+        )),
+        _ => err("uriescape(): Requires either array or string to work with"),
+    }
+}
+
+/// Ruby's `File.extname`: the extension of the last path component, with its dot (`.` for a
+/// trailing dot); empty for none and for a name that only starts with a dot.
+fn extname(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("stdlib::extname", &args, 1, 1)?;
+    unknown_guard!("stdlib::extname", args, "String");
+    let Value::String(p) = &args[0] else {
+        return Err(arg_error("stdlib::extname", "a String value", &args));
+    };
+    let base = p.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let stem = base.trim_start_matches('.');
+    let ext = stem.rfind('.').map_or("", |i| &stem[i..]);
+    Ok(Value::string(ext))
+}
+
+fn type_of(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("type_of", &args, 1, 1)?;
+    unknown_guard!("type_of", args, "Type");
+    Ok(Value::Type(TypeVal::new(crate::eval::value_type::infer(
+        &args[0],
+    ))))
+}
+
+fn is_a(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("is_a", &args, 2, 2)?;
+    let Value::Type(t) = &args[1] else {
+        return err(format!(
+            "'is_a' parameter 'type' expects a Type value, got {}",
+            args[1].type_name()
+        ));
+    };
+    Ok(match crate::eval::value_type::instance_of(&args[0], t) {
+        Some(b) => Value::Boolean(b),
+        None => Value::unknown("Boolean", "is_a() that needs the index"),
+    })
+}
+
+/// `convert_to(value, Type, *args)`: `Type.new(value, *args)`.
+fn convert_to(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("convert_to", &args, 2, usize::MAX)?;
+    let Value::Type(t) = &args[1] else {
+        return err(format!(
+            "'convert_to' parameter 'type' expects a Type value, got {}",
+            args[1].type_name()
+        ));
+    };
+    let mut new_args = vec![args[0].clone()];
+    new_args.extend(args[2..].iter().cloned());
+    super::new_value(t.ty(), new_args)
+}
+
+fn parseyaml(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.is_empty() || args.len() > 2 {
+        return err(format!(
+            "parseyaml(): Wrong number of arguments given ({} for 1 or 2)",
+            args.len()
+        ));
+    }
+    unknown_guard!("parseyaml", args, "Any");
+    let text = ruby_to_s(&args[0]);
+    match crate::eval::yaml::parse(&text) {
+        Ok(v) => Ok(v),
+        Err(e) => match args.get(1) {
+            Some(d) => Ok(d.clone()),
+            None => err(format!("parseyaml(): {e}")),
+        },
+    }
+}
+
+/// Decodes base64 (`urlsafe` alphabet too); `strict` refuses anything but the alphabet and
+/// exact padding, the default mode skips other characters.
+fn base64_decode(s: &str, urlsafe: bool, strict: bool) -> Option<Vec<u8>> {
+    let val = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => (c - b'A') as u32,
+            b'a'..=b'z' => (c - b'a' + 26) as u32,
+            b'0'..=b'9' => (c - b'0' + 52) as u32,
+            b'+' if !urlsafe => 62,
+            b'/' if !urlsafe => 63,
+            b'-' if urlsafe => 62,
+            b'_' if urlsafe => 63,
+            _ => return None,
+        })
+    };
+    let body = s.trim_end_matches('=');
+    if strict && (!s.len().is_multiple_of(4) || s.len() - body.len() > 2) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut acc = 0u32;
+    let mut bits = 0u32;
+    for &c in body.as_bytes() {
+        let Some(v) = val(c) else {
+            if strict {
+                return None;
+            }
+            continue;
+        };
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+fn base64(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() < 2 {
+        return err(format!(
+            "base64(): Wrong number of arguments ({}; must be >= 2)",
+            args.len()
+        ));
+    }
+    unknown_guard!("base64", args, "String");
+    let action = ruby_to_s(&args[0]);
+    if action != "encode" && action != "decode" {
+        return err("base64(): the first argument must be one of 'encode' or 'decode'");
+    }
+    let Value::String(s) = &args[1] else {
+        return err("base64(): the second argument must be a string to base64");
+    };
+    let method = args.get(2).map_or("default".to_string(), ruby_to_s);
+    if !["default", "strict", "urlsafe"].contains(&method.as_str()) {
+        return err(
+            "base64(): the third argument must be one of 'default', 'strict', or 'urlsafe'",
+        );
+    }
+    if action == "encode" {
+        let enc = base64_encode(s.as_bytes());
+        return Ok(Value::string(match method.as_str() {
+            "strict" => enc,
+            "urlsafe" => enc.replace('+', "-").replace('/', "_"),
+            _ => {
+                // Ruby's encode64: lines of 60 characters, each ending with a newline.
+                let mut out = String::new();
+                for chunk in enc.as_bytes().chunks(60) {
+                    out.push_str(std::str::from_utf8(chunk).unwrap_or(""));
+                    out.push('\n');
+                }
+                out
+            }
+        }));
+    }
+    let decoded = base64_decode(s, method == "urlsafe", method == "strict")
+        .ok_or_else(|| EvalError::new("base64(): invalid base64"))?;
+    Ok(Value::string(
+        String::from_utf8_lossy(&decoded).into_owned(),
+    ))
+}
