@@ -426,3 +426,160 @@ fn json_value(j: &Json) -> Value {
         }
     }
 }
+
+/// Runs the conformance cases of tests/catalog through the compiler directly (without the
+/// CLI) and prints the differences: `PLINT_CASES=substring` selects cases.
+#[test]
+#[ignore]
+fn conformance_local() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/catalog");
+    let only = std::env::var("PLINT_CASES").unwrap_or_default();
+    let mut dirs = Vec::new();
+    for sub in ["cases", "modules"] {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(sub))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        v.sort();
+        dirs.extend(v);
+    }
+    let (mut pass, mut total) = (0, 0);
+    for dir in dirs {
+        let name = dir
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        if !name.contains(&only) {
+            continue;
+        }
+        total += 1;
+        let opts: Vec<(String, String)> = std::fs::read_to_string(dir.join("options"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.split_once('='))
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .collect();
+        let opt = |k: &str| opts.iter().find(|(x, _)| x == k).map(|(_, v)| v.clone());
+        let facts_name = opt("facts").unwrap_or("default.yaml".into());
+        let facts = if let Some(fdb) = facts_name.strip_prefix("facterdb:") {
+            let text = std::fs::read_to_string(format!(
+                "/usr/share/rubygems-integration/all/gems/facterdb-1.12.1/facts/4.2/{fdb}.facts"
+            ))
+            .unwrap();
+            json_value(&serde_json::from_str(&text).unwrap())
+        } else {
+            plint::eval::yaml::parse(
+                &std::fs::read_to_string(root.join("facts").join(&facts_name)).unwrap(),
+            )
+            .unwrap()
+        };
+        let Value::Hash(facts) = facts else { panic!() };
+        let node_name = opt("node").unwrap_or_else(|| {
+            facts
+                .get_str("fqdn")
+                .map(|v| v.to_puppet_string())
+                .or_else(|| {
+                    facts
+                        .get_str("networking")
+                        .and_then(|n| n.as_hash()?.get_str("fqdn").map(|v| v.to_puppet_string()))
+                })
+                .unwrap_or_default()
+        });
+        let mut mp = vec![dir.join("modules")];
+        if opt("modulepath").as_deref() == Some("corpus") {
+            mp.push(PathBuf::from("/usr/share/puppet/modules"));
+        }
+        let inp = CompileInput {
+            manifest: Manifest::Files(vec![dir.join("site.pp")]),
+            modulepath: mp,
+            hiera: None,
+            environment_dir: Some(dir.clone()),
+            environment: "production".into(),
+            strict_variables: opt("strict_variables").as_deref() == Some("true"),
+            node: Node::new(&node_name, (*facts).clone()),
+        };
+        let out = plint::eval::compile::compile(&inp);
+        let expected = std::fs::read_to_string(dir.join("expected.json")).ok();
+        let result = match (expected, &out.catalog) {
+            (Some(e), Some(c)) => {
+                let want = canonical(&serde_json::from_str(&e).unwrap());
+                let got = canonical(&c.to_json());
+                let want = relax(&want);
+                let got = relax(&got);
+                let mut ws: Vec<&str> = want.lines().collect();
+                let mut gs: Vec<&str> = got.lines().collect();
+                ws.sort();
+                gs.sort();
+                if ws == gs {
+                    Ok(())
+                } else {
+                    let wl: Vec<&str> = want.lines().collect();
+                    let gl: Vec<&str> = got.lines().collect();
+                    let mut d = String::new();
+                    for l in &wl {
+                        if !gl.contains(l) {
+                            d.push_str(&format!("  - {l}\n"));
+                        }
+                    }
+                    for l in &gl {
+                        if !wl.contains(l) {
+                            d.push_str(&format!("  + {l}\n"));
+                        }
+                    }
+                    Err(d)
+                }
+            }
+            (Some(_), None) => Err(format!(
+                "  plint failed: {:?}\n",
+                out.diags
+                    .iter()
+                    .map(|d| (&d.kind, &d.message, d.at.line))
+                    .collect::<Vec<_>>()
+            )),
+            (None, Some(_)) => Err(format!(
+                "  plint compiled; puppet: {}\n",
+                std::fs::read_to_string(dir.join("expected-error.txt"))
+                    .unwrap_or_default()
+                    .replace('\n', " | ")
+            )),
+            (None, None) => Ok(()),
+        };
+        match result {
+            Ok(()) => {
+                pass += 1;
+                println!("PASS {name}");
+            }
+            Err(d) => println!("FAIL {name}\n{d}"),
+        }
+    }
+    println!("{pass}/{total} pass");
+}
+
+/// Relationship parameters as sorted lists, unknown values as `?`.
+fn relax(s: &str) -> String {
+    s.lines()
+        .map(|l| {
+            let mut l = l.to_string();
+            for p in ["before", "require", "notify", "subscribe"] {
+                let key = format!(" {p}=");
+                if let Some(i) = l.find(&key) {
+                    let start = i + key.len();
+                    let end = l[start..].find([' ', '}']).map_or(l.len(), |e| start + e);
+                    // Values here have no spaces (references), so the next space ends them.
+                    let v = &l[start..end];
+                    let mut items: Vec<String> = match serde_json::from_str::<Json>(v) {
+                        Ok(Json::Array(a)) => a.iter().map(|x| x.to_string()).collect(),
+                        Ok(x) => vec![x.to_string()],
+                        Err(_) => vec![v.to_string()],
+                    };
+                    items.sort();
+                    l = format!("{}{}{}", &l[..start], items.join(","), &l[end..]);
+                }
+            }
+            l
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

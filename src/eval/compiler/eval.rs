@@ -477,7 +477,7 @@ impl Compiler<'_> {
                 continue;
             }
             let m = self.eval(&entry.matcher)?;
-            let outcome = ops::case_match(&v, &m)?;
+            let outcome = self.case_match(&v, &m)?;
             match outcome.value.truthy() {
                 Some(true) => {
                     self.set_matches(outcome.captures);
@@ -549,7 +549,7 @@ impl Compiler<'_> {
                     _ => vec![pattern],
                 };
                 for p in alternatives {
-                    let outcome = ops::case_match(&v, &p)?;
+                    let outcome = self.case_match(&v, &p)?;
                     match outcome.value.truthy() {
                         Some(true) => {
                             self.set_matches(outcome.captures);
@@ -666,6 +666,12 @@ impl Compiler<'_> {
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let l = self.eval(left)?;
                 let r = self.eval(right)?;
+                if let Value::Type(t) = &r {
+                    return Ok(match self.instance_of(&l, t) {
+                        Some(b) => Value::Boolean(b == (op == BinaryOp::Match)),
+                        None => Value::unknown("Boolean", "instance check of an unknown value"),
+                    });
+                }
                 let outcome = ops::match_op(&l, &r, op == BinaryOp::NotMatch).map_err(|e| {
                     e.at(
                         if matches!(r, Value::String(_) | Value::Regexp(_))
@@ -691,6 +697,20 @@ impl Compiler<'_> {
                 ops::binary(op, &l, &r)
             }
         }
+    }
+
+    /// A case or selector match; types are checked with the module's aliases.
+    fn case_match(&self, v: &Value, pattern: &Value) -> EvalResult<MatchOutcome> {
+        if let Value::Type(t) = pattern
+            && !v.contains_unknown()
+        {
+            let b = self.instance_of(v, t).unwrap_or(false);
+            return Ok(MatchOutcome {
+                value: Value::Boolean(b),
+                captures: None,
+            });
+        }
+        ops::case_match(v, pattern)
     }
 
     fn take_outcome(&mut self, outcome: MatchOutcome) -> Value {
@@ -893,6 +913,15 @@ impl Compiler<'_> {
             Some(m) => err(m),
             None => Ok(()),
         }
+    }
+
+    /// Whether a value is an instance of a type (aliases resolved); `None` for an unknown.
+    pub fn instance_of(&self, v: &Value, t: &TypeVal) -> Option<bool> {
+        if v.contains_unknown() {
+            return None;
+        }
+        let calc = crate::types::TypeCalculator::new(&self.loader);
+        Some(calc.is_assignable(t.ty(), &crate::eval::value_type::infer(v)))
     }
 
     /// Puppet's message when `v` is not an instance of `t`.

@@ -268,6 +268,10 @@ impl<'i> Compiler<'i> {
             Value::string(self.input.environment.clone()),
         ));
         vars.push(("facts".into(), Value::hash(node.facts.clone())));
+        // The main class's title and name, set in the top scope.
+        vars.push(("title".into(), Value::string("main")));
+        vars.push(("name".into(), Value::string("main")));
+        vars.push(("module_name".into(), Value::string("")));
         vars.push(("trusted".into(), Value::hash(node.trusted.clone())));
         vars.push((
             "server_facts".into(),

@@ -442,7 +442,7 @@ impl Compiler<'_> {
         res.unknown_title = unknown_title;
         tag_name(&mut res, &type_name.to_lowercase());
         if valid_tag(&title_s) {
-            res.tag(&title_s);
+            tag_name(&mut res, &title_s);
         }
         for (n, v) in &params {
             if n == "stage" && kind != ResKind::Stage {
@@ -470,10 +470,7 @@ impl Compiler<'_> {
         match form {
             ResourceForm::Regular => {}
             ResourceForm::Virtual => res.virtual_ = true,
-            ResourceForm::Exported => {
-                res.virtual_ = true;
-                res.exported = true;
-            }
+            ResourceForm::Exported => res.exported = true,
         }
         res.location = self.location(self.ctx.file, span);
         let is_define = matches!(kind, ResKind::Define(_));
@@ -585,6 +582,20 @@ impl Compiler<'_> {
         let params = params.unwrap_or_default();
         for (n, v) in &params {
             res.set_param(n, v.clone());
+            if n == "tag" {
+                let mut flat = Vec::new();
+                super::eval::flatten_into(v, &mut flat);
+                for t in flat {
+                    if let Value::String(s) = t {
+                        res.tag(&s);
+                    }
+                }
+            }
+        }
+        for t in res.tags.clone() {
+            if !self.catalog.tags.contains(&t) {
+                self.catalog.tags.push(t);
+            }
         }
         res.location = self.location(self.ctx.file, span);
         let idx = match self.catalog.add(res) {
@@ -687,16 +698,14 @@ impl Compiler<'_> {
                 r.reference()
             }
         };
-        if let Some(m) = &def.module {
-            self.scopes[sid]
-                .vars
-                .insert("module_name".into(), Value::string(m.clone()));
-        }
-        if let Some(m) = caller_module {
-            self.scopes[sid]
-                .vars
-                .insert("caller_module_name".into(), Value::string(m));
-        }
+        self.scopes[sid].vars.insert(
+            "module_name".into(),
+            Value::string(def.module.clone().unwrap_or_default()),
+        );
+        self.scopes[sid].vars.insert(
+            "caller_module_name".into(),
+            Value::string(caller_module.unwrap_or_default()),
+        );
         let title = self.catalog.get(idx).title.clone();
         if is_class {
             self.scopes[sid]
@@ -1196,9 +1205,7 @@ impl Compiler<'_> {
                 if c.exported && !r.exported {
                     continue;
                 }
-                if !c.exported && r.exported && r.virtual_ {
-                    continue;
-                }
+
                 if !self.query_matches(&c.query, r) {
                     continue;
                 }
@@ -1343,7 +1350,7 @@ impl Compiler<'_> {
             let targets = self.operand_refs(&rel.target);
             for s in &sources {
                 for t in &targets {
-                    let Some(si) = self.catalog.find(&s.0, &s.1) else {
+                    let Some(si) = self.find_resource(&s.0, &s.1) else {
                         self.err_file = Some(rel.file);
                         return Err(self
                             .fatal(
@@ -1355,7 +1362,7 @@ impl Compiler<'_> {
                             )
                             .at(rel.span));
                     };
-                    if self.catalog.find(&t.0, &t.1).is_none() {
+                    if self.find_resource(&t.0, &t.1).is_none() {
                         self.err_file = Some(rel.file);
                         return Err(self.fatal(
                             EvalDiagKind::DanglingRelationship,
@@ -1404,6 +1411,8 @@ impl Compiler<'_> {
                 )
                 .at(first.span));
         }
+        self.check_relationship_params()?;
+        self.check_attributes()?;
         // Realized references that were never found.
         if let Some((t, title, file, span)) = self
             .pending_realize
@@ -1423,6 +1432,22 @@ impl Compiler<'_> {
                 )
                 .at(span));
         }
+        // A core type's namevar set to the title is not written (as Puppet's catalog).
+        for i in 0..self.catalog.resources().len() {
+            if self.meta[i].kind != ResKind::Builtin {
+                continue;
+            }
+            let r = self.catalog.get(i);
+            let Some(def) = crate::defs::builtins::resource_type(&r.type_name.to_lowercase())
+            else {
+                continue;
+            };
+            let names: Vec<String> = def.namevars().map(|a| a.name.clone()).collect();
+            let title = r.title.clone();
+            let r = self.catalog.get_mut(i);
+            r.params
+                .retain(|(n, v)| !(names.contains(n) && v.as_str() == Some(title.as_str())));
+        }
         // Scope tags, in creation order (a container's tags are complete before its
         // contents').
         for i in 0..self.meta.len() {
@@ -1440,6 +1465,90 @@ impl Compiler<'_> {
         self.catalog
             .edges
             .retain(|e| !virtual_refs.contains(&e.target) && !virtual_refs.contains(&e.source));
+        Ok(())
+    }
+
+    /// The relationship metaparameters name resources of the catalog.
+    fn check_relationship_params(&mut self) -> EvalResult<()> {
+        for i in 0..self.catalog.resources().len() {
+            if self.catalog.get(i).virtual_ {
+                continue;
+            }
+            for p in ["before", "require", "notify", "subscribe"] {
+                let Some(v) = self.catalog.get(i).param(p).cloned() else {
+                    continue;
+                };
+                let mut flat = Vec::new();
+                super::eval::flatten_into(&v, &mut flat);
+                for x in flat {
+                    let key = match &x {
+                        Value::String(s) => parse_ref_string(s),
+                        Value::Undef | Value::Unknown(_) => continue,
+                        other => ref_key(other),
+                    };
+                    let Some((t, title)) = key else { continue };
+                    let found = self
+                        .find_resource(&t, &title)
+                        .is_some_and(|j| !self.catalog.get(j).virtual_);
+                    if !found {
+                        let (file, span) = (self.meta[i].file, self.meta[i].span);
+                        self.err_file = Some(file);
+                        return Err(self
+                            .fatal(
+                                EvalDiagKind::DanglingRelationship,
+                                format!(
+                                    "Could not find resource '{t}[{title}]' in parameter '{p}'"
+                                ),
+                            )
+                            .at(span));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A resource by type and title, or by an `alias` or name parameter.
+    pub fn find_resource(&self, t: &str, title: &str) -> Option<usize> {
+        if let Some(i) = self.catalog.find(t, title) {
+            return Some(i);
+        }
+        self.catalog.resources().iter().position(|r| {
+            r.type_name == t
+                && ["alias", "name"].iter().any(|p| {
+                    r.param(p).is_some_and(|v| {
+                        let mut flat = Vec::new();
+                        super::eval::flatten_into(v, &mut flat);
+                        flat.iter().any(|x| x.as_str() == Some(title))
+                    })
+                })
+        })
+    }
+
+    /// The attributes of core-type resources are the type's.
+    fn check_attributes(&mut self) -> EvalResult<()> {
+        for i in 0..self.catalog.resources().len() {
+            if self.meta[i].kind != ResKind::Builtin || self.catalog.get(i).virtual_ {
+                continue;
+            }
+            let r = self.catalog.get(i);
+            let Some(def) = crate::defs::builtins::resource_type(&r.type_name.to_lowercase())
+            else {
+                continue;
+            };
+            if !def.complete {
+                continue;
+            }
+            let bad = r.params.iter().find(|(n, _)| {
+                def.attribute(n).is_none() && crate::defs::builtins::metaparameter(n).is_none()
+            });
+            if let Some((n, _)) = bad {
+                let msg = format!("no parameter named '{n}' on {}", r.reference());
+                let (file, span) = (self.meta[i].file, self.meta[i].span);
+                self.err_file = Some(file);
+                return Err(self.fatal(EvalDiagKind::UnknownAttribute, msg).at(span));
+            }
+        }
         Ok(())
     }
 
@@ -1508,10 +1617,12 @@ impl Compiler<'_> {
                 for a in args {
                     super::eval::flatten_into(a, &mut flat);
                 }
-                let ok = r.is_some_and(|r| {
-                    let tags = &self.catalog.get(r).tags;
-                    flat.iter()
-                        .all(|t| t.as_str().is_some_and(|s| tags.contains(&s.to_lowercase())))
+                let ok = flat.iter().all(|t| {
+                    t.as_str().is_some_and(|s| {
+                        let s = s.to_lowercase();
+                        r.is_some_and(|r| self.catalog.get(r).tags.contains(&s))
+                            || self.catalog.tags.contains(&s)
+                    })
                 });
                 Ok(Value::Boolean(ok))
             }
@@ -2015,6 +2126,18 @@ fn node_name_of(e: &Expr) -> Option<String> {
         ExprKind::Integer(_) | ExprKind::Float(_) => None,
         _ => None,
     }
+}
+
+/// `File[/tmp/x]` (a reference written as a string) as the catalog keys it.
+fn parse_ref_string(s: &str) -> Option<(String, String)> {
+    let open = s.find('[')?;
+    let inner = s[open + 1..].strip_suffix(']')?;
+    let t = cap_type(&s[..open]);
+    let title = inner.trim_matches(|c| c == '\'' || c == '"').to_string();
+    if t == "Class" {
+        return Some((t, class_title(&title)));
+    }
+    Some((t, title))
 }
 
 /// `+>`: the old value (an array, or wrapped in one) with the new appended, flattened.
