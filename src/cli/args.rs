@@ -107,6 +107,49 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
 
+    /// Compile the catalog of a node, as a Puppet server would, and check it (the P2xx
+    /// rules) instead of checking files: `plint --evaluate --facts FACTS MANIFEST`. MANIFEST
+    /// (the PATH) is a site.pp, a directory of manifests (every `.pp` under it, in path
+    /// order, as Puppet reads a manifest directory) or an environment (a directory with a
+    /// `manifests/` folder); or give the code with `-e`.
+    #[arg(long, requires = "facts")]
+    pub evaluate: bool,
+
+    /// With `--evaluate`: the node's facts, a YAML or JSON file (facterdb's `.facts` files and
+    /// Puppet's cached facts work as they are); or a directory of such files, to compile
+    /// one catalog per file, in parallel.
+    #[arg(long, value_name = "FACTS", requires = "evaluate")]
+    pub facts: Option<PathBuf>,
+
+    /// With `--evaluate`: the node's name (default: the facts' `fqdn`, else
+    /// `networking.fqdn`).
+    #[arg(long, value_name = "NAME", requires = "evaluate")]
+    pub node: Option<String>,
+
+    /// With `--evaluate`: the environment's `hiera.yaml` (default: `hiera.yaml` of the
+    /// environment, if there is one).
+    #[arg(long, value_name = "FILE", requires = "evaluate")]
+    pub hiera: Option<PathBuf>,
+
+    /// With `--evaluate`: write the catalog as JSON (Puppet's catalog format) to FILE; with a
+    /// directory of facts (or an existing directory), write `<node>.json` files into DIR.
+    #[arg(long, value_name = "FILE|DIR", requires = "evaluate")]
+    pub catalog_out: Option<PathBuf>,
+
+    /// With `--evaluate`: an unknown variable is an error (Puppet's `strict_variables`, the
+    /// default of Puppet 8), not a warning.
+    #[arg(long, requires = "evaluate")]
+    pub strict_variables: bool,
+
+    /// With `--evaluate`: evaluate this code as the main manifest instead of MANIFEST.
+    #[arg(
+        short = 'e',
+        long = "execute",
+        value_name = "CODE",
+        requires = "evaluate"
+    )]
+    pub code: Option<String>,
+
     /// `--no-<check>-check` options (taken out of the arguments before parsing).
     #[arg(skip)]
     pub disable_checks: Vec<String>,
@@ -288,6 +331,37 @@ mod tests {
         assert_eq!(a.select, Some(vec!["P401".into(), "P301".into()]));
         assert_eq!(a.ignore, ["a", "b", "c"]);
         assert_eq!(a.only_checks, Some(vec!["x".into(), "y".into()]));
+    }
+
+    #[test]
+    fn evaluate_options() {
+        let a = Args::try_parse_from([
+            "plint",
+            "--evaluate",
+            "--facts",
+            "f.yaml",
+            "--node",
+            "n1",
+            "--hiera",
+            "h.yaml",
+            "--catalog-out",
+            "out",
+            "--strict-variables",
+            "site.pp",
+        ])
+        .unwrap();
+        assert!(a.evaluate && a.strict_variables);
+        assert_eq!(a.facts, Some(PathBuf::from("f.yaml")));
+        assert_eq!(a.node.as_deref(), Some("n1"));
+        assert_eq!(a.catalog_out, Some(PathBuf::from("out")));
+        assert_eq!(a.paths, [PathBuf::from("site.pp")]);
+        let a = Args::try_parse_from(["plint", "--evaluate", "--facts", "f", "-e", "include x"])
+            .unwrap();
+        assert_eq!(a.code.as_deref(), Some("include x"));
+        // `--evaluate` needs facts; the evaluation options need `--evaluate`.
+        assert!(Args::try_parse_from(["plint", "--evaluate", "site.pp"]).is_err());
+        assert!(Args::try_parse_from(["plint", "--facts", "f", "site.pp"]).is_err());
+        assert!(Args::try_parse_from(["plint", "--strict-variables", "x"]).is_err());
     }
 
     #[test]

@@ -366,7 +366,7 @@ thread_local! {
     static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-fn internal_error(payload: Box<dyn std::any::Any + Send>) -> Diagnostic {
+pub(crate) fn internal_error(payload: Box<dyn std::any::Any + Send>) -> Diagnostic {
     let what = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -384,14 +384,14 @@ fn internal_error(payload: Box<dyn std::any::Any + Send>) -> Diagnostic {
 
 /// While alive, panics print nothing and record their location for [`internal_error`];
 /// the previous hook comes back on drop.
-struct QuietPanics;
+pub(crate) struct QuietPanics;
 
 type PanicHook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
 
 static PREVIOUS_HOOK: std::sync::Mutex<Option<PanicHook>> = std::sync::Mutex::new(None);
 
 impl QuietPanics {
-    fn install() -> QuietPanics {
+    pub(crate) fn install() -> QuietPanics {
         let previous = panic::take_hook();
         *PREVIOUS_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = Some(previous);
         panic::set_hook(Box::new(|info| {

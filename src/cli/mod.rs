@@ -1,4 +1,5 @@
-//! The command line: `plint [OPTIONS] [PATH...]`, `plint rules`, `plint explain RULE`.
+//! The command line: `plint [OPTIONS] [PATH...]`, `plint --evaluate --facts FACTS MANIFEST`
+//! (see [`evaluate`]), `plint rules`, `plint explain RULE`.
 //!
 //! The phases of a run: load the configuration, discover the files (less those excluded),
 //! read them, check them (parse, lower, run the rules of the file's profile, apply fixes with
@@ -8,6 +9,7 @@
 
 pub mod args;
 pub mod check;
+pub mod evaluate;
 pub mod fix;
 pub mod rules;
 
@@ -186,6 +188,10 @@ fn execute(args: &Args) -> Result<i32, String> {
         for note in &settings.notes {
             eprintln!("plint: note: {note}");
         }
+    }
+
+    if args.evaluate {
+        return evaluate::run(args, &settings, &cwd);
     }
 
     // Open the output first: a path that cannot be written fails before any work is done.

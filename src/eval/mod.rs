@@ -12,6 +12,7 @@ pub mod compiler;
 pub mod epp;
 pub mod error;
 pub mod expr;
+pub mod facts;
 pub mod functions;
 pub mod number;
 pub mod ops;

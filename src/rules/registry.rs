@@ -7,11 +7,13 @@ use super::{Context, FileInfo, Rule, RuleInfo};
 use crate::defs::Index;
 use crate::report::{Diagnostic, Severity};
 
-/// Every rule, in code order: the families' lists (`names`, `types`, `validation`, `lint`, `layout`, `plugins`).
+/// Every rule, in code order: the families' lists (`names`, `types`, `catalog`, `validation`,
+/// `lint`, `layout`, `plugins`).
 pub static RULES: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
     let mut all: Vec<&'static dyn Rule> = [
         super::names::RULES,
         super::types::RULES,
+        super::catalog::RULES,
         super::validation::RULES,
         super::lint::RULES,
         super::layout::RULES,

@@ -1,0 +1,724 @@
+//! `plint --evaluate`: compile the catalog of one node (or of every node of a facts directory,
+//! in parallel) and report what the compilation finds through the catalog rules (P2xx).
+//!
+//! - MANIFEST is a file (a site.pp), a directory of manifests (every `.pp` under it, sorted by
+//!   path, as Puppet reads a manifest directory), or an environment (a directory with a
+//!   `manifests/` folder); `-e CODE` gives the code instead.
+//! - The environment is the folder that holds the manifest (the parent of a `manifests/`
+//!   folder). The module path is `--modulepath`, else `modulepath` of `plint.toml`, else the
+//!   environment's `modules/` folder if there is one (Puppet's default, less the system-wide
+//!   base module path).
+//! - The node's name is `--node`, else the facts' `fqdn`, else `networking.fqdn` (a cached
+//!   `Puppet::Node::Facts` file gives its own `name`).
+//!
+//! Bad input is never a panic: a missing or malformed facts file, facts that are not a hash, no
+//! node name, a manifest that cannot be read stop a single-node run with a message and exit
+//! status 2. In a facts-directory run each such file is a `bad-input` (P215) finding on that
+//! file, the other nodes are compiled as usual, and the exit status is 2.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Write;
+use std::ops::Range;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::args::Args;
+use super::check::{QuietPanics, internal_error};
+use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, WORKER_STACK_SIZE};
+use crate::config::{Profile, Settings};
+use crate::eval::catalog::{Catalog, Location};
+use crate::eval::compile::{CompileInput, EvalDiag, Manifest, Node, compile};
+use crate::eval::facts::{self, FactsFile};
+use crate::eval::value::Value;
+use crate::report::{
+    Diagnostic, EmitOptions, FileReport, OutputFormat, Report, Severity, display_path, thousands,
+};
+use crate::rules::catalog;
+use crate::rules::registry::Selection;
+
+/// The display name of the code given with `-e`.
+const CODE_NAME: &str = "-e";
+
+/// What is evaluated, and where it lives.
+struct Main {
+    manifest: Manifest,
+    /// The environment's folder, if any.
+    environment: Option<PathBuf>,
+    /// Where findings without a location are reported (a file, or the `-e` code).
+    fallback: PathBuf,
+    /// How many manifest files make the main manifest (1 for `-e`).
+    files: usize,
+}
+
+/// One node to compile: its facts file and what came of reading it.
+struct NodeJob {
+    facts_path: PathBuf,
+    /// The node's compile input, or the finding that prevents compiling it (with the message
+    /// for a single-node run's error).
+    input: Result<CompileInput, Box<(EvalDiag, String)>>,
+}
+
+/// What compiling one node gave.
+struct NodeResult {
+    facts_path: PathBuf,
+    name: Option<String>,
+    catalog: Option<Catalog>,
+    diags: Vec<EvalDiag>,
+    /// A panic while compiling (a bug in plint).
+    panicked: Option<Diagnostic>,
+    /// The facts could not be used.
+    bad_input: bool,
+}
+
+pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> {
+    let main = main_manifest(args)?;
+    let modulepath: Vec<PathBuf> = if !settings.modulepath.is_empty() {
+        settings.modulepath.to_vec()
+    } else {
+        main.environment
+            .as_ref()
+            .map(|env| env.join("modules"))
+            .filter(|m| m.is_dir())
+            .into_iter()
+            .collect()
+    };
+    if let Some(hiera) = &args.hiera
+        && !hiera.is_file()
+    {
+        return Err(format!(
+            "cannot read the Hiera configuration `{}`: no such file",
+            hiera.display()
+        ));
+    }
+
+    let facts_path = args
+        .facts
+        .as_ref()
+        .ok_or("--evaluate needs --facts FILE (or a directory of fact files)")?;
+    let directory = facts_path.is_dir();
+    let facts_files: Vec<PathBuf> = if directory {
+        if args.node.is_some() {
+            return Err(
+                "--node names one node: with a directory of facts, each node's name comes from \
+                 its facts"
+                    .into(),
+            );
+        }
+        let files = facts::list_dir(facts_path).map_err(|e| {
+            format!(
+                "cannot read the facts directory `{}`: {e}",
+                facts_path.display()
+            )
+        })?;
+        if files.is_empty() {
+            return Err(format!(
+                "no fact files (*.json, *.yaml, *.yml, *.facts) in `{}`",
+                facts_path.display()
+            ));
+        }
+        files
+    } else {
+        vec![facts_path.clone()]
+    };
+
+    // Opened before any work, so that an output that cannot be written fails first.
+    let mut out = super::open_output(args.output.as_deref(), args.color())?;
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .stack_size(WORKER_STACK_SIZE)
+        .thread_name(|i| format!("plint-worker-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+
+    let make_input = |file: &FactsFile| -> Result<CompileInput, Box<(EvalDiag, String)>> {
+        let facts = file
+            .facts
+            .clone()
+            .map_err(|e| Box::new((e.to_eval_diag(&file.text), e.to_string())))?;
+        let name = args
+            .node
+            .clone()
+            .or_else(|| facts::node_name(&facts))
+            .ok_or_else(|| {
+                let message = "the facts give no node name (no `fqdn`, no `networking.fqdn`): \
+                               name the node with --node NAME";
+                let diag = EvalDiag {
+                    kind: crate::eval::compile::EvalDiagKind::BadInput,
+                    message: message.into(),
+                    at: Location {
+                        file: Some(file.path.clone()),
+                        span: None,
+                        line: None,
+                    },
+                    related: Vec::new(),
+                };
+                Box::new((diag, format!("{}: {message}", file.path.display())))
+            })?;
+        Ok(CompileInput {
+            manifest: main.manifest.clone(),
+            modulepath: modulepath.clone(),
+            hiera: args.hiera.clone(),
+            environment_dir: main.environment.clone(),
+            environment: "production".to_string(),
+            strict_variables: args.strict_variables,
+            node: Node::new(&name, facts.values),
+        })
+    };
+    let jobs: Vec<NodeJob> = pool.install(|| {
+        facts_files
+            .par_iter()
+            .map(|p| {
+                let file = facts::read(p);
+                NodeJob {
+                    facts_path: p.clone(),
+                    input: make_input(&file),
+                }
+            })
+            .collect()
+    });
+    if !directory && let Err(bad) = &jobs[0].input {
+        return Err(bad.1.clone());
+    }
+
+    let results: Vec<NodeResult> = {
+        let _hook = QuietPanics::install();
+        pool.install(|| jobs.into_par_iter().map(compile_node).collect())
+    };
+
+    // Node labels: the node's name, or its facts file when several files name the same node.
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for r in &results {
+        if let Some(n) = &r.name {
+            *seen.entry(n.as_str()).or_default() += 1;
+        }
+    }
+    let labels: Vec<String> = results
+        .iter()
+        .map(|r| match &r.name {
+            Some(n) if seen[n.as_str()] == 1 => n.clone(),
+            Some(n) => format!("{n} ({})", file_stem(&r.facts_path)),
+            None => file_stem(&r.facts_path),
+        })
+        .collect();
+    let out_names: Vec<String> = results
+        .iter()
+        .map(|r| match &r.name {
+            Some(n) if seen[n.as_str()] == 1 => safe_file_name(n),
+            _ => safe_file_name(&file_stem(&r.facts_path)),
+        })
+        .collect();
+
+    // Catalogs.
+    let mut failed = results.iter().any(|r| r.bad_input);
+    let catalog_dir = args
+        .catalog_out
+        .as_ref()
+        .filter(|p| directory || p.is_dir());
+    if let Some(dir) = catalog_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+    }
+    let mut written: Vec<Option<PathBuf>> = vec![None; results.len()];
+    for (i, r) in results.iter().enumerate() {
+        let (Some(target), Some(catalog)) = (&args.catalog_out, &r.catalog) else {
+            continue;
+        };
+        let path = match catalog_dir {
+            Some(dir) => dir.join(format!("{}.json", out_names[i])),
+            None => target.clone(),
+        };
+        let mut text = serde_json::to_string_pretty(&catalog.to_json())
+            .map_err(|e| format!("cannot write the catalog: {e}"))?;
+        text.push('\n');
+        match std::fs::write(&path, text) {
+            Ok(()) => written[i] = Some(path),
+            Err(e) => {
+                eprintln!("plint: error: cannot write `{}`: {e}", path.display());
+                failed = true;
+            }
+        }
+    }
+    if !args.quiet {
+        for (i, r) in results.iter().enumerate() {
+            eprintln!(
+                "plint: {}",
+                summary_line(&labels[i], r, written[i].as_deref(), cwd)
+            );
+        }
+    }
+
+    // Findings.
+    let strict = args.strict_variables;
+    let several = results.len() > 1;
+    let mut collected = Findings::new(settings, cwd, &main, args.code.as_deref());
+    for (i, r) in results.iter().enumerate() {
+        // A facts file's problem is about that file, not about a node.
+        let node = (several && !r.bad_input).then_some(labels[i].as_str());
+        for d in &r.diags {
+            collected.add(d, strict, node);
+        }
+        if let Some(p) = &r.panicked {
+            let mut p = p.clone();
+            p.message = format!("{} (node `{}`)", p.message, labels[i]);
+            collected.add_diagnostic(main.fallback.clone(), p);
+        }
+    }
+    let report = Report::new(collected.finish(), main.files, super::catalog());
+
+    let format = OutputFormat::from(args.format);
+    let emitter = format.emitter(EmitOptions { quiet: args.quiet });
+    let warnings = settings.fail_on_warnings
+        && report
+            .findings()
+            .any(|(_, d)| d.severity >= Severity::Warning);
+    let code = if failed {
+        EXIT_FAILURE
+    } else if report.has_errors() || warnings {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    };
+    match emitter.emit(&report, &mut *out).and_then(|()| out.flush()) {
+        Ok(()) => Ok(code),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe && args.output.is_none() => Ok(code),
+        Err(e) => Err(match &args.output {
+            Some(path) => format!("cannot write `{}`: {e}", path.display()),
+            None => format!("cannot write the report: {e}"),
+        }),
+    }
+}
+
+/// Compiles one node, turning a panic into a `P000` finding.
+fn compile_node(job: NodeJob) -> NodeResult {
+    let mut result = NodeResult {
+        facts_path: job.facts_path,
+        name: None,
+        catalog: None,
+        diags: Vec::new(),
+        panicked: None,
+        bad_input: false,
+    };
+    match job.input {
+        Err(bad) => {
+            result.diags.push(bad.0);
+            result.bad_input = true;
+        }
+        Ok(input) => {
+            result.name = Some(input.node.name.clone());
+            match panic::catch_unwind(AssertUnwindSafe(|| compile(&input))) {
+                Ok(output) => {
+                    result.catalog = output.catalog;
+                    result.diags = output.diags;
+                }
+                Err(payload) => result.panicked = Some(internal_error(payload)),
+            }
+        }
+    }
+    result
+}
+
+/// "node `web1`: 42 resources, 7 classes, 3 unknown values; catalog written to out/web1.json"
+fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path) -> String {
+    let Some(catalog) = &r.catalog else {
+        return if r.bad_input {
+            format!("node `{label}`: not compiled (its facts cannot be used)")
+        } else {
+            format!("node `{label}`: the compilation failed, no catalog")
+        };
+    };
+    let resources: Vec<_> = catalog.resources().iter().filter(|r| !r.virtual_).collect();
+    let unknown: usize = resources
+        .iter()
+        .map(|r| {
+            usize::from(r.unknown_title.is_some())
+                + r.params
+                    .iter()
+                    .map(|(_, v)| count_unknowns(v))
+                    .sum::<usize>()
+        })
+        .sum();
+    let plural = |n: usize, one: &str, many: &str| {
+        format!("{} {}", thousands(n), if n == 1 { one } else { many })
+    };
+    let mut line = format!(
+        "node `{label}`: {}, {}, {}",
+        plural(resources.len(), "resource", "resources"),
+        plural(catalog.classes.len(), "class", "classes"),
+        plural(unknown, "unknown value", "unknown values")
+    );
+    if let Some(p) = written {
+        line.push_str(&format!("; catalog written to {}", display_path(p, cwd)));
+    }
+    line
+}
+
+/// The unknown values in a value (an unknown inside an array or hash counts once each).
+fn count_unknowns(v: &Value) -> usize {
+    match v {
+        Value::Unknown(_) => 1,
+        Value::Array(a) => a.iter().map(count_unknowns).sum(),
+        Value::Hash(h) => h.values().map(count_unknowns).sum(),
+        Value::Sensitive(inner) => count_unknowns(inner),
+        _ => 0,
+    }
+}
+
+fn file_stem(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "node".into())
+}
+
+/// A node name as a file name: characters other than letters, digits, `.`, `-` and `_`
+/// become `_`.
+fn safe_file_name(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.chars().all(|c| c == '.') {
+        "node".into()
+    } else {
+        s
+    }
+}
+
+/// The main manifest from MANIFEST or `-e`.
+fn main_manifest(args: &Args) -> Result<Main, String> {
+    if let Some(code) = &args.code {
+        if args.paths.iter().any(|p| p != Path::new(".")) {
+            return Err("give either MANIFEST or -e CODE, not both".into());
+        }
+        return Ok(Main {
+            manifest: Manifest::Code(code.clone()),
+            environment: None,
+            fallback: PathBuf::from(CODE_NAME),
+            files: 1,
+        });
+    }
+    let [path] = args.paths.as_slice() else {
+        return Err("--evaluate compiles one MANIFEST (a file or a directory)".into());
+    };
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("cannot access `{}`: {e}", path.display()))?;
+    if meta.is_dir() {
+        let (manifests, environment) = if path.join("manifests").is_dir() {
+            (path.join("manifests"), path.clone())
+        } else if path == Path::new(".") {
+            return Err(
+                "give the MANIFEST to evaluate (a site.pp, a directory of manifests, or an \
+                 environment with a `manifests/` folder), or the code with -e"
+                    .into(),
+            );
+        } else {
+            (path.clone(), environment_of(path))
+        };
+        let files = manifest_files(&manifests)?;
+        Ok(Main {
+            fallback: files.first().cloned().unwrap_or_else(|| manifests.clone()),
+            files: files.len(),
+            manifest: Manifest::Files(files),
+            environment: Some(environment),
+        })
+    } else {
+        std::fs::File::open(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Ok(Main {
+            manifest: Manifest::Files(vec![path.clone()]),
+            environment: Some(environment_of(dir)),
+            fallback: path.clone(),
+            files: 1,
+        })
+    }
+}
+
+/// The environment of a manifest folder: its parent if it is a `manifests/` folder.
+fn environment_of(dir: &Path) -> PathBuf {
+    if dir.file_name().is_some_and(|n| n == "manifests") {
+        match dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(parent) => parent.to_path_buf(),
+            None => PathBuf::from("."),
+        }
+    } else {
+        dir.to_path_buf()
+    }
+}
+
+/// Every `.pp` file under `dir` (following symbolic links, each folder once), sorted by path
+/// as a string, as Puppet sorts a manifest directory's files.
+fn manifest_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        if let Ok(canonical) = d.canonicalize()
+            && !seen.insert(canonical)
+        {
+            continue;
+        }
+        let entries = std::fs::read_dir(&d)
+            .map_err(|e| format!("cannot read the manifest directory `{}`: {e}", d.display()))?;
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pp") && p.is_file() {
+                out.push(p);
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        a.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.as_os_str().as_encoded_bytes())
+    });
+    Ok(out)
+}
+
+/// A finding's identity across nodes: file, span, code, message.
+type FindingKey = (PathBuf, usize, usize, &'static str, String);
+
+/// The findings of all nodes, by file, deduplicated across nodes.
+struct Findings<'a> {
+    settings: &'a Settings,
+    cwd: &'a Path,
+    fallback: PathBuf,
+    code: Option<&'a str>,
+    texts: HashMap<PathBuf, String>,
+    profiles: HashMap<PathBuf, Profile>,
+    /// (file, span start, span end, code, message) -> (diagnostic, nodes).
+    found: BTreeMap<FindingKey, (Diagnostic, Vec<String>)>,
+}
+
+impl<'a> Findings<'a> {
+    fn new(settings: &'a Settings, cwd: &'a Path, main: &Main, code: Option<&'a str>) -> Self {
+        Findings {
+            settings,
+            cwd,
+            fallback: main.fallback.clone(),
+            code,
+            texts: HashMap::new(),
+            profiles: HashMap::new(),
+            found: BTreeMap::new(),
+        }
+    }
+
+    /// The text of a file findings are reported in (empty if it cannot be read).
+    fn text(&mut self, path: &Path) -> &str {
+        if !self.texts.contains_key(path) {
+            let text = if path == Path::new(CODE_NAME) && self.code.is_some() {
+                self.code.unwrap_or_default().to_string()
+            } else {
+                std::fs::read(path)
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+                    .unwrap_or_default()
+            };
+            self.texts.insert(path.to_path_buf(), text);
+        }
+        &self.texts[path]
+    }
+
+    fn selection(&mut self, path: &Path) -> &Selection {
+        if !self.profiles.contains_key(path) {
+            let key = self.settings.profile_key(path);
+            self.profiles
+                .insert(path.to_path_buf(), self.settings.profile(&key));
+        }
+        &self.profiles[path].selection
+    }
+
+    /// The file a location is in: its file, the `-e` code, or the fallback.
+    fn file_of(&self, at: &Location) -> PathBuf {
+        match (&at.file, self.code) {
+            (Some(f), _) => f.clone(),
+            (None, Some(_)) if at.span.is_some() || at.line.is_some() => PathBuf::from(CODE_NAME),
+            _ => self.fallback.clone(),
+        }
+    }
+
+    /// The span of a location in `text` (from its span, else its line, else the start).
+    fn span_of(at: &Location, text: &str) -> Range<usize> {
+        if let Some(s) = at.span {
+            return s.start as usize..s.end as usize;
+        }
+        match at.line {
+            Some(line) => {
+                let start = text
+                    .split_inclusive('\n')
+                    .take(line.saturating_sub(1) as usize)
+                    .map(str::len)
+                    .sum::<usize>()
+                    .min(text.len());
+                let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+                start..end
+            }
+            None => 0..0,
+        }
+    }
+
+    fn add(&mut self, d: &EvalDiag, strict: bool, node: Option<&str>) {
+        let file = self.file_of(&d.at);
+        let code = catalog::rule_for(&d.kind).info().code;
+        let Some(configured) = self.selection(&file).severity(code) else {
+            return;
+        };
+        let severity = catalog::severity(d, configured, strict);
+        let text = self.text(&file).to_string();
+        let span = Self::span_of(&d.at, &text);
+        let locate = |at: &Location| {
+            (self.file_of(at) == file && (at.span.is_some() || at.line.is_some()))
+                .then(|| Self::span_of(at, &text))
+        };
+        let diagnostic = catalog::diagnostic(d, severity, span, &locate);
+        self.insert(file, diagnostic, node);
+    }
+
+    fn add_diagnostic(&mut self, file: PathBuf, d: Diagnostic) {
+        self.text(&file);
+        self.insert(file, d, None);
+    }
+
+    fn insert(&mut self, file: PathBuf, d: Diagnostic, node: Option<&str>) {
+        let key = (file, d.span.start, d.span.end, d.code, d.message.clone());
+        let entry = self.found.entry(key).or_insert_with(|| (d, Vec::new()));
+        if let Some(n) = node {
+            entry.1.push(n.to_string());
+        }
+    }
+
+    /// The findings as file reports, with the nodes they were found for (when several nodes
+    /// were compiled) and the files' suppression comments applied.
+    fn finish(mut self) -> Vec<FileReport> {
+        let mut by_file: BTreeMap<PathBuf, Vec<Diagnostic>> = BTreeMap::new();
+        for ((file, ..), (mut d, nodes)) in std::mem::take(&mut self.found) {
+            if !nodes.is_empty() {
+                d.message = format!("{} ({})", d.message, nodes_text(&nodes));
+            }
+            by_file.entry(file).or_default().push(d);
+        }
+        let only_catalog = Selection::from_fn(|info| {
+            (info.category == crate::rules::Category::Catalog).then_some(info.severity)
+        });
+        by_file
+            .into_iter()
+            .map(|(file, mut diagnostics)| {
+                let text = self.texts.remove(&file).unwrap_or_default();
+                let parsed = crate::syntax::parse(&text);
+                let before: HashSet<_> = diagnostics.iter().map(|d| d.code).collect();
+                crate::rules::suppress::Suppressions::parse(&text, &parsed.ast).apply(
+                    &text,
+                    &mut diagnostics,
+                    &only_catalog,
+                );
+                // What is said about the suppressions themselves is the check mode's business.
+                diagnostics.retain(|d| before.contains(d.code));
+                let display = if file == Path::new(CODE_NAME) {
+                    CODE_NAME.to_string()
+                } else {
+                    display_path(&file, self.cwd)
+                };
+                FileReport::new(display, text, diagnostics)
+            })
+            .collect()
+    }
+}
+
+/// "node `a`", "nodes `a`, `b`", "nodes `a`, `b`, `c` and 4 more".
+fn nodes_text(nodes: &[String]) -> String {
+    let mut unique: Vec<&str> = Vec::new();
+    for n in nodes {
+        if !unique.contains(&n.as_str()) {
+            unique.push(n);
+        }
+    }
+    let shown: Vec<String> = unique.iter().take(3).map(|n| format!("`{n}`")).collect();
+    match unique.len() {
+        1 => format!("node {}", shown[0]),
+        n if n <= 3 => format!("nodes {}", shown.join(", ")),
+        n => format!("nodes {} and {} more", shown.join(", "), n - 3),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_lists() {
+        let n = |v: &[&str]| nodes_text(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(n(&["a"]), "node `a`");
+        assert_eq!(n(&["a", "a"]), "node `a`");
+        assert_eq!(n(&["a", "b"]), "nodes `a`, `b`");
+        assert_eq!(
+            n(&["a", "b", "c", "d", "e"]),
+            "nodes `a`, `b`, `c` and 2 more"
+        );
+    }
+
+    #[test]
+    fn file_names() {
+        assert_eq!(safe_file_name("web1.example.com"), "web1.example.com");
+        assert_eq!(safe_file_name("a/b c"), "a_b_c");
+        assert_eq!(safe_file_name(".."), "node");
+        assert_eq!(safe_file_name(""), "node");
+    }
+
+    #[test]
+    fn environments() {
+        assert_eq!(
+            environment_of(Path::new("env/manifests")),
+            PathBuf::from("env")
+        );
+        assert_eq!(environment_of(Path::new("manifests")), PathBuf::from("."));
+        assert_eq!(environment_of(Path::new("site")), PathBuf::from("site"));
+    }
+
+    #[test]
+    fn manifest_directory_order_is_by_path_string() {
+        let tmp = tempfile::tempdir().unwrap();
+        for f in ["b.pp", "a/z.pp", "a.pp", "a-b.pp", "c.txt"] {
+            let p = tmp.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        let files = manifest_files(tmp.path()).unwrap();
+        let names: Vec<_> = files
+            .iter()
+            .map(|p| {
+                p.strip_prefix(tmp.path())
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        // Ruby's sort of the paths: `-` < `.` < `/`.
+        assert_eq!(names, ["a-b.pp", "a.pp", "a/z.pp", "b.pp"]);
+    }
+
+    #[test]
+    fn spans_from_lines() {
+        let at = Location {
+            file: None,
+            span: None,
+            line: Some(2),
+        };
+        assert_eq!(Findings::span_of(&at, "ab\ncd\n"), 3..5);
+        let far = Location {
+            line: Some(9),
+            ..at
+        };
+        assert_eq!(Findings::span_of(&far, "ab"), 2..2);
+    }
+}

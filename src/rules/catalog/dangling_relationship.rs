@@ -1,0 +1,68 @@
+//! `P206` dangling-relationship: the catalog rule for `EvalDiagKind::DanglingRelationship`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a relationship (`->`, `~>`, or the metaparameters `before`, `require`, `notify`,
+    /// `subscribe`) with a resource that is not in the node's catalog. Found by `plint --evaluate`.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails the compilation (`Could not find resource ... for relationship`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure  => file,
+    ///   require => Package['motd-news'],
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// package { 'motd-news':
+    ///   ensure => installed,
+    /// }
+    /// file { '/etc/motd':
+    ///   ensure  => file,
+    ///   require => Package['motd-news'],
+    /// }
+    /// ```
+    pub struct DanglingRelationship {
+        code: "P206",
+        name: "dangling-relationship",
+        severity: Error,
+        category: Catalog,
+    }
+}
+
+impl Rule for DanglingRelationship {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for DanglingRelationship {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::DanglingRelationship]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "refers to a resource not in the catalog".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "declare the resource for this node, fix the reference, or remove the relationship"
+            .to_string()
+    }
+}

@@ -1,0 +1,73 @@
+//! `P207` dependency-cycle: the catalog rule for `EvalDiagKind::DependencyCycle`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a cycle in the node's resource relationships (each resource must come before the
+    /// next, and the last before the first); the message prints the cycle. Found by
+    /// `plint --evaluate`.
+    ///
+    /// ## Why is this bad?
+    /// The agent cannot order the resources: it refuses to apply the catalog (`Found 1 dependency
+    /// cycle`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/srv/a':
+    ///   ensure => directory,
+    ///   before => File['/srv/b'],
+    /// }
+    /// file { '/srv/b':
+    ///   ensure => directory,
+    ///   before => File['/srv/a'],
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// file { '/srv/a':
+    ///   ensure => directory,
+    ///   before => File['/srv/b'],
+    /// }
+    /// file { '/srv/b':
+    ///   ensure => directory,
+    /// }
+    /// ```
+    pub struct DependencyCycle {
+        code: "P207",
+        name: "dependency-cycle",
+        severity: Error,
+        category: Catalog,
+    }
+}
+
+impl Rule for DependencyCycle {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for DependencyCycle {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::DependencyCycle]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "part of a dependency cycle".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "remove or reverse one relationship of the cycle".to_string()
+    }
+}

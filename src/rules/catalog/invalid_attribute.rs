@@ -1,0 +1,64 @@
+//! `P205` invalid-attribute: the catalog rule for `EvalDiagKind::UnknownAttribute`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports an attribute that the resource's type does not have (neither a parameter, a property
+    /// nor a metaparameter), in the node's catalog. Found by `plint --evaluate`.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails the compilation (`no parameter named ...`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure   => file,
+    ///   contents => 'welcome',
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure  => file,
+    ///   content => 'welcome',
+    /// }
+    /// ```
+    pub struct InvalidAttribute {
+        code: "P205",
+        name: "invalid-attribute",
+        severity: Error,
+        category: Catalog,
+    }
+}
+
+impl Rule for InvalidAttribute {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for InvalidAttribute {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::UnknownAttribute]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "not an attribute of this type".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "use one of the type's attributes (a parameter, a property or a metaparameter)".to_string()
+    }
+}

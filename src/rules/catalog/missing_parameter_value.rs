@@ -1,0 +1,67 @@
+//! `P209` missing-parameter-value: the catalog rule for `EvalDiagKind::MissingParameter`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a class or defined type declared, for the node, without a value for a required
+    /// parameter (one with no default, no value in the declaration and none in Hiera). Found by
+    /// `plint --evaluate`.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails the compilation (`expects a value for parameter`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class web (Integer $port) {
+    ///   notice($port)
+    /// }
+    /// include web
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// class web (Integer $port) {
+    ///   notice($port)
+    /// }
+    /// class { 'web':
+    ///   port => 80,
+    /// }
+    /// ```
+    pub struct MissingParameterValue {
+        code: "P209",
+        name: "missing-parameter-value",
+        severity: Error,
+        category: Catalog,
+    }
+}
+
+impl Rule for MissingParameterValue {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for MissingParameterValue {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::MissingParameter]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "declared without a required parameter".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "give the parameter a value: in the declaration, in Hiera, or as a default".to_string()
+    }
+}

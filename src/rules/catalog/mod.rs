@@ -1,0 +1,300 @@
+//! Catalog checks (P2xx): what a compilation for a node finds (`plint --evaluate`).
+//!
+//! The compiler ([`crate::eval::compile`]) reports its findings as data ([`EvalDiag`]); each
+//! [`EvalDiagKind`] has one rule here that turns it into a diagnostic, so evaluation findings
+//! have codes, documentation and configuration like every other rule. These rules need a
+//! compilation: their per-file [`Rule::check`] finds nothing, and the normal check mode never
+//! builds anything for them.
+//!
+//! One rule per file; registering a rule is one `mod` line and one entry in the list below.
+
+use std::ops::Range;
+use std::path::Path;
+
+use crate::eval::catalog::Location;
+use crate::eval::compile::{CompileInput, EvalDiag, EvalDiagKind, Manifest, Node, compile};
+use crate::eval::facts;
+use crate::eval::value::{Hash, Value};
+use crate::report::{Diagnostic, Severity};
+use crate::rules::Rule;
+use crate::rules::registry::Selection;
+
+mod bad_input;
+mod dangling_relationship;
+mod dependency_cycle;
+mod duplicate_declaration;
+mod evaluation_error;
+mod failed_assertion;
+mod invalid_attribute;
+mod missing_class;
+mod missing_parameter_value;
+mod missing_virtual_resource;
+mod no_matching_node;
+mod parameter_value_mismatch;
+mod resource_of_unknown_type;
+mod unknown_condition;
+mod unknown_variable;
+
+/// A rule that reports one kind of compilation finding.
+pub trait CatalogRule: Rule {
+    /// The kinds of finding it reports.
+    fn kinds(&self) -> &'static [EvalDiagKind];
+    /// The label under the primary location.
+    fn label(&self, diag: &EvalDiag) -> String;
+    /// What to do about it.
+    fn help(&self, diag: &EvalDiag) -> String;
+}
+
+macro_rules! catalog_rules {
+    ($($module:ident :: $rule:ident),* $(,)?) => {
+        /// This family's rules, in code order.
+        pub static RULES: &[&dyn Rule] = &[$(&$module::$rule),*];
+        /// The same rules, as catalog rules.
+        pub static CATALOG_RULES: &[&dyn CatalogRule] = &[$(&$module::$rule),*];
+    };
+}
+
+catalog_rules![
+    evaluation_error::EvaluationError,
+    failed_assertion::FailedAssertion,
+    duplicate_declaration::DuplicateDeclaration,
+    resource_of_unknown_type::ResourceOfUnknownType,
+    invalid_attribute::InvalidAttribute,
+    dangling_relationship::DanglingRelationship,
+    dependency_cycle::DependencyCycle,
+    parameter_value_mismatch::ParameterValueMismatch,
+    missing_parameter_value::MissingParameterValue,
+    missing_class::MissingClass,
+    missing_virtual_resource::MissingVirtualResource,
+    unknown_variable::UnknownVariable,
+    unknown_condition::UnknownCondition,
+    no_matching_node::NoMatchingNode,
+    bad_input::BadInput,
+];
+
+/// The rule that reports `kind`.
+pub fn rule_for(kind: &EvalDiagKind) -> &'static dyn CatalogRule {
+    CATALOG_RULES
+        .iter()
+        .copied()
+        .find(|r| r.kinds().contains(kind))
+        .unwrap_or(&evaluation_error::EvaluationError)
+}
+
+/// The severity a finding is reported at when the rule runs at `configured`: with
+/// `strict_variables`, an undefined variable is an error (as Puppet fails the compilation)
+/// unless configured below the rule's default.
+pub fn severity(diag: &EvalDiag, configured: Severity, strict_variables: bool) -> Severity {
+    let rule = rule_for(&diag.kind);
+    if strict_variables
+        && diag.kind == EvalDiagKind::UndefinedVariable
+        && configured >= rule.info().severity
+    {
+        Severity::Error
+    } else {
+        configured
+    }
+}
+
+/// Turns a finding into a diagnostic of its rule at `severity`. `span` is the primary span in
+/// the file the diagnostic is reported in; `locate` gives the span of a related location when
+/// it is in that same file (a secondary label), else `None` (it is then named in the help,
+/// with its file and line).
+pub fn diagnostic(
+    diag: &EvalDiag,
+    severity: Severity,
+    span: Range<usize>,
+    locate: &dyn Fn(&Location) -> Option<Range<usize>>,
+) -> Diagnostic {
+    let rule = rule_for(&diag.kind);
+    let info = rule.info();
+    let mut d = Diagnostic::new(info.code, info.name, severity, span, diag.message.clone())
+        .with_label(rule.label(diag));
+    let mut elsewhere = Vec::new();
+    for (at, what) in &diag.related {
+        match locate(at) {
+            Some(span) => d = d.with_secondary(span, what.clone()),
+            None => elsewhere.push(format!("{what}: {}", describe_location(at))),
+        }
+    }
+    let mut help = rule.help(diag);
+    if !elsewhere.is_empty() {
+        help = format!("{help} ({})", elsewhere.join("; "));
+    }
+    d.with_help(help)
+}
+
+/// `path:line` (or what is known of it).
+pub fn describe_location(at: &Location) -> String {
+    match (&at.file, at.line) {
+        (Some(f), Some(l)) => format!("{}:{l}", f.display()),
+        (Some(f), None) => f.display().to_string(),
+        (None, Some(l)) => format!("line {l}"),
+        (None, None) => "unknown location".to_string(),
+    }
+}
+
+/// The facts a documentation example is compiled with, unless its first line is
+/// `# facts: <JSON>`.
+pub fn example_facts() -> Hash {
+    let mut os = Hash::new();
+    os.insert(Value::string("family"), Value::string("Debian"));
+    os.insert(Value::string("name"), Value::string("Debian"));
+    let mut facts = Hash::new();
+    facts.insert(Value::string("fqdn"), Value::string("node.example.com"));
+    facts.insert(Value::string("hostname"), Value::string("node"));
+    facts.insert(Value::string("os"), Value::hash(os));
+    facts
+}
+
+/// Compiles a documentation example (a manifest given as code) for a node and returns the
+/// findings of the selected catalog rules, as `plint --evaluate -e CODE` would. A first line
+/// `# facts: <JSON>` gives the node's facts (a problem with them is a `bad-input` finding).
+pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let facts = match source
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# facts:"))
+    {
+        Some(json) => match facts::parse(Path::new("facts.json"), json.trim()) {
+            Ok(f) => f.values,
+            Err(e) => {
+                let eval = e.to_eval_diag(json);
+                diags.push(eval);
+                Hash::new()
+            }
+        },
+        None => example_facts(),
+    };
+    if diags.is_empty() {
+        let node = Node::new("node.example.com", facts);
+        let input = CompileInput {
+            manifest: Manifest::Code(source.to_string()),
+            modulepath: Vec::new(),
+            hiera: None,
+            environment_dir: None,
+            environment: "production".to_string(),
+            strict_variables: false,
+            node,
+        };
+        diags = compile(&input).diags;
+    }
+    diags
+        .iter()
+        .filter_map(|d| {
+            let rule = rule_for(&d.kind);
+            let configured = selection.severity(rule.info().code)?;
+            let span = d.at.span.map_or(0..0, |s| s.start as usize..s.end as usize);
+            let same_file = |at: &Location| {
+                at.file
+                    .is_none()
+                    .then_some(at.span)
+                    .flatten()
+                    .map(|s| s.start as usize..s.end as usize)
+            };
+            Some(diagnostic(
+                d,
+                severity(d, configured, false),
+                span,
+                &same_file,
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::ast::Span;
+
+    #[test]
+    fn every_kind_has_exactly_one_rule() {
+        use EvalDiagKind::*;
+        for kind in [
+            EvalError,
+            Fail,
+            AssertType,
+            DuplicateResource,
+            UnknownResourceType,
+            UnknownAttribute,
+            DanglingRelationship,
+            DependencyCycle,
+            ParameterType,
+            MissingParameter,
+            UnknownClass,
+            RealizeMissing,
+            UndefinedVariable,
+            UnknownCondition,
+            NoMatchingNode,
+            BadInput,
+        ] {
+            let n = CATALOG_RULES
+                .iter()
+                .filter(|r| r.kinds().contains(&kind))
+                .count();
+            assert_eq!(n, 1, "{kind:?}");
+        }
+        for r in RULES {
+            assert_eq!(r.info().category, crate::rules::Category::Catalog);
+            assert!(r.info().code.starts_with("P2"));
+        }
+    }
+
+    fn at(file: Option<&str>, start: usize, line: u32) -> Location {
+        Location {
+            file: file.map(Into::into),
+            span: Some(Span::new(start, start + 3)),
+            line: Some(line),
+        }
+    }
+
+    #[test]
+    fn related_locations_become_labels_or_help() {
+        let d = EvalDiag {
+            kind: EvalDiagKind::DuplicateResource,
+            message: "Duplicate declaration: File[/a] is already declared".into(),
+            at: at(Some("site.pp"), 40, 3),
+            related: vec![
+                (at(Some("site.pp"), 2, 1), "first declared here".into()),
+                (at(Some("other.pp"), 7, 9), "also here".into()),
+            ],
+        };
+        let locate = |l: &Location| {
+            (l.file.as_deref() == Some(Path::new("site.pp")))
+                .then(|| l.span.map(|s| s.start as usize..s.end as usize))
+                .flatten()
+        };
+        let out = diagnostic(&d, Severity::Error, 40..43, &locate);
+        assert_eq!((out.code, out.rule), ("P203", "duplicate-declaration"));
+        assert_eq!(out.labels.len(), 1);
+        assert_eq!(out.labels[0].span, 2..5);
+        assert_eq!(out.labels[0].message, "first declared here");
+        assert!(
+            out.help
+                .as_deref()
+                .unwrap()
+                .contains("also here: other.pp:9"),
+            "{:?}",
+            out.help
+        );
+    }
+
+    #[test]
+    fn strict_variables_make_undefined_variables_errors() {
+        let d = EvalDiag {
+            kind: EvalDiagKind::UndefinedVariable,
+            message: "Unknown variable: '$x'".into(),
+            at: Location::default(),
+            related: Vec::new(),
+        };
+        assert_eq!(severity(&d, Severity::Warning, false), Severity::Warning);
+        assert_eq!(severity(&d, Severity::Warning, true), Severity::Error);
+        assert_eq!(severity(&d, Severity::Info, true), Severity::Info);
+        let fail = EvalDiag {
+            kind: EvalDiagKind::Fail,
+            ..d
+        };
+        assert_eq!(severity(&fail, Severity::Warning, true), Severity::Warning);
+    }
+}

@@ -1,0 +1,69 @@
+//! `P208` parameter-value-mismatch: the catalog rule for `EvalDiagKind::ParameterType`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a class or defined type parameter whose value, as evaluated for the node, does not
+    /// match the parameter's type; the message says where the value came from (the declaration,
+    /// Hiera, or the default). Found by `plint --evaluate`.
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails the compilation (`expects an Integer value, got String`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class web (Integer $port) {
+    ///   notice($port)
+    /// }
+    /// class { 'web':
+    ///   port => 'eighty',
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// class web (Integer $port) {
+    ///   notice($port)
+    /// }
+    /// class { 'web':
+    ///   port => 80,
+    /// }
+    /// ```
+    pub struct ParameterValueMismatch {
+        code: "P208",
+        name: "parameter-value-mismatch",
+        severity: Error,
+        category: Catalog,
+    }
+}
+
+impl Rule for ParameterValueMismatch {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for ParameterValueMismatch {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::ParameterType]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "value of the wrong type".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "give the parameter a value of its type, where the value comes from".to_string()
+    }
+}

@@ -1,0 +1,65 @@
+//! `P213` unknown-condition: the catalog rule for `EvalDiagKind::UnknownCondition`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Notes a condition (`if`, `unless`, `case`, a selector) that depends on a value plint cannot
+    /// know statically (the output of an ERB template or of a Ruby function without a Rust
+    /// implementation), so the branch Puppet takes is not known. A coverage note, found by
+    /// `plint --evaluate`; the catalog does not include what the branches declare.
+    ///
+    /// ## Why is this bad?
+    /// Nothing is wrong with the manifest; but the catalog plint computed, and the checks made on
+    /// it, do not cover this condition's branches.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// if inline_template('<%= @hostname %>') == 'web' {
+    ///   notice('a web server')
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// if $facts['hostname'] == 'web' {
+    ///   notice('a web server')
+    /// }
+    /// ```
+    pub struct UnknownCondition {
+        code: "P213",
+        name: "unknown-condition",
+        severity: Info,
+        category: Catalog,
+    }
+}
+
+impl Rule for UnknownCondition {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for UnknownCondition {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::UnknownCondition]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "depends on a value not known statically".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "nothing to fix: this note says what plint could not evaluate".to_string()
+    }
+}

@@ -1,0 +1,62 @@
+//! `P212` unknown-variable: the catalog rule for `EvalDiagKind::UndefinedVariable`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a variable used, for the node, where no variable of that name is set. A warning, as
+    /// Puppet 7 warns and uses `undef`; with `--strict-variables` (Puppet's `strict_variables`, the
+    /// default of Puppet 8) an error, as the compilation then fails. Found by `plint --evaluate`:
+    /// unlike `undefined-variable` (P112), it follows the evaluation (facts, node scope, includes).
+    ///
+    /// ## Why is this bad?
+    /// The value is `undef` where the code expects something, usually a typo or a variable of a
+    /// class that was not evaluated yet; Puppet 8 fails the compilation.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// notice("listening on ${listen_port}")
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// $listen_port = 8080
+    /// notice("listening on ${listen_port}")
+    /// ```
+    pub struct UnknownVariable {
+        code: "P212",
+        name: "unknown-variable",
+        severity: Warning,
+        category: Catalog,
+    }
+}
+
+impl Rule for UnknownVariable {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for UnknownVariable {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::UndefinedVariable]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "not set".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "set the variable before using it, or fix its name".to_string()
+    }
+}

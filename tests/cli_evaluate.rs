@@ -1,0 +1,465 @@
+//! `plint --evaluate` end to end: options, fact file formats, directories of facts, bad input,
+//! exit codes, the catalog JSON written by `--catalog-out`, the catalog rules (P2xx) in
+//! `plint rules`, `plint explain` and the configuration.
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+
+mod common;
+use common::{code, plint, stderr, stdout};
+
+const DEBIAN_FACTS: &str = r#"{
+  "fqdn": "web01.example.com",
+  "hostname": "web01",
+  "os": {"family": "Debian", "name": "Debian", "release": {"major": "11"}},
+  "networking": {"fqdn": "web01.example.com", "ip": "10.0.0.5"}
+}
+"#;
+
+/// A scratch folder with `site.pp` and `facts.json`.
+fn scratch(site: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("site.pp"), site).unwrap();
+    fs::write(tmp.path().join("facts.json"), DEBIAN_FACTS).unwrap();
+    tmp
+}
+
+fn read_json(p: &Path) -> Value {
+    serde_json::from_str(&fs::read_to_string(p).unwrap()).unwrap()
+}
+
+/// The facterdb fact files of Debian 11, as installed (several facter versions).
+fn facterdb_debian11() -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let Ok(gems) = fs::read_dir("/usr/share/rubygems-integration/all/gems") else {
+        return out;
+    };
+    for gem in gems.flatten() {
+        if !gem.file_name().to_string_lossy().starts_with("facterdb-") {
+            continue;
+        }
+        for version in fs::read_dir(gem.path().join("facts")).into_iter().flatten() {
+            let f = version.unwrap().path().join("debian-11-x86_64.facts");
+            if f.is_file() {
+                out.push(f);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn single_node_with_catalog_out() {
+    let tmp = scratch("notice('hello')\n");
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--catalog-out",
+            "catalog.json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("node `web01.example.com`: ")
+            && stderr(&o).contains("catalog written to catalog.json"),
+        "{}",
+        stderr(&o)
+    );
+    let c = read_json(&tmp.path().join("catalog.json"));
+    // Puppet's `catalog.to_data_hash` shape.
+    for key in [
+        "tags",
+        "name",
+        "version",
+        "code_id",
+        "catalog_uuid",
+        "catalog_format",
+        "environment",
+        "resources",
+        "edges",
+        "classes",
+    ] {
+        assert!(c.get(key).is_some(), "no `{key}` in {c}");
+    }
+    assert_eq!(c["name"], "web01.example.com");
+    assert_eq!(c["environment"], "production");
+    let resources = c["resources"].as_array().unwrap();
+    assert!(
+        resources
+            .iter()
+            .any(|r| r["type"] == "Stage" && r["title"] == "main"),
+        "{c}"
+    );
+    for r in resources {
+        assert!(r["type"].is_string() && r["tags"].is_array() && r["exported"].is_boolean());
+    }
+    for e in c["edges"].as_array().unwrap() {
+        assert!(e["source"].is_string() && e["target"].is_string());
+    }
+}
+
+#[test]
+fn the_node_name_comes_from_node_then_fqdn_then_networking_fqdn() {
+    let tmp = scratch("");
+    let name = |facts: &str, extra: &[&str]| {
+        fs::write(tmp.path().join("f.json"), facts).unwrap();
+        let mut args = vec!["--evaluate", "--facts", "f.json", "--catalog-out", "c.json"];
+        args.extend_from_slice(extra);
+        args.push("site.pp");
+        let o = plint(tmp.path(), &args);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        read_json(&tmp.path().join("c.json"))["name"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(name(DEBIAN_FACTS, &[]), "web01.example.com");
+    assert_eq!(name(DEBIAN_FACTS, &["--node", "db1"]), "db1");
+    assert_eq!(
+        name(r#"{"networking": {"fqdn": "n2.example.org"}}"#, &[]),
+        "n2.example.org"
+    );
+}
+
+#[test]
+fn code_with_e_and_formats() {
+    let tmp = scratch("");
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "facts.json", "-e", "notice(1)"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for format in ["json", "sarif", "github", "human"] {
+        let o = plint(
+            tmp.path(),
+            &[
+                "--evaluate",
+                "--facts",
+                "facts.json",
+                "--format",
+                format,
+                "site.pp",
+            ],
+        );
+        assert_eq!(code(&o), 0, "{format}: {}", stderr(&o));
+        if format == "json" || format == "sarif" {
+            serde_json::from_str::<Value>(&stdout(&o)).expect("valid JSON");
+        }
+    }
+    // MANIFEST and -e together are refused.
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "facts.json", "-e", "x", "site.pp"],
+    );
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("not both"), "{}", stderr(&o));
+}
+
+#[test]
+fn facterdb_files_work_as_they_are() {
+    let files = facterdb_debian11();
+    assert!(
+        !files.is_empty(),
+        "facterdb's Debian 11 facts are not installed"
+    );
+    let tmp = scratch("");
+    for f in &files {
+        let o = plint(
+            tmp.path(),
+            &[
+                "--evaluate",
+                "--facts",
+                f.to_str().unwrap(),
+                "--catalog-out",
+                "c.json",
+                "site.pp",
+            ],
+        );
+        assert_eq!(code(&o), 0, "{}: {}", f.display(), stderr(&o));
+        assert_eq!(
+            read_json(&tmp.path().join("c.json"))["name"],
+            "foo.example.com"
+        );
+    }
+}
+
+#[test]
+fn a_directory_of_facts_compiles_every_node() {
+    let tmp = scratch("notice($facts['hostname'])\n");
+    let dir = tmp.path().join("nodes");
+    fs::create_dir(&dir).unwrap();
+    for n in 1..=5 {
+        fs::write(
+            dir.join(format!("web{n}.json")),
+            format!(r#"{{"fqdn": "web{n}.example.com", "hostname": "web{n}"}}"#),
+        )
+        .unwrap();
+    }
+    fs::write(dir.join("README.txt"), "not facts").unwrap();
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "nodes",
+            "--catalog-out",
+            "out",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for n in 1..=5 {
+        let c = read_json(&tmp.path().join(format!("out/web{n}.example.com.json")));
+        assert_eq!(c["name"], format!("web{n}.example.com"));
+        assert!(
+            stderr(&o).contains(&format!("node `web{n}.example.com`: ")),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert_eq!(fs::read_dir(tmp.path().join("out")).unwrap().count(), 5);
+}
+
+#[test]
+fn nodes_with_the_same_name_are_written_by_facts_file() {
+    let tmp = scratch("");
+    let dir = tmp.path().join("nodes");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("a.json"), DEBIAN_FACTS).unwrap();
+    fs::write(dir.join("b.facts"), DEBIAN_FACTS).unwrap();
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "nodes",
+            "--catalog-out",
+            "out",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(tmp.path().join("out/a.json").is_file());
+    assert!(tmp.path().join("out/b.json").is_file());
+    assert!(
+        stderr(&o).contains("node `web01.example.com (a)`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn one_bad_node_does_not_hide_the_others() {
+    let tmp = scratch("");
+    let dir = tmp.path().join("nodes");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("good.json"), DEBIAN_FACTS).unwrap();
+    fs::write(
+        dir.join("broken.json"),
+        "{\n  \"fqdn\": \"x\",\n  oops\n}\n",
+    )
+    .unwrap();
+    fs::write(dir.join("list.json"), "[1, 2]").unwrap();
+    fs::write(dir.join("anonymous.json"), r#"{"os": {}}"#).unwrap();
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "nodes",
+            "--format",
+            "json",
+            "--catalog-out",
+            "out",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(tmp.path().join("out/web01.example.com.json").is_file());
+    let findings: Vec<Value> = serde_json::from_str(&stdout(&o)).unwrap();
+    let mut seen: Vec<(String, String)> = findings
+        .iter()
+        .map(|f| {
+            (
+                f["path"].as_str().unwrap().to_string(),
+                f["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            ("nodes/anonymous.json".to_string(), "P215".to_string()),
+            ("nodes/broken.json".to_string(), "P215".to_string()),
+            ("nodes/list.json".to_string(), "P215".to_string()),
+        ],
+        "{}",
+        stdout(&o)
+    );
+    let broken = findings
+        .iter()
+        .find(|f| f["path"] == "nodes/broken.json")
+        .unwrap();
+    assert_eq!(broken["line"], 3, "{broken}");
+    assert!(
+        broken["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("malformed JSON")
+    );
+}
+
+#[test]
+fn bad_input_of_a_single_node_is_a_clear_error() {
+    let tmp = scratch("");
+    let cases: &[(&str, &str, &str)] = &[
+        ("missing.json", "", "cannot read the facts"),
+        ("bad.json", "{\"a\": [1,\n", "bad.json:2:1: malformed JSON"),
+        ("list.json", "[1, 2]", "must be a hash"),
+        ("empty.json", "", "malformed JSON"),
+        ("nameless.json", r#"{"os": {}}"#, "--node NAME"),
+        ("string.json", "\"x\"", "not a string"),
+    ];
+    for (file, text, expected) in cases {
+        if *file != "missing.json" {
+            fs::write(tmp.path().join(file), text).unwrap();
+        }
+        let o = plint(tmp.path(), &["--evaluate", "--facts", file, "site.pp"]);
+        assert_eq!(code(&o), 2, "{file}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("plint: error: ") && err.contains(expected),
+            "{file}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // A manifest that does not exist, an empty facts directory, --node with a directory.
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "list.json", "nosuch.pp"],
+    );
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("cannot access `nosuch.pp`"),
+        "{}",
+        stderr(&o)
+    );
+    fs::create_dir(tmp.path().join("empty")).unwrap();
+    let o = plint(tmp.path(), &["--evaluate", "--facts", "empty", "site.pp"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("no fact files"), "{}", stderr(&o));
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "empty", "--node", "x", "site.pp"],
+    );
+    assert_eq!(code(&o), 2);
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "bad.json",
+            "--hiera",
+            "nosuch.yaml",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("nosuch.yaml"), "{}", stderr(&o));
+    // Without a manifest (and no environment here).
+    let o = plint(tmp.path(), &["--evaluate", "--facts", "facts.json"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("give the MANIFEST"), "{}", stderr(&o));
+    // The evaluation options need --evaluate; --evaluate needs --facts.
+    assert_eq!(code(&plint(tmp.path(), &["--facts", "facts.json"])), 2);
+    assert_eq!(code(&plint(tmp.path(), &["--evaluate", "site.pp"])), 2);
+}
+
+#[test]
+fn manifest_directories_and_environments() {
+    let tmp = tempfile::tempdir().unwrap();
+    let env = tmp.path().join("env");
+    fs::create_dir_all(env.join("manifests/nodes")).unwrap();
+    fs::create_dir_all(env.join("modules")).unwrap();
+    fs::write(env.join("manifests/site.pp"), "notice(1)\n").unwrap();
+    fs::write(env.join("manifests/nodes/web.pp"), "notice(2)\n").unwrap();
+    fs::write(tmp.path().join("facts.json"), DEBIAN_FACTS).unwrap();
+    for manifest in ["env", "env/manifests", "env/manifests/site.pp"] {
+        let o = plint(
+            tmp.path(),
+            &["--evaluate", "--facts", "facts.json", manifest],
+        );
+        assert_eq!(code(&o), 0, "{manifest}: {}", stderr(&o));
+        assert!(stderr(&o).contains("node `web01.example.com`"));
+    }
+}
+
+#[test]
+fn catalog_rules_are_listed_explained_and_configurable() {
+    let tmp = scratch("");
+    let o = plint(tmp.path(), &["rules"]);
+    let list = stdout(&o);
+    for (code_, name) in [
+        ("P201", "evaluation-error"),
+        ("P203", "duplicate-declaration"),
+        ("P212", "unknown-variable"),
+        ("P215", "bad-input"),
+    ] {
+        assert!(
+            list.lines().any(|l| l.contains(code_) && l.contains(name)),
+            "{code_} not listed"
+        );
+    }
+    let o = plint(tmp.path(), &["explain", "P203"]);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).contains("Duplicate declaration"),
+        "{}",
+        stdout(&o)
+    );
+
+    // Ignored: the bad facts file of a directory is not reported (the run still fails).
+    let dir = tmp.path().join("nodes");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("bad.json"), "{").unwrap();
+    fs::write(dir.join("good.json"), DEBIAN_FACTS).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--evaluate", "--facts", "nodes", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push("site.pp");
+        plint(tmp.path(), &args)
+    };
+    let o = run(&["--ignore", "bad-input"]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(stdout(&o).trim(), "[]");
+    fs::write(tmp.path().join("plint.toml"), "[rules]\nP215 = \"warn\"\n").unwrap();
+    let o = run(&[]);
+    let findings: Vec<Value> = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0]["severity"], "warning");
+}
+
+#[test]
+fn check_mode_does_not_run_catalog_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    // A duplicate is a P117 in check mode; its P203 suppression is not "unused" there.
+    fs::write(
+        tmp.path().join("x.pp"),
+        "# plint:allow(duplicate-declaration)\nfile { '/a': }\n",
+    )
+    .unwrap();
+    let o = plint(
+        tmp.path(),
+        &["--select", "P2,P006", "--format", "json", "x.pp"],
+    );
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert_eq!(stdout(&o).trim(), "[]");
+}
