@@ -163,6 +163,65 @@ fn code_with_e_and_formats() {
 }
 
 #[test]
+fn yaml_facts_and_puppet_cached_facts() {
+    let tmp = scratch("");
+    let yaml = "fqdn: y1.example.com\nos:\n  family: Debian\nis_virtual: yes\n";
+    fs::write(tmp.path().join("f.yaml"), yaml).unwrap();
+    let cached = "--- !ruby/object:Puppet::Node::Facts\nname: c1.example.com\nvalues:\n  \
+                  fqdn: other.example.com\n";
+    fs::write(tmp.path().join("c.yaml"), cached).unwrap();
+    for (file, name) in [("f.yaml", "y1.example.com"), ("c.yaml", "c1.example.com")] {
+        let o = plint(
+            tmp.path(),
+            &[
+                "--evaluate",
+                "--facts",
+                file,
+                "--catalog-out",
+                "c.json",
+                "site.pp",
+            ],
+        );
+        assert_eq!(code(&o), 0, "{file}: {}", stderr(&o));
+        assert_eq!(read_json(&tmp.path().join("c.json"))["name"], name);
+    }
+    fs::write(tmp.path().join("bad.yaml"), "fqdn: a\nos: [1, 2\nx: 1\n").unwrap();
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "bad.yaml", "site.pp"],
+    );
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    assert!(err.contains("malformed YAML"), "{err}");
+    // With the line and column.
+    let parts: Vec<&str> = err.split(':').collect();
+    assert!(
+        parts.len() > 4 && parts[3].parse::<usize>().is_ok() && parts[4].parse::<usize>().is_ok(),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_example_of_the_readme_works() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("catalog.json");
+    let o = plint(
+        root,
+        &[
+            "--evaluate",
+            "--facts",
+            "examples/facts/debian-11.yaml",
+            "--catalog-out",
+            out.to_str().unwrap(),
+            "examples/site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(read_json(&out)["name"], "web01.example.com");
+}
+
+#[test]
 fn facterdb_files_work_as_they_are() {
     let files = facterdb_debian11();
     assert!(

@@ -174,8 +174,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Facts, FactsError> {
     };
     let syntax = Syntax::of(path, text);
     let value = match syntax {
-        Syntax::Json => yaml::parse_json(text),
-        Syntax::Yaml => yaml::parse(&strip_facts_tag(text)),
+        Syntax::Json => super::yaml::parse_json(text),
+        Syntax::Yaml => super::yaml::parse(&strip_facts_tag(text)),
     }
     .map_err(|e| {
         let what = match syntax {
@@ -254,62 +254,6 @@ pub fn node_name(facts: &Facts) -> Option<String> {
         })
 }
 
-/// Until `eval::yaml` lands: JSON through serde_json; YAML refused.
-mod yaml {
-    use super::super::value::Value;
-
-    pub struct YamlError {
-        pub message: String,
-        pub line: usize,
-        pub column: usize,
-    }
-
-    pub fn parse_json(text: &str) -> Result<Value, YamlError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(v) => Ok(from_json(&v)),
-            Err(e) => {
-                let full = e.to_string();
-                let message = match full.rfind(" at line ") {
-                    Some(i) => full[..i].to_string(),
-                    None => full,
-                };
-                Err(YamlError {
-                    message,
-                    line: e.line(),
-                    column: e.column(),
-                })
-            }
-        }
-    }
-
-    fn from_json(j: &serde_json::Value) -> Value {
-        match j {
-            serde_json::Value::Null => Value::Undef,
-            serde_json::Value::Bool(b) => Value::Boolean(*b),
-            serde_json::Value::Number(n) => match n.as_i64() {
-                Some(i) => Value::Integer(i),
-                None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
-            },
-            serde_json::Value::String(s) => Value::string(s.clone()),
-            serde_json::Value::Array(a) => Value::array(a.iter().map(from_json).collect()),
-            serde_json::Value::Object(o) => Value::hash(
-                o.iter()
-                    .map(|(k, v)| (Value::string(k.clone()), from_json(v)))
-                    .collect(),
-            ),
-        }
-    }
-
-    pub fn parse(_text: &str) -> Result<Value, YamlError> {
-        Err(YamlError {
-            message: "YAML facts are not supported yet".into(),
-            line: 0,
-            column: 0,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,6 +267,35 @@ mod tests {
         let j = parsed("a.json", r#"{"fqdn": "a.example.com", "n": 3}"#).unwrap();
         assert_eq!(node_name(&j).as_deref(), Some("a.example.com"));
         assert_eq!(j.values.get_str("n"), Some(&Value::Integer(3)));
+    }
+
+    #[test]
+    fn yaml() {
+        let y = parsed(
+            "b.yaml",
+            "networking:\n  fqdn: b.example.com\nis_virtual: true\nport: 0x10\n",
+        )
+        .unwrap();
+        assert_eq!(node_name(&y).as_deref(), Some("b.example.com"));
+        assert_eq!(y.values.get_str("is_virtual"), Some(&Value::Boolean(true)));
+        assert_eq!(y.values.get_str("port"), Some(&Value::Integer(16)));
+        let e = parsed("a.yaml", "a: [1, 2\nb: 3\n").unwrap_err();
+        assert!(e.message.starts_with("malformed YAML"), "{e}");
+        assert!(e.at.is_some());
+        let e = parsed("a.yaml", "").unwrap_err();
+        assert!(e.message.contains("empty document"), "{e}");
+        let e = parsed("a.yml", "- 1\n").unwrap_err();
+        assert!(e.message.contains("not an array"), "{e}");
+    }
+
+    #[test]
+    fn puppet_cached_facts() {
+        let text = "--- !ruby/object:Puppet::Node::Facts\nname: web1.example.com\nvalues:\n  \
+                    os:\n    family: Debian\n  fqdn: other.example.com\n";
+        let f = parsed("web1.yaml", text).unwrap();
+        assert_eq!(f.name.as_deref(), Some("web1.example.com"));
+        assert_eq!(node_name(&f).as_deref(), Some("web1.example.com"));
+        assert!(f.values.get_str("os").is_some());
     }
 
     #[test]
