@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use plint::rules::{FileInfo, find, registry};
+use plint::rules::{Category, FileInfo, find, registry};
 use plint::syntax;
 
 fn line_col(src: &str, offset: usize) -> (usize, usize) {
@@ -76,7 +76,11 @@ fn rule_fixtures() {
     let update = std::env::var_os("UPDATE_FIXTURES").is_some();
     let mut problems = Vec::new();
     let mut missing = Vec::new();
-    for rule in registry::RULES.iter() {
+    // The catalog rules' fixtures are compiled: tests/evaluate_fixtures.rs.
+    for rule in registry::RULES
+        .iter()
+        .filter(|r| r.info().category != Category::Catalog)
+    {
         let info = rule.info();
         let dir = root.join(info.name);
         let mut files = Vec::new();

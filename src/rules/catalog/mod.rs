@@ -18,6 +18,7 @@ use crate::eval::value::{Hash, Value};
 use crate::report::{Diagnostic, Severity};
 use crate::rules::Rule;
 use crate::rules::registry::Selection;
+use crate::syntax::ast::Span;
 
 mod bad_input;
 mod dangling_relationship;
@@ -152,15 +153,17 @@ pub fn example_facts() -> Hash {
 /// `# facts: <JSON>` gives the node's facts (a problem with them is a `bad-input` finding).
 pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
-    let facts = match source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("# facts:"))
-    {
-        Some(json) => match facts::parse(Path::new("facts.json"), json.trim()) {
+    const FACTS: &str = "# facts:";
+    let facts = match source.lines().next().and_then(|l| l.strip_prefix(FACTS)) {
+        Some(json) => match facts::parse(Path::new("facts.json"), json) {
             Ok(f) => f.values,
             Err(e) => {
-                let eval = e.to_eval_diag(json);
+                // Located in the example's first line.
+                let mut eval = e.to_eval_diag(json);
+                eval.at.file = None;
+                eval.at.span = eval.at.span.map(|s| {
+                    Span::new(s.start as usize + FACTS.len(), s.end as usize + FACTS.len())
+                });
                 diags.push(eval);
                 Hash::new()
             }
@@ -206,7 +209,6 @@ pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::ast::Span;
 
     #[test]
     fn every_kind_has_exactly_one_rule() {

@@ -1,0 +1,2 @@
+# facts: {"fqdn": "node.example.com", "os": {"family": "Debian"}}
+notice($facts["os"]["family"])

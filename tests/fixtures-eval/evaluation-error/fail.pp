@@ -1,0 +1,7 @@
+$versions = ['1.0', '2.0']
+$count = $versions + 1
+notice($count)
+$limit = 'ten'
+if $limit < 5 {
+  notice('small')
+}

@@ -1,0 +1,4 @@
+class app (String $mode = 'fast') {
+  assert_type(Enum['safe', 'careful'], $mode)
+}
+include app

@@ -1,0 +1,4 @@
+service { 'ntp':
+  ensure => running,
+  enable => true,
+}

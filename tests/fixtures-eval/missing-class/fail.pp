@@ -1,0 +1,4 @@
+class profile::base {
+  contain profile::ntp
+}
+include profile::base

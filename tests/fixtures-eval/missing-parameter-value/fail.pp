@@ -1,0 +1,4 @@
+define app::user (Integer $uid) {
+  notice($uid)
+}
+app::user { 'alice': }

@@ -1,0 +1,6 @@
+define app::user (Integer $uid) {
+  notice($uid)
+}
+app::user { 'alice':
+  uid => 1042,
+}

@@ -1,0 +1,6 @@
+class web {
+  apache::vhost { 'www.example.com':
+    port => 80,
+  }
+}
+include web
