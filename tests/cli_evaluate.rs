@@ -522,3 +522,145 @@ fn check_mode_does_not_run_catalog_rules() {
     assert_eq!(code(&o), 0, "{}", stdout(&o));
     assert_eq!(stdout(&o).trim(), "[]");
 }
+
+fn findings_of(o: &std::process::Output) -> Vec<Value> {
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+#[test]
+fn findings_exit_codes_and_strict_variables() {
+    let tmp = scratch("notice(\"port ${listen_port}\")\n");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--evaluate", "--facts", "facts.json", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push("site.pp");
+        plint(tmp.path(), &args)
+    };
+    // Puppet 7: a warning, exit 0.
+    let o = run(&[]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let f = findings_of(&o);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(
+        (&f[0]["code"], &f[0]["severity"], &f[0]["line"]),
+        (
+            &Value::from("P212"),
+            &Value::from("warning"),
+            &Value::from(1)
+        )
+    );
+    // strict_variables: an error, exit 1.
+    let o = run(&["--strict-variables"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert_eq!(findings_of(&o)[0]["severity"], "error");
+    // --fail-on-warnings, --ignore.
+    assert_eq!(code(&run(&["--fail-on-warnings"])), 1);
+    let o = run(&["--ignore", "unknown-variable"]);
+    assert_eq!(code(&o), 0);
+    assert!(findings_of(&o).is_empty());
+}
+
+#[test]
+fn an_error_fails_the_node_and_exits_1() {
+    let tmp = scratch(
+        "file { '/etc/motd':\n  ensure => file,\n}\nfile { '/etc/motd':\n  ensure => absent,\n}\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--catalog-out",
+            "c.json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("error[P203]"), "{out}");
+    // The first declaration is a secondary label.
+    assert!(out.contains("first declared here"), "{out}");
+    assert!(
+        stderr(&o).contains("the compilation failed, no catalog"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!tmp.path().join("c.json").exists());
+}
+
+#[test]
+fn configuration_and_suppressions_apply_to_catalog_rules() {
+    let tmp = scratch("include nosuch\n");
+    let run = |dir: &Path| {
+        plint(
+            dir,
+            &[
+                "--evaluate",
+                "--facts",
+                "facts.json",
+                "--format",
+                "json",
+                "site.pp",
+            ],
+        )
+    };
+    let o = run(tmp.path());
+    assert_eq!(code(&o), 1);
+    assert_eq!(findings_of(&o)[0]["code"], "P210");
+    fs::write(
+        tmp.path().join("plint.toml"),
+        "[rules]\nmissing-class = \"warn\"\n",
+    )
+    .unwrap();
+    let o = run(tmp.path());
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert_eq!(findings_of(&o)[0]["severity"], "warning");
+    fs::remove_file(tmp.path().join("plint.toml")).unwrap();
+    fs::write(
+        tmp.path().join("site.pp"),
+        "include nosuch # plint:allow(missing-class)\n",
+    )
+    .unwrap();
+    let o = run(tmp.path());
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(findings_of(&o).is_empty());
+}
+
+#[test]
+fn a_finding_of_several_nodes_is_reported_once() {
+    let tmp = scratch("if $facts['os']['family'] == 'Debian' {\n  include missing::debian\n}\n");
+    let dir = tmp.path().join("nodes");
+    fs::create_dir(&dir).unwrap();
+    for (n, family) in [("a", "Debian"), ("b", "Debian"), ("c", "RedHat")] {
+        fs::write(
+            dir.join(format!("{n}.json")),
+            format!(r#"{{"fqdn": "{n}.example.com", "os": {{"family": "{family}"}}}}"#),
+        )
+        .unwrap();
+    }
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "nodes",
+            "--format",
+            "json",
+            "--catalog-out",
+            "out",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let f = findings_of(&o);
+    assert_eq!(f.len(), 1, "{f:?}");
+    let message = f[0]["message"].as_str().unwrap();
+    assert!(
+        message.ends_with("(nodes `a.example.com`, `b.example.com`)"),
+        "{message}"
+    );
+    // The node that compiles has its catalog; the others have none.
+    assert!(tmp.path().join("out/c.example.com.json").is_file());
+    assert!(!tmp.path().join("out/a.example.com.json").exists());
+}

@@ -256,7 +256,9 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
     let mut collected = Findings::new(settings, cwd, &main, args.code.as_deref());
     for (i, r) in results.iter().enumerate() {
         // A facts file's problem is about that file, not about a node.
-        let node = (several && !r.bad_input).then_some(labels[i].as_str());
+        let node = (several && !r.bad_input)
+            .then(|| Some((labels[i].as_str(), r.name.as_deref()?)))
+            .flatten();
         for d in &r.diags {
             collected.add(d, strict, node);
         }
@@ -487,7 +489,11 @@ fn manifest_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-/// A finding's identity across nodes: file, span, code, message.
+/// Stands for the node's name in a message, to compare the findings of several nodes.
+const NODE_MARK: &str = "\u{0}node\u{0}";
+
+/// A finding's identity across nodes: file, span, code, message (the node's name replaced
+/// by [`NODE_MARK`]).
 type FindingKey = (PathBuf, usize, usize, &'static str, String);
 
 /// The findings of all nodes, by file, deduplicated across nodes.
@@ -568,7 +574,8 @@ impl<'a> Findings<'a> {
         }
     }
 
-    fn add(&mut self, d: &EvalDiag, strict: bool, node: Option<&str>) {
+    /// Adds a finding of a node (`node`: its label and name, when several nodes were compiled).
+    fn add(&mut self, d: &EvalDiag, strict: bool, node: Option<(&str, &str)>) {
         let file = self.file_of(&d.at);
         let code = catalog::rule_for(&d.kind).info().code;
         let Some(configured) = self.selection(&file).severity(code) else {
@@ -590,11 +597,17 @@ impl<'a> Findings<'a> {
         self.insert(file, d, None);
     }
 
-    fn insert(&mut self, file: PathBuf, d: Diagnostic, node: Option<&str>) {
-        let key = (file, d.span.start, d.span.end, d.code, d.message.clone());
+    /// Adds a finding; the same finding of several nodes (up to the node's name in its
+    /// message, as Puppet's messages name the node) is kept once, with the nodes' labels.
+    fn insert(&mut self, file: PathBuf, d: Diagnostic, node: Option<(&str, &str)>) {
+        let template = match node {
+            Some((_, name)) if !name.is_empty() => d.message.replace(name, NODE_MARK),
+            _ => d.message.clone(),
+        };
+        let key = (file, d.span.start, d.span.end, d.code, template);
         let entry = self.found.entry(key).or_insert_with(|| (d, Vec::new()));
-        if let Some(n) = node {
-            entry.1.push(n.to_string());
+        if let Some((label, _)) = node {
+            entry.1.push(label.to_string());
         }
     }
 
@@ -602,8 +615,15 @@ impl<'a> Findings<'a> {
     /// were compiled) and the files' suppression comments applied.
     fn finish(mut self) -> Vec<FileReport> {
         let mut by_file: BTreeMap<PathBuf, Vec<Diagnostic>> = BTreeMap::new();
-        for ((file, ..), (mut d, nodes)) in std::mem::take(&mut self.found) {
-            if !nodes.is_empty() {
+        for ((file, _, _, _, template), (mut d, nodes)) in std::mem::take(&mut self.found) {
+            if nodes.len() > 1 {
+                // Puppet's "... for NODE" / "... on node NODE": said of each node listed.
+                let message = template
+                    .replace(&format!(" for {NODE_MARK}"), "")
+                    .replace(&format!(" on node {NODE_MARK}"), "")
+                    .replace(NODE_MARK, "the node");
+                d.message = format!("{message} ({})", nodes_text(&nodes));
+            } else if !nodes.is_empty() {
                 d.message = format!("{} ({})", d.message, nodes_text(&nodes));
             }
             by_file.entry(file).or_default().push(d);

@@ -16,9 +16,9 @@ declare_rule! {
     /// ## Example
     /// ```puppet
     /// file { '/etc/motd':
-    ///   ensure  => file,
-    ///   require => Package['motd-news'],
+    ///   ensure => file,
     /// }
+    /// Package['motd-news'] -> File['/etc/motd']
     /// ```
     ///
     /// ## Use instead
@@ -27,9 +27,9 @@ declare_rule! {
     ///   ensure => installed,
     /// }
     /// file { '/etc/motd':
-    ///   ensure  => file,
-    ///   require => Package['motd-news'],
+    ///   ensure => file,
     /// }
+    /// Package['motd-news'] -> File['/etc/motd']
     /// ```
     pub struct DanglingRelationship {
         code: "P206",

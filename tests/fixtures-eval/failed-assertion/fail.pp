@@ -1,4 +1,7 @@
-class app (String $mode = 'fast') {
+class app (String $mode = 'safe') {
   assert_type(Enum['safe', 'careful'], $mode)
+  unless $facts['os']['family'] in ['RedHat', 'Suse'] {
+    fail("app: ${facts['os']['family']} is not supported")
+  }
 }
 include app

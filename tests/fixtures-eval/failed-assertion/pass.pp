@@ -1,7 +1,7 @@
 class app (String $mode = 'safe') {
   assert_type(Enum['safe', 'careful'], $mode)
-  if $facts['os']['family'] == 'Windows' {
-    fail('app does not support Windows')
+  unless $facts['os']['family'] in ['RedHat', 'Suse', 'Debian'] {
+    fail("app: ${facts['os']['family']} is not supported")
   }
 }
 include app
