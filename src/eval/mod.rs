@@ -14,6 +14,7 @@ pub mod error;
 pub mod expr;
 pub mod facts;
 pub mod functions;
+pub mod hiera;
 pub mod number;
 pub mod ops;
 pub mod regex;
