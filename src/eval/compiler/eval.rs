@@ -780,6 +780,9 @@ impl Compiler<'_> {
             }
             _ => {}
         }
+        if let Some(r) = self.template_function(name, &args) {
+            return r;
+        }
         if let Some(r) = self.compiler_function(name, &args, lambda, span) {
             return r;
         }

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use crate::defs::model::FunctionDef as RubyFunctionDef;
+use crate::defs::model::{FunctionDef as RubyFunctionDef, ResourceTypeDef};
 use crate::defs::ruby;
 use crate::discover::module::{AutoloadDir, autoload_path};
 use crate::syntax::ast::{self, Expr, ExprKind, Span};
@@ -109,7 +109,7 @@ struct State {
     nodes: Vec<Rc<NodeDefinition>>,
     loaded_paths: HashSet<PathBuf>,
     ruby_functions: HashMap<String, Option<RubyFunction>>,
-    custom_types: HashMap<String, bool>,
+    custom_types: HashMap<String, Option<Rc<ResourceTypeDef>>>,
     errors: Vec<LoadError>,
 }
 
@@ -409,24 +409,51 @@ impl Loader {
 
     /// Whether a module defines the custom resource type `name` (`lib/puppet/type/name.rb`).
     pub fn custom_type(&self, name: &str) -> bool {
+        self.custom_type_def(name).is_some()
+    }
+
+    /// The custom resource type `name` of a module, as its Ruby file is read.
+    pub fn custom_type_def(&self, name: &str) -> Option<Rc<ResourceTypeDef>> {
         let name = name.to_ascii_lowercase();
-        if let Some(&b) = self.state.borrow().custom_types.get(&name) {
-            return b;
+        if let Some(d) = self.state.borrow().custom_types.get(&name) {
+            return d.clone();
         }
         let rel = format!("lib/puppet/type/{name}.rb");
-        let mut found = false;
+        let mut found = None;
         'outer: for dir in &self.modulepath {
             let Ok(entries) = std::fs::read_dir(dir) else {
                 continue;
             };
-            for e in entries.flatten() {
-                if e.path().join(&rel).is_file() {
-                    found = true;
+            let mut roots: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+            roots.sort();
+            for root in roots {
+                let path = root.join(&rel);
+                if path.is_file() {
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    let defs = ruby::scan(&ruby::Source {
+                        path,
+                        text,
+                        kind: ruby::Kind::ResourceType,
+                    });
+                    let def = defs
+                        .resource_types
+                        .into_iter()
+                        .find(|t| t.name == name)
+                        .unwrap_or(ResourceTypeDef {
+                            name: name.clone(),
+                            attributes: Vec::new(),
+                            complete: false,
+                            origin: crate::defs::model::Origin::Builtin,
+                        });
+                    found = Some(Rc::new(def));
                     break 'outer;
                 }
             }
         }
-        self.state.borrow_mut().custom_types.insert(name, found);
+        self.state
+            .borrow_mut()
+            .custom_types
+            .insert(name, found.clone());
         found
     }
 

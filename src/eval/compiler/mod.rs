@@ -11,6 +11,7 @@ mod eval;
 mod loader;
 mod resources;
 mod scope;
+mod templates;
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
@@ -103,6 +104,8 @@ pub(crate) struct Compiler<'i> {
     /// `realize`d references not (yet) declared: (type, title, file, span).
     pub pending_realize: Vec<(String, String, FileId, Span)>,
     pub unknown_titles: usize,
+    /// EPP templates being rendered, innermost last.
+    pub epp_frames: Vec<templates::RenderFrame>,
 }
 
 impl<'i> Compiler<'i> {
@@ -133,6 +136,7 @@ impl<'i> Compiler<'i> {
             override_sources: HashSet::new(),
             pending_realize: Vec::new(),
             unknown_titles: 0,
+            epp_frames: Vec::new(),
         }
     }
 

@@ -1438,11 +1438,17 @@ impl Compiler<'_> {
                 continue;
             }
             let r = self.catalog.get(i);
-            let Some(def) = crate::defs::builtins::resource_type(&r.type_name.to_lowercase())
-            else {
-                continue;
+            let lower = r.type_name.to_lowercase();
+            let mut names: Vec<String> = match crate::defs::builtins::resource_type(&lower) {
+                Some(def) => def.namevars().map(|a| a.name.clone()).collect(),
+                None => match self.loader.custom_type_def(&lower) {
+                    Some(def) => def.namevars().map(|a| a.name.clone()).collect(),
+                    None => continue,
+                },
             };
-            let names: Vec<String> = def.namevars().map(|a| a.name.clone()).collect();
+            if names.is_empty() {
+                names.push("name".into());
+            }
             let title = r.title.clone();
             let r = self.catalog.get_mut(i);
             r.params
@@ -1626,7 +1632,7 @@ impl Compiler<'_> {
                 });
                 Ok(Value::Boolean(ok))
             }
-            "template" | "inline_template" | "epp" | "inline_epp" => {
+            "template" | "inline_template" => {
                 let shown: Vec<String> = args
                     .iter()
                     .take(if name.starts_with("inline") {
