@@ -106,6 +106,8 @@ pub(crate) struct Compiler<'i> {
     pub unknown_titles: usize,
     /// EPP templates being rendered, innermost last.
     pub epp_frames: Vec<templates::RenderFrame>,
+    /// Hiera's data (global, environment, modules).
+    pub hiera: crate::eval::hiera::Hiera,
 }
 
 impl<'i> Compiler<'i> {
@@ -137,6 +139,11 @@ impl<'i> Compiler<'i> {
             pending_realize: Vec::new(),
             unknown_titles: 0,
             epp_frames: Vec::new(),
+            hiera: crate::eval::hiera::Hiera::new(
+                input.hiera.as_deref(),
+                input.environment_dir.as_deref(),
+                &input.modulepath,
+            ),
         }
     }
 

@@ -845,8 +845,26 @@ impl Compiler<'_> {
         Ok(())
     }
 
-    fn hiera_lookup(&mut self, _key: &str) -> EvalResult<Option<Value>> {
-        Ok(None)
+    fn hiera_lookup(&mut self, key: &str) -> EvalResult<Option<Value>> {
+        self.hiera_lookup_merge(key, None)
+    }
+
+    /// A Hiera lookup with the top scope's variables for interpolation.
+    pub fn hiera_lookup_merge(
+        &mut self,
+        key: &str,
+        merge: Option<&crate::eval::hiera::MergeStrategy>,
+    ) -> EvalResult<Option<Value>> {
+        let view = TopView {
+            vars: &self.scopes[self.top].vars,
+        };
+        match self.hiera.lookup(key, merge, &view) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.fatal(
+                EvalDiagKind::BadInput,
+                format!("Lookup of key '{key}' failed: {}", e.message),
+            )),
+        }
     }
 
     // ------------------------------------------------------------------ defines
@@ -1648,16 +1666,22 @@ impl Compiler<'_> {
                 ))
             }
             "lookup" => self.fn_lookup(args, lambda),
-            "hiera" | "hiera_array" | "hiera_hash" => match args.get(1) {
-                Some(d) => Ok(d.clone()),
-                None => err(format!(
-                    "Function {name}() did not find a value for the name '{}'",
-                    args.first()
-                        .map(|a| a.to_puppet_string())
-                        .unwrap_or_default()
-                )),
-            },
-            "hiera_include" => Ok(Value::Undef),
+            "hiera" | "hiera_array" | "hiera_hash" => self.fn_hiera(name, args),
+            "hiera_include" => {
+                let key = args
+                    .first()
+                    .map(|a| a.to_puppet_string())
+                    .unwrap_or_default();
+                match self
+                    .hiera_lookup_merge(&key, Some(&crate::eval::hiera::MergeStrategy::Unique))
+                {
+                    Ok(Some(v)) => self.fn_include("include", &[v], span),
+                    Ok(None) => err(format!(
+                        "Function hiera_include() did not find a value for the name '{key}'"
+                    )),
+                    Err(e) => Err(e),
+                }
+            }
             "fact" => {
                 let Some(Value::String(path)) = args.first() else {
                     return Some(err("'fact' expects a String"));
@@ -1961,43 +1985,94 @@ impl Compiler<'_> {
     }
 
     fn fn_lookup(&mut self, args: &[Value], lambda: Option<&AstLambda>) -> EvalResult {
-        let (name, default) = match args.first() {
+        let (name, ty, merge, default) = match args.first() {
             Some(Value::Hash(h)) => (
                 h.get_str("name").cloned().unwrap_or(Value::Undef),
+                h.get_str("value_type").cloned(),
+                h.get_str("merge").cloned(),
                 h.get_str("default_value").cloned(),
             ),
-            Some(n) => {
-                let default = match args.get(1) {
-                    Some(Value::Hash(h)) => h.get_str("default_value").cloned(),
-                    _ => args.get(3).cloned(),
-                };
-                (n.clone(), default)
-            }
+            Some(n) => match args.get(1) {
+                Some(Value::Hash(h)) => (
+                    n.clone(),
+                    h.get_str("value_type").cloned(),
+                    h.get_str("merge").cloned(),
+                    h.get_str("default_value").cloned(),
+                ),
+                _ => (
+                    n.clone(),
+                    args.get(1).cloned(),
+                    args.get(2).cloned(),
+                    args.get(3).cloned(),
+                ),
+            },
             None => return err("'lookup' expects at least 1 argument, got none"),
+        };
+        let merge = match merge {
+            None | Some(Value::Undef) => None,
+            Some(m) => Some(
+                crate::eval::hiera::MergeStrategy::from_value(&m)
+                    .map_err(|e| EvalError::new(e.message))?,
+            ),
         };
         let names: Vec<String> = match &name {
             Value::String(s) => vec![s.clone()],
             Value::Array(a) => a.iter().map(|v| v.to_puppet_string()).collect(),
             other => vec![other.to_puppet_string()],
         };
+        let mut found = None;
         for n in &names {
-            if let Some(v) = self.hiera_lookup(n)? {
-                return Ok(v);
+            if let Some(v) = self.hiera_lookup_merge(n, merge.as_ref())? {
+                found = Some(v);
+                break;
             }
         }
-        if let Some(l) = lambda {
-            return self.call_lambda(
-                l,
-                vec![Value::string(names.first().cloned().unwrap_or_default())],
-            );
+        let value = match found {
+            Some(v) => v,
+            None => match (lambda, default) {
+                (Some(l), _) => self.call_lambda(
+                    l,
+                    vec![Value::string(names.first().cloned().unwrap_or_default())],
+                )?,
+                (None, Some(d)) => d,
+                (None, None) => {
+                    return err(format!(
+                        "Function lookup() did not find a value for the name '{}'",
+                        names.first().cloned().unwrap_or_default()
+                    ));
+                }
+            },
+        };
+        if let Some(Value::Type(t)) = ty
+            && let Some(m) = self.type_mismatch(t.ty(), &value, "value")
+        {
+            return err(format!(
+                "Found value has wrong type, expects {}",
+                m.trim_start_matches("value expects ")
+            ));
         }
-        if let Some(d) = default {
-            return Ok(d);
+        Ok(value)
+    }
+
+    fn fn_hiera(&mut self, name: &str, args: &[Value]) -> EvalResult {
+        let key = args
+            .first()
+            .map(|a| a.to_puppet_string())
+            .unwrap_or_default();
+        let merge = match name {
+            "hiera_array" => Some(crate::eval::hiera::MergeStrategy::Unique),
+            "hiera_hash" => Some(crate::eval::hiera::MergeStrategy::Hash),
+            _ => None,
+        };
+        match self.hiera_lookup_merge(&key, merge.as_ref())? {
+            Some(v) => Ok(v),
+            None => match args.get(1) {
+                Some(d) => Ok(d.clone()),
+                None => err(format!(
+                    "Function {name}() did not find a value for the name '{key}'"
+                )),
+            },
         }
-        err(format!(
-            "Function lookup() did not find a value for the name '{}'",
-            names.first().cloned().unwrap_or_default()
-        ))
     }
 
     fn fn_create_resources(&mut self, args: &[Value], span: Span) -> EvalResult {
@@ -2181,3 +2256,14 @@ fn attr_matches(r: &Resource, attr: &str, v: &Value) -> bool {
 
 #[allow(dead_code)]
 fn _unused(_: TypeVal, _: Location) {}
+
+/// The top scope's variables, as Hiera's interpolation reads them.
+struct TopView<'a> {
+    vars: &'a std::collections::HashMap<String, Value>,
+}
+
+impl crate::eval::hiera::HieraScope for TopView<'_> {
+    fn variable(&self, name: &str) -> Option<Value> {
+        self.vars.get(name.trim_start_matches("::")).cloned()
+    }
+}
