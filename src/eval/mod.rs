@@ -7,6 +7,8 @@
 //! caller.
 
 pub mod catalog;
+pub mod checks;
+pub mod collect;
 pub mod compile;
 pub mod compiler;
 pub mod epp;

@@ -1,0 +1,2 @@
+@@file { '/v': }
+file { '/b': require => File['/v'] }

@@ -1,0 +1,3 @@
+define wrap() { notify { "in ${title}": } }
+wrap { 'a': require => Wrap['b'] }
+wrap { 'b': require => Notify['in a'] }

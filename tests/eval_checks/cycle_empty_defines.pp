@@ -1,0 +1,4 @@
+define e() {}
+e { 'a': before => E['b'] }
+e { 'b': before => E['c'] }
+e { 'c': before => E['a'] }

@@ -1,0 +1,5 @@
+node default {
+  file { '/n': }
+  notify { 'x': before => File['/n'] }
+}
+File['/n'] -> Notify['x']

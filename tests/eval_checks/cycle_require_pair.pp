@@ -1,0 +1,2 @@
+file { '/a': require => File['/b'] }
+file { '/b': require => File['/a'] }

@@ -1,0 +1,2 @@
+class foo { file { '/f': before => Class['foo'] } }
+include foo

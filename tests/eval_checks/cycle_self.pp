@@ -1,0 +1,1 @@
+file { '/a': require => File['/a'] }

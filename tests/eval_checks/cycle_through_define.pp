@@ -1,0 +1,3 @@
+define d() { file { "/d/${title}": } }
+d { 'x': }
+file { '/z': require => D['x'], before => File['/d/x'] }
