@@ -49,6 +49,9 @@ fn catalog_from_json(j: &Json) -> Catalog {
             r["title"].as_str().expect("title"),
         );
         res.exported = r["exported"].as_bool().unwrap_or(false);
+        // Recorded by the oracle (not part of Puppet's format): an exported resource no
+        // collector collected.
+        res.virtual_ = r["virtual"].as_bool().unwrap_or(false);
         res.location = Location {
             file: None,
             span: None,
@@ -385,7 +388,7 @@ fn arrows_add_relationship_parameters_as_puppet_does() {
     assert_eq!(c.get(a).title, "/a");
     assert_eq!(
         params["before"],
-        serde_json::json!(["File['/c']", "Class[Foo]"])
+        serde_json::json!(["File[/c]", "Class[Foo]"])
     );
     assert_eq!(params["notify"], serde_json::json!(["File[/b]"]));
 
@@ -533,4 +536,41 @@ fn unknown_attributes_of_defines_and_classes() {
         ],
     );
     assert!(attr_messages(&c, Some(&index)).is_empty());
+}
+
+#[test]
+fn large_catalogs_stay_linear() {
+    // A ring of 20,000 files (each before the next) and a chain of 20,000 notifies: one
+    // cycle through every file, found without deep recursion; its path is the whole ring.
+    // (Resources are added without containment edges: `Catalog::add_edge` checks for
+    // duplicates linearly.)
+    let n = 20_000;
+    let mut c = base();
+    let add = |c: &mut Catalog, ty: &str, title: &str, _line: u32, params: &[(&str, Value)]| {
+        let mut r = Resource::new(ty, title);
+        for (k, v) in params {
+            r.set_param(k, v.clone());
+        }
+        c.add(r).unwrap();
+    };
+    for i in 0..n {
+        let next = Value::resource("File", &format!("/r/{}", (i + 1) % n));
+        add(&mut c, "File", &format!("/r/{i}"), 1, &[("before", next)]);
+    }
+    for i in 0..n {
+        let next = Value::resource("Notify", &format!("n{}", i + 1));
+        let params: Vec<(&str, Value)> = if i + 1 < n {
+            vec![("before", next)]
+        } else {
+            Vec::new()
+        };
+        add(&mut c, "Notify", &format!("n{i}"), 1, &params);
+    }
+    let diags = check_cycles(&c, None);
+    assert_eq!(diags.len(), 1);
+    let m = &diags[0].message;
+    assert!(m.starts_with("Found 1 dependency cycle:\n(File[/r/0] => File[/r/1] => "));
+    assert!(m.ends_with(" => File[/r/19999] => File[/r/0])"));
+    assert_eq!(m.matches(" => ").count(), n);
+    assert!(check_relationships(&c, None).is_empty());
 }

@@ -14,8 +14,9 @@
 //! as a string (`'File[/a]'`) is parsed as Puppet parses it (`Type[title]`, the type's
 //! segments capitalized unless it starts with a capital letter).
 //!
-//! The agent's catalog is the compiled one without virtual resources (never realized) and
-//! without exported resources (the server filters both out).
+//! The agent's catalog is the compiled one without its virtual resources: those never
+//! realized, and exported ones (Puppet's exported resources are virtual too) not collected by
+//! a `<| |>` collector of the same catalog; the server filters them out.
 
 use std::collections::{HashMap, HashSet};
 
@@ -284,9 +285,10 @@ impl RefLookup {
     }
 }
 
-/// Whether the resource is in the catalog the agent applies (not virtual, not exported).
+/// Whether the resource is in the catalog the agent applies: not virtual (an exported
+/// resource is virtual until a collector of this catalog collects it).
 pub fn in_agent_catalog(r: &Resource) -> bool {
-    !r.virtual_ && !r.exported
+    !r.virtual_
 }
 
 /// The resources a relationship operand or metaparameter value names (a reference, a
@@ -294,23 +296,27 @@ pub fn in_agent_catalog(r: &Resource) -> bool {
 /// nothing). The error is Puppet's message for the first reference that is not valid or not
 /// in the catalog (virtual resources count as in it, as at compile time).
 pub fn resolve_reference(cat: &Catalog, v: &Value) -> Result<Vec<usize>, String> {
-    resolve_with(&RefLookup::new(cat, None), v)
+    RefLookup::new(cat, None).resolve(v)
 }
 
-fn resolve_with(lookup: &RefLookup, v: &Value) -> Result<Vec<usize>, String> {
-    let mut refs = Vec::new();
-    references(v, &mut refs);
-    let mut out = Vec::with_capacity(refs.len());
-    for r in &refs {
-        match r {
-            Ref::Invalid(m) => return Err(m.clone()),
-            Ref::Named { shown, .. } => match lookup.find_ref(r) {
-                Some(i) => out.push(i),
-                None => return Err(format!("Could not find resource '{shown}'")),
-            },
+impl RefLookup {
+    /// [`resolve_reference`] with this lookup (build it once for many references: it reads the
+    /// whole catalog).
+    pub fn resolve(&self, v: &Value) -> Result<Vec<usize>, String> {
+        let mut refs = Vec::new();
+        references(v, &mut refs);
+        let mut out = Vec::with_capacity(refs.len());
+        for r in &refs {
+            match r {
+                Ref::Invalid(m) => return Err(m.clone()),
+                Ref::Named { shown, .. } => match self.find_ref(r) {
+                    Some(i) => out.push(i),
+                    None => return Err(format!("Could not find resource '{shown}'")),
+                },
+            }
         }
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// A relationship arrow between two evaluated operands, as Puppet's compiler applies it at the
@@ -326,6 +332,18 @@ pub fn add_relationship(
     notify: bool,
 ) -> Result<(), String> {
     let lookup = RefLookup::new(cat, None);
+    add_relationship_with(cat, &lookup, source, target, notify)
+}
+
+/// [`add_relationship`] with a lookup built once for all the relationships of a compilation
+/// (adding relationships does not change what references resolve to).
+pub fn add_relationship_with(
+    cat: &mut Catalog,
+    lookup: &RefLookup,
+    source: &Value,
+    target: &Value,
+    notify: bool,
+) -> Result<(), String> {
     let mut sources = Vec::new();
     references(source, &mut sources);
     let mut targets = Vec::new();
@@ -373,15 +391,15 @@ fn shown(r: &Ref) -> String {
 /// Relationship metaparameters naming resources that are not in the catalog: Puppet's
 /// compiler fails with "Could not find resource 'File[/x]' in parameter 'require'" (or "No
 /// title provided and ... is not a valid resource reference" for a value that is not a
-/// reference); one naming a resource the agent does not get (virtual, never realized, or
-/// exported) makes the agent fail with "Could not find dependency File[/x] for File[/a]"
+/// reference); one naming a resource the agent does not get (virtual: never realized, or
+/// exported and not collected) makes the agent fail with "Could not find dependency File[/x] for File[/a]"
 /// (`require`, `subscribe`) or "Could not find dependent ..." (`before`, `notify`).
 pub fn check_relationships(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
     let lookup = RefLookup::new(cat, index);
     let mut out = Vec::new();
     let mut refs = Vec::new();
     for r in cat.resources() {
-        // Puppet's validator skips virtual resources (exported ones are virtual too).
+        // Puppet's validator skips virtual resources.
         if !in_agent_catalog(r) {
             continue;
         }
@@ -840,8 +858,8 @@ fn tarjan(g: &Graph) -> Vec<Vec<u32>> {
 
 /// The path Puppet prints for a cycle: a breadth-first search from the cycle's first vertex
 /// over edges inside the cycle, stopping at the first path that comes back to a vertex it went
-/// through. Bounded: past a million partial paths, the shortest way back to the start is
-/// given instead.
+/// through. Bounded: past a million partial paths (or twenty million steps), the shortest way
+/// back to the start is given instead.
 fn path_in_cycle(g: &Graph, cycle: &[u32]) -> Vec<u32> {
     let members: HashSet<u32> = cycle.iter().copied().collect();
     let adj = |v: u32| {
@@ -862,9 +880,11 @@ fn path_in_cycle(g: &Graph, cycle: &[u32]) -> Vec<u32> {
         p.reverse();
         p
     };
-    while head < frames.len() && frames.len() < 1_000_000 {
+    let mut work = 0usize;
+    while head < frames.len() && frames.len() < 1_000_000 && work < 20_000_000 {
         let (v, prev) = frames[head];
         let before = path_of(&frames, prev);
+        work += before.len() + 1;
         if before.contains(&v) {
             let mut p = before;
             p.push(v);

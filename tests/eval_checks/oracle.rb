@@ -1,7 +1,8 @@
 #!/usr/bin/env ruby
 # Compiles each given manifest with Puppet 7 (no facts beyond fqdn/osfamily, no modules,
 # storeconfigs off) and writes NAME.json next to it:
-#   {"catalog": <catalog.to_data_hash, exported resources included, or null>,
+#   {"catalog": <catalog.to_data_hash, exported resources included, each resource with an extra
+#                "virtual": true when it is virtual (an exported resource not collected), or null>,
 #    "error": <the compile error's message without location, or null>,
 #    "agent_error": <the first error the agent raises turning it into its RAL catalog, or null>,
 #    "cycles": <Puppet's dependency cycle report, or null>}
@@ -26,7 +27,9 @@ ARGV.each do |file|
   node.environment = Puppet::Node::Environment.create(:production, [])
   begin
     catalog = Puppet::Parser::Compiler.compile(node)
-    out['catalog'] = catalog.to_data_hash.slice('resources', 'edges', 'classes')
+    data = catalog.to_data_hash.slice('resources', 'edges', 'classes')
+    data['resources'].zip(catalog.resources).each { |h, r| h['virtual'] = r.virtual ? true : false }
+    out['catalog'] = data
     begin
       # What the agent gets: the server filters virtual (and so exported) resources out.
       ral = catalog.filter { |r| r.virtual? }.to_ral

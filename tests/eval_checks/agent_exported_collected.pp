@@ -1,0 +1,4 @@
+@@file { '/v': tag => 'x' }
+@@file { '/w': }
+File <| tag == 'x' |>
+file { '/b': require => [File['/v'], File['/w']] }
