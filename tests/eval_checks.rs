@@ -95,7 +95,7 @@ fn cycles_and_agent_errors_are_puppets() {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    assert!(files.len() >= 20, "the fixtures are there");
+    assert!(files.len() >= 27, "the fixtures are there");
     let mut failures = Vec::new();
     for f in &files {
         let j: Json =

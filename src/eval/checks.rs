@@ -613,6 +613,49 @@ struct Vertex {
     shown: String,
 }
 
+/// What a file resource requires automatically, in Puppet's order: its parent directories,
+/// nearest first (the nearest one the catalog manages is required), then its `target`, its
+/// `owner` and its `group` (names, not numeric ids).
+type AutoRequires = (Vec<String>, Vec<(&'static str, String)>);
+
+fn file_autorequires(r: &Resource) -> AutoRequires {
+    let mut parents = Vec::new();
+    let mut out = Vec::new();
+    let path = match r.param("path") {
+        Some(Value::String(p)) => p.as_str(),
+        _ => r.title.as_str(),
+    };
+    let path = title_key("File", path);
+    if path.starts_with('/') && path != "/" {
+        let mut p = path.as_str();
+        while let Some(cut) = p.rfind('/') {
+            p = if cut == 0 { "/" } else { &p[..cut] };
+            parents.push(p.to_string());
+            if p == "/" {
+                break;
+            }
+        }
+    }
+    let first = |v: Option<&Value>| -> Option<String> {
+        match v? {
+            Value::String(s) => Some(s.clone()),
+            Value::Array(a) => a.first().and_then(Value::as_str).map(str::to_string),
+            _ => None,
+        }
+    };
+    if let Some(t) = first(r.param("target")) {
+        out.push(("File", t));
+    }
+    for (ty, param) in [("User", "owner"), ("Group", "group")] {
+        if let Some(n) = first(r.param(param))
+            && !n.bytes().all(|b| b.is_ascii_digit())
+        {
+            out.push((ty, n));
+        }
+    }
+    (parents, out)
+}
+
 /// Whether Puppet's agent turns the resource into a container (a class, a node, a stage, a
 /// defined type) rather than a resource it manages.
 fn is_container(r: &Resource, index: Option<&Index>) -> bool {
@@ -629,8 +672,9 @@ fn is_container(r: &Resource, index: Option<&Index>) -> bool {
 /// "completed" sentinel around its contents), reported as Puppet reports them: "Found 1
 /// dependency cycle:" then, for each cycle, one path through it, `(File[/a] => File[/b] =>
 /// File[/a])`. One diagnostic for all cycles (at the first resource of the first cycle),
-/// listing every resource of every cycle. Automatic relationships (a file's parent directory,
-/// a user's group) are not modelled.
+/// listing every resource of every cycle. Of the automatic relationships, a file's (parent
+/// directory, link target, owner, group) are modelled; other types' (an exec's command and
+/// working directory, a user's groups, a package's source) are not.
 pub fn check_cycles(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
     let lookup = RefLookup::new(cat, index);
     let resources = cat.resources();
@@ -669,6 +713,28 @@ pub fn check_cycles(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
                 } else {
                     g.add_edge(v, other);
                 }
+            }
+        }
+    }
+
+    // Automatic relationships of files (Puppet adds them after the explicit ones, unless an
+    // explicit edge joins the two resources either way): the nearest managed parent
+    // directory, a link's target, the owner (`User`) and the group (`Group`).
+    for (i, r) in resources.iter().enumerate() {
+        let Some(v) = vertex_of[i] else { continue };
+        if r.type_name != "File" {
+            continue;
+        }
+        let (parents, others) = file_autorequires(r);
+        // Only the nearest parent directory that the catalog manages.
+        let parent = parents.iter().find_map(|p| lookup.find("File", p));
+        let deps = parent
+            .into_iter()
+            .chain(others.iter().filter_map(|(ty, name)| lookup.find(ty, name)));
+        for t in deps {
+            let Some(d) = vertex_of[t] else { continue };
+            if d != v && !g.has_edge(d, v) && !g.has_edge(v, d) {
+                g.add_edge(d, v);
             }
         }
     }

@@ -1,0 +1,2 @@
+file { '/a/b': before => File['/a'] }
+file { '/a': ensure => directory }

@@ -1,0 +1,3 @@
+file { '/l': ensure => link, target => '/t', before => Notify['x'] }
+notify { 'x': before => File['/t'] }
+file { '/t': }
