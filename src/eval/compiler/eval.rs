@@ -798,7 +798,7 @@ impl Compiler<'_> {
             return self.call_puppet_function(&f, args);
         }
         if let Some(f) = functions::lookup(name) {
-            return match lambda {
+            let r = match lambda {
                 Some(l) => {
                     let mut closure = Closure {
                         ev: self,
@@ -808,6 +808,14 @@ impl Compiler<'_> {
                 }
                 None => f(args, None),
             };
+            if name == "assert_type"
+                && let Err(e) = &r
+                && e.is_error()
+                && self.err_kind.is_none()
+            {
+                self.err_kind = Some(EvalDiagKind::AssertType);
+            }
+            return r;
         }
         if let Some(rf) = self.loader.ruby_function(name) {
             let ty = rf.return_type.unwrap_or_else(|| "Any".to_string());
@@ -975,6 +983,13 @@ impl Compiler<'_> {
                         },
                     }
                 };
+                if let Some(te) = &p.type_expr
+                    && !p.captures_rest
+                    && let Err(e) =
+                        self.check_type(te, &v, &format!("block parameter '{}'", p.name.name))
+                {
+                    return Err(self.fatal(EvalDiagKind::ParameterType, e.message));
+                }
                 self.set_var(&p.name.name, v)?;
             }
             self.eval_block(&l.body)

@@ -738,10 +738,13 @@ impl Compiler<'_> {
                 && crate::defs::builtins::metaparameter(n).is_none()
                 && n != "stage"
             {
-                return Err(
-                    EvalError::new(format!("{res_ref}: has no parameter named '{n}'"))
-                        .at(self.meta[idx].span),
-                );
+                self.err_file = Some(self.meta[idx].file);
+                return Err(self
+                    .fatal(
+                        EvalDiagKind::UnknownAttribute,
+                        format!("{res_ref}: has no parameter named '{n}'"),
+                    )
+                    .at(self.meta[idx].span));
             }
         }
         let mut missing = Vec::new();
@@ -785,10 +788,13 @@ impl Compiler<'_> {
                         "default" => " (the value is the parameter's default)",
                         _ => "",
                     };
-                    return Err(self.fatal(
-                        EvalDiagKind::ParameterType,
-                        format!("{res_ref}: {}{from}", e.message),
-                    ));
+                    self.err_file = Some(self.meta[idx].file);
+                    return Err(self
+                        .fatal(
+                            EvalDiagKind::ParameterType,
+                            format!("{res_ref}: {}{from}", e.message),
+                        )
+                        .at(self.meta[idx].span));
                 }
             }
             self.scopes[sid].vars.insert(pname.clone(), value.clone());
@@ -802,13 +808,16 @@ impl Compiler<'_> {
                 .map(|m| format!("'{m}'"))
                 .collect::<Vec<_>>()
                 .join(", ");
-            return Err(self.fatal(
-                EvalDiagKind::MissingParameter,
-                format!(
-                    "{res_ref}: expects a value for parameter{} {list}",
-                    if missing.len() > 1 { "s" } else { "" }
-                ),
-            ));
+            self.err_file = Some(self.meta[idx].file);
+            return Err(self
+                .fatal(
+                    EvalDiagKind::MissingParameter,
+                    format!(
+                        "{res_ref}: expects a value for parameter{} {list}",
+                        if missing.len() > 1 { "s" } else { "" }
+                    ),
+                )
+                .at(self.meta[idx].span));
         }
         if is_class {
             self.add_edge_to_stage(idx)?;
@@ -1108,11 +1117,11 @@ impl Compiler<'_> {
                         } else {
                             format!(" by Class[{}]", cap_type(&param_source))
                         };
-                        self.err_file = Some(ov.file);
+                        self.err_file = Some(self.meta[idx].file);
                         return Err(EvalError::new(format!(
                             "Parameter '{n}' is already set on {r}{by}; cannot redefine"
                         ))
-                        .at(ov.span));
+                        .at(self.meta[idx].span));
                     }
                     if *append {
                         append_values(&cur, v)
