@@ -84,3 +84,39 @@ fn json_loads_keep_order_and_number_kinds() {
     let e = yaml::parse_json("{\"a\": 1,\n}").unwrap_err();
     assert_eq!(e.line, 2);
 }
+
+/// Hostile documents end quickly with an error (or a value), never a hang or a crash.
+#[test]
+fn hostile_documents_are_bounded() {
+    // Aliases that expand to 9^10 values.
+    let mut doc = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..=10 {
+        let p = i - 1;
+        doc.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    let e = yaml::parse(&doc).unwrap_err();
+    assert!(e.message.contains("aliases"), "{e}");
+    // Deep nesting.
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(yaml::parse(&deep).is_err());
+    let deep_block: String = (0..2000)
+        .map(|i| format!("{}- \n", "  ".repeat(i)))
+        .collect();
+    let _ = yaml::parse(&deep_block);
+    // Garbage.
+    for text in [
+        "\u{0}\u{1}",
+        "{",
+        "]",
+        "- - - -",
+        "&a *a",
+        "!<tag:x> y",
+        "? ? ?",
+        "'",
+        "\t- a",
+    ] {
+        let _ = yaml::parse(text);
+    }
+}

@@ -55,6 +55,10 @@ fn error_at(message: impl Into<String>, at: &Marker) -> YamlError {
 /// input; Puppet data is never this deep).
 const MAX_DEPTH: usize = 512;
 
+/// The most values a document may hold once its aliases are expanded (a guard against
+/// "billion laughs" documents, whose expansion would make every later walk endless).
+const MAX_EXPANDED: u64 = 5_000_000;
+
 /// Loads the first document of `text` as Psych's `safe_load` does (with symbols allowed, as
 /// Hiera allows them; a symbol becomes the string of its name). An empty document is undef.
 pub fn parse(text: &str) -> Result<Value, YamlError> {
@@ -74,7 +78,7 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                 }
             }
             Event::Alias(id) => {
-                let value = match loader.anchors.get(&id) {
+                let (value, size) = match loader.anchors.get(&id) {
                     Some(Some(v)) => v.clone(),
                     Some(None) => {
                         return Err(error_at(
@@ -89,6 +93,7 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                         value,
                         kind: NodeKind::Alias,
                         str_tag: false,
+                        size,
                     },
                     &at,
                 )?;
@@ -98,13 +103,14 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                 let value =
                     resolve_scalar(&text, style, tag.as_deref()).map_err(|m| error_at(m, &at))?;
                 if anchor != 0 {
-                    loader.anchors.insert(anchor, Some(value.clone()));
+                    loader.anchors.insert(anchor, Some((value.clone(), 1)));
                 }
                 loader.complete(
                     Done {
                         value,
                         kind: NodeKind::Scalar,
                         str_tag,
+                        size: 1,
                     },
                     &at,
                 )?;
@@ -129,7 +135,7 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                 )?;
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                let (frame, anchor) = match loader.stack.pop() {
+                let (frame, anchor, size) = match loader.stack.pop() {
                     Some(f) => f,
                     None => return Err(error_at("unbalanced collection end", &at)),
                 };
@@ -138,13 +144,14 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                     Frame::Map { hash, .. } => (Value::hash(hash), NodeKind::Mapping),
                 };
                 if anchor != 0 {
-                    loader.anchors.insert(anchor, Some(value.clone()));
+                    loader.anchors.insert(anchor, Some((value.clone(), size)));
                 }
                 loader.complete(
                     Done {
                         value,
                         kind,
                         str_tag: false,
+                        size,
                     },
                     &at,
                 )?;
@@ -223,6 +230,8 @@ struct Done {
     kind: NodeKind,
     /// The node was tagged `!!str` (a `<<` key tagged so is an ordinary key).
     str_tag: bool,
+    /// How many values the node holds with its aliases expanded.
+    size: u64,
 }
 
 enum Frame {
@@ -236,10 +245,11 @@ enum Frame {
 
 #[derive(Default)]
 struct Loader {
-    /// Open collections with their anchor id (0: none).
-    stack: Vec<(Frame, usize)>,
-    /// Anchored values by id; `None` while the anchored collection is still open.
-    anchors: HashMap<usize, Option<Value>>,
+    /// Open collections with their anchor id (0: none) and expanded size so far.
+    stack: Vec<(Frame, usize, u64)>,
+    /// Anchored values (and their expanded sizes) by id; `None` while the anchored
+    /// collection is still open.
+    anchors: HashMap<usize, Option<(Value, u64)>>,
     result: Option<Value>,
 }
 
@@ -251,17 +261,24 @@ impl Loader {
         if anchor != 0 {
             self.anchors.insert(anchor, None);
         }
-        self.stack.push((frame, anchor));
+        self.stack.push((frame, anchor, 1));
         Ok(())
     }
 
-    fn complete(&mut self, done: Done, _at: &Marker) -> Result<(), YamlError> {
-        let Some((frame, _)) = self.stack.last_mut() else {
+    fn complete(&mut self, done: Done, at: &Marker) -> Result<(), YamlError> {
+        let Some((frame, _, size)) = self.stack.last_mut() else {
             if self.result.is_none() {
                 self.result = Some(done.value);
             }
             return Ok(());
         };
+        *size = size.saturating_add(done.size);
+        if *size > MAX_EXPANDED {
+            return Err(error_at(
+                "the document holds too many values once its aliases are expanded",
+                at,
+            ));
+        }
         match frame {
             Frame::Seq(items) => items.push(done.value),
             Frame::Map { hash, key } => match key.take() {
