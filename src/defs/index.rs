@@ -32,7 +32,7 @@
 //! program.classes_named("x")                        // every definition of `x`, the loaded one first
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -291,7 +291,7 @@ impl Index {
     /// what could be recovered.
     pub fn load(checked: &[Manifest<'_>], roots: &[ModuleRoot]) -> Index {
         let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-        let mut seen_roots = HashSet::new();
+        let mut seen_roots = HashSet::default();
         let roots: Vec<&ModuleRoot> = roots
             .iter()
             .filter(|r| seen_roots.insert(canonical(&r.path)))

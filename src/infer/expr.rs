@@ -7,8 +7,8 @@
 //! accepts the arguments. Iteration lambdas get their parameters' types from the collection,
 //! and `if $x =~ T` / `case $x { T: }` narrow `$x` to `T` in the branch.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use super::compat::{self, kinds, may_match};
 use super::program::{NameKind, Program};
@@ -91,13 +91,18 @@ pub struct Infer<'p> {
     context: u32,
     next_context: u32,
     /// (type, attribute) given by resource defaults (`Type { attr => }`) in the file.
-    defaulted: std::collections::HashSet<(String, String)>,
+    defaulted: rustc_hash::FxHashSet<(String, String)>,
     /// The types of the attribute values of the resource being checked.
     values: HashMap<Span, Type>,
     /// How many `expr` calls are active.
     depth: u32,
     /// Assignments made inside the current branch (for joining after `if` / `case`).
     branch_log: Vec<Vec<String>>,
+    /// How many [`Infer::branches`] are being walked.
+    open_branches: u32,
+    /// The changes made to the scopes while a branch is open: (scope index, name, previous
+    /// value), to undo them (see [`Infer::branches`]).
+    journal: Vec<(usize, String, Option<Type>)>,
 }
 
 impl<'p> Infer<'p> {
@@ -107,19 +112,21 @@ impl<'p> Infer<'p> {
             program,
             resolver: Resolver {
                 program,
-                cache: RefCell::new(HashMap::new()),
+                cache: RefCell::new(HashMap::default()),
             },
             scopes: Vec::new(),
             diags: Vec::new(),
             record: record.then(Vec::new),
-            resources: HashMap::new(),
+            resources: HashMap::default(),
             branch_log: Vec::new(),
+            open_branches: 0,
+            journal: Vec::new(),
             path: Vec::new(),
             next_branch: 0,
             context: 0,
             next_context: 1,
             defaulted: Default::default(),
-            values: HashMap::new(),
+            values: HashMap::default(),
             depth: 0,
         }
     }
@@ -159,7 +166,7 @@ impl<'p> Infer<'p> {
     fn push(&mut self, kind: ScopeKind) {
         self.scopes.push(Scope {
             kind,
-            vars: HashMap::new(),
+            vars: HashMap::default(),
         });
     }
 
@@ -171,8 +178,8 @@ impl<'p> Infer<'p> {
         if let Some(log) = self.branch_log.last_mut() {
             log.push(name.to_string());
         }
-        if let Some(s) = self.scopes.last_mut() {
-            s.vars.insert(name.to_string(), t);
+        if let Some(idx) = self.scopes.len().checked_sub(1) {
+            self.write(idx, name.to_string(), Some(t));
         }
     }
 
@@ -333,7 +340,7 @@ impl<'p> Infer<'p> {
                 }
                 let n = h.entries.len();
                 if members.len() == n && n <= MAX_EXACT && n > 0 {
-                    let mut seen = std::collections::HashSet::new();
+                    let mut seen = rustc_hash::FxHashSet::default();
                     if members.iter().all(|m| seen.insert(m.name.clone())) {
                         return Type::Struct(members);
                     }
@@ -582,10 +589,17 @@ impl<'p> Infer<'p> {
 
     /// Walks branches: each may narrow a variable; variables assigned in some branches get
     /// the common type of their values (and of undef when a branch does not assign them).
+    ///
+    /// Only the innermost scope changes in a branch (a binding goes to the innermost scope;
+    /// scopes pushed inside a branch are popped by its end), and every change made while a
+    /// branch is open is journaled ([`Infer::write`]): a branch is undone by replaying the
+    /// journal backwards rather than by copying the scopes.
     fn branches(&mut self, arms: Vec<(Narrowing, &Block)>, else_block: Option<&Block>) -> Type {
-        let before: Vec<HashMap<String, Type>> =
-            self.scopes.iter().map(|s| s.vars.clone()).collect();
-        let mut results: Vec<(HashMap<String, Type>, Type)> = Vec::new();
+        let depth = self.scopes.len();
+        let mark = self.journal.len();
+        self.open_branches += 1;
+        // What each arm left in the innermost scope, for the names it changed.
+        let mut results: Vec<(Vec<(String, Option<Type>)>, Type)> = Vec::new();
         let all: Vec<(Narrowing, Option<&Block>)> = arms
             .into_iter()
             .map(|(n, b)| (n, Some(b)))
@@ -595,7 +609,7 @@ impl<'p> Infer<'p> {
         self.next_branch += 1;
         for (arm, (narrow, body)) in all.into_iter().enumerate() {
             self.path.push((point, arm as u32));
-            self.restore(&before);
+            self.undo(mark);
             self.branch_log.push(Vec::new());
             let narrowed = narrow.map(|(name, t)| {
                 let old = self.lookup(&name).cloned();
@@ -618,38 +632,49 @@ impl<'p> Infer<'p> {
             if let Some(outer) = self.branch_log.last_mut() {
                 outer.extend(log.iter().cloned());
             }
-            let current = self
-                .scopes
-                .last()
-                .map(|s| s.vars.clone())
-                .unwrap_or_default();
-            results.push((current, value));
+            let mut changed: Vec<(String, Option<Type>)> = Vec::new();
+            if depth > 0 {
+                for (idx, name, _) in &self.journal[mark..] {
+                    if *idx == depth - 1 && !changed.iter().any(|(n, _)| n == name) {
+                        let now = self.scopes[depth - 1].vars.get(name).cloned();
+                        changed.push((name.clone(), now));
+                    }
+                }
+            }
+            results.push((changed, value));
             self.path.pop();
         }
         // Join: what each branch left in the innermost scope.
-        self.restore(&before);
-        let depth = self.scopes.len();
+        self.undo(mark);
+        self.open_branches -= 1;
         if depth > 0 {
-            let base = before[depth - 1].clone();
             let mut names: Vec<String> = Vec::new();
-            for (vars, _) in &results {
-                for (k, v) in vars {
-                    if base.get(k) != Some(v) && !names.contains(k) {
+            for (changed, _) in &results {
+                for (k, v) in changed {
+                    if let Some(v) = v
+                        && self.scopes[depth - 1].vars.get(k) != Some(v)
+                        && !names.contains(k)
+                    {
                         names.push(k.clone());
                     }
                 }
             }
             for name in names {
+                let base = self.scopes[depth - 1].vars.get(&name).cloned();
                 let mut t: Option<Type> = None;
-                for (vars, _) in &results {
-                    let v = vars.get(&name).cloned().unwrap_or(Type::Undef);
+                for (changed, _) in &results {
+                    let v = match changed.iter().find(|(n, _)| *n == name) {
+                        Some((_, v)) => v.clone(),
+                        None => base.clone(),
+                    }
+                    .unwrap_or(Type::Undef);
                     t = Some(match t {
                         None => v,
                         Some(o) => self.common(&o, &v),
                     });
                 }
                 if let Some(t) = t {
-                    self.scopes[depth - 1].vars.insert(name, t);
+                    self.write(depth - 1, name, Some(t));
                 }
             }
         }
@@ -663,21 +688,58 @@ impl<'p> Infer<'p> {
         out.unwrap_or(Type::Undef)
     }
 
-    fn restore(&mut self, before: &[HashMap<String, Type>]) {
-        for (s, b) in self.scopes.iter_mut().zip(before) {
-            s.vars.clone_from(b);
+    /// Sets (`Some`) or removes (`None`) the variable `name` of scope `idx`, journaling the
+    /// change while a branch is open.
+    fn write(&mut self, idx: usize, name: String, t: Option<Type>) {
+        let Some(s) = self.scopes.get_mut(idx) else {
+            return;
+        };
+        if self.open_branches == 0 {
+            match t {
+                Some(t) => {
+                    s.vars.insert(name, t);
+                }
+                None => {
+                    s.vars.remove(&name);
+                }
+            }
+            return;
+        }
+        let old = match t {
+            Some(t) => s.vars.insert(name.clone(), t),
+            None => s.vars.remove(&name),
+        };
+        self.journal.push((idx, name, old));
+    }
+
+    /// Undoes the changes journaled after `mark` (those to scopes that still exist).
+    fn undo(&mut self, mark: usize) {
+        while self.journal.len() > mark {
+            let Some((idx, name, old)) = self.journal.pop() else {
+                break;
+            };
+            if let Some(s) = self.scopes.get_mut(idx) {
+                match old {
+                    Some(t) => {
+                        s.vars.insert(name, t);
+                    }
+                    None => {
+                        s.vars.remove(&name);
+                    }
+                }
+            }
         }
     }
 
     fn set_quiet(&mut self, name: &str, t: Type) {
-        if let Some(s) = self.scopes.last_mut() {
-            s.vars.insert(name.to_string(), t);
+        if let Some(idx) = self.scopes.len().checked_sub(1) {
+            self.write(idx, name.to_string(), Some(t));
         }
     }
 
     fn unset_quiet(&mut self, name: &str) {
-        if let Some(s) = self.scopes.last_mut() {
-            s.vars.remove(name);
+        if let Some(idx) = self.scopes.len().checked_sub(1) {
+            self.write(idx, name.to_string(), None);
         }
     }
 
@@ -1670,7 +1732,7 @@ fn is_type_expr(e: &Expr) -> bool {
 thread_local! {
     /// Types parsed from source text (signatures, attribute types, aliases, names): the same
     /// few hundred texts come back in every file, and parsing one runs the parser.
-    static PARSED: RefCell<HashMap<String, Option<Type>>> = RefCell::new(HashMap::new());
+    static PARSED: RefCell<HashMap<String, Option<Type>>> = RefCell::new(HashMap::default());
 }
 
 /// [`types::parse`], remembered per thread.

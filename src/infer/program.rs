@@ -5,7 +5,7 @@
 //! definitions in front of it, so that a file checked alone (a fixture, an editor buffer)
 //! still knows the classes, defines, functions and aliases it defines.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::defs::model::{
     ClassDef, ClassKind, FunctionDef, FunctionKind, Origin, ParamDef, ParamKind, ResourceTypeDef,

@@ -23,7 +23,7 @@
 //!
 //! The result is data ([`ScopeDiag`]); rules P112-P115 make diagnostics of it.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::facts;
 use crate::syntax::ast::{
@@ -87,6 +87,13 @@ pub trait Program {
     /// The class `name` (lower case, no leading `::`), when the program defines it.
     fn class(&self, _name: &str) -> Option<ClassVars> {
         None
+    }
+    /// Whether the class `name` (as for [`Program::class`]) defines `var` in its own scope,
+    /// and the class it inherits from; `None` when the program does not define it. The
+    /// default asks [`Program::class`]; a program can answer without listing every name.
+    fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<String>)> {
+        let c = self.class(name)?;
+        Some((c.names.iter().any(|n| n == var), c.parent))
     }
     /// Whether some manifest assigns `$name` at top scope.
     fn top_variable(&self, _name: &str) -> bool {
@@ -227,6 +234,8 @@ struct Walker<'a> {
     next_branch: u32,
     /// Classes defined in this file, by lower-case name.
     classes: HashMap<String, &'a ClassDef>,
+    /// What each class of `classes` assigns in its own scope (see [`own_assignments`]).
+    class_assigned: HashMap<String, HashSet<&'a str>>,
     /// Variables assigned at this file's top scope (anywhere in it).
     top_vars: HashSet<&'a str>,
     /// Names tested with `defined('$x')` or read with `getvar('x')`: never undefined.
@@ -237,9 +246,9 @@ struct Walker<'a> {
 
 impl<'a> Walker<'a> {
     fn new(file: &'a File, program: &'a dyn Program) -> Self {
-        let mut classes = HashMap::new();
-        let mut top_vars = HashSet::new();
-        let mut guarded = HashSet::new();
+        let mut classes = HashMap::default();
+        let mut top_vars = HashSet::default();
+        let mut guarded = HashSet::default();
         for s in &file.statements {
             collect_top(s, &mut top_vars);
         }
@@ -256,6 +265,14 @@ impl<'a> Walker<'a> {
             }
             _ => {}
         });
+        let class_assigned = classes
+            .iter()
+            .map(|(name, c)| {
+                let mut names = Vec::new();
+                own_assignments(&c.body.statements, &mut names);
+                (name.clone(), names.into_iter().collect())
+            })
+            .collect();
         Walker {
             program,
             scopes: Vec::new(),
@@ -263,9 +280,10 @@ impl<'a> Walker<'a> {
             path: Vec::new(),
             next_branch: 0,
             classes,
+            class_assigned,
             top_vars,
             guarded,
-            result_assignments: HashSet::new(),
+            result_assignments: HashSet::default(),
         }
     }
 
@@ -276,10 +294,10 @@ impl<'a> Walker<'a> {
         let saved_path = std::mem::take(&mut self.path);
         self.scopes.push(Scope {
             kind,
-            vars: HashMap::new(),
+            vars: HashMap::default(),
             order: Vec::new(),
             fallback,
-            inherited: HashSet::new(),
+            inherited: HashSet::default(),
             dynamic,
             check_unused,
             saved_path,
@@ -425,11 +443,15 @@ impl<'a> Walker<'a> {
             return None;
         }
         let (has, parent) = if let Some(c) = self.classes.get(class) {
-            let has = c.params.iter().any(|p| p.name.name == var) || assigns(&c.body, var);
+            let has = c.params.iter().any(|p| p.name.name == var)
+                || self
+                    .class_assigned
+                    .get(class)
+                    .is_some_and(|names| names.contains(var));
             (has, c.parent.as_ref().map(|p| key(&p.name)))
         } else {
-            let c = self.program.class(class)?;
-            (c.names.iter().any(|n| n == var), c.parent.map(|p| key(&p)))
+            let (has, parent) = self.program.class_defines(class, var)?;
+            (has, parent.map(|p| key(&p)))
         };
         if has {
             return Some(true);
@@ -742,7 +764,7 @@ impl<'a> Walker<'a> {
     }
 
     fn class(&mut self, c: &'a ClassDef) {
-        let mut inherited = HashSet::new();
+        let mut inherited = HashSet::default();
         let fallback = match &c.parent {
             Some(p) if !self.class_variables(&key(&p.name), &mut inherited, 0) => Fallback::Opaque,
             _ => Fallback::Global,
@@ -868,13 +890,6 @@ fn targets<'a>(left: &'a Expr, out: &mut Vec<&'a str>) {
         ExprKind::Array(items) => items.iter().for_each(|i| targets(i, out)),
         _ => {}
     }
-}
-
-/// Whether a class body assigns `$var` in the class's own scope.
-fn assigns(body: &Block, var: &str) -> bool {
-    let mut names = Vec::new();
-    own_assignments(&body.statements, &mut names);
-    names.contains(&var)
 }
 
 #[cfg(test)]

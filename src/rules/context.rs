@@ -55,6 +55,8 @@ pub struct FileIndex<'a> {
     pub(crate) comment_scan: OnceCell<Vec<crate::rules::layout::comments::Found>>,
     /// The groups of `=>` arrows (`layout::arrows::groups_of`).
     pub(crate) arrow_groups: OnceCell<Vec<crate::rules::layout::arrows::Group>>,
+    /// The scope analysis (`names::support::analyze`), shared by the four rules that report it.
+    pub(crate) scope_diags: OnceCell<Vec<crate::infer::scope::ScopeDiag>>,
 }
 
 #[derive(Debug, Clone, Copy)]

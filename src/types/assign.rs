@@ -5,8 +5,8 @@
 //! Self-recursive aliases are guarded as Puppet guards them: once recursion has been seen on
 //! both sides, the answer is "assignable" (every check up to there passed).
 
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::{CallableType, IntRange, StringType, TupleType, Type, parse};
@@ -58,7 +58,7 @@ pub fn builtin_alias(name: &str) -> Option<Type> {
 /// The built-in aliases, resolved and normalized once per process.
 fn builtin_resolved(key: &str) -> Option<Rc<Resolved>> {
     thread_local! {
-        static BUILTINS: RefCell<HashMap<String, Option<Rc<Resolved>>>> = RefCell::new(HashMap::new());
+        static BUILTINS: RefCell<HashMap<String, Option<Rc<Resolved>>>> = RefCell::new(HashMap::default());
     }
     if !matches!(
         key,
@@ -117,7 +117,7 @@ impl<'r> TypeCalculator<'r> {
     pub fn new(resolver: &'r dyn AliasResolver) -> Self {
         TypeCalculator {
             resolver,
-            cache: RefCell::new(HashMap::new()),
+            cache: RefCell::new(HashMap::default()),
         }
     }
 
@@ -258,7 +258,7 @@ impl<'r> TypeCalculator<'r> {
     /// Is there something other than aliases and variants in `t` (following aliases other
     /// than `name`)?
     fn has_real_type(&self, t: &Type, name: &str) -> bool {
-        let mut seen: HashSet<String> = HashSet::new();
+        let mut seen: HashSet<String> = HashSet::default();
         seen.insert(name.to_string());
         let mut stack: Vec<Type> = vec![t.clone()];
         while let Some(t) = stack.pop() {
@@ -280,7 +280,7 @@ impl<'r> TypeCalculator<'r> {
 
     /// Does `t` reach the alias `name` (lower case) through aliases?
     fn refers_to(&self, t: &Type, name: &str) -> bool {
-        let mut seen: HashSet<String> = HashSet::new();
+        let mut seen: HashSet<String> = HashSet::default();
         let mut stack: Vec<Type> = vec![t.clone()];
         let mut steps = 0usize;
         while let Some(t) = stack.pop() {

@@ -6,8 +6,8 @@
 //! hex digit, `\Z` matches before a final newline, `{,n}` means `{0,n}`, `\0` is NUL, and `\d`,
 //! `\w`, `\s` are ASCII only. The translation keeps Ruby's meanings.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use fancy_regex::Regex;
@@ -15,7 +15,7 @@ use fancy_regex::Regex;
 type Compiled = Result<Arc<Regex>, String>;
 
 thread_local! {
-    static CACHE: RefCell<HashMap<String, Compiled>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<String, Compiled>> = RefCell::new(HashMap::default());
 }
 
 /// Rewrites a Ruby pattern in `fancy_regex` syntax.

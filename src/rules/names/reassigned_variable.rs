@@ -68,11 +68,11 @@ impl Rule for ReassignedVariable {
                 BindingKind::Assignment => ("already assigned", "first assigned here"),
             };
             cx.report(
-                span,
+                *span,
                 format!("cannot reassign the variable `${name}`, {what} in this scope"),
             )
             .label("reassigned")
-            .secondary(first, label)
+            .secondary(*first, label)
             .help("use a new name, or compute the value in one expression (a selector or `if` as a value)");
         }
     }

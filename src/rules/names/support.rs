@@ -31,6 +31,13 @@ impl scope::Program for FileProgram<'_> {
         None
     }
 
+    fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<String>)> {
+        let c = self.index.class(name)?;
+        let has =
+            c.params.iter().any(|p| p.name == var) || c.variables.iter().any(|v| v.name == var);
+        Some((has, c.parent.clone()))
+    }
+
     fn top_variable(&self, name: &str) -> bool {
         self.index.top_variable(name).is_some()
     }
@@ -40,8 +47,12 @@ impl scope::Program for FileProgram<'_> {
     }
 }
 
-/// The scope findings of the checked file.
-pub fn analyze(cx: &Context<'_>) -> Vec<ScopeDiag> {
+/// The scope findings of the checked file (computed once per file, shared by the rules).
+pub fn analyze<'a>(cx: &Context<'a>) -> &'a [ScopeDiag] {
+    cx.index().scope_diags.get_or_init(|| run(cx))
+}
+
+fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
     let mut dirs: Vec<PathBuf> = cx.modulepath().to_vec();
     if let Some(d) = facts::modules_dir_of(Path::new(cx.file.path))
         && !dirs.contains(&d)

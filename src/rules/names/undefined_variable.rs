@@ -54,10 +54,10 @@ impl Rule for UndefinedVariable {
             };
             let qualified = name.trim_start_matches("::").contains("::");
             let d = cx
-                .report(span, format!("the variable `${name}` is not defined"))
+                .report(*span, format!("the variable `${name}` is not defined"))
                 .label("undefined variable");
             if qualified {
-                let (class, var) = name.rsplit_once("::").unwrap_or(("", &name));
+                let (class, var) = name.rsplit_once("::").unwrap_or(("", name));
                 d.help(format!(
                     "class `{}` has no parameter or variable `${var}`",
                     class.trim_start_matches("::")

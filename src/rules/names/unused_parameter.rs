@@ -57,7 +57,7 @@ impl Rule for UnusedParameter {
                     format!("rename it `$_{name}`: lambda parameters are positional")
                 }
             };
-            cx.report(span, format!("the parameter `${name}` is never used"))
+            cx.report(*span, format!("the parameter `${name}` is never used"))
                 .label("never read")
                 .help(help);
         }

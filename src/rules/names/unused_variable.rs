@@ -54,7 +54,7 @@ impl Rule for UnusedVariable {
             } = d
             {
                 cx.report(
-                    span,
+                    *span,
                     format!("the variable `${name}` is assigned but never used"),
                 )
                 .label("never read")
