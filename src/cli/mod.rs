@@ -44,7 +44,22 @@ pub const EXIT_FAILURE: i32 = 2;
 
 /// Runs plint with the process's arguments; returns the exit code.
 pub fn run() -> i32 {
+    PROCESS_ENDS.store(true, std::sync::atomic::Ordering::Relaxed);
     run_with(std::env::args_os())
+}
+
+/// Set by [`run`], whose caller exits right after it: the large structures of a run (the
+/// program's index, the report) are then not freed one allocation at a time, since the
+/// process's end frees them all at once.
+static PROCESS_ENDS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Drops `value`, or leaves it to the process's end (see [`PROCESS_ENDS`]).
+fn release<T>(value: T) {
+    if PROCESS_ENDS.load(std::sync::atomic::Ordering::Relaxed) {
+        std::mem::forget(value);
+    } else {
+        drop(value);
+    }
 }
 
 /// Runs plint with the given arguments (the first is the program name).
@@ -350,11 +365,11 @@ fn execute(args: &Args) -> Result<i32, String> {
         } else {
             EXIT_OK
         };
-        (
-            code,
-            emitter.emit(&report, &mut *out).and_then(|()| out.flush()),
-        )
+        let written = emitter.emit(&report, &mut *out).and_then(|()| out.flush());
+        release(report);
+        (code, written)
     };
+    release(program);
     timings.report = phase.elapsed();
     if args.timings {
         timings.print(start.elapsed());

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 use super::compat::{self, kinds, may_match};
 use super::program::{NameKind, Program};
-use super::{Analysis, LambdaProblem, TypeDiag, closest};
+use super::{Analysis, Closest, LambdaProblem, TypeDiag, closest};
 use crate::defs::builtins;
 use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signature};
 use crate::syntax::ast::{
@@ -1258,13 +1258,11 @@ impl<'p> Infer<'p> {
         if !self.should_report_unknown(name) {
             return;
         }
-        let mut names: Vec<String> = builtins::functions()
-            .iter()
-            .map(|f| f.name.clone())
-            .collect();
+        let mut c = Closest::new(name);
+        builtins::functions().iter().for_each(|f| c.offer(&f.name));
         self.program
-            .for_each_name(NameKind::Function, &mut |n| names.push(n.to_string()));
-        let suggestion = closest(name, names.iter().map(String::as_str));
+            .for_each_name(NameKind::Function, &mut |n| c.offer(n));
+        let suggestion = c.best();
         if !name.contains("::") && !self.program.knows_modules() && !near_miss(name, &suggestion) {
             return;
         }
@@ -1333,10 +1331,10 @@ impl<'p> Infer<'p> {
         if !self.program.has_module(module) {
             return;
         }
-        let mut names = Vec::new();
+        let mut c = Closest::new(&key);
         self.program
-            .for_each_name(NameKind::Definition, &mut |n| names.push(n.to_string()));
-        let suggestion = closest(&key, names.iter().map(String::as_str));
+            .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
+        let suggestion = c.best();
         self.diags.push(TypeDiag::UnknownClass {
             name: key,
             span,
@@ -1455,15 +1453,15 @@ impl<'p> Infer<'p> {
         if name.contains(['$', '[']) || !self.should_report_unknown(name) {
             return false;
         }
-        let mut names: Vec<String> = builtins::resource_types()
+        let mut c = Closest::new(name);
+        builtins::resource_types()
             .iter()
-            .map(|t| t.name.clone())
-            .collect();
+            .for_each(|t| c.offer(&t.name));
         self.program
-            .for_each_name(NameKind::ResourceType, &mut |n| names.push(n.to_string()));
+            .for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
         self.program
-            .for_each_name(NameKind::Definition, &mut |n| names.push(n.to_string()));
-        let suggestion = closest(name, names.iter().map(String::as_str));
+            .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
+        let suggestion = c.best();
         if !name.contains("::") && !near_miss(name, &suggestion) {
             // A custom type of a module that is not installed: say nothing.
             return false;
@@ -1699,10 +1697,10 @@ impl<'p> Infer<'p> {
         if !self.program.has_module(module) {
             return;
         }
-        let mut names = Vec::new();
+        let mut c = Closest::new(&alias);
         self.program
-            .for_each_name(NameKind::TypeAlias, &mut |n| names.push(n.to_string()));
-        let suggestion = closest(&alias, names.iter().map(String::as_str));
+            .for_each_name(NameKind::TypeAlias, &mut |n| c.offer(n));
+        let suggestion = c.best();
         self.diags.push(TypeDiag::UnknownType {
             name: alias,
             span,

@@ -212,22 +212,67 @@ pub fn analysis(file: &File, src: &str, defs: &dyn Defs) -> Rc<Analysis> {
 /// The closest of `names` to `name` (Levenshtein distance at most 2, or a fifth of the
 /// length), for "did you mean".
 pub fn closest<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    let limit = 2.max(name.len() / 5);
-    names
-        .into_iter()
-        .filter(|n| *n != name)
-        .filter(|n| n.len().abs_diff(name.len()) <= limit)
-        .map(|n| (distance(name, n), n))
-        .filter(|(d, _)| *d <= limit)
-        .min()
-        .map(|(_, n)| n.to_string())
+    let mut c = Closest::new(name);
+    names.into_iter().for_each(|n| c.offer(n));
+    c.best()
+}
+
+/// [`closest`], offered one name at a time (the names need not be collected): the same
+/// answer whatever the order, the smallest distance, then the smallest name.
+pub struct Closest<'n> {
+    name: &'n str,
+    limit: usize,
+    best: Option<(usize, String)>,
+}
+
+impl<'n> Closest<'n> {
+    pub fn new(name: &'n str) -> Self {
+        Closest {
+            name,
+            limit: 2.max(name.len() / 5),
+            best: None,
+        }
+    }
+
+    pub fn offer(&mut self, n: &str) {
+        if n == self.name || n.len().abs_diff(self.name.len()) > self.limit {
+            return;
+        }
+        let d = distance(self.name, n);
+        if d > self.limit {
+            return;
+        }
+        let better = match &self.best {
+            None => true,
+            Some((bd, bn)) => (d, n) < (*bd, bn.as_str()),
+        };
+        if better {
+            self.best = Some((d, n.to_string()));
+        }
+    }
+
+    pub fn best(self) -> Option<String> {
+        self.best.map(|(_, n)| n)
+    }
 }
 
 /// Levenshtein distance in bytes.
 pub fn distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut row = vec![0; b.len() + 1];
+    // Two rows of `b.len() + 1` cells: on the stack for the usual short names.
+    const SHORT: usize = 64;
+    let mut stack = [0usize; 2 * (SHORT + 1)];
+    let mut heap = Vec::new();
+    let cells: &mut [usize] = if b.len() <= SHORT {
+        &mut stack[..2 * (b.len() + 1)]
+    } else {
+        heap.resize(2 * (b.len() + 1), 0);
+        &mut heap
+    };
+    let (mut prev, mut row) = cells.split_at_mut(b.len() + 1);
+    for (j, p) in prev.iter_mut().enumerate() {
+        *p = j;
+    }
     for (i, ca) in a.iter().enumerate() {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {

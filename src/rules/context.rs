@@ -57,6 +57,8 @@ pub struct FileIndex<'a> {
     pub(crate) arrow_groups: OnceCell<Vec<crate::rules::layout::arrows::Group>>,
     /// The scope analysis (`names::support::analyze`), shared by the four rules that report it.
     pub(crate) scope_diags: OnceCell<Vec<crate::infer::scope::ScopeDiag>>,
+    /// The type inference (`types::support::analysis`), shared by the rules that report it.
+    pub(crate) analysis: OnceCell<std::rc::Rc<crate::infer::Analysis>>,
 }
 
 #[derive(Debug, Clone, Copy)]

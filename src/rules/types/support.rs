@@ -8,7 +8,10 @@ use crate::types::Type;
 
 /// The inference of the rule's file (computed once per file, shared by the rules).
 pub fn analysis(cx: &Context<'_>) -> Rc<Analysis> {
-    infer::analysis(cx.ast(), cx.source(), cx.program())
+    cx.index()
+        .analysis
+        .get_or_init(|| infer::analysis(cx.ast(), cx.source(), cx.program()))
+        .clone()
 }
 
 /// A type in a message: `` `Integer[1, 65535]` ``.
