@@ -31,6 +31,10 @@ const MAX_DEPTH: u32 = 256;
 /// What a branch's condition proves: a variable has a type there.
 type Narrowing = Option<(String, Type)>;
 
+/// What a branch left in the innermost scope (the names it changed: their value, `None` when
+/// removed), and the branch's value.
+type ArmResult = (Vec<(String, Option<Type>)>, Type);
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ScopeKind {
     Top,
@@ -599,7 +603,7 @@ impl<'p> Infer<'p> {
         let mark = self.journal.len();
         self.open_branches += 1;
         // What each arm left in the innermost scope, for the names it changed.
-        let mut results: Vec<(Vec<(String, Option<Type>)>, Type)> = Vec::new();
+        let mut results: Vec<ArmResult> = Vec::new();
         let all: Vec<(Narrowing, Option<&Block>)> = arms
             .into_iter()
             .map(|(n, b)| (n, Some(b)))

@@ -58,8 +58,17 @@ typedef struct {
   uint8_t count;     /* pending heredocs, in the order they started */
   bool in_body;      /* the first pending heredoc's body is being read */
   bool expect_name;  /* the last token was `${` followed by a bare variable name */
+  uint8_t line_start; /* whether the last token ended at a line start (see LineStart) */
   Heredoc heredocs[MAX_HEREDOCS];
 } Scanner;
+
+/*
+ * Whether the last token ended at the start of a line, as far as the scanner knows: a heredoc
+ * text needs to know it (its end line is checked at line starts), and asking the lexer
+ * (`get_column`) costs the length of the line so far when the last token ended before the
+ * lookahead (quadratic on a long line of interpolations).
+ */
+enum LineStart { LINE_START_NO = 0, LINE_START_YES = 1, LINE_START_UNKNOWN = 2 };
 
 static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 static inline void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
@@ -82,6 +91,7 @@ static bool is_hex(int32_t c) {
 
 void *tree_sitter_puppet_external_scanner_create(void) {
   Scanner *s = (Scanner *)calloc(1, sizeof(Scanner));
+  if (s) s->line_start = LINE_START_UNKNOWN;
   return s;
 }
 
@@ -93,6 +103,7 @@ unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buff
   buffer[n++] = (char)s->count;
   buffer[n++] = (char)s->in_body;
   buffer[n++] = (char)s->expect_name;
+  buffer[n++] = (char)s->line_start;
   for (unsigned i = 0; i < s->count; i++) {
     Heredoc *h = &s->heredocs[i];
     if (n + 3 + h->tag_len > TREE_SITTER_SERIALIZATION_BUFFER_SIZE) break;
@@ -111,11 +122,14 @@ void tree_sitter_puppet_external_scanner_deserialize(void *payload, const char *
   s->count = 0;
   s->in_body = false;
   s->expect_name = false;
-  if (length < 3) return;
+  s->line_start = LINE_START_UNKNOWN;
+  if (length < 4) return;
   unsigned n = 0;
   uint8_t count = (uint8_t)buffer[n++];
   s->in_body = buffer[n++] != 0;
   s->expect_name = buffer[n++] != 0;
+  s->line_start = (uint8_t)buffer[n++];
+  if (s->line_start > LINE_START_UNKNOWN) s->line_start = LINE_START_UNKNOWN;
   for (uint8_t i = 0; i < count && i < MAX_HEREDOCS && n + 3 <= length; i++) {
     Heredoc *h = &s->heredocs[i];
     h->interpolate = buffer[n++] != 0;
@@ -286,54 +300,69 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
   bool has_content = false;
   bool interpolate = heredoc ? heredoc->interpolate : true;
   TSSymbol content_symbol = heredoc ? HEREDOC_CONTENT : DQ_CONTENT;
-  bool at_line_start = heredoc && lexer->get_column(lexer) == 0;
+  /* Known from the last token when the scanner made it; else asked of the lexer. */
+  uint8_t known = s->line_start;
+  s->line_start = LINE_START_UNKNOWN;
+  bool at_line_start =
+      heredoc && (known == LINE_START_UNKNOWN ? lexer->get_column(lexer) == 0
+                                              : known == LINE_START_YES);
+  /* Whether the character before the lexer's position is a line break, and whether the
+     one before the marked end is (for `line_start` after a text token). */
+  bool prev_nl = at_line_start;
+  bool mark_nl = prev_nl;
+#define TEXT_ADVANCE() (prev_nl = lexer->lookahead == '\n', advance(lexer))
+#define TEXT_MARK_END() (mark_nl = prev_nl, lexer->mark_end(lexer))
+#define TEXT_TOKEN() (s->line_start = heredoc ? (mark_nl ? LINE_START_YES : LINE_START_NO) \
+                                              : LINE_START_UNKNOWN, \
+                      lexer->result_symbol = content_symbol)
 
   for (;;) {
     if (heredoc && at_line_start) {
       at_line_start = false;
       /* Is this the end line: blanks, optional `|`, optional `-`, the tag, blanks, EOL? */
-      lexer->mark_end(lexer);
+      TEXT_MARK_END();
       unsigned consumed = 0;
-      while (is_blank(lexer->lookahead)) { advance(lexer); consumed++; }
+      while (is_blank(lexer->lookahead)) { TEXT_ADVANCE(); consumed++; }
       if (lexer->lookahead == '|') {
-        advance(lexer);
+        TEXT_ADVANCE();
         consumed++;
-        while (is_blank(lexer->lookahead)) { advance(lexer); consumed++; }
+        while (is_blank(lexer->lookahead)) { TEXT_ADVANCE(); consumed++; }
       }
       if (lexer->lookahead == '-') {
-        advance(lexer);
+        TEXT_ADVANCE();
         consumed++;
-        while (is_blank(lexer->lookahead)) { advance(lexer); consumed++; }
+        while (is_blank(lexer->lookahead)) { TEXT_ADVANCE(); consumed++; }
       }
       unsigned i = 0;
       while (i < heredoc->tag_len && !lexer->eof(lexer) &&
              lexer->lookahead == (unsigned char)heredoc->tag[i]) {
-        advance(lexer);
+        TEXT_ADVANCE();
         consumed++;
         i++;
       }
       if (i == heredoc->tag_len) {
         while (lexer->lookahead == ' ' || lexer->lookahead == '\t' || is_blank(lexer->lookahead)) {
           if (lexer->lookahead == '\r') break;
-          advance(lexer);
+          TEXT_ADVANCE();
         }
         bool at_eol = lexer->eof(lexer) || lexer->lookahead == '\n';
         if (!at_eol && lexer->lookahead == '\r') {
           /* `\r\n` ends the line too; the `\r` stays outside the end token. Text before
              the end line keeps the end marked at the line start. */
-          if (!has_content) lexer->mark_end(lexer);
-          advance(lexer);
+          if (!has_content) TEXT_MARK_END();
+          TEXT_ADVANCE();
           consumed++;
           if (lexer->lookahead == '\n' || lexer->eof(lexer)) {
-            lexer->result_symbol = has_content ? content_symbol : HEREDOC_END;
+            if (has_content) TEXT_TOKEN();
+            else lexer->result_symbol = HEREDOC_END;
             return true;
           }
         } else if (at_eol) {
           if (has_content) {
-            lexer->result_symbol = content_symbol;
+            TEXT_TOKEN();
             return true; /* ends at the line start marked above */
           }
-          lexer->mark_end(lexer);
+          TEXT_MARK_END();
           lexer->result_symbol = HEREDOC_END;
           return true;
         }
@@ -348,16 +377,21 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
     if (!heredoc && c == '"') break;
 
     if (c == '\\') {
-      lexer->mark_end(lexer);
-      advance(lexer);
+      TEXT_MARK_END();
+      TEXT_ADVANCE();
       bool is_escape = heredoc ? heredoc_escape(heredoc->escapes, lexer->lookahead)
                                : dq_escape(lexer->lookahead);
       if (is_escape && !lexer->eof(lexer)) {
         if (has_content) {
-          lexer->result_symbol = content_symbol;
+          TEXT_TOKEN();
           return true;
         }
+        int32_t e = lexer->lookahead;
         finish_escape(lexer);
+        /* `\` and a line break (the `L` flag) ends at a line start; `\r` alone does not. */
+        s->line_start = !heredoc || e == '\r' ? LINE_START_UNKNOWN
+                        : e == '\n'           ? LINE_START_YES
+                                               : LINE_START_NO;
         lexer->result_symbol = ESCAPE_SEQUENCE;
         return true;
       }
@@ -368,35 +402,43 @@ static bool scan_text(Scanner *s, TSLexer *lexer, const bool *valid, Heredoc *he
     }
 
     if (c == '$' && interpolate) {
-      lexer->mark_end(lexer);
-      advance(lexer);
+      TEXT_MARK_END();
+      TEXT_ADVANCE();
       int32_t n = lexer->lookahead;
       bool starts = n == '{' || is_word_char(n) || n == ':';
       if (starts) {
         if (has_content) {
-          lexer->result_symbol = content_symbol;
+          TEXT_TOKEN();
           return true;
         }
-        if (scan_dollar(s, lexer, valid)) return true;
+        if (scan_dollar(s, lexer, valid)) {
+          /* `$name`, `${`: the text goes on after it, not at a line start. */
+          s->line_start = LINE_START_NO;
+          return true;
+        }
         /* `$:` not followed by `:name`: literal text; fall through as content */
         has_content = true;
-        lexer->mark_end(lexer);
+        TEXT_MARK_END();
         continue;
       }
       has_content = true;
       continue;
     }
 
-    advance(lexer);
+    TEXT_ADVANCE();
     has_content = true;
     if (c == '\n' && heredoc) at_line_start = true;
   }
 
   if (!has_content) return false;
-  lexer->mark_end(lexer);
-  lexer->result_symbol = content_symbol;
+  TEXT_MARK_END();
+  TEXT_TOKEN();
   return true;
 }
+
+#undef TEXT_ADVANCE
+#undef TEXT_MARK_END
+#undef TEXT_TOKEN
 
 /* ------------------------------------------------------------------ heredoc start */
 
@@ -470,6 +512,9 @@ static bool scan_heredoc_start(Scanner *s, TSLexer *lexer) {
 bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid) {
   Scanner *s = (Scanner *)payload;
   bool recovering = valid[ERROR_SENTINEL];
+  /* What the last token was is known only for the tokens that say so below. */
+  uint8_t line_start = s->line_start;
+  s->line_start = LINE_START_UNKNOWN;
 
   /* The bare variable name right after `${`. */
   if (s->expect_name) {
@@ -487,6 +532,8 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
   /* Inside a heredoc body (but not inside one of its `${...}`). */
   if (s->in_body && s->count > 0 && (valid[HEREDOC_CONTENT] || valid[HEREDOC_END])) {
     Heredoc *h = &s->heredocs[0];
+    /* While recovering from an error, the last token may not be the scanner's. */
+    s->line_start = recovering ? LINE_START_UNKNOWN : line_start;
     if (scan_text(s, lexer, valid, h)) {
       if (lexer->result_symbol == HEREDOC_END) {
         memmove(&s->heredocs[0], &s->heredocs[1], sizeof(Heredoc) * (s->count - 1));
@@ -503,7 +550,12 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
     return scan_text(s, lexer, valid, NULL);
   }
 
-  /* Between tokens: blanks, then a heredoc body's start, `(` first on a line, or `@(`. */
+  /* Between tokens: blanks, then a heredoc body's start, `(` first on a line, or `@(`.
+     None of them can be made here: nothing to skip blanks for. */
+  if (!valid[WSLPAREN] && !valid[HEREDOC_START] &&
+      !(valid[HEREDOC_BODY_START] && s->count > 0 && !s->in_body)) {
+    return false;
+  }
   bool newline = false;
   uint32_t blanks = 0;
   for (;;) {
@@ -516,6 +568,7 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
         advance(lexer);
         lexer->mark_end(lexer);
         s->in_body = true;
+        s->line_start = LINE_START_YES;
         lexer->result_symbol = HEREDOC_BODY_START;
         return true;
       }
