@@ -20,10 +20,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::error::{ErrorKind, EvalError, EvalResult, err};
-use super::expr::Evaluator;
 use super::value::{Hash, TypeVal, Value};
 use crate::report::Severity;
-use crate::syntax::ast::{Block, ExprKind, Parameter};
+use crate::syntax::ast::{Block, Expr, ExprKind, Parameter};
 
 /// The function a text segment is translated to.
 pub const TEXT_FN: &str = "plint_epp_text";
@@ -501,6 +500,12 @@ pub fn parse(text: &str) -> Result<EppTemplate, EppError> {
 /// of the first module called `mod` in the module path. `None` when the module or the file
 /// does not exist.
 pub fn template_path(modulepath: &[PathBuf], name: &str) -> Option<PathBuf> {
+    module_file(modulepath, name, "templates")
+}
+
+/// A file of a module, as Puppet finds `mod/rest`: `<dir>/mod/<subdir>/rest` in the first
+/// directory of the module path that has a module `mod`; an absolute path as it is.
+pub fn module_file(modulepath: &[PathBuf], name: &str, subdir: &str) -> Option<PathBuf> {
     let p = Path::new(name);
     if p.is_absolute() {
         return p.is_file().then(|| p.to_path_buf());
@@ -513,7 +518,7 @@ pub fn template_path(modulepath: &[PathBuf], name: &str) -> Option<PathBuf> {
         .iter()
         .map(|d| d.join(module))
         .find(|d| d.is_dir())?;
-    let f = dir.join("templates").join(file);
+    let f = dir.join(subdir).join(file);
     f.is_file().then_some(f)
 }
 
@@ -528,9 +533,32 @@ pub enum Visibility {
     TopScope,
 }
 
+/// What an evaluator provides to render templates: plint's small [`Evaluator`] and the
+/// catalog compiler's evaluator implement it, and route calls of the names of
+/// [`is_template_function`] to [`call`].
+pub trait EppHost {
+    /// The templates being rendered, innermost last (the host keeps the stack; it starts
+    /// empty).
+    fn epp_frames(&mut self) -> &mut Vec<RenderFrame>;
+    /// Runs `f` in a new local scope: on top of the current scopes (`inline_epp`), or of the
+    /// top scope alone when `top_only` (`epp`).
+    fn in_template_scope(
+        &mut self,
+        top_only: bool,
+        f: &mut dyn FnMut(&mut Self) -> EvalResult<Option<Value>>,
+    ) -> EvalResult<Option<Value>>;
+    /// Sets a variable in the innermost scope.
+    fn set_var(&mut self, name: &str, value: Value) -> EvalResult<()>;
+    fn eval(&mut self, e: &Expr) -> EvalResult;
+    fn eval_statements(&mut self, statements: &[Expr]) -> EvalResult;
+    /// Where `epp('mod/file.epp')` and `template()` find module templates; empty when not
+    /// known (then `epp()` of a file is unknown).
+    fn modulepath(&self) -> &[PathBuf];
+}
+
 /// What a template renders to, while it is rendered.
 #[derive(Debug, Default)]
-pub(crate) struct RenderFrame {
+pub struct RenderFrame {
     texts: Vec<String>,
     out: String,
     sensitive: bool,
@@ -540,8 +568,8 @@ pub(crate) struct RenderFrame {
 /// Renders a template with its arguments: the text, `Sensitive` if a sensitive value was
 /// rendered, an unknown String if an unknown value was. `func` names the calling function in
 /// messages.
-pub fn render(
-    ev: &mut Evaluator,
+pub fn render<H: EppHost + ?Sized>(
+    ev: &mut H,
     template: &EppTemplate,
     args: &Hash,
     visibility: Visibility,
@@ -564,11 +592,11 @@ pub fn render(
             }
         }
     }
-    ev.epp_frames.push(RenderFrame {
+    ev.epp_frames().push(RenderFrame {
         texts: template.texts.clone(),
         ..RenderFrame::default()
     });
-    let result = ev.in_template_scope(visibility == Visibility::TopScope, |ev| {
+    let result = ev.in_template_scope(visibility == Visibility::TopScope, &mut |ev| {
         bind_parameters(ev, template, &given)?;
         match ev.eval_statements(&template.body.statements) {
             // `next(v)` ends the template with `v` instead of the text, `return(v)` the
@@ -587,7 +615,7 @@ pub fn render(
             Ok(_) => Ok(None),
         }
     });
-    let frame = ev.epp_frames.pop().unwrap_or_default();
+    let frame = ev.epp_frames().pop().unwrap_or_default();
     if let Err(mut e) = result {
         if e.is_error()
             && let Some(span) = e.span.take()
@@ -614,8 +642,8 @@ pub fn render(
     Ok(Value::String(frame.out))
 }
 
-fn bind_parameters(
-    ev: &mut Evaluator,
+fn bind_parameters<H: EppHost + ?Sized>(
+    ev: &mut H,
     template: &EppTemplate,
     given: &[(String, Value)],
 ) -> EvalResult<()> {
@@ -696,28 +724,30 @@ fn mismatch(name: &str, t: &TypeVal, v: &Value) -> Option<String> {
 }
 
 /// Whether [`call`] implements the function: the reserved text and expression functions of
-/// translated templates, `inline_epp`, `epp`, `template` and `inline_template`.
+/// translated templates, `inline_epp`, `epp`, `template`, `inline_template` and `file` (a
+/// module file's content).
 pub fn is_template_function(name: &str) -> bool {
     matches!(
         name,
-        TEXT_FN | EXPR_FN | "inline_epp" | "epp" | "template" | "inline_template"
+        TEXT_FN | EXPR_FN | "inline_epp" | "epp" | "template" | "inline_template" | "file"
     )
 }
 
 /// Calls one of the template functions (see [`is_template_function`]).
-pub fn call(ev: &mut Evaluator, name: &str, args: Vec<Value>) -> EvalResult {
+pub fn call<H: EppHost + ?Sized>(ev: &mut H, name: &str, args: Vec<Value>) -> EvalResult {
     match name {
         TEXT_FN => render_text(ev, &args),
         EXPR_FN => render_expr(ev, args),
         "inline_epp" => inline_epp(ev, args),
         "epp" => epp_file(ev, args),
         "template" | "inline_template" => erb(ev, name, &args),
+        "file" => file_content(ev, &args),
         _ => err(format!("Unknown function: '{name}'.")),
     }
 }
 
-fn render_text(ev: &mut Evaluator, args: &[Value]) -> EvalResult {
-    let Some(frame) = ev.epp_frames.last_mut() else {
+fn render_text<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
+    let Some(frame) = ev.epp_frames().last_mut() else {
         return err(format!("Unknown function: '{TEXT_FN}'."));
     };
     if let Some(Value::Integer(i)) = args.first()
@@ -728,8 +758,8 @@ fn render_text(ev: &mut Evaluator, args: &[Value]) -> EvalResult {
     Ok(Value::Undef)
 }
 
-fn render_expr(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
-    let Some(frame) = ev.epp_frames.last_mut() else {
+fn render_expr<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
+    let Some(frame) = ev.epp_frames().last_mut() else {
         return err(format!("Unknown function: '{EXPR_FN}'."));
     };
     if args.len() != 1 {
@@ -776,7 +806,7 @@ fn check_arity(func: &str, args: &[Value]) -> EvalResult<()> {
     Ok(())
 }
 
-fn inline_epp(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+fn inline_epp<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
     check_arity("inline_epp", &args)?;
     let params = template_args("inline_epp", &args)?;
     let src = match &args[0] {
@@ -796,7 +826,7 @@ fn inline_epp(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
     render(ev, &template, &params, Visibility::Caller, "inline_epp")
 }
 
-fn epp_file(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
+fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
     check_arity("epp", &args)?;
     let params = template_args("epp", &args)?;
     let name = match &args[0] {
@@ -814,8 +844,8 @@ fn epp_file(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
     } else {
         format!("{name}.epp")
     };
-    let Some(path) = template_path(&ev.modulepath, &name) else {
-        if ev.modulepath.is_empty() {
+    let Some(path) = template_path(ev.modulepath(), &name) else {
+        if ev.modulepath().is_empty() {
             return Ok(Value::unknown("String", &format!("epp('{name}')")));
         }
         return err(format!("Could not find template '{name}'"));
@@ -834,16 +864,43 @@ fn epp_file(ev: &mut Evaluator, args: Vec<Value>) -> EvalResult {
     render(ev, &template, &params, Visibility::TopScope, "epp")
 }
 
+/// `file('mod/name', ...)`: the content of the first of the files that exists
+/// (`<module>/files/name`, or an absolute path); unknown when the module path is not known.
+fn file_content<H: EppHost + ?Sized>(ev: &H, args: &[Value]) -> EvalResult {
+    if args.is_empty() {
+        return err("'file' expects at least 1 argument, got none");
+    }
+    let names: Vec<String> = args.iter().map(Value::to_puppet_string).collect();
+    if ev.modulepath().is_empty() || args.iter().any(Value::contains_unknown) {
+        let shown: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+        return Ok(Value::unknown(
+            "String",
+            &format!("file({})", shown.join(", ")),
+        ));
+    }
+    for n in &names {
+        if let Some(p) = module_file(ev.modulepath(), n, "files") {
+            let bytes = std::fs::read(&p)
+                .map_err(|e| EvalError::new(format!("file(): cannot read {}: {e}", p.display())))?;
+            return Ok(Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        }
+    }
+    err(format!(
+        "Could not find any files from {}",
+        names.join(", ")
+    ))
+}
+
 /// `template()` and `inline_template()`: ERB is not evaluated; the result is an unknown String
 /// that says which template it comes from.
-fn erb(ev: &Evaluator, name: &str, args: &[Value]) -> EvalResult {
+fn erb<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -> EvalResult {
     if args.is_empty() {
         return err(format!("'{name}' expects at least 1 argument, got 0"));
     }
-    if name == "template" && !ev.modulepath.is_empty() {
+    if name == "template" && !ev.modulepath().is_empty() {
         for a in args {
             if let Value::String(f) = a
-                && template_path(&ev.modulepath, f).is_none()
+                && template_path(ev.modulepath(), f).is_none()
             {
                 return err(format!("Could not find template '{f}'"));
             }

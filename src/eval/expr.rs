@@ -36,7 +36,7 @@ pub struct Evaluator {
     /// result of `epp()` is unknown.
     pub modulepath: Vec<std::path::PathBuf>,
     /// The templates being rendered, innermost last.
-    pub(crate) epp_frames: Vec<super::epp::RenderFrame>,
+    epp_frames: Vec<super::epp::RenderFrame>,
     depth: usize,
 }
 
@@ -114,29 +114,6 @@ impl Evaluator {
         if let Some(fr) = self.frames.last_mut() {
             fr.matches.truncate(depth);
         }
-        r
-    }
-
-    /// Runs `f` in a new local scope for a template: on top of the current scopes, or of the
-    /// top scope alone (`globals_only`, as `epp()` renders).
-    pub(crate) fn in_template_scope<T>(
-        &mut self,
-        globals_only: bool,
-        f: impl FnOnce(&mut Self) -> EvalResult<T>,
-    ) -> EvalResult<T> {
-        let hidden = if globals_only {
-            self.frames.split_off(1)
-        } else {
-            Vec::new()
-        };
-        self.push();
-        let r = f(self);
-        self.frames.truncate(if globals_only {
-            1
-        } else {
-            self.frames.len() - 1
-        });
-        self.frames.extend(hidden);
         r
     }
 
@@ -674,5 +651,44 @@ impl Lambda for Closure<'_> {
 
     fn call(&mut self, args: Vec<Value>) -> EvalResult {
         self.ev.call_lambda(self.lambda, args)
+    }
+}
+
+impl super::epp::EppHost for Evaluator {
+    fn epp_frames(&mut self) -> &mut Vec<super::epp::RenderFrame> {
+        &mut self.epp_frames
+    }
+
+    fn in_template_scope(
+        &mut self,
+        top_only: bool,
+        f: &mut dyn FnMut(&mut Self) -> EvalResult<Option<Value>>,
+    ) -> EvalResult<Option<Value>> {
+        let hidden = if top_only {
+            self.frames.split_off(1)
+        } else {
+            Vec::new()
+        };
+        self.push();
+        let r = f(self);
+        self.pop();
+        self.frames.extend(hidden);
+        r
+    }
+
+    fn set_var(&mut self, name: &str, value: Value) -> EvalResult<()> {
+        Evaluator::set_var(self, name, value)
+    }
+
+    fn eval(&mut self, e: &Expr) -> EvalResult {
+        Evaluator::eval(self, e)
+    }
+
+    fn eval_statements(&mut self, statements: &[Expr]) -> EvalResult {
+        Evaluator::eval_statements(self, statements)
+    }
+
+    fn modulepath(&self) -> &[std::path::PathBuf] {
+        &self.modulepath
     }
 }

@@ -149,3 +149,8 @@ notice(inline_epp('a<% return(1) %>b'))
 # --- ERB templates are not evaluated by plint (the oracle renders them)
 $t = inline_template('<%= 1 + 1 %>') notice('evaluated')
 $t = template('eppt/none.erb', 'eppt/none2.erb') notice('never')
+# --- file(): a module file's content
+notice(file('eppt/hello.txt'))
+notice(file('eppt/none.txt', 'eppt/hello.txt'))
+notice(file('eppt/none.txt'))
+notice(inline_epp('<%= file("eppt/hello.txt") %>'))

@@ -85,3 +85,5 @@ notice(base64('encode', 'a long text that is longer than forty five bytes to wra
 notice(base64('nope', 'x'))
 notice(parseyaml("a: 1\nb: [x, y]\n")) notice(parseyaml('- 1')) notice(parseyaml('[', 'dflt'))
 notice(stdlib::extname('a/b.txt')) notice(stdlib::extname('a/.bashrc')) notice(stdlib::extname('a.tar.gz')) notice(stdlib::extname('noext')) notice(stdlib::extname('a.'))
+# --- shellquote
+notice(shellquote('a', 'b c', "d'e", '', ['f$g', 'h"i\'j'], 'k@l%m_n+o=p:q,r.s/t-u'))

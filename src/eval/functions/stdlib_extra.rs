@@ -1,5 +1,6 @@
 //! More pure stdlib functions (beyond the most used ones of `stdlib.rs`): collections from
-//! arrays, pattern filters, escaping, base64, YAML parsing, digging, type tests.
+//! arrays, pattern filters, escaping, base64, YAML parsing, digging, type tests; and Puppet's
+//! `shellquote`.
 
 use super::format::{base64_encode, ruby_inspect, ruby_to_s};
 use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
@@ -18,6 +19,7 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("parseyaml", parseyaml),
     ("reject", reject),
     ("shell_join", shell_join),
+    ("shellquote", shellquote),
     ("squeeze", squeeze),
     ("stdlib::extname", extname),
     ("try_get_value", try_get_value),
@@ -527,4 +529,39 @@ fn base64(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     Ok(Value::string(
         String::from_utf8_lossy(&decoded).into_owned(),
     ))
+}
+
+/// Puppet's `shellquote`: each word (arrays flattened) as it is when all its characters are
+/// safe, else in double quotes, else in single quotes, else in double quotes with `!"`$\`
+/// escaped; joined with spaces.
+fn shellquote(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    unknown_guard!("shellquote", args, "String");
+    let mut words = Vec::new();
+    args.iter().for_each(|a| flatten_into(a, &mut words));
+    let safe = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
+    let dangerous = |c: char| "!\"`$\\".contains(c);
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|w| {
+            let w = ruby_to_s(w);
+            if !w.is_empty() && w.chars().all(safe) {
+                w
+            } else if !w.chars().any(dangerous) {
+                format!("\"{w}\"")
+            } else if !w.contains('\'') {
+                format!("'{w}'")
+            } else {
+                let mut r = String::from("\"");
+                for c in w.chars() {
+                    if dangerous(c) {
+                        r.push('\\');
+                    }
+                    r.push(c);
+                }
+                r.push('"');
+                r
+            }
+        })
+        .collect();
+    Ok(Value::string(quoted.join(" ")))
 }
