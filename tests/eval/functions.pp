@@ -87,3 +87,14 @@ notice(parseyaml("a: 1\nb: [x, y]\n")) notice(parseyaml('- 1')) notice(parseyaml
 notice(stdlib::extname('a/b.txt')) notice(stdlib::extname('a/.bashrc')) notice(stdlib::extname('a.tar.gz')) notice(stdlib::extname('noext')) notice(stdlib::extname('a.'))
 # --- shellquote
 notice(shellquote('a', 'b c', "d'e", '', ['f$g', 'h"i\'j'], 'k@l%m_n+o=p:q,r.s/t-u'))
+# --- line endings, bases, escaping, sizes, source forms
+notice(dos2unix("a\r\nb\r\n") == "a\nb\n") notice(unix2dos("a\nb\r\r\nc") == "a\r\nb\r\nc")
+notice(dos2unix(1))
+notice(convert_base(5, 2)) notice(convert_base('254', '16')) notice(convert_base(35, 36))
+notice(convert_base(5, 1))
+notice(convert_base('x', 2))
+notice(powershell_escape('a b$c"d|e')) notice(batch_escape('a "b" $c\d'))
+notice(stdlib::xml_encode('a&<>"\'b')) notice(stdlib::xml_encode('a&<>"\'b', 'attr'))
+notice(to_bytes('4 kB')) notice(to_bytes('1.5M')) notice(to_bytes(12)) notice(to_bytes('7')) notice(to_bytes('2 GB'))
+notice(to_bytes('3 X'))
+notice(to_python([1, 'a', true, undef, {b => false}])) notice(to_ruby([1, 'a', true, undef, {b => 1.5}]))

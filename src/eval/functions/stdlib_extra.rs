@@ -10,6 +10,9 @@ use crate::eval::value::{Hash, TypeVal, Value};
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("base64", base64),
+    ("batch_escape", batch_escape),
+    ("convert_base", convert_base),
+    ("dos2unix", dos2unix),
     ("convert_to", convert_to),
     ("dig44", dig44),
     ("enclose_ipv6", enclose_ipv6),
@@ -17,13 +20,19 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("hash", hash),
     ("is_a", is_a),
     ("parseyaml", parseyaml),
+    ("powershell_escape", powershell_escape),
     ("reject", reject),
     ("shell_join", shell_join),
     ("shellquote", shellquote),
     ("squeeze", squeeze),
     ("stdlib::extname", extname),
+    ("stdlib::xml_encode", xml_encode),
+    ("to_bytes", to_bytes),
+    ("to_python", to_python),
+    ("to_ruby", to_ruby),
     ("try_get_value", try_get_value),
     ("type_of", type_of),
+    ("unix2dos", unix2dos),
     ("uriescape", uriescape),
 ];
 
@@ -564,4 +573,250 @@ fn shellquote(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         })
         .collect();
     Ok(Value::string(quoted.join(" ")))
+}
+
+fn line_endings(name: &str, args: &[Value], dos: bool) -> EvalResult {
+    unknown_guard!(name, args, "String");
+    let Some(Value::String(s)) = args.first() else {
+        return err(format!("{name}(): Requires string as argument"));
+    };
+    if !dos {
+        return Ok(Value::string(s.replace("\r\n", "\n")));
+    }
+    // `\r*\n` becomes `\r\n`.
+    let mut out = String::with_capacity(s.len() + s.len() / 16);
+    let mut pending_cr = 0usize;
+    for c in s.chars() {
+        match c {
+            '\r' => pending_cr += 1,
+            '\n' => {
+                pending_cr = 0;
+                out.push_str("\r\n");
+            }
+            other => {
+                out.extend(std::iter::repeat_n('\r', pending_cr));
+                pending_cr = 0;
+                out.push(other);
+            }
+        }
+    }
+    out.extend(std::iter::repeat_n('\r', pending_cr));
+    Ok(Value::string(out))
+}
+
+fn dos2unix(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    line_endings("dos2unix", &args, false)
+}
+
+fn unix2dos(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    line_endings("unix2dos", &args, true)
+}
+
+/// `convert_base(254, 16)`: the integer (or decimal string) in another base, as a string.
+fn convert_base(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("convert_base", &args, 2, 2)?;
+    unknown_guard!("convert_base", args, "String");
+    let int_of = |v: &Value, which: &str| -> EvalResult<i64> {
+        match v {
+            Value::Integer(i) => Ok(*i),
+            Value::String(s) if !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()) => s
+                .parse::<i64>()
+                .map_err(|_| EvalError::new("convert_base(): number out of range")),
+            Value::String(_) => err(
+                "convert_base(): First argument must be an integer or a string corresponding to an integer in base 10",
+            ),
+            _ => err(format!(
+                "convert_base(): {which} argument must be either a string or an integer"
+            )),
+        }
+    };
+    let n = int_of(&args[0], "First")?;
+    let base = int_of(&args[1], "Second")?;
+    if !(2..=36).contains(&base) {
+        return err("convert_base(): base must be at least 2 and must not be greater than 36");
+    }
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut m = n.unsigned_abs();
+    let mut out = Vec::new();
+    loop {
+        out.push(digits[(m % base as u64) as usize]);
+        m /= base as u64;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push(b'-');
+    }
+    out.reverse();
+    Ok(Value::string(String::from_utf8_lossy(&out).into_owned()))
+}
+
+fn powershell_escape(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("powershell_escape", &args, 1, 1)?;
+    unknown_guard!("powershell_escape", args, "String");
+    let mut out = String::new();
+    for c in ruby_to_s(&args[0]).chars() {
+        match c {
+            ' ' | '\'' | '`' | '|' | '\n' | '$' => {
+                out.push('`');
+                out.push(c);
+            }
+            '"' => out.push_str("\\`\""),
+            other => out.push(other),
+        }
+    }
+    Ok(Value::string(out))
+}
+
+fn batch_escape(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("batch_escape", &args, 1, 1)?;
+    unknown_guard!("batch_escape", args, "String");
+    let mut out = String::from("\"");
+    for c in ruby_to_s(&args[0]).chars() {
+        match c {
+            '"' => out.push_str("\"\""),
+            '$' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            other => out.push(other),
+        }
+    }
+    out.push('"');
+    Ok(Value::string(out))
+}
+
+/// `stdlib::xml_encode(s, 'text' | 'attr')`: Ruby's XML encoding (`attr` also quotes and
+/// wraps in double quotes).
+fn xml_encode(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("stdlib::xml_encode", &args, 1, 2)?;
+    unknown_guard!("stdlib::xml_encode", args, "String");
+    let Value::String(s) = &args[0] else {
+        return Err(arg_error("stdlib::xml_encode", "a String value", &args));
+    };
+    let attr = match args.get(1) {
+        None => false,
+        Some(Value::String(t)) if t == "text" => false,
+        Some(Value::String(t)) if t == "attr" => true,
+        Some(_) => {
+            return Err(arg_error(
+                "stdlib::xml_encode",
+                "Enum['text', 'attr'] for the type",
+                &args,
+            ));
+        }
+    };
+    let mut out = String::new();
+    if attr {
+        out.push('"');
+    }
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attr => out.push_str("&quot;"),
+            '\'' if attr => out.push_str("&apos;"),
+            other => out.push(other),
+        }
+    }
+    if attr {
+        out.push('"');
+    }
+    Ok(Value::string(out))
+}
+
+/// `to_bytes('4 kB')`: a size with a binary prefix (k, M, G, T, P, E) in bytes.
+fn to_bytes(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    if args.len() != 1 {
+        return err(format!(
+            "to_bytes(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    }
+    unknown_guard!("to_bytes", args, "Integer");
+    let s = match &args[0] {
+        Value::Integer(_) | Value::Float(_) => return Ok(args[0].clone()),
+        other => ruby_to_s(other),
+    };
+    // The leading run of number characters, optional whitespace, then a prefix letter.
+    let num_len = s
+        .find(|c: char| !(c.is_ascii_digit() || ".e+-".contains(c)))
+        .unwrap_or(s.len());
+    let (num, rest) = s.split_at(num_len);
+    let rest = rest.trim_start();
+    let prefix = rest.chars().next().filter(|c| *c != 'b' && *c != 'B');
+    let value = ruby_to_f(num);
+    let shift = match prefix {
+        None => 0,
+        Some('k') => 10,
+        Some('M') => 20,
+        Some('G') => 30,
+        Some('T') => 40,
+        Some('P') => 50,
+        Some('E') => 60,
+        Some(p) => return err(format!("to_bytes(): Unknown prefix {p}")),
+    };
+    Ok(Value::Integer((value * (1u64 << shift) as f64) as i64))
+}
+
+/// Ruby's `String#to_f`: the longest leading float, 0.0 if none.
+fn ruby_to_f(s: &str) -> f64 {
+    (1..=s.len())
+        .rev()
+        .filter_map(|n| s.get(..n))
+        .find_map(|p| {
+            p.parse::<f64>()
+                .ok()
+                .filter(|_| !p.ends_with(['e', 'E', '+']))
+        })
+        .unwrap_or(0.0)
+}
+
+/// A value as Ruby (`to_ruby`) or Python (`to_python`) source.
+fn source_of(v: &Value, python: bool, out: &mut String) {
+    match v {
+        Value::Boolean(b) if python => out.push_str(if *b { "True" } else { "False" }),
+        Value::Undef if python => out.push_str("None"),
+        Value::Array(a) => {
+            out.push('[');
+            for (i, e) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                source_of(e, python, out);
+            }
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            for (i, (k, e)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                source_of(k, python, out);
+                out.push_str(if python { ": " } else { " => " });
+                source_of(e, python, out);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&ruby_inspect(other)),
+    }
+}
+
+fn to_python(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("to_python", &args, 1, 1)?;
+    unknown_guard!("to_python", args, "String");
+    let mut out = String::new();
+    source_of(&args[0], true, &mut out);
+    Ok(Value::string(out))
+}
+
+fn to_ruby(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+    arity("to_ruby", &args, 1, 1)?;
+    unknown_guard!("to_ruby", args, "String");
+    let mut out = String::new();
+    source_of(&args[0], false, &mut out);
+    Ok(Value::string(out))
 }
