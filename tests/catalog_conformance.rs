@@ -19,7 +19,8 @@
 //! a resource of the same type that nothing else matched. Unknowns are counted and reported.
 //!
 //! For a case Puppet fails: plint must report an error-level finding of the same kind in the
-//! same file at the same line (when Puppet gives them). The kind is recognized from the rule name (kebab-case, e.g.
+//! same file at the same line (when Puppet gives them), or at another place Puppet's message
+//! names (`also:`: where a nested error happened, a first declaration). The kind is recognized from the rule name (kebab-case, e.g.
 //! `duplicate-resource`; see [`KIND_NEEDLES`]); `eval-error` matches any error.
 //!
 //! The suite passes while every case not listed in tests/catalog/known-failures.txt matches.
@@ -504,9 +505,16 @@ fn run_case(case: &Case, tmp: &Path) -> Outcome {
         let (kind, file, line) = (field("kind:"), field("file:"), field("line:"));
         let message = field("message:");
         let line = line.parse::<u64>().ok();
-        let hit = errors
-            .iter()
-            .any(|f| kind_matches(&kind, f) && place_matches(&file, line, f));
+        // Puppet's place, or another place its message names (a nested error's own place).
+        let mut places = vec![(file.clone(), line)];
+        for p in field("also:").split_whitespace().filter(|p| *p != "-") {
+            if let Some((f, l)) = p.rsplit_once(':') {
+                places.push((f.to_string(), l.parse().ok()));
+            }
+        }
+        let hit = errors.iter().any(|f| {
+            kind_matches(&kind, f) && places.iter().any(|(pf, pl)| place_matches(pf, *pl, f))
+        });
         if !hit {
             let _ = writeln!(
                 diff,

@@ -1,8 +1,9 @@
 # Compiles the catalog of one or more conformance cases with the installed Puppet (7.x), in one
 # process, without a server, and writes each case's expected result next to its manifest:
 #   expected.json        the catalog (Puppet's catalog.to_data_hash, normalized, see below), or
-#   expected-error.txt   when Puppet fails: `kind:`, `file:`, `line:` and `message:` lines
-#                        (`-` where Puppet gives no place).
+#   expected-error.txt   when Puppet fails: `kind:`, `file:`, `line:` (Puppet's place of the
+#                        error, `-` where it gives none), `also:` (the other places its message
+#                        names, `FILE:LINE` separated by spaces) and `message:` lines.
 # Driven by scripts/oracle/catalog-oracle.sh (read its header first).
 #
 # A case is a folder holding `site.pp` and optionally:
@@ -186,7 +187,11 @@ def compile_case(dir, facts_root, tmp)
     FileUtils.rm_f(out_json)
     msg = normalize_paths(result[:error].message, prefixes).gsub("\n", '\\n')
     file = result[:file] ? normalize_paths(result[:file], prefixes) : '-'
-    File.write(out_err, "kind: #{result[:kind]}\nfile: #{file}\nline: #{result[:line] || '-'}\nmessage: #{msg}\n")
+    # Every other place the message names (a nested error's own place, a first declaration).
+    also = msg.scan(/\(file: ([^,)]+), line: (\d+)/).map { |f, l| "#{f}:#{l}" }.uniq -
+           ["#{file}:#{result[:line]}"]
+    File.write(out_err, "kind: #{result[:kind]}\nfile: #{file}\nline: #{result[:line] || '-'}\n" \
+                        "also: #{also.empty? ? '-' : also.join(' ')}\nmessage: #{msg}\n")
     puts "error  #{File.basename(dir)}: #{result[:kind]} (line #{result[:line] || '-'})"
   end
 end

@@ -1,0 +1,2 @@
+class { 'postgresql::globals': version => '13' }
+include postgresql::server
