@@ -716,10 +716,13 @@ fn write_known_failures(
             continue;
         }
         let name = &cases[*i].name;
-        let reason = known
-            .get(name)
-            .cloned()
-            .unwrap_or_else(|| o.diff.lines().next().unwrap_or("").trim().to_string());
+        let reason = known.get(name).cloned().unwrap_or_else(|| {
+            let first = o.diff.lines().next().unwrap_or("").trim();
+            match first.char_indices().nth(160) {
+                Some((i, _)) => format!("{}...", &first[..i]),
+                None => first.to_string(),
+            }
+        });
         let _ = writeln!(text, "{name}  {reason}");
     }
     std::fs::write(
