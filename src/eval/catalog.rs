@@ -8,7 +8,7 @@
 //! An unknown value is written as `{"__unknown__": "<type>", "origin": "<why>"}` wherever it
 //! occurs.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use serde_json::{Map, Value as Json, json};
@@ -86,7 +86,7 @@ impl Resource {
 }
 
 /// A containment edge: `source` contains `target`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Edge {
     pub source: String,
     pub target: String,
@@ -101,6 +101,8 @@ pub struct Catalog {
     resources: Vec<Resource>,
     by_ref: HashMap<(String, String), usize>,
     pub edges: Vec<Edge>,
+    /// Every edge ever added (for `add_edge` to skip duplicates in constant time).
+    edge_set: HashSet<Edge>,
     /// Classes in the order they were evaluated (lower case names, as Puppet lists them).
     pub classes: Vec<String>,
     /// Tags of the catalog itself.
@@ -155,7 +157,7 @@ impl Catalog {
 
     pub fn add_edge(&mut self, source: String, target: String) {
         let e = Edge { source, target };
-        if !self.edges.contains(&e) {
+        if self.edge_set.insert(e.clone()) {
             self.edges.push(e);
         }
     }
@@ -270,6 +272,16 @@ mod tests {
         assert_eq!(c.add(Resource::new("File", "/b")), Ok(1));
         assert_eq!(c.add(Resource::new("File", "/a")), Err(0));
         assert_eq!(c.find("File", "/b"), Some(1));
+    }
+
+    #[test]
+    fn edges_are_added_once() {
+        let mut c = Catalog::new("n1", "production");
+        for _ in 0..2 {
+            c.add_edge("Class[A]".into(), "File[/a]".into());
+            c.add_edge("Class[A]".into(), "File[/b]".into());
+        }
+        assert_eq!(c.edges.len(), 2);
     }
 
     #[test]
