@@ -129,7 +129,4 @@ pub fn oracle_cases(path: &Path) -> Vec<OracleCase> {
 /// The catalog rules (P2xx) whose documentation examples and `fail` fixtures the compiler does
 /// not report yet (`tests/rule_docs.rs`, `tests/evaluate_fixtures.rs`): for them a finding is
 /// not required, and once one is reported, those tests fail until the code leaves this list.
-pub const CATALOG_RULES_NOT_YET_REPORTED: &[&str] = &[
-    // dependency cycles
-    "P207",
-];
+pub const CATALOG_RULES_NOT_YET_REPORTED: &[&str] = &[];

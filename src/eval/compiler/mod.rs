@@ -34,7 +34,12 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
     let mut c = Compiler::new(input);
     let ok = c.run();
     let catalog = match ok {
-        Ok(()) => Some(std::mem::take(&mut c.catalog)),
+        Ok(()) => {
+            // Dependency cycles: the agent would refuse the catalog.
+            c.diags
+                .extend(super::checks::check_cycles(&c.catalog, None));
+            Some(std::mem::take(&mut c.catalog))
+        }
         Err(e) => {
             c.report_error(e);
             None
