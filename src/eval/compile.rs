@@ -123,11 +123,13 @@ impl Node {
             None => (name, ""),
         };
         let mut trusted = Hash::new();
+        // In the order of Puppet's TrustedInformation#to_h.
         trusted.insert(Value::string("authenticated"), Value::string("remote"));
         trusted.insert(Value::string("certname"), Value::string(name));
-        trusted.insert(Value::string("domain"), Value::string(domain));
         trusted.insert(Value::string("extensions"), Value::hash(Hash::new()));
         trusted.insert(Value::string("hostname"), Value::string(hostname));
+        trusted.insert(Value::string("domain"), Value::string(domain));
+        trusted.insert(Value::string("external"), Value::hash(Hash::new()));
         let mut server_facts = Hash::new();
         server_facts.insert(
             Value::string("serverversion"),
