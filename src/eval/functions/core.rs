@@ -661,12 +661,61 @@ fn min_max(
             Err(arg_error(name, "at least 1 argument", &args))
         };
     }
-    let mut sorted = values;
-    sort_values(name, &mut sorted, lambda)?;
-    Ok(match want {
-        Ordering::Less => sorted[0].clone(),
-        _ => sorted[sorted.len() - 1].clone(),
-    })
+    if lambda.is_some() {
+        let mut sorted = values;
+        sort_values(name, &mut sorted, lambda)?;
+        return Ok(match want {
+            Ordering::Less => sorted[0].clone(),
+            _ => sorted[sorted.len() - 1].clone(),
+        });
+    }
+    // Without a lambda, Puppet 7 compares numbers as numbers, two numeric-looking strings (or
+    // string forms) as floats (a deprecated conversion it still makes), anything else by the
+    // string forms, byte by byte; the first of equal values wins.
+    let mut best = values[0].clone();
+    for v in &values[1..] {
+        if min_max_cmp(v, &best) == want {
+            best = v.clone();
+        }
+    }
+    Ok(best)
+}
+
+fn min_max_cmp(a: &Value, b: &Value) -> Ordering {
+    fn num(v: &Value) -> Option<f64> {
+        match v {
+            Value::Integer(i) => Some(*i as f64),
+            Value::Float(f) => Some(*f),
+            _ => None,
+        }
+    }
+    fn numeric_like(s: &str) -> bool {
+        let body = s.strip_prefix('-').unwrap_or(s);
+        let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return false;
+        }
+        match body.as_bytes().get(digits) {
+            None => true,
+            Some(b'.' | b'_' | b'e' | b'E') => {
+                let rest = &body[digits + 1..];
+                !rest.is_empty() && rest.bytes().all(|c| c.is_ascii_digit())
+            }
+            Some(_) => false,
+        }
+    }
+    if let (Value::Integer(x), Value::Integer(y)) = (a, b) {
+        return x.cmp(y);
+    }
+    if let (Some(x), Some(y)) = (num(a), num(b)) {
+        return x.partial_cmp(&y).unwrap_or(Ordering::Equal);
+    }
+    let (sa, sb) = (a.to_puppet_string(), b.to_puppet_string());
+    if numeric_like(&sa) && numeric_like(&sb) {
+        let f = |s: &str| s.replace('_', "").parse::<f64>().unwrap_or(0.0);
+        return f(&sa).partial_cmp(&f(&sb)).unwrap_or(Ordering::Equal);
+    }
+    sa.as_bytes().cmp(sb.as_bytes())
 }
 
 fn min(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {

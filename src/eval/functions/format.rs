@@ -244,7 +244,7 @@ fn format_one(conv: char, spec: &Spec, arg: &Value) -> EvalResult<String> {
             let f = to_float(arg)?;
             let p = spec.precision.unwrap_or(6);
             let body = if f.is_finite() {
-                format!("{:.*}", p, f.abs())
+                ruby_fixed(f.abs(), p)
             } else if f.is_nan() {
                 "NaN".into()
             } else {
@@ -589,4 +589,108 @@ pub fn base64_encode(bytes: &[u8]) -> String {
         });
     }
     out
+}
+
+/// `%.<p>f` of a finite, non-negative float as Ruby's sprintf writes it: the shortest decimal
+/// that reads back as the float, rounded half to even at `p` fraction digits (`2.345` -> `2.34`,
+/// `2.675` -> `2.68`, where rounding the exact binary value would give `2.35` and `2.67`).
+fn ruby_fixed(f: f64, p: usize) -> String {
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i64 = exp.parse().unwrap_or(0);
+    let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    // The value is 0.DIGITS x 10^point.
+    let mut point = exp + 1;
+    let keep = point + p as i64;
+    if keep < 0 {
+        digits.clear();
+    } else if (keep as usize) < digits.len() {
+        let k = keep as usize;
+        let next = digits[k];
+        let rest_nonzero = digits[k + 1..].iter().any(|&d| d != b'0');
+        let prev_odd = k > 0 && (digits[k - 1] - b'0') % 2 == 1;
+        digits.truncate(k);
+        if next > b'5' || (next == b'5' && (rest_nonzero || prev_odd)) {
+            let mut i = k;
+            loop {
+                if i == 0 {
+                    digits.insert(0, b'1');
+                    point += 1;
+                    break;
+                }
+                i -= 1;
+                if digits[i] == b'9' {
+                    digits[i] = b'0';
+                } else {
+                    digits[i] += 1;
+                    break;
+                }
+            }
+        }
+    }
+    // Integer part and exactly p fraction digits.
+    let digit = |i: i64| -> char {
+        if i >= 0 && (i as usize) < digits.len() {
+            digits[i as usize] as char
+        } else {
+            '0'
+        }
+    };
+    let mut out = String::new();
+    if point <= 0 {
+        out.push('0');
+    } else {
+        for i in 0..point {
+            out.push(digit(i));
+        }
+    }
+    if p > 0 {
+        out.push('.');
+        for i in point..point + p as i64 {
+            out.push(digit(i));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod ruby_fixed_tests {
+    use super::ruby_fixed;
+
+    #[test]
+    fn rounds_the_shortest_decimal_half_to_even_as_ruby() {
+        // Ruby 3: printf("%.2f %.1f %.0f", x, x, x)
+        let cases: &[(f64, [&str; 3])] = &[
+            (2.345, ["2.34", "2.3", "2"]),
+            (2.355, ["2.36", "2.4", "2"]),
+            (2.335, ["2.34", "2.3", "2"]),
+            (0.125, ["0.12", "0.1", "0"]),
+            (0.375, ["0.38", "0.4", "0"]),
+            (1.005, ["1.00", "1.0", "1"]),
+            (2.675, ["2.68", "2.7", "3"]),
+            (0.5, ["0.50", "0.5", "0"]),
+            (1.5, ["1.50", "1.5", "2"]),
+            (2.5, ["2.50", "2.5", "2"]),
+            (1.45, ["1.45", "1.4", "1"]),
+            (1.55, ["1.55", "1.6", "2"]),
+            (9.995, ["10.00", "10.0", "10"]),
+            (0.0, ["0.00", "0.0", "0"]),
+            (1234.5678, ["1234.57", "1234.6", "1235"]),
+            (0.001, ["0.00", "0.0", "0"]),
+            (
+                1e20,
+                [
+                    "100000000000000000000.00",
+                    "100000000000000000000.0",
+                    "100000000000000000000",
+                ],
+            ),
+        ];
+        for (x, want) in cases {
+            for (p, w) in [2, 1, 0].iter().zip(want) {
+                assert_eq!(ruby_fixed(*x, *p), *w, "{x} %.{p}f");
+            }
+        }
+        assert_eq!(ruby_fixed(3.0, 6), "3.000000");
+    }
 }
