@@ -11,51 +11,12 @@ use plint::eval::Evaluator;
 use plint::report::Severity;
 use plint::syntax;
 
-struct Case {
-    source: String,
-    notices: Vec<String>,
-    error: Option<String>,
-}
+mod common;
 
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some('n') => out.push('\n'),
-                Some(o) => out.push(o),
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-fn load_cases() -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/eval/expressions.expected");
-    let text = std::fs::read_to_string(&path).expect("expected file exists");
-    let mut cases: Vec<Case> = Vec::new();
-    for line in text.lines() {
-        if let Some(src) = line.strip_prefix("== ") {
-            cases.push(Case {
-                source: unescape(src),
-                notices: Vec::new(),
-                error: None,
-            });
-        } else if let Some(n) = line.strip_prefix("notice: ") {
-            if let Some(c) = cases.last_mut() {
-                c.notices.push(unescape(n));
-            }
-        } else if let Some(e) = line.strip_prefix("error: ")
-            && let Some(c) = cases.last_mut()
-        {
-            c.error = Some(e.to_string());
-        }
-    }
-    cases
+fn load_cases() -> Vec<common::OracleCase> {
+    common::oracle_cases(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/eval/expressions.expected"),
+    )
 }
 
 /// Runs one case with plint: its notices, and the error if evaluation failed.
