@@ -194,7 +194,7 @@ fn isomorphic(type_lower: &str) -> bool {
 }
 
 /// A title or namevar value as the catalog keys it for the type.
-fn title_key(ty: &str, title: &str) -> String {
+pub(crate) fn title_key(ty: &str, title: &str) -> String {
     match ty {
         "Class" => class_title(title),
         // `file`'s title pattern: trailing slashes are not part of the path.

@@ -554,6 +554,11 @@ pub trait EppHost {
     /// Where `epp('mod/file.epp')` and `template()` find module templates; empty when not
     /// known (then `epp()` of a file is unknown).
     fn modulepath(&self) -> &[PathBuf];
+    /// The error for template arguments that do not match the template's parameters (the
+    /// compiler reports it as a parameter type mismatch).
+    fn parameter_error(&mut self, message: String) -> EvalError {
+        EvalError::new(message)
+    }
 }
 
 /// What a template renders to, while it is rendered.
@@ -705,8 +710,8 @@ fn bind_parameters<H: EppHost + ?Sized>(
     }
     match errors.len() {
         0 => Ok(()),
-        1 => err(format!("lambda: {}", errors[0])),
-        _ => err(format!("lambda:\n {}", errors.join("\n "))),
+        1 => Err(ev.parameter_error(format!("lambda: {}", errors[0]))),
+        _ => Err(ev.parameter_error(format!("lambda:\n {}", errors.join("\n ")))),
     }
 }
 

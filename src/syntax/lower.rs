@@ -1049,7 +1049,13 @@ impl<'t> Lowerer<'t> {
                 K::StringContent => {
                     let raw = self.text(c);
                     let value = match margin {
-                        Some((m, body_start)) => strip_margin(raw, m, c.start_byte() == body_start),
+                        Some((m, body_start)) => {
+                            // A line also starts after an escaped line break (`\` + newline).
+                            let at = c.start_byte();
+                            let starts_line = at == body_start
+                                || (at > 0 && self.src.as_bytes()[at - 1] == b'\n');
+                            strip_margin(raw, m, starts_line)
+                        }
                         None => raw.to_string(),
                     };
                     push_text(parts, value, Self::span(c));
@@ -1347,5 +1353,13 @@ mod tests {
     fn margins() {
         assert_eq!(strip_margin("  a\n  b\n c\n", "  ", true), "a\nb\n c\n");
         assert_eq!(strip_margin("x\n  b", "  ", false), "x\nb");
+    }
+
+    #[test]
+    fn margin_after_an_escaped_line_break() {
+        let src = "$c = @(\"END\"/L)\n  joined \\\n  line\n  |- END\n";
+        let parsed = crate::syntax::parse(src);
+        let text = format!("{:?}", parsed.ast);
+        assert!(text.contains("\"joined line\""), "{text}");
     }
 }

@@ -1020,16 +1020,7 @@ fn unfold(v: Value) -> Value {
     }
 }
 
-pub fn flatten_into(v: &Value, out: &mut Vec<Value>) {
-    match v {
-        Value::Array(a) => {
-            for x in a.iter() {
-                flatten_into(x, out);
-            }
-        }
-        other => out.push(other.clone()),
-    }
-}
+pub(crate) use crate::eval::functions::flatten_into;
 
 struct Closure<'a, 'i> {
     ev: &'a mut Compiler<'i>,

@@ -110,7 +110,7 @@ pub(crate) struct Compiler<'i> {
     pub pending_realize: Vec<(String, String, FileId, Span)>,
     pub unknown_titles: usize,
     /// EPP templates being rendered, innermost last.
-    pub epp_frames: Vec<templates::RenderFrame>,
+    pub epp_frames: Vec<crate::eval::epp::RenderFrame>,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
 }

@@ -1480,6 +1480,12 @@ impl Compiler<'_> {
             let r = self.catalog.get_mut(i);
             r.params
                 .retain(|(n, v)| !(names.contains(n) && v.as_str() == Some(title.as_str())));
+            // A title pattern that changes the title (a file's trailing slashes) gives the
+            // namevar its own value, which the catalog writes first.
+            let key = crate::eval::checks::title_key(&r.type_name, &title);
+            if key != title && !r.params.iter().any(|(n, _)| names.contains(n)) {
+                r.params.insert(0, (names[0].clone(), Value::String(key)));
+            }
         }
         // Scope tags, in creation order (a container's tags are complete before its
         // contents').
@@ -1658,21 +1664,6 @@ impl Compiler<'_> {
                     })
                 });
                 Ok(Value::Boolean(ok))
-            }
-            "template" | "inline_template" => {
-                let shown: Vec<String> = args
-                    .iter()
-                    .take(if name.starts_with("inline") {
-                        0
-                    } else {
-                        args.len()
-                    })
-                    .map(|a| format!("'{}'", a.to_puppet_string()))
-                    .collect();
-                Ok(Value::unknown(
-                    "String",
-                    &format!("{name}({})", shown.join(", ")),
-                ))
             }
             "lookup" => self.fn_lookup(args, lambda),
             "hiera" | "hiera_array" | "hiera_hash" => self.fn_hiera(name, args),

@@ -3,10 +3,10 @@
 use std::cmp::Ordering;
 
 use super::format::{ruby_to_s, sprintf_fn};
-use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
+use super::{BuiltinFn, Lambda, arg_error, arity, flatten_into, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
-use crate::eval::value::{Hash, Value};
+use crate::eval::value::{Hash, TypeVal, Value};
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("abs", abs),
@@ -46,14 +46,6 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("values", values),
     ("versioncmp", versioncmp),
 ];
-
-macro_rules! unknown_guard {
-    ($name:expr, $args:expr, $ty:expr) => {
-        if let Some(u) = unknown_if_any($name, &$args, $ty) {
-            return Ok(u);
-        }
-    };
-}
 
 fn abs(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     arity("abs", &args, 1, 1)?;
@@ -429,19 +421,26 @@ fn fail(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     Err(EvalError::fail(msg.join(" ")))
 }
 
-fn flatten_into(v: &Value, out: &mut Vec<Value>) {
-    match v {
-        Value::Array(a) => a.iter().for_each(|e| flatten_into(e, out)),
-        other => out.push(other.clone()),
-    }
-}
-
 fn flatten(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     let mut out = Vec::new();
     for a in &args {
         flatten_into(a, &mut out);
     }
+    // An unknown that may be an array makes the length and the elements unknown.
+    if let Some(origin) = out.iter().find_map(|v| match v {
+        Value::Unknown(u) if may_be_array(&u.ty) => Some(u.origin.clone()),
+        _ => None,
+    }) {
+        return Ok(Value::unknown("Array", &format!("flatten() of {origin}")));
+    }
     Ok(Value::array(out))
+}
+
+/// Whether a value of type `t` may be an array: `t` is an array type, or accepts arrays.
+fn may_be_array(t: &TypeVal) -> bool {
+    let array = TypeVal::parse("Array");
+    crate::eval::value_type::type_le(t, &array) != Some(false)
+        || crate::eval::value_type::type_le(&TypeVal::parse("Array[Data]"), t) != Some(false)
 }
 
 /// Ruby's `Array#join`: nested arrays flattened, `undef` as the empty string, other values in
@@ -1224,4 +1223,28 @@ fn compare(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         Ordering::Equal => 0,
         Ordering::Greater => 1,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flatten_of_an_unknown_that_may_be_an_array_is_unknown() {
+        let known = |v: Vec<Value>| flatten(v, None).unwrap();
+        let a = Value::array(vec![
+            Value::string("a"),
+            Value::unknown("Any", "ipaddresses()"),
+        ]);
+        match known(vec![a]) {
+            Value::Unknown(u) => assert_eq!(&*u.origin, "flatten() of ipaddresses()"),
+            other => panic!("{other:?}"),
+        }
+        // An unknown String stays one element.
+        let a = Value::array(vec![Value::string("a"), Value::unknown("String", "x()")]);
+        match known(vec![a]) {
+            Value::Array(items) => assert_eq!(items.len(), 2),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -6,6 +6,15 @@
 //! that need the catalog or the scope (include, lookup, defined, notice, ...) are the
 //! evaluator's, not here.
 
+/// Returns an unknown of type `$ty` from the function when any argument holds an unknown.
+macro_rules! unknown_guard {
+    ($name:expr, $args:expr, $ty:expr) => {
+        if let Some(u) = unknown_if_any($name, &$args, $ty) {
+            return Ok(u);
+        }
+    };
+}
+
 mod convert;
 mod core;
 mod format;
@@ -114,6 +123,14 @@ pub(crate) fn unknown_if_any(name: &str, args: &[Value], ty: &str) -> Option<Val
         Some(Value::unknown(ty, &format!("{name}() of an unknown value")))
     } else {
         None
+    }
+}
+
+/// Appends `v` to `out`, the elements of nested arrays one by one.
+pub(crate) fn flatten_into(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|e| flatten_into(e, out)),
+        other => out.push(other.clone()),
     }
 }
 

@@ -3,7 +3,7 @@
 //! `shellquote`.
 
 use super::format::{base64_encode, ruby_inspect, ruby_to_s};
-use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
+use super::{BuiltinFn, Lambda, arg_error, arity, flatten_into, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
 use crate::eval::value::{Hash, TypeVal, Value};
@@ -35,21 +35,6 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("unix2dos", unix2dos),
     ("uriescape", uriescape),
 ];
-
-macro_rules! unknown_guard {
-    ($name:expr, $args:expr, $ty:expr) => {
-        if let Some(u) = unknown_if_any($name, &$args, $ty) {
-            return Ok(u);
-        }
-    };
-}
-
-fn flatten_into(v: &Value, out: &mut Vec<Value>) {
-    match v {
-        Value::Array(a) => a.iter().for_each(|e| flatten_into(e, out)),
-        other => out.push(other.clone()),
-    }
-}
 
 /// `hash([k1, v1, k2, v2])`: the flattened array's pairs as a hash.
 fn hash(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
