@@ -16,7 +16,12 @@
 //!
 //! A plint value `{"__unknown__": T, "origin": O}` matches any Puppet value at its place (an
 //! ERB template's content, a Ruby function's result); a resource whose title is unknown matches
-//! a resource of the same type that nothing else matched. Unknowns are counted and reported.
+//! a resource of the same type that nothing else matched. A resource only Puppet has, declared
+//! inside a branch plint says it did not evaluate (a `P213` unknown-condition note whose lines
+//! cover the resource's `file`/`line` in Puppet's catalog), and the edges to or from it, count
+//! as unknown too: plint says it cannot know whether the branch runs. Unknowns are counted and
+//! reported. The parameters listed in tests/catalog/erb-effects.txt, which ERB templates change
+//! in place (Ruby that plint does not run), are not compared.
 //!
 //! For a case Puppet fails: plint must report an error-level finding of the same kind in the
 //! same file at the same line (when Puppet gives them), or at another place Puppet's message
@@ -37,7 +42,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde_json::Value as Json;
@@ -315,6 +321,38 @@ fn resource_key(r: &Json) -> (String, String) {
     (t, title)
 }
 
+/// tests/catalog/erb-effects.txt: (`Type[title]`, parameter) pairs whose values an ERB
+/// template changes in place, each with whether a case used it.
+fn erb_effects() -> &'static [((String, String), AtomicBool)] {
+    static LIST: OnceLock<Vec<((String, String), AtomicBool)>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        let path = Path::new(ROOT).join("tests/catalog/erb-effects.txt");
+        std::fs::read_to_string(path)
+            .expect("tests/catalog/erb-effects.txt")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let mut w = l.split_whitespace();
+                let r = w.next().unwrap_or_default().to_string();
+                let p = w.next().unwrap_or_default().to_string();
+                assert!(w.next().is_some(), "erb-effects.txt: no reason in `{l}`");
+                ((r, p), AtomicBool::new(false))
+            })
+            .collect()
+    })
+}
+
+/// Whether an ERB template changes `parameter` of `reference` in place (erb-effects.txt).
+fn changed_by_erb(reference: &str, parameter: &str) -> bool {
+    erb_effects().iter().any(|((r, p), used)| {
+        let hit = r == reference && p == parameter;
+        if hit {
+            used.store(true, Ordering::Relaxed);
+        }
+        hit
+    })
+}
+
 fn compare_resource(exp: &Json, got: &Json, unknowns: &mut usize, diff: &mut String) {
     let mut d = String::new();
     if exp["exported"] != got["exported"] {
@@ -333,8 +371,11 @@ fn compare_resource(exp: &Json, got: &Json, unknowns: &mut usize, diff: &mut Str
     let empty = serde_json::Map::new();
     let ep = exp["parameters"].as_object().unwrap_or(&empty);
     let gp = got["parameters"].as_object().unwrap_or(&empty);
+    let (t, title) = resource_key(exp);
+    let reference = format!("{t}[{title}]");
     for (k, ev) in ep {
         match gp.get(k) {
+            _ if changed_by_erb(&reference, k) => {}
             None => {
                 let _ = writeln!(d, "    parameter {k}: missing (Puppet: {ev})");
             }
@@ -358,13 +399,44 @@ fn compare_resource(exp: &Json, got: &Json, unknowns: &mut usize, diff: &mut Str
     }
 }
 
-fn compare_catalog(exp: &Json, got: &Json, unknowns: &mut usize) -> String {
+/// The lines plint did not evaluate (its `P213` notes): (path, first line, last line).
+fn unevaluated_regions(findings: &[Json]) -> Vec<(String, u64, u64)> {
+    findings
+        .iter()
+        .filter(|f| f["code"] == "P213")
+        .filter_map(|f| {
+            let path = f["path"].as_str()?.to_string();
+            let line = f["line"].as_u64()?;
+            Some((path, line, f["end_line"].as_u64().unwrap_or(line)))
+        })
+        .collect()
+}
+
+/// Whether Puppet's resource was declared inside a region plint did not evaluate.
+fn in_unevaluated_region(e: &Json, regions: &[(String, u64, u64)]) -> bool {
+    let (Some(file), Some(line)) = (e["file"].as_str(), e["line"].as_u64()) else {
+        return false;
+    };
+    let rel = file.strip_prefix("$CORPUS/").unwrap_or(file);
+    regions.iter().any(|(path, first, last)| {
+        (path == rel || path.ends_with(&format!("/{rel}"))) && (*first..=*last).contains(&line)
+    })
+}
+
+fn compare_catalog(
+    exp: &Json,
+    got: &Json,
+    regions: &[(String, u64, u64)],
+    unknowns: &mut usize,
+) -> String {
     let mut diff = String::new();
     let none = Vec::new();
     let eres = exp["resources"].as_array().unwrap_or(&none);
     let gres = got["resources"].as_array().unwrap_or(&none);
     let mut by_key: BTreeMap<(String, String), &Json> = BTreeMap::new();
     let mut unknown_titles: Vec<&Json> = Vec::new();
+    // Puppet's resources in branches plint did not evaluate, as references.
+    let mut not_evaluated: BTreeSet<String> = BTreeSet::new();
     for g in gres {
         if is_unknown(&g["title"]) {
             unknown_titles.push(g);
@@ -381,6 +453,10 @@ fn compare_catalog(exp: &Json, got: &Json, unknowns: &mut usize) -> String {
                     *unknowns += 1;
                     let g = unknown_titles.remove(i);
                     compare_resource(e, g, unknowns, &mut diff);
+                }
+                None if in_unevaluated_region(e, regions) => {
+                    *unknowns += 1;
+                    not_evaluated.insert(format!("{}[{}]", key.0, key.1));
                 }
                 None => {
                     let _ = writeln!(diff, "  - {}[{}] (only in Puppet's catalog)", key.0, key.1);
@@ -417,6 +493,9 @@ fn compare_catalog(exp: &Json, got: &Json, unknowns: &mut usize) -> String {
     };
     let (ee, ge) = (edges(exp), edges(got));
     for (s, t) in ee.difference(&ge) {
+        if not_evaluated.contains(s) || not_evaluated.contains(t) {
+            continue;
+        }
         let _ = writeln!(diff, "  - edge {s} -> {t} (only in Puppet's catalog)");
     }
     for (s, t) in ge.difference(&ee) {
@@ -545,7 +624,12 @@ fn run_case(case: &Case, tmp: &Path) -> Outcome {
             );
         }
         match &catalog {
-            Some(got) => diff.push_str(&compare_catalog(&expected, got, &mut unknowns)),
+            Some(got) => diff.push_str(&compare_catalog(
+                &expected,
+                got,
+                &unevaluated_regions(&findings),
+                &mut unknowns,
+            )),
             None => diff.push_str("  plint wrote no catalog\n"),
         }
     }
@@ -678,6 +762,15 @@ fn catalogs_match_puppet() {
                 failures.push(format!("{k} is in known-failures but is no case"));
             }
         }
+        if have_corpus {
+            for ((r, p), used) in erb_effects() {
+                if !used.load(Ordering::Relaxed) {
+                    failures.push(format!(
+                        "erb-effects.txt: {r} {p} is not in any catalog: remove it"
+                    ));
+                }
+            }
+        }
     }
     let total = results.len();
     let summary = format!(
@@ -751,7 +844,7 @@ fn the_comparison_finds_what_differs() {
         let exp: Json = serde_json::from_str(&text).expect("expected.json is JSON");
         let mut unknowns = 0;
         assert_eq!(
-            compare_catalog(&exp, &exp, &mut unknowns),
+            compare_catalog(&exp, &exp, &[], &mut unknowns),
             "",
             "{}",
             case.name
@@ -776,7 +869,7 @@ fn the_comparison_finds_what_differs() {
         }
         let mut unknowns = 0;
         assert_eq!(
-            compare_catalog(&exp, &got, &mut unknowns),
+            compare_catalog(&exp, &got, &[], &mut unknowns),
             "",
             "{}",
             case.name
@@ -788,17 +881,34 @@ fn the_comparison_finds_what_differs() {
         let (k, v) = params.iter_mut().next().unwrap();
         let k = k.clone();
         *v = serde_json::json!("plint's value");
-        let d = compare_catalog(&exp, &got, &mut 0);
+        let d = compare_catalog(&exp, &got, &[], &mut 0);
         assert!(d.contains(&format!("parameter {k}")), "{}: {d}", case.name);
 
         let mut got = exp.clone();
         got["resources"].as_array_mut().unwrap().remove(i);
         got["edges"].as_array_mut().unwrap().clear();
         got["classes"].as_array_mut().unwrap().clear();
-        let d = compare_catalog(&exp, &got, &mut 0);
+        let d = compare_catalog(&exp, &got, &[], &mut 0);
         assert!(d.contains("only in Puppet's catalog"), "{}: {d}", case.name);
         assert!(d.contains("- edge "), "{}: {d}", case.name);
         assert!(d.contains("- class settings"), "{}: {d}", case.name);
+
+        // The removed resource inside a region plint did not evaluate is no difference, nor
+        // are its edges; elsewhere it still is.
+        let r = &exp["resources"][i];
+        if let (Some(file), Some(line)) = (r["file"].as_str(), r["line"].as_u64()) {
+            let mut got = exp.clone();
+            got["resources"].as_array_mut().unwrap().remove(i);
+            let path = format!("/x/{}", file.strip_prefix("$CORPUS/").unwrap_or(file));
+            let region = [(path.clone(), line.saturating_sub(1), line + 1)];
+            let mut unknowns = 0;
+            let d = compare_catalog(&exp, &got, &region, &mut unknowns);
+            assert_eq!(d, "", "{}", case.name);
+            assert_eq!(unknowns, 1, "{}", case.name);
+            let elsewhere = [(path, line + 1, line + 2)];
+            let d = compare_catalog(&exp, &got, &elsewhere, &mut 0);
+            assert!(d.contains("only in Puppet's catalog"), "{}: {d}", case.name);
+        }
     }
     assert!(checked >= 100, "{checked} catalogs");
 }

@@ -452,6 +452,44 @@ impl Compiler<'_> {
         Ok(Value::array(out))
     }
 
+    /// What the branches plint could not choose between would have done, made unknown: the
+    /// variables they assign hold an unknown value (unless already set), and the attributes
+    /// their resource overrides set on resources plint can name become unknown. Resources
+    /// they declare stay out of the catalog (the note says so).
+    fn skip_branches(&mut self, whole: &Expr, blocks: &[&Block]) {
+        let mut vars = Vec::new();
+        let mut overrides = Vec::new();
+        for b in blocks {
+            for s in &b.statements {
+                branch_effects(s, &mut vars, &mut overrides);
+            }
+        }
+        let origin = format!(
+            "a branch not evaluated {}",
+            self.where_text(self.ctx.file, whole.span)
+        );
+        for name in vars {
+            let _ = self.set_var(name, Value::unknown("Any", &origin));
+        }
+        for o in overrides {
+            if !is_plain(&o.target) {
+                continue;
+            }
+            let Ok(target) = self.eval(&o.target) else {
+                self.err_kind = None;
+                self.err_file = None;
+                continue;
+            };
+            let attrs = o
+                .attributes
+                .iter()
+                .filter(|a| a.name.name != "*")
+                .map(|a| (a.name.name.clone(), Value::unknown("Any", &origin), false))
+                .collect();
+            let _ = self.override_unknown(&target, attrs, whole.span);
+        }
+    }
+
     fn report_unknown_condition(&mut self, at: &Expr, what: &str) {
         let key = (self.ctx.file, at.span.start);
         if self.reported_unknown.insert(key) {
@@ -507,6 +545,9 @@ impl Compiler<'_> {
                 Some(false) => {}
                 None => {
                     self.report_unknown_condition(whole, "condition of this `if`");
+                    let mut blocks: Vec<&Block> = i.branches.iter().map(|(_, b)| b).collect();
+                    blocks.extend(&i.else_block);
+                    self.skip_branches(whole, &blocks);
                     return Ok(Value::unknown("Any", "if on an unknown condition"));
                 }
             }
@@ -527,6 +568,9 @@ impl Compiler<'_> {
             },
             None => {
                 self.report_unknown_condition(whole, "condition of this `unless`");
+                let mut blocks = vec![&u.then_block];
+                blocks.extend(&u.else_block);
+                self.skip_branches(whole, &blocks);
                 Ok(Value::unknown("Any", "unless on an unknown condition"))
             }
         }
@@ -558,6 +602,8 @@ impl Compiler<'_> {
                         Some(false) => {}
                         None => {
                             self.report_unknown_condition(whole, "value of this `case`");
+                            let blocks: Vec<&Block> = c.options.iter().map(|o| &o.body).collect();
+                            self.skip_branches(whole, &blocks);
                             return Ok(Value::unknown("Any", "case on an unknown value"));
                         }
                     }
@@ -1035,4 +1081,60 @@ impl Lambda for Closure<'_, '_> {
     fn call(&mut self, args: Vec<Value>) -> EvalResult {
         self.ev.call_lambda(self.lambda, args)
     }
+}
+
+/// The variables a branch assigns and the resource overrides it holds, outside lambdas and
+/// definitions (which have scopes of their own).
+fn branch_effects<'a>(
+    e: &'a Expr,
+    vars: &mut Vec<&'a str>,
+    overrides: &mut Vec<&'a crate::syntax::ast::ResourceOverride>,
+) {
+    match &e.kind {
+        ExprKind::Assignment {
+            op: AssignOp::Assign,
+            left,
+            right,
+        } => {
+            left.walk(&mut |t| {
+                if let ExprKind::Variable(n) = &t.kind {
+                    vars.push(n);
+                }
+            });
+            branch_effects(right, vars, overrides);
+        }
+        ExprKind::ResourceOverride(o) => overrides.push(o),
+        ExprKind::Call(c) => {
+            for a in &c.args {
+                branch_effects(a, vars, overrides);
+            }
+        }
+        ExprKind::MethodCall(m) => {
+            branch_effects(&m.receiver, vars, overrides);
+            for a in m.args.iter().flatten() {
+                branch_effects(a, vars, overrides);
+            }
+        }
+        _ if e.is_definition() => {}
+        _ => e.for_each_child(&mut |c| branch_effects(c, vars, overrides)),
+    }
+}
+
+/// Whether evaluating `e` has no effect beyond its value (names, variables, literals, strings,
+/// `[]` and arrays of those).
+fn is_plain(e: &Expr) -> bool {
+    let mut plain = true;
+    e.walk(&mut |x| {
+        plain &= matches!(
+            x.kind,
+            ExprKind::Variable(_)
+                | ExprKind::String(_)
+                | ExprKind::Integer(_)
+                | ExprKind::Name(_)
+                | ExprKind::TypeRef(_)
+                | ExprKind::Access { .. }
+                | ExprKind::Array(_)
+        );
+    });
+    plain
 }

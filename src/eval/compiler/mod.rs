@@ -68,6 +68,8 @@ pub(crate) struct ResMeta {
     /// Parameters set by an override, with the class that set them.
     pub param_sources: Vec<(String, String)>,
     pub tags_merged: bool,
+    /// Created by `create_resources`/`ensure_resource` with a number or boolean as title.
+    pub nonstring_title: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -314,6 +316,7 @@ impl<'i> Compiler<'i> {
                 given: Vec::new(),
                 param_sources: Vec::new(),
                 tags_merged: true,
+                nonstring_title: false,
             });
         }
         idx

@@ -67,6 +67,9 @@ pub struct PendingOverride {
     pub source: String,
     pub file: FileId,
     pub span: Span,
+    /// From a branch plint could not choose (its values are unknown): it may never happen, so
+    /// a missing resource or a forbidden override is no error.
+    pub uncertain: bool,
 }
 
 /// A query of a collector.
@@ -408,6 +411,40 @@ impl Compiler<'_> {
         Ok(out)
     }
 
+    /// Creates a resource for `create_resources` or `ensure_resource`. These Ruby functions
+    /// pass the title on as Ruby has it: a number or boolean is keyed by its string form, but
+    /// the resource is not tagged with it and the catalog writes its namevar (a resource
+    /// expression would reject such a title).
+    fn create_resource_from_function(
+        &mut self,
+        type_name: &str,
+        kind: ResKind,
+        title: Value,
+        params: Vec<(String, Value)>,
+        form: ResourceForm,
+        span: Span,
+    ) -> EvalResult<usize> {
+        let scalar = matches!(
+            title,
+            Value::Integer(_) | Value::Float(_) | Value::Boolean(_)
+        );
+        let title = if scalar {
+            Value::string(title.to_puppet_string())
+        } else {
+            title
+        };
+        let idx = self.create_resource(type_name, kind, title, params, form, span)?;
+        if scalar {
+            let r = self.catalog.get_mut(idx);
+            let tag = r.title.to_lowercase();
+            if r.param("tag").is_none() {
+                r.tags.retain(|t| *t != tag);
+            }
+            self.meta[idx].nonstring_title = true;
+        }
+        Ok(idx)
+    }
+
     /// Creates a resource (not a class) declared in the current scope.
     pub fn create_resource(
         &mut self,
@@ -487,6 +524,7 @@ impl Compiler<'_> {
                     given,
                     param_sources: Vec::new(),
                     tags_merged: false,
+                    nonstring_title: false,
                 });
                 if kind != ResKind::Stage
                     && let Some(container) = self.current_resource()
@@ -611,6 +649,7 @@ impl Compiler<'_> {
             given: params,
             param_sources: Vec::new(),
             tags_merged: false,
+            nonstring_title: false,
         });
         Ok(idx)
     }
@@ -993,6 +1032,7 @@ impl Compiler<'_> {
             given: Vec::new(),
             param_sources: Vec::new(),
             tags_merged: false,
+            nonstring_title: false,
         });
         let main = self.scopes[self.top].resource.unwrap_or(0);
         let src = self.catalog.get(main).reference();
@@ -1076,6 +1116,7 @@ impl Compiler<'_> {
                 source: source.clone(),
                 file: self.ctx.file,
                 span,
+                uncertain: false,
             };
             match self.catalog.find(&ov.type_name, &ov.title) {
                 Some(idx) => self.apply_override(idx, &ov, false)?,
@@ -1083,6 +1124,43 @@ impl Compiler<'_> {
             }
         }
         Ok(Value::Undef)
+    }
+
+    /// Sets attributes of the resources `target` names to unknown values, for an override in
+    /// a branch plint could not choose; errors (a resource another class owns) are ignored,
+    /// as the override may never happen.
+    pub fn override_unknown(
+        &mut self,
+        target: &Value,
+        attrs: Vec<(String, Value, bool)>,
+        span: Span,
+    ) -> EvalResult<()> {
+        let mut refs = Vec::new();
+        super::eval::flatten_into(target, &mut refs);
+        let source = self.current_source();
+        for r in refs {
+            let Some((type_name, title)) = ref_key(&r) else {
+                continue;
+            };
+            let ov = PendingOverride {
+                type_name,
+                title,
+                attrs: attrs.clone(),
+                source: source.clone(),
+                file: self.ctx.file,
+                span,
+                uncertain: true,
+            };
+            match self.catalog.find(&ov.type_name, &ov.title) {
+                Some(idx) => {
+                    if self.apply_override(idx, &ov, false).is_err() {
+                        self.err_file = None;
+                    }
+                }
+                None => self.overrides.push(ov),
+            }
+        }
+        Ok(())
     }
 
     fn apply_override(
@@ -1247,6 +1325,7 @@ impl Compiler<'_> {
                         source: c.source.clone(),
                         file: c.file,
                         span: c.span,
+                        uncertain: false,
                     };
                     self.apply_override(idx, &ov, true)?;
                 }
@@ -1420,7 +1499,13 @@ impl Compiler<'_> {
         let mut remaining = Vec::new();
         for ov in pending {
             match self.catalog.find(&ov.type_name, &ov.title) {
+                Some(idx) if ov.uncertain => {
+                    if self.apply_override(idx, &ov, false).is_err() {
+                        self.err_file = None;
+                    }
+                }
                 Some(idx) => self.apply_override(idx, &ov, false)?,
+                None if ov.uncertain => {}
                 None => remaining.push(ov),
             }
         }
@@ -1461,7 +1546,14 @@ impl Compiler<'_> {
         }
         // A core type's namevar set to the title is not written (as Puppet's catalog).
         for i in 0..self.catalog.resources().len() {
+            let nonstring_title = self.meta[i].nonstring_title;
             if self.meta[i].kind != ResKind::Builtin {
+                // A define's namevar is `name`.
+                let r = self.catalog.get_mut(i);
+                if nonstring_title && r.param("name").is_none() {
+                    let title = Value::string(r.title.clone());
+                    r.params.insert(0, ("name".into(), title));
+                }
                 continue;
             }
             let r = self.catalog.get(i);
@@ -1478,12 +1570,15 @@ impl Compiler<'_> {
             }
             let title = r.title.clone();
             let r = self.catalog.get_mut(i);
-            r.params
-                .retain(|(n, v)| !(names.contains(n) && v.as_str() == Some(title.as_str())));
+            if !nonstring_title {
+                r.params
+                    .retain(|(n, v)| !(names.contains(n) && v.as_str() == Some(title.as_str())));
+            }
             // A title pattern that changes the title (a file's trailing slashes) gives the
             // namevar its own value, which the catalog writes first.
             let key = crate::eval::checks::title_key(&r.type_name, &title);
-            if key != title && !r.params.iter().any(|(n, _)| names.contains(n)) {
+            if (key != title || nonstring_title) && !r.params.iter().any(|(n, _)| names.contains(n))
+            {
                 r.params.insert(0, (names[0].clone(), Value::String(key)));
             }
         }
@@ -2128,7 +2223,14 @@ impl Compiler<'_> {
                     format!("Unknown resource type: '{type_lower}'"),
                 ));
             };
-            self.create_resource(&cap_type(&type_lower), kind, title.clone(), pl, form, span)?;
+            self.create_resource_from_function(
+                &cap_type(&type_lower),
+                kind,
+                title.clone(),
+                pl,
+                form,
+                span,
+            )?;
         }
         Ok(Value::Undef)
     }
@@ -2159,9 +2261,7 @@ impl Compiler<'_> {
                 continue;
             }
             let type_name = cap_type(&type_lower);
-            if let Value::String(s) = &title
-                && let Some(i) = self.catalog.find(&type_name, s)
-            {
+            if let Some(i) = self.catalog.find(&type_name, &title.to_puppet_string()) {
                 // Declared already: the same parameters are fine, others are a duplicate.
                 let res = self.catalog.get(i);
                 let same = pl.iter().all(|(k, v)| {
@@ -2178,7 +2278,7 @@ impl Compiler<'_> {
                     format!("Unknown resource type: '{type_lower}'"),
                 ));
             };
-            self.create_resource(
+            self.create_resource_from_function(
                 &type_name,
                 kind,
                 title,

@@ -19,6 +19,7 @@ mod convert;
 mod core;
 mod format;
 mod iter;
+mod openstacklib;
 mod stdlib;
 mod stdlib_extra;
 mod validate;
@@ -57,6 +58,7 @@ fn registry() -> &'static HashMap<&'static str, BuiltinFn> {
             .chain(convert::FUNCTIONS)
             .chain(stdlib_extra::FUNCTIONS)
             .chain(validate::FUNCTIONS)
+            .chain(openstacklib::FUNCTIONS)
         {
             m.insert(name, *f);
         }
