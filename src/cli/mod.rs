@@ -365,7 +365,10 @@ fn execute(args: &Args) -> Result<i32, String> {
         } else {
             EXIT_OK
         };
-        let written = emitter.emit(&report, &mut *out).and_then(|()| out.flush());
+        // On the pool: the human format renders files in parallel.
+        let written = pool
+            .install(|| emitter.emit(&report, &mut *out))
+            .and_then(|()| out.flush());
         release(report);
         (code, written)
     };
@@ -388,7 +391,10 @@ fn execute(args: &Args) -> Result<i32, String> {
 
 /// The report's destination: stdout (coloured per `--color`, `auto` meaning "if it is a
 /// terminal and NO_COLOR is not set") or a file (coloured only with `--color always`).
-fn open_output(path: Option<&Path>, color: ColorWhen) -> Result<Box<dyn WriteColor>, String> {
+fn open_output(
+    path: Option<&Path>,
+    color: ColorWhen,
+) -> Result<Box<dyn WriteColor + Send>, String> {
     match path {
         Some(path) => {
             let file = File::create(path)

@@ -11,7 +11,8 @@ use std::ops::Range;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabel};
 use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, Config};
-use termcolor::{Color, ColorSpec};
+use rayon::prelude::*;
+use termcolor::{Buffer, Color, ColorSpec};
 
 use super::{EmitOptions, Emitter, FileReport, Report, Severity, WriteColor};
 
@@ -22,37 +23,24 @@ pub struct Human {
 
 impl Emitter for Human {
     fn emit(&self, report: &Report, out: &mut dyn WriteColor) -> io::Result<()> {
-        let files = FileSet(report.files());
-        let config = Config::default();
-        for (id, file) in report.files().iter().enumerate() {
-            for d in file.diagnostics() {
-                if self.options.quiet && d.severity != Severity::Error {
-                    continue;
-                }
-                let severity = match d.severity {
-                    Severity::Error => codespan_reporting::diagnostic::Severity::Error,
-                    Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
-                    Severity::Info => codespan_reporting::diagnostic::Severity::Note,
+        // Each file's findings are rendered into a buffer of their own, the files in parallel
+        // (on the current rayon pool), then written in order: the output is the same as
+        // rendering straight to `out`, without one locked write per character.
+        let color = out.supports_color();
+        let rendered: Vec<io::Result<Buffer>> = (0..report.files().len())
+            .into_par_iter()
+            .map(|id| {
+                let mut buffer = if color {
+                    Buffer::ansi()
+                } else {
+                    Buffer::no_color()
                 };
-                let mut labels = vec![CsLabel::primary(id, d.span.clone()).with_message(&d.label)];
-                labels.extend(
-                    d.labels
-                        .iter()
-                        .map(|l| CsLabel::secondary(id, l.span.clone()).with_message(&l.message)),
-                );
-                let notes = d
-                    .help
-                    .iter()
-                    .map(|h| format!("help: {h}"))
-                    .collect::<Vec<_>>();
-                let diagnostic = CsDiagnostic::new(severity)
-                    .with_code(d.code)
-                    .with_message(&d.message)
-                    .with_labels(labels)
-                    .with_notes(notes);
-                term::emit_to_write_style(&mut *out, &config, &files, &diagnostic)
-                    .map_err(files_error_to_io)?;
-            }
+                self.render_file(report, id, &mut buffer)?;
+                Ok(buffer)
+            })
+            .collect();
+        for buffer in rendered {
+            out.write_all(buffer?.as_slice())?;
         }
         if !self.options.quiet {
             let counts = report.counts();
@@ -67,6 +55,43 @@ impl Emitter for Human {
             write!(out, "{}", counts.summary())?;
             out.reset()?;
             writeln!(out)?;
+        }
+        Ok(())
+    }
+}
+
+impl Human {
+    /// Renders the findings of the report's file `id` to `out`.
+    fn render_file(&self, report: &Report, id: usize, out: &mut dyn WriteColor) -> io::Result<()> {
+        let files = FileSet(report.files());
+        let config = Config::default();
+        for d in report.files()[id].diagnostics() {
+            if self.options.quiet && d.severity != Severity::Error {
+                continue;
+            }
+            let severity = match d.severity {
+                Severity::Error => codespan_reporting::diagnostic::Severity::Error,
+                Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
+                Severity::Info => codespan_reporting::diagnostic::Severity::Note,
+            };
+            let mut labels = vec![CsLabel::primary(id, d.span.clone()).with_message(&d.label)];
+            labels.extend(
+                d.labels
+                    .iter()
+                    .map(|l| CsLabel::secondary(id, l.span.clone()).with_message(&l.message)),
+            );
+            let notes = d
+                .help
+                .iter()
+                .map(|h| format!("help: {h}"))
+                .collect::<Vec<_>>();
+            let diagnostic = CsDiagnostic::new(severity)
+                .with_code(d.code)
+                .with_message(&d.message)
+                .with_labels(labels)
+                .with_notes(notes);
+            term::emit_to_write_style(&mut *out, &config, &files, &diagnostic)
+                .map_err(files_error_to_io)?;
         }
         Ok(())
     }

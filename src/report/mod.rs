@@ -167,7 +167,7 @@ pub struct EmitOptions {
 }
 
 /// Writes a report in one format. One implementation per file in this module.
-pub trait Emitter {
+pub trait Emitter: Sync {
     /// Writes the whole report to `out`. Colour is used only if `out` supports it.
     fn emit(&self, report: &Report, out: &mut dyn WriteColor) -> io::Result<()>;
 }
