@@ -43,6 +43,7 @@ use super::model::{
 };
 use super::ruby;
 use crate::discover::module::{AutoloadDir, ModuleFile, ModuleRoot, module_file, module_files};
+use crate::discover::{FileId, identity};
 use crate::syntax::ast::{self, AssignOp, Expr, ExprKind, Parameter, Span};
 
 /// One parsed manifest given to the index.
@@ -321,15 +322,15 @@ impl Index {
             );
         }
         // The modules' manifests that are not checked: most are found as given (the walk and
-        // the module roots name them alike); the others are compared by canonical path.
+        // the module roots name them alike); the others are compared by file identity.
         let given: HashSet<&Path> = checked.iter().map(|m| m.path).collect();
         extra_pp.retain(|p| !given.contains(p.as_path()));
         if !extra_pp.is_empty() {
-            let checked_paths: HashSet<PathBuf> =
-                checked.par_iter().map(|m| canonical(m.path)).collect();
+            let checked_files: HashSet<FileId> =
+                checked.par_iter().map(|m| identity(m.path)).collect();
             extra_pp = extra_pp
                 .into_par_iter()
-                .filter(|p| !checked_paths.contains(&canonical(p)))
+                .filter(|p| !checked_files.contains(&identity(p)))
                 .collect();
         }
         let extra: Vec<(PathBuf, String, ast::File)> = extra_pp

@@ -138,11 +138,21 @@ pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
 /// Identity of a file or directory: (device, inode), or the canonical path where the
 /// platform has no inodes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum FileId {
+pub enum FileId {
     #[cfg_attr(not(unix), allow(dead_code))]
     Inode(u64, u64),
     #[cfg_attr(unix, allow(dead_code))]
     Path(PathBuf),
+}
+
+/// The identity of the file at `path` (symbolic links followed); the path as given when it
+/// cannot be read. Two paths of one file have the same identity, like their canonical paths,
+/// for one `stat` instead of a `readlink` per component.
+pub fn identity(path: &Path) -> FileId {
+    match fs::metadata(path) {
+        Ok(meta) => file_id(path, &meta),
+        Err(_) => FileId::Path(path.to_path_buf()),
+    }
 }
 
 fn file_id(path: &Path, meta: &fs::Metadata) -> FileId {
