@@ -1,7 +1,66 @@
+use std::alloc::{GlobalAlloc, Layout};
+use std::ffi::c_void;
+
+use libmimalloc_sys as mi;
+
 /// mimalloc: plint allocates many small, short-lived values (syntax trees, findings) on
 /// every worker thread, where it is much cheaper than the system allocator.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: MiMalloc = MiMalloc;
+
+/// The global allocator: mimalloc's plain entry points where they give the alignment asked for
+/// (mimalloc aligns a block to its size up to 16 bytes), its aligned ones otherwise.
+struct MiMalloc;
+
+/// The alignment mimalloc's plain allocations guarantee (`MI_MAX_ALIGN_SIZE`) for a size at
+/// least as large.
+const PLAIN_ALIGN: usize = 16;
+
+fn plain(align: usize, size: usize) -> bool {
+    align <= PLAIN_ALIGN && align <= size
+}
+
+// SAFETY: every block comes from mimalloc with at least the layout's size and alignment, and
+// is freed or resized by mimalloc.
+unsafe impl GlobalAlloc for MiMalloc {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        unsafe {
+            if plain(layout.align(), layout.size()) {
+                mi::mi_malloc(layout.size()).cast()
+            } else {
+                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        unsafe {
+            if plain(layout.align(), layout.size()) {
+                mi::mi_zalloc(layout.size()).cast()
+            } else {
+                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+        unsafe { mi::mi_free(ptr.cast::<c_void>()) }
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        unsafe {
+            if plain(layout.align(), new_size) {
+                mi::mi_realloc(ptr.cast::<c_void>(), new_size).cast()
+            } else {
+                mi::mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align()).cast()
+            }
+        }
+    }
+}
 
 fn main() {
     // tree-sitter's C library allocates every node of every tree it builds: it gets the same
@@ -10,10 +69,10 @@ fn main() {
     // and the four functions are a matching set.
     unsafe {
         tree_sitter::set_allocator(Some(tree_sitter::Allocator {
-            malloc: libmimalloc_sys::mi_malloc,
-            calloc: libmimalloc_sys::mi_calloc,
-            realloc: libmimalloc_sys::mi_realloc,
-            free: libmimalloc_sys::mi_free,
+            malloc: mi::mi_malloc,
+            calloc: mi::mi_calloc,
+            realloc: mi::mi_realloc,
+            free: mi::mi_free,
         }));
     }
     std::process::exit(plint::cli::run());
