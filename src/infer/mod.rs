@@ -238,10 +238,15 @@ impl<'n> Closest<'n> {
         if n == self.name || n.len().abs_diff(self.name.len()) > self.limit {
             return;
         }
-        let d = distance(self.name, n);
-        if d > self.limit {
+        // A name farther than the best so far cannot replace it: the distance is computed
+        // only as far as it can matter.
+        let max = self
+            .best
+            .as_ref()
+            .map_or(self.limit, |(bd, _)| (*bd).min(self.limit));
+        let Some(d) = distance_at_most(self.name, n, max) else {
             return;
-        }
+        };
         let better = match &self.best {
             None => true,
             Some((bd, bn)) => (d, n) < (*bd, bn.as_str()),
@@ -258,6 +263,12 @@ impl<'n> Closest<'n> {
 
 /// Levenshtein distance in bytes.
 pub fn distance(a: &str, b: &str) -> usize {
+    distance_at_most(a, b, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// [`distance`] if it is at most `max`, else `None` (found without finishing the table as
+/// soon as a whole row exceeds `max`: the rows' minima never decrease).
+pub fn distance_at_most(a: &str, b: &str, max: usize) -> Option<usize> {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     // Two rows of `b.len() + 1` cells: on the stack for the usual short names.
     const SHORT: usize = 64;
@@ -275,13 +286,18 @@ pub fn distance(a: &str, b: &str) -> usize {
     }
     for (i, ca) in a.iter().enumerate() {
         row[0] = i + 1;
+        let mut least = row[0];
         for (j, cb) in b.iter().enumerate() {
             let cost = usize::from(ca != cb);
             row[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1);
+            least = least.min(row[j + 1]);
+        }
+        if least > max {
+            return None;
         }
         std::mem::swap(&mut prev, &mut row);
     }
-    prev[b.len()]
+    Some(prev[b.len()]).filter(|&d| d <= max)
 }
 
 #[cfg(test)]
@@ -306,5 +322,10 @@ mod tests {
         assert_eq!(closest("notce", ["notice", "split"]), Some("notice".into()));
         assert_eq!(closest("zzz", ["notice"]), None);
         assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(distance_at_most("kitten", "sitting", 3), Some(3));
+        assert_eq!(distance_at_most("kitten", "sitting", 2), None);
+        assert_eq!(distance_at_most("package", "pakage", 1), Some(1));
+        assert_eq!(distance_at_most("abc", "xyz", 0), None);
+        assert_eq!(distance_at_most("", "", 0), Some(0));
     }
 }
