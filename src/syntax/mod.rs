@@ -60,8 +60,8 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
     }
     let bytes = source.as_bytes();
     let mut cands: Vec<usize> = Vec::new();
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'#' || (b == b'/' && bytes.get(i + 1) == Some(&b'*')) {
+    for i in memchr::memchr2_iter(b'#', b'/', bytes) {
+        if bytes[i] == b'#' || bytes.get(i + 1) == Some(&b'*') {
             cands.push(i);
         }
     }

@@ -55,6 +55,26 @@ fn find(cx: &Context<'_>) -> Vec<Found> {
             i = s.end as usize;
             continue;
         }
+        // A run of bytes where nothing starts (no comment, string or regex) up to the next
+        // skipped span: only its last code byte matters.
+        let stop = next_skip
+            .peek()
+            .map_or(bytes.len(), |s| (s.start as usize).min(bytes.len()));
+        let run = bytes[i..stop]
+            .iter()
+            .position(|&b| matches!(b, b'#' | b'/' | b'\'' | b'"'))
+            .unwrap_or(stop.saturating_sub(i));
+        if run > 0 {
+            if let Some(&last) = bytes[i..i + run]
+                .iter()
+                .rev()
+                .find(|b| !b.is_ascii_whitespace())
+            {
+                prev = last;
+            }
+            i += run;
+            continue;
+        }
         let b = bytes[i];
         if !b.is_ascii_whitespace()
             && b != b'#'

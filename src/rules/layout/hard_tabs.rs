@@ -54,11 +54,8 @@ impl Rule for HardTabs {
         let bytes = src.as_bytes();
         let mut found = Vec::new();
         let mut i = 0;
-        while i < bytes.len() {
-            if bytes[i] != b'\t' {
-                i += 1;
-                continue;
-            }
+        while let Some(tab) = memchr::memchr(b'\t', &bytes[i..]) {
+            i += tab;
             // The whole run of spaces and tabs around this tab.
             let mut start = i;
             while start > 0 && matches!(bytes[start - 1], b' ' | b'\t') {

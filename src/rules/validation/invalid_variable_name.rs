@@ -41,15 +41,25 @@ pub(super) fn is_numeric_name(name: &str) -> bool {
 /// Puppet's rule for variable names: `^(::)?([a-z]\w*::)*[a-z_]\w*$`.
 fn is_var_name(name: &str) -> bool {
     let name = name.strip_prefix("::").unwrap_or(name);
-    let segments: Vec<&str> = name.split("::").collect();
-    let last = segments.len() - 1;
-    segments.iter().enumerate().all(|(i, seg)| {
-        let mut chars = seg.chars();
-        chars
-            .next()
-            .is_some_and(|c| c.is_ascii_lowercase() || (i == last && c == '_'))
-            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-    })
+    // Segment by segment (split at `::`), without collecting them.
+    let mut rest = name.as_bytes();
+    loop {
+        let len = rest
+            .windows(2)
+            .position(|w| w == b"::")
+            .unwrap_or(rest.len());
+        let (seg, last) = (&rest[..len], len == rest.len());
+        let valid = seg
+            .first()
+            .is_some_and(|&c| c.is_ascii_lowercase() || (last && c == b'_'))
+            && seg[1..]
+                .iter()
+                .all(|&c| c.is_ascii_alphanumeric() || c == b'_');
+        if !valid || last {
+            return valid;
+        }
+        rest = &rest[len + 2..];
+    }
 }
 
 impl Rule for InvalidVariableName {
@@ -79,6 +89,36 @@ impl Rule for InvalidVariableName {
                          start with `_`), then use only letters, digits and `_`",
                     );
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_var_name;
+
+    /// The definition, written plainly: split at `::`, check each segment.
+    fn by_segments(name: &str) -> bool {
+        let name = name.strip_prefix("::").unwrap_or(name);
+        let segments: Vec<&str> = name.split("::").collect();
+        let last = segments.len() - 1;
+        segments.iter().enumerate().all(|(i, seg)| {
+            let mut chars = seg.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_lowercase() || (i == last && c == '_'))
+                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+    }
+
+    #[test]
+    fn segments_are_checked_like_the_definition() {
+        for name in [
+            "", "a", "_a", "::a", "::_a", "a::b", "a::_b", "_a::b", "a::", "::", "::::a", "a:b",
+            "a:::b", "a::::b", "aB", "Ab", "a1::b2", "a-b", "é", "a::é", "a::b::_c", "a::_b::c",
+            "1a", "a::1", "_",
+        ] {
+            assert_eq!(is_var_name(name), by_segments(name), "{name:?}");
         }
     }
 }
