@@ -52,8 +52,18 @@ impl Rule for OddIndentation {
         for line in src.split_inclusive('\n') {
             let start = line_start;
             line_start += line.len();
-            let indent = line.len() - line.trim_start_matches(super::is_blank).len();
-            let width = line[..indent].chars().count();
+            // ASCII blanks, counted by bytes, unless a non-ASCII character follows them (it
+            // may be a blank too).
+            let ascii = line
+                .bytes()
+                .take_while(|b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c))
+                .count();
+            let (indent, width) = if line.as_bytes().get(ascii).is_none_or(u8::is_ascii) {
+                (ascii, ascii)
+            } else {
+                let indent = line.len() - line.trim_start_matches(super::is_blank).len();
+                (indent, line[..indent].chars().count())
+            };
             if width.is_multiple_of(2) {
                 continue;
             }

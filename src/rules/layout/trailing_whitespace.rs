@@ -51,8 +51,8 @@ impl Rule for TrailingWhitespace {
         let mut line_start = 0;
         for line in src.split_inclusive('\n') {
             let body = line.trim_end_matches(['\n', '\r']);
-            let content = body.trim_end_matches(super::is_blank);
-            if content.len() < body.len() {
+            if body.ends_with(super::is_blank) {
+                let content = body.trim_end_matches(super::is_blank);
                 let start = line_start + content.len();
                 while comments
                     .next_if(|c| (c.span.end as usize) < start)
