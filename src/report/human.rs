@@ -14,7 +14,7 @@ use codespan_reporting::term::{self, Config};
 use rayon::prelude::*;
 use termcolor::{Buffer, Color, ColorSpec};
 
-use super::{EmitOptions, Emitter, FileReport, Report, Severity, WriteColor};
+use super::{Diagnostic, EmitOptions, Emitter, FileReport, Report, Severity, WriteColor};
 
 /// See the module documentation.
 pub struct Human {
@@ -65,36 +65,99 @@ impl Human {
     fn render_file(&self, report: &Report, id: usize, out: &mut dyn WriteColor) -> io::Result<()> {
         let files = FileSet(report.files());
         let config = Config::default();
-        for d in report.files()[id].diagnostics() {
+        let file = &report.files()[id];
+        let color = out.supports_color();
+        for d in file.diagnostics() {
             if self.options.quiet && d.severity != Severity::Error {
                 continue;
             }
-            let severity = match d.severity {
-                Severity::Error => codespan_reporting::diagnostic::Severity::Error,
-                Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
-                Severity::Info => codespan_reporting::diagnostic::Severity::Note,
-            };
-            let mut labels = vec![CsLabel::primary(id, d.span.clone()).with_message(&d.label)];
-            labels.extend(
-                d.labels
-                    .iter()
-                    .map(|l| CsLabel::secondary(id, l.span.clone()).with_message(&l.message)),
-            );
-            let notes = d
-                .help
-                .iter()
-                .map(|h| format!("help: {h}"))
-                .collect::<Vec<_>>();
-            let diagnostic = CsDiagnostic::new(severity)
-                .with_code(d.code)
-                .with_message(&d.message)
-                .with_labels(labels)
-                .with_notes(notes);
+            if !color && write_plain(file, d, &mut *out)? {
+                continue;
+            }
+            let diagnostic = codespan_diagnostic(id, d);
             term::emit_to_write_style(&mut *out, &config, &files, &diagnostic)
                 .map_err(files_error_to_io)?;
         }
         Ok(())
     }
+}
+
+/// `d`, of the report's file `id`, as codespan's diagnostic.
+fn codespan_diagnostic(id: usize, d: &Diagnostic) -> CsDiagnostic<usize> {
+    let severity = match d.severity {
+        Severity::Error => codespan_reporting::diagnostic::Severity::Error,
+        Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
+        Severity::Info => codespan_reporting::diagnostic::Severity::Note,
+    };
+    let mut labels = vec![CsLabel::primary(id, d.span.clone()).with_message(&d.label)];
+    labels.extend(
+        d.labels
+            .iter()
+            .map(|l| CsLabel::secondary(id, l.span.clone()).with_message(&l.message)),
+    );
+    let notes = d
+        .help
+        .iter()
+        .map(|h| format!("help: {h}"))
+        .collect::<Vec<_>>();
+    CsDiagnostic::new(severity)
+        .with_code(d.code)
+        .with_message(&d.message)
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+/// Writes the usual finding without colour, in the very bytes codespan writes for it (the
+/// tests compare the two), without codespan's per-character work: one labelled span within one
+/// line of printable ASCII, no secondary label, one help, no line break in the texts. Returns
+/// whether `d` had that shape (nothing is written otherwise).
+fn write_plain(file: &FileReport, d: &Diagnostic, out: &mut dyn io::Write) -> io::Result<bool> {
+    let Some(help) = &d.help else {
+        return Ok(false);
+    };
+    if !d.labels.is_empty()
+        || d.label.is_empty()
+        || d.span.is_empty()
+        || [&d.message, &d.label, help]
+            .iter()
+            .any(|t| t.contains('\n'))
+    {
+        return Ok(false);
+    }
+    let index = file.line_index();
+    let line = index.line_index(d.span.start);
+    let range = index.line_range(line);
+    let text = &file.source()[range.clone()];
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    if d.span.start < range.start
+        || d.span.end > range.start + text.len()
+        || !text.bytes().all(|b| (b' '..=b'~').contains(&b))
+    {
+        return Ok(false);
+    }
+    let severity = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    };
+    let number = (line + 1).to_string();
+    let pad = " ".repeat(number.len() + 1);
+    let column = d.span.start - range.start;
+    writeln!(out, "{severity}[{}]: {}", d.code, d.message)?;
+    writeln!(out, "{pad}┌─ {}:{number}:{}", file.path(), column + 1)?;
+    writeln!(out, "{pad}│")?;
+    writeln!(out, "{number} │ {text}")?;
+    writeln!(
+        out,
+        "{pad}│ {:column$}{} {}",
+        "",
+        "^".repeat(d.span.len()),
+        d.label
+    )?;
+    writeln!(out, "{pad}│")?;
+    writeln!(out, "{pad}= help: {help}")?;
+    writeln!(out)?;
+    Ok(true)
 }
 
 fn files_error_to_io(e: FilesError) -> io::Error {
@@ -156,7 +219,61 @@ impl<'a> Files<'a> for FileSet<'a> {
 #[cfg(test)]
 mod tests {
     use crate::report::test_support::{render, sample_report};
-    use crate::report::{EmitOptions, OutputFormat, Report};
+    use crate::report::{Diagnostic, EmitOptions, FileReport, OutputFormat, Report, Severity};
+
+    /// What codespan writes for `d` (no colour).
+    fn by_codespan(file: FileReport, d: &Diagnostic) -> String {
+        let files = [file];
+        let mut out = termcolor::Buffer::no_color();
+        codespan_reporting::term::emit_to_write_style(
+            &mut out,
+            &codespan_reporting::term::Config::default(),
+            &super::FileSet(&files),
+            &super::codespan_diagnostic(0, d),
+        )
+        .unwrap();
+        String::from_utf8(out.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn the_direct_rendering_is_codespans() {
+        // Lines 1 to 1,200, so that line numbers of 1 to 4 digits occur.
+        let source: String = (1..=1200)
+            .map(|i| format!("{}$x = 'v{i}' # {}\n", " ".repeat(i % 7), "é".repeat(i % 2)))
+            .collect();
+        let mut plain = 0;
+        for (n, (start, _)) in source.match_indices('$').enumerate() {
+            let len = 1 + n % 9;
+            for (severity, help, label, secondary) in [
+                (Severity::Warning, Some("do this"), "here", false),
+                (Severity::Error, Some("`a` then `b`"), "the span", false),
+                (Severity::Info, Some("x"), "l", false),
+                (Severity::Warning, None, "here", false),
+                (Severity::Warning, Some("do this"), "", false),
+                (Severity::Warning, Some("two\nlines"), "here", false),
+                (Severity::Warning, Some("do this"), "here", true),
+            ] {
+                let mut d = Diagnostic::new("P123", "rule", severity, start..start + len, "what")
+                    .with_label(label);
+                if let Some(h) = help {
+                    d = d.with_help(h);
+                }
+                if secondary {
+                    d = d.with_secondary(0..1, "first");
+                }
+                let file = FileReport::new("dir/file name.pp", source.clone(), vec![d.clone()]);
+                let mut direct = Vec::new();
+                if super::write_plain(&file, &d, &mut direct).unwrap() {
+                    plain += 1;
+                    assert_eq!(String::from_utf8(direct).unwrap(), by_codespan(file, &d));
+                } else {
+                    assert!(direct.is_empty());
+                }
+            }
+        }
+        // Spans within the line's ASCII part, on lines without `é`, have the usual shape.
+        assert!(plain > 1000, "{plain}");
+    }
 
     #[test]
     fn renders_code_message_labels_help_and_summary() {
