@@ -86,7 +86,7 @@ pub fn decode(path: PathBuf, display: String, bytes: Vec<u8>) -> Source {
             "re-encode the file as UTF-8",
         );
     }
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+    if let Some(at) = memchr::memchr(0, &bytes) {
         return unreadable(
             format!("binary file (NUL byte at byte offset {at}); not checked"),
             "a manifest is text: remove or rename this file if it is not a manifest",

@@ -121,7 +121,7 @@ pub struct Index {
 
 /// The key a name is looked up by: lower case, without a leading `::`.
 pub fn key(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
+    crate::syntax::trim_colons(name).to_ascii_lowercase()
 }
 
 fn named<'a, T>(
@@ -200,7 +200,7 @@ impl Index {
     /// (and so on up); `::c` or `c` is a top-scope variable. `Some(None)` for a top-scope
     /// variable, `Some(Some(class))` for the class that defines it; `None` when nothing does.
     pub fn variable(&self, name: &str) -> Option<Option<&ClassDef>> {
-        let name = name.trim_start_matches("::");
+        let name = crate::syntax::trim_colons(name);
         let Some((class, var)) = name.rsplit_once("::") else {
             return self.top_variable(name).map(|_| None);
         };
@@ -217,7 +217,7 @@ impl Index {
 
     /// A variable assigned at top scope in some manifest (first assignment).
     pub fn top_variable(&self, name: &str) -> Option<&TopVar> {
-        let i = *self.by_top_variable.get(name.trim_start_matches("::"))?;
+        let i = *self.by_top_variable.get(crate::syntax::trim_colons(name))?;
         Some(&self.top_variables[i as usize])
     }
 
@@ -612,7 +612,7 @@ impl Extractor<'_> {
                         continue;
                     };
                     let def = TypeAliasDef {
-                        name: name.trim_start_matches("::").to_string(),
+                        name: crate::syntax::trim_colons(name).to_string(),
                         ty: self.text(t.value.span),
                         origin: self.origin(t.name.span),
                     };

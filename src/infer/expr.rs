@@ -208,7 +208,7 @@ impl<'p> Infer<'p> {
         if name.bytes().all(|b| b.is_ascii_digit()) {
             return Type::optional(Type::string());
         }
-        let plain = name.trim_start_matches("::");
+        let plain = crate::syntax::trim_colons(name);
         if plain == "facts" {
             return Type::hash(Type::string(), Type::Any, None);
         }
@@ -1026,7 +1026,7 @@ impl<'p> Infer<'p> {
             }
             return self.type_of_ref(name);
         }
-        let name = name.trim_start_matches("::").to_ascii_lowercase();
+        let name = crate::syntax::trim_colons(name).to_ascii_lowercase();
         if matches!(name.as_str(), "include" | "contain" | "require") {
             for a in &c.args {
                 self.class_reference(a);
@@ -1281,7 +1281,7 @@ impl<'p> Infer<'p> {
     /// (else the module is just not installed); an unqualified one always (the caller may
     /// ask for a near miss when no module is known).
     fn should_report_unknown(&self, name: &str) -> bool {
-        let name = name.trim_start_matches("::");
+        let name = crate::syntax::trim_colons(name);
         match name.split_once("::") {
             Some((module, _)) => self.program.has_module(module),
             None => true,
@@ -1320,7 +1320,7 @@ impl<'p> Infer<'p> {
     }
 
     fn check_class(&mut self, name: &str, span: Span) {
-        let key = name.trim_start_matches("::").to_ascii_lowercase();
+        let key = crate::syntax::trim_colons(name).to_ascii_lowercase();
         if key.is_empty() || key.contains(['$', ' ']) {
             return;
         }
@@ -1687,7 +1687,7 @@ impl<'p> Infer<'p> {
         if types::builtin_alias(&alias).is_some() {
             return;
         }
-        let key = alias.trim_start_matches("::").to_ascii_lowercase();
+        let key = crate::syntax::trim_colons(&alias).to_ascii_lowercase();
         if self.program.type_alias(&alias).is_some()
             || self.program.resource_type(&key).is_some()
             || self.program.definition(&key).is_some()

@@ -66,7 +66,7 @@ impl Defs for NoDefs {
 
 /// The key a name is looked up by: lower case, without a leading `::`.
 pub fn key(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
+    crate::syntax::trim_colons(name).to_ascii_lowercase()
 }
 
 /// The definitions a file makes itself.

@@ -410,7 +410,7 @@ impl<'a> Walker<'a> {
     }
 
     fn undefined(&mut self, name: &str, span: Span) {
-        if self.guarded.contains(name.trim_start_matches("::")) {
+        if self.guarded.contains(crate::syntax::trim_colons(name)) {
             return;
         }
         self.diags.push(ScopeDiag::Undefined {
@@ -830,7 +830,7 @@ fn on_same_path(a: &[Step], b: &[Step]) -> bool {
 
 /// The lookup key of a class name: lower case, without a leading `::`.
 fn key(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
+    crate::syntax::trim_colons(name).to_ascii_lowercase()
 }
 
 /// A string literal's value (no interpolation).

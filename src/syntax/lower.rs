@@ -298,7 +298,7 @@ impl<'t> Lowerer<'t> {
             K::Name => self.bare_word(node),
             K::TypeReference => {
                 let t = self.text(node);
-                if t.trim_start_matches("::")
+                if crate::syntax::trim_colons(t)
                     .split("::")
                     .any(|seg| !seg.starts_with(|c: char| c.is_ascii_uppercase()))
                 {

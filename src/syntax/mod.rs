@@ -51,11 +51,30 @@ struct Scan<'t> {
     errors: Vec<Node<'t>>,
 }
 
+/// `name` without its leading `::` (all of them, as `trim_start_matches("::")`, which builds
+/// a substring searcher on every call: this is on hot paths).
+pub fn trim_colons(name: &str) -> &str {
+    let mut name = name;
+    while let Some(rest) = name.strip_prefix("::") {
+        name = rest;
+    }
+    name
+}
+
+/// The kind ids of named `comment` and `unclosed_comment` nodes (a lookup by name searches
+/// every kind of the grammar: once per process).
+static COMMENT_IDS: std::sync::LazyLock<(u16, u16)> = std::sync::LazyLock::new(|| {
+    (
+        kinds::LANGUAGE.id_for_node_kind("comment", true),
+        kinds::LANGUAGE.id_for_node_kind("unclosed_comment", true),
+    )
+});
+
 /// Like [`scan_tree_full`], but descends only into nodes that may hold what it collects:
 /// a `#` or `/*` in their byte range (a comment), or an error (`has_error`). Heredocs are
 /// rare: a source with `@(` gets the full walk.
 fn scan_tree<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
-    if source.contains("@(") {
+    if memchr::memmem::find(source.as_bytes(), b"@(").is_some() {
         return scan_tree_full(tree);
     }
     let bytes = source.as_bytes();
@@ -73,8 +92,7 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
     };
     let root = tree.root_node();
     let any_error = root.has_error();
-    let comment_id = kinds::LANGUAGE.id_for_node_kind("comment", true);
-    let unclosed_id = kinds::LANGUAGE.id_for_node_kind("unclosed_comment", true);
+    let (comment_id, unclosed_id) = *COMMENT_IDS;
     let mut cursor = root.walk();
     let mut in_error: Vec<bool> = Vec::new();
     let mut error_depth = 0usize;
@@ -316,5 +334,17 @@ pub fn parse(source: &str) -> Parsed {
     Parsed {
         ast: file,
         diagnostics,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn trim_colons_is_trim_start_matches() {
+        for name in [
+            "", "::", "::::", ":a", "::a", "::::a::b", "a::b", ":::a", "a::",
+        ] {
+            assert_eq!(super::trim_colons(name), name.trim_start_matches("::"));
+        }
     }
 }
