@@ -16,7 +16,8 @@
 //!
 //! A plint value `{"__unknown__": T, "origin": O}` matches any Puppet value at its place (an
 //! ERB template's content, a Ruby function's result); a resource whose title is unknown matches
-//! a resource of the same type that nothing else matched. A resource only Puppet has, declared
+//! a resource of the same type that nothing else matched, or none (the title may be an empty
+//! array). A resource only Puppet has, declared
 //! inside a branch plint says it did not evaluate (a `P213` unknown-condition note whose lines
 //! cover the resource's `file`/`line` in Puppet's catalog), and the edges to or from it, count
 //! as unknown too: plint says it cannot know whether the branch runs. Unknowns are counted and
@@ -435,7 +436,8 @@ fn compare_catalog(
     let gres = got["resources"].as_array().unwrap_or(&none);
     let mut by_key: BTreeMap<(String, String), &Json> = BTreeMap::new();
     let mut unknown_titles: Vec<&Json> = Vec::new();
-    // Puppet's resources in branches plint did not evaluate, as references.
+    // Puppet's resources in branches plint did not evaluate, or matched by a resource plint
+    // could not name, as references: their edges are not compared.
     let mut not_evaluated: BTreeSet<String> = BTreeSet::new();
     for g in gres {
         if is_unknown(&g["title"]) {
@@ -453,6 +455,7 @@ fn compare_catalog(
                     *unknowns += 1;
                     let g = unknown_titles.remove(i);
                     compare_resource(e, g, unknowns, &mut diff);
+                    not_evaluated.insert(format!("{}[{}]", key.0, key.1));
                 }
                 None if in_unevaluated_region(e, regions) => {
                     *unknowns += 1;
@@ -467,13 +470,9 @@ fn compare_catalog(
     for ((t, title), _) in by_key {
         let _ = writeln!(diff, "  + {t}[{title}] (only in plint's catalog)");
     }
-    for g in unknown_titles {
-        let _ = writeln!(
-            diff,
-            "  + {}[{}] (only in plint's catalog)",
-            g["type"], g["title"]
-        );
-    }
+    // A resource plint could not name that matched nothing: its title may have been an empty
+    // array (no resource at all), so it is an unknown, not a difference.
+    *unknowns += unknown_titles.len();
 
     let edges = |c: &Json| -> BTreeSet<(String, String)> {
         c["edges"]
@@ -498,7 +497,12 @@ fn compare_catalog(
         }
         let _ = writeln!(diff, "  - edge {s} -> {t} (only in Puppet's catalog)");
     }
+    // plint writes the edges of a resource it could not name with a placeholder title.
+    let unnamed = |r: &str| r.contains("[<unknown title ");
     for (s, t) in ge.difference(&ee) {
+        if unnamed(s) || unnamed(t) {
+            continue;
+        }
         let _ = writeln!(diff, "  + edge {s} -> {t} (only in plint's catalog)");
     }
     let (ec, gc) = (

@@ -136,6 +136,21 @@ fn code_with_e_and_formats() {
         &["--evaluate", "--facts", "facts.json", "-e", "notice(1)"],
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // --timings: the phases of the evaluation, on stderr.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--timings",
+            "-e",
+            "notice(1)",
+        ],
+    );
+    let err = stderr(&o);
+    assert!(err.contains("plint --evaluate timings"), "{err}");
+    assert!(err.contains("compile") && err.contains("1 node"), "{err}");
     for format in ["json", "sarif", "github", "human"] {
         let o = plint(
             tmp.path(),

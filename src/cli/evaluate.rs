@@ -21,6 +21,7 @@ use std::io::Write;
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -73,6 +74,7 @@ struct NodeResult {
 }
 
 pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> {
+    let started = Instant::now();
     let main = main_manifest(args)?;
     let modulepath: Vec<PathBuf> = if !settings.modulepath.is_empty() {
         settings.modulepath.to_vec()
@@ -167,6 +169,7 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
             node: Node::new(&name, facts.values),
         })
     };
+    let phase = Instant::now();
     let jobs: Vec<NodeJob> = pool.install(|| {
         facts_files
             .par_iter()
@@ -183,10 +186,14 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
         return Err(bad.1.clone());
     }
 
+    let facts_time = phase.elapsed();
+    let phase = Instant::now();
     let results: Vec<NodeResult> = {
         let _hook = QuietPanics::install();
         pool.install(|| jobs.into_par_iter().map(compile_node).collect())
     };
+    let compile_time = phase.elapsed();
+    let phase = Instant::now();
 
     // Node labels: the node's name, or its facts file when several files name the same node.
     let mut seen: HashMap<&str, usize> = HashMap::new();
@@ -250,6 +257,9 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
         }
     }
 
+    let catalogs_time = phase.elapsed();
+    let phase = Instant::now();
+
     // Findings.
     let strict = args.strict_variables;
     let several = results.len() > 1;
@@ -283,7 +293,33 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
     } else {
         EXIT_OK
     };
-    match emitter.emit(&report, &mut *out).and_then(|()| out.flush()) {
+    let emitted = emitter.emit(&report, &mut *out).and_then(|()| out.flush());
+    if args.timings {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+        eprintln!(
+            "plint --evaluate timings ({} threads):",
+            pool.current_num_threads()
+        );
+        eprintln!(
+            "  facts     {:>9.2} ms  {} file{}",
+            ms(facts_time),
+            facts_files.len(),
+            if facts_files.len() == 1 { "" } else { "s" }
+        );
+        eprintln!(
+            "  compile   {:>9.2} ms  {} node{}",
+            ms(compile_time),
+            results.len(),
+            if results.len() == 1 { "" } else { "s" }
+        );
+        eprintln!(
+            "  catalogs  {:>9.2} ms  (written as JSON)",
+            ms(catalogs_time)
+        );
+        eprintln!("  report    {:>9.2} ms", ms(phase.elapsed()));
+        eprintln!("  total     {:>9.2} ms", ms(started.elapsed()));
+    }
+    match emitted {
         Ok(()) => Ok(code),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe && args.output.is_none() => Ok(code),
         Err(e) => Err(match &args.output {

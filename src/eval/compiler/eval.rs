@@ -241,15 +241,16 @@ impl Compiler<'_> {
                     if matches!(n, "module_name" | "caller_module_name") {
                         return Ok(Value::Undef);
                     }
+                    // Puppet names the variable as written (`::x` keeps its `::`).
                     if self.input.strict_variables {
                         return Err(self.fatal(
                             EvalDiagKind::UndefinedVariable,
-                            format!("Unknown variable: '{n}'."),
+                            format!("Unknown variable: '{name}'."),
                         ));
                     }
                     self.note(
                         EvalDiagKind::UndefinedVariable,
-                        format!("Unknown variable: '{n}'."),
+                        format!("Unknown variable: '{name}'."),
                         e.span,
                     );
                     Ok(Value::Undef)
@@ -357,6 +358,20 @@ impl Compiler<'_> {
                         type_name: Some(resources::cap_type(&n)),
                         title: None,
                     })));
+                }
+                // A name that is no type alias, class, defined or resource type.
+                let lower = n.to_ascii_lowercase();
+                if !matches!(lower.as_str(), "data" | "richdata")
+                    && crate::defs::builtins::resource_type(&lower).is_none()
+                    && crate::types::AliasResolver::resolve(&self.loader, &n).is_none()
+                    && !self.loader.has_alias(&lower)
+                    && self.loader.definition(&n).is_none()
+                    && !self.loader.custom_type(&n)
+                {
+                    return Err(self.fatal(
+                        EvalDiagKind::UnknownResourceType,
+                        format!("Resource type not found: {}", resources::cap_type(&n)),
+                    ));
                 }
                 Ok(Value::Type(TypeVal::new(crate::types::Type::Alias(n))))
             }
@@ -844,6 +859,16 @@ impl Compiler<'_> {
             return self.call_puppet_function(&f, args);
         }
         if let Some(f) = functions::lookup(name) {
+            // A module's 3.x function (stdlib's `str2bool`, ...) gets `undef` as `''`.
+            let args = if args.iter().any(Value::is_undef)
+                && self.loader.ruby_function(name).is_some_and(|r| r.api3)
+            {
+                args.into_iter()
+                    .map(|a| if a.is_undef() { Value::string("") } else { a })
+                    .collect()
+            } else {
+                args
+            };
             let r = match lambda {
                 Some(l) => {
                     let mut closure = Closure {
@@ -962,10 +987,18 @@ impl Compiler<'_> {
         if v.contains_unknown() {
             return Ok(());
         }
-        let t = match self.eval(type_expr)? {
-            Value::Type(t) => t,
-            _ => return Ok(()),
+        let t = self.eval(type_expr)?;
+        self.check_type_value(&t, v, subject)
+    }
+
+    /// Checks `v` against the value of a type expression (anything but a type passes).
+    pub fn check_type_value(&mut self, t: &Value, v: &Value, subject: &str) -> EvalResult<()> {
+        let Value::Type(t) = t else {
+            return Ok(());
         };
+        if v.contains_unknown() {
+            return Ok(());
+        }
         match self.type_mismatch(t.ty(), v, subject) {
             Some(m) => err(m),
             None => Ok(()),

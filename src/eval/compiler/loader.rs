@@ -97,6 +97,9 @@ pub struct LoadError {
 #[derive(Debug, Clone)]
 pub struct RubyFunction {
     pub return_type: Option<String>,
+    /// A 3.x function (`lib/puppet/parser/functions/`): Puppet passes it `undef` arguments as
+    /// empty strings.
+    pub api3: bool,
 }
 
 #[derive(Default)]
@@ -375,6 +378,7 @@ impl Loader {
             Some(RubyFunction {
                 return_type: f
                     .and_then(|f| f.signatures.first().and_then(|s| s.return_type.clone())),
+                api3: matches!(kind, ruby::Kind::Function3x),
             })
         };
         let rel4 = format!("lib/puppet/functions/{}.rb", name.replace("::", "/"));
@@ -455,6 +459,11 @@ impl Loader {
             .custom_types
             .insert(name, found.clone());
         found
+    }
+
+    /// Whether a type alias (or type definition) of this name exists.
+    pub fn has_alias(&self, name: &str) -> bool {
+        self.alias_source(name).is_some()
     }
 
     fn alias_source(&self, name: &str) -> Option<(Expr, FileId)> {

@@ -94,6 +94,9 @@ pub(crate) struct Compiler<'i> {
     pub class_scopes: HashMap<String, ScopeId>,
     pub overrides: Vec<resources::PendingOverride>,
     pub collectors: Vec<resources::Collector>,
+    /// For a collector in a relationship chain: the operand left of it, which stands in for
+    /// it should it collect nothing.
+    pub empty_alternatives: HashMap<usize, resources::RelOperand>,
     pub relationships: Vec<resources::Relationship>,
     pub depth: usize,
     pub steps: u64,
@@ -132,6 +135,7 @@ impl<'i> Compiler<'i> {
             class_scopes: HashMap::new(),
             overrides: Vec::new(),
             collectors: Vec::new(),
+            empty_alternatives: HashMap::new(),
             relationships: Vec::new(),
             depth: 0,
             steps: 0,

@@ -363,8 +363,15 @@ impl Compiler<'_> {
                         None => params.push((n.clone(), v.clone())),
                     }
                 }
-                let idx =
-                    self.create_resource(&type_name, kind.clone(), t, params, r.form, bspan)?;
+                let idx = self.create_resource(
+                    &type_name,
+                    kind.clone(),
+                    t,
+                    params,
+                    r.form,
+                    bspan,
+                    false,
+                )?;
                 let res = self.catalog.get(idx);
                 created.push(Value::resource(&res.type_name.clone(), &res.title.clone()));
             }
@@ -411,41 +418,11 @@ impl Compiler<'_> {
         Ok(out)
     }
 
-    /// Creates a resource for `create_resources` or `ensure_resource`. These Ruby functions
-    /// pass the title on as Ruby has it: a number or boolean is keyed by its string form, but
-    /// the resource is not tagged with it and the catalog writes its namevar (a resource
-    /// expression would reject such a title).
-    fn create_resource_from_function(
-        &mut self,
-        type_name: &str,
-        kind: ResKind,
-        title: Value,
-        params: Vec<(String, Value)>,
-        form: ResourceForm,
-        span: Span,
-    ) -> EvalResult<usize> {
-        let scalar = matches!(
-            title,
-            Value::Integer(_) | Value::Float(_) | Value::Boolean(_)
-        );
-        let title = if scalar {
-            Value::string(title.to_puppet_string())
-        } else {
-            title
-        };
-        let idx = self.create_resource(type_name, kind, title, params, form, span)?;
-        if scalar {
-            let r = self.catalog.get_mut(idx);
-            let tag = r.title.to_lowercase();
-            if r.param("tag").is_none() {
-                r.tags.retain(|t| *t != tag);
-            }
-            self.meta[idx].nonstring_title = true;
-        }
-        Ok(idx)
-    }
-
-    /// Creates a resource (not a class) declared in the current scope.
+    /// Creates a resource (not a class) declared in the current scope. `from_ruby`: for
+    /// `create_resources` and `ensure_resource`, which pass the title on as Ruby has it: a
+    /// number or boolean is keyed by its string form, but the resource is not tagged with it
+    /// and the catalog writes its namevar (a resource expression rejects such a title).
+    #[allow(clippy::too_many_arguments)]
     pub fn create_resource(
         &mut self,
         type_name: &str,
@@ -454,7 +431,18 @@ impl Compiler<'_> {
         params: Vec<(String, Value)>,
         form: ResourceForm,
         span: Span,
+        from_ruby: bool,
     ) -> EvalResult<usize> {
+        let nonstring_title = from_ruby
+            && matches!(
+                title,
+                Value::Integer(_) | Value::Float(_) | Value::Boolean(_)
+            );
+        let title = if nonstring_title {
+            Value::string(title.to_puppet_string())
+        } else {
+            title
+        };
         let (title_s, unknown_title) = match &title {
             Value::String(s) if !s.is_empty() => (s.clone(), None),
             Value::String(_) => {
@@ -478,7 +466,7 @@ impl Compiler<'_> {
         let mut res = Resource::new(type_name, title_s.clone());
         res.unknown_title = unknown_title;
         tag_name(&mut res, &type_name.to_lowercase());
-        if valid_tag(&title_s) {
+        if valid_tag(&title_s) && !nonstring_title {
             tag_name(&mut res, &title_s);
         }
         for (n, v) in &params {
@@ -524,7 +512,7 @@ impl Compiler<'_> {
                     given,
                     param_sources: Vec::new(),
                     tags_merged: false,
-                    nonstring_title: false,
+                    nonstring_title,
                 });
                 if kind != ResKind::Stage
                     && let Some(container) = self.current_resource()
@@ -754,17 +742,17 @@ impl Compiler<'_> {
                 .vars
                 .insert("name".into(), Value::string(def.name.clone()));
         } else {
-            let name = given
-                .iter()
-                .find(|(n, v)| n == "name" && !v.is_undef())
-                .map(|(_, v)| v.clone())
-                .unwrap_or_else(|| Value::string(title.clone()));
             let t = self
                 .catalog
                 .get(idx)
                 .unknown_title
                 .clone()
                 .unwrap_or(Value::string(title.clone()));
+            let name = given
+                .iter()
+                .find(|(n, v)| n == "name" && !v.is_undef())
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| t.clone());
             self.scopes[sid].vars.insert("title".into(), t);
             self.scopes[sid].vars.insert("name".into(), name);
         }
@@ -821,7 +809,10 @@ impl Compiler<'_> {
             };
             if let Some(te) = &p.type_expr {
                 let subject = format!("parameter '{pname}'");
-                if let Err(e) = self.check_type(te, &value, &subject) {
+                // The type is evaluated first: an error there is the type's own (a type that
+                // does not exist), reported where it is written.
+                let ty = self.eval(te)?;
+                if let Err(e) = self.check_type_value(&ty, &value, &subject) {
                     let from = match origin {
                         "hiera" => " (the value came from Hiera)",
                         "default" => " (the value is the parameter's default)",
@@ -1416,6 +1407,7 @@ impl Compiler<'_> {
     ) -> EvalResult<(RelOperand, Value)> {
         let (l, _) = self.rel_operand(left)?;
         let (r, rv) = self.rel_operand(right)?;
+        let l_chain = l.clone();
         let (source, target, param) = match op {
             RelationshipOp::Before => (l, r.clone(), "before"),
             RelationshipOp::Notify => (l, r.clone(), "notify"),
@@ -1429,20 +1421,38 @@ impl Compiler<'_> {
             file: self.ctx.file,
             span,
         });
+        // In a chain, the right operand is the next left one; when it is empty, the left one
+        // stands in for it (`X -> [] -> Y` is `X -> Y`). A collector is known only at the end:
+        // should it collect nothing, the left operand stands in for it then.
+        match &r {
+            RelOperand::Refs(refs) if refs.is_empty() => return Ok((l_chain, rv)),
+            RelOperand::Collector(id) => {
+                self.empty_alternatives.insert(*id, l_chain);
+            }
+            RelOperand::Refs(_) => {}
+        }
         Ok((r, rv))
     }
 
-    fn operand_refs(&self, o: &RelOperand) -> Vec<(String, String)> {
+    /// The resources of an operand. A source collector that collected nothing gives what
+    /// stood left of it in its chain (recursively), as Puppet does.
+    fn operand_refs(&self, o: &RelOperand, source: bool) -> Vec<(String, String)> {
         match o {
             RelOperand::Refs(r) => r.clone(),
-            RelOperand::Collector(id) => self.collectors[*id]
-                .collected
-                .iter()
-                .map(|&i| {
-                    let r = self.catalog.get(i);
-                    (r.type_name.clone(), r.title.clone())
-                })
-                .collect(),
+            RelOperand::Collector(id) => {
+                let collected: Vec<(String, String)> = self.collectors[*id]
+                    .collected
+                    .iter()
+                    .map(|&i| {
+                        let r = self.catalog.get(i);
+                        (r.type_name.clone(), r.title.clone())
+                    })
+                    .collect();
+                match self.empty_alternatives.get(id) {
+                    Some(alt) if source && collected.is_empty() => self.operand_refs(alt, true),
+                    _ => collected,
+                }
+            }
         }
     }
 
@@ -1452,8 +1462,8 @@ impl Compiler<'_> {
         // Relationships.
         let rels = std::mem::take(&mut self.relationships);
         for rel in &rels {
-            let sources = self.operand_refs(&rel.source);
-            let targets = self.operand_refs(&rel.target);
+            let sources = self.operand_refs(&rel.source, true);
+            let targets = self.operand_refs(&rel.target, false);
             for s in &sources {
                 for t in &targets {
                     let Some(si) = self.find_resource(&s.0, &s.1) else {
@@ -1853,11 +1863,19 @@ impl Compiler<'_> {
                 let params = args.get(1).cloned().unwrap_or(Value::hash(Hash::new()));
                 let mut base = Hash::new();
                 base.insert(Value::string("ensure"), Value::string("installed"));
-                let base = Value::hash(base);
+                // The defaults: `ensure => installed`, and `present` given is `installed`.
+                let mut defaults = merge_hashes(&Value::hash(base), &params);
+                if let Value::Hash(h) = &mut defaults
+                    && h.get(&Value::string("ensure")).and_then(Value::as_str) == Some("present")
+                {
+                    let mut fixed = h.as_ref().clone();
+                    fixed.insert(Value::string("ensure"), Value::string("installed"));
+                    *h = std::sync::Arc::new(fixed);
+                }
                 match args.first() {
                     Some(Value::Hash(h)) => {
                         for (k, v) in h.iter() {
-                            let p = merge_hashes(&merge_hashes(&base, &params), v);
+                            let p = merge_hashes(&defaults, v);
                             if let Err(e) = self
                                 .fn_ensure_resource(&[Value::string("package"), k.clone(), p], span)
                             {
@@ -1869,7 +1887,7 @@ impl Compiler<'_> {
                     Some(v) => super::eval::flatten_into(v, &mut names),
                     None => {}
                 }
-                let p = merge_hashes(&base, &params);
+                let p = defaults;
                 for n in names {
                     if let Err(e) =
                         self.fn_ensure_resource(&[Value::string("package"), n, p.clone()], span)
@@ -2223,13 +2241,14 @@ impl Compiler<'_> {
                     format!("Unknown resource type: '{type_lower}'"),
                 ));
             };
-            self.create_resource_from_function(
+            self.create_resource(
                 &cap_type(&type_lower),
                 kind,
                 title.clone(),
                 pl,
                 form,
                 span,
+                true,
             )?;
         }
         Ok(Value::Undef)
@@ -2278,13 +2297,14 @@ impl Compiler<'_> {
                     format!("Unknown resource type: '{type_lower}'"),
                 ));
             };
-            self.create_resource_from_function(
+            self.create_resource(
                 &type_name,
                 kind,
                 title,
                 pl.clone(),
                 ResourceForm::Regular,
                 span,
+                true,
             )?;
         }
         Ok(Value::Undef)
