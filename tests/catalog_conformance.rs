@@ -251,9 +251,17 @@ fn run_plint(case: &Case, out: &Path) -> Result<(Option<Json>, Vec<Json>), Strin
         _ => Vec::new(),
     };
     let catalog = match std::fs::read_to_string(out) {
-        Ok(text) => Some(
-            serde_json::from_str(&text).map_err(|e| format!("--catalog-out is not JSON: {e}"))?,
-        ),
+        Ok(text) => {
+            // Paths in values (find_file, module_directory) as the oracle normalizes them:
+            // relative to the case, corpus paths as `$CORPUS/...`.
+            let text = text
+                .replace(&format!("{}/", case.dir.display()), "")
+                .replace(&format!("{}/", common::CORPUS), "$CORPUS/");
+            Some(
+                serde_json::from_str(&text)
+                    .map_err(|e| format!("--catalog-out is not JSON: {e}"))?,
+            )
+        }
         Err(_) => None,
     };
     Ok((catalog, findings))

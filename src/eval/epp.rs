@@ -729,12 +729,23 @@ fn mismatch(name: &str, t: &TypeVal, v: &Value) -> Option<String> {
 }
 
 /// Whether [`call`] implements the function: the reserved text and expression functions of
-/// translated templates, `inline_epp`, `epp`, `template`, `inline_template` and `file` (a
-/// module file's content).
+/// translated templates, `inline_epp`, `epp`, `template`, `inline_template`, `file` (a
+/// module file's content), and the functions that look files up on the module path
+/// (`find_file`, `find_template`, `module_directory`, `binary_file`).
 pub fn is_template_function(name: &str) -> bool {
     matches!(
         name,
-        TEXT_FN | EXPR_FN | "inline_epp" | "epp" | "template" | "inline_template" | "file"
+        TEXT_FN
+            | EXPR_FN
+            | "inline_epp"
+            | "epp"
+            | "template"
+            | "inline_template"
+            | "file"
+            | "find_file"
+            | "find_template"
+            | "module_directory"
+            | "binary_file"
     )
 }
 
@@ -747,6 +758,8 @@ pub fn call<H: EppHost + ?Sized>(ev: &mut H, name: &str, args: Vec<Value>) -> Ev
         "epp" => epp_file(ev, args),
         "template" | "inline_template" => erb(ev, name, &args),
         "file" => file_content(ev, &args),
+        "find_file" | "find_template" | "module_directory" => find_on_modulepath(ev, name, &args),
+        "binary_file" => binary_file(ev, &args),
         _ => err(format!("Unknown function: '{name}'.")),
     }
 }
@@ -894,6 +907,118 @@ fn file_content<H: EppHost + ?Sized>(ev: &H, args: &[Value]) -> EvalResult {
         "Could not find any files from {}",
         names.join(", ")
     ))
+}
+
+/// The directory of the module `name` as Puppet's environment finds it: `<dir>/<name>` in the
+/// first directory of the module path that has it (module names are lower case words).
+fn module_dir(modulepath: &[PathBuf], name: &str) -> Option<PathBuf> {
+    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !valid {
+        return None;
+    }
+    modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir())
+}
+
+/// Puppet's lookup of `mod/rest` in a module's `subdir` (files, templates): the path when it
+/// exists (a file or a directory); an absolute name as it is when it exists.
+fn find_in_module(modulepath: &[PathBuf], name: &str, subdir: &str) -> Option<String> {
+    if Path::new(name).is_absolute() {
+        return Path::new(name).exists().then(|| name.to_string());
+    }
+    let (module, rest) = name.split_once('/')?;
+    let mut path = module_dir(modulepath, module)?
+        .join(subdir)
+        .to_string_lossy()
+        .into_owned();
+    path.push('/');
+    path.push_str(rest);
+    Path::new(&path).exists().then_some(path)
+}
+
+/// `find_file(names)`, `find_template(names)`, `module_directory(names)`: the path of the
+/// first name found (names given one by one or as one array), undef when none is; unknown
+/// when the module path is not known.
+fn find_on_modulepath<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -> EvalResult {
+    let mut names = Vec::new();
+    for a in args {
+        match a {
+            Value::String(s) => names.push(s.clone()),
+            Value::Array(items) if args.len() == 1 => {
+                for i in items.iter() {
+                    match i {
+                        Value::String(s) => names.push(s.clone()),
+                        Value::Unknown(_) => names.push(String::new()),
+                        other => {
+                            return err(format!(
+                                "'{name}' expects String values, got {}",
+                                other.type_name()
+                            ));
+                        }
+                    }
+                }
+            }
+            Value::Unknown(_) => names.push(String::new()),
+            other => {
+                return err(format!(
+                    "'{name}' expects String values or an Array of Strings, got {}",
+                    other.type_name()
+                ));
+            }
+        }
+    }
+    if ev.modulepath().is_empty() || args.iter().any(Value::contains_unknown) {
+        return Ok(Value::unknown(
+            "Optional[String]",
+            &format!("{name}() on a module path that is not known"),
+        ));
+    }
+    for n in &names {
+        let found = match name {
+            "find_file" => find_in_module(ev.modulepath(), n, "files"),
+            "find_template" => find_in_module(ev.modulepath(), n, "templates"),
+            _ => module_dir(ev.modulepath(), n).map(|d| d.to_string_lossy().into_owned()),
+        };
+        if let Some(p) = found {
+            return Ok(Value::String(p));
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// `binary_file('mod/name')`: the bytes of a module file (or of an absolute path).
+fn binary_file<H: EppHost + ?Sized>(ev: &H, args: &[Value]) -> EvalResult {
+    let [arg] = args else {
+        return err(format!(
+            "'binary_file' expects 1 argument, got {}",
+            args.len()
+        ));
+    };
+    let Value::String(name) = arg else {
+        if arg.contains_unknown() {
+            return Ok(Value::unknown("Binary", "binary_file() of an unknown path"));
+        }
+        return err(format!(
+            "'binary_file' parameter 'path' expects a String value, got {}",
+            arg.type_name()
+        ));
+    };
+    if ev.modulepath().is_empty() {
+        return Ok(Value::unknown(
+            "Binary",
+            &format!("binary_file('{name}') on a module path that is not known"),
+        ));
+    }
+    let Some(path) = find_in_module(ev.modulepath(), name, "files") else {
+        return err(format!(
+            "binary_file(): The given file '{name}' does not exist"
+        ));
+    };
+    let bytes = std::fs::read(&path)
+        .map_err(|e| EvalError::new(format!("binary_file(): cannot read {path}: {e}")))?;
+    Ok(Value::Binary(std::sync::Arc::new(bytes)))
 }
 
 /// `template()` and `inline_template()`: ERB is not evaluated; the result is an unknown String

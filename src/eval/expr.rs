@@ -503,6 +503,37 @@ impl Evaluator {
                 return Ok(Value::Undef);
             }
             "getvar" | "fact" => return self.getvar(name, args),
+            "call" => {
+                return match args.first() {
+                    Some(Value::String(f)) => {
+                        let f = f.clone();
+                        self.call_function(&f, args[1..].to_vec(), lambda)
+                    }
+                    Some(Value::Unknown(_)) => Ok(Value::unknown(
+                        "Any",
+                        "call() of a function whose name is not known",
+                    )),
+                    Some(other) => err(format!(
+                        "'call' parameter 'function_name' expects a String value, got {}",
+                        other.type_name()
+                    )),
+                    None => err("'call' expects at least 1 argument, got none"),
+                };
+            }
+            _ if functions::is_fqdn_function(name) => {
+                let facts = self.get_var("facts");
+                let networking = match &facts {
+                    Some(Value::Hash(h)) => match h.get_str("networking") {
+                        Some(Value::Hash(n)) => n.get_str("fqdn").cloned(),
+                        Some(u @ Value::Unknown(_)) => Some(u.clone()),
+                        _ => None,
+                    },
+                    Some(u @ Value::Unknown(_)) => Some(u.clone()),
+                    _ => None,
+                };
+                let top = self.get_var("::fqdn").filter(|v| !v.is_undef());
+                return functions::call_fqdn(name, args, networking.as_ref(), top.as_ref());
+            }
             "break" => return Err(EvalError::control(ErrorKind::Break)),
             "next" => {
                 return Err(EvalError::control(ErrorKind::Next(

@@ -1920,9 +1920,42 @@ impl Compiler<'_> {
                 };
                 Ok(Value::Boolean(ok))
             }
+            "call" => self.fn_call(args, lambda, span),
+            _ if crate::eval::functions::is_fqdn_function(name) => {
+                let facts = self.facts();
+                let networking = match facts.get_str("networking") {
+                    Some(Value::Hash(n)) => n.get_str("fqdn").cloned(),
+                    Some(u @ Value::Unknown(_)) => Some(u.clone()),
+                    _ => None,
+                };
+                let top = facts.get_str("fqdn").cloned();
+                crate::eval::functions::call_fqdn(
+                    name,
+                    args.to_vec(),
+                    networking.as_ref(),
+                    top.as_ref(),
+                )
+            }
             "assert_type" => return None,
             _ => return None,
         })
+    }
+
+    /// `call(name, args..., lambda)`: calls the function `name` (a Puppet-language function,
+    /// a built-in or a compiler function) with the arguments and the lambda.
+    fn fn_call(&mut self, args: &[Value], lambda: Option<&AstLambda>, span: Span) -> EvalResult {
+        match args.first() {
+            Some(Value::String(f)) => self.call_function(f, args[1..].to_vec(), lambda, span),
+            Some(Value::Unknown(_)) => Ok(Value::unknown(
+                "Any",
+                "call() of a function whose name is not known",
+            )),
+            Some(other) => err(format!(
+                "'call' parameter 'function_name' expects a String value, got {}",
+                other.type_name()
+            )),
+            None => err("'call' expects at least 1 argument, got none"),
+        }
     }
 
     fn fn_include(&mut self, name: &str, args: &[Value], span: Span) -> EvalResult {

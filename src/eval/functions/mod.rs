@@ -17,9 +17,13 @@ macro_rules! unknown_guard {
 
 mod convert;
 mod core;
+mod digest;
 mod format;
+mod host;
 mod iter;
 mod openstacklib;
+mod random;
+mod scanf;
 mod stdlib;
 mod stdlib_extra;
 mod validate;
@@ -33,6 +37,7 @@ use super::value::Value;
 pub use convert::{new_value, string_of};
 pub use core::{log_message as core_log_message, versioncmp_str};
 pub use format::{base64_encode, ruby_inspect, sprintf, to_json};
+pub use random::{RubyRandom, call_fqdn, is_fqdn_function};
 
 /// A lambda given to a function call, as the function sees it.
 pub trait Lambda {
@@ -59,6 +64,10 @@ fn registry() -> &'static HashMap<&'static str, BuiltinFn> {
             .chain(stdlib_extra::FUNCTIONS)
             .chain(validate::FUNCTIONS)
             .chain(openstacklib::FUNCTIONS)
+            .chain(digest::FUNCTIONS)
+            .chain(random::FUNCTIONS)
+            .chain(scanf::FUNCTIONS)
+            .chain(host::FUNCTIONS)
         {
             m.insert(name, *f);
         }

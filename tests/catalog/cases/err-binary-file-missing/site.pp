@@ -1,0 +1,2 @@
+notify { 'before': }
+$b = binary_file('files_mod/missing.bin')

@@ -1,0 +1,2 @@
+notify { 'before': }
+import('nodes/*.pp')

@@ -1,0 +1,3 @@
+function util::double(Integer $x, Integer $factor = 2) >> Integer {
+  $x * $factor
+}

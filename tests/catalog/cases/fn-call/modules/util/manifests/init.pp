@@ -1,0 +1,3 @@
+class util {
+  notify { 'util included': }
+}
