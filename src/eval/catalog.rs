@@ -255,7 +255,11 @@ pub fn value_json(v: &Value) -> Json {
         Value::Unknown(u) => json!({"__unknown__": u.ty.to_string(), "origin": &*u.origin}),
         // A reference as the catalog writes it: `File[/tmp/x]`, without quotes.
         Value::Resource(r) => json!(format!("{}[{}]", r.type_name, r.title)),
-        Value::Regexp(_) | Value::Type(_) | Value::Binary(_) => {
+        Value::Regexp(_)
+        | Value::Type(_)
+        | Value::Binary(_)
+        | Value::Timestamp(_)
+        | Value::Timespan(_) => {
             json!(v.to_puppet_string())
         }
     }

@@ -20,6 +20,7 @@ pub mod hiera;
 pub mod number;
 pub mod ops;
 pub mod regex;
+pub mod time;
 pub mod value;
 pub mod value_type;
 pub mod yaml;

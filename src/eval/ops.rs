@@ -134,6 +134,9 @@ fn floor_mod(a: i128, b: i128) -> i128 {
 /// Arithmetic on two numbers (`+ - * / % << >>`).
 pub fn arithmetic(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
     let sym = op.as_str();
+    if matches!(left, Value::Timestamp(_) | Value::Timespan(_)) {
+        return time_arithmetic(op, left, right);
+    }
     let l = coerce_numeric(left)?;
     let r = coerce_numeric(right)?;
     match (l, r) {
@@ -180,6 +183,96 @@ pub fn arithmetic(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
                 _ => err(format!("Unsupported operator '{sym}'")),
             }
         }
+    }
+}
+
+/// Arithmetic with a Timestamp or a Timespan on the left, as Puppet's time values define it.
+fn time_arithmetic(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
+    let sym = op.as_str();
+    let secs = |v: &Value| crate::eval::time::seconds_to_nanos(v);
+    let overflow = || EvalError::new(format!("integer overflow in '{sym}'"));
+    let kind = |v: &Value| a_an(v).to_string();
+    match (op, left, right) {
+        (BinaryOp::Add, Value::Timestamp(a), Value::Timespan(b))
+        | (BinaryOp::Add, Value::Timespan(b), Value::Timestamp(a)) => {
+            a.checked_add(*b).map(Value::Timestamp).ok_or_else(overflow)
+        }
+        (BinaryOp::Add, Value::Timespan(a), Value::Timespan(b)) => {
+            a.checked_add(*b).map(Value::Timespan).ok_or_else(overflow)
+        }
+        (BinaryOp::Sub, Value::Timestamp(a), Value::Timestamp(b))
+        | (BinaryOp::Sub, Value::Timespan(a), Value::Timespan(b)) => {
+            a.checked_sub(*b).map(Value::Timespan).ok_or_else(overflow)
+        }
+        (BinaryOp::Sub, Value::Timestamp(a), Value::Timespan(b)) => {
+            a.checked_sub(*b).map(Value::Timestamp).ok_or_else(overflow)
+        }
+        (BinaryOp::Add | BinaryOp::Sub, Value::Timestamp(a) | Value::Timespan(a), r)
+            if r.is_numeric() =>
+        {
+            let n = secs(r).ok_or_else(overflow)?;
+            let v = if op == BinaryOp::Add {
+                a.checked_add(n)
+            } else {
+                a.checked_sub(n)
+            }
+            .ok_or_else(overflow)?;
+            Ok(if matches!(left, Value::Timestamp(_)) {
+                Value::Timestamp(v)
+            } else {
+                Value::Timespan(v)
+            })
+        }
+        (BinaryOp::Mul, Value::Timespan(a), Value::Integer(b)) => {
+            a.checked_mul(*b).map(Value::Timespan).ok_or_else(overflow)
+        }
+        (BinaryOp::Mul, Value::Timespan(a), Value::Float(b)) => {
+            let v = *a as f64 * b;
+            if v.is_finite() && v.abs() < 9.2e18 {
+                Ok(Value::Timespan(v as i64))
+            } else {
+                Err(overflow())
+            }
+        }
+        (BinaryOp::Div, Value::Timespan(a), Value::Timespan(b)) => {
+            Ok(Value::Float(*a as f64 / *b as f64))
+        }
+        (BinaryOp::Div, Value::Timespan(_), Value::Integer(0)) => err("Division by 0"),
+        (BinaryOp::Div, Value::Timespan(a), Value::Integer(b)) => {
+            Ok(Value::Timespan(
+                floor_div(i128::from(*a), i128::from(*b)) as i64
+            ))
+        }
+        (BinaryOp::Div, Value::Timespan(a), Value::Float(b)) => {
+            let v = (*a as f64 / b).floor();
+            if v.is_finite() && v.abs() < 9.2e18 {
+                Ok(Value::Timespan(v as i64))
+            } else {
+                err("Division by 0")
+            }
+        }
+        (BinaryOp::Add, l, r) => err(format!(
+            "{} cannot be added to {}",
+            upcase_first(&kind(r)),
+            kind(l)
+        )),
+        (BinaryOp::Sub, l, r) => err(format!(
+            "{} cannot be subtracted from {}",
+            upcase_first(&kind(r)),
+            kind(l)
+        )),
+        (_, l, _) => err(format!(
+            "Operator '{sym}' is not applicable to {}.",
+            kind(l)
+        )),
+    }
+}
+
+fn upcase_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
@@ -468,6 +561,15 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
         (Value::Integer(_) | Value::Float(_), _) => {
             Err("A Numeric is not comparable to non Numeric".into())
         }
+        (Value::Timestamp(x), Value::Timestamp(y)) | (Value::Timespan(x), Value::Timespan(y)) => {
+            Ok(x.cmp(y))
+        }
+        (Value::Timestamp(x) | Value::Timespan(x), Value::Integer(y)) => {
+            Ok(x.div_euclid(crate::eval::time::NS_PER_SEC).cmp(y))
+        }
+        (Value::Timestamp(x) | Value::Timespan(x), Value::Float(y)) => (*x as f64 / 1e9)
+            .partial_cmp(y)
+            .ok_or_else(|| "NaN is not comparable".to_string()),
         _ => {
             Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".into())
         }

@@ -86,6 +86,10 @@ pub enum Value {
     Resource(Arc<ResourceRef>),
     Sensitive(Arc<Value>),
     Binary(Arc<Vec<u8>>),
+    /// A point in time: nanoseconds since 1970-01-01 UTC.
+    Timestamp(i64),
+    /// A duration in nanoseconds.
+    Timespan(i64),
     Unknown(Arc<Unknown>),
 }
 
@@ -211,6 +215,8 @@ impl Value {
             Value::Resource(r) => r.type_name.clone(),
             Value::Sensitive(_) => "Sensitive".into(),
             Value::Binary(_) => "Binary".into(),
+            Value::Timestamp(_) => "Timestamp".into(),
+            Value::Timespan(_) => "Timespan".into(),
             Value::Unknown(u) => u.ty.base_name().to_string(),
         }
     }
@@ -277,6 +283,8 @@ impl Value {
             }
             Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
             Value::Binary(b) => out.push_str(&super::functions::base64_encode(b)),
+            Value::Timestamp(t) => out.push_str(&super::time::timestamp_string(*t)),
+            Value::Timespan(t) => out.push_str(&super::time::timespan_string(*t)),
             Value::Unknown(u) => {
                 out.push_str("<unknown ");
                 out.push_str(&u.ty.to_string());
@@ -307,6 +315,8 @@ impl Value {
             (Value::Resource(a), Value::Resource(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
             (Value::Binary(a), Value::Binary(b)) => a == b,
+            (Value::Timestamp(a), Value::Timestamp(b))
+            | (Value::Timespan(a), Value::Timespan(b)) => a == b,
             (Value::Unknown(a), Value::Unknown(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }

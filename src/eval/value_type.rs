@@ -75,6 +75,18 @@ pub fn infer(v: &Value) -> Type {
         }
         Value::Sensitive(inner) => Type::Sensitive(Box::new(infer(inner).generalize())),
         Value::Binary(_) => Type::Binary,
+        Value::Timestamp(n) | Value::Timespan(n) => {
+            let secs = *n as f64 / 1e9;
+            let r = FloatRange {
+                min: Some(secs),
+                max: Some(secs),
+            };
+            if matches!(v, Value::Timestamp(_)) {
+                Type::Timestamp(r)
+            } else {
+                Type::Timespan(r)
+            }
+        }
         Value::Unknown(u) => u.ty.ty().clone(),
     }
 }

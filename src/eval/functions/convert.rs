@@ -32,6 +32,11 @@ pub fn new_value(t: &Type, args: Vec<Value>) -> EvalResult {
         ));
     }
     let name = t.name().to_string();
+    match t {
+        Type::Timestamp(_) => return crate::eval::time::new_timestamp(&args),
+        Type::Timespan(_) => return crate::eval::time::new_timespan(&args),
+        _ => {}
+    }
     let Some(first) = args.first() else {
         return err(format!("'new' of {name} expects at least 1 argument"));
     };
@@ -123,6 +128,7 @@ fn to_integer(v: &Value, radix: Option<&Value>) -> EvalResult {
         }
         Value::Boolean(b) => i64::from(*b),
         Value::String(s) => parse_integer(s, radix).ok_or_else(|| cannot(s, "Integer"))?,
+        Value::Timestamp(n) | Value::Timespan(n) => n.div_euclid(crate::eval::time::NS_PER_SEC),
         other => {
             return err(format!(
                 "Value of type {} cannot be converted to Integer",
@@ -153,6 +159,7 @@ fn to_float(v: &Value) -> EvalResult {
         Value::Float(f) => *f,
         Value::Boolean(b) => f64::from(u8::from(*b)),
         Value::String(s) => parse_float(s).ok_or_else(|| cannot(s, "Float"))?,
+        Value::Timestamp(n) | Value::Timespan(n) => *n as f64 / 1e9,
         other => {
             return err(format!(
                 "Value of type {} cannot be converted to Float",
@@ -171,6 +178,7 @@ fn to_numeric(v: &Value) -> EvalResult {
         },
         Value::Boolean(b) => Ok(Value::Integer(i64::from(*b))),
         Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
+        Value::Timestamp(n) | Value::Timespan(n) => Ok(Value::Float(*n as f64 / 1e9)),
         other => err(format!(
             "Value of type {} cannot be converted to Numeric",
             other.type_name()

@@ -533,6 +533,9 @@ fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
             f(a).partial_cmp(&f(b))
         }
         (Value::String(x), Value::String(y)) => Some(x.cmp(y)),
+        (Value::Timestamp(x), Value::Timestamp(y)) | (Value::Timespan(x), Value::Timespan(y)) => {
+            Some(x.cmp(y))
+        }
         (Value::Array(x), Value::Array(y)) => {
             for (p, q) in x.iter().zip(y.iter()) {
                 match ruby_cmp(p, q)? {
@@ -1210,6 +1213,9 @@ fn compare(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
             }
         }
         (a, b) if a.is_numeric() && b.is_numeric() => ruby_cmp(a, b).unwrap_or(Ordering::Equal),
+        (Value::Timestamp(a), Value::Timestamp(b)) | (Value::Timespan(a), Value::Timespan(b)) => {
+            a.cmp(b)
+        }
         _ => {
             return err(format!(
                 "compare(): Can only compare values of the same kind (String, Numeric, Timespan, Timestamp, Version), got {} and {}",

@@ -1,7 +1,8 @@
-//! Functions whose results plint cannot compute statically: `generate` (runs a command on the
-//! server), `strftime` of the current time or of a Timestamp/Timespan (plint has no time
-//! values), `annotate` (plint has no Object values); their results are unknown values of their
-//! return types. And `import`, which Puppet 7 rejects.
+//! Functions whose results depend on the server or on values plint does not model:
+//! `generate` (runs a command on the server), `strftime` (of a Timestamp or Timespan it
+//! formats as Puppet does, see [`crate::eval::time`]; of the current time it is unknown),
+//! `annotate` (plint has no Object values); the unknown results have the functions' return
+//! types. And `import`, which Puppet 7 rejects.
 
 use super::{BuiltinFn, Lambda, arg_error};
 use crate::eval::error::{EvalResult, err};
@@ -44,6 +45,9 @@ fn generate(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
 fn strftime(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     if args.is_empty() || args.len() > 3 {
         return Err(arg_error("strftime", "between 1 and 3 arguments", &args));
+    }
+    if let Some(r) = crate::eval::time::strftime(&args) {
+        return r;
     }
     match &args[0] {
         Value::String(_) if args.len() <= 2 => {

@@ -77,7 +77,12 @@ pub fn scan(data: &str, format: &str) -> Vec<Value> {
         }
         let mut width: Option<usize> = None;
         while let Some(d) = fmt.get(j).and_then(|c| c.to_digit(10)) {
-            width = Some(width.unwrap_or(0) * 10 + d as usize);
+            width = Some(
+                width
+                    .unwrap_or(0)
+                    .saturating_mul(10)
+                    .saturating_add(d as usize),
+            );
             j += 1;
         }
         while matches!(fmt.get(j), Some('h' | 'l' | 'L' | 'q')) {
