@@ -911,6 +911,9 @@ impl<'p> Infer<'p> {
 
     /// Numbers (or strings that hold numbers) on both sides.
     fn arithmetic(&mut self, op: BinaryOp, span: Span, l: &Type, r: &Type) -> Type {
+        if let Some(t) = time_arithmetic(op, l, r) {
+            return t;
+        }
         let ln = numeric_operand(l, &self.resolver);
         let rn = numeric_operand(r, &self.resolver);
         for (side, n) in [(l, ln), (r, rn)] {
@@ -932,6 +935,9 @@ impl<'p> Infer<'p> {
     }
 
     fn comparison(&mut self, op: BinaryOp, span: Span, l: &Type, r: &Type) {
+        if is_time(l) || is_time(r) {
+            return;
+        }
         let res = &self.resolver;
         let (lk, rk) = (kinds(l, res), kinds(r, res));
         if lk == compat::ALL || rk == compat::ALL {
@@ -1999,4 +2005,27 @@ fn describe(t: &Type) -> String {
         }
         t => format!("a value of type `{}`", t.generalize()),
     }
+}
+
+fn is_time(t: &Type) -> bool {
+    matches!(t, Type::Timestamp(_) | Type::Timespan(_))
+}
+
+/// The type of arithmetic on a Timestamp or a Timespan (Puppet's time values add, subtract,
+/// scale and divide); `None` when neither operand is one. Not checked further.
+fn time_arithmetic(op: BinaryOp, l: &Type, r: &Type) -> Option<Type> {
+    let any = crate::types::FloatRange::ANY;
+    Some(match (l, op) {
+        (Type::Timestamp(_), BinaryOp::Sub) if matches!(r, Type::Timestamp(_)) => {
+            Type::Timespan(any)
+        }
+        (Type::Timestamp(_), _) => Type::Timestamp(any),
+        (Type::Timespan(_), BinaryOp::Add) if matches!(r, Type::Timestamp(_)) => {
+            Type::Timestamp(any)
+        }
+        (Type::Timespan(_), BinaryOp::Div) if matches!(r, Type::Timespan(_)) => Type::float(),
+        (Type::Timespan(_), _) => Type::Timespan(any),
+        _ if is_time(r) => Type::Any,
+        _ => return None,
+    })
 }
