@@ -6,6 +6,10 @@
 # tests/eval/functions.pp, with the corpus' stdlib; compared by tests/eval_functions.rs).
 #
 #   scripts/oracle/epp-oracle.sh [STDLIB_MODULEPATH]   (default: /usr/share/puppet/modules)
+#
+# The scanf cases need Ruby's scanf library (not part of Ruby 3.1): extract Debian's ruby-scanf
+# (`apt-get download ruby-scanf; dpkg -x ruby-scanf_*.deb DIR`) and run with
+# RUBYLIB=DIR/usr/share/rubygems-integration/all/gems/scanf-1.0.0/lib.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ruby "$root/scripts/oracle/eval-oracle.rb" "$root/tests/eval/epp.pp" "$root/tests/eval/epp_modules" \

@@ -154,3 +154,12 @@ notice("${Timespan(60)}") notice([Timespan(1)]) notice(Timespan(0.001)) notice(T
 notice(Integer(Timestamp('2020-01-02T00:00:01.9Z'))) notice(Float(Timespan(1.5))) notice(Numeric(Timespan(2))) notice(compare(Timespan(1), Timespan(2)))
 notice(sort([Timespan(3), Timespan(1)])) notice(max(Timestamp('2020-01-02'), Timestamp('2020-01-01'))) notice(type(Timespan(2))) notice({Timespan(2) => 1})
 notice(Timestamp('2020-01-02') =~ Timestamp[1577836800, 1609372800]) notice(Timespan(60) =~ Timespan[30, 90]) notice(Timespan(60) =~ Timespan[61])
+# --- scanf (Ruby's scanf library: Debian's ruby-scanf must be on Puppet's load path, e.g.
+# RUBYLIB=<ruby-scanf>/lib scripts/oracle/epp-oracle.sh)
+notice(scanf('42', '%i')) notice(scanf('123 abc', '%d%s')) notice(scanf('  -7,0x1f', '%d,%x')) notice(scanf('0x1f 017 9', '%i %i %i'))
+notice(scanf('3.25e2 x', '%f')) notice(scanf('1e5', '%f%s')) notice(scanf(' ab', '%c')) notice(scanf(' ab', ' %c')) notice(scanf('abcdef', '%3c%s'))
+notice(scanf('12345', '%2d%d')) notice(scanf('abc123', '%[a-c]%d')) notice(scanf('x: 5', '%*[^:]: %d')) notice(scanf('100%', '%d%%')) notice(scanf('1 - 2', '%d-%d'))
+notice(scanf('ab12', '%[[:alpha:]]%d')) notice(scanf('-017', '%o')) notice(scanf('0x1fz', '%4i')) notice(scanf('3.14159', '%4f')) notice(scanf('abc', '%d')) notice(scanf('0', '%i'))
+notice(scanf('1 a 2', '%d %d %d')) notice(scanf('', '%s')) notice(scanf('10.0.0.1', '%d.%d.%d.%d')) notice(scanf('key=value', '%[^=]=%s'))
+notice(scanf('42', '%i') |$x| { $x[0] * 2 }) notice('3 apples'.scanf('%d %s'))
+notice(scanf(42, '%d'))

@@ -1,12 +1,18 @@
-//! `scanf(data, format)`: Ruby's `String#scanf`, which Puppet's function calls. The format's
-//! directives read values from the front of the string one after the other; the result holds
-//! the values read until the first directive that does not match.
+//! `scanf(data, format)`: Ruby's `String#scanf` (the `scanf` library), which Puppet's function
+//! calls.
 //!
-//! Directives: `%d` `%u` (decimal integer), `%i` (integer with a `0x`/`0` base prefix), `%x`
-//! (hexadecimal), `%o` (octal), `%f` `%e` `%g` `%a` (float), `%s` (a word), `%c` (characters,
-//! one unless a width is given, white space included), `%[set]` (a run of the set's
-//! characters), `%%`; `*` after `%` reads without storing, a number gives the maximum width.
-//! White space in the format skips any white space; other characters must match exactly.
+//! The format is cut into atoms: a directive with the white space before it (`%d`, ` %5s`,
+//! `%*[a-z]`, `%%`), or a run of other characters, which must appear literally (white space
+//! between atoms is dropped). The atoms read the string from the front one after the other;
+//! before each, white space of the string is skipped, except for `%c` written without white
+//! space before it and for `%[...]` without `*`. Scanning stops at the first atom that does not
+//! match, or when the string is used up; the result holds the values read until then (the
+//! `%*` directives and literals give none).
+//!
+//! Directives: `%d` `%u` (decimal), `%i` (with a `0x` or `0` base prefix), `%x` (hexadecimal),
+//! `%o` (octal), `%f` `%e` `%g` `%a` (a Float), `%s` (a word), `%c` (one character, up to N
+//! with a width), `%[set]` (a run of the set's characters); a width limits what a directive
+//! reads. Upper-case `%D`, `%I`, `%U`, `%O`, `%S`, `%C` are literal text, as in Ruby.
 
 use super::{BuiltinFn, Lambda, arg_error};
 use crate::eval::error::EvalResult;
@@ -31,6 +37,8 @@ fn scanf(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
     }
 }
 
+/// What an atom reads.
+#[derive(Debug, Clone, PartialEq)]
 enum Conv {
     Dec,
     Int,
@@ -38,199 +46,530 @@ enum Conv {
     Oct,
     Float,
     Word,
-    Chars,
+    /// `%c`, `%Nc`; `spaced` when white space precedes it in the format.
+    Chars {
+        spaced: bool,
+    },
+    /// `%[set]` as (ranges, negated).
     Set(Vec<(char, char)>, bool),
+    Percent,
+    Literal(String),
+}
+
+#[derive(Debug)]
+struct Atom {
+    conv: Conv,
+    skip: bool,
+    width: Option<usize>,
+    /// Whether the string's leading white space is kept for this atom.
+    counts_space: bool,
+}
+
+/// The named classes `%[[:alpha:]]` can use.
+fn named_class(name: &str) -> Option<Vec<(char, char)>> {
+    Some(match name {
+        "alpha" => vec![('a', 'z'), ('A', 'Z')],
+        "digit" => vec![('0', '9')],
+        "alnum" => vec![('a', 'z'), ('A', 'Z'), ('0', '9')],
+        "upper" => vec![('A', 'Z')],
+        "lower" => vec![('a', 'z')],
+        "xdigit" => vec![('0', '9'), ('a', 'f'), ('A', 'F')],
+        "space" => vec![(' ', ' '), ('\t', '\r')],
+        "blank" => vec![(' ', ' '), ('\t', '\t')],
+        "word" => vec![('a', 'z'), ('A', 'Z'), ('0', '9'), ('_', '_')],
+        "punct" => vec![('!', '/'), (':', '@'), ('[', '`'), ('{', '~')],
+        _ => return None,
+    })
+}
+
+/// A bracket set's body (`a-z_`, `^0-9`) as ranges.
+fn set_ranges(body: &[char]) -> (Vec<(char, char)>, bool) {
+    let negate = body.first() == Some(&'^');
+    let body = if negate { &body[1..] } else { body };
+    let mut ranges = Vec::new();
+    let mut j = 0;
+    while j < body.len() {
+        let mut c = body[j];
+        if c == '\\' && j + 1 < body.len() {
+            j += 1;
+            c = body[j];
+        }
+        if body.get(j + 1) == Some(&'-') && j + 2 < body.len() {
+            ranges.push((c, body[j + 2]));
+            j += 3;
+        } else {
+            ranges.push((c, c));
+            j += 1;
+        }
+    }
+    (ranges, negate)
+}
+
+/// Cuts a format into atoms as Ruby's scanf does.
+fn atoms(format: &str) -> Vec<Atom> {
+    let f: Vec<char> = format.chars().collect();
+    let mut out = Vec::new();
+    if f.iter().all(|c| c.is_whitespace()) {
+        return out;
+    }
+    let mut p = 0;
+    while p < f.len() {
+        // `\s*%` then `%`, or `*? digits* (class | letter)`.
+        let mut q = p;
+        while q < f.len() && f[q].is_whitespace() {
+            q += 1;
+        }
+        let spaced = q > p;
+        if f.get(q) == Some(&'%')
+            && let Some((atom, end)) = directive(&f, q, spaced)
+        {
+            out.push(atom);
+            p = end;
+            continue;
+        }
+        if f[p] == '%' || f[p].is_whitespace() {
+            p += 1;
+            continue;
+        }
+        let start = p;
+        while p < f.len() && f[p] != '%' && !f[p].is_whitespace() {
+            p += 1;
+        }
+        out.push(Atom {
+            conv: Conv::Literal(f[start..p].iter().collect()),
+            skip: false,
+            width: None,
+            counts_space: false,
+        });
+    }
+    out
+}
+
+/// The directive whose `%` is at `q`; its atom and where it ends.
+fn directive(f: &[char], q: usize, spaced: bool) -> Option<(Atom, usize)> {
+    let mut j = q + 1;
+    if f.get(j) == Some(&'%') {
+        let atom = Atom {
+            conv: Conv::Percent,
+            skip: false,
+            width: None,
+            counts_space: false,
+        };
+        return Some((atom, j + 1));
+    }
+    let skip = f.get(j) == Some(&'*');
+    if skip {
+        j += 1;
+    }
+    let mut width: Option<usize> = None;
+    while let Some(d) = f.get(j).and_then(|c| c.to_digit(10)) {
+        width = Some(
+            width
+                .unwrap_or(0)
+                .saturating_mul(10)
+                .saturating_add(d as usize),
+        );
+        j += 1;
+    }
+    let c = *f.get(j)?;
+    if c == '[' {
+        // `[[:name:]]` or `[...]` (up to the first `]`).
+        let (conv, end) = if f.get(j + 1) == Some(&'[') && f.get(j + 2) == Some(&':') {
+            let close = (j + 3..f.len()).find(|&k| f[k] == ':')?;
+            if f.get(close + 1) != Some(&']') || f.get(close + 2) != Some(&']') {
+                return None;
+            }
+            let name: String = f[j + 3..close].iter().collect();
+            (Conv::Set(named_class(&name)?, false), close + 3)
+        } else {
+            let close = (j + 1..f.len()).find(|&k| f[k] == ']')?;
+            let (ranges, negate) = set_ranges(&f[j + 1..close]);
+            (Conv::Set(ranges, negate), close + 1)
+        };
+        let atom = Atom {
+            conv,
+            skip,
+            width,
+            counts_space: !skip,
+        };
+        return Some((atom, end));
+    }
+    let conv = match c {
+        'd' | 'u' => Conv::Dec,
+        'i' => Conv::Int,
+        'x' | 'X' => Conv::Hex,
+        'o' => Conv::Oct,
+        'f' | 'F' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => Conv::Float,
+        's' => Conv::Word,
+        'c' => Conv::Chars { spaced },
+        // Ruby's scanf accepts these letters in a format but reads them as literal text.
+        'D' | 'I' | 'U' | 'O' | 'S' | 'C' => Conv::Literal(f[q..=j].iter().collect()),
+        _ => return None,
+    };
+    let counts_space = matches!(conv, Conv::Chars { spaced: false });
+    Some((
+        Atom {
+            conv,
+            skip,
+            width,
+            counts_space,
+        },
+        j + 1,
+    ))
 }
 
 /// Scans `data` with `format` as Ruby's `String#scanf` does.
 pub fn scan(data: &str, format: &str) -> Vec<Value> {
     let input: Vec<char> = data.chars().collect();
-    let fmt: Vec<char> = format.chars().collect();
     let mut pos = 0;
-    let mut i = 0;
     let mut out = Vec::new();
-    while i < fmt.len() {
-        let c = fmt[i];
-        if c.is_whitespace() {
-            while i < fmt.len() && fmt[i].is_whitespace() {
-                i += 1;
-            }
-            while pos < input.len() && input[pos].is_whitespace() {
-                pos += 1;
-            }
-            continue;
-        }
-        if c != '%' || fmt.get(i + 1) == Some(&'%') {
-            // A literal character (`%%` is a literal `%`).
-            if input.get(pos) != Some(&c) {
-                break;
-            }
-            pos += 1;
-            i += if c == '%' { 2 } else { 1 };
-            continue;
-        }
-        // A directive: %[*][width][length modifiers]conversion
-        let mut j = i + 1;
-        let store = fmt.get(j) != Some(&'*');
-        if !store {
-            j += 1;
-        }
-        let mut width: Option<usize> = None;
-        while let Some(d) = fmt.get(j).and_then(|c| c.to_digit(10)) {
-            width = Some(
-                width
-                    .unwrap_or(0)
-                    .saturating_mul(10)
-                    .saturating_add(d as usize),
-            );
-            j += 1;
-        }
-        while matches!(fmt.get(j), Some('h' | 'l' | 'L' | 'q')) {
-            j += 1;
-        }
-        let Some(&conv_char) = fmt.get(j) else {
-            break;
-        };
-        j += 1;
-        let conv = match conv_char {
-            'd' | 'D' | 'u' | 'U' => Conv::Dec,
-            'i' | 'I' => Conv::Int,
-            'x' | 'X' => Conv::Hex,
-            'o' | 'O' => Conv::Oct,
-            'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => Conv::Float,
-            's' | 'S' => Conv::Word,
-            'c' | 'C' => Conv::Chars,
-            '[' => {
-                let start = j;
-                let negate = fmt.get(j) == Some(&'^');
-                if negate {
-                    j += 1;
-                }
-                let mut ranges = Vec::new();
-                let mut first = true;
-                while j < fmt.len() && (fmt[j] != ']' || first) {
-                    first = false;
-                    if fmt.get(j + 1) == Some(&'-') && fmt.get(j + 2).is_some_and(|c| *c != ']') {
-                        ranges.push((fmt[j], fmt[j + 2]));
-                        j += 3;
-                    } else {
-                        ranges.push((fmt[j], fmt[j]));
-                        j += 1;
-                    }
-                }
-                if j >= fmt.len() || j == start {
-                    break;
-                }
-                j += 1;
-                Conv::Set(ranges, negate)
-            }
-            _ => break,
-        };
-        i = j;
-        if !matches!(conv, Conv::Chars | Conv::Set(..)) {
+    for atom in atoms(format) {
+        if !atom.counts_space {
             while pos < input.len() && input[pos].is_whitespace() {
                 pos += 1;
             }
         }
-        let avail = &input[pos..input
-            .len()
-            .min(pos.saturating_add(width.unwrap_or(usize::MAX)))];
-        let Some((len, value)) = read(&conv, avail, width) else {
+        let Some((len, value)) = read(&atom, &input[pos..]) else {
             break;
         };
         pos += len;
-        if store {
-            out.push(value);
+        if let Some(v) = value
+            && !atom.skip
+        {
+            out.push(v);
+        }
+        if pos >= input.len() {
+            break;
         }
     }
     out
 }
 
-/// Reads one value at the start of `s`: the number of characters taken and the value.
-fn read(conv: &Conv, s: &[char], width: Option<usize>) -> Option<(usize, Value)> {
+fn is_oct(c: char) -> bool {
+    c.is_digit(8)
+}
+
+/// The length of the run of `f` characters at `s[from..]`, at most `max`.
+fn run(s: &[char], from: usize, max: usize, f: impl Fn(char) -> bool) -> usize {
+    s.get(from..)
+        .unwrap_or(&[])
+        .iter()
+        .take(max)
+        .take_while(|c| f(**c))
+        .count()
+}
+
+fn sign_len(s: &[char]) -> usize {
+    usize::from(matches!(s.first(), Some('+' | '-')))
+}
+
+/// `0x`/`0X` at `s[at..]`.
+fn hex_prefix(s: &[char], at: usize) -> bool {
+    s.get(at) == Some(&'0') && matches!(s.get(at + 1), Some('x' | 'X'))
+}
+
+/// Reads one atom at the start of `s`: the characters taken and the value (none for
+/// literals).
+fn read(atom: &Atom, s: &[char]) -> Option<(usize, Option<Value>)> {
     let text = |n: usize| s[..n].iter().collect::<String>();
-    let sign = usize::from(matches!(s.first(), Some('+' | '-')));
-    let run = |from: usize, f: &dyn Fn(char) -> bool| {
-        from + s[from.min(s.len())..].iter().take_while(|c| f(**c)).count()
-    };
-    let int = |digits_from: usize, end: usize, radix: u32| -> Option<(usize, Value)> {
-        if end <= digits_from {
-            return None;
+    let w = atom.width;
+    let len = match &atom.conv {
+        Conv::Literal(l) => {
+            let l: Vec<char> = l.chars().collect();
+            return s.starts_with(&l).then_some((l.len(), None));
         }
-        let digits: String = s[digits_from..end].iter().collect();
-        let v = i64::from_str_radix(&digits, radix).ok()?;
-        Some((end, Value::Integer(if s[0] == '-' { -v } else { v })))
-    };
-    match conv {
-        Conv::Dec => int(sign, run(sign, &|c| c.is_ascii_digit()), 10),
-        Conv::Oct => int(sign, run(sign, &|c| c.is_digit(8)), 8),
-        Conv::Hex => {
-            let from = if s.len() > sign + 2
-                && s[sign] == '0'
-                && matches!(s[sign + 1], 'x' | 'X')
-                && s[sign + 2].is_ascii_hexdigit()
-            {
-                sign + 2
-            } else {
-                sign
-            };
-            int(from, run(from, &|c| c.is_ascii_hexdigit()), 16)
+        Conv::Percent => {
+            let n = run(s, 0, usize::MAX, char::is_whitespace);
+            return (s.get(n) == Some(&'%')).then_some((n + 1, None));
         }
-        Conv::Int => {
-            if s.get(sign) == Some(&'0') {
-                if matches!(s.get(sign + 1), Some('x' | 'X'))
-                    && s.get(sign + 2).is_some_and(char::is_ascii_hexdigit)
-                {
-                    int(sign + 2, run(sign + 2, &|c| c.is_ascii_hexdigit()), 16)
+        Conv::Dec => match w {
+            None => {
+                let sg = sign_len(s);
+                let d = run(s, sg, usize::MAX, |c| c.is_ascii_digit());
+                (d > 0).then_some(sg + d)?
+            }
+            Some(n) => {
+                let signed = if n > 1 && sign_len(s) == 1 {
+                    let d = run(s, 1, n - 1, |c| c.is_ascii_digit());
+                    (d > 0).then_some(1 + d)
                 } else {
-                    let end = run(sign + 1, &|c| c.is_digit(8));
-                    if end == sign + 1 {
-                        Some((end, Value::Integer(0)))
-                    } else {
-                        int(sign + 1, end, 8)
+                    None
+                };
+                match signed {
+                    Some(l) => l,
+                    None => {
+                        let d = run(s, 0, n, |c| c.is_ascii_digit());
+                        (d > 0).then_some(d)?
                     }
                 }
-            } else {
-                int(sign, run(sign, &|c| c.is_ascii_digit()), 10)
             }
-        }
+        },
+        Conv::Int => match w {
+            None => {
+                let sg = sign_len(s);
+                if s.get(sg) == Some(&'0') {
+                    let o = run(s, sg + 1, usize::MAX, is_oct);
+                    let x = if hex_prefix(s, sg) {
+                        run(s, sg + 2, usize::MAX, |c| c.is_ascii_hexdigit())
+                    } else {
+                        0
+                    };
+                    if o > 0 {
+                        sg + 1 + o
+                    } else if x > 0 {
+                        sg + 2 + x
+                    } else {
+                        return None;
+                    }
+                } else if s.get(sg).is_some_and(|c| ('1'..='9').contains(c)) {
+                    sg + 1 + run(s, sg + 1, usize::MAX, |c| c.is_ascii_digit())
+                } else {
+                    return None;
+                }
+            }
+            Some(n) => width_int(s, n)?,
+        },
+        Conv::Hex => match w {
+            None => {
+                let sg = sign_len(s);
+                let from = if hex_prefix(s, sg) && run(s, sg + 2, 1, |c| c.is_ascii_hexdigit()) > 0
+                {
+                    sg + 2
+                } else {
+                    sg
+                };
+                let d = run(s, from, usize::MAX, |c| c.is_ascii_hexdigit());
+                (d > 0).then_some(from + d)?
+            }
+            Some(n) => width_hex(s, n)?,
+        },
+        Conv::Oct => match w {
+            None => {
+                let sg = sign_len(s);
+                let d = run(s, sg, usize::MAX, is_oct);
+                (d > 0).then_some(sg + d)?
+            }
+            Some(n) => {
+                let signed = if n > 1 && sign_len(s) == 1 {
+                    let d = run(s, 1, n - 1, is_oct);
+                    (d > 0).then_some(1 + d)
+                } else {
+                    None
+                };
+                match signed {
+                    Some(l) => l,
+                    None => {
+                        let d = run(s, 0, n, is_oct);
+                        (d > 0).then_some(d)?
+                    }
+                }
+            }
+        },
         Conv::Float => {
-            let int_end = run(sign, &|c| c.is_ascii_digit());
-            let mut end = int_end;
-            if s.get(end) == Some(&'.') {
-                let frac_end = run(end + 1, &|c| c.is_ascii_digit());
-                if frac_end > end + 1 || int_end > sign {
-                    end = frac_end;
+            let l = float_len(s)?;
+            match w {
+                None => l,
+                Some(n) => {
+                    let t = run(s, 0, n, |c| !c.is_whitespace());
+                    (t > 0).then_some(t)?
                 }
             }
-            if end == sign || (end == sign + 1 && s[sign] == '.') {
-                return None;
-            }
-            if matches!(s.get(end), Some('e' | 'E')) {
-                let esign = end + 1 + usize::from(matches!(s.get(end + 1), Some('+' | '-')));
-                let exp_end = run(esign, &|c| c.is_ascii_digit());
-                if exp_end > esign {
-                    end = exp_end;
-                }
-            }
-            let f: f64 = text(end).parse().ok()?;
-            Some((end, Value::Float(f)))
         }
         Conv::Word => {
-            let end = run(0, &|c| !c.is_whitespace());
-            (end > 0).then(|| (end, Value::string(text(end))))
+            let t = run(s, 0, w.unwrap_or(usize::MAX), |c| !c.is_whitespace());
+            (t > 0).then_some(t)?
         }
-        Conv::Chars => {
-            let n = width.unwrap_or(1);
-            (s.len() >= n).then(|| (n, Value::string(text(n))))
+        Conv::Chars { .. } => {
+            let t = s.len().min(w.unwrap_or(1));
+            (t > 0).then_some(t)?
         }
         Conv::Set(ranges, negate) => {
-            let end = run(0, &|c| {
-                ranges.iter().any(|(lo, hi)| *lo <= c && c <= *hi) != *negate
-            });
-            (end > 0).then(|| (end, Value::string(text(end))))
+            let inside = |c: char| ranges.iter().any(|(lo, hi)| *lo <= c && c <= *hi) != *negate;
+            let t = run(s, 0, w.unwrap_or(usize::MAX), inside);
+            (t > 0).then_some(t)?
+        }
+    };
+    let t = text(len);
+    let value = match &atom.conv {
+        Conv::Dec => Value::Integer(ruby_int(&t, 10)?),
+        Conv::Int => {
+            let (neg, body) = split_sign(&t);
+            let v = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+                i64::from_str_radix(h, 16).ok()?
+            } else if body.len() > 1 && body.starts_with('0') {
+                i64::from_str_radix(&body[1..], 8).ok()?
+            } else {
+                body.parse().ok()?
+            };
+            Value::Integer(if neg { -v } else { v })
+        }
+        Conv::Hex => {
+            let (neg, body) = split_sign(&t);
+            let body = body
+                .strip_prefix("0x")
+                .or_else(|| body.strip_prefix("0X"))
+                .unwrap_or(body);
+            let v = i64::from_str_radix(body, 16).ok()?;
+            Value::Integer(if neg { -v } else { v })
+        }
+        Conv::Oct => Value::Integer(ruby_int(&t, 8)?),
+        Conv::Float => Value::Float(ruby_to_f(&t)),
+        _ => Value::string(t),
+    };
+    Some((len, Some(value)))
+}
+
+fn split_sign(t: &str) -> (bool, &str) {
+    match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    }
+}
+
+fn ruby_int(t: &str, radix: u32) -> Option<i64> {
+    let (neg, body) = split_sign(t);
+    let v = i64::from_str_radix(body, radix).ok()?;
+    Some(if neg { -v } else { v })
+}
+
+/// `%Ni`: Ruby's alternatives, the first that matches.
+fn width_int(s: &[char], n: usize) -> Option<usize> {
+    let digits = |from: usize, max: usize| run(s, from, max, |c| c.is_ascii_digit());
+    let octs = |from: usize, max: usize| run(s, from, max, is_oct);
+    let hexs = |from: usize, max: usize| run(s, from, max, |c| c.is_ascii_hexdigit());
+    let nonzero = |at: usize| s.get(at).is_some_and(|c| ('1'..='9').contains(c));
+    let signed = sign_len(s) == 1;
+    if n > 1 && nonzero(0) && digits(1, n - 1) >= 1 {
+        return Some(1 + digits(1, n - 1));
+    }
+    if n > 1 && s.first() == Some(&'0') && octs(1, n - 1) >= 1 {
+        return Some(1 + octs(1, n - 1));
+    }
+    if n > 2 && signed && s.get(1) == Some(&'0') && octs(2, n - 2) >= 1 {
+        return Some(2 + octs(2, n - 2));
+    }
+    if n > 2 && signed && nonzero(1) && digits(2, n - 2) >= 1 {
+        return Some(2 + digits(2, n - 2));
+    }
+    if n > 2 && hex_prefix(s, 0) && hexs(2, n - 2) >= 1 {
+        return Some(2 + hexs(2, n - 2));
+    }
+    if n > 3 && signed && hex_prefix(s, 1) && hexs(3, n - 3) >= 1 {
+        return Some(3 + hexs(3, n - 3));
+    }
+    s.first().is_some_and(char::is_ascii_digit).then_some(1)
+}
+
+/// `%Nx`: Ruby's alternatives, the first that matches.
+fn width_hex(s: &[char], n: usize) -> Option<usize> {
+    let hexs = |from: usize, max: usize| run(s, from, max, |c| c.is_ascii_hexdigit());
+    let signed = sign_len(s) == 1;
+    if n > 3 && signed && hex_prefix(s, 1) && hexs(3, n - 3) >= 1 {
+        return Some(3 + hexs(3, n - 3));
+    }
+    if n > 2 && hex_prefix(s, 0) && hexs(2, n - 2) >= 1 {
+        return Some(2 + hexs(2, n - 2));
+    }
+    if n > 1 && signed && hexs(1, n - 1) >= 1 {
+        return Some(1 + hexs(1, n - 1));
+    }
+    let h = hexs(0, n);
+    (h > 0).then_some(h)
+}
+
+/// The length of Ruby scanf's float at the start of `s`: digits not followed by a digit or a
+/// dot, or digits with a dot (and an exponent), or a hexadecimal float.
+fn float_len(s: &[char]) -> Option<usize> {
+    let sg = sign_len(s);
+    if hex_prefix(s, sg) {
+        let mut p = sg + 2;
+        let a = run(s, p, usize::MAX, |c| c.is_ascii_hexdigit());
+        p += a;
+        let mut frac = 0;
+        if s.get(p) == Some(&'.') {
+            frac = run(s, p + 1, usize::MAX, |c| c.is_ascii_hexdigit());
+            p += 1 + frac;
+        }
+        if (a > 0 || frac > 0) && matches!(s.get(p), Some('p' | 'P')) {
+            let es = p + 1 + sign_len(&s[p + 1..]);
+            let e = run(s, es, usize::MAX, |c| c.is_ascii_digit());
+            if e > 0 {
+                return Some(es + e);
+            }
         }
     }
+    let d = run(s, sg, usize::MAX, |c| c.is_ascii_digit());
+    if d > 0 && !matches!(s.get(sg + d), Some('.')) {
+        // `\d+(?![\d.])`
+        return Some(sg + d);
+    }
+    // `\d*\.\d*([eE][-+]?\d+)?`
+    if s.get(sg + d) != Some(&'.') {
+        return None;
+    }
+    let mut p = sg + d + 1;
+    p += run(s, p, usize::MAX, |c| c.is_ascii_digit());
+    if matches!(s.get(p), Some('e' | 'E')) {
+        let es = p + 1 + sign_len(s.get(p + 1..).unwrap_or(&[]));
+        let e = run(s, es, usize::MAX, |c| c.is_ascii_digit());
+        if e > 0 {
+            p = es + e;
+        }
+    }
+    Some(p)
+}
+
+/// Ruby's `String#to_f` (the longest leading decimal number, else 0.0), with scanf's
+/// handling of hexadecimal floats and of `1.e5`.
+fn ruby_to_f(t: &str) -> f64 {
+    let s: Vec<char> = t.chars().collect();
+    let sg = sign_len(&s);
+    let neg = s.first() == Some(&'-');
+    if hex_prefix(&s, sg) {
+        let body: String = s[sg + 2..].iter().collect();
+        if let Some((mant, exp)) = body.split_once(['p', 'P'])
+            && let Ok(e) = exp.parse::<i32>()
+        {
+            let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+            let mut v = if int.is_empty() {
+                0.0
+            } else {
+                i64::from_str_radix(int, 16).unwrap_or(0) as f64
+            };
+            if !frac.is_empty() {
+                v += i64::from_str_radix(frac, 16).unwrap_or(0) as f64
+                    / 16f64.powi(frac.len() as i32);
+            }
+            let v = v * 2f64.powi(e);
+            return if neg { -v } else { v };
+        }
+    }
+    // The longest prefix `[-+]?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?`, and `1.e5` as `1e5`.
+    let d = run(&s, sg, usize::MAX, |c| c.is_ascii_digit());
+    let mut end = sg + d;
+    let mut text: String = s[..end].iter().collect();
+    if s.get(end) == Some(&'.') {
+        let f = run(&s, end + 1, usize::MAX, |c| c.is_ascii_digit());
+        if f > 0 {
+            text.extend(&s[end..end + 1 + f]);
+            end += 1 + f;
+        } else if d > 0 {
+            end += 1;
+        }
+    }
+    if d == 0 && !text.contains('.') {
+        return 0.0;
+    }
+    if matches!(s.get(end), Some('e' | 'E')) {
+        let es = end + 1 + sign_len(s.get(end + 1..).unwrap_or(&[]));
+        let e = run(&s, es, usize::MAX, |c| c.is_ascii_digit());
+        if e > 0 {
+            text.push('e');
+            text.extend(&s[end + 1..es + e]);
+        }
+    }
+    text.parse().unwrap_or(0.0)
 }
 
 #[cfg(test)]
@@ -241,39 +580,43 @@ mod tests {
     fn s(v: &str) -> Value {
         Value::string(v)
     }
+    fn i(v: i64) -> Value {
+        Value::Integer(v)
+    }
 
+    /// Results of Ruby's scanf library (Debian's ruby-scanf 1.0.0).
     #[test]
     fn directives() {
-        assert_eq!(scan("42", "%i"), vec![Value::Integer(42)]);
-        assert_eq!(scan("123 abc", "%d%s"), vec![Value::Integer(123), s("abc")]);
-        assert_eq!(
-            scan("  -7,0x1f", "%d,%x"),
-            vec![Value::Integer(-7), Value::Integer(31)]
-        );
-        assert_eq!(
-            scan("0x1f 017 9", "%i %i %i"),
-            vec![Value::Integer(31), Value::Integer(15), Value::Integer(9)]
-        );
+        assert_eq!(scan("42", "%i"), vec![i(42)]);
+        assert_eq!(scan("123 abc", "%d%s"), vec![i(123), s("abc")]);
+        assert_eq!(scan("  -7,0x1f", "%d,%x"), vec![i(-7), i(31)]);
+        assert_eq!(scan("0x1f 017 9", "%i %i %i"), vec![i(31), i(15), i(9)]);
         assert_eq!(scan("3.25e2 x", "%f"), vec![Value::Float(325.0)]);
+        assert_eq!(scan("1e5", "%f%s"), vec![Value::Float(1.0), s("e5")]);
         assert_eq!(scan("ab", "%c"), vec![s("a")]);
+        assert_eq!(scan(" ab", "%c"), vec![s(" ")]);
+        assert_eq!(scan(" ab", " %c"), vec![s("a")]);
         assert_eq!(scan("abcdef", "%3c%s"), vec![s("abc"), s("def")]);
-        assert_eq!(
-            scan("12345", "%2d%d"),
-            vec![Value::Integer(12), Value::Integer(345)]
-        );
-        assert_eq!(
-            scan("abc123", "%[a-c]%d"),
-            vec![s("abc"), Value::Integer(123)]
-        );
-        assert_eq!(scan("x: 5", "%*[^:]: %d"), vec![Value::Integer(5)]);
-        assert_eq!(scan("100%", "%d%%"), vec![Value::Integer(100)]);
+        assert_eq!(scan("12345", "%2d%d"), vec![i(12), i(345)]);
+        assert_eq!(scan("abc123", "%[a-c]%d"), vec![s("abc"), i(123)]);
+        assert_eq!(scan("x: 5", "%*[^:]: %d"), vec![i(5)]);
+        assert_eq!(scan("100%", "%d%%"), vec![i(100)]);
+        assert_eq!(scan("1 - 2", "%d-%d"), vec![i(1), i(2)]);
+        assert_eq!(scan("ab12", "%[[:alpha:]]%d"), vec![s("ab"), i(12)]);
+        assert_eq!(scan("-017", "%o"), vec![i(-15)]);
+        assert_eq!(scan("0x1fz", "%4i"), vec![i(31)]);
+        assert_eq!(scan("5", "%3i"), vec![i(5)]);
+        assert_eq!(scan("2.71828", "%4f"), vec![Value::Float(2.71)]);
     }
 
     #[test]
     fn stops_at_the_first_mismatch() {
         assert_eq!(scan("abc", "%d"), Vec::<Value>::new());
-        assert_eq!(scan("1 a 2", "%d %d %d"), vec![Value::Integer(1)]);
-        assert_eq!(scan("1-2", "%d:%d"), vec![Value::Integer(1)]);
+        assert_eq!(scan("0", "%i"), Vec::<Value>::new());
+        assert_eq!(scan("1 a 2", "%d %d %d"), vec![i(1)]);
+        assert_eq!(scan("1-2", "%d:%d"), vec![i(1)]);
         assert_eq!(scan("", "%s"), Vec::<Value>::new());
+        assert_eq!(scan("5", "   "), Vec::<Value>::new());
+        assert_eq!(scan("%D5", "%D%d"), vec![i(5)]);
     }
 }
