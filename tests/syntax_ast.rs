@@ -428,6 +428,30 @@ fn comments_are_collected() {
 }
 
 #[test]
+fn runs_of_line_comments_are_one_comment_per_line() {
+    // The grammar makes a run of line comments one token; the AST has one comment per line.
+    let src = "# one\n  # two\r\n\n#three\n$x = 1 # four\n# five\n\
+               $y = @(END) # six\n  # text\n  | END\n/* b */ # seven\n#";
+    let file = parse_ok(src);
+    let texts: Vec<&str> = file
+        .comments
+        .iter()
+        .map(|c| &src[c.span.start as usize..c.span.end as usize])
+        .collect();
+    assert_eq!(
+        texts,
+        vec![
+            "# one", "# two\r", "#three", "# four", "# five", "# six", "/* b */", "# seven", "#"
+        ]
+    );
+    let blocks = file
+        .comments
+        .iter()
+        .filter(|c| c.kind == CommentKind::Block);
+    assert_eq!(blocks.count(), 1);
+}
+
+#[test]
 fn unicode_blanks_are_whitespace() {
     let file = parse_ok("$x\u{a0}=\u{a0}1\n");
     assert_eq!(file.statements.len(), 1);

@@ -70,12 +70,38 @@ static COMMENT_IDS: std::sync::LazyLock<(u16, u16)> = std::sync::LazyLock::new(|
     )
 });
 
+/// Adds the comments of one `comment` node: a block comment, or a run of line comments (the
+/// scanner makes line comments separated only by line breaks and blanks one token, which is
+/// much cheaper than a token per line); each line comment runs from its `#` to its line's end.
+fn push_comments(comments: &mut Vec<ast::Comment>, source: &str, start: usize, end: usize) {
+    let bytes = source.as_bytes();
+    if bytes.get(start) != Some(&b'#') || end > bytes.len() {
+        comments.push(ast::Comment {
+            kind: ast::CommentKind::Block,
+            span: ast::Span::new(start, end),
+        });
+        return;
+    }
+    let mut pos = start;
+    loop {
+        let line_end = memchr::memchr(b'\n', &bytes[pos..end]).map_or(end, |i| pos + i);
+        comments.push(ast::Comment {
+            kind: ast::CommentKind::Line,
+            span: ast::Span::new(pos, line_end),
+        });
+        match memchr::memchr(b'#', &bytes[line_end..end]) {
+            Some(i) => pos = line_end + i,
+            None => return,
+        }
+    }
+}
+
 /// Like [`scan_tree_full`], but descends only into nodes that may hold what it collects:
 /// a `#` or `/*` in their byte range (a comment), or an error (`has_error`). Heredocs are
 /// rare: a source with `@(` gets the full walk.
 fn scan_tree<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
     if memchr::memmem::find(source.as_bytes(), b"@(").is_some() {
-        return scan_tree_full(tree);
+        return scan_tree_full(tree, source);
     }
     let bytes = source.as_bytes();
     let mut cands: Vec<usize> = Vec::new();
@@ -110,10 +136,7 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
                 scan.errors.push(node);
             }
         } else if node.kind_id() == comment_id {
-            scan.comments.push(ast::Comment {
-                kind: ast::CommentKind::Line,
-                span: ast::Span::new(start, end),
-            });
+            push_comments(&mut scan.comments, source, start, end);
             descend = false;
         } else if node.kind_id() == unclosed_id {
             scan.errors.push(node);
@@ -143,7 +166,7 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
     }
 }
 
-fn scan_tree_full(tree: &Tree) -> Scan<'_> {
+fn scan_tree_full<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
     let mut scan = Scan {
         comments: Vec::new(),
         heredoc_starts: Vec::new(),
@@ -164,11 +187,12 @@ fn scan_tree_full(tree: &Tree) -> Scan<'_> {
             }
         } else {
             match node.kind() {
-                // The kind (line or block) is set from the source afterwards.
-                "comment" => scan.comments.push(ast::Comment {
-                    kind: ast::CommentKind::Line,
-                    span: ast::Span::new(node.start_byte(), node.end_byte()),
-                }),
+                "comment" => push_comments(
+                    &mut scan.comments,
+                    source,
+                    node.start_byte(),
+                    node.end_byte(),
+                ),
                 "unclosed_comment" => scan.errors.push(node),
                 "heredoc" => scan.heredoc_starts.push(node),
                 "heredoc_body" => scan.heredoc_bodies.push(node),
@@ -203,7 +227,7 @@ fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec
     let Some(tree) = parse_tree(&patched) else {
         return Vec::new();
     };
-    let scan = scan_tree_full(&tree);
+    let scan = scan_tree_full(&tree, &patched);
     let ctx = errors::ErrorContext {
         src: &patched,
         heredoc_starts: &scan.heredoc_starts,
@@ -244,13 +268,6 @@ pub fn parse(source: &str) -> Parsed {
         };
     };
     let mut scan = scan_tree(&tree, source);
-    for c in &mut scan.comments {
-        c.kind = if source.as_bytes().get(c.span.start as usize) == Some(&b'#') {
-            ast::CommentKind::Line
-        } else {
-            ast::CommentKind::Block
-        };
-    }
 
     let ctx = errors::ErrorContext {
         src: source,

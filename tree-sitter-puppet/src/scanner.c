@@ -7,7 +7,10 @@
  *    (depending on the tag's quoting and flags), and its end line (`|- TAG`);
  *  - the text of double-quoted strings, split at `\` escapes and `$` interpolations;
  *  - `${`, telling apart `${name...}` (a variable written without `$`) from `${expr}`;
- *  - `(` first on a line, which Puppet never takes as the start of a call's arguments.
+ *  - `(` first on a line, which Puppet never takes as the start of a call's arguments;
+ *  - comments (`# ...`, and slash-star block comments, closed or not): the generated lexer spends
+ *    several calls per character on them (its state switch, `eof`, `mark_end`), a loop here
+ *    only `advance`, and comments are close to half of the bytes of real manifests.
  */
 
 #include "tree_sitter/parser.h"
@@ -29,6 +32,8 @@ enum TokenType {
   INTERP_OPEN_NAME,
   INTERP_NAME,
   WSLPAREN,
+  COMMENT,
+  UNCLOSED_COMMENT,
   ERROR_SENTINEL,
 };
 
@@ -507,6 +512,53 @@ static bool scan_heredoc_start(Scanner *s, TSLexer *lexer) {
   return true;
 }
 
+/* ------------------------------------------------------------------ comments */
+
+/*
+ * The lexer is at `#`. A line comment runs to the end of its line (a NUL ends it too, as `.`
+ * does in the grammar's regexes). Line comments separated only by line breaks and blanks are
+ * one token: most comments come in runs (documentation headers), and each token costs far more
+ * than its characters. The syntax stage splits a run back into its lines. A run stops at a
+ * line break when a heredoc's text is pending: the text starts after it.
+ */
+static bool scan_line_comment(Scanner *s, TSLexer *lexer) {
+  bool may_continue = !(s->count > 0 && !s->in_body);
+  for (;;) {
+    while (lexer->lookahead != '\n' && lexer->lookahead != 0) advance(lexer);
+    lexer->mark_end(lexer);
+    if (!may_continue || lexer->lookahead != '\n') break;
+    while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') advance(lexer);
+    if (lexer->lookahead != '#') break;
+  }
+  lexer->result_symbol = COMMENT;
+  return true;
+}
+
+/*
+ * The lexer is just past `/*`: a comment up to the first `*` `/`, or, when the text (or a NUL)
+ * ends first, an unclosed comment up to there.
+ */
+static bool scan_block_comment(TSLexer *lexer) {
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (c == 0) {
+      lexer->mark_end(lexer);
+      lexer->result_symbol = UNCLOSED_COMMENT;
+      return true;
+    }
+    advance(lexer);
+    if (c == '*') {
+      while (lexer->lookahead == '*') advance(lexer);
+      if (lexer->lookahead == '/') {
+        advance(lexer);
+        lexer->mark_end(lexer);
+        lexer->result_symbol = COMMENT;
+        return true;
+      }
+    }
+  }
+}
+
 /* ------------------------------------------------------------------ entry point */
 
 bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid) {
@@ -550,9 +602,9 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
     return scan_text(s, lexer, valid, NULL);
   }
 
-  /* Between tokens: blanks, then a heredoc body's start, `(` first on a line, or `@(`.
-     None of them can be made here: nothing to skip blanks for. */
-  if (!valid[WSLPAREN] && !valid[HEREDOC_START] &&
+  /* Between tokens: blanks, then a comment, a heredoc body's start, `(` first on a line, or
+     `@(`. None of them can be made here: nothing to skip blanks for. */
+  if (!valid[COMMENT] && !valid[WSLPAREN] && !valid[HEREDOC_START] &&
       !(valid[HEREDOC_BODY_START] && s->count > 0 && !s->in_body)) {
     return false;
   }
@@ -577,6 +629,17 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
       blanks = 0;
     } else {
       break;
+    }
+  }
+
+  /* Comments are extras: valid everywhere, also while recovering from an error. */
+  if (valid[COMMENT]) {
+    if (lexer->lookahead == '#') return scan_line_comment(s, lexer);
+    if (lexer->lookahead == '/') {
+      advance(lexer);
+      if (lexer->lookahead != '*') return false;
+      advance(lexer);
+      return scan_block_comment(lexer);
     }
   }
 
