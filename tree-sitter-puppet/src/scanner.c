@@ -78,10 +78,10 @@ enum LineStart { LINE_START_NO = 0, LINE_START_YES = 1, LINE_START_UNKNOWN = 2 }
 static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 static inline void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
 
-static bool is_blank(int32_t c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == 0xA0 ||
-         c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
+static inline bool is_blank(int32_t c) {
+  if (c < 0x80) return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+  return c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F ||
+         c == 0x205F || c == 0x3000;
 }
 
 static bool is_word_char(int32_t c) {
@@ -535,8 +535,8 @@ static bool scan_line_comment(Scanner *s, TSLexer *lexer) {
 }
 
 /*
- * The lexer is just past `/*`: a comment up to the first `*` `/`, or, when the text (or a NUL)
- * ends first, an unclosed comment up to there.
+ * The lexer is just past the slash and star that open a block comment: a comment up to the
+ * first star and slash, or, when the text (or a NUL) ends first, an unclosed comment up to there.
  */
 static bool scan_block_comment(TSLexer *lexer) {
   for (;;) {
