@@ -449,6 +449,16 @@ fn runs_of_line_comments_are_one_comment_per_line() {
         .iter()
         .filter(|c| c.kind == CommentKind::Block);
     assert_eq!(blocks.count(), 1);
+    // In a resource body the generated lexer reads comments (one token per line).
+    let src =
+        "file { 'x': # a\n  # b\n  mode => '0644', # c\n  # d\n  /* e */ owner => 'root',\n}\n";
+    let file = parse_ok(src);
+    let texts: Vec<&str> = file
+        .comments
+        .iter()
+        .map(|c| &src[c.span.start as usize..c.span.end as usize])
+        .collect();
+    assert_eq!(texts, vec!["# a", "# b", "# c", "# d", "/* e */"]);
 }
 
 #[test]

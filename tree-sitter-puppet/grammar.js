@@ -9,7 +9,7 @@
  *
  * The external scanner (src/scanner.c) handles what a context-free lexer cannot: heredocs,
  * the inside of double-quoted strings, `${name}` interpolation, and `(` first on a line; and
- * comments, which it reads faster.
+ * most comments, which it reads faster.
  */
 
 /* eslint-disable arrow-parens, camelcase */
@@ -65,10 +65,10 @@ module.exports = grammar({
     $._interp_open_name, // `${` followed by a variable name written without `$`
     $._interp_name, // that name
     $._wslparen, // `(` first on a line: never a call
-    // `# ...` to the end of its line, or `/* ... */`. A run of line comments separated only by
-    // line breaks and blanks is one `comment` (each token costs much more than its characters).
+    // Comments, also defined below: the scanner reads them where it skips blanks anyway (see
+    // src/scanner.c), the generated lexer elsewhere.
     $.comment,
-    $.unclosed_comment, // `/*` with no `*/` after it: runs to the end of the file
+    $.unclosed_comment,
     $._error_sentinel,
   ],
 
@@ -535,8 +535,15 @@ module.exports = grammar({
     // Allowed to span lines, with `\/` for a slash. Divide wins where both are valid.
     regex: $ => token(seq('/', repeat(choice(/[^\/\\\n]/, /\n/, /\\(.|\n)/)), '/')),
 
-    // `comment` and `unclosed_comment` are the external scanner's: a loop there costs less per
-    // character than the generated lexer, and comments are close to half of real manifests.
+    // `# ...` to the end of its line, or `/* ... */`. Where the external scanner reads comments
+    // (wherever it skips blanks for its own tokens), a run of line comments separated only by
+    // line breaks and blanks is one `comment`: each token costs much more than its characters.
     // `/*` always starts a comment, never a regex (as Puppet's lexer decides).
+    comment: $ => token(choice(
+      seq('#', /.*/),
+      prec(2, seq('/*', /[^*]*\*+([^\/*][^*]*\*+)*/, '/')),
+    )),
+    // `/*` with no `*/` after it: runs to the end of the file.
+    unclosed_comment: $ => token(prec(1, seq('/*', /([^*]|\*+[^*\/])*\**/))),
   },
 });
