@@ -433,13 +433,8 @@ fn runs_of_line_comments_are_one_comment_per_line() {
     let src = "# one\n  # two\r\n\n#three\n$x = 1 # four\n# five\n\
                $y = @(END) # six\n  # text\n  | END\n/* b */ # seven\n#";
     let file = parse_ok(src);
-    let texts: Vec<&str> = file
-        .comments
-        .iter()
-        .map(|c| &src[c.span.start as usize..c.span.end as usize])
-        .collect();
     assert_eq!(
-        texts,
+        comment_texts(&file, src),
         vec![
             "# one", "# two\r", "#three", "# four", "# five", "# six", "/* b */", "# seven", "#"
         ]
@@ -453,12 +448,18 @@ fn runs_of_line_comments_are_one_comment_per_line() {
     let src =
         "file { 'x': # a\n  # b\n  mode => '0644', # c\n  # d\n  /* e */ owner => 'root',\n}\n";
     let file = parse_ok(src);
-    let texts: Vec<&str> = file
-        .comments
+    assert_eq!(
+        comment_texts(&file, src),
+        vec!["# a", "# b", "# c", "# d", "/* e */"]
+    );
+}
+
+/// The source text of each comment of a parsed file.
+fn comment_texts<'s>(file: &File, src: &'s str) -> Vec<&'s str> {
+    file.comments
         .iter()
         .map(|c| &src[c.span.start as usize..c.span.end as usize])
-        .collect();
-    assert_eq!(texts, vec!["# a", "# b", "# c", "# d", "/* e */"]);
+        .collect()
 }
 
 #[test]

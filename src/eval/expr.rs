@@ -504,20 +504,9 @@ impl Evaluator {
             }
             "getvar" | "fact" => return self.getvar(name, args),
             "call" => {
-                return match args.first() {
-                    Some(Value::String(f)) => {
-                        let f = f.clone();
-                        self.call_function(&f, args[1..].to_vec(), lambda)
-                    }
-                    Some(Value::Unknown(_)) => Ok(Value::unknown(
-                        "Any",
-                        "call() of a function whose name is not known",
-                    )),
-                    Some(other) => err(format!(
-                        "'call' parameter 'function_name' expects a String value, got {}",
-                        other.type_name()
-                    )),
-                    None => err("'call' expects at least 1 argument, got none"),
+                return match super::functions::call_target(&args) {
+                    Ok(f) => self.call_function(&f, args[1..].to_vec(), lambda),
+                    Err(result) => result,
                 };
             }
             _ if functions::is_fqdn_function(name) => {

@@ -549,31 +549,34 @@ fn strptime(s: &str, format: &str) -> Option<Parsed> {
                 p.nsec = Some(frac.parse().ok()?);
             }
             's' => p.epoch = Some(digits(&mut pos, 30, true)?),
-            'F' => {
-                p.year = Some(digits(&mut pos, 20, true)?);
-                if input.get(pos) != Some(&'-') {
-                    return None;
+            'F' | 'T' => {
+                // `%Y-%m-%d` or `%H:%M:%S`: three numbers and two separators.
+                let (sep, first_width, signed) = if conv == 'F' {
+                    ('-', 20, true)
+                } else {
+                    (':', 2, false)
+                };
+                let mut parts = [0; 3];
+                for (i, part) in parts.iter_mut().enumerate() {
+                    if i > 0 {
+                        if input.get(pos) != Some(&sep) {
+                            return None;
+                        }
+                        pos += 1;
+                    }
+                    let (width, signed) = if i == 0 {
+                        (first_width, signed)
+                    } else {
+                        (2, false)
+                    };
+                    *part = digits(&mut pos, width, signed)?;
                 }
-                pos += 1;
-                p.mon = Some(digits(&mut pos, 2, false)?);
-                if input.get(pos) != Some(&'-') {
-                    return None;
+                let [a, b, d] = parts;
+                if conv == 'F' {
+                    (p.year, p.mon, p.mday) = (Some(a), Some(b), Some(d));
+                } else {
+                    (p.hour, p.min, p.sec) = (Some(a), Some(b), Some(d));
                 }
-                pos += 1;
-                p.mday = Some(digits(&mut pos, 2, false)?);
-            }
-            'T' => {
-                p.hour = Some(digits(&mut pos, 2, false)?);
-                if input.get(pos) != Some(&':') {
-                    return None;
-                }
-                pos += 1;
-                p.min = Some(digits(&mut pos, 2, false)?);
-                if input.get(pos) != Some(&':') {
-                    return None;
-                }
-                pos += 1;
-                p.sec = Some(digits(&mut pos, 2, false)?);
             }
             'z' | 'Z' => {
                 let start = pos;

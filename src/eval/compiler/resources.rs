@@ -1944,17 +1944,9 @@ impl Compiler<'_> {
     /// `call(name, args..., lambda)`: calls the function `name` (a Puppet-language function,
     /// a built-in or a compiler function) with the arguments and the lambda.
     fn fn_call(&mut self, args: &[Value], lambda: Option<&AstLambda>, span: Span) -> EvalResult {
-        match args.first() {
-            Some(Value::String(f)) => self.call_function(f, args[1..].to_vec(), lambda, span),
-            Some(Value::Unknown(_)) => Ok(Value::unknown(
-                "Any",
-                "call() of a function whose name is not known",
-            )),
-            Some(other) => err(format!(
-                "'call' parameter 'function_name' expects a String value, got {}",
-                other.type_name()
-            )),
-            None => err("'call' expects at least 1 argument, got none"),
+        match crate::eval::functions::call_target(args) {
+            Ok(f) => self.call_function(&f, args[1..].to_vec(), lambda, span),
+            Err(result) => result,
         }
     }
 

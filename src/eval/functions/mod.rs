@@ -145,6 +145,25 @@ pub(crate) fn flatten_into(v: &Value, out: &mut Vec<Value>) {
     }
 }
 
+/// `call(name, args...)`: the name of the function to call, or (`Err`) the call's result when
+/// there is none (an unknown name, a wrong argument).
+pub(crate) fn call_target(args: &[Value]) -> Result<String, EvalResult> {
+    match args.first() {
+        Some(Value::String(f)) => Ok(f.clone()),
+        Some(Value::Unknown(_)) => Err(Ok(Value::unknown(
+            "Any",
+            "call() of a function whose name is not known",
+        ))),
+        Some(other) => Err(Err(EvalError::new(format!(
+            "'call' parameter 'function_name' expects a String value, got {}",
+            other.type_name()
+        )))),
+        None => Err(Err(EvalError::new(
+            "'call' expects at least 1 argument, got none",
+        ))),
+    }
+}
+
 pub(crate) fn need_lambda<'a>(
     name: &str,
     lambda: Option<&'a mut dyn Lambda>,

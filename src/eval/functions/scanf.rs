@@ -268,6 +268,28 @@ fn hex_prefix(s: &[char], at: usize) -> bool {
     s.get(at) == Some(&'0') && matches!(s.get(at + 1), Some('x' | 'X'))
 }
 
+/// The length of an optionally signed run of digits (`digit`) at the start of `s`, at most
+/// `width` characters long when a width is given.
+fn signed_digits(s: &[char], width: Option<usize>, digit: fn(char) -> bool) -> Option<usize> {
+    match width {
+        None => {
+            let sg = sign_len(s);
+            let d = run(s, sg, usize::MAX, digit);
+            (d > 0).then_some(sg + d)
+        }
+        Some(n) => {
+            if n > 1 && sign_len(s) == 1 {
+                let d = run(s, 1, n - 1, digit);
+                if d > 0 {
+                    return Some(1 + d);
+                }
+            }
+            let d = run(s, 0, n, digit);
+            (d > 0).then_some(d)
+        }
+    }
+}
+
 /// Reads one atom at the start of `s`: the characters taken and the value (none for
 /// literals).
 fn read(atom: &Atom, s: &[char]) -> Option<(usize, Option<Value>)> {
@@ -282,28 +304,7 @@ fn read(atom: &Atom, s: &[char]) -> Option<(usize, Option<Value>)> {
             let n = run(s, 0, usize::MAX, char::is_whitespace);
             return (s.get(n) == Some(&'%')).then_some((n + 1, None));
         }
-        Conv::Dec => match w {
-            None => {
-                let sg = sign_len(s);
-                let d = run(s, sg, usize::MAX, |c| c.is_ascii_digit());
-                (d > 0).then_some(sg + d)?
-            }
-            Some(n) => {
-                let signed = if n > 1 && sign_len(s) == 1 {
-                    let d = run(s, 1, n - 1, |c| c.is_ascii_digit());
-                    (d > 0).then_some(1 + d)
-                } else {
-                    None
-                };
-                match signed {
-                    Some(l) => l,
-                    None => {
-                        let d = run(s, 0, n, |c| c.is_ascii_digit());
-                        (d > 0).then_some(d)?
-                    }
-                }
-            }
-        },
+        Conv::Dec => signed_digits(s, w, |c| c.is_ascii_digit())?,
         Conv::Int => match w {
             None => {
                 let sg = sign_len(s);
@@ -343,28 +344,7 @@ fn read(atom: &Atom, s: &[char]) -> Option<(usize, Option<Value>)> {
             }
             Some(n) => width_hex(s, n)?,
         },
-        Conv::Oct => match w {
-            None => {
-                let sg = sign_len(s);
-                let d = run(s, sg, usize::MAX, is_oct);
-                (d > 0).then_some(sg + d)?
-            }
-            Some(n) => {
-                let signed = if n > 1 && sign_len(s) == 1 {
-                    let d = run(s, 1, n - 1, is_oct);
-                    (d > 0).then_some(1 + d)
-                } else {
-                    None
-                };
-                match signed {
-                    Some(l) => l,
-                    None => {
-                        let d = run(s, 0, n, is_oct);
-                        (d > 0).then_some(d)?
-                    }
-                }
-            }
-        },
+        Conv::Oct => signed_digits(s, w, is_oct)?,
         Conv::Float => {
             let l = float_len(s)?;
             match w {
