@@ -295,6 +295,24 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
             }
         };
         let hour12 = if c.hour % 12 == 0 { 12 } else { c.hour % 12 };
+        // `%c` and `%+`: `Sun Jan  2 03:04:05 [zone ]2000`.
+        let stamp = |zone: Option<&str>| -> String {
+            let mut s = format!(
+                "{} {} {:>2} {:02}:{:02}:{:02} ",
+                &DAYS[c.wday as usize][..3],
+                &MONTHS[(c.month - 1) as usize][..3],
+                c.day,
+                c.hour,
+                c.min,
+                c.sec
+            );
+            if let Some(z) = zone {
+                s.push_str(z);
+                s.push(' ');
+            }
+            s.push_str(&fmt_year(c.year));
+            s
+        };
         let piece = match conv {
             'Y' => {
                 if c.year >= 0 && width.is_none() && pad.is_none() {
@@ -381,16 +399,7 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
                 c.sec,
                 if c.hour < 12 { "AM" } else { "PM" }
             )),
-            'c' => text(&format!(
-                "{} {} {:>2} {:02}:{:02}:{:02} {}",
-                &DAYS[c.wday as usize][..3],
-                &MONTHS[(c.month - 1) as usize][..3],
-                c.day,
-                c.hour,
-                c.min,
-                c.sec,
-                fmt_year(c.year)
-            )),
+            'c' => text(&stamp(None)),
             'v' => text(&format!(
                 "{:>2}-{}-{}",
                 c.day,
@@ -402,17 +411,7 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
             'G' => num(iso_week(&c).0, 4, '0'),
             'g' => num(iso_week(&c).0.rem_euclid(100), 2, '0'),
             'V' => num(iso_week(&c).1, 2, '0'),
-            '+' => text(&format!(
-                "{} {} {:>2} {:02}:{:02}:{:02} {} {}",
-                &DAYS[c.wday as usize][..3],
-                &MONTHS[(c.month - 1) as usize][..3],
-                c.day,
-                c.hour,
-                c.min,
-                c.sec,
-                if c.utc { "UTC" } else { "" },
-                fmt_year(c.year)
-            )),
+            '+' => text(&stamp(Some(if c.utc { "UTC" } else { "" }))),
             _ => chars[start..i].iter().collect(),
         };
         out.push_str(&piece);
