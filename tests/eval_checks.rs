@@ -21,23 +21,7 @@ use plint::eval::compile::{EvalDiag, EvalDiagKind};
 use serde_json::Value as Json;
 
 fn value_of(j: &Json) -> Value {
-    match j {
-        Json::Null => Value::Undef,
-        Json::Bool(b) => Value::Boolean(*b),
-        Json::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(0.0)),
-        },
-        Json::String(s) => Value::string(s.clone()),
-        Json::Array(a) => Value::array(a.iter().map(value_of).collect()),
-        Json::Object(o) => {
-            let mut h = plint::eval::Hash::new();
-            for (k, v) in o {
-                h.insert(Value::string(k.clone()), value_of(v));
-            }
-            Value::hash(h)
-        }
-    }
+    plint::eval::yaml::json_to_value(j).expect("a JSON value within Puppet's range")
 }
 
 /// A catalog in Puppet's JSON form loaded into plint's model.

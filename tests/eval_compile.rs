@@ -408,23 +408,7 @@ fn bounded_on_bad_input() {
 }
 
 fn json_value(j: &Json) -> Value {
-    match j {
-        Json::Null => Value::Undef,
-        Json::Bool(b) => Value::Boolean(*b),
-        Json::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(0.0)),
-        },
-        Json::String(s) => Value::string(s.clone()),
-        Json::Array(a) => Value::array(a.iter().map(json_value).collect()),
-        Json::Object(m) => {
-            let mut h = Hash::new();
-            for (k, v) in m {
-                h.insert(Value::string(k.clone()), json_value(v));
-            }
-            Value::hash(h)
-        }
-    }
+    plint::eval::yaml::json_to_value(j).expect("a JSON value within Puppet's range")
 }
 
 /// Runs the conformance cases of tests/catalog through the compiler directly (without the

@@ -38,26 +38,7 @@ pub fn check_catalog(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
 
 // ------------------------------------------------------------------------- references
 
-/// Puppet's segment capitalization of a type name: unchanged when it starts with an ASCII
-/// capital, else each `::` segment with its first letter upper case and the rest lower case.
-pub fn capitalize_segments(name: &str) -> String {
-    if name.starts_with(|c: char| c.is_ascii_uppercase()) {
-        return name.to_string();
-    }
-    name.split("::")
-        .map(|seg| {
-            let mut c = seg.chars();
-            match c.next() {
-                Some(f) => f
-                    .to_uppercase()
-                    .chain(c.flat_map(char::to_lowercase))
-                    .collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<String>>()
-        .join("::")
-}
+pub use crate::types::capitalize_segments;
 
 /// A class's title as the catalog keys it: its name without a leading `::`, capitalized per
 /// segment (`apache::mod::ssl` -> `Apache::Mod::Ssl`, `main` -> `Main`).
@@ -88,30 +69,6 @@ pub fn parse_reference(s: &str) -> Option<(&str, &str)> {
         return None;
     }
     Some((ty, title))
-}
-
-/// A string as Ruby's `inspect` writes it, for Puppet's messages that quote a value.
-fn ruby_inspect(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// One reference named by a relationship value.
@@ -165,7 +122,7 @@ fn references(v: &Value, out: &mut Vec<Ref>) {
 fn invalid_reference(s: &str) -> String {
     format!(
         "No title provided and {} is not a valid resource reference",
-        ruby_inspect(s)
+        crate::eval::functions::ruby_inspect_str(s)
     )
 }
 

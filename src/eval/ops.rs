@@ -978,23 +978,7 @@ pub fn type_param_string(v: &Value) -> String {
     }
 }
 
-/// Capitalizes each `::` segment of a resource type name (`apache::vhost` -> `Apache::Vhost`).
-pub fn capitalize_type_name(name: &str) -> String {
-    name.trim_start_matches("::")
-        .split("::")
-        .map(|seg| {
-            let mut c = seg.chars();
-            match c.next() {
-                Some(f) => f
-                    .to_uppercase()
-                    .chain(c.flat_map(char::to_lowercase))
-                    .collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
-}
+pub use crate::types::capitalize_type_name;
 
 fn title_of(v: &Value) -> EvalResult<String> {
     match v {

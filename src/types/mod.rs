@@ -605,6 +605,28 @@ impl Type {
     }
 }
 
+/// A word with its first letter upper case and the rest lower case (`aPPle` -> `Apple`).
+pub fn capitalize_word(word: &str) -> String {
+    let mut cs = word.chars();
+    match cs.next() {
+        Some(f) => f
+            .to_uppercase()
+            .chain(cs.flat_map(char::to_lowercase))
+            .collect(),
+        None => String::new(),
+    }
+}
+
+/// Each `::` segment of a type name capitalized, a leading `::` dropped
+/// (`apache::vhost` -> `Apache::Vhost`).
+pub fn capitalize_type_name(name: &str) -> String {
+    name.trim_start_matches("::")
+        .split("::")
+        .map(capitalize_word)
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
 /// Puppet's `capitalize_segments`: `apache::vhost` -> `Apache::Vhost`; a name that starts
 /// with an upper case ASCII letter is kept as it is.
 pub fn capitalize_segments(name: &str) -> String {
@@ -612,16 +634,7 @@ pub fn capitalize_segments(name: &str) -> String {
         return name.to_string();
     }
     name.split("::")
-        .map(|seg| {
-            let mut cs = seg.chars();
-            match cs.next() {
-                Some(f) => f
-                    .to_uppercase()
-                    .chain(cs.flat_map(char::to_lowercase))
-                    .collect(),
-                None => String::new(),
-            }
-        })
+        .map(capitalize_word)
         .collect::<Vec<_>>()
         .join("::")
 }

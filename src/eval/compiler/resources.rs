@@ -16,21 +16,8 @@ use crate::syntax::ast::{
     self, AttributeOp, Expr, ExprKind, Lambda as AstLambda, RelationshipOp, ResourceForm, Span,
 };
 
-/// `apache::vhost` as Puppet writes a type or class name: `Apache::Vhost`.
-pub fn cap_type(name: &str) -> String {
-    let name = name.trim_start_matches("::");
-    name.split("::")
-        .map(|seg| {
-            let lower = seg.to_lowercase();
-            let mut cs = lower.chars();
-            match cs.next() {
-                Some(f) => f.to_uppercase().chain(cs).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
-}
+/// A type name as Puppet capitalizes it (`apache::vhost` -> `Apache::Vhost`).
+pub use crate::types::capitalize_type_name as cap_type;
 
 /// Whether a title is also a tag (Puppet's tag syntax).
 fn valid_tag(s: &str) -> bool {

@@ -98,17 +98,6 @@ fn downcase(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     map_strings("downcase", &args, &|s| s.to_lowercase(), true)
 }
 
-fn capitalize_str(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f
-            .to_uppercase()
-            .chain(c.flat_map(char::to_lowercase))
-            .collect(),
-        None => String::new(),
-    }
-}
-
 /// `capitalize` and `camelcase` accept an array only when all its elements are strings.
 fn strings_only(name: &str, args: &[Value]) -> EvalResult<()> {
     if let Some(Value::Array(a)) = args.first()
@@ -132,7 +121,7 @@ fn strings_only(name: &str, args: &[Value]) -> EvalResult<()> {
 
 fn capitalize(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     strings_only("capitalize", &args)?;
-    map_strings("capitalize", &args, &capitalize_str, true)
+    map_strings("capitalize", &args, &crate::types::capitalize_word, true)
 }
 
 fn camelcase(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
@@ -140,7 +129,11 @@ fn camelcase(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     map_strings(
         "camelcase",
         &args,
-        &|s| s.split('_').map(capitalize_str).collect::<String>(),
+        &|s| {
+            s.split('_')
+                .map(crate::types::capitalize_word)
+                .collect::<String>()
+        },
         true,
     )
 }

@@ -17,18 +17,29 @@ pub fn ruby_to_s(v: &Value) -> String {
     }
 }
 
+/// A string as Ruby's `inspect` writes it (`"a\"b\n"`), as Puppet's messages quote values.
+pub fn ruby_inspect_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    inspect_str(s, &mut out);
+    out
+}
+
 fn inspect_str(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            '\x1b' => out.push_str("\\e"),
-            '#' => out.push('#'),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
+            '\u{1b}' => out.push_str("\\e"),
+            // `#{`, `#$` and `#@` would interpolate in Ruby.
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02X}", c as u32));
+            }
             c => out.push(c),
         }
     }

@@ -36,7 +36,7 @@ use super::value::Value;
 
 pub use convert::{new_value, string_of};
 pub use core::{log_message as core_log_message, versioncmp_str};
-pub use format::{base64_encode, ruby_inspect, sprintf, to_json};
+pub use format::{base64_encode, ruby_inspect, ruby_inspect_str, sprintf, to_json};
 pub use random::{RubyRandom, call_fqdn, is_fqdn_function};
 
 /// A lambda given to a function call, as the function sees it.
