@@ -10,7 +10,9 @@ declare_rule! {
     /// Notes a condition (`if`, `unless`, `case`, a selector) that depends on a value plint cannot
     /// know statically (the output of an ERB template or of a Ruby function without a Rust
     /// implementation), so the branch Puppet takes is not known. A coverage note, found by
-    /// `plint --evaluate`; the catalog does not include what the branches declare.
+    /// `plint --evaluate`; the catalog does not include the resources the branches declare, the
+    /// variables they assign hold unknown values afterwards, and the attributes their resource
+    /// overrides set are unknown.
     ///
     /// ## Why is this bad?
     /// Nothing is wrong with the manifest; but the catalog plint computed, and the checks made on
