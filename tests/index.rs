@@ -282,7 +282,9 @@ fn corpus() {
 /// all, index (with the module path), then the rules of each file with the index.
 #[test]
 fn pipeline_stages() {
-    use plint::cli::check::{FixMode, build_index, check_all_parsed, parse_all, read_all};
+    use plint::cli::check::{
+        FirstPass, FixMode, build_index, check_all_parsed, first_pass_all, parse_all, read_all,
+    };
     use plint::config::{CliOptions, Settings};
 
     let root = fixtures();
@@ -309,7 +311,7 @@ fn pipeline_stages() {
     let work = sources
         .into_iter()
         .zip(parsed)
-        .map(|(s, p)| (s, p, &profile))
+        .map(|(s, p)| (s, FirstPass::from(p), &profile))
         .collect();
     let outcomes = check_all_parsed(work, FixMode::Off, &index);
     assert_eq!(outcomes.len(), 3);
@@ -317,6 +319,33 @@ fn pipeline_stages() {
     for o in outcomes.iter().filter_map(|o| o.report.as_ref()) {
         assert!(o.path().contains("beta"), "{}", o.path());
     }
+
+    // What `plint` runs: a first pass (parse, the rules that do not read the index, the
+    // modules' files), then the rules that read the index. Same index, same findings.
+    let summary = |outcomes: &[plint::cli::check::Outcome]| -> Vec<String> {
+        outcomes
+            .iter()
+            .filter_map(|o| o.report.as_ref())
+            .flat_map(|r| {
+                r.diagnostics()
+                    .iter()
+                    .map(|d| format!("{} {:?} {} {}", r.path(), d.span, d.code, d.message))
+            })
+            .collect()
+    };
+    let sources = read_all(&found.files, &root);
+    let profiles = vec![&profile; sources.len()];
+    let (passes, fused) = first_pass_all(&sources, &profiles, &roots);
+    assert_eq!(fused.stats(), index.stats());
+    assert!(passes.iter().all(|p| p.local.is_some() && p.defs.is_none()));
+    let work = sources
+        .into_iter()
+        .zip(passes)
+        .map(|(s, p)| (s, p, &profile))
+        .collect();
+    let fused_outcomes = check_all_parsed(work, FixMode::Off, &fused);
+    assert!(!summary(&outcomes).is_empty());
+    assert_eq!(summary(&fused_outcomes), summary(&outcomes));
 }
 
 /// The Ruby scanner never panics, even on files cut anywhere: every Ruby file of the corpus,

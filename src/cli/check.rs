@@ -22,13 +22,14 @@ use rayon::prelude::*;
 
 use crate::config::Profile;
 use crate::defs::Index;
-use crate::defs::index::Manifest;
+use crate::defs::index::{FileDefs, Manifest, Modules};
 use crate::discover::module::ModuleRoot;
 use crate::report::codes::{
     INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, SYNTAX_ERROR, UNREADABLE_FILE,
 };
 use crate::report::{Diagnostic, FileReport, display_path};
-use crate::rules::{FileInfo, registry};
+use crate::rules::FileInfo;
+use crate::rules::registry::{self, Part};
 use crate::syntax::Parsed;
 
 /// One file, read.
@@ -182,20 +183,47 @@ pub fn lint_parsed(
     profile: &Profile,
     program: &Index,
 ) -> Vec<Diagnostic> {
+    lint_parsed_with(path, text, parsed, None, profile, program)
+}
+
+/// [`lint_parsed`], given the findings of the rules that do not read the program when they
+/// have already run (see [`first_pass`]): then only the others run.
+fn lint_parsed_with(
+    path: &str,
+    text: &str,
+    parsed: Parsed,
+    local: Option<Vec<Diagnostic>>,
+    profile: &Profile,
+    program: &Index,
+) -> Vec<Diagnostic> {
     let mut diagnostics = parsed.diagnostics;
-    let parses = !diagnostics
-        .iter()
-        .any(|d| d.code == SYNTAX_ERROR.code || d.code == NESTING_TOO_DEEP.code);
-    if parses {
+    if parses(&diagnostics) {
         let file = FileInfo {
             path,
             source: text,
             ast: &parsed.ast,
         };
-        diagnostics.extend(registry::check_with(file, &profile.selection, program));
+        let mut found = match local {
+            Some(local) => {
+                let mut found = registry::run(file, &profile.selection, program, Part::Program);
+                found.extend(local);
+                found
+            }
+            None => registry::run(file, &profile.selection, program, Part::All),
+        };
+        registry::suppress(file, &profile.selection, &mut found);
+        diagnostics.extend(found);
     }
     profile.adjust(&mut diagnostics);
     diagnostics
+}
+
+/// Whether a file's parse findings let the rules run: no syntax error (`P001`), no nesting
+/// too deep (`P004`).
+fn parses(diagnostics: &[Diagnostic]) -> bool {
+    !diagnostics
+        .iter()
+        .any(|d| d.code == SYNTAX_ERROR.code || d.code == NESTING_TOO_DEEP.code)
 }
 
 /// A file's parse: `None` when it was not parsed (unreadable), `Err` with a `P000` finding
@@ -237,6 +265,88 @@ pub fn build_index(sources: &[Source], parsed: &[ParseResult], roots: &[ModuleRo
     Index::load(&manifests, roots)
 }
 
+/// What the first pass over one file gives (see [`first_pass`]).
+#[derive(Debug)]
+pub struct FirstPass {
+    /// The file's parse.
+    pub parsed: ParseResult,
+    /// The findings of its profile's rules that do not read the program, before
+    /// suppressions; `None` when they did not run (the file does not parse).
+    pub local: Option<Vec<Diagnostic>>,
+    /// What the file defines, for the index; `None` when it was not parsed.
+    pub defs: Option<FileDefs>,
+}
+
+impl From<ParseResult> for FirstPass {
+    /// A parse alone: every rule runs in the second pass.
+    fn from(parsed: ParseResult) -> Self {
+        FirstPass {
+            parsed,
+            local: None,
+            defs: None,
+        }
+    }
+}
+
+/// The first pass over one file of a program: parse it, run the rules of `profile` that do
+/// not read the program's index (while the tree is fresh), and take what it defines for the
+/// index. A panic becomes a `P000` finding, as a panic while parsing.
+pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
+    let Some(text) = source.text.as_deref() else {
+        return FirstPass::from(None);
+    };
+    let run = || {
+        let parsed = crate::syntax::parse(text);
+        let path = source.path.to_string_lossy();
+        let local = parses(&parsed.diagnostics).then(|| {
+            let file = FileInfo {
+                path: &path,
+                source: text,
+                ast: &parsed.ast,
+            };
+            registry::run(file, &profile.selection, Index::empty(), Part::Local)
+        });
+        let defs = FileDefs::extract(Manifest {
+            path: &source.path,
+            source: text,
+            ast: &parsed.ast,
+        });
+        (parsed, local, defs)
+    };
+    match panic::catch_unwind(AssertUnwindSafe(run)) {
+        Ok((parsed, local, defs)) => FirstPass {
+            parsed: Some(Ok(parsed)),
+            local,
+            defs: Some(defs),
+        },
+        Err(payload) => FirstPass::from(Some(Err(Box::new(internal_error(payload))))),
+    }
+}
+
+/// The first pass over every source (each with its profile, see [`first_pass`]), in parallel
+/// on the current rayon pool, while the files of the modules at `roots` are read; then the
+/// program's index, of the sources and those modules (as [`build_index`] builds it).
+pub fn first_pass_all(
+    sources: &[Source],
+    profiles: &[&Profile],
+    roots: &[ModuleRoot],
+) -> (Vec<FirstPass>, Index) {
+    let _hook = QuietPanics::install();
+    let checked: Vec<&Path> = sources.iter().map(|s| s.path.as_path()).collect();
+    let (mut passes, modules): (Vec<FirstPass>, _) = rayon::join(
+        || {
+            sources
+                .par_iter()
+                .zip(profiles)
+                .map(|(s, p)| first_pass(s, p))
+                .collect()
+        },
+        || Modules::read(&checked, roots),
+    );
+    let defs = passes.iter_mut().filter_map(|p| p.defs.take()).collect();
+    (passes, Index::assemble(defs, modules))
+}
+
 /// What `--fix` and `--diff` do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FixMode {
@@ -268,13 +378,20 @@ pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
         panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(t)))
             .map_err(|p| Box::new(internal_error(p)))
     });
-    check_parsed(source, parsed, profile, mode, Index::empty())
+    check_parsed(
+        source,
+        FirstPass::from(parsed),
+        profile,
+        mode,
+        Index::empty(),
+    )
 }
 
-/// [`check_file`] of a file already parsed, in a program.
+/// [`check_file`] of a file already parsed (and maybe checked by its rules that do not read
+/// the program, see [`first_pass`]), in a program.
 pub fn check_parsed(
     source: Source,
-    parsed: ParseResult,
+    pass: FirstPass,
     profile: &Profile,
     mode: FixMode,
     program: &Index,
@@ -296,12 +413,12 @@ pub fn check_parsed(
     if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
         let rule_path = path.to_string_lossy();
         let run = || {
-            let parsed = match parsed {
+            let parsed = match pass.parsed {
                 Some(Ok(parsed)) => parsed,
                 Some(Err(panicked)) => return (vec![*panicked], None),
                 None => crate::syntax::parse(&text),
             };
-            let found = lint_parsed(&rule_path, &text, parsed, profile, program);
+            let found = lint_parsed_with(&rule_path, &text, parsed, pass.local, profile, program);
             // A text that is not exactly the file's (invalid UTF-8) is never fixed.
             let exact = !diagnostics
                 .iter()
@@ -351,13 +468,13 @@ pub fn check_parsed(
 /// Checks all parsed sources of `program` in parallel (on the current rayon pool), each with
 /// its profile, keeping their order.
 pub fn check_all_parsed(
-    work: Vec<(Source, ParseResult, &Profile)>,
+    work: Vec<(Source, FirstPass, &Profile)>,
     mode: FixMode,
     program: &Index,
 ) -> Vec<Outcome> {
     let _hook = QuietPanics::install();
     work.into_par_iter()
-        .map(|(source, parsed, profile)| check_parsed(source, parsed, profile, mode, program))
+        .map(|(source, pass, profile)| check_parsed(source, pass, profile, mode, program))
         .collect()
 }
 

@@ -130,11 +130,11 @@ struct Timings {
     discover: Duration,
     read: Duration,
     profiles: Duration,
-    /// `None` when files were parsed with their rules (no index needed).
+    /// The first pass (parse, the rules that do not read the index, the modules' files, the
+    /// index); `None` when files were parsed with their rules (no index needed).
     parse: Option<Duration>,
-    /// How long building the index took and what it holds; `None` when no selected rule
-    /// needed it.
-    index: Option<(Duration, crate::defs::index::Stats)>,
+    /// What the index holds; `None` when no selected rule needed it.
+    index: Option<crate::defs::index::Stats>,
     check: Duration,
     report: Duration,
     files: usize,
@@ -159,10 +159,17 @@ impl Timings {
         );
         eprintln!("  profiles    {:>10.2} ms", ms(self.profiles));
         match (self.parse, &self.index) {
-            (Some(parse), Some((index, stats))) => {
-                eprintln!("  parse       {:>10.2} ms  (parse, lower)", ms(parse));
-                eprintln!("  index       {:>10.2} ms  {stats}", ms(*index));
-                eprintln!("  rules       {:>10.2} ms  (rules, fixes)", ms(self.check));
+            (Some(parse), Some(stats)) => {
+                eprintln!(
+                    "  parse       {:>10.2} ms  (parse, lower, the rules that do not read the \
+                     index; meanwhile the modules' files are read)",
+                    ms(parse)
+                );
+                eprintln!("  index                      {stats}");
+                eprintln!(
+                    "  rules       {:>10.2} ms  (the rules that read the index, fixes)",
+                    ms(self.check)
+                );
             }
             _ => {
                 eprintln!("  parse                      (with the rules)");
@@ -263,36 +270,36 @@ fn execute(args: &Args) -> Result<i32, String> {
     };
     timings.profiles = phase.elapsed();
 
-    // When a selected rule reads the program's index, every file is parsed first and the
-    // index built from all of them; otherwise each file is parsed right before its rules
-    // run, so that only a few trees are alive at once.
-    let program = if profiles.values().any(|p| p.selection.needs_program()) {
-        let phase = Instant::now();
-        let parsed = pool.install(|| check::parse_all(&sources));
-        timings.parse = Some(phase.elapsed());
+    // When a selected rule reads the program's index, a first pass parses every file and runs
+    // its other rules while the modules' files are read; the index is built from both, then
+    // the rules that read it run. Otherwise each file is parsed right before its rules run,
+    // so that only a few trees are alive at once.
+    let file_profiles: Vec<&Profile> = keys.iter().map(|k| &profiles[k.as_slice()]).collect();
+    let (program, passes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
         let phase = Instant::now();
         let mut roots = discovered.modules.clone();
         roots.extend(crate::discover::module::modules_in(&settings.modulepath));
-        let index = pool.install(|| check::build_index(&sources, &parsed, &roots));
-        timings.index = Some((phase.elapsed(), index.stats()));
-        Some((index, parsed))
+        let (passes, index) =
+            pool.install(|| check::first_pass_all(&sources, &file_profiles, &roots));
+        timings.parse = Some(phase.elapsed());
+        timings.index = Some(index.stats());
+        (index, passes)
     } else {
-        None
-    };
-    let (program, parsed) = match program {
-        Some((index, parsed)) => (index, parsed),
-        None => (
+        (
             crate::defs::Index::default(),
-            sources.iter().map(|_| None).collect(),
-        ),
+            sources
+                .iter()
+                .map(|_| check::FirstPass::from(None))
+                .collect(),
+        )
     };
 
     let phase = Instant::now();
     let work: Vec<_> = sources
         .into_iter()
-        .zip(parsed)
-        .zip(&keys)
-        .map(|((source, parsed), key)| (source, parsed, &profiles[key.as_slice()]))
+        .zip(passes)
+        .zip(file_profiles)
+        .map(|((source, pass), profile)| (source, pass, profile))
         .collect();
     let outcomes = pool.install(|| check::check_all_parsed(work, mode, &program));
     timings.check = phase.elapsed();

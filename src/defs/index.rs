@@ -33,7 +33,7 @@
 //! ```
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rayon::prelude::*;
 
@@ -291,77 +291,12 @@ impl Index {
     /// Ruby files read as text. Unreadable files are skipped; files with syntax errors give
     /// what could be recovered.
     pub fn load(checked: &[Manifest<'_>], roots: &[ModuleRoot]) -> Index {
-        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-        let mut seen_roots = HashSet::default();
-        let roots: Vec<&ModuleRoot> = roots
-            .iter()
-            .filter(|r| seen_roots.insert(canonical(&r.path)))
-            .collect();
-        let listed: Vec<_> = roots.par_iter().map(|r| module_files(&r.path)).collect();
-        let mut extra_pp = Vec::new();
-        let mut ruby_files = Vec::new();
-        for files in &listed {
-            extra_pp.extend(files.puppet.iter().cloned());
-            ruby_files.extend(
-                files
-                    .functions_4x
-                    .iter()
-                    .map(|p| (p.clone(), ruby::Kind::Function4x)),
-            );
-            ruby_files.extend(
-                files
-                    .functions_3x
-                    .iter()
-                    .map(|p| (p.clone(), ruby::Kind::Function3x)),
-            );
-            ruby_files.extend(
-                files
-                    .resource_types
-                    .iter()
-                    .map(|p| (p.clone(), ruby::Kind::ResourceType)),
-            );
-        }
-        // The modules' manifests that are not checked: most are found as given (the walk and
-        // the module roots name them alike); the others are compared by file identity.
-        let given: HashSet<&Path> = checked.iter().map(|m| m.path).collect();
-        extra_pp.retain(|p| !given.contains(p.as_path()));
-        if !extra_pp.is_empty() {
-            let checked_files: HashSet<FileId> =
-                checked.par_iter().map(|m| identity(m.path)).collect();
-            extra_pp = extra_pp
-                .into_par_iter()
-                .filter(|p| !checked_files.contains(&identity(p)))
-                .collect();
-        }
-        let extra: Vec<(PathBuf, String, ast::File)> = extra_pp
-            .into_par_iter()
-            .filter_map(|p| {
-                let bytes = std::fs::read(&p).ok()?;
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let ast = crate::syntax::parse(&text).ast;
-                Some((p, text, ast))
-            })
-            .collect();
-        let ruby: Vec<ruby::Source> = ruby_files
-            .into_par_iter()
-            .filter_map(|(path, kind)| {
-                let bytes = std::fs::read(&path).ok()?;
-                Some(ruby::Source {
-                    text: String::from_utf8_lossy(&bytes).into_owned(),
-                    path,
-                    kind,
-                })
-            })
-            .collect();
-        let mut manifests: Vec<Manifest<'_>> = checked.to_vec();
-        manifests.extend(
-            extra
-                .iter()
-                .map(|(path, source, ast)| Manifest { path, source, ast }),
+        let paths: Vec<&Path> = checked.iter().map(|m| m.path).collect();
+        let (modules, defs) = rayon::join(
+            || Modules::read(&paths, roots),
+            || checked.par_iter().map(|m| FileDefs::extract(*m)).collect(),
         );
-        let mut index = Index::build(&manifests, &ruby);
-        index.modules = roots.into_iter().cloned().collect();
-        index
+        Index::assemble(defs, modules)
     }
 
     /// Builds the index of these manifests and Ruby files (in parallel, merged in order).
@@ -371,11 +306,26 @@ impl Index {
             .map(|m| FileDefs::extract(*m))
             .collect();
         let from_ruby: Vec<ruby::Defs> = ruby.par_iter().map(ruby::scan).collect();
+        Index::assemble(
+            puppet,
+            Modules {
+                roots: Vec::new(),
+                manifests: Vec::new(),
+                ruby: from_ruby,
+            },
+        )
+    }
+
+    /// The index of the checked files' definitions (in their order) and of their modules.
+    pub fn assemble(checked: Vec<FileDefs>, modules: Modules) -> Index {
         let mut index = Index {
-            manifests: manifests.len(),
-            ruby_files: ruby.len(),
+            manifests: checked.len() + modules.manifests.len(),
+            ruby_files: modules.ruby.len(),
+            modules: modules.roots,
             ..Index::default()
         };
+        let puppet = checked.into_iter().chain(modules.manifests);
+        let from_ruby = modules.ruby;
         // Each definition's rank among those of the same name: the lowest is the one Puppet
         // loads (see `rank`).
         let mut def_rank: Vec<u8> = Vec::new();
@@ -459,12 +409,111 @@ fn push<T>(items: &mut Vec<T>, map: &mut HashMap<String, Vec<u32>>, name: &str, 
     items.push(item);
 }
 
+// ---------------------------------------------------------------------- the modules' files
+
+/// What the modules around the checked files define in their other files: their manifests
+/// that are not checked, their Ruby functions and resource types. Read by [`Modules::read`]
+/// while the checked files are parsed; [`Index::assemble`] merges it with theirs.
+#[derive(Debug, Default)]
+pub struct Modules {
+    /// The module roots, each once, in order.
+    roots: Vec<ModuleRoot>,
+    /// The definitions of the manifests not checked, by root and path.
+    manifests: Vec<FileDefs>,
+    /// The definitions of the Ruby files, by root and path.
+    ruby: Vec<ruby::Defs>,
+}
+
+impl Modules {
+    /// Lists the files of the modules at `roots` and reads those that define something: the
+    /// manifests that are not among `checked` (each parsed here, and only its definitions
+    /// kept) and the Ruby files (read as text). Unreadable files are skipped.
+    pub fn read(checked: &[&Path], roots: &[ModuleRoot]) -> Modules {
+        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut seen_roots = HashSet::default();
+        let roots: Vec<&ModuleRoot> = roots
+            .iter()
+            .filter(|r| seen_roots.insert(canonical(&r.path)))
+            .collect();
+        let listed: Vec<_> = roots.par_iter().map(|r| module_files(&r.path)).collect();
+        let mut extra_pp = Vec::new();
+        let mut ruby_files = Vec::new();
+        for files in listed {
+            extra_pp.extend(files.puppet);
+            ruby_files.extend(
+                files
+                    .functions_4x
+                    .into_iter()
+                    .map(|p| (p, ruby::Kind::Function4x)),
+            );
+            ruby_files.extend(
+                files
+                    .functions_3x
+                    .into_iter()
+                    .map(|p| (p, ruby::Kind::Function3x)),
+            );
+            ruby_files.extend(
+                files
+                    .resource_types
+                    .into_iter()
+                    .map(|p| (p, ruby::Kind::ResourceType)),
+            );
+        }
+        // The modules' manifests that are not checked: most are found as given (the walk and
+        // the module roots name them alike); the others are compared by file identity.
+        let given: HashSet<&Path> = checked.iter().copied().collect();
+        extra_pp.retain(|p| !given.contains(p.as_path()));
+        if !extra_pp.is_empty() {
+            let checked_files: HashSet<FileId> = checked.par_iter().map(|p| identity(p)).collect();
+            extra_pp = extra_pp
+                .into_par_iter()
+                .filter(|p| !checked_files.contains(&identity(p)))
+                .collect();
+        }
+        let (manifests, ruby) = rayon::join(
+            || {
+                extra_pp
+                    .into_par_iter()
+                    .filter_map(|path| {
+                        let bytes = std::fs::read(&path).ok()?;
+                        let source = String::from_utf8_lossy(&bytes);
+                        let ast = crate::syntax::parse(&source).ast;
+                        Some(FileDefs::extract(Manifest {
+                            path: &path,
+                            source: &source,
+                            ast: &ast,
+                        }))
+                    })
+                    .collect()
+            },
+            || {
+                ruby_files
+                    .into_par_iter()
+                    .filter_map(|(path, kind)| {
+                        let bytes = std::fs::read(&path).ok()?;
+                        Some(ruby::scan(&ruby::Source {
+                            text: String::from_utf8_lossy(&bytes).into_owned(),
+                            path,
+                            kind,
+                        }))
+                    })
+                    .collect()
+            },
+        );
+        Modules {
+            roots: roots.into_iter().cloned().collect(),
+            manifests,
+            ruby,
+        }
+    }
+}
+
 // ---------------------------------------------------------------------- one manifest
 
 /// What one manifest defines; each definition with whether it is where the autoloader
 /// looks for it.
 #[derive(Debug, Default)]
-struct FileDefs {
+pub struct FileDefs {
     definitions: Vec<(ClassDef, bool)>,
     functions: Vec<(FunctionDef, bool)>,
     aliases: Vec<(TypeAliasDef, bool)>,
@@ -480,7 +529,8 @@ struct Extractor<'a> {
 }
 
 impl FileDefs {
-    fn extract(m: Manifest<'_>) -> FileDefs {
+    /// The definitions of one parsed manifest.
+    pub fn extract(m: Manifest<'_>) -> FileDefs {
         let mut x = Extractor {
             path: m.path,
             source: m.source,
@@ -691,6 +741,7 @@ fn scope_variables(statements: &[Expr], out: &mut Vec<VarDef>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn index_of(files: &[(&str, &str)]) -> Index {
         let parsed: Vec<_> = files

@@ -38,10 +38,7 @@ pub fn module_root(dir: &Path) -> Option<ModuleRoot> {
     if !has_metadata && !dir.join("manifests").is_dir() {
         return None;
     }
-    if ["environment.conf", "Puppetfile"]
-        .iter()
-        .any(|f| dir.join(f).is_file())
-    {
+    if is_environment(dir) {
         return None;
     }
     let from_metadata = has_metadata
@@ -56,6 +53,33 @@ pub fn module_root(dir: &Path) -> Option<ModuleRoot> {
         name,
         path: dir.to_path_buf(),
     })
+}
+
+/// Whether `dir` is an environment (a control repository): it holds `environment.conf` or a
+/// `Puppetfile`. Asked for the folder of every checked file, so the answers are kept for the
+/// rest of the process (a run does not create these files).
+pub fn is_environment(dir: &Path) -> bool {
+    use std::sync::Mutex;
+    static KNOWN: Mutex<Option<rustc_hash::FxHashMap<PathBuf, bool>>> = Mutex::new(None);
+    let known = |dir: &Path| {
+        KNOWN
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .and_then(|m| m.get(dir).copied())
+    };
+    if let Some(answer) = known(dir) {
+        return answer;
+    }
+    let answer = ["environment.conf", "Puppetfile"]
+        .iter()
+        .any(|f| dir.join(f).is_file());
+    KNOWN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(Default::default)
+        .insert(dir.to_path_buf(), answer);
+    answer
 }
 
 /// The module name in a `metadata.json` text: `name` after `author-` or `author/`.
@@ -124,12 +148,22 @@ fn collect(dir: &Path, ext: &str, deep: bool, depth: usize, out: &mut Vec<PathBu
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.extension().is_some_and(|e| e == ext) && path.is_file() {
+    let mut paths: Vec<(PathBuf, Option<std::fs::FileType>)> = entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            Some((e.path(), e.file_type().ok()))
+        })
+        .collect();
+    paths.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, kind) in paths {
+        // The entry's own type needs no `stat`; a symbolic link is followed with one.
+        let (is_file, is_dir) = match kind {
+            Some(t) if !t.is_symlink() => (t.is_file(), t.is_dir()),
+            _ => (path.is_file(), path.is_dir()),
+        };
+        if path.extension().is_some_and(|e| e == ext) && is_file {
             out.push(path);
-        } else if deep && depth < 16 && path.is_dir() {
+        } else if deep && depth < 16 && is_dir {
             collect(&path, ext, deep, depth + 1, out);
         }
     }
@@ -222,10 +256,7 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
         parts[..at].join("/")
     );
     let root = std::path::Path::new(&root);
-    if ["environment.conf", "Puppetfile"]
-        .iter()
-        .any(|f| root.join(f).is_file())
-    {
+    if is_environment(root) {
         return None;
     }
     // A `functions/` or `types/` folder is an autoload folder only in a module: when the

@@ -111,33 +111,77 @@ impl Selection {
     }
 }
 
+/// Which of the selected rules to run over a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Every selected rule.
+    All,
+    /// The rules that do not read the program's index: they can run as soon as the file is
+    /// parsed, before the index is built.
+    Local,
+    /// The rules that read the program's index.
+    Program,
+}
+
+impl Part {
+    fn includes(self, rule: &dyn Rule) -> bool {
+        match self {
+            Part::All => true,
+            Part::Local => !rule.needs_program(),
+            Part::Program => rule.needs_program(),
+        }
+    }
+}
+
 /// Runs the selected rules over one parsed file, with an empty program index.
 pub fn check(file: FileInfo<'_>, selection: &Selection) -> Vec<Diagnostic> {
     check_with(file, selection, Index::empty())
 }
 
-/// Runs the selected rules over one parsed file of `program`.
+/// Runs the selected rules over one parsed file of `program`, then applies the file's
+/// suppressions.
 pub fn check_with(file: FileInfo<'_>, selection: &Selection, program: &Index) -> Vec<Diagnostic> {
+    let mut diagnostics = run(file, selection, program, Part::All);
+    suppress(file, selection, &mut diagnostics);
+    diagnostics
+}
+
+/// The findings of one part of the selected rules over one parsed file of `program`, in rule
+/// order, before suppressions (see [`suppress`]).
+pub fn run(
+    file: FileInfo<'_>,
+    selection: &Selection,
+    program: &Index,
+    part: Part,
+) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    // With no rule selected (`--select P0`), only suppressions are read.
-    let index = if selection.active.is_empty() {
-        super::context::FileIndex::default()
-    } else {
-        super::context::FileIndex::build(file.ast)
-    };
-    for a in &selection.active {
+    let mut active = selection
+        .active
+        .iter()
+        .filter(|a| part.includes(a.rule))
+        .peekable();
+    if active.peek().is_none() {
+        return diagnostics;
+    }
+    let index = super::context::FileIndex::build(file.ast);
+    for a in active {
         let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)
             .with_options(a.options.as_deref())
             .with_modulepath(&selection.modulepath)
             .with_program(program);
         a.rule.check(&mut cx);
     }
+    diagnostics
+}
+
+/// Applies the file's suppressions (`# plint:allow`, `# lint:ignore`) to the findings of
+/// every selected rule over it, and adds the findings about the suppressions themselves.
+pub fn suppress(file: FileInfo<'_>, selection: &Selection, diagnostics: &mut Vec<Diagnostic>) {
     super::suppress::Suppressions::parse(file.source, file.ast).apply(
         file.source,
-        &mut diagnostics,
+        diagnostics,
         selection,
     );
-    diagnostics
 }
 
 #[cfg(test)]

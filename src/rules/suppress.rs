@@ -152,7 +152,7 @@ pub struct Suppressions {
 
 fn line_starts(src: &str) -> Vec<usize> {
     std::iter::once(0)
-        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .chain(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1))
         .collect()
 }
 

@@ -88,3 +88,19 @@ pub fn in_spans(spans: &[crate::syntax::ast::Span], offset: usize) -> bool {
     let i = spans.partition_point(|s| (s.start as usize) <= offset);
     i > 0 && offset < spans[i - 1].end as usize
 }
+
+/// The lines of `src`, each with its line break: what `src.split_inclusive('\n')` gives,
+/// found with `memchr`.
+pub fn lines_inclusive(src: &str) -> impl Iterator<Item = &str> + '_ {
+    let mut start = 0;
+    let mut ends = memchr::memchr_iter(b'\n', src.as_bytes());
+    std::iter::from_fn(move || {
+        if start >= src.len() {
+            return None;
+        }
+        let end = ends.next().map_or(src.len(), |i| i + 1);
+        let line = &src[start..end];
+        start = end;
+        Some(line)
+    })
+}

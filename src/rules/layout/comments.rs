@@ -42,7 +42,8 @@ fn find(cx: &Context<'_>) -> Vec<Found> {
     let skipped = skipped_spans(cx);
     let mut next_skip = skipped.iter().peekable();
     let mut found = Vec::new();
-    let line_end = |from: usize| src[from..].find('\n').map_or(src.len(), |i| from + i);
+    let line_end =
+        |from: usize| memchr::memchr(b'\n', &bytes[from..]).map_or(src.len(), |i| from + i);
     // The last byte of code seen (strings count as their quote), to tell a regex from a
     // division.
     let mut prev = 0u8;

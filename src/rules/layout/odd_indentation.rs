@@ -49,7 +49,7 @@ impl Rule for OddIndentation {
         let mut comments = ast.comments.iter().map(|c| c.span).peekable();
         let mut found = Vec::new();
         let mut line_start = 0;
-        for line in src.split_inclusive('\n') {
+        for line in util::lines_inclusive(src) {
             let start = line_start;
             line_start += line.len();
             // ASCII blanks, counted by bytes, unless a non-ASCII character follows them (it

@@ -17,7 +17,7 @@ pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
     let heredocs = heredoc_spans(cx);
     let mut found = Vec::new();
     let mut line_start = 0;
-    for line in src.split_inclusive('\n') {
+    for line in util::lines_inclusive(src) {
         let start = line_start;
         line_start += line.len();
         if line.len() <= max {

@@ -49,7 +49,7 @@ impl Rule for TrailingWhitespace {
         let mut comments = ast.comments.iter().peekable();
         let mut found = Vec::new();
         let mut line_start = 0;
-        for line in src.split_inclusive('\n') {
+        for line in util::lines_inclusive(src) {
             let body = line.trim_end_matches(['\n', '\r']);
             if body.ends_with(super::is_blank) {
                 let content = body.trim_end_matches(super::is_blank);
