@@ -28,7 +28,7 @@ use std::path::PathBuf;
 use super::RuleInfo;
 use crate::defs::Index;
 use crate::report::{Diagnostic, Fix, LineIndex, Severity};
-use crate::syntax::ast::{Expr, File, Span};
+use crate::syntax::ast::{Expr, ExprKind, File, Span};
 
 /// The file being checked.
 #[derive(Debug, Clone, Copy)]
@@ -39,12 +39,107 @@ pub struct FileInfo<'a> {
     pub ast: &'a File,
 }
 
+/// The kind of an expression: its [`ExprKind`] variant. A rule that looks at a few kinds of
+/// expression asks the [`FileIndex`] for those only ([`FileIndex::of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Integer,
+    Float,
+    Boolean,
+    Undef,
+    Default,
+    Regex,
+    String,
+    Variable,
+    Name,
+    TypeRef,
+    ReservedWord,
+    Array,
+    Hash,
+    Access,
+    Unary,
+    Binary,
+    Assignment,
+    Relationship,
+    Selector,
+    Paren,
+    Call,
+    MethodCall,
+    If,
+    Unless,
+    Case,
+    Resource,
+    ResourceDefaults,
+    ResourceOverride,
+    Collector,
+    Class,
+    Define,
+    Node,
+    Function,
+    TypeAlias,
+    TypeDefinition,
+    Plan,
+    Error,
+}
+
+/// How many kinds there are.
+const KINDS: usize = 37;
+
+impl Kind {
+    /// The kind of `e`.
+    pub fn of(e: &ExprKind) -> Kind {
+        match e {
+            ExprKind::Integer(_) => Kind::Integer,
+            ExprKind::Float(_) => Kind::Float,
+            ExprKind::Boolean(_) => Kind::Boolean,
+            ExprKind::Undef => Kind::Undef,
+            ExprKind::Default => Kind::Default,
+            ExprKind::Regex(_) => Kind::Regex,
+            ExprKind::String(_) => Kind::String,
+            ExprKind::Variable(_) => Kind::Variable,
+            ExprKind::Name(_) => Kind::Name,
+            ExprKind::TypeRef(_) => Kind::TypeRef,
+            ExprKind::ReservedWord(_) => Kind::ReservedWord,
+            ExprKind::Array(_) => Kind::Array,
+            ExprKind::Hash(_) => Kind::Hash,
+            ExprKind::Access { .. } => Kind::Access,
+            ExprKind::Unary { .. } => Kind::Unary,
+            ExprKind::Binary { .. } => Kind::Binary,
+            ExprKind::Assignment { .. } => Kind::Assignment,
+            ExprKind::Relationship { .. } => Kind::Relationship,
+            ExprKind::Selector { .. } => Kind::Selector,
+            ExprKind::Paren(_) => Kind::Paren,
+            ExprKind::Call(_) => Kind::Call,
+            ExprKind::MethodCall(_) => Kind::MethodCall,
+            ExprKind::If(_) => Kind::If,
+            ExprKind::Unless(_) => Kind::Unless,
+            ExprKind::Case(_) => Kind::Case,
+            ExprKind::Resource(_) => Kind::Resource,
+            ExprKind::ResourceDefaults(_) => Kind::ResourceDefaults,
+            ExprKind::ResourceOverride(_) => Kind::ResourceOverride,
+            ExprKind::Collector(_) => Kind::Collector,
+            ExprKind::Class(_) => Kind::Class,
+            ExprKind::Define(_) => Kind::Define,
+            ExprKind::Node(_) => Kind::Node,
+            ExprKind::Function(_) => Kind::Function,
+            ExprKind::TypeAlias(_) => Kind::TypeAlias,
+            ExprKind::TypeDefinition(_) => Kind::TypeDefinition,
+            ExprKind::Plan(_) => Kind::Plan,
+            ExprKind::Error => Kind::Error,
+        }
+    }
+}
+
 /// Every expression of a file in pre-order, each with its parent's index; built once per
 /// file and shared by all rules, so that a rule need not walk the AST itself. It also keeps
 /// what several rules compute from the same file, computed once on first use.
 #[derive(Debug, Default)]
 pub struct FileIndex<'a> {
     pub nodes: Vec<IndexedExpr<'a>>,
+    /// The positions in `nodes` grouped by kind (in [`Kind`] order), each group in pre-order.
+    by_kind: Vec<u32>,
+    /// Where each kind's group starts in `by_kind`, and where the last one ends.
+    kind_start: Vec<u32>,
     /// The file's line table (see [`Context::line_index`]).
     pub(crate) line_index: OnceCell<LineIndex>,
     /// See [`Context::literal_spans`].
@@ -81,10 +176,63 @@ impl<'a> FileIndex<'a> {
             // The AST is at most about `syntax::lower::MAX_DEPTH` deep: recursion is safe.
             visit(s, None, &mut nodes);
         }
+        // A counting sort of the positions by kind.
+        let kinds: Vec<u8> = nodes.iter().map(|n| Kind::of(&n.expr.kind) as u8).collect();
+        let mut kind_start = vec![0u32; KINDS + 1];
+        for &k in &kinds {
+            kind_start[k as usize + 1] += 1;
+        }
+        for k in 0..KINDS {
+            kind_start[k + 1] += kind_start[k];
+        }
+        let mut next = kind_start.clone();
+        let mut by_kind = vec![0u32; nodes.len()];
+        for (i, &k) in kinds.iter().enumerate() {
+            by_kind[next[k as usize] as usize] = i as u32;
+            next[k as usize] += 1;
+        }
         FileIndex {
             nodes,
+            by_kind,
+            kind_start,
             ..FileIndex::default()
         }
+    }
+
+    /// The positions in [`FileIndex::nodes`] of the expressions of kind `kind`, in pre-order.
+    fn positions(&self, kind: Kind) -> &[u32] {
+        let k = kind as usize;
+        match self.kind_start.get(k..k + 2) {
+            Some(&[start, end]) => &self.by_kind[start as usize..end as usize],
+            _ => &[],
+        }
+    }
+
+    /// The expressions of the given kinds, each with its position in [`FileIndex::nodes`],
+    /// in pre-order: what [`FileIndex::walk`] meets of those kinds, without looking at the
+    /// others.
+    pub fn of(&self, kinds: &[Kind]) -> impl Iterator<Item = (usize, &'a Expr)> + '_ {
+        let positions: std::borrow::Cow<'_, [u32]> = match kinds {
+            [one] => std::borrow::Cow::Borrowed(self.positions(*one)),
+            _ => {
+                let mut all: Vec<u32> = kinds
+                    .iter()
+                    .flat_map(|&k| self.positions(k).iter().copied())
+                    .collect();
+                all.sort_unstable();
+                all.dedup();
+                std::borrow::Cow::Owned(all)
+            }
+        };
+        (0..positions.len()).map(move |i| {
+            let at = positions[i] as usize;
+            (at, self.nodes[at].expr)
+        })
+    }
+
+    /// [`FileIndex::of`] without the positions.
+    pub fn exprs_of(&self, kinds: &[Kind]) -> impl Iterator<Item = &'a Expr> + '_ {
+        self.of(kinds).map(|(_, e)| e)
     }
 
     /// Calls `f` on every expression of the file, depth first, pre-order: the same calls in
@@ -233,9 +381,12 @@ impl<'a> Context<'a> {
     /// computed once per file.
     pub fn literal_spans(&self) -> &'a [Span] {
         let index: &'a FileIndex<'a> = self.index;
-        index
-            .literal_spans
-            .get_or_init(|| super::util::literal_spans_of(self.exprs(), self.file.source))
+        index.literal_spans.get_or_init(|| {
+            super::util::literal_spans_of(
+                index.exprs_of(&[Kind::String, Kind::Regex]),
+                self.file.source,
+            )
+        })
     }
 
     /// The text of a span.

@@ -10,7 +10,7 @@
 //! that is none of these is a finding (`P005`); a suppression that suppresses nothing, or a
 //! block that is never closed, is a finding too (`P006`), for rules that are enabled.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::registry::Selection;
 use crate::report::codes::{UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION};

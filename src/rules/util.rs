@@ -1,5 +1,6 @@
 //! Helpers shared by rules.
 
+use crate::rules::Kind;
 use crate::syntax::ast::{Expr, ExprKind, File, Parameter, StringKind, StringLit};
 
 /// Calls `f` on every expression of the file with its ancestors (outermost first), depth
@@ -18,6 +19,16 @@ pub fn walk_with_ancestors<'a>(file: &'a File, f: &mut dyn FnMut(&'a Expr, &[&'a
         stack.extend(children.iter().rev().map(|c| (*c, depth + 1)));
     }
 }
+
+/// The kinds of expression [`parameter_lists`] finds parameters in.
+pub const WITH_PARAMETERS: &[Kind] = &[
+    Kind::Class,
+    Kind::Define,
+    Kind::Function,
+    Kind::Plan,
+    Kind::Call,
+    Kind::MethodCall,
+];
 
 /// The parameter lists of a definition or lambda-carrying expression, if it has any.
 pub fn parameter_lists(e: &Expr) -> Vec<&[Parameter]> {

@@ -2,8 +2,8 @@
 //! resource body (or of resource defaults, an override or a collector), the entries of one
 //! hash, the cases of one selector.
 
-use crate::rules::util;
-use crate::syntax::ast::{Attribute, AttributeOp, Expr, ExprKind, File, Span};
+use crate::rules::{FileIndex, Kind};
+use crate::syntax::ast::{Attribute, AttributeOp, ExprKind, Span};
 
 /// One `key => value` arrow.
 #[derive(Debug, Clone, Copy)]
@@ -35,11 +35,11 @@ pub fn groups_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Group] {
     let index: &'a crate::rules::FileIndex<'a> = cx.index();
     index
         .arrow_groups
-        .get_or_init(|| groups(cx.ast(), cx.source()))
+        .get_or_init(|| groups(cx.index(), cx.source()))
 }
 
 /// Every group of arrows of the file, outer groups before the groups nested in them.
-pub fn groups(file: &File, src: &str) -> Vec<Group> {
+pub fn groups(index: &FileIndex<'_>, src: &str) -> Vec<Group> {
     let mut out = Vec::new();
     let attrs = |span: Span, attributes: &[Attribute], kind: &'static str| Group {
         span,
@@ -51,7 +51,20 @@ pub fn groups(file: &File, src: &str) -> Vec<Group> {
             .filter_map(|a| arrow(src, a.name.span, a.value.span))
             .collect(),
     };
-    util::walk_with_ancestors(file, &mut |e, ancestors| match &e.kind {
+    let kinds = [
+        Kind::Resource,
+        Kind::ResourceDefaults,
+        Kind::ResourceOverride,
+        Kind::Collector,
+        Kind::Hash,
+        Kind::Selector,
+    ];
+    let in_resource = |i: usize| {
+        index
+            .ancestors(i)
+            .any(|a| matches!(a.kind, ExprKind::Resource(_)))
+    };
+    index.of(&kinds).for_each(|(i, e)| match &e.kind {
         ExprKind::Resource(r) => {
             for b in &r.bodies {
                 out.push(attrs(b.span, &b.attributes, RESOURCE_BODY));
@@ -67,7 +80,7 @@ pub fn groups(file: &File, src: &str) -> Vec<Group> {
         ExprKind::Hash(h) => out.push(Group {
             span: e.span,
             kind: "hash",
-            in_resource: in_resource(ancestors),
+            in_resource: in_resource(i),
             arrows: h
                 .entries
                 .iter()
@@ -77,7 +90,7 @@ pub fn groups(file: &File, src: &str) -> Vec<Group> {
         ExprKind::Selector { entries, .. } => out.push(Group {
             span: e.span,
             kind: "selector",
-            in_resource: in_resource(ancestors),
+            in_resource: in_resource(i),
             arrows: entries
                 .iter()
                 .filter_map(|c| arrow(src, c.matcher.span, c.value.span))
@@ -87,12 +100,6 @@ pub fn groups(file: &File, src: &str) -> Vec<Group> {
     });
     out.retain(|g| !g.arrows.is_empty());
     out
-}
-
-fn in_resource(ancestors: &[&Expr]) -> bool {
-    ancestors
-        .iter()
-        .any(|a| matches!(a.kind, ExprKind::Resource(_)))
 }
 
 /// The `=>` between a key and its value, skipping blanks, line breaks and comments.

@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::{Edit, Fix};
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, RelationshipOp};
@@ -43,7 +44,7 @@ impl Rule for ChainArrowAtLineEnd {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::Relationship]).for_each(|e| {
             if let ExprKind::Relationship {
                 op: op @ (RelationshipOp::Before | RelationshipOp::Notify),
                 op_span,

@@ -3,6 +3,7 @@
 //! what follows), and the comments after them may be lost from the AST.
 
 use crate::rules::Context;
+use crate::rules::Kind;
 use crate::syntax::ast::{ExprKind, Span};
 
 /// A comment found by the scan.
@@ -18,7 +19,7 @@ pub enum Found {
 /// real regex never spans lines; `//` is what the scan looks for).
 fn skipped_spans(cx: &Context<'_>) -> Vec<Span> {
     let mut spans = super::shared::heredoc_spans(cx);
-    cx.index().walk(&mut |e| {
+    cx.index().exprs_of(&[Kind::Regex]).for_each(|e| {
         if let ExprKind::Regex(_) = e.kind
             && !cx.text(e.span).contains('\n')
             && cx.text(e.span) != "//"
@@ -31,9 +32,38 @@ fn skipped_spans(cx: &Context<'_>) -> Vec<Span> {
 }
 
 /// Every `//` and `/* */` comment outside strings, `#` comments, heredocs and regexes
-/// (scanned once per file).
+/// (scanned once per file), when the file has a `//` comment; nothing when it has none, as
+/// then the parse is right and its comments are the file's.
 pub fn scan(cx: &Context<'_>) -> Vec<Found> {
-    cx.index().comment_scan.get_or_init(|| find(cx)).clone()
+    cx.index()
+        .comment_scan
+        .get_or_init(|| {
+            if no_slash_comment(cx) {
+                Vec::new()
+            } else {
+                find(cx)
+            }
+        })
+        .clone()
+}
+
+/// Whether the file surely has no `//` comment: every `//` in it lies inside a comment, or a
+/// string, heredoc or regex (other than the empty regex `//`) of the parse. Most files pass
+/// (a `//` is mostly in a URL), which spares them the scan.
+fn no_slash_comment(cx: &Context<'_>) -> bool {
+    let bytes = cx.source().as_bytes();
+    let literals = cx.literal_spans();
+    let comments = &cx.ast().comments;
+    memchr::memmem::find_iter(bytes, b"//").all(|at| {
+        let inside = |start: u32, end: u32| (start as usize) <= at && at < end as usize;
+        let c = comments.partition_point(|c| (c.span.start as usize) <= at);
+        let in_comment = c > 0 && inside(comments[c - 1].span.start, comments[c - 1].span.end);
+        let l = literals.partition_point(|s| (s.start as usize) <= at);
+        let in_literal = l > 0
+            && inside(literals[l - 1].start, literals[l - 1].end)
+            && !(literals[l - 1].start as usize == at && literals[l - 1].end as usize == at + 2);
+        in_comment || in_literal
+    })
 }
 
 fn find(cx: &Context<'_>) -> Vec<Found> {

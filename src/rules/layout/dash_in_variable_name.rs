@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{BinaryOp, ExprKind, StringKind, StringPart};
@@ -66,7 +67,8 @@ impl Rule for DashInVariableName {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| match &e.kind {
+        let kinds = [Kind::Variable, Kind::Binary, Kind::String];
+        cx.index().exprs_of(&kinds).for_each(|e| match &e.kind {
             ExprKind::Variable(name) if name.contains('-') => {
                 found.push((e.span.range(), format!("the variable name `${name}` has a dash"), format!("Puppet's variable names cannot contain `-`: rename it, e.g. `${}`", name.replace('-', "_"))));
             }

@@ -1,4 +1,5 @@
-use std::collections::HashSet;
+use crate::rules::Kind;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -53,9 +54,10 @@ impl Rule for InterpolationInSingleQuotes {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let mut exempt = HashSet::new();
+        let mut exempt = HashSet::default();
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        // A call comes before its arguments.
+        for e in cx.index().exprs_of(&[Kind::Call, Kind::String]) {
             exempt.extend(template_args(e).iter().map(|a| a.span));
             if let ExprKind::String(s) = &e.kind
                 && s.kind == StringKind::SingleQuoted
@@ -64,7 +66,7 @@ impl Rule for InterpolationInSingleQuotes {
             {
                 found.push(e.span);
             }
-        });
+        }
         for span in found {
             let text = cx.text(span);
             let at = span.start as usize + text.find("${").unwrap_or(0);

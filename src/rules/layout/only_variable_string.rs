@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, StringKind, StringPart};
@@ -65,7 +66,7 @@ impl Rule for OnlyVariableString {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::String]).for_each(|e| {
             let ExprKind::String(s) = &e.kind else { return };
             if s.kind != StringKind::DoubleQuoted {
                 return;

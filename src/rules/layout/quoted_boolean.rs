@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, StringKind};
@@ -42,7 +43,7 @@ impl Rule for QuotedBoolean {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::String]).for_each(|e| {
             if let ExprKind::String(s) = &e.kind
                 && matches!(s.kind, StringKind::SingleQuoted | StringKind::DoubleQuoted)
                 && let text = cx.text(e.span)

@@ -1,5 +1,6 @@
 //! Helpers for this family's lexical checks.
 
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, util};
 use crate::syntax::ast::{ExprKind, Span, StringKind};
@@ -57,7 +58,7 @@ pub fn heredoc_spans(cx: &Context<'_>) -> Vec<Span> {
 fn find_heredoc_spans(cx: &Context<'_>) -> Vec<Span> {
     let src = cx.source();
     let mut spans = Vec::new();
-    cx.index().walk(&mut |e| {
+    cx.index().exprs_of(&[Kind::String]).for_each(|e| {
         if let ExprKind::String(s) = &e.kind
             && let StringKind::Heredoc(h) = &s.kind
             && !h.body_span.is_empty()

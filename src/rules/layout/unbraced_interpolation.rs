@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, StringPart};
@@ -44,7 +45,7 @@ impl Rule for UnbracedInterpolation {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::String]).for_each(|e| {
             let ExprKind::String(s) = &e.kind else { return };
             for part in &s.parts {
                 if let StringPart::Interpolation {

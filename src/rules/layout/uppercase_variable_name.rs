@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo, util};
 use crate::syntax::ast::{ExprKind, Span};
@@ -37,7 +38,9 @@ impl Rule for UppercaseVariableName {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(Span, String)> = Vec::new();
-        cx.index().walk(&mut |e| {
+        let mut kinds = vec![Kind::Variable];
+        kinds.extend(util::WITH_PARAMETERS);
+        for e in cx.index().exprs_of(&kinds) {
             if let ExprKind::Variable(name) = &e.kind
                 && name.chars().any(|c| c.is_ascii_uppercase())
             {
@@ -51,7 +54,7 @@ impl Rule for UppercaseVariableName {
                         .map(|p| (p.name.span, p.name.name.clone())),
                 );
             }
-        });
+        }
         for (span, name) in found {
             let name = name.trim_start_matches('$');
             cx.report(

@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::discover::module::module_of_folder;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Ident};
@@ -116,12 +117,13 @@ impl Rule for AutoloaderLayout {
         let mut found = Vec::new();
         // Nested definitions are P408's business; their real name is qualified by the outer
         // class, which the autoloader never looks up.
-        cx.index().walk_with_ancestors(&mut |e, ancestors| {
-            if ancestors.iter().any(|a| definition_name(a).is_some()) {
-                return;
+        let index = cx.index();
+        for (i, e) in index.of(&[Kind::Class, Kind::Define]) {
+            if index.ancestors(i).any(|a| definition_name(a).is_some()) {
+                continue;
             }
             let Some((kind, name)) = definition_name(e) else {
-                return;
+                continue;
             };
             let (module, file) = expected(&name.name);
             let want = format!("{module}/manifests/{file}");
@@ -134,7 +136,7 @@ impl Rule for AutoloaderLayout {
             if misplaced {
                 found.push((name.clone(), kind, want));
             }
-        });
+        }
         for (name, kind, want) in found {
             cx.report(
                 name.span,

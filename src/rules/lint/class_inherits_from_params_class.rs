@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -39,7 +40,7 @@ impl Rule for ClassInheritsFromParamsClass {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Class]) {
             if let ExprKind::Class(c) = &e.kind
                 && let Some(parent) = &c.parent
                 && parent.name.ends_with("::params")

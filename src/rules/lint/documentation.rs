@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Span};
@@ -70,7 +71,7 @@ impl Rule for Documentation {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut defs = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {
             match &e.kind {
                 ExprKind::Class(c) => defs.push(("class", c.name.clone(), e.span)),
                 ExprKind::Define(d) => defs.push(("defined type", d.name.clone(), e.span)),

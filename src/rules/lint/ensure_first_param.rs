@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::{Edit, Fix};
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Attribute, AttributeOp, ExprKind, ResourceBody};
@@ -81,7 +82,7 @@ impl Rule for EnsureFirstParam {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut bodies: Vec<&ResourceBody> = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Resource]) {
             if let ExprKind::Resource(r) = &e.kind
                 && r.type_name.name != "class"
             {

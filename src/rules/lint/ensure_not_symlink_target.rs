@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Attribute, ExprKind, Resource, StringPart};
@@ -61,7 +62,7 @@ impl Rule for EnsureNotSymlinkTarget {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(&Attribute, bool)> = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Resource]) {
             if let ExprKind::Resource(r) = &e.kind
                 && is_file(r)
             {

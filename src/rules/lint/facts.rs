@@ -190,6 +190,12 @@ pub struct FactRead {
     pub top_scope: bool,
 }
 
+/// The kinds of expression [`fact_read`] reads facts in.
+pub const READ_KINDS: &[crate::rules::context::Kind] = &[
+    crate::rules::context::Kind::Variable,
+    crate::rules::context::Kind::Access,
+];
+
 /// `$::name` (not further qualified), or `$facts['name']` / `$::facts['name']`.
 pub fn fact_read(e: &Expr) -> Option<FactRead> {
     match &e.kind {

@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, StringKind};
@@ -71,7 +72,7 @@ impl Rule for FileMode {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut values: Vec<&Expr> = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Resource]) {
             if let ExprKind::Resource(r) = &e.kind
                 && r.type_expr.is_none()
                 && matches!(r.type_name.name.as_str(), "file" | "concat")

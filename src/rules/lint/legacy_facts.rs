@@ -45,7 +45,7 @@ impl Rule for LegacyFacts {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(facts::READ_KINDS) {
             if let Some(read) = facts::fact_read(e)
                 && let Some(legacy) = facts::legacy(&read.name)
             {

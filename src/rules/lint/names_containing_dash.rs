@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -41,7 +42,7 @@ impl Rule for NamesContainingDash {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {
             match &e.kind {
                 ExprKind::Class(c) if c.name.name.contains('-') => {
                     found.push(("class", c.name.clone()))

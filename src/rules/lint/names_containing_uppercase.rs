@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -46,7 +47,7 @@ impl Rule for NamesContainingUppercase {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {
             let (kind, name) = match &e.kind {
                 ExprKind::Class(c) => ("class", &c.name),
                 ExprKind::Define(d) => ("defined type", &d.name),

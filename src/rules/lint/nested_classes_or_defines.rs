@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Span};
@@ -41,13 +42,14 @@ impl Rule for NestedClassesOrDefines {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(&str, String, Span, Span)> = Vec::new();
-        cx.index().walk_with_ancestors(&mut |e, ancestors| {
+        let index = cx.index();
+        for (i, e) in index.of(&[Kind::Class, Kind::Define]) {
             let (kind, name) = match &e.kind {
                 ExprKind::Class(c) => ("class", &c.name),
                 ExprKind::Define(d) => ("defined type", &d.name),
-                _ => return,
+                _ => continue,
             };
-            let outer = ancestors.iter().rev().find_map(|a| match &a.kind {
+            let outer = index.ancestors(i).find_map(|a| match &a.kind {
                 ExprKind::Class(c) => Some(&c.name),
                 _ => None,
             });
@@ -60,7 +62,7 @@ impl Rule for NestedClassesOrDefines {
                     outer.span,
                 ));
             }
-        });
+        }
         for (kind, name, span, outer) in found {
             cx.report(
                 span,

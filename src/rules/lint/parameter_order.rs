@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Parameter};
@@ -51,7 +52,7 @@ impl Rule for ParameterOrder {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {
             let params = match &e.kind {
                 ExprKind::Class(c) => &c.params,
                 ExprKind::Define(d) => &d.params,

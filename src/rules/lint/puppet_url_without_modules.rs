@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Span, StringKind, StringPart};
@@ -60,7 +61,7 @@ impl Rule for PuppetUrlWithoutModules {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut strings = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::String]) {
             if let ExprKind::String(s) = &e.kind
                 && matches!(s.kind, StringKind::SingleQuoted | StringKind::DoubleQuoted)
             {

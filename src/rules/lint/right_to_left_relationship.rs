@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, RelationshipOp};
@@ -37,7 +38,7 @@ impl Rule for RightToLeftRelationship {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Relationship]) {
             if let ExprKind::Relationship { op, op_span, .. } = &e.kind {
                 let flipped = match op {
                     RelationshipOp::Require => "->",

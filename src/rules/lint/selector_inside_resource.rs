@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Span};
@@ -52,7 +53,7 @@ impl Rule for SelectorInsideResource {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Resource]) {
             if let ExprKind::Resource(r) = &e.kind {
                 for a in r.bodies.iter().flat_map(|b| &b.attributes) {
                     let mut spans = Vec::new();

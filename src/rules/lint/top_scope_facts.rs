@@ -56,7 +56,7 @@ impl Rule for TopScopeFacts {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(facts::READ_KINDS) {
             if let Some(read) = facts::fact_read(e)
                 && read.top_scope
                 && !NOT_FACTS.contains(&read.name.as_str())

@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo, util};
 use crate::syntax::ast::ExprKind;
@@ -39,7 +40,7 @@ impl Rule for UnquotedNodeName {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        for e in cx.index().nodes.iter().map(|n| n.expr) {
+        for e in cx.index().exprs_of(&[Kind::Node]) {
             if let ExprKind::Node(n) = &e.kind {
                 for m in &n.matchers {
                     let bare = match &m.kind {

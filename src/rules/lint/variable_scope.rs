@@ -1,4 +1,5 @@
-use std::collections::{HashMap, HashSet};
+use crate::rules::Kind;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::LazyLock;
 
 use crate::declare_rule;
@@ -69,9 +70,10 @@ fn lambda_of(e: &Expr) -> Option<&Lambda> {
     }
 }
 
-/// The innermost scope (a definition or a lambda) that contains `span`, as its span.
-fn scope_of(span: Span, ancestors: &[&Expr]) -> Option<(Span, bool)> {
-    ancestors.iter().rev().find_map(|a| {
+/// The innermost scope (a definition or a lambda) that contains `span`, as its span, among
+/// `ancestors` (innermost first).
+fn scope_of<'a>(span: Span, ancestors: impl Iterator<Item = &'a Expr>) -> Option<(Span, bool)> {
+    ancestors.into_iter().find_map(|a| {
         if let Some(l) = lambda_of(a).filter(|l| l.span.contains(span)) {
             return Some((l.span, false));
         }
@@ -95,10 +97,13 @@ impl Rule for VariableScope {
 
     fn check(&self, cx: &mut Context<'_>) {
         // Names defined per scope (definition or lambda span), and the references.
-        let mut defined: HashMap<Span, HashSet<&str>> = HashMap::new();
-        let mut target_spans: HashSet<Span> = HashSet::new();
+        let mut defined: HashMap<Span, HashSet<&str>> = HashMap::default();
+        let mut target_spans: HashSet<Span> = HashSet::default();
         let mut refs: Vec<(&str, Span, Vec<Span>, &'static str)> = Vec::new();
-        cx.index().walk_with_ancestors(&mut |e, ancestors| {
+        let index = cx.index();
+        let mut kinds = vec![Kind::Assignment, Kind::Variable];
+        kinds.extend(util::WITH_PARAMETERS);
+        for (i, e) in index.of(&kinds) {
             for params in util::parameter_lists(e) {
                 let owner = lambda_of(e).map_or(e.span, |l| l.span);
                 let names = params.iter().map(|p| p.name.name.as_str());
@@ -111,7 +116,7 @@ impl Rule for VariableScope {
                     left.walk(&mut |t| {
                         target_spans.insert(t.span);
                     });
-                    if let Some((scope, _)) = scope_of(e.span, ancestors) {
+                    if let Some((scope, _)) = scope_of(e.span, index.ancestors(i)) {
                         defined.entry(scope).or_default().extend(names);
                     }
                 }
@@ -120,33 +125,29 @@ impl Rule for VariableScope {
                         || v.bytes().all(|b| b.is_ascii_digit())
                         || ALWAYS_DEFINED_SET.contains(v.as_str())
                     {
-                        return;
+                        continue;
                     }
                     // The scopes that see this variable, innermost first, up to the
                     // definition; only classes and defined types are checked.
                     let mut scopes = Vec::new();
-                    let mut rest = ancestors;
-                    while let Some((scope, is_definition)) = scope_of(e.span, rest) {
-                        scopes.push(scope);
-                        if is_definition {
-                            let def = rest.iter().rposition(|a| a.span == scope).unwrap_or(0);
-                            let kind = match &rest[def].kind {
+                    for a in index.ancestors(i) {
+                        if let Some(l) = lambda_of(a).filter(|l| l.span.contains(e.span)) {
+                            scopes.push(l.span);
+                        } else if a.is_definition() {
+                            scopes.push(a.span);
+                            let kind = match &a.kind {
                                 ExprKind::Class(_) => "class",
                                 ExprKind::Define(_) => "defined type",
-                                _ => return,
+                                _ => break,
                             };
                             refs.push((v, e.span, scopes, kind));
-                            return;
+                            break;
                         }
-                        let lambda = rest
-                            .iter()
-                            .rposition(|a| lambda_of(a).is_some_and(|l| l.span == scope));
-                        rest = &rest[..lambda.unwrap_or(0)];
                     }
                 }
                 _ => {}
             }
-        });
+        }
         for (name, span, scopes, kind) in refs {
             let known = scopes
                 .iter()

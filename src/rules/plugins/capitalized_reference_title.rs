@@ -47,7 +47,7 @@ impl Rule for CapitalizedReferenceTitle {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        super::support::for_each_reference(&cx.ast().statements, &mut |ty, titles| {
+        super::support::for_each_reference(cx.index(), &mut |ty, titles| {
             for t in titles {
                 if let ExprKind::TypeRef(word) = &t.kind {
                     found.push((ty, word.as_str(), t.span));

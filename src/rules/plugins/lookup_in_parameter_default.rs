@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind};
@@ -51,11 +52,11 @@ impl Rule for LookupInParameterDefault {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {
             let (params, what) = match &e.kind {
                 ExprKind::Class(c) => (&c.params, "class"),
                 ExprKind::Define(d) => (&d.params, "defined type"),
-                _ => return,
+                _ => continue,
             };
             for p in params {
                 let mut calls = Vec::new();
@@ -65,7 +66,7 @@ impl Rule for LookupInParameterDefault {
                     .for_each(|x| lookups(x, &mut calls));
                 found.extend(calls.into_iter().map(|c| (c, p.name.name.clone(), what)));
             }
-        });
+        }
         for (span, param, what) in found {
             cx.report(
                 span,

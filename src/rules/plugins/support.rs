@@ -1,5 +1,6 @@
 //! Helpers shared by this family's rules.
 
+use crate::rules::{FileIndex, Kind};
 use crate::syntax::ast::{Expr, ExprKind, File, Span};
 
 /// The metaparameters whose values are resource references.
@@ -15,7 +16,7 @@ const REFERENCE_METAPARAMS: &[&str] = &[
 /// Calls `f` on every resource reference (`Type[titles]`) given to a relationship
 /// metaparameter (`require => File['x']`, also in arrays) or used as an operand of a
 /// relationship arrow (`File['x'] -> Service['y']`): the reference's type and its titles.
-pub fn for_each_reference<'a>(root: &'a [Expr], f: &mut dyn FnMut(&'a str, &'a [Expr])) {
+pub fn for_each_reference<'a>(index: &FileIndex<'a>, f: &mut dyn FnMut(&'a str, &'a [Expr])) {
     fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a str, &'a [Expr])) {
         match &e.kind {
             ExprKind::Array(items) => items.iter().for_each(|i| visit(i, f)),
@@ -27,25 +28,29 @@ pub fn for_each_reference<'a>(root: &'a [Expr], f: &mut dyn FnMut(&'a str, &'a [
             _ => {}
         }
     }
-    for stmt in root {
-        stmt.walk(&mut |e| {
-            let attributes = match &e.kind {
-                ExprKind::Resource(r) => r.bodies.iter().flat_map(|b| &b.attributes).collect(),
-                ExprKind::ResourceDefaults(d) => d.attributes.iter().collect(),
-                ExprKind::ResourceOverride(o) => o.attributes.iter().collect(),
-                ExprKind::Relationship { left, right, .. } => {
-                    visit(left, f);
-                    visit(right, f);
-                    Vec::new()
-                }
-                _ => Vec::new(),
-            };
-            for a in attributes {
-                if REFERENCE_METAPARAMS.contains(&a.name.name.as_str()) {
-                    visit(&a.value, f);
-                }
+    let kinds = [
+        Kind::Resource,
+        Kind::ResourceDefaults,
+        Kind::ResourceOverride,
+        Kind::Relationship,
+    ];
+    for e in index.exprs_of(&kinds) {
+        let attributes = match &e.kind {
+            ExprKind::Resource(r) => r.bodies.iter().flat_map(|b| &b.attributes).collect(),
+            ExprKind::ResourceDefaults(d) => d.attributes.iter().collect(),
+            ExprKind::ResourceOverride(o) => o.attributes.iter().collect(),
+            ExprKind::Relationship { left, right, .. } => {
+                visit(left, f);
+                visit(right, f);
+                Vec::new()
             }
-        });
+            _ => Vec::new(),
+        };
+        for a in attributes {
+            if REFERENCE_METAPARAMS.contains(&a.name.name.as_str()) {
+                visit(&a.value, f);
+            }
+        }
     }
 }
 

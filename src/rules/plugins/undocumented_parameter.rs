@@ -1,4 +1,4 @@
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -150,7 +150,7 @@ impl Rule for UndocumentedParameter {
             if private {
                 continue;
             }
-            let mut seen: HashMap<&str, Span> = HashMap::new();
+            let mut seen: HashMap<&str, Span> = HashMap::default();
             for t in &tags {
                 if let Some(first) = seen.insert(&t.name, t.span) {
                     cx.report(

@@ -44,7 +44,7 @@ impl Rule for UnquotedReferenceTitle {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        super::support::for_each_reference(&cx.ast().statements, &mut |ty, titles| {
+        super::support::for_each_reference(cx.index(), &mut |ty, titles| {
             for t in titles {
                 let bare = match &t.kind {
                     ExprKind::Name(_) => true,

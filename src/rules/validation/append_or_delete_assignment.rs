@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{AssignOp, ExprKind, Span};
@@ -36,7 +37,7 @@ impl Rule for AppendOrDeleteAssignment {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Assignment]) {
             let ExprKind::Assignment { op, left, right } = &e.kind else {
                 continue;
             };

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Attribute, AttributeOp, ExprKind};
@@ -42,7 +43,10 @@ impl Rule for AttributeAppendInResource {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx
+            .index()
+            .exprs_of(&[Kind::Resource, Kind::ResourceDefaults])
+        {
             let (where_, attrs): (&str, Vec<&Attribute>) = match &e.kind {
                 ExprKind::Resource(r) => (
                     "a resource declaration",

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{AssignOp, Attribute, Expr, ExprKind};
@@ -82,6 +83,10 @@ impl Rule for CollectorAsValue {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
+        // Without a collector, there is nothing to find.
+        if cx.index().of(&[Kind::Collector]).next().is_none() {
+            return;
+        }
         for e in cx.exprs() {
             for c in value_positions(e).into_iter().filter_map(collector) {
                 cx.report(c.span, "a collector produces no value")

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Block, ExprKind};
@@ -43,7 +44,10 @@ impl Rule for DefinitionEndsWithValue {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx
+            .index()
+            .exprs_of(&[Kind::Class, Kind::Define, Kind::Node])
+        {
             let body: &Block = match &e.kind {
                 ExprKind::Class(c) => &c.body,
                 ExprKind::Define(d) => &d.body,

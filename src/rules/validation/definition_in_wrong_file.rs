@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Ident};
@@ -49,8 +50,7 @@ impl Rule for DefinitionInWrongFile {
         let namespace = module.namespace();
         let index = cx.index();
         let mut found: Vec<(&Ident, String, &str)> = Vec::new();
-        for (i, n) in index.nodes.iter().enumerate() {
-            let e = n.expr;
+        for (i, e) in index.of(&[Kind::Class, Kind::Define, Kind::Function]) {
             let name = match &e.kind {
                 ExprKind::Class(c) => &c.name,
                 ExprKind::Define(d) => &d.name,

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Span};
@@ -107,8 +108,7 @@ impl Rule for DefinitionNotAtTopLevel {
 
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
-        for (i, n) in index.nodes.iter().enumerate() {
-            let e = n.expr;
+        for (i, e) in index.of(&[Kind::Class, Kind::Define, Kind::Node]) {
             if !matches!(
                 e.kind,
                 ExprKind::Class(_) | ExprKind::Define(_) | ExprKind::Node(_)

@@ -1,4 +1,5 @@
-use std::collections::HashMap;
+use crate::rules::Kind;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -44,12 +45,12 @@ impl Rule for DuplicateAttribute {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Resource]) {
             let ExprKind::Resource(r) = &e.kind else {
                 continue;
             };
             for body in &r.bodies {
-                let mut seen: HashMap<&str, Span> = HashMap::new();
+                let mut seen: HashMap<&str, Span> = HashMap::default();
                 for a in &body.attributes {
                     if a.op == AttributeOp::Splat || a.name.name.is_empty() {
                         continue;

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Span};
@@ -42,7 +43,7 @@ impl Rule for DuplicateDefault {
 
     fn check(&self, cx: &mut Context<'_>) {
         let is_default = |m: &&Expr| matches!(m.kind, ExprKind::Default);
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Case, Kind::Selector]) {
             let (what, defaults): (&str, Vec<Span>) = match &e.kind {
                 ExprKind::Case(c) => (
                     "`case` expression",

@@ -1,4 +1,5 @@
-use std::collections::HashMap;
+use crate::rules::Kind;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -81,11 +82,11 @@ impl Rule for DuplicateHashKey {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Hash]) {
             let ExprKind::Hash(h) = &e.kind else {
                 continue;
             };
-            let mut seen = HashMap::new();
+            let mut seen = HashMap::default();
             for p in &h.entries {
                 let Some(key) = literal(&p.key) else {
                     continue;

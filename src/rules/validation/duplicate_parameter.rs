@@ -1,9 +1,9 @@
-use std::collections::HashMap;
+use crate::rules::Kind;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo, util};
-use crate::syntax::ast::ExprKind;
 
 declare_rule! {
     /// ## What it does
@@ -37,13 +37,13 @@ impl Rule for DuplicateParameter {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
-            // Puppet checks definitions, not lambdas.
-            if matches!(e.kind, ExprKind::Call(_) | ExprKind::MethodCall(_)) {
-                continue;
-            }
+        // Puppet checks definitions, not lambdas.
+        for e in cx
+            .index()
+            .exprs_of(&[Kind::Class, Kind::Define, Kind::Function, Kind::Plan])
+        {
             for params in util::parameter_lists(e) {
-                let mut seen = HashMap::new();
+                let mut seen = HashMap::default();
                 for p in params {
                     if let Some(first) = seen.insert(p.name.name.as_str(), p.name.span) {
                         cx.report(

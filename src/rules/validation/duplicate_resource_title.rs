@@ -1,4 +1,5 @@
-use std::collections::HashMap;
+use crate::rules::Kind;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -65,7 +66,7 @@ impl Rule for DuplicateResourceTitle {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Resource]) {
             let ExprKind::Resource(r) = &e.kind else {
                 continue;
             };
@@ -73,7 +74,7 @@ impl Rule for DuplicateResourceTitle {
             for b in &r.bodies {
                 titles(&b.title, &mut all);
             }
-            let mut seen: HashMap<&str, Span> = HashMap::new();
+            let mut seen: HashMap<&str, Span> = HashMap::default();
             for (title, span) in &all {
                 if let Some(first) = seen.get(title.as_str()) {
                     let text = cx.text(*span).to_string();

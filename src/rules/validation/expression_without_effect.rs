@@ -43,7 +43,7 @@ impl Rule for ExpressionWithoutEffect {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut lists: Vec<&[Expr]> = vec![&cx.ast().statements];
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(super::support::WITH_STATEMENTS) {
             lists.extend(statement_lists(e));
         }
         for list in lists {

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Span};
@@ -52,8 +53,15 @@ impl Rule for FutureReservedWord {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
         let mut found: Vec<(Span, &str)> = Vec::new();
-        for (i, n) in index.nodes.iter().enumerate() {
-            let e = n.expr;
+        let kinds = [
+            Kind::Class,
+            Kind::Define,
+            Kind::Function,
+            Kind::Call,
+            Kind::MethodCall,
+            Kind::TypeAlias,
+        ];
+        for (i, e) in index.of(&kinds) {
             // Inside a class, a class or defined type is named after it (`outer::plan`).
             let nested = matches!(e.kind, ExprKind::Class(_) | ExprKind::Define(_))
                 && index

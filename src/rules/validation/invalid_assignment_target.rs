@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{AssignOp, Expr, ExprKind};
@@ -49,7 +50,7 @@ impl Rule for InvalidAssignmentTarget {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Assignment]) {
             let ExprKind::Assignment {
                 op: AssignOp::Assign,
                 left,

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, StringKind};
@@ -66,7 +67,7 @@ impl Rule for InvalidCollectorQuery {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Collector]) {
             let ExprKind::Collector(c) = &e.kind else {
                 continue;
             };

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Span};
@@ -49,7 +50,10 @@ impl Rule for InvalidDefinitionName {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx
+            .index()
+            .exprs_of(&[Kind::Class, Kind::Define, Kind::Function, Kind::TypeAlias])
+        {
             let (name, span, upper): (&str, Span, bool) = match &e.kind {
                 ExprKind::Class(c) => (&c.name.name, c.name.span, false),
                 ExprKind::Define(d) => (&d.name.name, d.name.span, false),

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, StringKind};
@@ -91,7 +92,7 @@ impl Rule for InvalidHeredocSyntax {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::String]) {
             let ExprKind::String(s) = &e.kind else {
                 continue;
             };

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -68,7 +69,7 @@ impl Rule for InvalidVariableName {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Variable]) {
             let ExprKind::Variable(name) = &e.kind else {
                 continue;
             };

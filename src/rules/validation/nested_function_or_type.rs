@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -41,8 +42,8 @@ impl Rule for NestedFunctionOrType {
 
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
-        for (i, n) in index.nodes.iter().enumerate() {
-            let e = n.expr;
+        let kinds = [Kind::Function, Kind::TypeAlias, Kind::TypeDefinition];
+        for (i, e) in index.of(&kinds) {
             if !matches!(
                 e.kind,
                 ExprKind::Function(_) | ExprKind::TypeAlias(_) | ExprKind::TypeDefinition(_)

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Radix};
@@ -37,7 +38,7 @@ impl Rule for NumberTooLarge {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Float, Kind::Integer]) {
             if let ExprKind::Float(f) = &e.kind {
                 if f.is_infinite() {
                     let text = cx.text(e.span).to_string();

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -35,7 +36,7 @@ impl Rule for OverrideOnVariable {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::ResourceOverride]) {
             let ExprKind::ResourceOverride(o) = &e.kind else {
                 continue;
             };

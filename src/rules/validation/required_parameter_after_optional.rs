@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Parameter};
@@ -41,7 +42,8 @@ impl Rule for RequiredParameterAfterOptional {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        let kinds = [Kind::Function, Kind::Call, Kind::MethodCall];
+        for e in cx.index().exprs_of(&kinds) {
             // A lambda's `*$rest` before other parameters is P314's business.
             let (params, rest_counts): (&[Parameter], bool) = match &e.kind {
                 ExprKind::Function(f) => (&f.params, true),

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Parameter};
@@ -34,7 +35,7 @@ impl Rule for ReservedParameterName {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {
             let (kind, params): (&str, &[Parameter]) = match &e.kind {
                 ExprKind::Class(c) => ("class", &c.params),
                 ExprKind::Define(d) => ("defined type", &d.params),

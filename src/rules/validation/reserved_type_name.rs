@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Span};
@@ -57,8 +58,8 @@ impl Rule for ReservedTypeName {
 
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
-        for (i, n) in index.nodes.iter().enumerate() {
-            let e = n.expr;
+        let kinds = [Kind::Class, Kind::Define, Kind::Function, Kind::TypeAlias];
+        for (i, e) in index.of(&kinds) {
             // Inside a class, a class or defined type is named after it (`outer::string`).
             let nested = matches!(e.kind, ExprKind::Class(_) | ExprKind::Define(_))
                 && index

@@ -1,7 +1,22 @@
 //! Helpers shared by the validation rules.
 
+use crate::rules::Kind;
 use crate::rules::{Context, FileIndex};
 use crate::syntax::ast::{AssignOp, BinaryOp, Block, Expr, ExprKind};
+
+/// The kinds of expression [`statement_lists`] finds statements in.
+pub const WITH_STATEMENTS: &[Kind] = &[
+    Kind::Class,
+    Kind::Define,
+    Kind::Node,
+    Kind::Function,
+    Kind::Plan,
+    Kind::If,
+    Kind::Unless,
+    Kind::Case,
+    Kind::Call,
+    Kind::MethodCall,
+];
 
 /// The statement lists an expression owns directly: the bodies of definitions and lambdas,
 /// and the blocks of `if`, `unless` and `case`.
@@ -134,7 +149,7 @@ pub fn assigned_variables<'a>(cx: &Context<'a>) -> Vec<(&'a Expr, &'a str)> {
         }
     }
     let mut out = Vec::new();
-    for e in cx.exprs() {
+    for e in cx.index().exprs_of(&[Kind::Assignment]) {
         if let ExprKind::Assignment {
             op: AssignOp::Assign,
             left,

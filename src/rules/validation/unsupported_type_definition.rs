@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, StringKind};
@@ -84,7 +85,10 @@ impl Rule for UnsupportedTypeDefinition {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx
+            .index()
+            .exprs_of(&[Kind::TypeDefinition, Kind::TypeAlias])
+        {
             match &e.kind {
                 ExprKind::TypeDefinition(t) => {
                     cx.report(

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, ResourceForm, Span};
@@ -34,7 +35,7 @@ impl Rule for VirtualClass {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.exprs() {
+        for e in cx.index().exprs_of(&[Kind::Resource]) {
             let ExprKind::Resource(r) = &e.kind else {
                 continue;
             };
