@@ -8,7 +8,7 @@
 //! two types share no kind of value at all (an `Integer` where a `String` is expected), never
 //! because a `String` of unknown content might not match a `Pattern`.
 
-use crate::types::{AliasResolver, Type, builtin_alias, is_assignable};
+use crate::types::{AliasResolver, Type, TypeCalculator, builtin_alias};
 
 /// Kinds of values, as bits.
 pub const STR: u32 = 1;
@@ -116,7 +116,20 @@ pub fn has_unknowns(t: &Type, r: &dyn AliasResolver) -> bool {
 /// Can a value of type `found` possibly be an instance of `expected`? False only when it
 /// certainly cannot (see the module documentation).
 pub fn may_match(expected: &Type, found: &Type, r: &dyn AliasResolver) -> bool {
-    if is_assignable(expected, found, r) {
+    may_match_with(expected, found, r, &TypeCalculator::new(r))
+}
+
+/// [`may_match`] with a calculator that holds `r` (kept for many questions: see
+/// [`TypeCalculator::settle`]).
+pub fn may_match_with(
+    expected: &Type,
+    found: &Type,
+    r: &dyn AliasResolver,
+    calc: &TypeCalculator<'_>,
+) -> bool {
+    let assignable = calc.is_assignable(expected, found);
+    calc.settle();
+    if assignable {
         return true;
     }
     if has_unknowns(expected, r) {

@@ -10,7 +10,7 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 
-use super::compat::{self, kinds, may_match};
+use super::compat::{self, kinds};
 use super::program::{NameKind, Program};
 use super::{Analysis, Closest, LambdaProblem, TypeDiag, closest};
 use crate::defs::builtins;
@@ -19,7 +19,7 @@ use crate::syntax::ast::{
     AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
     Resource, ResourceForm, Span, StringPart, UnaryOp,
 };
-use crate::types::{self, AliasResolver, FloatRange, IntRange, StructMember, Type, common_type};
+use crate::types::{self, AliasResolver, FloatRange, IntRange, StructMember, Type, TypeCalculator};
 
 /// Array and hash literals larger than this are typed `Array[T]` / `Hash[K, V]` rather than
 /// tuples and structs.
@@ -54,6 +54,15 @@ pub struct Resolver<'p> {
     cache: RefCell<HashMap<String, Option<Type>>>,
 }
 
+impl<'p> Resolver<'p> {
+    pub fn new(program: &'p Program<'p>) -> Self {
+        Resolver {
+            program,
+            cache: RefCell::new(HashMap::default()),
+        }
+    }
+}
+
 impl AliasResolver for Resolver<'_> {
     fn resolve(&self, name: &str) -> Option<Type> {
         let key = name.to_ascii_lowercase();
@@ -80,7 +89,9 @@ impl AliasResolver for Resolver<'_> {
 pub struct Infer<'p> {
     src: &'p str,
     program: &'p Program<'p>,
-    resolver: Resolver<'p>,
+    resolver: &'p Resolver<'p>,
+    /// Assignability and common types, with the aliases resolved once per file.
+    calc: TypeCalculator<'p>,
     scopes: Vec<Scope>,
     diags: Vec<TypeDiag>,
     record: Option<Vec<(Span, Type)>>,
@@ -94,8 +105,11 @@ pub struct Infer<'p> {
     /// duplicates: they need not both be evaluated, or are evaluated once per call).
     context: u32,
     next_context: u32,
-    /// (type, attribute) given by resource defaults (`Type { attr => }`) in the file.
-    defaulted: rustc_hash::FxHashSet<(String, String)>,
+    /// The statements of the file.
+    file: &'p [Expr],
+    /// The attributes given by resource defaults (`Type { attr => }`) in the file, by type
+    /// (found when first asked).
+    defaulted: Option<HashMap<String, rustc_hash::FxHashSet<String>>>,
     /// The types of the attribute values of the resource being checked.
     values: HashMap<Span, Type>,
     /// How many `expr` calls are active.
@@ -110,14 +124,12 @@ pub struct Infer<'p> {
 }
 
 impl<'p> Infer<'p> {
-    pub fn new(src: &'p str, program: &'p Program<'p>, record: bool) -> Self {
+    pub fn new(src: &'p str, resolver: &'p Resolver<'p>, record: bool) -> Self {
         Infer {
             src,
-            program,
-            resolver: Resolver {
-                program,
-                cache: RefCell::new(HashMap::default()),
-            },
+            program: resolver.program,
+            resolver,
+            calc: TypeCalculator::new(resolver),
             scopes: Vec::new(),
             diags: Vec::new(),
             record: record.then(Vec::new),
@@ -129,25 +141,15 @@ impl<'p> Infer<'p> {
             next_branch: 0,
             context: 0,
             next_context: 1,
-            defaulted: Default::default(),
+            file: &[],
+            defaulted: None,
             values: HashMap::default(),
             depth: 0,
         }
     }
 
-    pub fn run(mut self, file: &crate::syntax::ast::File) -> Analysis {
-        file.walk(&mut |e| {
-            if let ExprKind::ResourceDefaults(d) = &e.kind {
-                let t = d
-                    .type_ref
-                    .name
-                    .trim_start_matches("::")
-                    .to_ascii_lowercase();
-                for a in &d.attributes {
-                    self.defaulted.insert((t.clone(), a.name.name.clone()));
-                }
-            }
-        });
+    pub fn run(mut self, file: &'p crate::syntax::ast::File) -> Analysis {
+        self.file = &file.statements;
         self.push(ScopeKind::Top);
         self.statements(&file.statements);
         self.pop();
@@ -155,6 +157,27 @@ impl<'p> Infer<'p> {
             diags: self.diags,
             types: self.record.unwrap_or_default(),
         }
+    }
+
+    /// Does a resource default of the file (`Type { attr => }`) give `attr` to `type_name`?
+    fn defaulted(&mut self, type_name: &str, attr: &str) -> bool {
+        let file = self.file;
+        let defaulted = self.defaulted.get_or_insert_with(|| {
+            let mut found: HashMap<String, rustc_hash::FxHashSet<String>> = HashMap::default();
+            for s in file {
+                s.walk(&mut |e| {
+                    if let ExprKind::ResourceDefaults(d) = &e.kind {
+                        let t = trim_leading_colons(&d.type_ref.name).to_ascii_lowercase();
+                        let attrs = found.entry(t).or_default();
+                        for a in &d.attributes {
+                            attrs.insert(a.name.name.clone());
+                        }
+                    }
+                });
+            }
+            found
+        });
+        defaulted.get(type_name).is_some_and(|a| a.contains(attr))
     }
 
     // ------------------------------------------------------------------ scopes
@@ -215,7 +238,7 @@ impl<'p> Infer<'p> {
         if plain == "trusted" {
             return trusted_type();
         }
-        if !name.starts_with("::") && !plain.contains("::") {
+        if !name.starts_with("::") && !has_colons(plain) {
             if let Some(t) = self.lookup(plain) {
                 return t.clone();
             }
@@ -256,7 +279,13 @@ impl<'p> Infer<'p> {
     }
 
     fn common(&self, a: &Type, b: &Type) -> Type {
-        common_type(a, b, &self.resolver)
+        let t = types::common_with(a, b, &self.calc);
+        self.calc.settle();
+        t
+    }
+
+    fn may_match(&self, expected: &Type, found: &Type) -> bool {
+        compat::may_match_with(expected, found, self.resolver, &self.calc)
     }
 
     fn text(&self, span: Span) -> &'p str {
@@ -547,7 +576,7 @@ impl<'p> Infer<'p> {
                 // fails only when the default is used. Not reported.
                 if let Some(expected) = &declared
                     && found != Type::Undef
-                    && !may_match(expected, &found, &self.resolver)
+                    && !self.may_match(expected, &found)
                 {
                     self.diags.push(TypeDiag::DefaultTypeMismatch {
                         param: p.name.name.clone(),
@@ -795,13 +824,19 @@ impl<'p> Infer<'p> {
     /// A type matcher no value of the case's type can match, or that an earlier matcher
     /// already covers.
     fn check_unreachable(&mut self, m: &Expr, t: &Type, value: &Type, covered: &[(Type, Span)]) {
-        let r = &self.resolver;
+        let r = self.resolver;
         if compat::has_unknowns(t, r) {
             return;
         }
         let earlier = covered
             .iter()
-            .find(|(c, _)| !compat::has_unknowns(c, r) && types::is_assignable(c, t, r))
+            .find(|(c, _)| {
+                !compat::has_unknowns(c, r) && {
+                    let yes = self.calc.is_assignable(c, t);
+                    self.calc.settle();
+                    yes
+                }
+            })
             .map(|(_, s)| *s);
         let vk = kinds(value, r);
         let disjoint = vk != compat::ALL && kinds(t, r) & vk == 0;
@@ -845,9 +880,9 @@ impl<'p> Infer<'p> {
             | BinaryOp::In
             | BinaryOp::NotMatch => Type::Boolean(None),
             BinaryOp::Match => {
-                let rk = kinds(&r, &self.resolver);
+                let rk = kinds(&r, self.resolver);
                 if rk & (compat::REGEXP | compat::STR) != 0 && rk & compat::TYPE == 0 {
-                    let lk = kinds(&l, &self.resolver);
+                    let lk = kinds(&l, self.resolver);
                     if lk != compat::ALL && lk & (compat::STR | compat::UNDEF | compat::OTHER) == 0
                     {
                         self.operator(
@@ -866,13 +901,13 @@ impl<'p> Infer<'p> {
                 Type::Boolean(None)
             }
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Shl => {
-                let lk = kinds(&l, &self.resolver);
+                let lk = kinds(&l, self.resolver);
                 if lk == compat::ARRAY {
                     return Type::array_any();
                 }
                 if lk == compat::HASH {
                     if matches!(op, BinaryOp::Add) {
-                        let rk = kinds(&r, &self.resolver);
+                        let rk = kinds(&r, self.resolver);
                         if rk != compat::ALL && rk & (compat::HASH | compat::ARRAY) == 0 {
                             self.operator(
                                 op,
@@ -914,8 +949,8 @@ impl<'p> Infer<'p> {
         if let Some(t) = time_arithmetic(op, l, r) {
             return t;
         }
-        let ln = numeric_operand(l, &self.resolver);
-        let rn = numeric_operand(r, &self.resolver);
+        let ln = numeric_operand(l, self.resolver);
+        let rn = numeric_operand(r, self.resolver);
         for (side, n) in [(l, ln), (r, rn)] {
             if n == Numeric::No {
                 let reason = format!("{} cannot be converted to a number", describe(side));
@@ -938,7 +973,7 @@ impl<'p> Infer<'p> {
         if is_time(l) || is_time(r) {
             return;
         }
-        let res = &self.resolver;
+        let res = self.resolver;
         let (lk, rk) = (kinds(l, res), kinds(r, res));
         if lk == compat::ALL || rk == compat::ALL {
             return;
@@ -977,7 +1012,7 @@ impl<'p> Infer<'p> {
         }
         let t = self.expr(target);
         let arg_types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
-        let k = kinds(&t, &self.resolver);
+        let k = kinds(&t, self.resolver);
         let indexable = compat::STR | compat::ARRAY | compat::HASH | compat::TYPE | compat::OTHER;
         if k != compat::ALL && k & indexable == 0 {
             self.diags.push(TypeDiag::InvalidAccess {
@@ -1096,7 +1131,7 @@ impl<'p> Infer<'p> {
         lambda: Option<&Lambda>,
         call_span: Span,
     ) -> Option<Type> {
-        let builtin = builtins::function(name);
+        let builtin = builtin_function(name);
         let indexed = self.program.function(name);
         let defs: Vec<&FunctionDef> = builtin.into_iter().chain(indexed).collect();
         if defs.is_empty() {
@@ -1161,7 +1196,8 @@ impl<'p> Infer<'p> {
             (None, Some(_)) => return false,
             (Some(b), None) if !b.optional => return false,
             (Some(b), Some((lmin, lmax))) => {
-                if let Some(Type::Callable(c)) = parse_type(&b.ty)
+                if let Some(t) = parse_type_shared(&b.ty)
+                    && let Type::Callable(c) = &*t
                     && let Some(p) = &c.params
                 {
                     let r = p.size_range();
@@ -1180,10 +1216,10 @@ impl<'p> Infer<'p> {
             let Some(p) = param_at(sig, i) else {
                 return false;
             };
-            let Some(expected) = parse_type(&p.ty) else {
+            let Some(expected) = parse_type_shared(&p.ty) else {
                 continue;
             };
-            if !may_match(&expected, a, &self.resolver) {
+            if !self.may_match(&expected, a) {
                 return false;
             }
         }
@@ -1273,7 +1309,7 @@ impl<'p> Infer<'p> {
         self.program
             .for_each_name(NameKind::Function, &mut |n| c.offer(n));
         let suggestion = c.best();
-        if !name.contains("::") && !self.program.knows_modules() && !near_miss(name, &suggestion) {
+        if !has_colons(name) && !self.program.knows_modules() && !near_miss(name, &suggestion) {
             return;
         }
         self.diags.push(TypeDiag::UnknownFunction {
@@ -1370,11 +1406,7 @@ impl<'p> Infer<'p> {
         if r.type_expr.is_some() {
             return;
         }
-        let type_name = r
-            .type_name
-            .name
-            .trim_start_matches("::")
-            .to_ascii_lowercase();
+        let type_name = trim_leading_colons(&r.type_name.name).to_ascii_lowercase();
         if type_name == "class" {
             for b in &r.bodies {
                 self.class_reference(&b.title);
@@ -1404,12 +1436,10 @@ impl<'p> Infer<'p> {
                 for p in &d.params {
                     if !p.has_default
                         && !p.captures_rest
-                        && !self
-                            .defaulted
-                            .contains(&(type_name.clone(), p.name.clone()))
                         && !b.attributes.iter().any(|a| a.name.name == p.name)
                         && p.name != "name"
                         && p.name != "title"
+                        && !self.defaulted(&type_name, &p.name)
                     {
                         self.diags.push(TypeDiag::MissingRequiredParameter {
                             definition: d.name.clone(),
@@ -1451,7 +1481,7 @@ impl<'p> Infer<'p> {
 
     /// Is the resource type known? Reports it when it is certainly not.
     fn known_resource_type(&mut self, name: &str, span: Span) -> bool {
-        if builtins::resource_type(name).is_some()
+        if builtin_resource_type(name).is_some()
             || self.program.resource_type(name).is_some()
             || self
                 .program
@@ -1463,16 +1493,32 @@ impl<'p> Infer<'p> {
         if name.contains(['$', '[']) || !self.should_report_unknown(name) {
             return false;
         }
-        let mut c = Closest::new(name);
-        builtins::resource_types()
-            .iter()
-            .for_each(|t| c.offer(&t.name));
-        self.program
-            .for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
-        self.program
-            .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
-        let suggestion = c.best();
-        if !name.contains("::") && !near_miss(name, &suggestion) {
+        let qualified = has_colons(name);
+        let suggestion = if qualified {
+            let mut c = Closest::new(name);
+            builtins::resource_types()
+                .iter()
+                .for_each(|t| c.offer(&t.name));
+            self.program
+                .for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
+            self.program
+                .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
+            c.best()
+        } else {
+            // An unqualified name is reported only for a near miss: farther names need not be
+            // looked at (the closest name, when near, is the same). The closest of the
+            // program's names is remembered (the same unknown types come back in many files),
+            // the file's own definitions are offered each time.
+            let limit = near_miss_limit(name);
+            let mut c = Closest::within(name, limit);
+            if let Some(best) = global_closest_type(self.program.global, name, limit) {
+                c.offer(&best);
+            }
+            self.program
+                .for_each_local_name(NameKind::Definition, &mut |n| c.offer(n));
+            c.best()
+        };
+        if !qualified && !near_miss(name, &suggestion) {
             // A custom type of a module that is not installed: say nothing.
             return false;
         }
@@ -1484,14 +1530,11 @@ impl<'p> Infer<'p> {
         false
     }
 
-    /// The attribute names a resource type accepts, or `None` when not known in full.
-    fn attribute_names(&self, type_name: &str) -> Option<Vec<String>> {
-        let mut names: Vec<String> = builtins::metaparameters()
-            .iter()
-            .map(|a| a.name.clone())
-            .collect();
-        if let Some(t) = builtins::resource_type(type_name) {
-            names.extend(t.attributes.iter().map(|a| a.name.clone()));
+    /// Where the attributes of a resource type come from, or `None` when they are not known
+    /// in full.
+    fn attribute_source(&self, type_name: &str) -> Option<AttributeSource<'p>> {
+        if let Some(t) = builtin_resource_type(type_name) {
+            Some(AttributeSource::Core(t))
         } else if let Some(d) = self
             .program
             .definition(type_name)
@@ -1500,32 +1543,31 @@ impl<'p> Infer<'p> {
             if d.params.iter().any(|p| p.captures_rest) {
                 return None;
             }
-            names.extend(d.params.iter().map(|p| p.name.clone()));
-            names.push("name".to_string());
+            Some(AttributeSource::Define(d))
         } else if let Some(t) = self.program.resource_type(type_name) {
             // Ruby types are read as text: a type whose attributes can come from code the
             // reader does not follow (a parent type, a mixin) is not complete, not checked.
             if !resource_type_complete(t) {
                 return None;
             }
-            names.extend(t.attributes.iter().map(|a| a.name.clone()));
-            // Puppet adds `provider` to every type that has providers.
-            names.push("provider".to_string());
+            Some(AttributeSource::Custom(t))
         } else {
-            return None;
+            None
         }
-        Some(names)
     }
 
     fn check_attribute_names(&mut self, type_name: &str, attrs: &[crate::syntax::ast::Attribute]) {
-        let Some(names) = self.attribute_names(type_name) else {
+        if attrs.is_empty() {
+            return;
+        }
+        let Some(source) = self.attribute_source(type_name) else {
             return;
         };
         for a in attrs {
-            if a.op == AttributeOp::Splat || names.contains(&a.name.name) {
+            if a.op == AttributeOp::Splat || source.accepts(&a.name.name) {
                 continue;
             }
-            let suggestion = closest(&a.name.name, names.iter().map(String::as_str));
+            let suggestion = closest(&a.name.name, source.names());
             self.diags.push(TypeDiag::UnknownAttribute {
                 type_name: type_name.to_string(),
                 attribute: a.name.name.clone(),
@@ -1536,47 +1578,53 @@ impl<'p> Infer<'p> {
     }
 
     fn check_attribute_values(&mut self, type_name: &str, attrs: &[crate::syntax::ast::Attribute]) {
+        // The values were all walked by `resource` (`peek_type` finds them in `values`).
+        let core = builtin_resource_type(type_name);
+        let define = match core {
+            Some(_) => None,
+            None => self
+                .program
+                .definition(type_name)
+                .filter(|d| d.kind == ClassKind::Define),
+        };
         for a in attrs {
             if a.op != AttributeOp::Set {
                 continue;
             }
-            let found = self.peek_type(&a.value);
-            if let Some(t) = builtins::resource_type(type_name) {
+            if let Some(t) = core {
                 let Some(def) = t
                     .attribute(&a.name.name)
                     .or_else(|| builtins::metaparameter(&a.name.name))
                 else {
                     continue;
                 };
-                let Some(expected) = parse_type(&def.ty) else {
+                let Some(expected) = parse_type_shared(&def.ty) else {
                     continue;
                 };
+                let found = self.peek_type(&a.value);
                 let property = def.kind == crate::defs::model::AttributeKind::Property;
                 if !self.attribute_value_ok(&expected, &found, property) {
                     self.diags.push(TypeDiag::AttributeTypeMismatch {
                         type_name: type_name.to_string(),
                         attribute: a.name.name.clone(),
-                        expected,
+                        expected: (*expected).clone(),
                         found,
                         span: a.value.span,
                     });
                 }
-            } else if let Some(d) = self
-                .program
-                .definition(type_name)
-                .filter(|d| d.kind == ClassKind::Define)
-            {
+            } else if let Some(d) = define {
                 let Some(p) = d.params.iter().find(|p| p.name == a.name.name) else {
                     continue;
                 };
-                let Some(expected) = p.ty.as_deref().and_then(parse_type) else {
+                let Some(expected) = p.ty.as_deref().and_then(parse_type_shared) else {
                     continue;
                 };
-                if !may_match(&expected, &found, &self.resolver) {
+                let found = self.peek_type(&a.value);
+                if !self.may_match(&expected, &found) {
                     self.diags.push(TypeDiag::ParameterTypeMismatch {
                         definition: d.name.clone(),
                         param: p.name.clone(),
-                        expected,
+                        expected: (*expected).clone(),
                         found,
                         span: a.value.span,
                     });
@@ -1588,7 +1636,7 @@ impl<'p> Infer<'p> {
     /// A value for a core type's attribute: its type, or undef, a Sensitive or Deferred
     /// value, or (for a property) an array of values of its type.
     fn attribute_value_ok(&self, expected: &Type, found: &Type, property: bool) -> bool {
-        let r = &self.resolver;
+        let r = self.resolver;
         let k = kinds(found, r);
         if k & (compat::UNDEF | compat::SENSITIVE) != 0
             && k & !(compat::UNDEF | compat::SENSITIVE) == 0
@@ -1604,7 +1652,7 @@ impl<'p> Infer<'p> {
                 _ => true,
             };
         }
-        may_match(expected, found, r)
+        self.may_match(expected, found)
     }
 
     /// `class { 'name': params }`: parameters exist and have the right types.
@@ -1641,7 +1689,7 @@ impl<'p> Infer<'p> {
                         continue;
                     };
                     let found = self.peek_type(&a.value);
-                    if !may_match(&expected, &found, &self.resolver) {
+                    if !self.may_match(&expected, &found) {
                         self.diags.push(TypeDiag::ParameterTypeMismatch {
                             definition: d.name.clone(),
                             param: p.name.clone(),
@@ -1684,12 +1732,13 @@ impl<'p> Infer<'p> {
 
     /// A capitalized name must be a core type, an alias, a resource type or a class.
     fn check_type_name(&mut self, name: &str, span: Span) {
-        let Some(t) = parse_type(name) else {
+        let Some(t) = parse_type_shared(name) else {
             return;
         };
-        let Type::Alias(alias) = t else {
+        let Type::Alias(alias) = &*t else {
             return;
         };
+        let alias = alias.clone();
         if types::builtin_alias(&alias).is_some() {
             return;
         }
@@ -1697,7 +1746,7 @@ impl<'p> Infer<'p> {
         if self.program.type_alias(&alias).is_some()
             || self.program.resource_type(&key).is_some()
             || self.program.definition(&key).is_some()
-            || builtins::resource_type(&key).is_some()
+            || builtin_resource_type(&key).is_some()
         {
             return;
         }
@@ -1721,6 +1770,53 @@ impl<'p> Infer<'p> {
 
 // ---------------------------------------------------------------------- helpers
 
+/// Names to entries of a list sorted by name, when the names are all different (else the
+/// lookups search the list, as [`builtins`] does).
+type ByName<T> = Option<HashMap<&'static str, &'static T>>;
+
+fn by_name<T>(items: &'static [T], name: fn(&T) -> &str) -> ByName<T> {
+    let mut map = HashMap::default();
+    for t in items {
+        if map.insert(name(t), t).is_some() {
+            return None;
+        }
+    }
+    Some(map)
+}
+
+/// [`builtins::function`], by a hash lookup (calls are many).
+fn builtin_function(name: &str) -> Option<&'static FunctionDef> {
+    static MAP: std::sync::LazyLock<ByName<FunctionDef>> =
+        std::sync::LazyLock::new(|| by_name(builtins::functions(), |f| &f.name));
+    match &*MAP {
+        Some(map) => map.get(name.strip_prefix("::").unwrap_or(name)).copied(),
+        None => builtins::function(name),
+    }
+}
+
+/// [`builtins::resource_type`], by a hash lookup (resources are many).
+fn builtin_resource_type(name: &str) -> Option<&'static crate::defs::model::ResourceTypeDef> {
+    static MAP: std::sync::LazyLock<ByName<crate::defs::model::ResourceTypeDef>> =
+        std::sync::LazyLock::new(|| by_name(builtins::resource_types(), |t| &t.name));
+    match &*MAP {
+        Some(map) => map.get(name.strip_prefix("::").unwrap_or(name)).copied(),
+        None => builtins::resource_type(name),
+    }
+}
+
+/// Does the name have a `::` (cheaper than `str::contains` for short names)?
+pub(crate) fn has_colons(s: &str) -> bool {
+    s.as_bytes().windows(2).any(|w| w == b"::")
+}
+
+/// The name without its leading `::`s (as `trim_start_matches("::")`).
+fn trim_leading_colons(mut s: &str) -> &str {
+    while let Some(rest) = s.strip_prefix("::") {
+        s = rest;
+    }
+    s
+}
+
 fn strip_parens(e: &Expr) -> &Expr {
     match &e.kind {
         ExprKind::Paren(inner) => strip_parens(inner),
@@ -1737,25 +1833,32 @@ fn is_type_expr(e: &Expr) -> bool {
     }
 }
 
-thread_local! {
-    /// Types parsed from source text (signatures, attribute types, aliases, names): the same
-    /// few hundred texts come back in every file, and parsing one runs the parser.
-    static PARSED: RefCell<HashMap<String, Option<Type>>> = RefCell::new(HashMap::default());
+/// Types parsed from source text (signatures, attribute types, aliases, names): the same
+/// few hundred texts come back in every file, and parsing one runs the parser. Shared by the
+/// threads (each text is parsed about once per process).
+type Parsed = Option<std::sync::Arc<Type>>;
+static PARSED: std::sync::LazyLock<std::sync::RwLock<HashMap<String, Parsed>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// [`types::parse`], remembered.
+pub fn parse_type(src: &str) -> Option<Type> {
+    parse_type_shared(src).map(|t| (*t).clone())
 }
 
-/// [`types::parse`], remembered per thread.
-pub fn parse_type(src: &str) -> Option<Type> {
-    if let Some(hit) = PARSED.with(|c| c.borrow().get(src).cloned()) {
-        return hit;
+/// [`parse_type`] without a copy of the type.
+fn parse_type_shared(src: &str) -> Parsed {
+    if let Ok(cache) = PARSED.read()
+        && let Some(hit) = cache.get(src)
+    {
+        return hit.clone();
     }
-    let t = types::parse(src).ok();
-    PARSED.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() > 100_000 {
-            c.clear();
+    let t = types::parse(src).ok().map(std::sync::Arc::new);
+    if let Ok(mut cache) = PARSED.write() {
+        if cache.len() > 100_000 {
+            cache.clear();
         }
-        c.insert(src.to_string(), t.clone());
-    });
+        cache.insert(src.to_string(), t.clone());
+    }
     t
 }
 
@@ -1767,13 +1870,95 @@ fn trusted_type() -> Type {
     .unwrap_or(Type::Any)
 }
 
+/// The closest name to the resource type `name` (at most `limit` edits away) among the core
+/// resource types and the program's resource types and definitions; remembered by the
+/// program's names (a fingerprint of them all) and `name`.
+fn global_closest_type(global: &dyn super::Defs, name: &str, limit: usize) -> Option<String> {
+    use std::hash::{Hash, Hasher};
+    type Key = (u64, String, usize);
+    static NEAR: std::sync::LazyLock<std::sync::Mutex<HashMap<Key, Option<String>>>> =
+        std::sync::LazyLock::new(Default::default);
+    let mut h = rustc_hash::FxHasher::default();
+    global.for_each_name(NameKind::ResourceType, &mut |n| n.hash(&mut h));
+    h.write_u8(0);
+    global.for_each_name(NameKind::Definition, &mut |n| n.hash(&mut h));
+    let key: Key = (h.finish(), name.to_string(), limit);
+    if let Some(hit) = NEAR.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return hit;
+    }
+    let mut c = Closest::within(name, limit);
+    builtins::resource_types()
+        .iter()
+        .for_each(|t| c.offer(&t.name));
+    global.for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
+    global.for_each_name(NameKind::Definition, &mut |n| c.offer(n));
+    let best = c.best();
+    if let Ok(mut m) = NEAR.lock() {
+        if m.len() > 10_000 {
+            m.clear();
+        }
+        m.insert(key, best.clone());
+    }
+    best
+}
+
 /// Is `suggestion` so close to `name` that `name` is a misspelling rather than the name of
 /// something plint does not see (a custom type or function of a module that is not
 /// installed)? One edit, or two for names of six letters or more.
 fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
     suggestion
         .as_deref()
-        .is_some_and(|s| super::distance(name, s) <= if name.len() >= 6 { 2 } else { 1 })
+        .is_some_and(|s| super::distance(name, s) <= near_miss_limit(name))
+}
+
+/// How many edits a near miss is at most (see [`near_miss`]).
+fn near_miss_limit(name: &str) -> usize {
+    if name.len() >= 6 { 2 } else { 1 }
+}
+
+/// Where the attributes of a resource type come from (see [`Infer::attribute_source`]).
+#[derive(Clone, Copy)]
+enum AttributeSource<'p> {
+    Core(&'static crate::defs::model::ResourceTypeDef),
+    Define(&'p crate::defs::model::ClassDef),
+    Custom(&'p crate::defs::model::ResourceTypeDef),
+}
+
+impl<'p> AttributeSource<'p> {
+    /// Does the type accept the attribute `name` (a metaparameter included)?
+    fn accepts(self, name: &str) -> bool {
+        builtins::metaparameters().iter().any(|m| m.name == name)
+            || match self {
+                AttributeSource::Core(t) => t.attributes.iter().any(|a| a.name == name),
+                AttributeSource::Define(d) => {
+                    d.params.iter().any(|p| p.name == name) || name == "name"
+                }
+                // Puppet adds `provider` to every type that has providers.
+                AttributeSource::Custom(t) => {
+                    t.attributes.iter().any(|a| a.name == name) || name == "provider"
+                }
+            }
+    }
+
+    /// Every attribute name the type accepts.
+    fn names(self) -> Vec<&'p str> {
+        let mut names: Vec<&'p str> = builtins::metaparameters()
+            .iter()
+            .map(|a| a.name.as_str())
+            .collect();
+        match self {
+            AttributeSource::Core(t) => names.extend(t.attributes.iter().map(|a| a.name.as_str())),
+            AttributeSource::Define(d) => {
+                names.extend(d.params.iter().map(|p| p.name.as_str()));
+                names.push("name");
+            }
+            AttributeSource::Custom(t) => {
+                names.extend(t.attributes.iter().map(|a| a.name.as_str()));
+                names.push("provider");
+            }
+        }
+        names
+    }
 }
 
 /// A resource declared with a literal title (see [`Infer::declared`]).

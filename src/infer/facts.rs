@@ -4,7 +4,7 @@
 //! facterdb's fact sets); modules add their own facts in `lib/facter/*.rb`
 //! (`Facter.add(:name)`), which [`custom_facts`] reads as text.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
 
@@ -16,7 +16,7 @@ struct FactsFile {
 
 struct Known {
     prefixes: Vec<String>,
-    names: HashSet<String>,
+    names: FxHashSet<String>,
 }
 
 static KNOWN: LazyLock<Known> = LazyLock::new(|| {
@@ -48,13 +48,13 @@ pub fn known_fact_count() -> usize {
 /// The facts that the modules in `modules_dir` (a directory of modules) define in Ruby:
 /// the names given to `Facter.add` in `<module>/lib/facter/**/*.rb`. Read once per directory
 /// and cached.
-pub fn custom_facts(modules_dir: &Path) -> Arc<HashSet<String>> {
-    static CACHE: LazyLock<Mutex<HashMap<PathBuf, Arc<HashSet<String>>>>> =
+pub fn custom_facts(modules_dir: &Path) -> Arc<FxHashSet<String>> {
+    static CACHE: LazyLock<Mutex<FxHashMap<PathBuf, Arc<FxHashSet<String>>>>> =
         LazyLock::new(Default::default);
     if let Some(found) = CACHE.lock().ok().and_then(|c| c.get(modules_dir).cloned()) {
         return found;
     }
-    let mut names = HashSet::new();
+    let mut names = FxHashSet::default();
     if let Ok(entries) = std::fs::read_dir(modules_dir) {
         for e in entries.flatten() {
             scan_facter_dir(&e.path().join("lib/facter"), &mut names, 0);
@@ -67,7 +67,7 @@ pub fn custom_facts(modules_dir: &Path) -> Arc<HashSet<String>> {
     names
 }
 
-fn scan_facter_dir(dir: &Path, out: &mut HashSet<String>, depth: usize) {
+fn scan_facter_dir(dir: &Path, out: &mut FxHashSet<String>, depth: usize) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -86,7 +86,7 @@ fn scan_facter_dir(dir: &Path, out: &mut HashSet<String>, depth: usize) {
 }
 
 /// The names in `Facter.add(:name` / `Facter.add('name'` / `Facter.add("name"` calls.
-pub fn facter_add_names(text: &str, out: &mut HashSet<String>) {
+pub fn facter_add_names(text: &str, out: &mut FxHashSet<String>) {
     for (i, _) in text.match_indices("Facter.add") {
         let rest = text[i + "Facter.add".len()..].trim_start();
         let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn facter_add_forms() {
-        let mut names = HashSet::new();
+        let mut names = FxHashSet::default();
         facter_add_names(
             "Facter.add(:os_service_default) do\nFacter.add('a_b')\nFacter.add(\"C\", :type => :x)\n",
             &mut names,

@@ -154,13 +154,15 @@ impl Analysis {
 /// Infers the types of one file and checks it.
 pub fn analyze(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
     let program = Program::new(file, src, defs);
-    expr::Infer::new(src, &program, false).run(file)
+    let resolver = expr::Resolver::new(&program);
+    expr::Infer::new(src, &resolver, false).run(file)
 }
 
 /// [`analyze`], recording the type of every expression.
 pub fn analyze_with_types(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
     let program = Program::new(file, src, defs);
-    expr::Infer::new(src, &program, true).run(file)
+    let resolver = expr::Resolver::new(&program);
+    expr::Infer::new(src, &resolver, true).run(file)
 }
 
 type CacheKey = (usize, usize, usize, u64);
@@ -232,6 +234,13 @@ impl<'n> Closest<'n> {
             limit: 2.max(name.len() / 5),
             best: None,
         }
+    }
+
+    /// [`Closest::new`], looking only at names at most `max` edits away.
+    pub fn within(name: &'n str, max: usize) -> Self {
+        let mut c = Closest::new(name);
+        c.limit = c.limit.min(max);
+        c
     }
 
     pub fn offer(&mut self, n: &str) {

@@ -69,6 +69,16 @@ pub fn key(name: &str) -> String {
     crate::syntax::trim_colons(name).to_ascii_lowercase()
 }
 
+/// [`key`], borrowed when the name is one already.
+fn lookup_key(name: &str) -> std::borrow::Cow<'_, str> {
+    let name = crate::syntax::trim_colons(name);
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
 /// The definitions a file makes itself.
 #[derive(Debug, Default)]
 pub struct LocalDefs {
@@ -196,6 +206,28 @@ pub fn puppet_signature(params: &[Parameter], ret: Option<&Expr>, src: &str) -> 
 pub struct Program<'a> {
     pub local: LocalDefs,
     pub global: &'a dyn Defs,
+    /// The program's definitions asked for, by name as asked (the same few names come back
+    /// for every resource of a file).
+    global_definitions: Memo<'a, ClassDef>,
+    global_functions: Memo<'a, FunctionDef>,
+    global_resource_types: Memo<'a, ResourceTypeDef>,
+}
+
+/// Lookups of the program's index, by name as asked.
+type Memo<'a, T> = std::cell::RefCell<HashMap<String, Option<&'a T>>>;
+
+/// `find(name)`, remembered in `memo`.
+fn remembered<'a, T>(
+    memo: &Memo<'a, T>,
+    name: &str,
+    find: impl FnOnce() -> Option<&'a T>,
+) -> Option<&'a T> {
+    if let Some(hit) = memo.borrow().get(name) {
+        return *hit;
+    }
+    let found = find();
+    memo.borrow_mut().insert(name.to_string(), found);
+    found
 }
 
 impl<'a> Program<'a> {
@@ -203,31 +235,38 @@ impl<'a> Program<'a> {
         Program {
             local: LocalDefs::extract(file, src),
             global,
+            global_definitions: Default::default(),
+            global_functions: Default::default(),
+            global_resource_types: Default::default(),
         }
     }
 
     pub fn function(&self, name: &str) -> Option<&FunctionDef> {
         self.local
             .functions
-            .get(&key(name))
-            .or_else(|| self.global.function(name))
+            .get(lookup_key(name).as_ref())
+            .or_else(|| remembered(&self.global_functions, name, || self.global.function(name)))
     }
 
     pub fn definition(&self, name: &str) -> Option<&ClassDef> {
-        self.local
-            .definitions
-            .get(&key(name))
-            .or_else(|| self.global.definition(name))
+        if let Some(d) = self.local.definitions.get(lookup_key(name).as_ref()) {
+            return Some(d);
+        }
+        remembered(&self.global_definitions, name, || {
+            self.global.definition(name)
+        })
     }
 
     pub fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef> {
-        self.global.resource_type(name)
+        remembered(&self.global_resource_types, name, || {
+            self.global.resource_type(name)
+        })
     }
 
     pub fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
         self.local
             .aliases
-            .get(&key(name))
+            .get(lookup_key(name).as_ref())
             .or_else(|| self.global.type_alias(name))
     }
 
@@ -246,13 +285,18 @@ impl<'a> Program<'a> {
     }
 
     pub fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
+        self.for_each_local_name(kind, f);
+        self.global.for_each_name(kind, f);
+    }
+
+    /// The names of the file's own definitions of a kind.
+    pub fn for_each_local_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
         match kind {
             NameKind::Function => self.local.functions.keys().for_each(|k| f(k)),
             NameKind::Definition => self.local.definitions.keys().for_each(|k| f(k)),
             NameKind::TypeAlias => self.local.aliases.values().for_each(|a| f(&a.name)),
             NameKind::ResourceType => {}
         }
-        self.global.for_each_name(kind, f);
     }
 }
 

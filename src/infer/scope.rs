@@ -25,6 +25,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
+use super::expr::has_colons;
 use super::facts;
 use crate::syntax::ast::{
     AssignOp, Attribute, BinaryOp, Block, ClassDef, DefineDef, Expr, ExprKind, File, FunctionDef,
@@ -226,32 +227,21 @@ struct Scope<'a> {
     saved_path: Vec<Step>,
 }
 
-struct Walker<'a> {
-    program: &'a dyn Program,
-    scopes: Vec<Scope<'a>>,
-    diags: Vec<ScopeDiag>,
-    path: Vec<Step>,
-    next_branch: u32,
+/// What the analysis needs to know of the whole file ahead of the walk (found when first
+/// needed: most files need none of it).
+struct Ahead<'a> {
     /// Classes defined in this file, by lower-case name.
     classes: HashMap<String, &'a ClassDef>,
     /// What each class of `classes` assigns in its own scope (see [`own_assignments`]).
     class_assigned: HashMap<String, HashSet<&'a str>>,
-    /// Variables assigned at this file's top scope (anywhere in it).
-    top_vars: HashSet<&'a str>,
     /// Names tested with `defined('$x')` or read with `getvar('x')`: never undefined.
     guarded: HashSet<String>,
-    /// Assignments whose value is a body's result (the last statement of a function or lambda).
-    result_assignments: HashSet<Span>,
 }
 
-impl<'a> Walker<'a> {
-    fn new(file: &'a File, program: &'a dyn Program) -> Self {
+impl<'a> Ahead<'a> {
+    fn find(file: &'a File) -> Self {
         let mut classes = HashMap::default();
-        let mut top_vars = HashSet::default();
         let mut guarded = HashSet::default();
-        for s in &file.statements {
-            collect_top(s, &mut top_vars);
-        }
         file.walk(&mut |e| match &e.kind {
             ExprKind::Class(c) => {
                 classes.insert(key(&c.name.name), &**c);
@@ -273,18 +263,49 @@ impl<'a> Walker<'a> {
                 (name.clone(), names.into_iter().collect())
             })
             .collect();
+        Ahead {
+            classes,
+            class_assigned,
+            guarded,
+        }
+    }
+}
+
+struct Walker<'a> {
+    program: &'a dyn Program,
+    scopes: Vec<Scope<'a>>,
+    diags: Vec<ScopeDiag>,
+    path: Vec<Step>,
+    next_branch: u32,
+    file: &'a File,
+    ahead: std::cell::OnceCell<Ahead<'a>>,
+    /// Variables assigned at this file's top scope (anywhere in it).
+    top_vars: HashSet<&'a str>,
+    /// Assignments whose value is a body's result (the last statement of a function or lambda).
+    result_assignments: HashSet<Span>,
+}
+
+impl<'a> Walker<'a> {
+    fn new(file: &'a File, program: &'a dyn Program) -> Self {
+        let mut top_vars = HashSet::default();
+        for s in &file.statements {
+            collect_top(s, &mut top_vars);
+        }
         Walker {
             program,
             scopes: Vec::new(),
             diags: Vec::new(),
             path: Vec::new(),
             next_branch: 0,
-            classes,
-            class_assigned,
+            file,
+            ahead: std::cell::OnceCell::new(),
             top_vars,
-            guarded,
             result_assignments: HashSet::default(),
         }
+    }
+
+    fn ahead(&self) -> &Ahead<'a> {
+        self.ahead.get_or_init(|| Ahead::find(self.file))
     }
 
     // -------------------------------------------------------------------- scopes
@@ -364,14 +385,14 @@ impl<'a> Walker<'a> {
             return; // match variables: undef when unset, never an error
         }
         if let Some(rest) = name.strip_prefix("::") {
-            if rest.contains("::") {
+            if has_colons(rest) {
                 self.read_qualified(rest, name, span);
             } else if !self.global(rest) {
                 self.undefined(name, span);
             }
             return;
         }
-        if name.contains("::") {
+        if has_colons(name) {
             self.read_qualified(name, name, span);
             return;
         }
@@ -410,7 +431,11 @@ impl<'a> Walker<'a> {
     }
 
     fn undefined(&mut self, name: &str, span: Span) {
-        if self.guarded.contains(crate::syntax::trim_colons(name)) {
+        if self
+            .ahead()
+            .guarded
+            .contains(crate::syntax::trim_colons(name))
+        {
             return;
         }
         self.diags.push(ScopeDiag::Undefined {
@@ -442,9 +467,10 @@ impl<'a> Walker<'a> {
         if depth > 32 {
             return None;
         }
-        let (has, parent) = if let Some(c) = self.classes.get(class) {
+        let ahead = self.ahead();
+        let (has, parent) = if let Some(c) = ahead.classes.get(class) {
             let has = c.params.iter().any(|p| p.name.name == var)
-                || self
+                || ahead
                     .class_assigned
                     .get(class)
                     .is_some_and(|names| names.contains(var));
@@ -467,7 +493,7 @@ impl<'a> Walker<'a> {
         if depth > 32 {
             return false;
         }
-        let parent = if let Some(c) = self.classes.get(class) {
+        let parent = if let Some(c) = self.ahead().classes.get(class) {
             out.extend(c.params.iter().map(|p| p.name.name.clone()));
             let mut names = Vec::new();
             own_assignments(&c.body.statements, &mut names);
@@ -736,7 +762,7 @@ impl<'a> Walker<'a> {
     fn assign_targets(&mut self, left: &'a Expr) {
         match &left.kind {
             ExprKind::Variable(name) => {
-                if name.contains("::") || name.bytes().all(|b| b.is_ascii_digit()) {
+                if has_colons(name) || name.bytes().all(|b| b.is_ascii_digit()) {
                     return; // reported by the validator (P306, P307)
                 }
                 let unused = self.scopes.last().and_then(|s| match s.kind {
@@ -868,25 +894,26 @@ fn own_assignments<'a>(statements: &'a [Expr], out: &mut Vec<&'a str>) {
         {
             targets(left, out);
         }
-        let mut children = Vec::new();
+        // The children go on the stack last first (so that the first is taken next).
+        let start = stack.len();
         match &e.kind {
             ExprKind::Call(c) => {
-                children.push(&c.function);
-                children.extend(c.args.iter());
+                stack.push(&c.function);
+                stack.extend(c.args.iter());
             }
             ExprKind::MethodCall(m) => {
-                children.push(&m.receiver);
-                children.extend(m.args.iter().flatten());
+                stack.push(&m.receiver);
+                stack.extend(m.args.iter().flatten());
             }
-            _ => e.for_each_child(&mut |c| children.push(c)),
+            _ => e.for_each_child(&mut |c| stack.push(c)),
         }
-        stack.extend(children.into_iter().rev());
+        stack[start..].reverse();
     }
 }
 
 fn targets<'a>(left: &'a Expr, out: &mut Vec<&'a str>) {
     match &left.kind {
-        ExprKind::Variable(v) if !v.contains("::") => out.push(v),
+        ExprKind::Variable(v) if !has_colons(v) => out.push(v),
         ExprKind::Array(items) => items.iter().for_each(|i| targets(i, out)),
         _ => {}
     }

@@ -43,16 +43,26 @@ impl<F: Fn(&str) -> Option<Type>> AliasResolver for F {
 /// The definition of one of Puppet's built-in aliases (`Data`, `RichData`, `RichDataKey`,
 /// `Puppet::LookupKey`, `Puppet::LookupValue`), case insensitive.
 pub fn builtin_alias(name: &str) -> Option<Type> {
-    let src = match name.to_ascii_lowercase().as_str() {
-        "data" => "Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]",
-        "richdatakey" | "puppet::lookupkey" => "Variant[String, Numeric]",
-        "richdata" | "puppet::lookupvalue" => {
-            "Variant[Scalar, SemVerRange, Binary, Sensitive, Type, TypeSet, URI, Object, Undef, \
-             Default, Hash[RichDataKey, RichData], Array[RichData]]"
-        }
-        _ => return None,
+    const SOURCES: [&str; 3] = [
+        "Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]",
+        "Variant[String, Numeric]",
+        "Variant[Scalar, SemVerRange, Binary, Sensitive, Type, TypeSet, URI, Object, Undef, \
+         Default, Hash[RichDataKey, RichData], Array[RichData]]",
+    ];
+    // Parsed once per process: the names come back for every alias inference looks at.
+    static PARSED: std::sync::LazyLock<[Option<Type>; 3]> =
+        std::sync::LazyLock::new(|| SOURCES.map(|src| parse(src).ok()));
+    let is = |n: &str| name.eq_ignore_ascii_case(n);
+    let i = if is("data") {
+        0
+    } else if is("richdatakey") || is("puppet::lookupkey") {
+        1
+    } else if is("richdata") || is("puppet::lookupvalue") {
+        2
+    } else {
+        return None;
     };
-    parse(src).ok()
+    PARSED[i].clone()
 }
 
 /// The built-in aliases, resolved and normalized once per process.
@@ -95,6 +105,12 @@ pub(crate) struct Resolved {
 pub struct TypeCalculator<'r> {
     resolver: &'r dyn AliasResolver,
     cache: RefCell<HashMap<String, Option<Rc<Resolved>>>>,
+    /// The aliases being resolved (innermost last).
+    pending: RefCell<Vec<String>>,
+    /// Whether a resolution met an alias still being resolved (an alias that refers to
+    /// itself through others): what was cached since depends on the order of the questions
+    /// (see [`TypeCalculator::settle`]).
+    order_dependent: std::cell::Cell<bool>,
 }
 
 /// How deep assignability may recurse (aliases that only refer to each other).
@@ -118,6 +134,17 @@ impl<'r> TypeCalculator<'r> {
         TypeCalculator {
             resolver,
             cache: RefCell::new(HashMap::default()),
+            pending: RefCell::new(Vec::new()),
+            order_dependent: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Ends a question, for a calculator kept for many: forgets the aliases resolved since
+    /// the last call if one of them met an alias still being resolved. The answers of a kept
+    /// calculator are then exactly those of a new calculator per question.
+    pub fn settle(&self) {
+        if self.order_dependent.replace(false) {
+            self.cache.borrow_mut().clear();
         }
     }
 
@@ -211,8 +238,8 @@ impl<'r> TypeCalculator<'r> {
     /// alias's type; cached.
     pub(crate) fn resolve(&self, name: &str) -> Option<Rc<Resolved>> {
         let key = name.to_ascii_lowercase();
-        if let Some(r) = self.cache.borrow().get(&key) {
-            return r.clone();
+        if let Some(r) = self.cached(&key) {
+            return r;
         }
         if let Some(b) = builtin_resolved(&key) {
             self.cache.borrow_mut().insert(key, Some(b.clone()));
@@ -224,20 +251,37 @@ impl<'r> TypeCalculator<'r> {
     fn resolve_uncached(&self, key: &str) -> Option<Rc<Resolved>> {
         let name = key;
         let key = key.to_string();
-        if let Some(r) = self.cache.borrow().get(&key) {
-            return r.clone();
+        if let Some(r) = self.cached(&key) {
+            return r;
         }
         // Mark as in progress (an alias that is only itself resolves to nothing).
         self.cache.borrow_mut().insert(key.clone(), None);
+        self.pending.borrow_mut().push(key.clone());
+        let out = self.resolve_fresh(name, &key);
+        self.pending.borrow_mut().pop();
+        self.cache.borrow_mut().insert(key, out.clone());
+        out
+    }
+
+    /// The cached resolution of `key`, noting when it is an alias still being resolved.
+    fn cached(&self, key: &str) -> Option<Option<Rc<Resolved>>> {
+        let hit = self.cache.borrow().get(key).cloned()?;
+        if hit.is_none() && self.pending.borrow().iter().any(|p| p == key) {
+            self.order_dependent.set(true);
+        }
+        Some(hit)
+    }
+
+    fn resolve_fresh(&self, name: &str, key: &str) -> Option<Rc<Resolved>> {
         let raw = builtin_alias(name).or_else(|| self.resolver.resolve(name));
-        let out = raw.and_then(|t| {
+        raw.and_then(|t| {
             let mut ty = t.normalize_with(self);
-            let recursive = self.refers_to(&ty, &key);
+            let recursive = self.refers_to(&ty, key);
             if recursive && let Type::Variant(ts) = &ty {
                 // Puppet drops the members that are the alias itself.
                 let kept: Vec<Type> = ts
                     .iter()
-                    .filter(|m| !matches!(m, Type::Alias(n) if n.eq_ignore_ascii_case(&key)))
+                    .filter(|m| !matches!(m, Type::Alias(n) if n.eq_ignore_ascii_case(key)))
                     .cloned()
                     .collect();
                 if kept.len() != ts.len() {
@@ -246,13 +290,11 @@ impl<'r> TypeCalculator<'r> {
             }
             // An alias made only of aliases and variants is not a type (Puppet: "cannot be
             // resolved to a real type").
-            if !self.has_real_type(&ty, &key) {
+            if !self.has_real_type(&ty, key) {
                 return None;
             }
             Some(Rc::new(Resolved { ty, recursive }))
-        });
-        self.cache.borrow_mut().insert(key, out.clone());
-        out
+        })
     }
 
     /// Is there something other than aliases and variants in `t` (following aliases other

@@ -39,6 +39,7 @@ mod tests;
 pub use assign::{AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_assignable};
 pub use display::expanded_string;
 pub use normalize::common_type;
+pub(crate) use normalize::common_with;
 pub use parse::{TypeError, from_expr, parse};
 pub use regex::{ruby_regex, ruby_regex_matches, translate_ruby_regex};
 

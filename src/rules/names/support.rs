@@ -3,9 +3,11 @@
 //! ([`Context::program`], always built for these rules: they never re-parse other files),
 //! and the facts of the modules' `lib/facter`.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
 
 use crate::defs::Index;
 use crate::infer::facts;
@@ -15,7 +17,7 @@ use crate::rules::Context;
 /// What the analysis may ask about the program of the checked file.
 struct FileProgram<'a> {
     index: &'a Index,
-    custom_facts: Vec<Arc<HashSet<String>>>,
+    custom_facts: Vec<Arc<FxHashSet<String>>>,
 }
 
 impl scope::Program for FileProgram<'_> {
@@ -53,15 +55,50 @@ pub fn analyze<'a>(cx: &Context<'a>) -> &'a [ScopeDiag] {
 }
 
 fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
-    let mut dirs: Vec<PathBuf> = cx.modulepath().to_vec();
-    if let Some(d) = facts::modules_dir_of(Path::new(cx.file.path))
+    let program = FileProgram {
+        index: cx.program(),
+        custom_facts: custom_facts(cx.modulepath(), Path::new(cx.file.path)),
+    };
+    scope::analyze(cx.ast(), &program)
+}
+
+/// The custom facts of the modules of the module path and of the directory of modules the
+/// file is in. The files of a module are checked one after the other on a thread: the last
+/// answer is kept, by module path and the file's directory.
+fn custom_facts(modulepath: &[PathBuf], file: &Path) -> Vec<Arc<FxHashSet<String>>> {
+    struct Last {
+        modulepath: Vec<PathBuf>,
+        dir: Option<PathBuf>,
+        facts: Vec<Arc<FxHashSet<String>>>,
+    }
+    thread_local! {
+        static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
+    }
+    let dir = file.parent();
+    if let Some(hit) = LAST.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|l| {
+                l.dir.as_deref().map(Path::as_os_str) == dir.map(Path::as_os_str)
+                    && l.modulepath == modulepath
+            })
+            .map(|l| l.facts.clone())
+    }) {
+        return hit;
+    }
+    let mut dirs: Vec<PathBuf> = modulepath.to_vec();
+    if let Some(d) = facts::modules_dir_of(file)
         && !dirs.contains(&d)
     {
         dirs.push(d);
     }
-    let program = FileProgram {
-        index: cx.program(),
-        custom_facts: dirs.iter().map(|d| facts::custom_facts(d)).collect(),
-    };
-    scope::analyze(cx.ast(), &program)
+    let found: Vec<_> = dirs.iter().map(|d| facts::custom_facts(d)).collect();
+    LAST.with(|l| {
+        *l.borrow_mut() = Some(Last {
+            modulepath: modulepath.to_vec(),
+            dir: dir.map(Path::to_path_buf),
+            facts: found.clone(),
+        })
+    });
+    found
 }
