@@ -196,12 +196,15 @@ fn lint_parsed_with(
     profile: &Profile,
     program: &Index,
 ) -> Vec<Diagnostic> {
-    let mut diagnostics = parsed.diagnostics;
+    let Parsed { ast, diagnostics } = parsed;
+    let mut diagnostics = diagnostics;
+    // In a program, every tree was alive until now anyway: it is left to the process's end.
+    let in_program = local.is_some();
     if parses(&diagnostics) {
         let file = FileInfo {
             path,
             source: text,
-            ast: &parsed.ast,
+            ast: &ast,
         };
         let mut found = match local {
             Some(local) => {
@@ -213,6 +216,9 @@ fn lint_parsed_with(
         };
         registry::suppress(file, &profile.selection, &mut found);
         diagnostics.extend(found);
+    }
+    if in_program {
+        super::release(ast);
     }
     profile.adjust(&mut diagnostics);
     diagnostics

@@ -54,7 +54,7 @@ pub fn run() -> i32 {
 static PROCESS_ENDS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Drops `value`, or leaves it to the process's end (see [`PROCESS_ENDS`]).
-fn release<T>(value: T) {
+pub(crate) fn release<T>(value: T) {
     if PROCESS_ENDS.load(std::sync::atomic::Ordering::Relaxed) {
         std::mem::forget(value);
     } else {

@@ -213,18 +213,21 @@ impl ModuleFile {
 /// `environments/<env>/manifests/`, rspec-puppet's `spec/fixtures/manifests/`, and a folder
 /// holding `environment.conf` or a `Puppetfile`) and files whose module folder is not a module name.
 pub fn module_file(path: &str) -> Option<ModuleFile> {
-    let split = |p: &str| -> Vec<String> {
+    fn split(p: &str) -> Vec<&str> {
         p.split(['/', '\\'])
             .filter(|c| !c.is_empty() && *c != ".")
-            .map(str::to_string)
             .collect()
-    };
-    let is_dir = |p: &String| matches!(p.as_str(), "manifests" | "functions" | "types");
+    }
+    let is_dir = |p: &&str| matches!(*p, "manifests" | "functions" | "types");
     let mut parts = split(path);
     let mut absolute = path.starts_with(['/', '\\']);
+    let made_absolute;
     if !parts[..parts.len().saturating_sub(1)].iter().any(is_dir) {
-        let abs = std::path::absolute(path).ok()?;
-        parts = split(&abs.to_string_lossy());
+        made_absolute = std::path::absolute(path)
+            .ok()?
+            .to_string_lossy()
+            .into_owned();
+        parts = split(&made_absolute);
         absolute = true;
     }
     let file = parts.last()?.to_ascii_lowercase();
@@ -233,15 +236,15 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     // The last `manifests` folder wins; otherwise the last `functions` or `types` one.
     let at = parts[..last_dir]
         .iter()
-        .rposition(|p| p == "manifests")
+        .rposition(|p| *p == "manifests")
         .or_else(|| parts[..last_dir].iter().rposition(is_dir))?;
     if at == 0 {
         return None;
     }
-    let folder = &parts[at - 1];
+    let folder = parts[at - 1];
     let module = folder.rsplit('-').next().unwrap_or(folder);
     // An environment's `manifests/`, and rspec-puppet's (`spec/fixtures/manifests/`).
-    let parent = (at >= 2).then(|| parts[at - 2].as_str());
+    let parent = (at >= 2).then(|| parts[at - 2]);
     if !is_module_name(module)
         || parent == Some("environments")
         || (folder == "fixtures" && parent == Some("spec"))
@@ -270,7 +273,7 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     {
         return None;
     }
-    let dir = match parts[at].as_str() {
+    let dir = match parts[at] {
         "manifests" => AutoloadDir::Manifests,
         "functions" => AutoloadDir::Functions,
         _ => AutoloadDir::Types,

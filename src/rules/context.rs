@@ -152,6 +152,8 @@ pub struct FileIndex<'a> {
     pub(crate) arrow_groups: OnceCell<Vec<crate::rules::layout::arrows::Group>>,
     /// The scope analysis (`names::support::analyze`), shared by the four rules that report it.
     pub(crate) scope_diags: OnceCell<Vec<crate::infer::scope::ScopeDiag>>,
+    /// Where the file sits in its module (`discover::module::module_file`).
+    pub(crate) module_file: OnceCell<Option<crate::discover::module::ModuleFile>>,
     /// The type inference (`types::support::analysis`), shared by the rules that report it.
     pub(crate) analysis: OnceCell<std::rc::Rc<crate::infer::Analysis>>,
 }
@@ -375,6 +377,16 @@ impl<'a> Context<'a> {
         index
             .line_index
             .get_or_init(|| LineIndex::new(self.file.source))
+    }
+
+    /// Where the file sits in a module whose files Puppet autoloads
+    /// ([`crate::discover::module::module_file`]), computed once per file.
+    pub fn module_file(&self) -> Option<&'a crate::discover::module::ModuleFile> {
+        let index: &'a FileIndex<'a> = self.index;
+        index
+            .module_file
+            .get_or_init(|| crate::discover::module::module_file(self.file.path))
+            .as_ref()
     }
 
     /// The spans of text that are data rather than code ([`crate::rules::util::literal_spans`]),

@@ -50,6 +50,19 @@ impl Rule for TrailingWhitespace {
         let mut found = Vec::new();
         let mut line_start = 0;
         for line in util::lines_inclusive(src) {
+            // Most lines end in a character that is not blank: an ASCII one is enough to
+            // tell.
+            let bytes = line.as_bytes();
+            let mut n = bytes.len();
+            while n > 0 && matches!(bytes[n - 1], b'\n' | b'\r') {
+                n -= 1;
+            }
+            if n == 0
+                || (bytes[n - 1].is_ascii() && !matches!(bytes[n - 1], b' ' | b'\t' | 0x0b | 0x0c))
+            {
+                line_start += line.len();
+                continue;
+            }
             let body = line.trim_end_matches(['\n', '\r']);
             if body.ends_with(super::is_blank) {
                 let content = body.trim_end_matches(super::is_blank);

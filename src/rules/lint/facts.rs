@@ -169,9 +169,13 @@ fn patterned(name: &str) -> Option<Legacy> {
     None
 }
 
+/// [`EXACT`] by name.
+static EXACT_BY_NAME: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, &'static str>> =
+    std::sync::LazyLock::new(|| EXACT.iter().copied().collect());
+
 /// Is `name` a legacy fact, and what replaces it?
 pub fn legacy(name: &str) -> Option<Legacy> {
-    if let Some((_, path)) = EXACT.iter().find(|(n, _)| *n == name) {
+    if let Some(path) = EXACT_BY_NAME.get(name) {
         let keys: Vec<&str> = path.split('.').filter(|k| !k.is_empty()).collect();
         return Some(Legacy {
             access: (!keys.is_empty()).then(|| access(&keys)),

@@ -4,7 +4,7 @@ use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
 
 use super::support::describe;
-use crate::discover::module::{AutoloadDir, module_file};
+use crate::discover::module::AutoloadDir;
 
 declare_rule! {
     /// ## What it does
@@ -46,7 +46,7 @@ impl Rule for CodeOutsideDefinitionInModule {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let Some(module) = module_file(cx.file.path) else {
+        let Some(module) = cx.module_file() else {
             return;
         };
         let folder = match module.dir {

@@ -6,7 +6,6 @@ use crate::syntax::ast::{ExprKind, Ident};
 
 use super::definition_not_at_top_level::kind_name;
 use super::support::full_name;
-use crate::discover::module::module_file;
 
 declare_rule! {
     /// ## What it does
@@ -44,7 +43,7 @@ impl Rule for DefinitionInWrongFile {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let Some(module) = module_file(cx.file.path) else {
+        let Some(module) = cx.module_file() else {
             return;
         };
         let namespace = module.namespace();
