@@ -4,10 +4,11 @@
 //! are kept), MISSING nodes are skipped; the syntax diagnostics for both come from
 //! [`super::errors`]. Nesting deeper than [`MAX_DEPTH`] is cut off with a diagnostic.
 //!
-//! Speed: one [`TreeCursor`] serves the whole file. A node's children are read once, with
-//! their field ids, into a buffer shared by the whole walk (a stack: a node's children stay
-//! in place while its descendants are lowered above them), and nodes are told apart by
-//! kind id ([`K`]), not by name.
+//! Speed: a node's children are read once, with their field ids, into a buffer shared by the
+//! whole walk (a stack: a node's children stay in place while its descendants are lowered
+//! above them), and nodes are told apart by kind id ([`K`]), not by name. Mostly only the
+//! named children are read, by index (see [`Lowerer::load`]); one [`TreeCursor`] serves the
+//! whole file for the nodes with many children or errors.
 
 use std::num::NonZeroU16;
 use std::ops::Range;
@@ -21,6 +22,11 @@ use crate::report::{Diagnostic, Severity};
 /// Expressions nested deeper than this are not lowered (a `P004` diagnostic says so).
 pub const MAX_DEPTH: u32 = 1000;
 
+/// Nodes with more children than this are read with the cursor: `named_child` walks a node's
+/// direct children from the first each time (a list is a balanced tree of hidden nodes below
+/// them; an ERROR node's children can be many and flat).
+const NAMED_LIMIT: u32 = 64;
+
 /// A child of a node, with its field id (0: none).
 #[derive(Clone, Copy)]
 struct Child<'t> {
@@ -29,13 +35,16 @@ struct Child<'t> {
 }
 
 /// A node whose fields are looked up: its children in [`Lowerer::buf`] when they were read
-/// (`loaded`), else each field is looked up in the tree.
+/// (`loaded`), else each field is looked up in the tree. `named`: only the named children
+/// were read, their fields told by position (see [`Lowerer::load`]); a field that holds a
+/// token is then looked up in the tree.
 #[derive(Clone, Copy)]
 struct Kids<'t> {
     node: Node<'t>,
     start: u32,
     end: u32,
     loaded: bool,
+    named: bool,
 }
 
 impl Kids<'_> {
@@ -73,6 +82,8 @@ impl<'t> Lowerer<'t> {
         }
     }
 
+    /// (Never inlined, so that profiles show lowering as one subtree.)
+    #[inline(never)]
     pub fn lower_file(&mut self, tree: &'t Tree, comments: Vec<Comment>) -> File {
         let root = tree.root_node();
         self.cursor = Some(root.walk());
@@ -93,12 +104,128 @@ impl<'t> Lowerer<'t> {
             start: at,
             end: at,
             loaded: false,
+            named: false,
         }
     }
 
-    /// Reads the children of `node` (with their fields) onto the buffer.
-    fn load(&mut self, node: Node<'t>) -> Kids<'t> {
-        self.load_with(node, true)
+    /// Reads the children of `node` (a node of kind `k`) onto the buffer, with their fields.
+    ///
+    /// Stepping a cursor costs several hundred instructions per child, punctuation included;
+    /// `named_child` reaches a named child for less (it skips hidden nodes by their counts).
+    /// A node without errors has the shape of its grammar rule, plus extras: there the named
+    /// children are read, and each gets the field its position gives it (extras none). A node
+    /// with an error or many children is read with the cursor, fields as the tree has them.
+    fn load(&mut self, node: Node<'t>, k: K) -> Kids<'t> {
+        if node.has_error() || node.child_count() > NAMED_LIMIT || self.kind(node) != k {
+            return self.load_with(node, true);
+        }
+        let start = self.buf.len() as u32;
+        let count = node.named_child_count() as u32;
+        let mut pos = 0usize;
+        for i in 0..count {
+            let Some(c) = node.named_child(i) else {
+                continue;
+            };
+            let field = if c.is_extra() {
+                None
+            } else {
+                pos += 1;
+                self.field_at(k, pos - 1, c)
+            };
+            self.buf.push(Child {
+                field: field.map_or(0, NonZeroU16::get),
+                node: c,
+            });
+        }
+        // The body of a case option is its last child.
+        if k == K::CaseOption
+            && let Some(last) = self.buf[start as usize..]
+                .iter_mut()
+                .rev()
+                .find(|c| c.field != 0)
+        {
+            last.field = F.body.get();
+        }
+        Kids {
+            node,
+            start,
+            end: self.buf.len() as u32,
+            loaded: true,
+            named: true,
+        }
+    }
+
+    /// The field of the `pos`-th named child (extras not counted) of an error-free node of
+    /// kind `k`, by its rule in the grammar.
+    fn field_at(&self, k: K, pos: usize, child: Node<'t>) -> Option<NonZeroU16> {
+        let f = &*F;
+        Some(match (k, pos) {
+            (K::Hash, _) => f.entry,
+            (K::Access, 0) => f.object,
+            (K::Access, _) => f.argument,
+            (K::Selector, 0) => f.value,
+            (K::Selector, _) => f.entry,
+            (K::IfExpression, 0) => f.condition,
+            (K::IfExpression, 1) => f.consequence,
+            (K::IfExpression, _) => f.alternative,
+            (K::CaseExpression, 0) => f.value,
+            (K::CaseExpression, _) => f.option,
+            // Every child but the last (the body, see `load`) is a matcher.
+            (K::CaseOption, _) => f.matcher,
+            (K::ResourceDeclaration | K::ResourceDefaults | K::Collector, 0) => f.type_,
+            (K::ResourceDeclaration, _) => f.body,
+            (K::ResourceBody, 0) => f.title,
+            (K::ResourceOverride, 0) => f.reference,
+            (K::Collector, 1) if !matches!(self.kind(child), K::Attribute | K::AttributeSplat) => {
+                f.query
+            }
+            (K::ResourceBody | K::ResourceDefaults | K::ResourceOverride | K::Collector, _) => {
+                f.attribute
+            }
+            _ => return None,
+        })
+    }
+
+    /// Reads the named children of `node` onto the buffer (no fields): by index, or with the
+    /// cursor for an ERROR node or a node with many children.
+    fn load_named(&mut self, node: Node<'t>) -> Kids<'t> {
+        if node.is_error() || node.child_count() > NAMED_LIMIT {
+            let start = self.buf.len() as u32;
+            let cursor = self.cursor.get_or_insert_with(|| node.walk());
+            cursor.reset(node);
+            if cursor.goto_first_child() {
+                loop {
+                    let c = cursor.node();
+                    if c.is_named() {
+                        self.buf.push(Child { field: 0, node: c });
+                    }
+                    if !cursor.goto_next_sibling() {
+                        break;
+                    }
+                }
+            }
+            return Kids {
+                node,
+                start,
+                end: self.buf.len() as u32,
+                loaded: true,
+                named: true,
+            };
+        }
+        let start = self.buf.len() as u32;
+        let count = node.named_child_count() as u32;
+        for i in 0..count {
+            if let Some(c) = node.named_child(i) {
+                self.buf.push(Child { field: 0, node: c });
+            }
+        }
+        Kids {
+            node,
+            start,
+            end: self.buf.len() as u32,
+            loaded: true,
+            named: true,
+        }
     }
 
     /// Reads the children of `node` onto the buffer, with their fields if `with_fields`.
@@ -126,12 +253,13 @@ impl<'t> Lowerer<'t> {
             start,
             end: self.buf.len() as u32,
             loaded: true,
+            named: false,
         }
     }
 
     /// The first child in field `id`.
     fn field(&self, kids: Kids<'t>, id: NonZeroU16) -> Option<Node<'t>> {
-        if !kids.loaded {
+        if !kids.loaded || (kids.named && (id == F.form || id == F.kind)) {
             return kids.node.child_by_field_id(id.get());
         }
         self.buf[kids.range()]
@@ -184,13 +312,11 @@ impl<'t> Lowerer<'t> {
     /// The statements among `node`'s children (a file, a block, or an ERROR node's contents).
     fn statements(&mut self, node: Node<'t>) -> Vec<Expr> {
         let mark = self.buf.len();
-        let kids = self.load_with(node, false);
+        let kids = self.load_named(node);
         let mut out = Vec::with_capacity(kids.range().len());
         for i in kids.range() {
             let c = self.child(i).node;
-            if c.is_named() {
-                self.push_statement(c, &mut out);
-            }
+            self.push_statement(c, &mut out);
         }
         self.buf.truncate(mark);
         out
@@ -298,10 +424,9 @@ impl<'t> Lowerer<'t> {
             K::Name => self.bare_word(node),
             K::TypeReference => {
                 let t = self.text(node);
-                if crate::syntax::trim_colons(t)
-                    .split("::")
-                    .any(|seg| !seg.starts_with(|c: char| c.is_ascii_uppercase()))
-                {
+                if !all_segments(crate::syntax::trim_colons(t), |seg| {
+                    seg.first().is_some_and(u8::is_ascii_uppercase)
+                }) {
                     self.syntax_error(
                         node,
                         format!("`{t}` is not a valid type or class reference"),
@@ -332,23 +457,23 @@ impl<'t> Lowerer<'t> {
             K::DoubleQuotedString => ExprKind::String(self.double_quoted(node)),
             K::Heredoc => ExprKind::String(self.heredoc(node)),
             K::Array => {
-                let kids = self.load_with(node, false);
+                let kids = self.load_named(node);
                 ExprKind::Array(self.list(kids, None))
             }
             K::Hash => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::Hash);
                 ExprKind::Hash(Hash {
                     entries: self.pairs(kids, F.entry),
                     braced: true,
                 })
             }
             K::ParenthesizedExpression => {
-                let kids = self.load_with(node, false);
+                let kids = self.load_named(node);
                 let inner = self.first_named(kids);
                 ExprKind::Paren(self.boxed(inner, node))
             }
             K::Access => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::Access);
                 ExprKind::Access {
                     target: self.boxed(self.field(kids, F.object), node),
                     args: self.list(kids, Some(F.argument)),
@@ -409,7 +534,7 @@ impl<'t> Lowerer<'t> {
                 }
             }
             K::Selector => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::Selector);
                 let value = self.boxed(self.field(kids, F.value), node);
                 let mut entries = Vec::new();
                 for i in kids.range() {
@@ -433,7 +558,7 @@ impl<'t> Lowerer<'t> {
                 let args_node = self.field(kids, F.arguments);
                 let args = match args_node {
                     Some(a) => {
-                        let ak = self.load_with(a, false);
+                        let ak = self.load_named(a);
                         self.list(ak, None)
                     }
                     None => Vec::new(),
@@ -462,7 +587,7 @@ impl<'t> Lowerer<'t> {
                     },
                 };
                 let args = self.field(kids, F.arguments).map(|a| {
-                    let ak = self.load_with(a, false);
+                    let ak = self.load_named(a);
                     self.list(ak, None)
                 });
                 let lambda = self.field(kids, F.lambda).map(|l| self.lambda(l));
@@ -474,7 +599,7 @@ impl<'t> Lowerer<'t> {
                 }))
             }
             K::IfExpression => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::IfExpression);
                 let mut branches = vec![(
                     self.opt_expr(self.field(kids, F.condition), node),
                     self.block(self.field(kids, F.consequence)),
@@ -513,7 +638,7 @@ impl<'t> Lowerer<'t> {
                 }))
             }
             K::CaseExpression => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::CaseExpression);
                 let value = self.opt_expr(self.field(kids, F.value), node);
                 let mut options = Vec::new();
                 for i in kids.range() {
@@ -522,7 +647,7 @@ impl<'t> Lowerer<'t> {
                         continue;
                     }
                     let o = c.node;
-                    let ok = self.load(o);
+                    let ok = self.load(o, K::CaseOption);
                     let mut matchers = Vec::new();
                     for j in ok.range() {
                         let m = self.child(j);
@@ -539,7 +664,7 @@ impl<'t> Lowerer<'t> {
                 ExprKind::Case(Box::new(Case { value, options }))
             }
             K::ResourceDeclaration => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::ResourceDeclaration);
                 let form = match self.field(kids, F.form).map(|f| self.text(f)) {
                     Some("@") => ResourceForm::Virtual,
                     Some("@@") => ResourceForm::Exported,
@@ -563,7 +688,7 @@ impl<'t> Lowerer<'t> {
                         continue;
                     }
                     let b = c.node;
-                    let bk = self.load(b);
+                    let bk = self.load(b, K::ResourceBody);
                     bodies.push(ResourceBody {
                         title: self.opt_expr(self.field(bk, F.title), b),
                         attributes: self.attributes(bk),
@@ -578,21 +703,21 @@ impl<'t> Lowerer<'t> {
                 }))
             }
             K::ResourceDefaults => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::ResourceDefaults);
                 ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
                     type_ref: self.opt_ident(self.field(kids, F.type_), node),
                     attributes: self.attributes(kids),
                 }))
             }
             K::ResourceOverride => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::ResourceOverride);
                 ExprKind::ResourceOverride(Box::new(ResourceOverride {
                     target: self.opt_expr(self.field(kids, F.reference), node),
                     attributes: self.attributes(kids),
                 }))
             }
             K::Collector => {
-                let kids = self.load(node);
+                let kids = self.load(node, K::Collector);
                 ExprKind::Collector(Box::new(Collector {
                     type_ref: self.opt_ident(self.field(kids, F.type_), node),
                     exported: self
@@ -641,10 +766,10 @@ impl<'t> Lowerer<'t> {
                 let kids = self.fields(node);
                 let mut matchers = Vec::new();
                 if let Some(names) = self.field(kids, F.names) {
-                    let nk = self.load_with(names, false);
+                    let nk = self.load_named(names);
                     for i in nk.range() {
                         let n = self.child(i).node;
-                        if n.is_named() && !n.is_extra() {
+                        if !n.is_extra() {
                             matchers.push(self.hostname(n));
                         }
                     }
@@ -705,12 +830,12 @@ impl<'t> Lowerer<'t> {
         }
     }
 
-    /// The first named child that is not an extra.
+    /// The first child that is not an extra (of named children: [`Self::load_named`]).
     fn first_named(&self, kids: Kids<'t>) -> Option<Node<'t>> {
         self.buf[kids.range()]
             .iter()
             .map(|c| c.node)
-            .find(|c| c.is_named() && !c.is_extra())
+            .find(|c| !c.is_extra())
     }
     /// A bare word: a name, or (with a hyphen or a segment starting with `_`) a string.
     fn bare_word(&mut self, node: Node) -> ExprKind {
@@ -723,10 +848,9 @@ impl<'t> Lowerer<'t> {
                 "quote it to use it as a string",
             );
         }
-        let is_name = t
-            .trim_start_matches("::")
-            .split("::")
-            .all(|seg| seg.starts_with(|c: char| c.is_ascii_lowercase()) && !seg.contains('-'));
+        let is_name = all_segments(crate::syntax::trim_colons(t), |seg| {
+            seg.first().is_some_and(u8::is_ascii_lowercase) && !seg.contains(&b'-')
+        });
         if is_name {
             ExprKind::Name(t.to_string())
         } else {
@@ -812,16 +936,17 @@ impl<'t> Lowerer<'t> {
         })
     }
 
-    /// Loaded children as a list of expressions (optionally only those of one field), with
+    /// Loaded children as a list of expressions (those of one field, or with `None` all the
+    /// named children of [`Self::load_named`]), with
     /// consecutive `key => value` pairs folded into one unbraced hash, as Puppet does.
     fn list(&mut self, kids: Kids<'t>, field_id: Option<NonZeroU16>) -> Vec<Expr> {
         let mut out: Vec<Expr> = Vec::with_capacity(kids.range().len());
         for i in kids.range() {
             let Child { field, node: c } = self.child(i);
-            match field_id {
-                Some(id) if field != id.get() => continue,
-                None if !c.is_named() => continue,
-                _ => {}
+            if let Some(id) = field_id
+                && field != id.get()
+            {
+                continue;
             }
             if c.is_extra() || c.is_missing() {
                 continue;
@@ -937,11 +1062,11 @@ impl<'t> Lowerer<'t> {
             return Vec::new();
         };
         let mark = self.buf.len();
-        let kids = self.load_with(list, false);
+        let kids = self.load_named(list);
         let mut out = Vec::with_capacity(kids.range().len());
         for i in kids.range() {
             let p = self.child(i).node;
-            if !p.is_named() || self.kind(p) != K::Parameter {
+            if self.kind(p) != K::Parameter {
                 continue;
             }
             let pk = self.fields(p);
@@ -1024,7 +1149,7 @@ impl<'t> Lowerer<'t> {
 
     fn double_quoted(&mut self, node: Node<'t>) -> StringLit {
         let mut parts = Vec::new();
-        let kids = self.load_with(node, false);
+        let kids = self.load_named(node);
         self.string_parts(kids, &mut parts, None);
         StringLit {
             kind: StringKind::DoubleQuoted,
@@ -1042,7 +1167,7 @@ impl<'t> Lowerer<'t> {
     ) {
         for i in kids.range() {
             let c = self.child(i).node;
-            if !c.is_named() || c.is_missing() || c.is_error() {
+            if c.is_missing() || c.is_error() {
                 continue;
             }
             match self.kind(c) {
@@ -1073,7 +1198,7 @@ impl<'t> Lowerer<'t> {
                 }
                 K::Interpolation => {
                     let mark = self.buf.len();
-                    let ik = self.load_with(c, false);
+                    let ik = self.load_named(c);
                     let inner = self.first_named(ik);
                     let expr = self.opt_expr(inner, c);
                     self.buf.truncate(mark);
@@ -1126,13 +1251,8 @@ impl<'t> Lowerer<'t> {
         };
         let mut parts = Vec::new();
         if let Some(body) = body {
-            let kids = self.load_with(body, false);
-            let named = || {
-                self.buf[kids.range()]
-                    .iter()
-                    .map(|c| c.node)
-                    .filter(|c| c.is_named())
-            };
+            let kids = self.load_named(body);
+            let named = || self.buf[kids.range()].iter().map(|c| c.node);
             let end = named().find(|c| self.kind(*c) == K::HeredocEnd && !c.is_missing());
             // The text starts after the line break that starts the body.
             let text_start = named()
@@ -1196,6 +1316,26 @@ fn is_keyword(t: &str) -> bool {
             | "undef"
             | "default"
     )
+}
+
+/// Whether `pred` holds for every segment of `name` between `::` separators (as
+/// `name.split("::").all(..)`, without building a substring searcher per call).
+fn all_segments(name: &str, mut pred: impl FnMut(&[u8]) -> bool) -> bool {
+    let bytes = name.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] == b':' && bytes[i + 1] == b':' {
+            if !pred(&bytes[start..i]) {
+                return false;
+            }
+            i += 2;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    pred(&bytes[start..])
 }
 
 fn is_blank(c: char) -> bool {
@@ -1347,6 +1487,22 @@ mod tests {
         assert_eq!(unescape("\\u00e9"), "é");
         assert_eq!(unescape("\\\n"), "");
         assert_eq!(unescape_single_quoted(r"'a\'b\\c\d'"), r"a'b\c\d");
+    }
+
+    #[test]
+    fn segments_split_as_str_split() {
+        for name in [
+            "", "a", "::", "a::b", "a:::b", ":::", "a::", "::a::b::", "a:b", "A::b",
+        ] {
+            let mut ours = Vec::new();
+            all_segments(name, |s| {
+                ours.push(std::str::from_utf8(s).unwrap().to_string());
+                true
+            });
+            let std: Vec<_> = name.split("::").map(str::to_string).collect();
+            assert_eq!(ours, std, "{name:?}");
+        }
+        assert!(!all_segments("a::B::c", |s| s[0].is_ascii_lowercase()));
     }
 
     #[test]
