@@ -275,16 +275,30 @@ impl<'a> Lexed<'a> {
     fn calls(&self, range: Range<usize>, names: &[&str]) -> Vec<Call> {
         let mut out = Vec::new();
         let code = &self.code[..];
-        let mut i = range.start;
-        while i < range.end {
-            if !is_ident(code[i]) || (i > 0 && is_ident(code[i - 1])) {
-                i += 1;
-                continue;
+        let end = range.end.min(code.len());
+        let start = range.start.min(end);
+        // Where a name stands as a whole word starting in the range (it may run past its end).
+        let mut hits: Vec<(usize, usize)> = Vec::new();
+        for name in names {
+            let len = name.len();
+            let upto = (end + len).min(code.len());
+            for at in memchr::memmem::find_iter(&code[start..upto], name.as_bytes()) {
+                let i = start + at;
+                if i >= end {
+                    break;
+                }
+                let whole = !(i > 0 && is_ident(code[i - 1]))
+                    && !code.get(i + len).is_some_and(|&b| is_ident(b));
+                if whole {
+                    hits.push((i, len));
+                }
             }
-            let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
+        }
+        hits.sort_unstable();
+        hits.dedup();
+        for (i, len) in hits {
             let word = &self.raw[i..i + len];
-            if names.contains(&word)
-                && (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
+            if (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
                 && !(i > 0 && (code[i - 1] == b'@' || code[i - 1] == b'$'))
             {
                 let (args, after) = self.args(i + len, range.end);
@@ -296,7 +310,6 @@ impl<'a> Lexed<'a> {
                     block,
                 });
             }
-            i += len;
         }
         out
     }
