@@ -287,8 +287,9 @@ impl<'a> Lexed<'a> {
                 if i >= end {
                     break;
                 }
-                let whole = !(i > 0 && is_ident(code[i - 1]))
-                    && !code.get(i + len).is_some_and(|&b| is_ident(b));
+                let joined_before = i > 0 && is_ident(code[i - 1]);
+                let joined_after = code.get(i + len).is_some_and(|&b| is_ident(b));
+                let whole = !joined_before && !joined_after;
                 if whole {
                     hits.push((i, len));
                 }
