@@ -65,6 +65,14 @@ pub(crate) struct Lowerer<'t> {
     cursor: Option<TreeCursor<'t>>,
     /// The children read so far of the nodes being lowered (see the module documentation).
     buf: Vec<Child<'t>>,
+    /// Children may be read by index (else always with the cursor, as tests compare).
+    indexed: bool,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set this to lower with the cursor only.
+    static CURSOR_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 impl<'t> Lowerer<'t> {
@@ -78,7 +86,11 @@ impl<'t> Lowerer<'t> {
             too_deep_reported: false,
             diagnostics: Vec::new(),
             cursor: None,
-            buf: Vec::new(),
+            buf: Vec::with_capacity(64),
+            #[cfg(not(test))]
+            indexed: true,
+            #[cfg(test)]
+            indexed: !CURSOR_ONLY.get(),
         }
     }
 
@@ -116,7 +128,11 @@ impl<'t> Lowerer<'t> {
     /// children are read, and each gets the field its position gives it (extras none). A node
     /// with an error or many children is read with the cursor, fields as the tree has them.
     fn load(&mut self, node: Node<'t>, k: K) -> Kids<'t> {
-        if node.has_error() || node.child_count() > NAMED_LIMIT || self.kind(node) != k {
+        if !self.indexed
+            || node.has_error()
+            || node.child_count() > NAMED_LIMIT
+            || self.kind(node) != k
+        {
             return self.load_with(node, true);
         }
         let start = self.buf.len() as u32;
@@ -189,7 +205,7 @@ impl<'t> Lowerer<'t> {
     /// Reads the named children of `node` onto the buffer (no fields): by index, or with the
     /// cursor for an ERROR node or a node with many children.
     fn load_named(&mut self, node: Node<'t>) -> Kids<'t> {
-        if node.is_error() || node.child_count() > NAMED_LIMIT {
+        if !self.indexed || node.is_error() || node.child_count() > NAMED_LIMIT {
             let start = self.buf.len() as u32;
             let cursor = self.cursor.get_or_insert_with(|| node.walk());
             cursor.reset(node);
@@ -413,10 +429,20 @@ impl<'t> Lowerer<'t> {
 
     fn expr_inner(&mut self, node: Node<'t>) -> Expr {
         let span = Self::span(node);
-        if node.is_error() || node.is_missing() {
+        // The kind id once: ERROR nodes have the largest symbol (what `is_error` compares).
+        let id = node.kind_id();
+        if id == u16::MAX || node.is_missing() {
             return Expr::new(ExprKind::Error, span);
         }
-        let kind = match self.kind(node) {
+        let k = self.kinds.get(usize::from(id)).copied().unwrap_or(K::Other);
+        if matches!(
+            k,
+            K::UnaryExpression | K::BinaryExpression | K::Assignment | K::Relationship
+        ) && let Some(kind) = self.operation(node, k)
+        {
+            return Expr::new(kind, span);
+        }
+        let kind = match k {
             K::Variable => {
                 let t = self.text(node);
                 ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string())
@@ -536,7 +562,7 @@ impl<'t> Lowerer<'t> {
             K::Selector => {
                 let kids = self.load(node, K::Selector);
                 let value = self.boxed(self.field(kids, F.value), node);
-                let mut entries = Vec::new();
+                let mut entries = Vec::with_capacity(kids.range().len());
                 for i in kids.range() {
                     let c = self.child(i);
                     if c.field != F.entry.get() {
@@ -640,7 +666,7 @@ impl<'t> Lowerer<'t> {
             K::CaseExpression => {
                 let kids = self.load(node, K::CaseExpression);
                 let value = self.opt_expr(self.field(kids, F.value), node);
-                let mut options = Vec::new();
+                let mut options = Vec::with_capacity(kids.range().len());
                 for i in kids.range() {
                     let c = self.child(i);
                     if c.field != F.option.get() {
@@ -648,7 +674,7 @@ impl<'t> Lowerer<'t> {
                     }
                     let o = c.node;
                     let ok = self.load(o, K::CaseOption);
-                    let mut matchers = Vec::new();
+                    let mut matchers = Vec::with_capacity(ok.range().len());
                     for j in ok.range() {
                         let m = self.child(j);
                         if m.field == F.matcher.get() {
@@ -681,7 +707,7 @@ impl<'t> Lowerer<'t> {
                 let type_expr = type_node
                     .filter(|t| self.kind(*t) != K::Name)
                     .map(|t| Box::new(self.expr(t)));
-                let mut bodies = Vec::new();
+                let mut bodies = Vec::with_capacity(kids.range().len());
                 for i in kids.range() {
                     let c = self.child(i);
                     if c.field != F.body.get() {
@@ -820,6 +846,58 @@ impl<'t> Lowerer<'t> {
         Expr::new(kind, span)
     }
 
+    /// An operation (unary, binary, assignment, relationship) of an error-free node without
+    /// extras: its operands read by index, its operator from the text between them.
+    fn operation(&mut self, node: Node<'t>, k: K) -> Option<ExprKind> {
+        if k == K::UnaryExpression {
+            if !self.indexed || node.has_error() || node.named_child_count() != 1 {
+                return None;
+            }
+            let operand = node.named_child(0)?;
+            // The operator is the node's first token.
+            let op = match self.text(node).as_bytes().first() {
+                Some(b'!') => UnaryOp::Not,
+                Some(b'*') => UnaryOp::Splat,
+                _ => UnaryOp::Neg,
+            };
+            return Some(ExprKind::Unary {
+                op,
+                operand: Box::new(self.expr(operand)),
+            });
+        }
+        let (left, right) = self.two_named(node)?;
+        let (token, op_span) = self.between(left, right);
+        Some(match k {
+            K::BinaryExpression => ExprKind::Binary {
+                op: BinaryOp::from_token(token).unwrap_or(BinaryOp::Add),
+                op_span,
+                left: Box::new(self.expr(left)),
+                right: Box::new(self.expr(right)),
+            },
+            K::Assignment => ExprKind::Assignment {
+                op: match token {
+                    "+=" => AssignOp::Append,
+                    "-=" => AssignOp::Delete,
+                    _ => AssignOp::Assign,
+                },
+                left: Box::new(self.expr(left)),
+                right: Box::new(self.expr(right)),
+            },
+            K::Relationship => ExprKind::Relationship {
+                op: match token {
+                    "~>" => RelationshipOp::Notify,
+                    "<-" => RelationshipOp::Require,
+                    "<~" => RelationshipOp::Subscribe,
+                    _ => RelationshipOp::Before,
+                },
+                op_span,
+                left: Box::new(self.expr(left)),
+                right: Box::new(self.expr(right)),
+            },
+            _ => return None,
+        })
+    }
+
     fn opt_ident(&self, node: Option<Node<'t>>, parent: Node<'t>) -> Ident {
         match node {
             Some(n) if !n.is_missing() => self.ident(n),
@@ -828,6 +906,26 @@ impl<'t> Lowerer<'t> {
                 span: Span::new(parent.start_byte(), parent.start_byte()),
             },
         }
+    }
+
+    /// The two named children of an error-free node that has exactly two (so no extras, which
+    /// are named): the operands of an operator, or a key and its value, read by index.
+    fn two_named(&self, node: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+        if !self.indexed || node.has_error() || node.named_child_count() != 2 {
+            return None;
+        }
+        Some((node.named_child(0)?, node.named_child(1)?))
+    }
+
+    /// The token between two children of an error-free node that has no extras (an operator)
+    /// and its span: the text between them without the blanks around it.
+    fn between(&self, left: Node<'t>, right: Node<'t>) -> (&'t str, Span) {
+        let (from, to) = (left.end_byte(), right.start_byte());
+        let gap = self.src.get(from..to).unwrap_or("");
+        let token = gap.trim_start_matches(char::is_whitespace);
+        let start = from + (gap.len() - token.len());
+        let token = token.trim_end_matches(char::is_whitespace);
+        (token, Span::new(start, start + token.len()))
     }
 
     /// The first child that is not an extra (of named children: [`Self::load_named`]).
@@ -979,6 +1077,13 @@ impl<'t> Lowerer<'t> {
     }
 
     fn pair(&mut self, node: Node<'t>) -> Pair {
+        if let Some((key, value)) = self.two_named(node) {
+            return Pair {
+                key: self.expr(key),
+                value: self.expr(value),
+                span: Self::span(node),
+            };
+        }
         let mark = self.buf.len();
         let kids = self.fields(node);
         let pair = Pair {
@@ -991,7 +1096,7 @@ impl<'t> Lowerer<'t> {
     }
 
     fn pairs(&mut self, kids: Kids<'t>, field_id: NonZeroU16) -> Vec<Pair> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(kids.range().len());
         for i in kids.range() {
             let c = self.child(i);
             if c.field == field_id.get() {
@@ -1012,10 +1117,28 @@ impl<'t> Lowerer<'t> {
             if a.is_missing() || a.is_error() {
                 continue;
             }
+            let span = Self::span(a);
+            let kind = self.kind(a);
+            if kind == K::Attribute
+                && let Some((name_node, value)) = self.two_named(a)
+            {
+                let op = match self.between(name_node, value).0 {
+                    "+>" => AttributeOp::Append,
+                    _ => AttributeOp::Set,
+                };
+                let name = self.ident(name_node);
+                self.check_attribute_name(&name, name_node);
+                out.push(Attribute {
+                    name,
+                    op,
+                    value: self.expr(value),
+                    span,
+                });
+                continue;
+            }
             let mark = self.buf.len();
             let ak = self.fields(a);
-            let span = Self::span(a);
-            if self.kind(a) == K::AttributeSplat {
+            if kind == K::AttributeSplat {
                 out.push(Attribute {
                     name: Ident {
                         name: "*".to_string(),
@@ -1034,17 +1157,8 @@ impl<'t> Lowerer<'t> {
             };
             let name_node = self.field(ak, F.name);
             let name = self.opt_ident(name_node, a);
-            if let Some(n) = name_node
-                && (name.name.contains('-')
-                    || name.name.starts_with('_')
-                    || matches!(name.name.as_str(), "true" | "false"))
-            {
-                self.syntax_error(
-                    n,
-                    format!("`{}` is not a valid attribute name", name.name),
-                    "not a name",
-                    "attribute names are lower-case words: letters, digits and `_`",
-                );
+            if let Some(n) = name_node {
+                self.check_attribute_name(&name, n);
             }
             out.push(Attribute {
                 name,
@@ -1057,6 +1171,21 @@ impl<'t> Lowerer<'t> {
         out
     }
 
+    /// Reports an attribute name Puppet rejects.
+    fn check_attribute_name(&mut self, name: &Ident, node: Node) {
+        if name.name.contains('-')
+            || name.name.starts_with('_')
+            || matches!(name.name.as_str(), "true" | "false")
+        {
+            self.syntax_error(
+                node,
+                format!("`{}` is not a valid attribute name", name.name),
+                "not a name",
+                "attribute names are lower-case words: letters, digits and `_`",
+            );
+        }
+    }
+
     fn parameters(&mut self, list: Option<Node<'t>>) -> Vec<Parameter> {
         let Some(list) = list else {
             return Vec::new();
@@ -1067,6 +1196,10 @@ impl<'t> Lowerer<'t> {
         for i in kids.range() {
             let p = self.child(i).node;
             if self.kind(p) != K::Parameter {
+                continue;
+            }
+            if let Some(param) = self.parameter(p) {
+                out.push(param);
                 continue;
             }
             let pk = self.fields(p);
@@ -1093,6 +1226,47 @@ impl<'t> Lowerer<'t> {
         }
         self.buf.truncate(mark);
         out
+    }
+
+    /// A parameter without errors or extras, its children read by index: `[type] [*]
+    /// $name [= default]`, where only the name is a variable.
+    fn parameter(&mut self, p: Node<'t>) -> Option<Parameter> {
+        if !self.indexed || p.has_error() {
+            return None;
+        }
+        let n = p.named_child_count();
+        let mut kids = [None; 3];
+        for (i, slot) in kids.iter_mut().enumerate().take(n) {
+            let c = p.named_child(i as u32)?;
+            if c.is_extra() {
+                return None;
+            }
+            *slot = Some(c);
+        }
+        let (type_node, name_node, default_node) = match kids {
+            [Some(a), None, None] => (None, a, None),
+            [Some(a), Some(b), None] if self.kind(a) == K::Variable => (None, a, Some(b)),
+            [Some(a), Some(b), None] => (Some(a), b, None),
+            [Some(a), Some(b), Some(c)] if n == 3 => (Some(a), b, Some(c)),
+            _ => return None,
+        };
+        if self.kind(name_node) != K::Variable {
+            return None;
+        }
+        // The tokens: `*` if the rest is captured, `=` before a default.
+        let tokens = p.child_count() as usize - n;
+        let t = self.text(name_node);
+        let name = Ident {
+            name: t.strip_prefix('$').unwrap_or(t).to_string(),
+            span: Self::span(name_node),
+        };
+        Some(Parameter {
+            name,
+            type_expr: type_node.map(|t| self.expr(t)),
+            default: default_node.map(|d| self.expr(d)),
+            captures_rest: tokens == 1 + usize::from(default_node.is_some()),
+            span: Self::span(p),
+        })
     }
 
     fn lambda(&mut self, node: Node<'t>) -> Lambda {
@@ -1148,8 +1322,8 @@ impl<'t> Lowerer<'t> {
     // ---------------------------------------------------------------- strings
 
     fn double_quoted(&mut self, node: Node<'t>) -> StringLit {
-        let mut parts = Vec::new();
         let kids = self.load_named(node);
+        let mut parts = Vec::with_capacity(kids.range().len());
         self.string_parts(kids, &mut parts, None);
         StringLit {
             kind: StringKind::DoubleQuoted,
@@ -1503,6 +1677,70 @@ mod tests {
             assert_eq!(ours, std, "{name:?}");
         }
         assert!(!all_segments("a::B::c", |s| s[0].is_ascii_lowercase()));
+    }
+
+    /// Reading children by index gives what the cursor gives, comments anywhere or not.
+    #[test]
+    fn indexed_reads_match_the_cursor() {
+        fn both(src: &str) {
+            CURSOR_ONLY.set(true);
+            let slow = crate::syntax::parse(src);
+            CURSOR_ONLY.set(false);
+            let fast = crate::syntax::parse(src);
+            assert_eq!(fast.ast, slow.ast, "{src}");
+            assert_eq!(
+                format!("{:?}", fast.diagnostics),
+                format!("{:?}", slow.diagnostics),
+                "{src}"
+            );
+        }
+        let mut sources = vec![
+            "class a (String $x = 'a', *$r, $y, Integer[1] $z) inherits b { }".to_string(),
+            "define d (String /* t */ $x /* n */ = /* d */ 1, $y # c\n, $z = -$y) { }".into(),
+            "@@file { 'a': ensure /* c */ => present, mode +> '0644', * => $h; default: }".into(),
+            "$x = $a ? { /* c */ 1 => 2, default => !$b } -> File['a'] ~> Exec[b]".into(),
+            "case $x { 'a', /* c */ 'b': { } default: { include a } }\n".into(),
+            "if $a /* c */ { } elsif $b and $c in [1, 2] { } else { $d += 1 }".into(),
+            "Foo <<| title == 'a' |>> { x => 1 } Foo <| |> File { m => 1 } $r { n => 2 }".into(),
+            "notice(\"${a} $b ${c[1]} ${ /* c */ d}\", { 'k' => 'v', /* c */ 'l' => 2 })".into(),
+            "$x = @(\"END\")\n  ${a} b\n  | END\n$y = f(1, 2) |$a, /* c */ $b| { $a * $b }".into(),
+            "class { 'a': } $x = ( 1 + ) ; if { } $z = - ;".into(),
+            "function f(Integer $a) >> Integer { $a - 1 } type T = Object { a => 1 }".into(),
+        ];
+        let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        for dir in std::fs::read_dir(fixtures).into_iter().flatten().flatten() {
+            for file in std::fs::read_dir(dir.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                if file.path().extension().is_some_and(|e| e == "pp")
+                    && let Ok(src) = std::fs::read_to_string(file.path())
+                {
+                    sources.push(src);
+                }
+            }
+        }
+        assert!(sources.len() > 100, "fixtures not found");
+        for src in &sources {
+            both(src);
+            // A comment between every two tokens (and in strings: the same text either way).
+            both(&src.replace(' ', " /* c */ "));
+            both(&src.replace(", ", " # c\n, "));
+        }
+    }
+
+    #[test]
+    fn error_nodes_have_the_largest_kind_id() {
+        let tree = crate::syntax::parse_tree("$x = ) ( } class {").unwrap();
+        let mut stack = vec![tree.root_node()];
+        let mut errors = 0;
+        while let Some(n) = stack.pop() {
+            assert_eq!(n.is_error(), n.kind_id() == u16::MAX);
+            errors += usize::from(n.is_error());
+            stack.extend((0..n.child_count()).filter_map(|i| n.child(i)));
+        }
+        assert!(errors > 0);
     }
 
     #[test]
