@@ -228,7 +228,9 @@ fn execute(args: &Args) -> Result<i32, String> {
     timings.threads = pool.current_num_threads();
 
     let phase = Instant::now();
-    let mut discovered = crate::discover::discover(&args.paths).map_err(|e| e.to_string())?;
+    let mut discovered = pool
+        .install(|| crate::discover::discover(&args.paths))
+        .map_err(|e| e.to_string())?;
     discovered.files.retain(|f| !settings.is_excluded(f));
     timings.discover = phase.elapsed();
     timings.files = discovered.files.len();

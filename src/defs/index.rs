@@ -464,7 +464,14 @@ impl Modules {
         let given: HashSet<&Path> = checked.iter().copied().collect();
         extra_pp.retain(|p| !given.contains(p.as_path()));
         if !extra_pp.is_empty() {
-            let checked_files: HashSet<FileId> = checked.par_iter().map(|p| identity(p)).collect();
+            // Only a checked file of the same name can be one of them.
+            let names: HashSet<&std::ffi::OsStr> =
+                extra_pp.iter().filter_map(|p| p.file_name()).collect();
+            let checked_files: HashSet<FileId> = checked
+                .par_iter()
+                .filter(|p| p.file_name().is_some_and(|n| names.contains(n)))
+                .map(|p| identity(p))
+                .collect();
             extra_pp = extra_pp
                 .into_par_iter()
                 .filter(|p| !checked_files.contains(&identity(p)))

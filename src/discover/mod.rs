@@ -118,9 +118,12 @@ impl std::error::Error for Error {
 
 /// Walks `paths` (see the module documentation).
 pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
+    use rayon::prelude::*;
     let mut walker = Walker::default();
-    for path in paths {
-        let meta = fs::metadata(path).map_err(|source| Error {
+    // Asked in parallel (on the current rayon pool): a run may be given thousands of files.
+    let metas: Vec<io::Result<fs::Metadata>> = paths.par_iter().map(fs::metadata).collect();
+    for (path, meta) in paths.iter().zip(metas) {
+        let meta = meta.map_err(|source| Error {
             path: path.clone(),
             source,
         })?;
@@ -196,23 +199,22 @@ impl Walker {
     /// The module root holding a file given explicitly: the nearest ancestor folder that is
     /// one (at most 8 levels up), in the form the file was given (relative stays relative).
     fn add_root_of_file(&mut self, file: &Path) {
-        let mut dirs: Vec<PathBuf> = file
+        let cwd = file
+            .is_relative()
+            .then(|| std::path::absolute(".").ok())
+            .flatten();
+        let dirs = file
             .ancestors()
             .skip(1)
             .map(|d| {
                 if d.as_os_str().is_empty() {
-                    PathBuf::from(".")
+                    Path::new(".")
                 } else {
-                    d.to_path_buf()
+                    d
                 }
             })
-            .collect();
-        if file.is_relative()
-            && let Ok(cwd) = std::path::absolute(".")
-        {
-            dirs.extend(cwd.ancestors().skip(1).map(Path::to_path_buf));
-        }
-        for dir in dirs.iter().take(8) {
+            .chain(cwd.iter().flat_map(|c| c.ancestors().skip(1)));
+        for dir in dirs.take(8) {
             if self.roots_seen.contains(dir) {
                 return;
             }
@@ -247,7 +249,7 @@ impl Walker {
                 self.add_root(outer.unwrap_or(root));
                 return;
             }
-            self.non_roots.insert(dir.clone());
+            self.non_roots.insert(dir.to_path_buf());
         }
     }
 
