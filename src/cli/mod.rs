@@ -5,7 +5,10 @@
 //! read them, check them (parse, lower, run the rules of the file's profile, apply fixes with
 //! `--fix`; in parallel on a rayon pool whose threads have large stacks, as parsing deeply
 //! nested input recurses), then sort the findings and write the report (or, with `--diff`,
-//! the diffs). `--timings` prints how long each took.
+//! the diffs). When a selected rule reads the program's index, checking takes two passes: the
+//! first parses each file and runs its other rules while the modules' files are read, the
+//! index is built from both, and the second runs the rules that read it. `--timings` prints
+//! how long each phase took.
 
 pub mod args;
 pub mod check;
