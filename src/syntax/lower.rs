@@ -10,6 +10,7 @@
 //! named children are read, by index (see [`Lowerer::load`]); one [`TreeCursor`] serves the
 //! whole file for the nodes with many children or errors.
 
+use std::borrow::Cow;
 use std::num::NonZeroU16;
 use std::ops::Range;
 
@@ -98,7 +99,6 @@ impl<'t> Lowerer<'t> {
     #[inline(never)]
     pub fn lower_file(&mut self, tree: &'t Tree, comments: Vec<Comment>) -> File {
         let root = tree.root_node();
-        self.cursor = Some(root.walk());
         let statements = self.statements(root);
         File {
             span: Span::new(0, self.src.len()),
@@ -1353,9 +1353,9 @@ impl<'t> Lowerer<'t> {
                             let at = c.start_byte();
                             let starts_line = at == body_start
                                 || (at > 0 && self.src.as_bytes()[at - 1] == b'\n');
-                            strip_margin(raw, m, starts_line)
+                            Cow::Owned(strip_margin(raw, m, starts_line))
                         }
-                        None => raw.to_string(),
+                        None => Cow::Borrowed(raw),
                     };
                     push_text(parts, value, Self::span(c));
                 }
@@ -1516,7 +1516,9 @@ fn is_blank(c: char) -> bool {
     c != '\n' && c.is_whitespace()
 }
 
-fn push_text(parts: &mut Vec<StringPart>, value: String, span: Span) {
+/// Appends text to the string's last part if it is text (no part of its own), else as a new
+/// part.
+fn push_text(parts: &mut Vec<StringPart>, value: Cow<'_, str>, span: Span) {
     if let Some(StringPart::Text {
         value: prev,
         span: prev_span,
@@ -1526,7 +1528,10 @@ fn push_text(parts: &mut Vec<StringPart>, value: String, span: Span) {
         *prev_span = prev_span.cover(span);
         return;
     }
-    parts.push(StringPart::Text { value, span });
+    parts.push(StringPart::Text {
+        value: value.into_owned(),
+        span,
+    });
 }
 
 /// Removes `margin` from the start of each line of `raw` (a heredoc's text). The first line
@@ -1575,25 +1580,25 @@ fn unescape_single_quoted(text: &str) -> String {
     out
 }
 
-/// One escape sequence (as the scanner recognized it) to its value.
-pub(crate) fn unescape(text: &str) -> String {
+/// One escape sequence (as the scanner recognized it) to its value (allocated only for a
+/// `\u` escape).
+pub(crate) fn unescape(text: &str) -> Cow<'_, str> {
     let body = text.strip_prefix('\\').unwrap_or(text);
-    match body {
-        "n" => "\n".into(),
-        "r" => "\r".into(),
-        "t" => "\t".into(),
-        "s" => " ".into(),
-        "\n" | "\r\n" | "\r" => String::new(),
+    Cow::Borrowed(match body {
+        "n" => "\n",
+        "r" => "\r",
+        "t" => "\t",
+        "s" => " ",
+        "\n" | "\r\n" | "\r" => "",
         _ if body.starts_with('u') => {
             let hex = body[1..].trim_start_matches('{').trim_end_matches('}');
-            u32::from_str_radix(hex, 16)
-                .ok()
-                .and_then(char::from_u32)
-                .map(String::from)
-                .unwrap_or_else(|| text.to_string())
+            return match u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) {
+                Some(c) => Cow::Owned(String::from(c)),
+                None => Cow::Borrowed(text),
+            };
         }
-        _ => body.to_string(),
-    }
+        _ => body,
+    })
 }
 
 pub(crate) struct HeredocSpec {
