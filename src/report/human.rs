@@ -140,23 +140,41 @@ fn write_plain(file: &FileReport, d: &Diagnostic, out: &mut dyn io::Write) -> io
         Severity::Warning => "warning",
         Severity::Info => "note",
     };
+    // Built in one buffer and written at once: `write!` through `dyn Write` costs more than
+    // the text.
     let number = (line + 1).to_string();
     let pad = " ".repeat(number.len() + 1);
     let column = d.span.start - range.start;
-    writeln!(out, "{severity}[{}]: {}", d.code, d.message)?;
-    writeln!(out, "{pad}┌─ {}:{number}:{}", file.path(), column + 1)?;
-    writeln!(out, "{pad}│")?;
-    writeln!(out, "{number} │ {text}")?;
-    writeln!(
-        out,
-        "{pad}│ {:column$}{} {}",
-        "",
-        "^".repeat(d.span.len()),
-        d.label
-    )?;
-    writeln!(out, "{pad}│")?;
-    writeln!(out, "{pad}= help: {help}")?;
-    writeln!(out)?;
+    let path = file.path();
+    let mut s = String::with_capacity(
+        160 + 2 * text.len() + d.message.len() + d.label.len() + help.len() + path.len(),
+    );
+    let mut push = |parts: &[&str]| parts.iter().for_each(|p| s.push_str(p));
+    push(&[severity, "[", d.code, "]: ", &d.message, "\n"]);
+    push(&[
+        &pad,
+        "┌─ ",
+        path,
+        ":",
+        &number,
+        ":",
+        &(column + 1).to_string(),
+        "\n",
+    ]);
+    push(&[&pad, "│\n"]);
+    push(&[&number, " │ ", text, "\n"]);
+    push(&[
+        &pad,
+        "│ ",
+        &" ".repeat(column),
+        &"^".repeat(d.span.len()),
+        " ",
+        &d.label,
+        "\n",
+    ]);
+    push(&[&pad, "│\n"]);
+    push(&[&pad, "= help: ", help, "\n\n"]);
+    out.write_all(s.as_bytes())?;
     Ok(true)
 }
 
