@@ -29,11 +29,11 @@ const MAX_EXACT: usize = 32;
 const MAX_DEPTH: u32 = 256;
 
 /// What a branch's condition proves: a variable has a type there.
-type Narrowing = Option<(String, Type)>;
+type Narrowing<'p> = Option<(&'p str, Type)>;
 
 /// What a branch left in the innermost scope (the names it changed: their value, `None` when
 /// removed), and the branch's value.
-type ArmResult = (Vec<(String, Option<Type>)>, Type);
+type ArmResult<'p> = (Vec<(&'p str, Option<Type>)>, Type);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ScopeKind {
@@ -43,9 +43,9 @@ enum ScopeKind {
 }
 
 #[derive(Debug)]
-struct Scope {
+struct Scope<'p> {
     kind: ScopeKind,
-    vars: HashMap<String, Type>,
+    vars: HashMap<&'p str, Type>,
 }
 
 /// Resolves type aliases through the program, parsing each alias once.
@@ -92,7 +92,7 @@ pub struct Infer<'p> {
     resolver: &'p Resolver<'p>,
     /// Assignability and common types, with the aliases resolved once per file.
     calc: TypeCalculator<'p>,
-    scopes: Vec<Scope>,
+    scopes: Vec<Scope<'p>>,
     diags: Vec<TypeDiag>,
     record: Option<Vec<(Span, Type)>>,
     /// Resources declared with a literal title: (context, type, title) -> where, on which
@@ -114,13 +114,23 @@ pub struct Infer<'p> {
     values: HashMap<Span, Type>,
     /// How many `expr` calls are active.
     depth: u32,
+    /// The suggestions for the unknown resource types met, by name.
+    type_suggestions: HashMap<String, Option<String>>,
+    /// A fingerprint of the program's resource type and definition names (see
+    /// [`global_closest_type`]).
+    names_fingerprint: std::cell::OnceCell<u64>,
+    /// The value of the conditional about to be walked is not used (see
+    /// [`Infer::statements`]).
+    value_unused: bool,
+    /// The types of the qualified variables read (`$a::b::x`), by name.
+    qualified: RefCell<HashMap<String, Type>>,
     /// Assignments made inside the current branch (for joining after `if` / `case`).
-    branch_log: Vec<Vec<String>>,
+    branch_log: Vec<Vec<&'p str>>,
     /// How many [`Infer::branches`] are being walked.
     open_branches: u32,
     /// The changes made to the scopes while a branch is open: (scope index, name, previous
     /// value), to undo them (see [`Infer::branches`]).
-    journal: Vec<(usize, String, Option<Type>)>,
+    journal: Vec<(usize, &'p str, Option<Type>)>,
 }
 
 impl<'p> Infer<'p> {
@@ -145,6 +155,10 @@ impl<'p> Infer<'p> {
             defaulted: None,
             values: HashMap::default(),
             depth: 0,
+            value_unused: false,
+            type_suggestions: HashMap::default(),
+            names_fingerprint: std::cell::OnceCell::new(),
+            qualified: RefCell::default(),
         }
     }
 
@@ -201,12 +215,12 @@ impl<'p> Infer<'p> {
         self.scopes.pop();
     }
 
-    fn bind(&mut self, name: &str, t: Type) {
+    fn bind(&mut self, name: &'p str, t: Type) {
         if let Some(log) = self.branch_log.last_mut() {
-            log.push(name.to_string());
+            log.push(name);
         }
         if let Some(idx) = self.scopes.len().checked_sub(1) {
-            self.write(idx, name.to_string(), Some(t));
+            self.write(idx, name, Some(t));
         }
     }
 
@@ -242,16 +256,24 @@ impl<'p> Infer<'p> {
             if let Some(t) = self.lookup(plain) {
                 return t.clone();
             }
-        } else if let Some((class, var)) = plain.rsplit_once("::") {
+        } else if let Some((class, var)) = rsplit_colons(plain) {
             // `$a::b::x`: a parameter's declared type (a variable's value is not known here).
-            if let Some(p) = self
+            if let Some(t) = self.qualified.borrow().get(plain) {
+                return t.clone();
+            }
+            let t = match self
                 .program
                 .definition(class)
                 .filter(|d| d.kind == ClassKind::Class)
                 .and_then(|d| d.params.iter().find(|p| p.name == var))
             {
-                return p.ty.as_deref().and_then(parse_type).unwrap_or(Type::Any);
-            }
+                Some(p) => p.ty.as_deref().and_then(parse_type).unwrap_or(Type::Any),
+                None => Type::Any,
+            };
+            self.qualified
+                .borrow_mut()
+                .insert(plain.to_string(), t.clone());
+            return t;
         } else if let Some(t) = self.scopes.first().and_then(|s| s.vars.get(plain)) {
             return t.clone();
         }
@@ -260,15 +282,37 @@ impl<'p> Infer<'p> {
 
     // ------------------------------------------------------------------ walking
 
-    fn statements(&mut self, stmts: &[Expr]) -> Type {
+    fn statements(&mut self, stmts: &'p [Expr]) -> Type {
         let mut last = Type::Undef;
-        for s in stmts {
+        let n = stmts.len();
+        for (i, s) in stmts.iter().enumerate() {
+            // The value of a conditional that is not the last statement is not used (unless
+            // every type is recorded): its branches' values need not be joined.
+            self.value_unused = i + 1 < n
+                && self.record.is_none()
+                && matches!(
+                    s.kind,
+                    ExprKind::If(_) | ExprKind::Unless(_) | ExprKind::Case(_)
+                );
             last = self.expr(s);
+            self.value_unused = false;
         }
         last
     }
 
-    fn block(&mut self, b: &Block) -> Type {
+    /// Walks a parameter's type expression; gives the type it stands for (as
+    /// [`types::from_expr`], which the walk of a type with arguments already made).
+    fn declared_type(&mut self, t: &'p Expr) -> Type {
+        let lowered_by_walk = self.depth < MAX_DEPTH
+            && matches!(&t.kind, ExprKind::Access { target, .. } if is_type_expr(target));
+        let walked = self.expr(t);
+        if lowered_by_walk && let Type::Type(Some(inner)) = walked {
+            return *inner;
+        }
+        types::from_expr(t, self.src).unwrap_or(Type::Any)
+    }
+
+    fn block(&mut self, b: &'p Block) -> Type {
         self.statements(&b.statements)
     }
 
@@ -294,7 +338,7 @@ impl<'p> Infer<'p> {
 
     /// The type of `e`, checking it and everything below it. Below [`MAX_DEPTH`] nested
     /// expressions, the rest is not looked at (`Any`): the walk is recursive.
-    pub fn expr(&mut self, e: &Expr) -> Type {
+    pub fn expr(&mut self, e: &'p Expr) -> Type {
         if self.depth >= MAX_DEPTH {
             return Type::Any;
         }
@@ -305,7 +349,7 @@ impl<'p> Infer<'p> {
         t
     }
 
-    fn expr_inner(&mut self, e: &Expr) -> Type {
+    fn expr_inner(&mut self, e: &'p Expr) -> Type {
         match &e.kind {
             ExprKind::Integer(i) => match i.value {
                 Some(n) => Type::Integer(IntRange::exact(n)),
@@ -454,17 +498,23 @@ impl<'p> Infer<'p> {
             ExprKind::Call(c) => self.call(e, c),
             ExprKind::MethodCall(m) => self.method_call(e, m),
             ExprKind::If(i) => {
-                let mut arms: Vec<(Narrowing, &Block)> = Vec::new();
+                let want_value = !std::mem::take(&mut self.value_unused);
+                let mut arms: Vec<(Narrowing<'p>, &'p Block)> = Vec::new();
                 for (cond, body) in &i.branches {
                     self.expr(cond);
                     arms.push((self.narrowing(cond), body));
                 }
                 let else_block = i.else_block.as_ref();
-                self.branches(arms, else_block)
+                self.branches(arms, else_block, want_value)
             }
             ExprKind::Unless(u) => {
+                let want_value = !std::mem::take(&mut self.value_unused);
                 self.expr(&u.condition);
-                self.branches(vec![(None, &u.then_block)], u.else_block.as_ref())
+                self.branches(
+                    vec![(None, &u.then_block)],
+                    u.else_block.as_ref(),
+                    want_value,
+                )
             }
             ExprKind::Case(c) => self.case(c),
             ExprKind::Resource(r) => {
@@ -558,18 +608,15 @@ impl<'p> Infer<'p> {
 
     // ------------------------------------------------------------------ definitions
 
-    fn definition(&mut self, params: &[Parameter], body: &Block) {
+    fn definition(&mut self, params: &'p [Parameter], body: &'p Block) {
         self.push(ScopeKind::Named);
         self.pop_after_definition(params, body);
     }
 
     /// Binds the parameters (checking their defaults), walks the body, pops the scope.
-    fn pop_after_definition(&mut self, params: &[Parameter], body: &Block) {
+    fn pop_after_definition(&mut self, params: &'p [Parameter], body: &'p Block) {
         for p in params {
-            let declared = p.type_expr.as_ref().map(|t| {
-                self.expr(t);
-                types::from_expr(t, self.src).unwrap_or(Type::Any)
-            });
+            let declared = p.type_expr.as_ref().map(|t| self.declared_type(t));
             if let Some(d) = &p.default {
                 let found = self.expr(d);
                 // `String $x = undef` is a common way to say "required unless given": Puppet
@@ -603,7 +650,7 @@ impl<'p> Infer<'p> {
     // ------------------------------------------------------------------ branches
 
     /// What a condition proves about a variable in its `then` branch (`$x =~ T`).
-    fn narrowing(&self, cond: &Expr) -> Option<(String, Type)> {
+    fn narrowing(&self, cond: &'p Expr) -> Option<(&'p str, Type)> {
         let cond = strip_parens(cond);
         if let ExprKind::Binary {
             op: BinaryOp::Match,
@@ -615,7 +662,7 @@ impl<'p> Infer<'p> {
             && is_type_expr(right)
         {
             let t = types::from_expr(right, self.src).ok()?;
-            return Some((name.clone(), t));
+            return Some((name.as_str(), t));
         }
         None
     }
@@ -627,13 +674,19 @@ impl<'p> Infer<'p> {
     /// scopes pushed inside a branch are popped by its end), and every change made while a
     /// branch is open is journaled ([`Infer::write`]): a branch is undone by replaying the
     /// journal backwards rather than by copying the scopes.
-    fn branches(&mut self, arms: Vec<(Narrowing, &Block)>, else_block: Option<&Block>) -> Type {
+    /// The value (the common type of the branches' values) is `Undef` when not wanted.
+    fn branches(
+        &mut self,
+        arms: Vec<(Narrowing<'p>, &'p Block)>,
+        else_block: Option<&'p Block>,
+        want_value: bool,
+    ) -> Type {
         let depth = self.scopes.len();
         let mark = self.journal.len();
         self.open_branches += 1;
         // What each arm left in the innermost scope, for the names it changed.
         let mut results: Vec<ArmResult> = Vec::new();
-        let all: Vec<(Narrowing, Option<&Block>)> = arms
+        let all: Vec<(Narrowing<'p>, Option<&'p Block>)> = arms
             .into_iter()
             .map(|(n, b)| (n, Some(b)))
             .chain(std::iter::once((None, else_block)))
@@ -645,8 +698,8 @@ impl<'p> Infer<'p> {
             self.undo(mark);
             self.branch_log.push(Vec::new());
             let narrowed = narrow.map(|(name, t)| {
-                let old = self.lookup(&name).cloned();
-                self.set_quiet(&name, t);
+                let old = self.lookup(name).cloned();
+                self.set_quiet(name, t);
                 (name, old)
             });
             let value = match body {
@@ -658,19 +711,19 @@ impl<'p> Infer<'p> {
                 && !log.contains(&name)
             {
                 match old {
-                    Some(t) => self.set_quiet(&name, t),
-                    None => self.unset_quiet(&name),
+                    Some(t) => self.set_quiet(name, t),
+                    None => self.unset_quiet(name),
                 }
             }
             if let Some(outer) = self.branch_log.last_mut() {
-                outer.extend(log.iter().cloned());
+                outer.extend(log.iter().copied());
             }
-            let mut changed: Vec<(String, Option<Type>)> = Vec::new();
+            let mut changed: Vec<(&'p str, Option<Type>)> = Vec::new();
             if depth > 0 {
-                for (idx, name, _) in &self.journal[mark..] {
-                    if *idx == depth - 1 && !changed.iter().any(|(n, _)| n == name) {
+                for &(idx, name, _) in &self.journal[mark..] {
+                    if idx == depth - 1 && !changed.iter().any(|(n, _)| *n == name) {
                         let now = self.scopes[depth - 1].vars.get(name).cloned();
-                        changed.push((name.clone(), now));
+                        changed.push((name, now));
                     }
                 }
             }
@@ -681,19 +734,19 @@ impl<'p> Infer<'p> {
         self.undo(mark);
         self.open_branches -= 1;
         if depth > 0 {
-            let mut names: Vec<String> = Vec::new();
+            let mut names: Vec<&'p str> = Vec::new();
             for (changed, _) in &results {
-                for (k, v) in changed {
+                for &(k, ref v) in changed {
                     if let Some(v) = v
                         && self.scopes[depth - 1].vars.get(k) != Some(v)
-                        && !names.contains(k)
+                        && !names.contains(&k)
                     {
-                        names.push(k.clone());
+                        names.push(k);
                     }
                 }
             }
             for name in names {
-                let base = self.scopes[depth - 1].vars.get(&name).cloned();
+                let base = self.scopes[depth - 1].vars.get(name).cloned();
                 let mut t: Option<Type> = None;
                 for (changed, _) in &results {
                     let v = match changed.iter().find(|(n, _)| *n == name) {
@@ -711,6 +764,9 @@ impl<'p> Infer<'p> {
                 }
             }
         }
+        if !want_value {
+            return Type::Undef;
+        }
         let mut out: Option<Type> = None;
         for (_, v) in results {
             out = Some(match out {
@@ -723,7 +779,7 @@ impl<'p> Infer<'p> {
 
     /// Sets (`Some`) or removes (`None`) the variable `name` of scope `idx`, journaling the
     /// change while a branch is open.
-    fn write(&mut self, idx: usize, name: String, t: Option<Type>) {
+    fn write(&mut self, idx: usize, name: &'p str, t: Option<Type>) {
         let Some(s) = self.scopes.get_mut(idx) else {
             return;
         };
@@ -739,7 +795,7 @@ impl<'p> Infer<'p> {
             return;
         }
         let old = match t {
-            Some(t) => s.vars.insert(name.clone(), t),
+            Some(t) => s.vars.insert(name, t),
             None => s.vars.remove(&name),
         };
         self.journal.push((idx, name, old));
@@ -764,25 +820,26 @@ impl<'p> Infer<'p> {
         }
     }
 
-    fn set_quiet(&mut self, name: &str, t: Type) {
+    fn set_quiet(&mut self, name: &'p str, t: Type) {
         if let Some(idx) = self.scopes.len().checked_sub(1) {
-            self.write(idx, name.to_string(), Some(t));
+            self.write(idx, name, Some(t));
         }
     }
 
-    fn unset_quiet(&mut self, name: &str) {
+    fn unset_quiet(&mut self, name: &'p str) {
         if let Some(idx) = self.scopes.len().checked_sub(1) {
-            self.write(idx, name.to_string(), None);
+            self.write(idx, name, None);
         }
     }
 
-    fn case(&mut self, c: &Case) -> Type {
+    fn case(&mut self, c: &'p Case) -> Type {
+        let want_value = !std::mem::take(&mut self.value_unused);
         let value = self.expr(&c.value);
         let var = match &strip_parens(&c.value).kind {
-            ExprKind::Variable(n) => Some(n.clone()),
+            ExprKind::Variable(n) => Some(n.as_str()),
             _ => None,
         };
-        let mut arms: Vec<(Narrowing, &Block)> = Vec::new();
+        let mut arms: Vec<(Narrowing<'p>, &'p Block)> = Vec::new();
         let mut has_default = false;
         let mut covered: Vec<(Type, Span)> = Vec::new();
         for o in &c.options {
@@ -811,19 +868,19 @@ impl<'p> Infer<'p> {
                 });
             }
             let narrowing = match (&var, narrow, all_types) {
-                (Some(v), Some(t), true) => Some((v.clone(), t)),
+                (Some(v), Some(t), true) => Some((*v, t)),
                 _ => None,
             };
             arms.push((narrowing, &o.body));
         }
         let _ = has_default;
         // A case without a default gives undef when nothing matches: an empty else.
-        self.branches(arms, None)
+        self.branches(arms, None, want_value)
     }
 
     /// A type matcher no value of the case's type can match, or that an earlier matcher
     /// already covers.
-    fn check_unreachable(&mut self, m: &Expr, t: &Type, value: &Type, covered: &[(Type, Span)]) {
+    fn check_unreachable(&mut self, m: &'p Expr, t: &Type, value: &Type, covered: &[(Type, Span)]) {
         let r = self.resolver;
         if compat::has_unknowns(t, r) {
             return;
@@ -852,13 +909,20 @@ impl<'p> Infer<'p> {
 
     // ------------------------------------------------------------------ operators
 
-    fn binary(&mut self, e: &Expr, op: BinaryOp, op_span: Span, left: &Expr, right: &Expr) -> Type {
+    fn binary(
+        &mut self,
+        e: &'p Expr,
+        op: BinaryOp,
+        op_span: Span,
+        left: &'p Expr,
+        right: &'p Expr,
+    ) -> Type {
         let l = self.expr(left);
         // `$x =~ T and $x ...`: the right side sees the narrowed type.
         let narrowed = if op == BinaryOp::And {
             self.narrowing(left).map(|(name, t)| {
-                let old = self.lookup(&name).cloned();
-                self.set_quiet(&name, t);
+                let old = self.lookup(name).cloned();
+                self.set_quiet(name, t);
                 (name, old)
             })
         } else {
@@ -867,8 +931,8 @@ impl<'p> Infer<'p> {
         let r = self.expr(right);
         if let Some((name, old)) = narrowed {
             match old {
-                Some(t) => self.set_quiet(&name, t),
-                None => self.unset_quiet(&name),
+                Some(t) => self.set_quiet(name, t),
+                None => self.unset_quiet(name),
             }
         }
         let _ = e;
@@ -997,7 +1061,7 @@ impl<'p> Infer<'p> {
 
     // ------------------------------------------------------------------ access
 
-    fn access(&mut self, e: &Expr, target: &Expr, args: &[Expr]) -> Type {
+    fn access(&mut self, e: &'p Expr, target: &'p Expr, args: &'p [Expr]) -> Type {
         if is_type_expr(target) {
             for a in args {
                 self.expr(a);
@@ -1050,7 +1114,7 @@ impl<'p> Infer<'p> {
 
     // ------------------------------------------------------------------ calls
 
-    fn call(&mut self, e: &Expr, c: &Call) -> Type {
+    fn call(&mut self, e: &'p Expr, c: &'p Call) -> Type {
         let arg_types: Vec<Type> = c.args.iter().map(|a| self.expr(a)).collect();
         let Some(name) = c.name() else {
             self.expr(&c.function);
@@ -1093,7 +1157,7 @@ impl<'p> Infer<'p> {
         ret.unwrap_or(Type::Any)
     }
 
-    fn method_call(&mut self, e: &Expr, m: &MethodCall) -> Type {
+    fn method_call(&mut self, e: &'p Expr, m: &'p MethodCall) -> Type {
         let recv = self.expr(&m.receiver);
         let mut arg_types = vec![recv];
         let mut splat = false;
@@ -1128,7 +1192,7 @@ impl<'p> Infer<'p> {
         name_span: Span,
         args: &[Type],
         splat: bool,
-        lambda: Option<&Lambda>,
+        lambda: Option<&'p Lambda>,
         call_span: Span,
     ) -> Option<Type> {
         let builtin = builtin_function(name);
@@ -1278,13 +1342,10 @@ impl<'p> Infer<'p> {
         });
     }
 
-    fn lambda(&mut self, l: &Lambda, types_: &[Type]) {
+    fn lambda(&mut self, l: &'p Lambda, types_: &[Type]) {
         self.push(ScopeKind::Lambda);
         for (i, p) in l.params.iter().enumerate() {
-            let declared = p.type_expr.as_ref().map(|t| {
-                self.expr(t);
-                types::from_expr(t, self.src).unwrap_or(Type::Any)
-            });
+            let declared = p.type_expr.as_ref().map(|t| self.declared_type(t));
             if let Some(d) = &p.default {
                 self.expr(d);
             }
@@ -1333,7 +1394,7 @@ impl<'p> Infer<'p> {
     // ------------------------------------------------------------------ classes
 
     /// `include x`, `contain x`, `require x`, `class { 'x': }`: the class must exist.
-    fn class_reference(&mut self, arg: &Expr) {
+    fn class_reference(&mut self, arg: &'p Expr) {
         let names: Vec<(String, Span)> = match &arg.kind {
             ExprKind::String(s) => s
                 .literal_value()
@@ -1390,7 +1451,7 @@ impl<'p> Infer<'p> {
 
     // ------------------------------------------------------------------ resources
 
-    fn resource(&mut self, r: &Resource, whole: Span) {
+    fn resource(&mut self, r: &'p Resource, whole: Span) {
         self.values.clear();
         if let Some(t) = &r.type_expr {
             self.expr(t);
@@ -1419,13 +1480,16 @@ impl<'p> Infer<'p> {
         if !self.known_resource_type(&type_name, r.type_name.span) {
             return;
         }
+        let core = builtin_resource_type(&type_name);
+        let define = self
+            .program
+            .definition(&type_name)
+            .filter(|d| d.kind == ClassKind::Define);
+        let source = self.attribute_source(&type_name);
         for b in &r.bodies {
-            self.check_attribute_names(&type_name, &b.attributes);
-            self.check_attribute_values(&type_name, &b.attributes);
-            if let Some(d) = self
-                .program
-                .definition(&type_name)
-                .filter(|d| d.kind == ClassKind::Define)
+            self.check_attribute_names_of(source, &type_name, &b.attributes);
+            self.check_attribute_values(core, define, &type_name, &b.attributes);
+            if let Some(d) = define
                 && !matches!(b.title.kind, ExprKind::Default)
                 && !b.attributes.iter().any(|a| a.op == AttributeOp::Splat)
                 && !r
@@ -1494,29 +1558,13 @@ impl<'p> Infer<'p> {
             return false;
         }
         let qualified = has_colons(name);
-        let suggestion = if qualified {
-            let mut c = Closest::new(name);
-            builtins::resource_types()
-                .iter()
-                .for_each(|t| c.offer(&t.name));
-            self.program
-                .for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
-            self.program
-                .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
-            c.best()
-        } else {
-            // An unqualified name is reported only for a near miss: farther names need not be
-            // looked at (the closest name, when near, is the same). The closest of the
-            // program's names is remembered (the same unknown types come back in many files),
-            // the file's own definitions are offered each time.
-            let limit = near_miss_limit(name);
-            let mut c = Closest::within(name, limit);
-            if let Some(best) = global_closest_type(self.program.global, name, limit) {
-                c.offer(&best);
+        let suggestion = match self.type_suggestions.get(name) {
+            Some(s) => s.clone(),
+            None => {
+                let s = self.closest_resource_type(name, qualified);
+                self.type_suggestions.insert(name.to_string(), s.clone());
+                s
             }
-            self.program
-                .for_each_local_name(NameKind::Definition, &mut |n| c.offer(n));
-            c.best()
         };
         if !qualified && !near_miss(name, &suggestion) {
             // A custom type of a module that is not installed: say nothing.
@@ -1528,6 +1576,37 @@ impl<'p> Infer<'p> {
             suggestion,
         });
         false
+    }
+
+    /// The closest name to the unknown resource type `name`, for "did you mean".
+    fn closest_resource_type(&self, name: &str, qualified: bool) -> Option<String> {
+        if qualified {
+            let mut c = Closest::new(name);
+            builtins::resource_types()
+                .iter()
+                .for_each(|t| c.offer(&t.name));
+            self.program
+                .for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
+            self.program
+                .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
+            return c.best();
+        }
+        // An unqualified name is reported only for a near miss: farther names need not be
+        // looked at (the closest name, when near, is the same). The closest of the program's
+        // names is remembered (the same unknown types come back in many files); the file's
+        // own definitions are offered each time.
+        let limit = near_miss_limit(name);
+        let global = self.program.global;
+        let fingerprint = *self
+            .names_fingerprint
+            .get_or_init(|| names_fingerprint(global));
+        let mut c = Closest::within(name, limit);
+        if let Some(best) = global_closest_type(global, fingerprint, name, limit) {
+            c.offer(&best);
+        }
+        self.program
+            .for_each_local_name(NameKind::Definition, &mut |n| c.offer(n));
+        c.best()
     }
 
     /// Where the attributes of a resource type come from, or `None` when they are not known
@@ -1556,11 +1635,26 @@ impl<'p> Infer<'p> {
         }
     }
 
-    fn check_attribute_names(&mut self, type_name: &str, attrs: &[crate::syntax::ast::Attribute]) {
+    fn check_attribute_names(
+        &mut self,
+        type_name: &str,
+        attrs: &'p [crate::syntax::ast::Attribute],
+    ) {
         if attrs.is_empty() {
             return;
         }
-        let Some(source) = self.attribute_source(type_name) else {
+        let source = self.attribute_source(type_name);
+        self.check_attribute_names_of(source, type_name, attrs);
+    }
+
+    /// [`Infer::check_attribute_names`] with the type's [`Infer::attribute_source`].
+    fn check_attribute_names_of(
+        &mut self,
+        source: Option<AttributeSource<'p>>,
+        type_name: &str,
+        attrs: &'p [crate::syntax::ast::Attribute],
+    ) {
+        let Some(source) = source else {
             return;
         };
         for a in attrs {
@@ -1577,16 +1671,17 @@ impl<'p> Infer<'p> {
         }
     }
 
-    fn check_attribute_values(&mut self, type_name: &str, attrs: &[crate::syntax::ast::Attribute]) {
+    /// The values of a resource's attributes against the types of a core type's attributes
+    /// (`core`) or else of a define's parameters (`define`).
+    fn check_attribute_values(
+        &mut self,
+        core: Option<&'static crate::defs::model::ResourceTypeDef>,
+        define: Option<&'p crate::defs::model::ClassDef>,
+        type_name: &str,
+        attrs: &'p [crate::syntax::ast::Attribute],
+    ) {
         // The values were all walked by `resource` (`peek_type` finds them in `values`).
-        let core = builtin_resource_type(type_name);
-        let define = match core {
-            Some(_) => None,
-            None => self
-                .program
-                .definition(type_name)
-                .filter(|d| d.kind == ClassKind::Define),
-        };
+        let define = if core.is_some() { None } else { define };
         for a in attrs {
             if a.op != AttributeOp::Set {
                 continue;
@@ -1598,7 +1693,7 @@ impl<'p> Infer<'p> {
                 else {
                     continue;
                 };
-                let Some(expected) = parse_type_shared(&def.ty) else {
+                let Some(expected) = builtin_attribute_type(def) else {
                     continue;
                 };
                 let found = self.peek_type(&a.value);
@@ -1656,7 +1751,7 @@ impl<'p> Infer<'p> {
     }
 
     /// `class { 'name': params }`: parameters exist and have the right types.
-    fn class_parameters(&mut self, class: &str, attrs: &[crate::syntax::ast::Attribute]) {
+    fn class_parameters(&mut self, class: &str, attrs: &'p [crate::syntax::ast::Attribute]) {
         let Some(d) = self
             .program
             .definition(class)
@@ -1704,7 +1799,7 @@ impl<'p> Infer<'p> {
     }
 
     /// The type of an expression already walked (recorded), or a fresh quiet inference of it.
-    fn peek_type(&mut self, e: &Expr) -> Type {
+    fn peek_type(&mut self, e: &'p Expr) -> Type {
         if let Some(t) = self.values.get(&e.span) {
             return t.clone();
         }
@@ -1794,6 +1889,20 @@ fn builtin_function(name: &str) -> Option<&'static FunctionDef> {
     }
 }
 
+/// The type of a built-in attribute ([`parse_type`] of its text), remembered by attribute.
+fn builtin_attribute_type(def: &'static crate::defs::model::AttributeDef) -> Parsed {
+    thread_local! {
+        static TYPES: RefCell<HashMap<usize, Parsed>> = RefCell::new(HashMap::default());
+    }
+    let key = def as *const crate::defs::model::AttributeDef as usize;
+    if let Some(hit) = TYPES.with(|t| t.borrow().get(&key).cloned()) {
+        return hit;
+    }
+    let t = parse_type_shared(&def.ty);
+    TYPES.with(|m| m.borrow_mut().insert(key, t.clone()));
+    t
+}
+
 /// [`builtins::resource_type`], by a hash lookup (resources are many).
 fn builtin_resource_type(name: &str) -> Option<&'static crate::defs::model::ResourceTypeDef> {
     static MAP: std::sync::LazyLock<ByName<crate::defs::model::ResourceTypeDef>> =
@@ -1807,6 +1916,15 @@ fn builtin_resource_type(name: &str) -> Option<&'static crate::defs::model::Reso
 /// Does the name have a `::` (cheaper than `str::contains` for short names)?
 pub(crate) fn has_colons(s: &str) -> bool {
     s.as_bytes().windows(2).any(|w| w == b"::")
+}
+
+/// `s.rsplit_once("::")`, without a substring searcher.
+fn rsplit_colons(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    let i = (0..b.len().saturating_sub(1))
+        .rev()
+        .find(|&i| b[i] == b':' && b[i + 1] == b':')?;
+    Some((&s[..i], &s[i + 2..]))
 }
 
 /// The name without its leading `::`s (as `trim_start_matches("::")`).
@@ -1870,19 +1988,29 @@ fn trusted_type() -> Type {
     .unwrap_or(Type::Any)
 }
 
-/// The closest name to the resource type `name` (at most `limit` edits away) among the core
-/// resource types and the program's resource types and definitions; remembered by the
-/// program's names (a fingerprint of them all) and `name`.
-fn global_closest_type(global: &dyn super::Defs, name: &str, limit: usize) -> Option<String> {
+/// What [`global_closest_type`] knows the program's names by: a hash of them all.
+fn names_fingerprint(global: &dyn super::Defs) -> u64 {
     use std::hash::{Hash, Hasher};
-    type Key = (u64, String, usize);
-    static NEAR: std::sync::LazyLock<std::sync::Mutex<HashMap<Key, Option<String>>>> =
-        std::sync::LazyLock::new(Default::default);
     let mut h = rustc_hash::FxHasher::default();
     global.for_each_name(NameKind::ResourceType, &mut |n| n.hash(&mut h));
     h.write_u8(0);
     global.for_each_name(NameKind::Definition, &mut |n| n.hash(&mut h));
-    let key: Key = (h.finish(), name.to_string(), limit);
+    h.finish()
+}
+
+/// The closest name to the resource type `name` (at most `limit` edits away) among the core
+/// resource types and the program's resource types and definitions; remembered by the
+/// program's names ([`names_fingerprint`]) and `name`.
+fn global_closest_type(
+    global: &dyn super::Defs,
+    fingerprint: u64,
+    name: &str,
+    limit: usize,
+) -> Option<String> {
+    type Key = (u64, String, usize);
+    static NEAR: std::sync::LazyLock<std::sync::Mutex<HashMap<Key, Option<String>>>> =
+        std::sync::LazyLock::new(Default::default);
+    let key: Key = (fingerprint, name.to_string(), limit);
     if let Some(hit) = NEAR.lock().ok().and_then(|m| m.get(&key).cloned()) {
         return hit;
     }

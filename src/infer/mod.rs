@@ -279,6 +279,12 @@ pub fn distance(a: &str, b: &str) -> usize {
 /// soon as a whole row exceeds `max`: the rows' minima never decrease).
 pub fn distance_at_most(a: &str, b: &str, max: usize) -> Option<usize> {
     let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
+    if max < b.len() && b.len() <= 64 {
+        return banded_distance(a, b, max);
+    }
     // Two rows of `b.len() + 1` cells: on the stack for the usual short names.
     const SHORT: usize = 64;
     let mut stack = [0usize; 2 * (SHORT + 1)];
@@ -309,9 +315,93 @@ pub fn distance_at_most(a: &str, b: &str, max: usize) -> Option<usize> {
     Some(prev[b.len()]).filter(|&d| d <= max)
 }
 
+/// [`distance_at_most`] for `max < b.len() <= 64` (and lengths at most `max` apart): only
+/// the cells at most `max` off the diagonal are computed (any cell farther is more than
+/// `max`, and an alignment of cost at most `max` never leaves the band); a cell worth more
+/// than `max` holds `max + 1`.
+fn banded_distance(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
+    const LEN: usize = 65;
+    let n = b.len();
+    let inf = max + 1;
+    let mut prev = [inf; LEN];
+    let mut row = [inf; LEN];
+    for (j, p) in prev.iter_mut().enumerate().take(n.min(max) + 1) {
+        *p = j;
+    }
+    for i in 1..=a.len() {
+        let lo = i.saturating_sub(max);
+        let hi = (i + max).min(n);
+        if lo > 0 {
+            row[lo - 1] = inf;
+        }
+        let mut least = inf;
+        for j in lo..=hi {
+            let v = if j == 0 {
+                i
+            } else {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                (prev[j - 1] + cost).min(prev[j] + 1).min(row[j - 1] + 1)
+            };
+            let v = v.min(inf);
+            row[j] = v;
+            least = least.min(v);
+        }
+        if hi < n {
+            row[hi + 1] = inf;
+        }
+        if least > max {
+            return None;
+        }
+        std::mem::swap(&mut prev, &mut row);
+    }
+    Some(prev[n]).filter(|&d| d <= max)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn banded_distance_agrees_with_the_full_table() {
+        let words = [
+            "",
+            "a",
+            "ab",
+            "ba",
+            "cron",
+            "corn",
+            "crn",
+            "cronn",
+            "yumrepo",
+            "yum_repo",
+            "mount",
+            "mount_point",
+            "ini_setting",
+            "ini_settings",
+            "init_setting",
+            "file",
+            "files",
+            "package",
+            "pakage",
+            "apache::vhost",
+            "apache::vhosts",
+            "aaaa",
+            "bbbb",
+            "abab",
+        ];
+        for a in words {
+            for b in words {
+                let full = distance(a, b);
+                for max in 0..6 {
+                    assert_eq!(
+                        distance_at_most(a, b, max),
+                        Some(full).filter(|&d| d <= max),
+                        "{a} {b} {max}"
+                    );
+                }
+            }
+        }
+    }
 
     fn diags(src: &str) -> Vec<TypeDiag> {
         let parsed = crate::syntax::parse(src);

@@ -281,6 +281,10 @@ struct Walker<'a> {
     ahead: std::cell::OnceCell<Ahead<'a>>,
     /// Variables assigned at this file's top scope (anywhere in it).
     top_vars: HashSet<&'a str>,
+    /// What [`Walker::global`] said of a name.
+    globals: HashMap<&'a str, bool>,
+    /// What [`Walker::qualified_missing`] said of a qualified name.
+    qualified: HashMap<&'a str, bool>,
     /// Assignments whose value is a body's result (the last statement of a function or lambda).
     result_assignments: HashSet<Span>,
 }
@@ -300,6 +304,8 @@ impl<'a> Walker<'a> {
             file,
             ahead: std::cell::OnceCell::new(),
             top_vars,
+            globals: HashMap::default(),
+            qualified: HashMap::default(),
             result_assignments: HashSet::default(),
         }
     }
@@ -423,11 +429,16 @@ impl<'a> Walker<'a> {
     }
 
     /// Is `name` a top-scope variable: built-in, fact, or assigned at top scope?
-    fn global(&self, name: &str) -> bool {
-        is_global_builtin(name)
+    fn global(&mut self, name: &'a str) -> bool {
+        if let Some(&known) = self.globals.get(name) {
+            return known;
+        }
+        let known = is_global_builtin(name)
             || self.top_vars.contains(name)
             || self.program.top_variable(name)
-            || self.program.custom_fact(name)
+            || self.program.custom_fact(name);
+        self.globals.insert(name, known);
+        known
     }
 
     fn undefined(&mut self, name: &str, span: Span) {
@@ -446,20 +457,33 @@ impl<'a> Walker<'a> {
 
     /// `$a::b::c` (given without a leading `::`): `$c` of class `a::b`. Reported only when
     /// the class is known (in this file or the index) and nothing defines the variable.
-    fn read_qualified(&mut self, qualified: &str, written: &str, span: Span) {
+    fn read_qualified(&mut self, qualified: &'a str, written: &str, span: Span) {
+        let missing = match self.qualified.get(qualified) {
+            Some(&missing) => missing,
+            None => {
+                let missing = self.qualified_missing(qualified);
+                self.qualified.insert(qualified, missing);
+                missing
+            }
+        };
+        if missing {
+            self.undefined(written, span);
+        }
+    }
+
+    /// Is `$a::b::c` certainly not defined (see [`Walker::read_qualified`])?
+    fn qualified_missing(&self, qualified: &str) -> bool {
         let Some((class, var)) = qualified.rsplit_once("::") else {
-            return;
+            return false;
         };
         let class = key(class);
         if class == "settings" || var.is_empty() {
-            return;
+            return false;
         }
         if BUILT_INS.contains(&var) || METAPARAMETERS.contains(&var) {
-            return;
+            return false;
         }
-        if self.class_has_variable(&class, var, 0) == Some(false) {
-            self.undefined(written, span);
-        }
+        self.class_has_variable(&class, var, 0) == Some(false)
     }
 
     /// `Some(has)` when class `class` and all the classes it inherits from are known.

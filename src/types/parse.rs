@@ -198,7 +198,7 @@ impl Lower<'_> {
 
     /// A bare reference: `Integer`, `File`, `Stdlib::Absolutepath`.
     fn reference(&self, e: &Expr, name: &str) -> R<Type> {
-        let name = name.trim_start_matches("::");
+        let name = crate::syntax::trim_colons(name);
         let lc = name.to_ascii_lowercase();
         Ok(match lc.as_str() {
             "any" => Type::Any,
@@ -344,7 +344,7 @@ impl Lower<'_> {
     }
 
     fn access(&self, e: &Expr, name: &str, args: Vec<Arg>) -> R<Arg> {
-        let name = name.trim_start_matches("::");
+        let name = crate::syntax::trim_colons(name);
         let lc = name.to_ascii_lowercase();
         let n = args.len();
         let t = match lc.as_str() {
