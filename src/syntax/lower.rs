@@ -1254,7 +1254,7 @@ impl<'t> Lowerer<'t> {
             return None;
         }
         // The tokens: `*` if the rest is captured, `=` before a default.
-        let tokens = p.child_count() as usize - n;
+        let tokens = (p.child_count() as usize).saturating_sub(n);
         let t = self.text(name_node);
         let name = Ident {
             name: t.strip_prefix('$').unwrap_or(t).to_string(),
