@@ -283,7 +283,8 @@ fn corpus() {
 #[test]
 fn pipeline_stages() {
     use plint::cli::check::{
-        FirstPass, FixMode, build_index, check_all_parsed, first_pass_all, parse_all, read_all,
+        FirstPass, FixMode, build_index, check_all_parsed, check_all_unread, first_pass_all,
+        parse_all, read_all,
     };
     use plint::config::{CliOptions, Settings};
 
@@ -333,19 +334,35 @@ fn pipeline_stages() {
             })
             .collect()
     };
-    let sources = read_all(&found.files, &root);
-    let profiles = vec![&profile; sources.len()];
-    let (passes, fused) = first_pass_all(&sources, &profiles, &roots);
+    let profiles = vec![&profile; found.files.len()];
+    let (passes, fused) = first_pass_all(&found.files, &root, &profiles, &roots);
     assert_eq!(fused.stats(), index.stats());
-    assert!(passes.iter().all(|p| p.local.is_some() && p.defs.is_none()));
-    let work = sources
-        .into_iter()
-        .zip(passes)
-        .map(|(s, p)| (s, p, &profile))
-        .collect();
+    assert!(
+        passes
+            .iter()
+            .all(|(s, p)| s.text.is_some() && p.local.is_some() && p.defs.is_none())
+    );
+    let work = passes.into_iter().map(|(s, p)| (s, p, &profile)).collect();
     let fused_outcomes = check_all_parsed(work, FixMode::Off, &fused);
     assert!(!summary(&outcomes).is_empty());
     assert_eq!(summary(&fused_outcomes), summary(&outcomes));
+
+    // Without the index's rules, each file is read and checked in one go: same findings but
+    // for those rules'.
+    let local = check_all_unread(&found.files, &root, &profiles, FixMode::Off);
+    let without_index: Vec<String> = summary(&outcomes)
+        .into_iter()
+        .filter(|f| !f.contains(" P1"))
+        .collect();
+    assert_eq!(summary(&local), without_index);
+    assert_eq!(
+        local.iter().map(|o| o.bytes).sum::<usize>(),
+        found
+            .files
+            .iter()
+            .map(|f| std::fs::metadata(f).unwrap().len() as usize)
+            .sum::<usize>()
+    );
 }
 
 /// The Ruby scanner never panics, even on files cut anywhere: every Ruby file of the corpus,

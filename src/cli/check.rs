@@ -329,28 +329,54 @@ pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
     }
 }
 
-/// The first pass over every source (each with its profile, see [`first_pass`]), in parallel
-/// on the current rayon pool, while the files of the modules at `roots` are read; then the
-/// program's index, of the sources and those modules (as [`build_index`] builds it).
+/// Reads each file of `paths` (see [`read_source`]) and makes the first pass over it (with its
+/// profile, see [`first_pass`]), in parallel on the current rayon pool, while the files of the
+/// modules at `roots` are read; then the program's index, of these files and those modules
+/// (as [`build_index`] builds it).
 pub fn first_pass_all(
-    sources: &[Source],
+    paths: &[PathBuf],
+    cwd: &Path,
     profiles: &[&Profile],
     roots: &[ModuleRoot],
-) -> (Vec<FirstPass>, Index) {
+) -> (Vec<(Source, FirstPass)>, Index) {
     let _hook = QuietPanics::install();
-    let checked: Vec<&Path> = sources.iter().map(|s| s.path.as_path()).collect();
-    let (mut passes, modules): (Vec<FirstPass>, _) = rayon::join(
+    let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    let (mut passes, modules): (Vec<(Source, FirstPass)>, _) = rayon::join(
         || {
-            sources
+            paths
                 .par_iter()
                 .zip(profiles)
-                .map(|(s, p)| first_pass(s, p))
+                .map(|(path, profile)| {
+                    let source = read_source(path, cwd);
+                    let pass = first_pass(&source, profile);
+                    (source, pass)
+                })
                 .collect()
         },
         || Modules::read(&checked, roots),
     );
-    let defs = passes.iter_mut().filter_map(|p| p.defs.take()).collect();
+    let defs = passes
+        .iter_mut()
+        .filter_map(|(_, p)| p.defs.take())
+        .collect();
     (passes, Index::assemble(defs, modules))
+}
+
+/// Reads each file of `paths` (see [`read_source`]) and checks it with its profile and no
+/// program index (see [`check_file`]), in parallel on the current rayon pool, keeping their
+/// order.
+pub fn check_all_unread(
+    paths: &[PathBuf],
+    cwd: &Path,
+    profiles: &[&Profile],
+    mode: FixMode,
+) -> Vec<Outcome> {
+    let _hook = QuietPanics::install();
+    paths
+        .par_iter()
+        .zip(profiles)
+        .map(|(path, profile)| check_file(read_source(path, cwd), profile, mode))
+        .collect()
 }
 
 /// What `--fix` and `--diff` do.
@@ -375,6 +401,8 @@ pub struct Outcome {
     pub diff: Option<String>,
     /// With `--fix`: why the fixed text could not be written.
     pub write_error: Option<String>,
+    /// The size of the file in bytes (0 if unreadable).
+    pub bytes: usize,
 }
 
 /// Checks one file with a profile: parse, rules, and fixes as `mode` says. A panic becomes
@@ -407,13 +435,14 @@ pub fn check_parsed(
         display,
         text,
         mut diagnostics,
-        ..
+        bytes,
     } = source;
     let mut outcome = Outcome {
         report: None,
         fixed: 0,
         diff: None,
         write_error: None,
+        bytes,
     };
     let mut text = text.unwrap_or_default();
     if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {

@@ -131,7 +131,6 @@ pub fn catalog() -> Vec<RuleMeta> {
 struct Timings {
     config: Duration,
     discover: Duration,
-    read: Duration,
     profiles: Duration,
     /// The first pass (parse, the rules that do not read the index, the modules' files, the
     /// index); `None` when files were parsed with their rules (no index needed).
@@ -156,16 +155,15 @@ impl Timings {
             thousands(self.files)
         );
         eprintln!(
-            "  read        {:>10.2} ms  {} bytes",
-            ms(self.read),
+            "  read                       {} bytes, each file by the worker that parses it",
             thousands(self.bytes)
         );
         eprintln!("  profiles    {:>10.2} ms", ms(self.profiles));
         match (self.parse, &self.index) {
             (Some(parse), Some(stats)) => {
                 eprintln!(
-                    "  parse       {:>10.2} ms  (parse, lower, the rules that do not read the \
-                     index; meanwhile the modules' files are read)",
+                    "  parse       {:>10.2} ms  (read, parse, lower, the rules that do not read \
+                     the index; meanwhile the modules' files are read)",
                     ms(parse)
                 );
                 eprintln!("  index                      {stats}");
@@ -178,7 +176,7 @@ impl Timings {
                 eprintln!("  parse                      (with the rules)");
                 eprintln!("  index                      (not built: no selected rule reads it)");
                 eprintln!(
-                    "  rules       {:>10.2} ms  (parse, lower, rules, fixes)",
+                    "  rules       {:>10.2} ms  (read, parse, lower, rules, fixes)",
                     ms(self.check)
                 );
             }
@@ -250,15 +248,11 @@ fn execute(args: &Args) -> Result<i32, String> {
     }
 
     let phase = Instant::now();
-    let sources = pool.install(|| check::read_all(&discovered.files, &cwd));
-    timings.read = phase.elapsed();
-    timings.bytes = sources.iter().map(|s| s.bytes).sum();
-
-    let phase = Instant::now();
     // One profile (rules, severities, options) per combination of matching overrides.
-    let keys: Vec<Vec<u32>> = sources
+    let keys: Vec<Vec<u32>> = discovered
+        .files
         .iter()
-        .map(|s| settings.profile_key(&s.path))
+        .map(|path| settings.profile_key(path))
         .collect();
     let mut profiles: HashMap<&[u32], Profile> = HashMap::new();
     for key in &keys {
@@ -275,39 +269,37 @@ fn execute(args: &Args) -> Result<i32, String> {
     };
     timings.profiles = phase.elapsed();
 
-    // When a selected rule reads the program's index, a first pass parses every file and runs
-    // its other rules while the modules' files are read; the index is built from both, then
-    // the rules that read it run. Otherwise each file is parsed right before its rules run,
-    // so that only a few trees are alive at once.
+    // Each file is read by the worker that parses it. When a selected rule reads the program's
+    // index, a first pass reads and parses every file and runs its other rules while the
+    // modules' files are read; the index is built from both, then the rules that read it run.
+    // Otherwise each file is read and parsed right before its rules run, so that only a few
+    // trees are alive at once.
     let file_profiles: Vec<&Profile> = keys.iter().map(|k| &profiles[k.as_slice()]).collect();
-    let (program, passes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
+    let (program, outcomes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
         let phase = Instant::now();
         let mut roots = discovered.modules.clone();
         roots.extend(crate::discover::module::modules_in(&settings.modulepath));
         let (passes, index) =
-            pool.install(|| check::first_pass_all(&sources, &file_profiles, &roots));
+            pool.install(|| check::first_pass_all(&discovered.files, &cwd, &file_profiles, &roots));
         timings.parse = Some(phase.elapsed());
         timings.index = Some(index.stats());
-        (index, passes)
+        let phase = Instant::now();
+        let work: Vec<_> = passes
+            .into_iter()
+            .zip(file_profiles)
+            .map(|((source, pass), profile)| (source, pass, profile))
+            .collect();
+        let outcomes = pool.install(|| check::check_all_parsed(work, mode, &index));
+        timings.check = phase.elapsed();
+        (index, outcomes)
     } else {
-        (
-            crate::defs::Index::default(),
-            sources
-                .iter()
-                .map(|_| check::FirstPass::from(None))
-                .collect(),
-        )
+        let phase = Instant::now();
+        let outcomes =
+            pool.install(|| check::check_all_unread(&discovered.files, &cwd, &file_profiles, mode));
+        timings.check = phase.elapsed();
+        (crate::defs::Index::default(), outcomes)
     };
-
-    let phase = Instant::now();
-    let work: Vec<_> = sources
-        .into_iter()
-        .zip(passes)
-        .zip(file_profiles)
-        .map(|((source, pass), profile)| (source, pass, profile))
-        .collect();
-    let outcomes = pool.install(|| check::check_all_parsed(work, mode, &program));
-    timings.check = phase.elapsed();
+    timings.bytes = outcomes.iter().map(|o| o.bytes).sum();
 
     let phase = Instant::now();
     let mut failed = false;
