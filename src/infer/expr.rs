@@ -1827,6 +1827,11 @@ impl<'p> Infer<'p> {
 
     /// A capitalized name must be a core type, an alias, a resource type or a class.
     fn check_type_name(&mut self, name: &str, span: Span) {
+        // Only a name of a module's namespace is reported (see below): a name without `::`
+        // need not be looked at.
+        if !has_colons(name) {
+            return;
+        }
         let Some(t) = parse_type_shared(name) else {
             return;
         };
