@@ -84,6 +84,7 @@ pub enum Kind {
 
 /// How many kinds there are.
 const KINDS: usize = 37;
+const _: () = assert!(KINDS <= 64, "FileIndex::of keeps a set of kinds in a u64");
 
 impl Kind {
     /// The kind of `e`.
@@ -140,6 +141,8 @@ pub struct FileIndex<'a> {
     by_kind: Vec<u32>,
     /// Where each kind's group starts in `by_kind`, and where the last one ends.
     kind_start: Vec<u32>,
+    /// The kind of each node (a [`Kind`] as a number).
+    kinds: Vec<u8>,
     /// The file's line table (see [`Context::line_index`]).
     pub(crate) line_index: OnceCell<LineIndex>,
     /// See [`Context::literal_spans`].
@@ -197,6 +200,7 @@ impl<'a> FileIndex<'a> {
             nodes,
             by_kind,
             kind_start,
+            kinds,
             ..FileIndex::default()
         }
     }
@@ -217,12 +221,27 @@ impl<'a> FileIndex<'a> {
         let positions: std::borrow::Cow<'_, [u32]> = match kinds {
             [one] => std::borrow::Cow::Borrowed(self.positions(*one)),
             _ => {
-                let mut all: Vec<u32> = kinds
-                    .iter()
-                    .flat_map(|&k| self.positions(k).iter().copied())
-                    .collect();
-                all.sort_unstable();
-                all.dedup();
+                let found: usize = kinds.iter().map(|&k| self.positions(k).len()).sum();
+                let all: Vec<u32> = if found * 16 < self.kinds.len() {
+                    // A few: their groups, merged.
+                    let mut all: Vec<u32> = kinds
+                        .iter()
+                        .flat_map(|&k| self.positions(k).iter().copied())
+                        .collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    all
+                } else {
+                    // Many: one look at each node's kind.
+                    let mask = kinds.iter().fold(0u64, |m, &k| m | 1 << k as u32);
+                    let mut all = Vec::with_capacity(found);
+                    for (i, &k) in self.kinds.iter().enumerate() {
+                        if mask >> k & 1 != 0 {
+                            all.push(i as u32);
+                        }
+                    }
+                    all
+                };
                 std::borrow::Cow::Owned(all)
             }
         };
