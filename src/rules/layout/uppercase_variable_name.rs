@@ -42,7 +42,7 @@ impl Rule for UppercaseVariableName {
         kinds.extend(util::WITH_PARAMETERS);
         for e in cx.index().exprs_of(&kinds) {
             if let ExprKind::Variable(name) = &e.kind
-                && name.chars().any(|c| c.is_ascii_uppercase())
+                && name.bytes().any(|b| b.is_ascii_uppercase())
             {
                 found.push((e.span, name.clone()));
             }
@@ -50,7 +50,7 @@ impl Rule for UppercaseVariableName {
                 found.extend(
                     params
                         .iter()
-                        .filter(|p| p.name.name.chars().any(|c| c.is_ascii_uppercase()))
+                        .filter(|p| p.name.name.bytes().any(|b| b.is_ascii_uppercase()))
                         .map(|p| (p.name.span, p.name.name.clone())),
                 );
             }

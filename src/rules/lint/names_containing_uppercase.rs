@@ -53,7 +53,7 @@ impl Rule for NamesContainingUppercase {
                 ExprKind::Define(d) => ("defined type", &d.name),
                 _ => continue,
             };
-            if name.name.chars().any(|c| c.is_ascii_uppercase()) {
+            if name.name.bytes().any(|b| b.is_ascii_uppercase()) {
                 found.push((kind, name.clone()));
             }
         }
