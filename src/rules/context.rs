@@ -215,8 +215,7 @@ impl<'a> FileIndex<'a> {
     }
 
     /// The expressions of the given kinds, each with its position in [`FileIndex::nodes`],
-    /// in pre-order: what [`FileIndex::walk`] meets of those kinds, without looking at the
-    /// others.
+    /// in pre-order (as [`File::walk`] meets them), without looking at the others.
     pub fn of(&self, kinds: &[Kind]) -> impl Iterator<Item = (usize, &'a Expr)> + '_ {
         let positions: std::borrow::Cow<'_, [u32]> = match kinds {
             [one] => std::borrow::Cow::Borrowed(self.positions(*one)),
@@ -254,36 +253,6 @@ impl<'a> FileIndex<'a> {
     /// [`FileIndex::of`] without the positions.
     pub fn exprs_of(&self, kinds: &[Kind]) -> impl Iterator<Item = &'a Expr> + '_ {
         self.of(kinds).map(|(_, e)| e)
-    }
-
-    /// Calls `f` on every expression of the file, depth first, pre-order: the same calls in
-    /// the same order as [`File::walk`], without walking the AST.
-    pub fn walk(&self, f: &mut dyn FnMut(&'a Expr)) {
-        for n in &self.nodes {
-            f(n.expr);
-        }
-    }
-
-    /// Calls `f` on every expression of the file with its ancestors (outermost first), depth
-    /// first, pre-order, as [`crate::rules::util::walk_with_ancestors`].
-    pub fn walk_with_ancestors(&self, f: &mut dyn FnMut(&'a Expr, &[&'a Expr])) {
-        // The indices and expressions of the current node's ancestors.
-        let mut path: Vec<u32> = Vec::new();
-        let mut exprs: Vec<&'a Expr> = Vec::new();
-        for (i, n) in self.nodes.iter().enumerate() {
-            match n.parent {
-                None => path.clear(),
-                Some(p) => {
-                    while path.last().is_some_and(|&top| top != p) {
-                        path.pop();
-                    }
-                }
-            }
-            exprs.truncate(path.len());
-            f(n.expr, &exprs);
-            path.push(i as u32);
-            exprs.push(n.expr);
-        }
     }
 
     /// The ancestors of node `i`, innermost first.
@@ -478,9 +447,50 @@ impl DiagnosticExt for Diagnostic {
     }
 }
 
+/// Calls `f` with the file index of every rule fixture (`tests/fixtures/*/*.pp`): for tests of
+/// what a kind list stands for.
+#[cfg(test)]
+pub(crate) fn for_each_fixture_index(f: &mut dyn FnMut(&FileIndex<'_>)) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut files = 0;
+    for dir in std::fs::read_dir(&root).unwrap() {
+        for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|e| e == "pp") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let parsed = crate::syntax::parse(&text);
+                f(&FileIndex::build(&parsed.ast));
+                files += 1;
+            }
+        }
+    }
+    assert!(files > 100, "only {files} fixtures found");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `of` gives what a walk meets of the kinds asked, in its order, whether it takes one
+    /// group, merges a few or reads every node's kind.
+    #[test]
+    fn of_is_the_walk_filtered() {
+        let sets: &[&[Kind]] = &[
+            &[Kind::Variable],
+            &[Kind::Class, Kind::Define],
+            &[Kind::Variable, Kind::String, Kind::Call],
+            &[Kind::Error, Kind::Plan],
+        ];
+        for_each_fixture_index(&mut |index| {
+            for kinds in sets {
+                let walked: Vec<usize> = (0..index.nodes.len())
+                    .filter(|&i| kinds.contains(&Kind::of(&index.nodes[i].expr.kind)))
+                    .collect();
+                let got: Vec<usize> = index.of(kinds).map(|(i, _)| i).collect();
+                assert_eq!(got, walked, "{kinds:?}");
+            }
+        });
+    }
 
     #[test]
     fn options_and_modulepath_reach_the_rule() {

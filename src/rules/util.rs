@@ -3,23 +3,6 @@
 use crate::rules::Kind;
 use crate::syntax::ast::{Expr, ExprKind, File, Parameter, StringKind, StringLit};
 
-/// Calls `f` on every expression of the file with its ancestors (outermost first), depth
-/// first, pre-order. Uses an explicit stack, so any depth is safe.
-pub fn walk_with_ancestors<'a>(file: &'a File, f: &mut dyn FnMut(&'a Expr, &[&'a Expr])) {
-    // (expression, depth) pairs; `path` holds the current ancestors.
-    let mut stack: Vec<(&'a Expr, usize)> = file.statements.iter().rev().map(|e| (e, 0)).collect();
-    let mut path: Vec<&'a Expr> = Vec::new();
-    let mut children: Vec<&'a Expr> = Vec::new();
-    while let Some((e, depth)) = stack.pop() {
-        path.truncate(depth);
-        f(e, &path);
-        path.push(e);
-        children.clear();
-        e.for_each_child(&mut |c| children.push(c));
-        stack.extend(children.iter().rev().map(|c| (*c, depth + 1)));
-    }
-}
-
 /// The kinds of expression [`parameter_lists`] finds parameters in.
 pub const WITH_PARAMETERS: &[Kind] = &[
     Kind::Class,
@@ -114,4 +97,21 @@ pub fn lines_inclusive(src: &str) -> impl Iterator<Item = &str> + '_ {
         start = end;
         Some(line)
     })
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    /// Every expression with a parameter list is of a kind in [`WITH_PARAMETERS`].
+    #[test]
+    fn with_parameters_covers_parameter_lists() {
+        crate::rules::context::for_each_fixture_index(&mut |index| {
+            for n in &index.nodes {
+                if !parameter_lists(n.expr).is_empty() {
+                    assert!(WITH_PARAMETERS.contains(&Kind::of(&n.expr.kind)));
+                }
+            }
+        });
+    }
 }

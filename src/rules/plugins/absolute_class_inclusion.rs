@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Span, StringKind};
@@ -82,33 +83,37 @@ impl Rule for AbsoluteClassInclusion {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
-            let mut names = Vec::new();
-            match &e.kind {
-                ExprKind::Call(c)
-                    if matches!(c.name(), Some("include" | "contain" | "require")) =>
-                {
-                    c.args.iter().for_each(|a| candidates(a, &mut names));
+        cx.index()
+            .exprs_of(&[Kind::Call, Kind::Resource, Kind::Class])
+            .for_each(|e| {
+                let mut names = Vec::new();
+                match &e.kind {
+                    ExprKind::Call(c)
+                        if matches!(c.name(), Some("include" | "contain" | "require")) =>
+                    {
+                        c.args.iter().for_each(|a| candidates(a, &mut names));
+                    }
+                    ExprKind::Resource(r)
+                        if r.type_name.name == "class" && r.type_expr.is_none() =>
+                    {
+                        r.bodies
+                            .iter()
+                            .for_each(|b| candidates(&b.title, &mut names));
+                    }
+                    ExprKind::Class(c) => {
+                        if let Some(p) = c.parent.as_ref().filter(|p| p.name.starts_with("::")) {
+                            let start = p.span.start as usize;
+                            found.push((Span::new(start, start + 2), p.span, p.name.clone()));
+                        }
+                    }
+                    _ => {}
                 }
-                ExprKind::Resource(r) if r.type_name.name == "class" && r.type_expr.is_none() => {
-                    r.bodies
-                        .iter()
-                        .for_each(|b| candidates(&b.title, &mut names));
-                }
-                ExprKind::Class(c) => {
-                    if let Some(p) = c.parent.as_ref().filter(|p| p.name.starts_with("::")) {
-                        let start = p.span.start as usize;
-                        found.push((Span::new(start, start + 2), p.span, p.name.clone()));
+                for n in names {
+                    if let Some((colons, name)) = leading_colons(n, source) {
+                        found.push((colons, n.span, name));
                     }
                 }
-                _ => {}
-            }
-            for n in names {
-                if let Some((colons, name)) = leading_colons(n, source) {
-                    found.push((colons, n.span, name));
-                }
-            }
-        });
+            });
         for (colons, span, name) in found {
             cx.report(
                 span,

@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -44,7 +45,7 @@ impl Rule for AbsoluteClassReference {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::Access]).for_each(|e| {
             let ExprKind::Access { target, args } = &e.kind else {
                 return;
             };

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -46,7 +47,7 @@ impl Rule for AnchorResource {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::Resource]).for_each(|e| {
             if let ExprKind::Resource(r) = &e.kind
                 && r.type_name.name == "anchor"
                 && r.type_expr.is_none()

@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, StringKind};
@@ -54,21 +55,23 @@ impl Rule for EmptyStringParameterDefault {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
-            let params = match &e.kind {
-                ExprKind::Class(c) => &c.params,
-                ExprKind::Define(d) => &d.params,
-                _ => return,
-            };
-            for p in params {
-                if let (Some(t), Some(d)) = (&p.type_expr, &p.default)
-                    && stringish(t)
-                    && empty_string(d)
-                {
-                    found.push((p.name.span, d.span, p.name.name.clone()));
+        cx.index()
+            .exprs_of(&[Kind::Class, Kind::Define])
+            .for_each(|e| {
+                let params = match &e.kind {
+                    ExprKind::Class(c) => &c.params,
+                    ExprKind::Define(d) => &d.params,
+                    _ => return,
+                };
+                for p in params {
+                    if let (Some(t), Some(d)) = (&p.type_expr, &p.default)
+                        && stringish(t)
+                        && empty_string(d)
+                    {
+                        found.push((p.name.span, d.span, p.name.name.clone()));
+                    }
                 }
-            }
-        });
+            });
         for (span, default, name) in found {
             cx.report(
                 span,

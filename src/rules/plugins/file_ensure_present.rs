@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{AttributeOp, Expr, ExprKind, StringKind};
@@ -54,7 +55,7 @@ impl Rule for FileEnsurePresent {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::Resource]).for_each(|e| {
             let ExprKind::Resource(r) = &e.kind else {
                 return;
             };

@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -42,15 +43,17 @@ impl Rule for LeadingZeroNumber {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
-            if !matches!(e.kind, ExprKind::Integer(_) | ExprKind::Float(_)) {
-                return;
-            }
-            let text = source.get(e.span.range()).unwrap_or("").as_bytes();
-            if text.len() > 1 && text[0] == b'0' && text[1].is_ascii_digit() {
-                found.push(e.span);
-            }
-        });
+        cx.index()
+            .exprs_of(&[Kind::Integer, Kind::Float])
+            .for_each(|e| {
+                if !matches!(e.kind, ExprKind::Integer(_) | ExprKind::Float(_)) {
+                    return;
+                }
+                let text = source.get(e.span.range()).unwrap_or("").as_bytes();
+                if text.len() > 1 && text[0] == b'0' && text[1].is_ascii_digit() {
+                    found.push(e.span);
+                }
+            });
         for span in found {
             let text = cx.text(span).to_string();
             let mut fix = Fix::replace("quote the number", span.range(), format!("'{text}'"));

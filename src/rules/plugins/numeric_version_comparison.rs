@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{BinaryOp, ExprKind, Span, StringKind};
@@ -53,7 +54,7 @@ impl Rule for NumericVersionComparison {
         let source = cx.source();
         let text = |s: Span| source.get(s.range()).unwrap_or("");
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::Binary]).for_each(|e| {
             let ExprKind::Binary {
                 op, left, right, ..
             } = &e.kind

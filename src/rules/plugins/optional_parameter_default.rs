@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{Expr, ExprKind, Span};
@@ -69,25 +70,27 @@ impl Rule for OptionalParameterDefault {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<(Span, String, Option<Span>)> = Vec::new();
-        cx.index().walk(&mut |e| {
-            let (params, is_define) = match &e.kind {
-                ExprKind::Class(c) => (&c.params, false),
-                ExprKind::Define(d) => (&d.params, true),
-                _ => return,
-            };
-            for p in params {
-                if !p.type_expr.as_ref().is_some_and(is_optional) {
-                    continue;
-                }
-                match &p.default {
-                    Some(d) if !may_be_undef(d, source) => {
-                        found.push((p.name.span, p.name.name.clone(), Some(d.span)));
+        cx.index()
+            .exprs_of(&[Kind::Class, Kind::Define])
+            .for_each(|e| {
+                let (params, is_define) = match &e.kind {
+                    ExprKind::Class(c) => (&c.params, false),
+                    ExprKind::Define(d) => (&d.params, true),
+                    _ => return,
+                };
+                for p in params {
+                    if !p.type_expr.as_ref().is_some_and(is_optional) {
+                        continue;
                     }
-                    None if is_define => found.push((p.name.span, p.name.name.clone(), None)),
-                    _ => {}
+                    match &p.default {
+                        Some(d) if !may_be_undef(d, source) => {
+                            found.push((p.name.span, p.name.name.clone(), Some(d.span)));
+                        }
+                        None if is_define => found.push((p.name.span, p.name.name.clone(), None)),
+                        _ => {}
+                    }
                 }
-            }
-        });
+            });
         for (span, name, default) in found {
             match default {
                 Some(d) => {

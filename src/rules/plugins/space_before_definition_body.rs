@@ -49,11 +49,13 @@ impl Rule for SpaceBeforeDefinitionBody {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut braces = Vec::new();
-        cx.index().walk(&mut |e| match &e.kind {
-            ExprKind::Class(c) => braces.push(c.body.span.start as usize),
-            ExprKind::Define(d) => braces.push(d.body.span.start as usize),
-            _ => {}
-        });
+        cx.index()
+            .exprs_of(&[crate::rules::Kind::Class, crate::rules::Kind::Define])
+            .for_each(|e| match &e.kind {
+                ExprKind::Class(c) => braces.push(c.body.span.start as usize),
+                ExprKind::Define(d) => braces.push(d.body.span.start as usize),
+                _ => {}
+            });
         if braces.is_empty() {
             return;
         }

@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -52,7 +53,7 @@ impl Rule for UnquotedStringInCase {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::Case]).for_each(|e| {
             if let ExprKind::Case(c) = &e.kind {
                 for m in c.options.iter().flat_map(|o| &o.matchers) {
                     if let Some(safe) = super::support::unquoted_option(m) {

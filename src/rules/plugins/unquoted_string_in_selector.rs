@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::report::Fix;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -50,7 +51,7 @@ impl Rule for UnquotedStringInSelector {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
+        cx.index().exprs_of(&[Kind::Selector]).for_each(|e| {
             if let ExprKind::Selector { entries, .. } = &e.kind {
                 for m in entries.iter().map(|o| &o.matcher) {
                     if let Some(safe) = super::support::unquoted_option(m) {

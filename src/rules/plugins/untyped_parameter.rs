@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::ExprKind;
@@ -42,16 +43,18 @@ impl Rule for UntypedParameter {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        cx.index().walk(&mut |e| {
-            let (name, params, what) = match &e.kind {
-                ExprKind::Class(c) => (&c.name.name, &c.params, "class"),
-                ExprKind::Define(d) => (&d.name.name, &d.params, "defined type"),
-                _ => return,
-            };
-            for p in params.iter().filter(|p| p.type_expr.is_none()) {
-                found.push((p.name.span, p.name.name.clone(), name.clone(), what));
-            }
-        });
+        cx.index()
+            .exprs_of(&[Kind::Class, Kind::Define])
+            .for_each(|e| {
+                let (name, params, what) = match &e.kind {
+                    ExprKind::Class(c) => (&c.name.name, &c.params, "class"),
+                    ExprKind::Define(d) => (&d.name.name, &d.params, "defined type"),
+                    _ => return,
+                };
+                for p in params.iter().filter(|p| p.type_expr.is_none()) {
+                    found.push((p.name.span, p.name.name.clone(), name.clone(), what));
+                }
+            });
         for (span, param, owner, what) in found {
             cx.report(
                 span,

@@ -161,3 +161,20 @@ pub fn assigned_variables<'a>(cx: &Context<'a>) -> Vec<(&'a Expr, &'a str)> {
     }
     out
 }
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    /// Every expression with a statement list is of a kind in [`WITH_STATEMENTS`].
+    #[test]
+    fn with_statements_covers_statement_lists() {
+        crate::rules::context::for_each_fixture_index(&mut |index| {
+            for n in &index.nodes {
+                if !statement_lists(n.expr).is_empty() {
+                    assert!(WITH_STATEMENTS.contains(&Kind::of(&n.expr.kind)));
+                }
+            }
+        });
+    }
+}
