@@ -447,10 +447,23 @@ impl DiagnosticExt for Diagnostic {
     }
 }
 
-/// Calls `f` with the file index of every rule fixture (`tests/fixtures/*/*.pp`): for tests of
-/// what a kind list stands for.
+/// Asserts that every expression of the rule fixtures for which `matches` holds is of a kind in
+/// `kinds`: a kind list that stands for what a helper matches covers it.
 #[cfg(test)]
-pub(crate) fn for_each_fixture_index(f: &mut dyn FnMut(&FileIndex<'_>)) {
+pub(crate) fn assert_kinds_cover(kinds: &[Kind], matches: &dyn Fn(&Expr) -> bool) {
+    for_each_fixture_index(&mut |index| {
+        for n in &index.nodes {
+            if matches(n.expr) {
+                let kind = Kind::of(&n.expr.kind);
+                assert!(kinds.contains(&kind), "{kind:?} is missing from {kinds:?}");
+            }
+        }
+    });
+}
+
+/// Calls `f` with the file index of every rule fixture (`tests/fixtures/*/*.pp`).
+#[cfg(test)]
+fn for_each_fixture_index(f: &mut dyn FnMut(&FileIndex<'_>)) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut files = 0;
     for dir in std::fs::read_dir(&root).unwrap() {

@@ -106,12 +106,8 @@ mod kind_tests {
     /// Every expression with a parameter list is of a kind in [`WITH_PARAMETERS`].
     #[test]
     fn with_parameters_covers_parameter_lists() {
-        crate::rules::context::for_each_fixture_index(&mut |index| {
-            for n in &index.nodes {
-                if !parameter_lists(n.expr).is_empty() {
-                    assert!(WITH_PARAMETERS.contains(&Kind::of(&n.expr.kind)));
-                }
-            }
+        crate::rules::context::assert_kinds_cover(WITH_PARAMETERS, &|e| {
+            !parameter_lists(e).is_empty()
         });
     }
 }

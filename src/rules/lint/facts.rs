@@ -271,17 +271,10 @@ pub fn replacement(text: &str, span: Span, unbraced: &[Span], access: &str) -> S
 #[cfg(test)]
 mod kind_tests {
     use super::*;
-    use crate::rules::Kind;
 
     /// Every fact read is of a kind in [`READ_KINDS`].
     #[test]
     fn read_kinds_cover_fact_reads() {
-        crate::rules::context::for_each_fixture_index(&mut |index| {
-            for n in &index.nodes {
-                if fact_read(n.expr).is_some() {
-                    assert!(READ_KINDS.contains(&Kind::of(&n.expr.kind)));
-                }
-            }
-        });
+        crate::rules::context::assert_kinds_cover(READ_KINDS, &|e| fact_read(e).is_some());
     }
 }

@@ -53,24 +53,16 @@ impl Rule for CapitalizedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<(Span, String)> = Vec::new();
-        cx.index()
-            .exprs_of(&[
-                Kind::Variable,
-                Kind::Class,
-                Kind::Define,
-                Kind::Function,
-                Kind::Plan,
-                Kind::Call,
-                Kind::MethodCall,
-            ])
-            .for_each(|e| {
-                for params in util::parameter_lists(e) {
-                    found.extend(params.iter().map(|p| (p.name.span, p.name.name.clone())));
-                }
-                if let ExprKind::Variable(name) = &e.kind {
-                    found.push((e.span, name.clone()));
-                }
-            });
+        let mut kinds = vec![Kind::Variable];
+        kinds.extend(util::WITH_PARAMETERS);
+        cx.index().exprs_of(&kinds).for_each(|e| {
+            for params in util::parameter_lists(e) {
+                found.extend(params.iter().map(|p| (p.name.span, p.name.name.clone())));
+            }
+            if let ExprKind::Variable(name) = &e.kind {
+                found.push((e.span, name.clone()));
+            }
+        });
         found.retain(|(_, name)| name.bytes().any(|b| b.is_ascii_uppercase()));
         found.sort_by_key(|f| f.0);
         for (span, name) in found {

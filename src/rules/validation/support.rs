@@ -169,12 +169,8 @@ mod kind_tests {
     /// Every expression with a statement list is of a kind in [`WITH_STATEMENTS`].
     #[test]
     fn with_statements_covers_statement_lists() {
-        crate::rules::context::for_each_fixture_index(&mut |index| {
-            for n in &index.nodes {
-                if !statement_lists(n.expr).is_empty() {
-                    assert!(WITH_STATEMENTS.contains(&Kind::of(&n.expr.kind)));
-                }
-            }
+        crate::rules::context::assert_kinds_cover(WITH_STATEMENTS, &|e| {
+            !statement_lists(e).is_empty()
         });
     }
 }
