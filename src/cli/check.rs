@@ -346,6 +346,9 @@ pub fn first_pass_all(
             paths
                 .par_iter()
                 .zip(profiles)
+                // One file per task, so that a thread that is done takes work from the other
+                // until the last file (rayon's default halves leave one thread idle at the end).
+                .with_max_len(1)
                 .map(|(path, profile)| {
                     let source = read_source(path, cwd);
                     let pass = first_pass(&source, profile);
@@ -375,6 +378,8 @@ pub fn check_all_unread(
     paths
         .par_iter()
         .zip(profiles)
+        // One file per task (see `first_pass_all`).
+        .with_max_len(1)
         .map(|(path, profile)| check_file(read_source(path, cwd), profile, mode))
         .collect()
 }
@@ -509,6 +514,8 @@ pub fn check_all_parsed(
 ) -> Vec<Outcome> {
     let _hook = QuietPanics::install();
     work.into_par_iter()
+        // One file per task (see `first_pass_all`).
+        .with_max_len(1)
         .map(|(source, pass, profile)| check_parsed(source, pass, profile, mode, program))
         .collect()
 }

@@ -134,9 +134,15 @@ impl Kind {
 /// Every expression of a file in pre-order, each with its parent's index; built once per
 /// file and shared by all rules, so that a rule need not walk the AST itself. It also keeps
 /// what several rules compute from the same file, computed once on first use.
+///
+/// The rules that read the program's index ([`Rule::needs_program`](super::Rule::needs_program))
+/// look only at what the caches keep: for them alone, the expressions are not listed (see
+/// [`FileIndex::unlisted`]).
 #[derive(Debug, Default)]
 pub struct FileIndex<'a> {
-    pub nodes: Vec<IndexedExpr<'a>>,
+    nodes: Vec<IndexedExpr<'a>>,
+    /// Whether `nodes` lists the file's expressions (see [`FileIndex::unlisted`]).
+    listed: bool,
     /// The positions in `nodes` grouped by kind (in [`Kind`] order), each group in pre-order.
     by_kind: Vec<u32>,
     /// Where each kind's group starts in `by_kind`, and where the last one ends.
@@ -198,6 +204,7 @@ impl<'a> FileIndex<'a> {
         }
         FileIndex {
             nodes,
+            listed: true,
             by_kind,
             kind_start,
             kinds,
@@ -205,9 +212,29 @@ impl<'a> FileIndex<'a> {
         }
     }
 
+    /// An index that keeps the caches but does not list the expressions, for the rules that
+    /// read the program's index: the type inference and the scope analysis walk the file
+    /// themselves. Asking it for expressions is a bug (it panics).
+    pub fn unlisted() -> Self {
+        FileIndex::default()
+    }
+
+    /// Every expression of the file in pre-order, with its parent.
+    pub fn nodes(&self) -> &[IndexedExpr<'a>] {
+        assert!(
+            self.listed,
+            "a rule that reads the program's index asked for the file's expressions"
+        );
+        &self.nodes
+    }
+
     /// The positions in [`FileIndex::nodes`] of the expressions of kind `kind`, in pre-order.
     fn positions(&self, kind: Kind) -> &[u32] {
         let k = kind as usize;
+        assert!(
+            self.listed,
+            "a rule that reads the program's index asked for the file's expressions"
+        );
         match self.kind_start.get(k..k + 2) {
             Some(&[start, end]) => &self.by_kind[start as usize..end as usize],
             _ => &[],
@@ -257,11 +284,12 @@ impl<'a> FileIndex<'a> {
 
     /// The ancestors of node `i`, innermost first.
     pub fn ancestors(&self, i: usize) -> impl Iterator<Item = &'a Expr> + '_ {
-        let mut next = self.nodes[i].parent;
+        let nodes = self.nodes();
+        let mut next = nodes[i].parent;
         std::iter::from_fn(move || {
             let p = next? as usize;
-            next = self.nodes[p].parent;
-            Some(self.nodes[p].expr)
+            next = nodes[p].parent;
+            Some(nodes[p].expr)
         })
     }
 }
@@ -356,7 +384,7 @@ impl<'a> Context<'a> {
     /// Every expression of the file, in pre-order.
     pub fn exprs(&self) -> impl Iterator<Item = &'a Expr> + 'a {
         let index: &'a FileIndex<'a> = self.index;
-        index.nodes.iter().map(|n| n.expr)
+        index.nodes().iter().map(|n| n.expr)
     }
 
     /// The file's line table, built once per file.
@@ -452,7 +480,7 @@ impl DiagnosticExt for Diagnostic {
 #[cfg(test)]
 pub(crate) fn assert_kinds_cover(kinds: &[Kind], matches: &dyn Fn(&Expr) -> bool) {
     for_each_fixture_index(&mut |index| {
-        for n in &index.nodes {
+        for n in index.nodes() {
             if matches(n.expr) {
                 let kind = Kind::of(&n.expr.kind);
                 assert!(kinds.contains(&kind), "{kind:?} is missing from {kinds:?}");
@@ -496,8 +524,8 @@ mod tests {
         ];
         for_each_fixture_index(&mut |index| {
             for kinds in sets {
-                let walked: Vec<usize> = (0..index.nodes.len())
-                    .filter(|&i| kinds.contains(&Kind::of(&index.nodes[i].expr.kind)))
+                let walked: Vec<usize> = (0..index.nodes().len())
+                    .filter(|&i| kinds.contains(&Kind::of(&index.nodes()[i].expr.kind)))
                     .collect();
                 let got: Vec<usize> = index.of(kinds).map(|(i, _)| i).collect();
                 assert_eq!(got, walked, "{kinds:?}");

@@ -101,6 +101,8 @@ pub trait Rule: Send + Sync {
     /// Whether the rule reads the program's index ([`Context::program`]): the index is built
     /// only when a selected rule does. By default, the rules of the family that looks across
     /// files (types and names) do; the catalog rules report what `--evaluate` finds instead.
+    /// Such a rule runs in the second pass over the file, where the file's expression list
+    /// ([`Context::index`]) is not made: it walks the AST itself (as the inference does).
     fn needs_program(&self) -> bool {
         matches!(self.info().category, Category::Types)
     }

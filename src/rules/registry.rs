@@ -163,7 +163,12 @@ pub fn run(
     if active.peek().is_none() {
         return diagnostics;
     }
-    let index = super::context::FileIndex::build(file.ast);
+    // The rules that read the program's index do not read the file's expression list.
+    let index = if part == Part::Program {
+        super::context::FileIndex::unlisted()
+    } else {
+        super::context::FileIndex::build(file.ast)
+    };
     for a in active {
         let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)
             .with_options(a.options.as_deref())
