@@ -27,9 +27,9 @@ use crate::discover::module::ModuleRoot;
 use crate::report::codes::{
     INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, SYNTAX_ERROR, UNREADABLE_FILE,
 };
-use crate::report::{Diagnostic, FileReport, display_path};
+use crate::report::{Diagnostic, FileReport, LineIndex, display_path};
 use crate::rules::FileInfo;
-use crate::rules::registry::{self, Part};
+use crate::rules::registry::{self, Part, Selection};
 use crate::syntax::Parsed;
 
 /// One file, read.
@@ -183,11 +183,12 @@ pub fn lint_parsed(
     profile: &Profile,
     program: &Index,
 ) -> Vec<Diagnostic> {
-    lint_parsed_with(path, text, parsed, None, profile, program)
+    lint_parsed_with(path, text, parsed, None, profile, program).0
 }
 
 /// [`lint_parsed`], given the findings of the rules that do not read the program when they
-/// have already run (see [`first_pass`]): then only the others run.
+/// have already run (see [`first_pass`]): then only the others run. With the file's line
+/// table when a rule made one.
 fn lint_parsed_with(
     path: &str,
     text: &str,
@@ -195,25 +196,29 @@ fn lint_parsed_with(
     local: Option<Vec<Diagnostic>>,
     profile: &Profile,
     program: &Index,
-) -> Vec<Diagnostic> {
+) -> (Vec<Diagnostic>, Option<LineIndex>) {
     let Parsed { ast, diagnostics } = parsed;
     let mut diagnostics = diagnostics;
     // In a program, every tree was alive until now anyway: it is left to the process's end.
     let in_program = local.is_some();
+    let mut lines = None;
     if parses(&diagnostics) {
         let file = FileInfo {
             path,
             source: text,
             ast: &ast,
         };
-        let mut found = match local {
-            Some(local) => {
-                let mut found = registry::run(file, &profile.selection, program, Part::Program);
-                found.extend(local);
-                found
-            }
-            None => registry::run(file, &profile.selection, program, Part::All),
+        let part = if local.is_some() {
+            Part::Program
+        } else {
+            Part::All
         };
+        let (mut found, made) =
+            registry::run_keeping_lines(file, &profile.selection, program, part);
+        lines = made;
+        if let Some(local) = local {
+            found.extend(local);
+        }
         registry::suppress(file, &profile.selection, &mut found);
         diagnostics.extend(found);
     }
@@ -221,7 +226,7 @@ fn lint_parsed_with(
         super::release(ast);
     }
     profile.adjust(&mut diagnostics);
-    diagnostics
+    (diagnostics, lines)
 }
 
 /// Whether a file's parse findings let the rules run: no syntax error (`P001`), no nesting
@@ -281,6 +286,8 @@ pub struct FirstPass {
     pub local: Option<Vec<Diagnostic>>,
     /// What the file defines, for the index; `None` when it was not parsed.
     pub defs: Option<FileDefs>,
+    /// The file's line table, when its rules made one (for the report).
+    pub lines: Option<LineIndex>,
 }
 
 impl From<ParseResult> for FirstPass {
@@ -290,6 +297,7 @@ impl From<ParseResult> for FirstPass {
             parsed,
             local: None,
             defs: None,
+            lines: None,
         }
     }
 }
@@ -310,7 +318,7 @@ pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
                 source: text,
                 ast: &parsed.ast,
             };
-            registry::run(file, &profile.selection, Index::empty(), Part::Local)
+            registry::run_keeping_lines(file, &profile.selection, Index::empty(), Part::Local)
         });
         let defs = FileDefs::extract(Manifest {
             path: &source.path,
@@ -320,11 +328,18 @@ pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
         (parsed, local, defs)
     };
     match panic::catch_unwind(AssertUnwindSafe(run)) {
-        Ok((parsed, local, defs)) => FirstPass {
-            parsed: Some(Ok(parsed)),
-            local,
-            defs: Some(defs),
-        },
+        Ok((parsed, local, defs)) => {
+            let (local, lines) = match local {
+                Some((found, lines)) => (Some(found), lines),
+                None => (None, None),
+            };
+            FirstPass {
+                parsed: Some(Ok(parsed)),
+                local,
+                defs: Some(defs),
+                lines,
+            }
+        }
         Err(payload) => FirstPass::from(Some(Err(Box::new(internal_error(payload))))),
     }
 }
@@ -356,7 +371,12 @@ pub fn first_pass_all(
                 })
                 .collect()
         },
-        || Modules::read(&checked, roots),
+        || {
+            let modules = Modules::read(&checked, roots);
+            let selections: Vec<&Selection> = profiles.iter().map(|p| &p.selection).collect();
+            crate::rules::names::read_custom_facts_ahead(paths, &selections);
+            modules
+        },
     );
     let defs = passes
         .iter_mut()
@@ -450,30 +470,37 @@ pub fn check_parsed(
         bytes,
     };
     let mut text = text.unwrap_or_default();
+    // The line table the rules made of `text`, if any.
+    let mut lines = None;
     if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
         let rule_path = path.to_string_lossy();
         let run = || {
             let parsed = match pass.parsed {
                 Some(Ok(parsed)) => parsed,
-                Some(Err(panicked)) => return (vec![*panicked], None),
+                Some(Err(panicked)) => return (vec![*panicked], None, None),
                 None => crate::syntax::parse(&text),
             };
-            let found = lint_parsed_with(&rule_path, &text, parsed, pass.local, profile, program);
+            let (found, made) =
+                lint_parsed_with(&rule_path, &text, parsed, pass.local, profile, program);
+            let made = pass.lines.or(made);
             // A text that is not exactly the file's (invalid UTF-8) is never fixed.
             let exact = !diagnostics
                 .iter()
                 .any(|d| super::fix::prevents_fixing(d.code));
             if mode == FixMode::Off || !exact {
-                return (found, None);
+                return (found, made, None);
             }
             let fixed = super::fix::fix(&text, found.clone(), |t| {
                 lint_parsed(&rule_path, t, crate::syntax::parse(t), profile, program)
             });
-            (found, Some(fixed))
+            (found, made, Some(fixed))
         };
         match panic::catch_unwind(AssertUnwindSafe(run)) {
-            Ok((found, None)) => diagnostics.extend(found),
-            Ok((found, Some(fixed))) => {
+            Ok((found, made, None)) => {
+                lines = made;
+                diagnostics.extend(found)
+            }
+            Ok((found, _, Some(fixed))) => {
                 if fixed.applied == 0 || fixed.text == text {
                     diagnostics.extend(fixed.diagnostics);
                 } else if mode == FixMode::Diff {
@@ -500,7 +527,12 @@ pub fn check_parsed(
     // The levels of plint's configurable codes apply to the findings made while reading too.
     profile.adjust(&mut diagnostics);
     if !diagnostics.is_empty() {
-        outcome.report = Some(FileReport::new(display, text, diagnostics));
+        outcome.report = Some(FileReport::with_line_index(
+            display,
+            text,
+            diagnostics,
+            lines,
+        ));
     }
     outcome
 }

@@ -21,7 +21,17 @@ pub struct FileReport {
 impl FileReport {
     /// `path` is the path to show (see [`display_path`]); `source` is the text the spans
     /// point into (after any lossy UTF-8 decoding).
-    pub fn new(path: impl Into<String>, source: String, mut diagnostics: Vec<Diagnostic>) -> Self {
+    pub fn new(path: impl Into<String>, source: String, diagnostics: Vec<Diagnostic>) -> Self {
+        Self::with_line_index(path, source, diagnostics, None)
+    }
+
+    /// [`FileReport::new`], given the line table of `source` when the rules already made one.
+    pub fn with_line_index(
+        path: impl Into<String>,
+        source: String,
+        mut diagnostics: Vec<Diagnostic>,
+        line_index: Option<LineIndex>,
+    ) -> Self {
         for d in &mut diagnostics {
             d.span = clamp_span(&source, d.span.clone());
             for label in &mut d.labels {
@@ -36,7 +46,10 @@ impl FileReport {
                 &b.message,
             ))
         });
-        let line_index = LineIndex::new(&source);
+        let line_index = match line_index {
+            Some(lines) if lines.text_len() == source.len() => lines,
+            _ => LineIndex::new(&source),
+        };
         FileReport {
             path: path.into(),
             source,

@@ -35,6 +35,11 @@ impl LineIndex {
         }
     }
 
+    /// The length in bytes of the text this index was made from.
+    pub fn text_len(&self) -> usize {
+        self.len
+    }
+
     /// Number of lines (a text ending in `\n` has an empty last line; an empty text has one).
     pub fn line_count(&self) -> usize {
         self.line_starts.len()

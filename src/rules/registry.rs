@@ -5,7 +5,7 @@ use std::sync::{Arc, LazyLock};
 
 use super::{Context, FileInfo, Rule, RuleInfo};
 use crate::defs::Index;
-use crate::report::{Diagnostic, Severity};
+use crate::report::{Diagnostic, LineIndex, Severity};
 
 /// Every rule, in code order: the families' lists (`names`, `types`, `catalog`, `validation`,
 /// `lint`, `layout`, `plugins`).
@@ -105,6 +105,11 @@ impl Selection {
             .map(|a| a.severity)
     }
 
+    /// The configured module path (see [`Context::modulepath`](super::Context::modulepath)).
+    pub fn modulepath(&self) -> &[PathBuf] {
+        &self.modulepath
+    }
+
     /// Whether a selected rule reads the program's index.
     pub fn needs_program(&self) -> bool {
         self.active.iter().any(|a| a.rule.needs_program())
@@ -154,6 +159,17 @@ pub fn run(
     program: &Index,
     part: Part,
 ) -> Vec<Diagnostic> {
+    run_keeping_lines(file, selection, program, part).0
+}
+
+/// [`run`], with the file's line table when a rule made one
+/// ([`Context::line_index`](super::Context::line_index)): the report then need not make it again.
+pub fn run_keeping_lines(
+    file: FileInfo<'_>,
+    selection: &Selection,
+    program: &Index,
+    part: Part,
+) -> (Vec<Diagnostic>, Option<LineIndex>) {
     let mut diagnostics = Vec::new();
     let mut active = selection
         .active
@@ -161,10 +177,10 @@ pub fn run(
         .filter(|a| part.includes(a.rule))
         .peekable();
     if active.peek().is_none() {
-        return diagnostics;
+        return (diagnostics, None);
     }
     // The rules that read the program's index do not read the file's expression list.
-    let index = if part == Part::Program {
+    let mut index = if part == Part::Program {
         super::context::FileIndex::unlisted()
     } else {
         super::context::FileIndex::build(file.ast)
@@ -176,7 +192,7 @@ pub fn run(
             .with_program(program);
         a.rule.check(&mut cx);
     }
-    diagnostics
+    (diagnostics, index.line_index.take())
 }
 
 /// Applies the file's suppressions (`# plint:allow`, `# lint:ignore`) to the findings of

@@ -7,6 +7,8 @@ use crate::rules::Rule;
 
 mod support;
 
+pub use support::read_custom_facts_ahead;
+
 mod reassigned_variable;
 mod undefined_variable;
 mod unused_parameter;

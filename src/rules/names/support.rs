@@ -13,6 +13,8 @@ use crate::defs::Index;
 use crate::infer::facts;
 use crate::infer::scope::{self, ClassVars, ScopeDiag};
 use crate::rules::Context;
+use crate::rules::registry::Selection;
+use rayon::prelude::*;
 
 /// What the analysis may ask about the program of the checked file.
 struct FileProgram<'a> {
@@ -60,6 +62,44 @@ fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
         custom_facts: custom_facts(cx.modulepath(), Path::new(cx.file.path)),
     };
     scope::analyze(cx.ast(), &program)
+}
+
+/// Reads the custom facts that the scope analysis of `files` will ask for (see
+/// [`custom_facts`]) when a rule of this family is selected for one of them: called while the
+/// files are parsed, so that the rules, which run later, find them read.
+pub fn read_custom_facts_ahead(files: &[PathBuf], selections: &[&Selection]) {
+    let mut dirs: FxHashSet<&Path> = FxHashSet::default();
+    let mut modules_dirs: FxHashSet<PathBuf> = FxHashSet::default();
+    let mut last_parent = None;
+    let mut last_selection: Option<(&Selection, bool)> = None;
+    for (file, &selection) in files.iter().zip(selections) {
+        // Most files share one selection: one look per selection in a row.
+        let selected = match last_selection {
+            Some((s, selected)) if std::ptr::eq(s, selection) => selected,
+            _ => {
+                let selected = selection
+                    .rules()
+                    .any(|r| super::RULES.iter().any(|n| n.info().code == r.info().code));
+                if selected {
+                    dirs.extend(selection.modulepath().iter().map(PathBuf::as_path));
+                }
+                last_selection = Some((selection, selected));
+                selected
+            }
+        };
+        if !selected {
+            continue;
+        }
+        // Files come folder by folder: one look per folder.
+        if last_parent != file.parent() {
+            last_parent = file.parent();
+            modules_dirs.extend(facts::modules_dir_of(file));
+        }
+    }
+    dirs.extend(modules_dirs.iter().map(PathBuf::as_path));
+    dirs.par_iter().for_each(|d| {
+        facts::custom_facts(d);
+    });
 }
 
 /// The custom facts of the modules of the module path and of the directory of modules the
