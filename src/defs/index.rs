@@ -117,6 +117,8 @@ pub struct Index {
     by_top_variable: HashMap<String, u32>,
     manifests: usize,
     ruby_files: usize,
+    /// The hash of its names the inference asks for (`infer::Defs::names_fingerprint`).
+    names_fingerprint: std::sync::OnceLock<u64>,
 }
 
 /// The key a name is looked up by: lower case, without a leading `::`.
@@ -246,6 +248,11 @@ impl Index {
 
     pub fn top_variables(&self) -> &[TopVar] {
         &self.top_variables
+    }
+
+    /// Where the inference keeps the hash of the index's names, computed on first use.
+    pub fn names_fingerprint_memo(&self) -> &std::sync::OnceLock<u64> {
+        &self.names_fingerprint
     }
 
     /// The module roots indexed, in order.

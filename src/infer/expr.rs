@@ -1599,7 +1599,7 @@ impl<'p> Infer<'p> {
         let global = self.program.global;
         let fingerprint = *self
             .names_fingerprint
-            .get_or_init(|| names_fingerprint(global));
+            .get_or_init(|| global.names_fingerprint());
         let mut c = Closest::within(name, limit);
         if let Some(best) = global_closest_type(global, fingerprint, name, limit) {
             c.offer(&best);
@@ -1993,19 +1993,9 @@ fn trusted_type() -> Type {
     .unwrap_or(Type::Any)
 }
 
-/// What [`global_closest_type`] knows the program's names by: a hash of them all.
-fn names_fingerprint(global: &dyn super::Defs) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = rustc_hash::FxHasher::default();
-    global.for_each_name(NameKind::ResourceType, &mut |n| n.hash(&mut h));
-    h.write_u8(0);
-    global.for_each_name(NameKind::Definition, &mut |n| n.hash(&mut h));
-    h.finish()
-}
-
 /// The closest name to the resource type `name` (at most `limit` edits away) among the core
 /// resource types and the program's resource types and definitions; remembered by the
-/// program's names ([`names_fingerprint`]) and `name`.
+/// program's names ([`Defs::names_fingerprint`](super::Defs::names_fingerprint)) and `name`.
 fn global_closest_type(
     global: &dyn super::Defs,
     fingerprint: u64,

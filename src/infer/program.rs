@@ -36,6 +36,21 @@ pub trait Defs: Sync {
     /// Whether any module is known at all (a file checked alone knows none).
     fn knows_modules(&self) -> bool;
     fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str));
+    /// A hash of the names of the resource types and definitions: what the suggestions for
+    /// unknown resource types are remembered by.
+    fn names_fingerprint(&self) -> u64 {
+        fingerprint_names(self)
+    }
+}
+
+/// [`Defs::names_fingerprint`], computed.
+fn fingerprint_names<D: Defs + ?Sized>(defs: &D) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    defs.for_each_name(NameKind::ResourceType, &mut |n| n.hash(&mut h));
+    h.write_u8(0);
+    defs.for_each_name(NameKind::Definition, &mut |n| n.hash(&mut h));
+    h.finish()
 }
 
 /// A program about which nothing is known.
@@ -326,5 +341,11 @@ impl Defs for crate::defs::Index {
             NameKind::ResourceType => self.resource_types().iter().for_each(|d| f(&d.name)),
             NameKind::TypeAlias => self.type_aliases().iter().for_each(|d| f(&d.name)),
         }
+    }
+    /// Computed once per index (every file with an unknown resource type asks).
+    fn names_fingerprint(&self) -> u64 {
+        *self
+            .names_fingerprint_memo()
+            .get_or_init(|| fingerprint_names(self))
     }
 }
