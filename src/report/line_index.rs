@@ -26,9 +26,30 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
-        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
+        let bytes = text.as_bytes();
+        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
         line_starts.push(0);
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        // 32 bytes at a time: a bit for each `\n` (the compiler compares the bytes as a
+        // vector), then one push per bit. Lines are short: this is cheaper than a search
+        // per line.
+        let (chunks, rest) = bytes.as_chunks::<32>();
+        for (n, chunk) in chunks.iter().enumerate() {
+            let mut mask = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (i, &b)| m | (u32::from(b == b'\n') << i));
+            while mask != 0 {
+                line_starts.push(n * 32 + mask.trailing_zeros() as usize + 1);
+                mask &= mask - 1;
+            }
+        }
+        let base = chunks.len() * 32;
+        line_starts.extend(
+            rest.iter()
+                .enumerate()
+                .filter(|&(_, &b)| b == b'\n')
+                .map(|(i, _)| base + i + 1),
+        );
         LineIndex {
             line_starts,
             len: text.len(),
@@ -43,6 +64,20 @@ impl LineIndex {
     /// Number of lines (a text ending in `\n` has an empty last line; an empty text has one).
     pub fn line_count(&self) -> usize {
         self.line_starts.len()
+    }
+
+    /// The lines of `text` (the text this index was built from), each with its start offset
+    /// and its line break: what `text.split_inclusive('\n')` gives, without searching the
+    /// text again.
+    pub fn lines<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (usize, &'t str)> + 't {
+        debug_assert_eq!(text.len(), self.len, "LineIndex used with another text");
+        // Only the last start can be the end of the text (after a final `\n`, or in an
+        // empty text): there is no line there.
+        let starts = &self.line_starts;
+        starts.iter().enumerate().map_while(move |(i, &start)| {
+            let end = starts.get(i + 1).copied().unwrap_or(self.len);
+            (start < self.len).then(|| (start, &text[start..end]))
+        })
     }
 
     /// 0-based index of the line holding `offset` (clamped to the text's length).
@@ -169,6 +204,35 @@ mod tests {
         let idx = LineIndex::new(text);
         assert_eq!(idx.line_col(text, 2), lc(1, 2));
         assert_eq!(idx.line_col(text, 3), lc(1, 3));
+    }
+
+    #[test]
+    fn line_starts_follow_every_newline() {
+        // Texts around the 32-byte blocks of the scan, newlines everywhere in them.
+        for len in [0, 1, 31, 32, 33, 63, 64, 65, 100] {
+            for step in [1, 2, 3, 7, 31, 32, 33] {
+                let text: String = (0..len)
+                    .map(|i| if i % step == step - 1 { '\n' } else { 'x' })
+                    .collect();
+                let expected: Vec<usize> = std::iter::once(0)
+                    .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                    .collect();
+                assert_eq!(LineIndex::new(&text).line_starts, expected, "{len} {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_split_inclusive() {
+        for text in ["", "a", "\n", "a\n", "a\nb", "a\r\n\nbc\n", "\n\n", "é\n😀"] {
+            let idx = LineIndex::new(text);
+            let lines: Vec<(usize, &str)> = idx.lines(text).collect();
+            let expected: Vec<&str> = text.split_inclusive('\n').collect();
+            assert_eq!(lines.iter().map(|l| l.1).collect::<Vec<_>>(), expected);
+            for (start, line) in lines {
+                assert_eq!(&text[start..start + line.len()], line);
+            }
+        }
     }
 
     #[test]

@@ -161,6 +161,10 @@ pub struct FileIndex<'a> {
     pub(crate) arrow_groups: OnceCell<Vec<crate::rules::layout::arrows::Group>>,
     /// The scope analysis (`names::support::analyze`), shared by the four rules that report it.
     pub(crate) scope_diags: OnceCell<Vec<crate::infer::scope::ScopeDiag>>,
+    /// The fact reads (`lint::facts::reads_of`), shared by P421 and P422.
+    pub(crate) fact_reads: OnceCell<Vec<crate::rules::lint::facts::Read>>,
+    /// The unbraced interpolations (`lint::facts::unbraced_of`), shared by P421 and P422.
+    pub(crate) unbraced_interpolations: OnceCell<Vec<Span>>,
     /// Where the file sits in its module (`discover::module::module_file`).
     pub(crate) module_file: OnceCell<Option<crate::discover::module::ModuleFile>>,
     /// The type inference (`types::support::analysis`), shared by the rules that report it.
@@ -393,6 +397,12 @@ impl<'a> Context<'a> {
         index
             .line_index
             .get_or_init(|| LineIndex::new(self.file.source))
+    }
+
+    /// The file's lines, each with its start offset and its line break (see
+    /// [`LineIndex::lines`]), from the file's line table.
+    pub fn lines(&self) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+        self.line_index().lines(self.file.source)
     }
 
     /// Where the file sits in a module whose files Puppet autoloads

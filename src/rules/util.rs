@@ -3,7 +3,7 @@
 use crate::rules::Kind;
 use crate::syntax::ast::{Expr, ExprKind, File, Parameter, StringKind, StringLit};
 
-/// The kinds of expression [`parameter_lists`] finds parameters in.
+/// The kinds of expression [`parameters`] finds parameters in.
 pub const WITH_PARAMETERS: &[Kind] = &[
     Kind::Class,
     Kind::Define,
@@ -13,16 +13,16 @@ pub const WITH_PARAMETERS: &[Kind] = &[
     Kind::MethodCall,
 ];
 
-/// The parameter lists of a definition or lambda-carrying expression, if it has any.
-pub fn parameter_lists(e: &Expr) -> Vec<&[Parameter]> {
+/// The parameter list of a definition or lambda-carrying expression, if it has one.
+pub fn parameters(e: &Expr) -> Option<&[Parameter]> {
     match &e.kind {
-        ExprKind::Class(c) => vec![&c.params],
-        ExprKind::Define(d) => vec![&d.params],
-        ExprKind::Function(f) => vec![&f.params],
-        ExprKind::Plan(p) => vec![&p.params],
-        ExprKind::Call(c) => c.lambda.iter().map(|l| l.params.as_slice()).collect(),
-        ExprKind::MethodCall(m) => m.lambda.iter().map(|l| l.params.as_slice()).collect(),
-        _ => Vec::new(),
+        ExprKind::Class(c) => Some(&c.params),
+        ExprKind::Define(d) => Some(&d.params),
+        ExprKind::Function(f) => Some(&f.params),
+        ExprKind::Plan(p) => Some(&p.params),
+        ExprKind::Call(c) => c.lambda.as_ref().map(|l| l.params.as_slice()),
+        ExprKind::MethodCall(m) => m.lambda.as_ref().map(|l| l.params.as_slice()),
+        _ => None,
     }
 }
 
@@ -83,22 +83,6 @@ pub fn in_spans(spans: &[crate::syntax::ast::Span], offset: usize) -> bool {
     i > 0 && offset < spans[i - 1].end as usize
 }
 
-/// The lines of `src`, each with its line break: what `src.split_inclusive('\n')` gives,
-/// found with `memchr`.
-pub fn lines_inclusive(src: &str) -> impl Iterator<Item = &str> + '_ {
-    let mut start = 0;
-    let mut ends = memchr::memchr_iter(b'\n', src.as_bytes());
-    std::iter::from_fn(move || {
-        if start >= src.len() {
-            return None;
-        }
-        let end = ends.next().map_or(src.len(), |i| i + 1);
-        let line = &src[start..end];
-        start = end;
-        Some(line)
-    })
-}
-
 #[cfg(test)]
 mod kind_tests {
     use super::*;
@@ -106,8 +90,6 @@ mod kind_tests {
     /// Every expression with a parameter list is of a kind in [`WITH_PARAMETERS`].
     #[test]
     fn with_parameters_covers_parameter_lists() {
-        crate::rules::context::assert_kinds_cover(WITH_PARAMETERS, &|e| {
-            !parameter_lists(e).is_empty()
-        });
+        crate::rules::context::assert_kinds_cover(WITH_PARAMETERS, &|e| parameters(e).is_some());
     }
 }

@@ -48,6 +48,12 @@ fn template_args(e: &Expr) -> &[Expr] {
     }
 }
 
+/// Does `text` contain `${`? (A search for `$` first: most strings have none.)
+fn has_dollar_brace(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'$', bytes).any(|i| bytes.get(i + 1) == Some(&b'{'))
+}
+
 impl Rule for InterpolationInSingleQuotes {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -61,7 +67,7 @@ impl Rule for InterpolationInSingleQuotes {
             exempt.extend(template_args(e).iter().map(|a| a.span));
             if let ExprKind::String(s) = &e.kind
                 && s.kind == StringKind::SingleQuoted
-                && cx.text(e.span).contains("${")
+                && has_dollar_brace(cx.text(e.span))
                 && !exempt.contains(&e.span)
             {
                 found.push(e.span);

@@ -43,15 +43,11 @@ impl Rule for OddIndentation {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let src = cx.source();
         let ast = cx.ast();
         let literals = cx.literal_spans();
         let mut comments = ast.comments.iter().map(|c| c.span).peekable();
         let mut found = Vec::new();
-        let mut line_start = 0;
-        for line in util::lines_inclusive(src) {
-            let start = line_start;
-            line_start += line.len();
+        for (start, line) in cx.lines() {
             // ASCII blanks, counted by bytes, unless a non-ASCII character follows them (it
             // may be a blank too).
             let ascii = line

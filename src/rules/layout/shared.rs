@@ -14,13 +14,9 @@ pub fn is_blank(c: char) -> bool {
 /// a `template(` call, which cannot be split without hurting readability, and lines of
 /// heredoc text, which cannot be split without changing the text.
 pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
-    let src = cx.source();
     let heredocs = heredoc_spans(cx);
     let mut found = Vec::new();
-    let mut line_start = 0;
-    for line in util::lines_inclusive(src) {
-        let start = line_start;
-        line_start += line.len();
+    for (start, line) in cx.lines() {
         if line.len() <= max {
             // Its text without the line break is no longer.
             continue;

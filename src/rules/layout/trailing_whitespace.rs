@@ -43,13 +43,11 @@ impl Rule for TrailingWhitespace {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let src = cx.source();
         let ast = cx.ast();
         let literals = cx.literal_spans();
         let mut comments = ast.comments.iter().peekable();
         let mut found = Vec::new();
-        let mut line_start = 0;
-        for line in util::lines_inclusive(src) {
+        for (line_start, line) in cx.lines() {
             // Most lines end in a character that is not blank: an ASCII one is enough to
             // tell.
             let bytes = line.as_bytes();
@@ -60,7 +58,6 @@ impl Rule for TrailingWhitespace {
             if n == 0
                 || (bytes[n - 1].is_ascii() && !matches!(bytes[n - 1], b' ' | b'\t' | 0x0b | 0x0c))
             {
-                line_start += line.len();
                 continue;
             }
             let body = line.trim_end_matches(['\n', '\r']);
@@ -80,7 +77,6 @@ impl Rule for TrailingWhitespace {
                     found.push(start..line_start + body.len());
                 }
             }
-            line_start += line.len();
         }
         for span in found {
             cx.report(span.clone(), "trailing whitespace")

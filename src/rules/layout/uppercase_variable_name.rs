@@ -37,21 +37,21 @@ impl Rule for UppercaseVariableName {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let mut found: Vec<(Span, String)> = Vec::new();
+        let mut found: Vec<(Span, &str)> = Vec::new();
         let mut kinds = vec![Kind::Variable];
         kinds.extend(util::WITH_PARAMETERS);
+        let has_upper = |name: &str| name.bytes().any(|b| b.is_ascii_uppercase());
         for e in cx.index().exprs_of(&kinds) {
-            if let ExprKind::Variable(name) = &e.kind
-                && name.bytes().any(|b| b.is_ascii_uppercase())
-            {
-                found.push((e.span, name.clone()));
-            }
-            for params in util::parameter_lists(e) {
+            if let ExprKind::Variable(name) = &e.kind {
+                if has_upper(name) {
+                    found.push((e.span, name));
+                }
+            } else if let Some(params) = util::parameters(e) {
                 found.extend(
                     params
                         .iter()
-                        .filter(|p| p.name.name.bytes().any(|b| b.is_ascii_uppercase()))
-                        .map(|p| (p.name.span, p.name.name.clone())),
+                        .filter(|p| has_upper(&p.name.name))
+                        .map(|p| (p.name.span, p.name.name.as_str())),
                 );
             }
         }

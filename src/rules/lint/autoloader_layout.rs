@@ -75,17 +75,19 @@ fn locate(path: &str, modulepath: &[std::path::PathBuf]) -> Option<Location> {
             in_manifests: parts[2..].join("/"),
         });
     }
-    let mut parts: Vec<String> = path.split(['/', '\\']).map(str::to_string).collect();
-    if !parts.iter().any(|p| p == "manifests") {
-        parts = std::path::absolute(path)
+    let mut parts: Vec<&str> = path.split(['/', '\\']).collect();
+    let absolute: Vec<String>;
+    if !parts.contains(&"manifests") {
+        absolute = std::path::absolute(path)
             .ok()?
             .iter()
             .map(|p| p.to_string_lossy().into_owned())
             .collect();
+        parts = absolute.iter().map(String::as_str).collect();
     }
-    let at = parts.iter().rposition(|p| p == "manifests")?;
+    let at = parts.iter().rposition(|p| *p == "manifests")?;
     Some(Location {
-        module: at.checked_sub(1).and_then(|i| module_of_folder(&parts[i])),
+        module: at.checked_sub(1).and_then(|i| module_of_folder(parts[i])),
         in_manifests: parts[at + 1..].join("/"),
     })
 }
@@ -94,7 +96,24 @@ fn locate(path: &str, modulepath: &[std::path::PathBuf]) -> Option<Location> {
 fn expected(name: &str) -> (&str, String) {
     let name = name.trim_start_matches("::");
     match name.split_once("::") {
-        Some((module, rest)) => (module, format!("{}.pp", rest.replace("::", "/"))),
+        Some((module, rest)) => {
+            // `rest` with each `::` made a `/` (left to right, as `str::replace` does).
+            let mut file = String::with_capacity(rest.len() + 3);
+            let (bytes, mut done, mut i) = (rest.as_bytes(), 0, 0);
+            while i + 1 < bytes.len() {
+                if &bytes[i..i + 2] == b"::" {
+                    file.push_str(&rest[done..i]);
+                    file.push('/');
+                    i += 2;
+                    done = i;
+                } else {
+                    i += 1;
+                }
+            }
+            file.push_str(&rest[done..]);
+            file.push_str(".pp");
+            (module, file)
+        }
         None => (name, "init.pp".to_string()),
     }
 }
@@ -126,7 +145,6 @@ impl Rule for AutoloaderLayout {
                 continue;
             };
             let (module, file) = expected(&name.name);
-            let want = format!("{module}/manifests/{file}");
             let misplaced = match &location {
                 None => true,
                 Some(l) => {
@@ -134,7 +152,7 @@ impl Rule for AutoloaderLayout {
                 }
             };
             if misplaced {
-                found.push((name.clone(), kind, want));
+                found.push((name.clone(), kind, format!("{module}/manifests/{file}")));
             }
         }
         for (name, kind, want) in found {
@@ -181,5 +199,18 @@ mod tests {
             ("web", "vhost/ssl.pp".to_string())
         );
         assert_eq!(expected("web"), ("web", "init.pp".to_string()));
+        for name in [
+            "a::b",
+            "a::b::c",
+            "a:::b",
+            "a::::b",
+            "a::b:",
+            "a::b::",
+            "a:: :b",
+            "é::ü::x",
+        ] {
+            let rest = name.split_once("::").unwrap().1;
+            assert_eq!(expected(name).1, format!("{}.pp", rest.replace("::", "/")));
+        }
     }
 }

@@ -88,6 +88,7 @@ const EXACT: &[(&str, &str)] = &[
 ];
 
 /// A legacy fact and what replaces it.
+#[derive(Debug)]
 pub struct Legacy {
     /// The `$facts` access that replaces it (`['os']['family']`), if any.
     pub access: Option<String>,
@@ -186,6 +187,7 @@ pub fn legacy(name: &str) -> Option<Legacy> {
 }
 
 /// How a fact is read.
+#[derive(Debug)]
 pub struct FactRead {
     pub name: String,
     /// The whole expression (`$::osfamily`, `$facts['osfamily']`).
@@ -234,11 +236,42 @@ pub fn fact_read(e: &Expr) -> Option<FactRead> {
     }
 }
 
+/// A fact read of the file, with the legacy fact it names, if any.
+#[derive(Debug)]
+pub struct Read {
+    pub read: FactRead,
+    pub legacy: Option<Legacy>,
+}
+
+/// Every fact read of the file being checked ([`fact_read`] over [`READ_KINDS`], in
+/// pre-order), each looked up in the legacy facts: found once per file for P421 and P422.
+pub fn reads_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Read] {
+    let index: &'a crate::rules::FileIndex<'a> = cx.index();
+    index.fact_reads.get_or_init(|| {
+        index
+            .exprs_of(READ_KINDS)
+            .filter_map(fact_read)
+            .map(|read| {
+                let legacy = legacy(&read.name);
+                Read { read, legacy }
+            })
+            .collect()
+    })
+}
+
+/// [`unbraced_interpolations`] of the file being checked, found once per file.
+pub fn unbraced_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Span] {
+    let index: &'a crate::rules::FileIndex<'a> = cx.index();
+    index
+        .unbraced_interpolations
+        .get_or_init(|| unbraced_interpolations(index))
+}
+
 /// The spans of unbraced interpolations (`"$x"`), which need braces once the variable
-/// becomes an access.
-pub fn unbraced_interpolations(file: &crate::syntax::ast::File) -> Vec<Span> {
+/// becomes an access; sorted.
+pub fn unbraced_interpolations(index: &crate::rules::FileIndex<'_>) -> Vec<Span> {
     let mut out = Vec::new();
-    file.walk(&mut |e| {
+    for e in index.exprs_of(&[crate::rules::context::Kind::String]) {
         if let ExprKind::String(s) = &e.kind {
             for p in &s.parts {
                 if let StringPart::Interpolation {
@@ -251,20 +284,25 @@ pub fn unbraced_interpolations(file: &crate::syntax::ast::File) -> Vec<Span> {
                 }
             }
         }
-    });
+    }
     out.sort();
     out
+}
+
+/// The `$facts` access of a fact read as a top-scope variable: `['name']`.
+pub fn top_scope_access(name: &str) -> String {
+    ["['", name, "']"].concat()
 }
 
 /// The text that replaces the read at `span` (whose source text is `text`) by
 /// `$facts<access>`, keeping it valid where it stands.
 pub fn replacement(text: &str, span: Span, unbraced: &[Span], access: &str) -> String {
     if unbraced.binary_search(&span).is_ok() {
-        format!("${{facts{access}}}")
+        ["${facts", access, "}"].concat()
     } else if text.starts_with('$') {
-        format!("$facts{access}")
+        ["$facts", access].concat()
     } else {
-        format!("facts{access}")
+        ["facts", access].concat()
     }
 }
 

@@ -44,32 +44,29 @@ impl Rule for LegacyFacts {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let mut found = Vec::new();
-        for e in cx.index().exprs_of(facts::READ_KINDS) {
-            if let Some(read) = facts::fact_read(e)
-                && let Some(legacy) = facts::legacy(&read.name)
-            {
-                found.push((read, legacy));
-            }
-        }
-        if found.is_empty() {
+        let reads = facts::reads_of(cx);
+        let mut found = reads
+            .iter()
+            .filter_map(|r| Some((&r.read, r.legacy.as_ref()?)))
+            .peekable();
+        if found.peek().is_none() {
             return;
         }
-        let unbraced = facts::unbraced_interpolations(cx.ast());
+        let unbraced = facts::unbraced_of(cx);
         for (read, legacy) in found {
             let text = cx.text(read.span);
             let d = cx.report(
                 read.span,
                 format!("the legacy fact `{}` is read", read.name),
             );
-            let Some(access) = legacy.access else {
+            let Some(access) = &legacy.access else {
                 d.label("legacy fact").help(format!(
                     "`{}` has no structured equivalent of the same shape: compute it from the structured facts",
                     read.name
                 ));
                 continue;
             };
-            let new = facts::replacement(text, read.span, &unbraced, &access);
+            let new = facts::replacement(text, read.span, unbraced, access);
             d.label("legacy fact")
                 .help(format!("read the structured fact `$facts{access}`"));
             let mut fix = Fix::replace("read the structured fact", read.span.range(), new);

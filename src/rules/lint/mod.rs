@@ -4,7 +4,7 @@
 
 use crate::rules::Rule;
 
-mod facts;
+pub(crate) mod facts;
 
 mod autoloader_layout;
 mod case_without_default;

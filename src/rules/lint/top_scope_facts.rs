@@ -55,23 +55,21 @@ impl Rule for TopScopeFacts {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let mut found = Vec::new();
-        for e in cx.index().exprs_of(facts::READ_KINDS) {
-            if let Some(read) = facts::fact_read(e)
-                && read.top_scope
-                && !NOT_FACTS.contains(&read.name.as_str())
-                && facts::legacy(&read.name).is_none()
-            {
-                found.push(read);
-            }
-        }
-        if found.is_empty() {
+        let reads = facts::reads_of(cx);
+        let mut found = reads
+            .iter()
+            .filter(|r| {
+                r.read.top_scope && r.legacy.is_none() && !NOT_FACTS.contains(&r.read.name.as_str())
+            })
+            .peekable();
+        if found.peek().is_none() {
             return;
         }
-        let unbraced = facts::unbraced_interpolations(cx.ast());
-        for read in found {
-            let access = format!("['{}']", read.name);
-            let new = facts::replacement(cx.text(read.span), read.span, &unbraced, &access);
+        let unbraced = facts::unbraced_of(cx);
+        for r in found {
+            let read = &r.read;
+            let access = facts::top_scope_access(&read.name);
+            let new = facts::replacement(cx.text(read.span), read.span, unbraced, &access);
             let mut fix = Fix::replace("read the fact from `$facts`", read.span.range(), new);
             fix.safe = false;
             cx.report(

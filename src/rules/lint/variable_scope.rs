@@ -1,5 +1,5 @@
 use crate::rules::Kind;
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashSet as HashSet;
 use std::sync::LazyLock;
 
 use crate::declare_rule;
@@ -96,19 +96,16 @@ impl Rule for VariableScope {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        // Names defined per scope (definition or lambda span), and the references.
-        let mut defined: HashMap<Span, HashSet<&str>> = HashMap::default();
+        // The names defined per scope (definition or lambda span), and the references; the
+        // scopes that see each reference are a range of `scopes`.
+        let mut defined: HashSet<(Span, &str)> = HashSet::default();
         let mut target_spans: HashSet<Span> = HashSet::default();
-        let mut refs: Vec<(&str, Span, Vec<Span>, &'static str)> = Vec::new();
+        let mut scopes: Vec<Span> = Vec::new();
+        let mut refs: Vec<(&str, Span, std::ops::Range<usize>, &'static str)> = Vec::new();
         let index = cx.index();
         let mut kinds = vec![Kind::Assignment, Kind::Variable];
         kinds.extend(util::WITH_PARAMETERS);
         for (i, e) in index.of(&kinds) {
-            for params in util::parameter_lists(e) {
-                let owner = lambda_of(e).map_or(e.span, |l| l.span);
-                let names = params.iter().map(|p| p.name.name.as_str());
-                defined.entry(owner).or_default().extend(names);
-            }
             match &e.kind {
                 ExprKind::Assignment { left, .. } => {
                     let mut names = Vec::new();
@@ -117,7 +114,7 @@ impl Rule for VariableScope {
                         target_spans.insert(t.span);
                     });
                     if let Some((scope, _)) = scope_of(e.span, index.ancestors(i)) {
-                        defined.entry(scope).or_default().extend(names);
+                        defined.extend(names.into_iter().map(|n| (scope, n)));
                     }
                 }
                 ExprKind::Variable(v) if !target_spans.contains(&e.span) => {
@@ -129,7 +126,8 @@ impl Rule for VariableScope {
                     }
                     // The scopes that see this variable, innermost first, up to the
                     // definition; only classes and defined types are checked.
-                    let mut scopes = Vec::new();
+                    let first = scopes.len();
+                    let mut checked = false;
                     for a in index.ancestors(i) {
                         if let Some(l) = lambda_of(a).filter(|l| l.span.contains(e.span)) {
                             scopes.push(l.span);
@@ -140,18 +138,28 @@ impl Rule for VariableScope {
                                 ExprKind::Define(_) => "defined type",
                                 _ => break,
                             };
-                            refs.push((v, e.span, scopes, kind));
+                            refs.push((v, e.span, first..scopes.len(), kind));
+                            checked = true;
                             break;
                         }
                     }
+                    if !checked {
+                        scopes.truncate(first);
+                    }
                 }
-                _ => {}
+                ExprKind::Variable(_) => {}
+                _ => {
+                    if let Some(params) = util::parameters(e) {
+                        let owner = lambda_of(e).map_or(e.span, |l| l.span);
+                        defined.extend(params.iter().map(|p| (owner, p.name.name.as_str())));
+                    }
+                }
             }
         }
-        for (name, span, scopes, kind) in refs {
-            let known = scopes
+        for (name, span, seen_by, kind) in refs {
+            let known = scopes[seen_by]
                 .iter()
-                .any(|s| defined.get(s).is_some_and(|d| d.contains(name)));
+                .any(|&s| defined.contains(&(s, name)));
             if known {
                 continue;
             }

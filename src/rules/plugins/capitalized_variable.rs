@@ -56,7 +56,7 @@ impl Rule for CapitalizedVariable {
         let mut kinds = vec![Kind::Variable];
         kinds.extend(util::WITH_PARAMETERS);
         cx.index().exprs_of(&kinds).for_each(|e| {
-            for params in util::parameter_lists(e) {
+            if let Some(params) = util::parameters(e) {
                 found.extend(params.iter().map(|p| (p.name.span, p.name.name.clone())));
             }
             if let ExprKind::Variable(name) = &e.kind {

@@ -56,7 +56,7 @@ impl Rule for AssignmentInParameterDefault {
 
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(util::WITH_PARAMETERS) {
-            for params in util::parameter_lists(e) {
+            if let Some(params) = util::parameters(e) {
                 for p in params {
                     let Some(default) = &p.default else {
                         continue;

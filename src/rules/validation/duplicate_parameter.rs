@@ -42,7 +42,7 @@ impl Rule for DuplicateParameter {
             .index()
             .exprs_of(&[Kind::Class, Kind::Define, Kind::Function, Kind::Plan])
         {
-            for params in util::parameter_lists(e) {
+            if let Some(params) = util::parameters(e) {
                 let mut seen = HashMap::default();
                 for p in params {
                     if let Some(first) = seen.insert(p.name.name.as_str(), p.name.span) {

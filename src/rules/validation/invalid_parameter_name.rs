@@ -45,7 +45,7 @@ impl Rule for InvalidParameterName {
 
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(util::WITH_PARAMETERS) {
-            for params in util::parameter_lists(e) {
+            if let Some(params) = util::parameters(e) {
                 for p in params {
                     let name = &p.name.name;
                     if name.is_empty() || is_param_name(name) {

@@ -40,26 +40,41 @@ pub(super) fn is_numeric_name(name: &str) -> bool {
 }
 
 /// Puppet's rule for variable names: `^(::)?([a-z]\w*::)*[a-z_]\w*$`.
+/// The bytes that may follow a segment's first one: ASCII letters, digits and `_`.
+const WORD_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
 fn is_var_name(name: &str) -> bool {
-    let name = name.strip_prefix("::").unwrap_or(name);
-    // Segment by segment (split at `::`), without collecting them.
-    let mut rest = name.as_bytes();
+    let name = name.strip_prefix("::").unwrap_or(name).as_bytes();
+    // One pass, segment by segment (they are separated by `::`).
+    let mut i = 0;
     loop {
-        let len = rest
-            .windows(2)
-            .position(|w| w == b"::")
-            .unwrap_or(rest.len());
-        let (seg, last) = (&rest[..len], len == rest.len());
-        let valid = seg
-            .first()
-            .is_some_and(|&c| c.is_ascii_lowercase() || (last && c == b'_'))
-            && seg[1..]
-                .iter()
-                .all(|&c| c.is_ascii_alphanumeric() || c == b'_');
-        if !valid || last {
-            return valid;
+        // A segment starts with a lower-case letter, or `_` if it is the last one.
+        let underscore = match name.get(i) {
+            Some(c) if c.is_ascii_lowercase() => false,
+            Some(b'_') => true,
+            _ => return false,
+        };
+        i += 1;
+        i += name[i..]
+            .iter()
+            .position(|&c| !WORD_BYTE[c as usize])
+            .unwrap_or(name.len() - i);
+        if i == name.len() {
+            return true;
         }
-        rest = &rest[len + 2..];
+        if underscore || name[i] != b':' || name.get(i + 1) != Some(&b':') {
+            return false;
+        }
+        i += 2;
     }
 }
 
@@ -120,6 +135,23 @@ mod tests {
             "1a", "a::1", "_",
         ] {
             assert_eq!(is_var_name(name), by_segments(name), "{name:?}");
+        }
+    }
+
+    /// Every name of up to five characters from the bytes that matter.
+    #[test]
+    fn short_names_are_checked_like_the_definition() {
+        let alphabet = ["a", "B", "1", "_", ":", "-"];
+        let mut names = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = names
+                .iter()
+                .flat_map(|n| alphabet.iter().map(move |c| format!("{n}{c}")))
+                .collect();
+            for name in &longer {
+                assert_eq!(is_var_name(name), by_segments(name), "{name:?}");
+            }
+            names = longer;
         }
     }
 }
