@@ -77,6 +77,12 @@ pub fn literal_spans_of<'a>(
     merged
 }
 
+/// Whether `name` contains `::` (a qualified name): `str::contains` with a `&str` pattern
+/// prepares a substring search, which costs more than looking at the few bytes of a name.
+pub fn has_double_colon(name: &str) -> bool {
+    name.as_bytes().windows(2).any(|w| w == b"::")
+}
+
 /// Whether `offset` lies inside one of `spans` (sorted and disjoint, ends exclusive).
 pub fn in_spans(spans: &[crate::syntax::ast::Span], offset: usize) -> bool {
     let i = spans.partition_point(|s| (s.start as usize) <= offset);
@@ -86,6 +92,15 @@ pub fn in_spans(spans: &[crate::syntax::ast::Span], offset: usize) -> bool {
 #[cfg(test)]
 mod kind_tests {
     use super::*;
+
+    #[test]
+    fn double_colons() {
+        for name in [
+            "", ":", "a", "a:b", "::", "a::b", "::a", "a::", "a:::b", ": :",
+        ] {
+            assert_eq!(has_double_colon(name), name.contains("::"), "{name:?}");
+        }
+    }
 
     /// Every expression with a parameter list is of a kind in [`WITH_PARAMETERS`].
     #[test]

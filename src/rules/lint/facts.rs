@@ -115,6 +115,10 @@ fn inexact(keys: &[&str]) -> Option<Legacy> {
 
 /// Facts whose name holds a device, interface or zone name (`ipaddress_eth0`).
 fn patterned(name: &str) -> Option<Legacy> {
+    // Every pattern below starts with one of these letters.
+    if !name.starts_with(['b', 'i', 'l', 'm', 'n', 'p', 's', 'z']) {
+        return None;
+    }
     if let Some(rest) = name.strip_prefix("blockdevice_") {
         let (device, attr) = rest.rsplit_once('_')?;
         let attr = match attr {
@@ -207,7 +211,7 @@ pub fn fact_read(e: &Expr) -> Option<FactRead> {
     match &e.kind {
         ExprKind::Variable(v) => {
             let name = v.strip_prefix("::")?;
-            (!name.contains("::") && !name.is_empty()).then(|| FactRead {
+            (!crate::rules::util::has_double_colon(name) && !name.is_empty()).then(|| FactRead {
                 name: name.to_string(),
                 span: e.span,
                 top_scope: true,

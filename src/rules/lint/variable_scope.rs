@@ -90,6 +90,13 @@ fn targets<'a>(left: &'a Expr, out: &mut Vec<&'a str>) {
     }
 }
 
+/// Adds the spans of `e` and of every expression in it to `spans`.
+fn insert_spans(e: &Expr, spans: &mut HashSet<Span>) {
+    spans.insert(e.span);
+    // The AST is at most about `syntax::lower::MAX_DEPTH` deep: recursion is safe.
+    e.for_each_child(&mut |c| insert_spans(c, spans));
+}
+
 impl Rule for VariableScope {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -102,23 +109,23 @@ impl Rule for VariableScope {
         let mut target_spans: HashSet<Span> = HashSet::default();
         let mut scopes: Vec<Span> = Vec::new();
         let mut refs: Vec<(&str, Span, std::ops::Range<usize>, &'static str)> = Vec::new();
+        // The targets of one assignment (reused).
+        let mut names = Vec::new();
         let index = cx.index();
         let mut kinds = vec![Kind::Assignment, Kind::Variable];
         kinds.extend(util::WITH_PARAMETERS);
         for (i, e) in index.of(&kinds) {
             match &e.kind {
                 ExprKind::Assignment { left, .. } => {
-                    let mut names = Vec::new();
+                    names.clear();
                     targets(left, &mut names);
-                    left.walk(&mut |t| {
-                        target_spans.insert(t.span);
-                    });
+                    insert_spans(left, &mut target_spans);
                     if let Some((scope, _)) = scope_of(e.span, index.ancestors(i)) {
-                        defined.extend(names.into_iter().map(|n| (scope, n)));
+                        defined.extend(names.iter().map(|&n| (scope, n)));
                     }
                 }
                 ExprKind::Variable(v) if !target_spans.contains(&e.span) => {
-                    if v.contains("::")
+                    if util::has_double_colon(v)
                         || v.bytes().all(|b| b.is_ascii_digit())
                         || ALWAYS_DEFINED_SET.contains(v.as_str())
                     {

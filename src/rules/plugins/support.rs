@@ -63,7 +63,9 @@ pub fn unquoted_option(e: &Expr) -> Option<bool> {
     match &e.kind {
         ExprKind::Name(_) => Some(true),
         ExprKind::String(s) if crate::rules::util::is_bare_word(s) => Some(true),
-        ExprKind::TypeRef(t) if !t.contains("::") && !CORE_TYPES.contains(&t.as_str()) => {
+        ExprKind::TypeRef(t)
+            if !crate::rules::util::has_double_colon(t) && !CORE_TYPES.contains(&t.as_str()) =>
+        {
             Some(false)
         }
         _ => None,

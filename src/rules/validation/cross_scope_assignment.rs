@@ -35,7 +35,7 @@ impl Rule for CrossScopeAssignment {
     fn check(&self, cx: &mut Context<'_>) {
         let found: Vec<_> = super::support::assigned_variables(cx)
             .into_iter()
-            .filter(|(_, name)| name.contains("::"))
+            .filter(|(_, name)| crate::rules::util::has_double_colon(name))
             .collect();
         for (var, name) in found {
             let local = name.rsplit("::").next().unwrap_or(name);

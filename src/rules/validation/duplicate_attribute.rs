@@ -45,12 +45,14 @@ impl Rule for DuplicateAttribute {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
+        // One map for every body (emptied for each): its table is allocated once.
+        let mut seen: HashMap<&str, Span> = HashMap::default();
         for e in cx.index().exprs_of(&[Kind::Resource]) {
             let ExprKind::Resource(r) = &e.kind else {
                 continue;
             };
             for body in &r.bodies {
-                let mut seen: HashMap<&str, Span> = HashMap::default();
+                seen.clear();
                 for a in &body.attributes {
                     if a.op == AttributeOp::Splat || a.name.name.is_empty() {
                         continue;

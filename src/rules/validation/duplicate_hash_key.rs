@@ -82,11 +82,13 @@ impl Rule for DuplicateHashKey {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
+        // One map for every hash (emptied for each): its table is allocated once.
+        let mut seen = HashMap::default();
         for e in cx.index().exprs_of(&[Kind::Hash]) {
             let ExprKind::Hash(h) = &e.kind else {
                 continue;
             };
-            let mut seen = HashMap::default();
+            seen.clear();
             for p in &h.entries {
                 let Some(key) = literal(&p.key) else {
                     continue;

@@ -37,13 +37,15 @@ impl Rule for DuplicateParameter {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
+        // One map for every list (emptied for each): its table is allocated once.
+        let mut seen = HashMap::default();
         // Puppet checks definitions, not lambdas.
         for e in cx
             .index()
             .exprs_of(&[Kind::Class, Kind::Define, Kind::Function, Kind::Plan])
         {
             if let Some(params) = util::parameters(e) {
-                let mut seen = HashMap::default();
+                seen.clear();
                 for p in params {
                     if let Some(first) = seen.insert(p.name.name.as_str(), p.name.span) {
                         cx.report(

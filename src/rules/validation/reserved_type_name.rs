@@ -3,6 +3,8 @@ use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 use crate::syntax::ast::{ExprKind, Span};
+use rustc_hash::FxHashSet;
+use std::sync::LazyLock;
 
 use super::definition_not_at_top_level::kind_name;
 
@@ -51,6 +53,14 @@ const BUILT_IN_TYPES: &str = "\
     stage string struct tidy timespan timestamp tuple type typealias typereference \
     typeset undef uri user variant whit";
 
+/// [`RESERVED`] as a set.
+static RESERVED_SET: LazyLock<FxHashSet<&'static str>> =
+    LazyLock::new(|| RESERVED.split_whitespace().collect());
+
+/// [`BUILT_IN_TYPES`] as a set.
+static BUILT_IN_TYPES_SET: LazyLock<FxHashSet<&'static str>> =
+    LazyLock::new(|| BUILT_IN_TYPES.split_whitespace().collect());
+
 impl Rule for ReservedTypeName {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -81,9 +91,9 @@ impl Rule for ReservedTypeName {
             };
             let reserved = if is_type {
                 let lower = name.trim_start_matches("::").to_ascii_lowercase();
-                BUILT_IN_TYPES.split_whitespace().any(|t| t == lower)
+                BUILT_IN_TYPES_SET.contains(lower.as_str())
             } else {
-                RESERVED.split_whitespace().any(|t| t == name)
+                RESERVED_SET.contains(name)
             };
             if !reserved {
                 continue;
