@@ -26,30 +26,9 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
-        let bytes = text.as_bytes();
-        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
         line_starts.push(0);
-        // 32 bytes at a time: a bit for each `\n` (the compiler compares the bytes as a
-        // vector), then one push per bit. Lines are short: this is cheaper than a search
-        // per line.
-        let (chunks, rest) = bytes.as_chunks::<32>();
-        for (n, chunk) in chunks.iter().enumerate() {
-            let mut mask = chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |m, (i, &b)| m | (u32::from(b == b'\n') << i));
-            while mask != 0 {
-                line_starts.push(n * 32 + mask.trailing_zeros() as usize + 1);
-                mask &= mask - 1;
-            }
-        }
-        let base = chunks.len() * 32;
-        line_starts.extend(
-            rest.iter()
-                .enumerate()
-                .filter(|&(_, &b)| b == b'\n')
-                .map(|(i, _)| base + i + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         LineIndex {
             line_starts,
             len: text.len(),
@@ -208,11 +187,16 @@ mod tests {
 
     #[test]
     fn line_starts_follow_every_newline() {
-        // Texts around the 32-byte blocks of the scan, newlines everywhere in them.
-        for len in [0, 1, 31, 32, 33, 63, 64, 65, 100] {
-            for step in [1, 2, 3, 7, 31, 32, 33] {
+        // Newlines everywhere, and bytes that differ from `\n` by one bit.
+        for len in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 65, 100] {
+            for step in [1, 2, 3, 7, 8, 9, 31, 32, 33] {
                 let text: String = (0..len)
-                    .map(|i| if i % step == step - 1 { '\n' } else { 'x' })
+                    .map(|i| match (i % step == step - 1, i % 3) {
+                        (true, _) => '\n',
+                        (false, 0) => '\u{b}',
+                        (false, 1) => '\u{8a}',
+                        _ => '\t',
+                    })
                     .collect();
                 let expected: Vec<usize> = std::iter::once(0)
                     .chain(text.match_indices('\n').map(|(i, _)| i + 1))
