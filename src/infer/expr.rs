@@ -1580,22 +1580,16 @@ impl<'p> Infer<'p> {
 
     /// The closest name to the unknown resource type `name`, for "did you mean".
     fn closest_resource_type(&self, name: &str, qualified: bool) -> Option<String> {
-        if qualified {
-            let mut c = Closest::new(name);
-            builtins::resource_types()
-                .iter()
-                .for_each(|t| c.offer(&t.name));
-            self.program
-                .for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
-            self.program
-                .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
-            return c.best();
-        }
+        // The closest of the program's names is remembered (the same unknown types come back
+        // in many files); the file's own definitions are offered each time. `Closest` gives
+        // the same answer whatever the order, so the closest of all is the closest of these.
         // An unqualified name is reported only for a near miss: farther names need not be
-        // looked at (the closest name, when near, is the same). The closest of the program's
-        // names is remembered (the same unknown types come back in many files); the file's
-        // own definitions are offered each time.
-        let limit = near_miss_limit(name);
+        // looked at (the closest name, when near, is the same).
+        let limit = if qualified {
+            usize::MAX
+        } else {
+            near_miss_limit(name)
+        };
         let global = self.program.global;
         let fingerprint = *self
             .names_fingerprint
