@@ -543,6 +543,51 @@ mod tests {
         });
     }
 
+    /// The index the rules that read the program get lists no expressions: asking it is a bug
+    /// that must not go unnoticed (a rule would see an empty file).
+    #[test]
+    #[should_panic(expected = "asked for the file's expressions")]
+    fn an_unlisted_index_refuses_to_give_expressions() {
+        let index = FileIndex::unlisted();
+        let _ = index.exprs_of(&[Kind::Variable]).count();
+    }
+
+    /// The rules that read the program find the same things when the file's expressions are
+    /// not listed for them (they walk the AST themselves).
+    #[test]
+    fn program_rules_need_no_expression_list() {
+        use crate::rules::registry::{self, Part, Selection};
+        let selection = Selection::defaults();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut files = 0;
+        for dir in std::fs::read_dir(&root).unwrap() {
+            for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+                let path = file.unwrap().path();
+                if path.extension().is_none_or(|e| e != "pp") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let parsed = crate::syntax::parse(&text);
+                let name = path.to_string_lossy();
+                let info = FileInfo {
+                    path: &name,
+                    source: &text,
+                    ast: &parsed.ast,
+                };
+                let program = crate::defs::Index::empty();
+                let mut all = registry::run(info, &selection, program, Part::All);
+                let mut parts = registry::run(info, &selection, program, Part::Local);
+                parts.extend(registry::run(info, &selection, program, Part::Program));
+                let key = |d: &Diagnostic| (d.span.start, d.code, d.message.clone());
+                all.sort_by_key(key);
+                parts.sort_by_key(key);
+                assert_eq!(all, parts, "{name}");
+                files += 1;
+            }
+        }
+        assert!(files > 100, "only {files} fixtures");
+    }
+
     #[test]
     fn options_and_modulepath_reach_the_rule() {
         let parsed = crate::syntax::parse("notice(1)\n");
