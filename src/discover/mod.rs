@@ -22,11 +22,12 @@
 
 pub mod module;
 
-use std::collections::HashSet;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::ffi::OsStr;
 use std::fmt;
 use std::fs;
 use std::io;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 /// Directory names never entered during a walk (unless given explicitly).
@@ -122,6 +123,26 @@ pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
     let mut walker = Walker::default();
     // Asked in parallel (on the current rayon pool): a run may be given thousands of files.
     let metas: Vec<io::Result<fs::Metadata>> = paths.par_iter().map(fs::metadata).collect();
+    // The folders whose module root the files given explicitly will ask for, looked at in
+    // parallel first (each once); the walk below then finds the answers kept.
+    let mut asked: HashSet<PathBuf> = HashSet::default();
+    let mut folders: Vec<PathBuf> = Vec::new();
+    let mut last_parent = None;
+    for (path, meta) in paths.iter().zip(&metas) {
+        if meta.as_ref().is_ok_and(|m| !m.is_dir()) && last_parent != path.parent() {
+            last_parent = path.parent();
+            for_root_candidates(path, &mut |dir| {
+                if !asked.contains(dir) {
+                    asked.insert(dir.to_path_buf());
+                    folders.push(dir.to_path_buf());
+                }
+                ControlFlow::Continue(())
+            });
+        }
+    }
+    let answers: Vec<Option<module::ModuleRoot>> =
+        folders.par_iter().map(|d| module::module_root(d)).collect();
+    walker.known_roots = folders.into_iter().zip(answers).collect();
     for (path, meta) in paths.iter().zip(metas) {
         let meta = meta.map_err(|source| Error {
             path: path.clone(),
@@ -181,6 +202,34 @@ struct Walker {
     /// Folders already looked at that are no module root (so that the files of one folder,
     /// given one by one, cost one look each).
     non_roots: HashSet<PathBuf>,
+    /// What [`module::module_root`] answered for folders looked at ahead (see [`discover`]).
+    known_roots: HashMap<PathBuf, Option<module::ModuleRoot>>,
+}
+
+/// Calls `f` with each folder that may be the module root holding a file given explicitly,
+/// nearest first, until it breaks: the file's ancestors (then, for a relative path, those of
+/// the working directory), at most 8.
+fn for_root_candidates(file: &Path, f: &mut dyn FnMut(&Path) -> ControlFlow<()>) {
+    let cwd = file
+        .is_relative()
+        .then(|| std::path::absolute(".").ok())
+        .flatten();
+    let dirs = file
+        .ancestors()
+        .skip(1)
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                d
+            }
+        })
+        .chain(cwd.iter().flat_map(|c| c.ancestors().skip(1)));
+    for dir in dirs.take(8) {
+        if f(dir).is_break() {
+            return;
+        }
+    }
 }
 
 impl Walker {
@@ -199,29 +248,14 @@ impl Walker {
     /// The module root holding a file given explicitly: the nearest ancestor folder that is
     /// one (at most 8 levels up), in the form the file was given (relative stays relative).
     fn add_root_of_file(&mut self, file: &Path) {
-        let cwd = file
-            .is_relative()
-            .then(|| std::path::absolute(".").ok())
-            .flatten();
-        let dirs = file
-            .ancestors()
-            .skip(1)
-            .map(|d| {
-                if d.as_os_str().is_empty() {
-                    Path::new(".")
-                } else {
-                    d
-                }
-            })
-            .chain(cwd.iter().flat_map(|c| c.ancestors().skip(1)));
-        for dir in dirs.take(8) {
+        for_root_candidates(file, &mut |dir| {
             if self.roots_seen.contains(dir) {
-                return;
+                return ControlFlow::Break(());
             }
             if self.non_roots.contains(dir) {
-                continue;
+                return ControlFlow::Continue(());
             }
-            if let Some(root) = module::module_root(dir) {
+            if let Some(root) = self.module_root(dir) {
                 // `collectd/types/manifests/init.pp` is in `collectd`, not in a module `types`.
                 let inner = dir.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
                     [
@@ -245,11 +279,21 @@ impl Walker {
                             p
                         }
                     })
-                    .and_then(module::module_root);
+                    .and_then(|p| self.module_root(p));
                 self.add_root(outer.unwrap_or(root));
-                return;
+                return ControlFlow::Break(());
             }
             self.non_roots.insert(dir.to_path_buf());
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`module::module_root`], answered from [`Walker::known_roots`] when it was asked
+    /// already.
+    fn module_root(&self, dir: &Path) -> Option<module::ModuleRoot> {
+        match self.known_roots.get(dir) {
+            Some(known) => known.clone(),
+            None => module::module_root(dir),
         }
     }
 
