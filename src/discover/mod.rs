@@ -485,6 +485,32 @@ mod tests {
         assert_eq!(found.modules[0].name, "web2");
     }
 
+    /// Files given one by one bring their modules in the order of their first file, each
+    /// once, whatever folder of the module they are in (the roots are looked up ahead).
+    #[test]
+    fn files_given_one_by_one_bring_their_modules_in_order() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let files = [
+            "mods/zeta/manifests/init.pp",
+            "mods/zeta/manifests/deep/er/x.pp",
+            "mods/web2/types/manifests/init.pp",
+            "mods/alpha/functions/f.pp",
+            "mods/web2/manifests/init.pp",
+            "env/manifests/site.pp",
+            "mods/alpha/manifests/init.pp",
+        ];
+        for f in files {
+            touch(&root.join(f));
+        }
+        fs::write(root.join("env/environment.conf"), "").unwrap();
+        let paths: Vec<PathBuf> = files.iter().map(|f| root.join(f)).collect();
+        let found = discover(&paths).unwrap();
+        let names: Vec<&str> = found.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["zeta", "web2", "alpha"]);
+        assert_eq!(found.files, paths);
+    }
+
     #[test]
     fn explicit_paths_are_always_used() {
         let tmp = tempfile::tempdir().unwrap();
