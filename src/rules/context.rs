@@ -225,20 +225,21 @@ impl<'a> FileIndex<'a> {
 
     /// Every expression of the file in pre-order, with its parent.
     pub fn nodes(&self) -> &[IndexedExpr<'a>] {
+        self.assert_listed();
+        &self.nodes
+    }
+
+    fn assert_listed(&self) {
         assert!(
             self.listed,
             "a rule that reads the program's index asked for the file's expressions"
         );
-        &self.nodes
     }
 
     /// The positions in [`FileIndex::nodes`] of the expressions of kind `kind`, in pre-order.
     fn positions(&self, kind: Kind) -> &[u32] {
         let k = kind as usize;
-        assert!(
-            self.listed,
-            "a rule that reads the program's index asked for the file's expressions"
-        );
+        self.assert_listed();
         match self.kind_start.get(k..k + 2) {
             Some(&[start, end]) => &self.by_kind[start as usize..end as usize],
             _ => &[],
@@ -502,6 +503,12 @@ pub(crate) fn assert_kinds_cover(kinds: &[Kind], matches: &dyn Fn(&Expr) -> bool
 /// Calls `f` with the file index of every rule fixture (`tests/fixtures/*/*.pp`).
 #[cfg(test)]
 fn for_each_fixture_index(f: &mut dyn FnMut(&FileIndex<'_>)) {
+    for_each_fixture(&mut |file| f(&FileIndex::build(file.ast)));
+}
+
+/// Calls `f` with every rule fixture (`tests/fixtures/*/*.pp`), parsed.
+#[cfg(test)]
+fn for_each_fixture(f: &mut dyn FnMut(FileInfo<'_>)) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut files = 0;
     for dir in std::fs::read_dir(&root).unwrap() {
@@ -510,7 +517,11 @@ fn for_each_fixture_index(f: &mut dyn FnMut(&FileIndex<'_>)) {
             if path.extension().is_some_and(|e| e == "pp") {
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
                 let parsed = crate::syntax::parse(&text);
-                f(&FileIndex::build(&parsed.ast));
+                f(FileInfo {
+                    path: &path.to_string_lossy(),
+                    source: &text,
+                    ast: &parsed.ast,
+                });
                 files += 1;
             }
         }
@@ -558,34 +569,16 @@ mod tests {
     fn program_rules_need_no_expression_list() {
         use crate::rules::registry::{self, Part, Selection};
         let selection = Selection::defaults();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-        let mut files = 0;
-        for dir in std::fs::read_dir(&root).unwrap() {
-            for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
-                let path = file.unwrap().path();
-                if path.extension().is_none_or(|e| e != "pp") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap_or_default();
-                let parsed = crate::syntax::parse(&text);
-                let name = path.to_string_lossy();
-                let info = FileInfo {
-                    path: &name,
-                    source: &text,
-                    ast: &parsed.ast,
-                };
-                let program = crate::defs::Index::empty();
-                let mut all = registry::run(info, &selection, program, Part::All);
-                let mut parts = registry::run(info, &selection, program, Part::Local);
-                parts.extend(registry::run(info, &selection, program, Part::Program));
-                let key = |d: &Diagnostic| (d.span.start, d.code, d.message.clone());
-                all.sort_by_key(key);
-                parts.sort_by_key(key);
-                assert_eq!(all, parts, "{name}");
-                files += 1;
-            }
-        }
-        assert!(files > 100, "only {files} fixtures");
+        let program = crate::defs::Index::empty();
+        for_each_fixture(&mut |info| {
+            let mut all = registry::run(info, &selection, program, Part::All);
+            let mut parts = registry::run(info, &selection, program, Part::Local);
+            parts.extend(registry::run(info, &selection, program, Part::Program));
+            let key = |d: &Diagnostic| (d.span.start, d.code, d.message.clone());
+            all.sort_by_key(key);
+            parts.sort_by_key(key);
+            assert_eq!(all, parts, "{}", info.path);
+        });
     }
 
     #[test]

@@ -865,14 +865,19 @@ impl<'t> Lowerer<'t> {
                 operand: Box::new(self.expr(operand)),
             });
         }
+        if !matches!(k, K::BinaryExpression | K::Assignment | K::Relationship) {
+            return None;
+        }
         let (left, right) = self.two_named(node)?;
         let (token, op_span) = self.between(left, right);
+        let left = Box::new(self.expr(left));
+        let right = Box::new(self.expr(right));
         Some(match k {
             K::BinaryExpression => ExprKind::Binary {
                 op: BinaryOp::from_token(token).unwrap_or(BinaryOp::Add),
                 op_span,
-                left: Box::new(self.expr(left)),
-                right: Box::new(self.expr(right)),
+                left,
+                right,
             },
             K::Assignment => ExprKind::Assignment {
                 op: match token {
@@ -880,10 +885,10 @@ impl<'t> Lowerer<'t> {
                     "-=" => AssignOp::Delete,
                     _ => AssignOp::Assign,
                 },
-                left: Box::new(self.expr(left)),
-                right: Box::new(self.expr(right)),
+                left,
+                right,
             },
-            K::Relationship => ExprKind::Relationship {
+            _ => ExprKind::Relationship {
                 op: match token {
                     "~>" => RelationshipOp::Notify,
                     "<-" => RelationshipOp::Require,
@@ -891,10 +896,9 @@ impl<'t> Lowerer<'t> {
                     _ => RelationshipOp::Before,
                 },
                 op_span,
-                left: Box::new(self.expr(left)),
-                right: Box::new(self.expr(right)),
+                left,
+                right,
             },
-            _ => return None,
         })
     }
 

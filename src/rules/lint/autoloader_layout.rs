@@ -96,24 +96,7 @@ fn locate(path: &str, modulepath: &[std::path::PathBuf]) -> Option<Location> {
 fn expected(name: &str) -> (&str, String) {
     let name = name.trim_start_matches("::");
     match name.split_once("::") {
-        Some((module, rest)) => {
-            // `rest` with each `::` made a `/` (left to right, as `str::replace` does).
-            let mut file = String::with_capacity(rest.len() + 3);
-            let (bytes, mut done, mut i) = (rest.as_bytes(), 0, 0);
-            while i + 1 < bytes.len() {
-                if &bytes[i..i + 2] == b"::" {
-                    file.push_str(&rest[done..i]);
-                    file.push('/');
-                    i += 2;
-                    done = i;
-                } else {
-                    i += 1;
-                }
-            }
-            file.push_str(&rest[done..]);
-            file.push_str(".pp");
-            (module, file)
-        }
+        Some((module, rest)) => (module, format!("{}.pp", rest.replace("::", "/"))),
         None => (name, "init.pp".to_string()),
     }
 }

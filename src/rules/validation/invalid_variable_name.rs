@@ -39,7 +39,6 @@ pub(super) fn is_numeric_name(name: &str) -> bool {
             && name.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// Puppet's rule for variable names: `^(::)?([a-z]\w*::)*[a-z_]\w*$`.
 /// The bytes that may follow a segment's first one: ASCII letters, digits and `_`.
 const WORD_BYTE: [bool; 256] = {
     let mut table = [false; 256];
@@ -52,6 +51,7 @@ const WORD_BYTE: [bool; 256] = {
     table
 };
 
+/// Puppet's rule for variable names: `^(::)?([a-z]\w*::)*[a-z_]\w*$`.
 fn is_var_name(name: &str) -> bool {
     let name = name.strip_prefix("::").unwrap_or(name).as_bytes();
     // One pass, segment by segment (they are separated by `::`).
