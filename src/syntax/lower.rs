@@ -1741,7 +1741,8 @@ mod tests {
 
     #[test]
     fn error_nodes_have_the_largest_kind_id() {
-        let tree = crate::syntax::parse_tree("$x = ) ( } class {").unwrap();
+        let tree =
+            crate::syntax::parse_tree("$x = ) ( } class {", crate::syntax::Header::NONE).unwrap();
         let mut stack = vec![tree.root_node()];
         let mut errors = 0;
         while let Some(n) = stack.pop() {
