@@ -131,6 +131,9 @@ pub struct Infer<'p> {
     /// The changes made to the scopes while a branch is open: (scope index, name, previous
     /// value), to undo them (see [`Infer::branches`]).
     journal: Vec<(usize, &'p str, Option<Type>)>,
+    /// The variable maps of popped scopes, emptied, for the next scopes (a file enters
+    /// hundreds of lambda and definition scopes: their maps need not grow anew each time).
+    spare_vars: Vec<HashMap<&'p str, Type>>,
 }
 
 impl<'p> Infer<'p> {
@@ -147,6 +150,7 @@ impl<'p> Infer<'p> {
             branch_log: Vec::new(),
             open_branches: 0,
             journal: Vec::new(),
+            spare_vars: Vec::new(),
             path: Vec::new(),
             next_branch: 0,
             context: 0,
@@ -205,14 +209,15 @@ impl<'p> Infer<'p> {
     }
 
     fn push(&mut self, kind: ScopeKind) {
-        self.scopes.push(Scope {
-            kind,
-            vars: HashMap::default(),
-        });
+        let vars = self.spare_vars.pop().unwrap_or_default();
+        self.scopes.push(Scope { kind, vars });
     }
 
     fn pop(&mut self) {
-        self.scopes.pop();
+        if let Some(mut s) = self.scopes.pop() {
+            s.vars.clear();
+            self.spare_vars.push(s.vars);
+        }
     }
 
     fn bind(&mut self, name: &'p str, t: Type) {
@@ -309,7 +314,7 @@ impl<'p> Infer<'p> {
         if lowered_by_walk && let Type::Type(Some(inner)) = walked {
             return *inner;
         }
-        types::from_expr(t, self.src).unwrap_or(Type::Any)
+        lower_type(t, self.src).unwrap_or(Type::Any)
     }
 
     fn block(&mut self, b: &'p Block) -> Type {
@@ -661,7 +666,7 @@ impl<'p> Infer<'p> {
             && let ExprKind::Variable(name) = &strip_parens(left).kind
             && is_type_expr(right)
         {
-            let t = types::from_expr(right, self.src).ok()?;
+            let t = lower_type(right, self.src)?;
             return Some((name.as_str(), t));
         }
         None
@@ -856,7 +861,7 @@ impl<'p> Infer<'p> {
                     all_types = false;
                     continue;
                 }
-                let Ok(t) = types::from_expr(m, self.src) else {
+                let Some(t) = lower_type(m, self.src) else {
                     all_types = false;
                     continue;
                 };
@@ -1069,10 +1074,7 @@ impl<'p> Infer<'p> {
             if let ExprKind::TypeRef(n) = &target.kind {
                 self.check_type_name(n, target.span);
             }
-            return match types::from_expr(e, self.src) {
-                Ok(t) => Type::type_of(t),
-                Err(_) => Type::type_of(Type::Any),
-            };
+            return Type::type_of(lower_type(e, self.src).unwrap_or(Type::Any));
         }
         let t = self.expr(target);
         let arg_types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();
@@ -1131,8 +1133,8 @@ impl<'p> Infer<'p> {
             }
             return self.type_of_ref(name);
         }
-        let name = crate::syntax::trim_colons(name).to_ascii_lowercase();
-        if matches!(name.as_str(), "include" | "contain" | "require") {
+        let name = lower_case(crate::syntax::trim_colons(name));
+        if matches!(&*name, "include" | "contain" | "require") {
             for a in &c.args {
                 self.class_reference(a);
             }
@@ -1173,7 +1175,7 @@ impl<'p> Infer<'p> {
                 );
             }
         }
-        let name = m.method.name.to_ascii_lowercase();
+        let name = lower_case(&m.method.name);
         self.check_call(
             &name,
             m.method.span,
@@ -1467,7 +1469,7 @@ impl<'p> Infer<'p> {
         if r.type_expr.is_some() {
             return;
         }
-        let type_name = trim_leading_colons(&r.type_name.name).to_ascii_lowercase();
+        let type_name = lower_case(trim_leading_colons(&r.type_name.name));
         if type_name == "class" {
             for b in &r.bodies {
                 self.class_reference(&b.title);
@@ -1912,6 +1914,15 @@ fn builtin_resource_type(name: &str) -> Option<&'static crate::defs::model::Reso
     }
 }
 
+/// The name in lower case, borrowed when it is already (most names are).
+fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
 /// Does the name have a `::` (cheaper than `str::contains` for short names)?
 pub(crate) fn has_colons(s: &str) -> bool {
     s.as_bytes().windows(2).any(|w| w == b"::")
@@ -1956,6 +1967,31 @@ fn is_type_expr(e: &Expr) -> bool {
 type Parsed = Option<std::sync::Arc<Type>>;
 static PARSED: std::sync::LazyLock<std::sync::RwLock<HashMap<String, Parsed>>> =
     std::sync::LazyLock::new(Default::default);
+
+/// [`types::from_expr`] of a type expression of the file (`src`), remembered by its text
+/// (the same few types come back in every file's parameter lists). Only valid types are
+/// remembered: an expression that holds a syntax error need not stand for what its text
+/// says elsewhere.
+fn lower_type(e: &Expr, src: &str) -> Option<Type> {
+    thread_local! {
+        static LOWERED: RefCell<HashMap<String, Type>> = RefCell::new(HashMap::default());
+    }
+    let Some(text) = src.get(e.span.range()) else {
+        return types::from_expr(e, src).ok();
+    };
+    if let Some(hit) = LOWERED.with(|m| m.borrow().get(text).cloned()) {
+        return Some(hit);
+    }
+    let t = types::from_expr(e, src).ok()?;
+    LOWERED.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() > 100_000 {
+            m.clear();
+        }
+        m.insert(text.to_string(), t.clone());
+    });
+    Some(t)
+}
 
 /// [`types::parse`], remembered.
 pub fn parse_type(src: &str) -> Option<Type> {

@@ -1,5 +1,5 @@
 //! Ruby regular expressions, as Puppet's `Pattern` and `Regexp` types hold them, compiled with
-//! `fancy_regex` (look-around and back-references included) and cached per thread.
+//! `fancy_regex` (look-around and back-references included) and cached per process.
 //!
 //! Ruby differs from Rust's dialect where it matters for matching: `^` and `$` always match at
 //! line boundaries, the inline flag `m` means "dot matches newline" (Rust's `s`), `\h` is a
@@ -7,16 +7,16 @@
 //! `\w`, `\s` are ASCII only. The translation keeps Ruby's meanings.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use fancy_regex::Regex;
 
 type Compiled = Result<Arc<Regex>, String>;
 
-thread_local! {
-    static CACHE: RefCell<HashMap<String, Compiled>> = RefCell::new(HashMap::default());
-}
+/// The patterns compiled so far, shared by the threads (compiling one costs far more than
+/// matching with it, and the same few come back in every file).
+static CACHE: std::sync::LazyLock<std::sync::RwLock<HashMap<String, Compiled>>> =
+    std::sync::LazyLock::new(Default::default);
 
 /// Rewrites a Ruby pattern in `fancy_regex` syntax.
 pub fn translate_ruby_regex(src: &str) -> String {
@@ -124,20 +124,21 @@ pub fn translate_ruby_regex(src: &str) -> String {
 
 /// The compiled form of a Ruby pattern, or why it does not compile.
 pub fn ruby_regex(src: &str) -> Result<Arc<Regex>, String> {
-    CACHE.with(|cache| {
-        if let Some(r) = cache.borrow().get(src) {
-            return r.clone();
-        }
-        let compiled = Regex::new(&translate_ruby_regex(src))
-            .map(Arc::new)
-            .map_err(|e| e.to_string());
-        let mut c = cache.borrow_mut();
+    if let Ok(cache) = CACHE.read()
+        && let Some(r) = cache.get(src)
+    {
+        return r.clone();
+    }
+    let compiled = Regex::new(&translate_ruby_regex(src))
+        .map(Arc::new)
+        .map_err(|e| e.to_string());
+    if let Ok(mut c) = CACHE.write() {
         if c.len() > 4096 {
             c.clear();
         }
         c.insert(src.to_string(), compiled.clone());
-        compiled
-    })
+    }
+    compiled
 }
 
 /// Does the Ruby pattern match somewhere in `text`? `None` when the pattern does not compile
