@@ -213,7 +213,7 @@ fn lint_parsed_with(
         } else {
             Part::All
         };
-        let (mut found, made) =
+        let (mut found, made, _) =
             registry::run_keeping_lines(file, &profile.selection, program, part);
         lines = made;
         if let Some(local) = local {
@@ -312,19 +312,28 @@ pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
     let run = || {
         let parsed = crate::syntax::parse(text);
         let path = source.path.to_string_lossy();
+        let mut module = None;
         let local = parses(&parsed.diagnostics).then(|| {
             let file = FileInfo {
                 path: &path,
                 source: text,
                 ast: &parsed.ast,
             };
-            registry::run_keeping_lines(file, &profile.selection, Index::empty(), Part::Local)
+            let (found, lines, found_module) =
+                registry::run_keeping_lines(file, &profile.selection, Index::empty(), Part::Local);
+            module = found_module;
+            (found, lines)
         });
-        let defs = FileDefs::extract(Manifest {
+        let manifest = Manifest {
             path: &source.path,
             source: text,
             ast: &parsed.ast,
-        });
+        };
+        // The file's place in its module, found once for the rules and the index.
+        let defs = match module {
+            Some(module) => FileDefs::extract_in(manifest, module),
+            None => FileDefs::extract(manifest),
+        };
         (parsed, local, defs)
     };
     match panic::catch_unwind(AssertUnwindSafe(run)) {

@@ -436,11 +436,11 @@ impl Modules {
     /// manifests that are not among `checked` (each parsed here, and only its definitions
     /// kept) and the Ruby files (read as text). Unreadable files are skipped.
     pub fn read(checked: &[&Path], roots: &[ModuleRoot]) -> Modules {
-        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        // A module reached twice (through a symbolic link) is read once.
         let mut seen_roots = HashSet::default();
         let roots: Vec<&ModuleRoot> = roots
             .iter()
-            .filter(|r| seen_roots.insert(canonical(&r.path)))
+            .filter(|r| seen_roots.insert(identity(&r.path)))
             .collect();
         let listed: Vec<_> = roots.par_iter().map(|r| module_files(&r.path)).collect();
         let mut extra_pp = Vec::new();
@@ -545,10 +545,17 @@ struct Extractor<'a> {
 impl FileDefs {
     /// The definitions of one parsed manifest.
     pub fn extract(m: Manifest<'_>) -> FileDefs {
+        let module = module_file(&m.path.to_string_lossy());
+        FileDefs::extract_in(m, module)
+    }
+
+    /// [`FileDefs::extract`] of a manifest whose place in its module (`module_file` of its
+    /// path) is known.
+    pub fn extract_in(m: Manifest<'_>, module: Option<ModuleFile>) -> FileDefs {
         let mut x = Extractor {
             path: m.path,
             source: m.source,
-            module: module_file(&m.path.to_string_lossy()),
+            module,
             out: FileDefs::default(),
         };
         x.statements(&m.ast.statements, None);
@@ -585,7 +592,7 @@ impl Extractor<'_> {
     fn autoloaded(&self, dir: AutoloadDir, name: &str) -> bool {
         self.module
             .as_ref()
-            .is_some_and(|m| m.dir == dir && m.namespace() == name)
+            .is_some_and(|m| m.dir == dir && m.is_namespace(name))
     }
 
     fn params(&self, params: &[Parameter]) -> Vec<ParamDef> {

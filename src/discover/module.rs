@@ -203,6 +203,25 @@ impl ModuleFile {
         }
         names.join("::")
     }
+
+    /// Whether `name` is [`ModuleFile::namespace`] (without making it).
+    pub fn is_namespace(&self, name: &str) -> bool {
+        let Some(mut rest) = name.strip_prefix(self.module.as_str()) else {
+            return false;
+        };
+        if !(self.rest.len() == 1 && self.rest[0] == "init") {
+            for segment in &self.rest {
+                match rest
+                    .strip_prefix("::")
+                    .and_then(|r| r.strip_prefix(segment.as_str()))
+                {
+                    Some(r) => rest = r,
+                    None => return false,
+                }
+            }
+        }
+        rest.is_empty()
+    }
 }
 
 /// The module file at `path`, if it is a `.pp` file Puppet autoloads from a module:
@@ -320,6 +339,37 @@ mod tests {
 
     fn ns(path: &str) -> Option<String> {
         module_file(path).map(|m| m.namespace())
+    }
+
+    /// `is_namespace` says what comparing with `namespace` says.
+    #[test]
+    fn is_namespace_compares_with_the_namespace() {
+        let paths = [
+            "/m/apache/manifests/init.pp",
+            "/m/apache/manifests/mod/ssl.pp",
+            "/m/puppetlabs-apache/manifests/vhost.pp",
+            "/m/apache/functions/init.pp",
+            "/m/apache/types/init/x.pp",
+        ];
+        let names = [
+            "",
+            "apache",
+            "apache::",
+            "apache::mod",
+            "apache::mod::ssl",
+            "apache::mod::ssl::x",
+            "apache::vhost",
+            "apache::init",
+            "apache::init::x",
+            "apachemod::ssl",
+            "::apache",
+        ];
+        for path in paths {
+            let m = module_file(path).unwrap();
+            for name in names {
+                assert_eq!(m.is_namespace(name), m.namespace() == name, "{path} {name}");
+            }
+        }
     }
 
     /// A folder named `types` or `functions` outside any module is not an autoload folder.

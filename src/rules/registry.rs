@@ -162,14 +162,19 @@ pub fn run(
     run_keeping_lines(file, selection, program, part).0
 }
 
+/// Where a file sits in its module, when a rule looked it up
+/// ([`Context::module_file`](super::Context::module_file)): `Some(None)` if it is no module file.
+pub type ModuleFileFound = Option<crate::discover::module::ModuleFile>;
+
 /// [`run`], with the file's line table when a rule made one
-/// ([`Context::line_index`](super::Context::line_index)): the report then need not make it again.
+/// ([`Context::line_index`](super::Context::line_index)): the report then need not make it again;
+/// and with the file's place in its module when a rule looked it up (the index needs it too).
 pub fn run_keeping_lines(
     file: FileInfo<'_>,
     selection: &Selection,
     program: &Index,
     part: Part,
-) -> (Vec<Diagnostic>, Option<LineIndex>) {
+) -> (Vec<Diagnostic>, Option<LineIndex>, Option<ModuleFileFound>) {
     let mut diagnostics = Vec::new();
     let mut active = selection
         .active
@@ -177,7 +182,7 @@ pub fn run_keeping_lines(
         .filter(|a| part.includes(a.rule))
         .peekable();
     if active.peek().is_none() {
-        return (diagnostics, None);
+        return (diagnostics, None, None);
     }
     // The rules that read the program's index do not read the file's expression list.
     let mut index = if part == Part::Program {
@@ -192,7 +197,11 @@ pub fn run_keeping_lines(
             .with_program(program);
         a.rule.check(&mut cx);
     }
-    (diagnostics, index.line_index.take())
+    (
+        diagnostics,
+        index.line_index.take(),
+        index.module_file.take(),
+    )
 }
 
 /// Applies the file's suppressions (`# plint:allow`, `# lint:ignore`) to the findings of

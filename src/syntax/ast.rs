@@ -810,16 +810,11 @@ impl Expr {
     }
 
     /// Calls `f` on this expression and every expression below it, depth first, pre-order.
-    /// Uses an explicit stack, so any nesting depth is safe.
+    /// Recursive, without allocating: a lowered tree is at most about `syntax::lower::MAX_DEPTH`
+    /// deep (the lowering cuts deeper nesting off with a diagnostic).
     pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
-        let mut stack: Vec<&'a Expr> = vec![self];
-        let mut children: Vec<&'a Expr> = Vec::new();
-        while let Some(e) = stack.pop() {
-            f(e);
-            children.clear();
-            e.for_each_child(&mut |c| children.push(c));
-            stack.extend(children.iter().rev());
-        }
+        f(self);
+        self.for_each_child(&mut |c| c.walk(f));
     }
 
     /// Is this a definition (class, define, node, function, type alias or definition, plan)?
