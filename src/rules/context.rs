@@ -179,57 +179,6 @@ pub struct IndexedExpr<'a> {
     pub parent: Option<u32>,
 }
 
-/// At most this many kinds are merged by [`FileIndex::of`] (more are found by their mask).
-const MERGED: usize = 8;
-
-/// The expressions [`FileIndex::of`] gives.
-pub struct Of<'s, 'a> {
-    index: &'s FileIndex<'a>,
-    walk: Walk<'s>,
-}
-
-enum Walk<'s> {
-    /// The positions of one kind.
-    One(std::slice::Iter<'s, u32>),
-    /// The positions of a few kinds, each list sorted: the smallest head next.
-    Merge {
-        lists: [&'s [u32]; MERGED],
-        last: Option<u32>,
-    },
-    /// Every node whose kind is in `mask`, from `next` on.
-    Mask { mask: u64, next: usize },
-}
-
-impl<'a> Iterator for Of<'_, 'a> {
-    type Item = (usize, &'a Expr);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let at = match &mut self.walk {
-            Walk::One(it) => *it.next()? as usize,
-            Walk::Merge { lists, last } => loop {
-                let (i, &head) = lists
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, l)| l.first().map(|h| (i, h)))
-                    .min_by_key(|&(_, h)| *h)?;
-                lists[i] = &lists[i][1..];
-                // A kind given twice gives its nodes once.
-                if *last != Some(head) {
-                    *last = Some(head);
-                    break head as usize;
-                }
-            },
-            Walk::Mask { mask, next } => {
-                let kinds = &self.index.kinds;
-                let i = (*next..kinds.len()).find(|&i| *mask >> kinds[i] & 1 != 0)?;
-                *next = i + 1;
-                i
-            }
-        };
-        Some((at, self.index.nodes[at].expr))
-    }
-}
-
 impl<'a> FileIndex<'a> {
     pub fn build(ast: &'a File) -> Self {
         fn visit<'a>(e: &'a Expr, parent: Option<u32>, nodes: &mut Vec<IndexedExpr<'a>>) {
@@ -298,29 +247,39 @@ impl<'a> FileIndex<'a> {
     }
 
     /// The expressions of the given kinds, each with its position in [`FileIndex::nodes`],
-    /// in pre-order (as [`File::walk`] meets them), without looking at the others (nor
-    /// allocating: rules ask for kinds about thirty times per file).
-    pub fn of<'s>(&'s self, kinds: &[Kind]) -> Of<'s, 'a> {
-        let walk = match kinds {
-            [one] => Walk::One(self.positions(*one).iter()),
+    /// in pre-order (as [`File::walk`] meets them), without looking at the others.
+    pub fn of(&self, kinds: &[Kind]) -> impl Iterator<Item = (usize, &'a Expr)> + '_ {
+        let positions: std::borrow::Cow<'_, [u32]> = match kinds {
+            [one] => std::borrow::Cow::Borrowed(self.positions(*one)),
             _ => {
-                self.assert_listed();
                 let found: usize = kinds.iter().map(|&k| self.positions(k).len()).sum();
-                if found * 16 < self.kinds.len() && kinds.len() <= MERGED {
+                let all: Vec<u32> = if found * 16 < self.kinds.len() {
                     // A few: their groups, merged.
-                    let mut lists: [&[u32]; MERGED] = [&[]; MERGED];
-                    for (l, &k) in lists.iter_mut().zip(kinds) {
-                        *l = self.positions(k);
-                    }
-                    Walk::Merge { lists, last: None }
+                    let mut all: Vec<u32> = kinds
+                        .iter()
+                        .flat_map(|&k| self.positions(k).iter().copied())
+                        .collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    all
                 } else {
                     // Many: one look at each node's kind.
                     let mask = kinds.iter().fold(0u64, |m, &k| m | 1 << k as u32);
-                    Walk::Mask { mask, next: 0 }
-                }
+                    let mut all = Vec::with_capacity(found);
+                    for (i, &k) in self.kinds.iter().enumerate() {
+                        if mask >> k & 1 != 0 {
+                            all.push(i as u32);
+                        }
+                    }
+                    all
+                };
+                std::borrow::Cow::Owned(all)
             }
         };
-        Of { index: self, walk }
+        (0..positions.len()).map(move |i| {
+            let at = positions[i] as usize;
+            (at, self.nodes[at].expr)
+        })
     }
 
     /// [`FileIndex::of`] without the positions.
