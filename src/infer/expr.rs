@@ -374,7 +374,12 @@ impl<'p> Infer<'p> {
                         self.expr(expr);
                     }
                 }
-                match s.literal_value() {
+                // One text part (most strings): its value, without building it anew.
+                let value = match s.parts.as_slice() {
+                    [StringPart::Text { value, .. }] => Some(value.clone()),
+                    _ => s.literal_value(),
+                };
+                match value {
                     Some(v) => Type::string_value(v),
                     None => Type::string(),
                 }
@@ -402,28 +407,34 @@ impl<'p> Infer<'p> {
                 self.array_of(ts)
             }
             ExprKind::Hash(h) => {
-                let mut keys = Vec::new();
-                let mut members = Vec::new();
-                let mut values = Vec::new();
+                let mut keys = Vec::with_capacity(h.entries.len());
+                let mut values = Vec::with_capacity(h.entries.len());
                 for p in &h.entries {
-                    let k = self.expr(&p.key);
-                    let v = self.expr(&p.value);
-                    if let Type::String(s) = &k
-                        && let Some(name) = &s.value
-                    {
-                        members.push(StructMember {
-                            name: name.clone(),
-                            optional: false,
-                            value: v.clone(),
-                        });
-                    }
-                    keys.push(k);
-                    values.push(v);
+                    keys.push(self.expr(&p.key));
+                    values.push(self.expr(&p.value));
                 }
                 let n = h.entries.len();
-                if members.len() == n && n <= MAX_EXACT && n > 0 {
+                // Known string keys, all different: a struct.
+                let named = |k: &Type| matches!(k, Type::String(s) if s.value.is_some());
+                if n <= MAX_EXACT && n > 0 && keys.iter().all(named) {
                     let mut seen = rustc_hash::FxHashSet::default();
-                    if members.iter().all(|m| seen.insert(m.name.clone())) {
+                    let distinct = keys.iter().all(|k| match k {
+                        Type::String(s) => seen.insert(s.value.as_deref()),
+                        _ => false,
+                    });
+                    if distinct {
+                        let members = keys
+                            .into_iter()
+                            .zip(values)
+                            .map(|(k, value)| StructMember {
+                                name: match k {
+                                    Type::String(s) => s.value.unwrap_or_default(),
+                                    _ => String::new(),
+                                },
+                                optional: false,
+                                value,
+                            })
+                            .collect();
                         return Type::Struct(members);
                     }
                 }
@@ -1796,8 +1807,9 @@ impl<'p> Infer<'p> {
 
     /// The type of an expression already walked (recorded), or a fresh quiet inference of it.
     fn peek_type(&mut self, e: &'p Expr) -> Type {
-        if let Some(t) = self.values.get(&e.span) {
-            return t.clone();
+        // Each value is peeked at most once: it is taken, not copied.
+        if let Some(t) = self.values.remove(&e.span) {
+            return t;
         }
         if let Some(r) = &self.record
             && let Some((_, t)) = r.iter().rev().find(|(s, _)| *s == e.span)
@@ -1902,6 +1914,32 @@ fn builtin_attribute_type(def: &'static crate::defs::model::AttributeDef) -> Par
     let t = parse_type_shared(&def.ty);
     TYPES.with(|m| m.borrow_mut().insert(key, t.clone()));
     t
+}
+
+/// Does the core resource type `t` accept the attribute `name` (a metaparameter included)?
+/// By a hash lookup (attributes are many, and core types have dozens of them).
+fn core_accepts(t: &'static crate::defs::model::ResourceTypeDef, name: &str) -> bool {
+    type Accepted = HashMap<usize, rustc_hash::FxHashSet<&'static str>>;
+    static ACCEPTED: std::sync::LazyLock<Accepted> = std::sync::LazyLock::new(|| {
+        let meta = builtins::metaparameters().iter().map(|m| m.name.as_str());
+        builtins::resource_types()
+            .iter()
+            .map(|t| {
+                let names = meta
+                    .clone()
+                    .chain(t.attributes.iter().map(|a| a.name.as_str()))
+                    .collect();
+                (t as *const _ as usize, names)
+            })
+            .collect()
+    });
+    match ACCEPTED.get(&(t as *const _ as usize)) {
+        Some(names) => names.contains(name),
+        None => {
+            builtins::metaparameters().iter().any(|m| m.name == name)
+                || t.attributes.iter().any(|a| a.name == name)
+        }
+    }
 }
 
 /// [`builtins::resource_type`], by a hash lookup (resources are many).
@@ -2080,6 +2118,9 @@ enum AttributeSource<'p> {
 impl<'p> AttributeSource<'p> {
     /// Does the type accept the attribute `name` (a metaparameter included)?
     fn accepts(self, name: &str) -> bool {
+        if let AttributeSource::Core(t) = self {
+            return core_accepts(t, name);
+        }
         builtins::metaparameters().iter().any(|m| m.name == name)
             || match self {
                 AttributeSource::Core(t) => t.attributes.iter().any(|a| a.name == name),

@@ -230,10 +230,9 @@ struct Scope<'a> {
 /// What the analysis needs to know of the whole file ahead of the walk (found when first
 /// needed: most files need none of it).
 struct Ahead<'a> {
-    /// Classes defined in this file, by lower-case name.
-    classes: HashMap<String, &'a ClassDef>,
-    /// What each class of `classes` assigns in its own scope (see [`own_assignments`]).
-    class_assigned: HashMap<String, HashSet<&'a str>>,
+    /// Classes defined in this file, by lower-case name, with what each assigns in its own
+    /// scope (see [`own_assignments`]; found when first asked).
+    classes: HashMap<String, (&'a ClassDef, std::cell::OnceCell<HashSet<&'a str>>)>,
     /// Names tested with `defined('$x')` or read with `getvar('x')`: never undefined.
     guarded: HashSet<String>,
 }
@@ -244,7 +243,7 @@ impl<'a> Ahead<'a> {
         let mut guarded = HashSet::default();
         file.walk(&mut |e| match &e.kind {
             ExprKind::Class(c) => {
-                classes.insert(key(&c.name.name), &**c);
+                classes.insert(key(&c.name.name), (&**c, std::cell::OnceCell::new()));
             }
             ExprKind::Call(c) => {
                 if let (Some("defined" | "getvar"), Some(arg)) = (c.name(), c.args.first())
@@ -255,20 +254,19 @@ impl<'a> Ahead<'a> {
             }
             _ => {}
         });
-        let class_assigned = classes
-            .iter()
-            .map(|(name, c)| {
-                let mut names = Vec::new();
-                own_assignments(&c.body.statements, &mut names);
-                (name.clone(), names.into_iter().collect())
-            })
-            .collect();
-        Ahead {
-            classes,
-            class_assigned,
-            guarded,
-        }
+        Ahead { classes, guarded }
     }
+}
+
+/// What the class `c` assigns in its own scope.
+fn assigned_by<'a, 'c>(
+    c: &'c (&'a ClassDef, std::cell::OnceCell<HashSet<&'a str>>),
+) -> &'c HashSet<&'a str> {
+    c.1.get_or_init(|| {
+        let mut names = Vec::new();
+        own_assignments(&c.0.body.statements, &mut names);
+        names.into_iter().collect()
+    })
 }
 
 struct Walker<'a> {
@@ -356,12 +354,11 @@ impl<'a> Walker<'a> {
 
     /// Binds `name` in the innermost scope; reports a reassignment on the same path.
     fn bind(&mut self, name: &'a str, span: Span, kind: BindingKind, unused: Option<UnusedKind>) {
-        let path = self.path.clone();
         let Some(scope) = self.scopes.last_mut() else {
             return;
         };
         if let Some(prev) = scope.vars.get(name) {
-            if kind == BindingKind::Assignment && on_same_path(&prev.path, &path) {
+            if kind == BindingKind::Assignment && on_same_path(&prev.path, &self.path) {
                 self.diags.push(ScopeDiag::Reassigned {
                     name: name.to_string(),
                     span,
@@ -377,7 +374,7 @@ impl<'a> Walker<'a> {
             name,
             Var {
                 span,
-                path,
+                path: self.path.clone(),
                 kind,
                 used: false,
                 check_unused,
@@ -491,13 +488,10 @@ impl<'a> Walker<'a> {
         if depth > 32 {
             return None;
         }
-        let ahead = self.ahead();
-        let (has, parent) = if let Some(c) = ahead.classes.get(class) {
-            let has = c.params.iter().any(|p| p.name.name == var)
-                || ahead
-                    .class_assigned
-                    .get(class)
-                    .is_some_and(|names| names.contains(var));
+        let (has, parent) = if let Some(entry) = self.ahead().classes.get(class) {
+            let c = entry.0;
+            let has =
+                c.params.iter().any(|p| p.name.name == var) || assigned_by(entry).contains(var);
             (has, c.parent.as_ref().map(|p| key(&p.name)))
         } else {
             let (has, parent) = self.program.class_defines(class, var)?;
@@ -517,11 +511,10 @@ impl<'a> Walker<'a> {
         if depth > 32 {
             return false;
         }
-        let parent = if let Some(c) = self.ahead().classes.get(class) {
+        let parent = if let Some(entry) = self.ahead().classes.get(class) {
+            let c = entry.0;
             out.extend(c.params.iter().map(|p| p.name.name.clone()));
-            let mut names = Vec::new();
-            own_assignments(&c.body.statements, &mut names);
-            out.extend(names.into_iter().map(str::to_string));
+            out.extend(assigned_by(entry).iter().map(|n| n.to_string()));
             c.parent.as_ref().map(|p| key(&p.name))
         } else {
             let Some(c) = self.program.class(class) else {

@@ -10,7 +10,7 @@ use crate::types::Type;
 pub fn analysis(cx: &Context<'_>) -> Rc<Analysis> {
     cx.index()
         .analysis
-        .get_or_init(|| infer::analysis(cx.ast(), cx.source(), cx.program()))
+        .get_or_init(|| Rc::new(infer::analyze(cx.ast(), cx.source(), cx.program())))
         .clone()
 }
 
