@@ -181,22 +181,39 @@ pub struct IndexedExpr<'a> {
 
 impl<'a> FileIndex<'a> {
     pub fn build(ast: &'a File) -> Self {
-        fn visit<'a>(e: &'a Expr, parent: Option<u32>, nodes: &mut Vec<IndexedExpr<'a>>) {
-            let me = nodes.len() as u32;
-            nodes.push(IndexedExpr { expr: e, parent });
-            e.for_each_child(&mut |c| visit(c, Some(me), nodes));
+        struct Acc<'a> {
+            nodes: Vec<IndexedExpr<'a>>,
+            kinds: Vec<u8>,
+            /// How many nodes of each kind, at the kind's number plus one.
+            kind_start: [u32; KINDS + 1],
         }
-        let mut nodes = Vec::with_capacity(ast.statements.len() * 16);
+        fn visit<'a>(e: &'a Expr, parent: Option<u32>, acc: &mut Acc<'a>) {
+            let me = acc.nodes.len() as u32;
+            acc.nodes.push(IndexedExpr { expr: e, parent });
+            let k = Kind::of(&e.kind) as u8;
+            acc.kinds.push(k);
+            acc.kind_start[k as usize + 1] += 1;
+            e.for_each_child(&mut |c| visit(c, Some(me), acc));
+        }
+        // About one expression per 16 bytes of text, at most (the corpus has one per 30,
+        // comments included): the lists rarely grow.
+        let capacity = (ast.span.end as usize / 16).max(ast.statements.len() * 16);
+        let mut acc = Acc {
+            nodes: Vec::with_capacity(capacity),
+            kinds: Vec::with_capacity(capacity),
+            kind_start: [0; KINDS + 1],
+        };
         for s in &ast.statements {
             // The AST is at most about `syntax::lower::MAX_DEPTH` deep: recursion is safe.
-            visit(s, None, &mut nodes);
+            visit(s, None, &mut acc);
         }
+        let Acc {
+            nodes,
+            kinds,
+            kind_start,
+        } = acc;
         // A counting sort of the positions by kind.
-        let kinds: Vec<u8> = nodes.iter().map(|n| Kind::of(&n.expr.kind) as u8).collect();
-        let mut kind_start = vec![0u32; KINDS + 1];
-        for &k in &kinds {
-            kind_start[k as usize + 1] += 1;
-        }
+        let mut kind_start = kind_start.to_vec();
         for k in 0..KINDS {
             kind_start[k + 1] += kind_start[k];
         }
