@@ -162,8 +162,8 @@ pub fn run(
     run_keeping_lines(file, selection, program, part).0
 }
 
-/// Where a file sits in its module, when a rule looked it up
-/// ([`Context::module_file`](super::Context::module_file)): `Some(None)` if it is no module file.
+/// Where a file sits in its module ([`Context::module_file`](super::Context::module_file)):
+/// `None` if it is no module file. [`run_keeping_lines`] gives it when a rule looked it up.
 pub type ModuleFileFound = Option<crate::discover::module::ModuleFile>;
 
 /// [`run`], with the file's line table when a rule made one
