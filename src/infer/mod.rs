@@ -253,6 +253,9 @@ impl<'n> Closest<'n> {
             .best
             .as_ref()
             .map_or(self.limit, |(bd, _)| (*bd).min(self.limit));
+        if count_bound(self.name.as_bytes(), n.as_bytes()) > max {
+            return;
+        }
         let Some(d) = distance_at_most(self.name, n, max) else {
             return;
         };
@@ -268,6 +271,28 @@ impl<'n> Closest<'n> {
     pub fn best(self) -> Option<String> {
         self.best.map(|(_, n)| n)
     }
+}
+
+/// A lower bound of the Levenshtein distance, cheaper to find: how many bytes (counted by
+/// their low five bits) one string has more of, or fewer of, than the other. An edit changes
+/// at most one count up and one down, so each moves the bound by at most one.
+fn count_bound(a: &[u8], b: &[u8]) -> usize {
+    let mut counts = [0i32; 32];
+    for &x in a {
+        counts[usize::from(x & 31)] += 1;
+    }
+    for &x in b {
+        counts[usize::from(x & 31)] -= 1;
+    }
+    let (mut more, mut fewer) = (0i32, 0i32);
+    for c in counts {
+        if c > 0 {
+            more += c;
+        } else {
+            fewer -= c;
+        }
+    }
+    more.max(fewer) as usize
 }
 
 /// Levenshtein distance in bytes.
@@ -392,6 +417,7 @@ mod tests {
         for a in words {
             for b in words {
                 let full = distance(a, b);
+                assert!(count_bound(a.as_bytes(), b.as_bytes()) <= full, "{a} {b}");
                 for max in 0..6 {
                     assert_eq!(
                         distance_at_most(a, b, max),
