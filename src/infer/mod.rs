@@ -2,9 +2,9 @@
 //! expression ([`expr`]), and the type and name checks that follow from them. Emits data
 //! ([`TypeDiag`], [`scope::ScopeDiag`]), never text: rule files make diagnostics of it.
 //!
-//! [`analyze`] walks one file once; rules share the result through [`analysis`], which keeps
-//! the last file's analysis per thread (the rules of one file run one after the other on the
-//! thread that parsed it).
+//! [`analyze`] walks one file once; the rules share the result through their file's index
+//! (`rules::types::support::analysis`). [`analysis`] is the same for callers without such an
+//! index: it keeps the last file's analysis per thread.
 
 pub mod compat;
 pub mod expr;
