@@ -117,8 +117,32 @@ struct Call {
 }
 
 fn is_ident(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    IDENT[b as usize]
 }
+
+/// The bytes of a Ruby name: ASCII letters, digits and `_`.
+static IDENT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    t
+};
+
+/// The bytes [`Lexed::new`] looks at anywhere in a line (`=` and `_` matter only first on a
+/// line, after a line break): all others are passed over in one loop.
+static LEXED_STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"\n#'\"`%</?";
+    let mut k = 0;
+    while k < stops.len() {
+        t[stops[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
 
 impl<'a> Lexed<'a> {
     fn new(raw: &'a str) -> Self {
@@ -245,11 +269,16 @@ impl<'a> Lexed<'a> {
                     // A character literal (`?'`).
                     i += 2;
                 }
-                _ => i += 1,
+                _ => {
+                    i += 1;
+                    while i < bytes.len() && !LEXED_STOPS[bytes[i] as usize] {
+                        i += 1;
+                    }
+                }
             }
         }
         let mut lines = vec![0];
-        lines.extend(raw.match_indices('\n').map(|(k, _)| k + 1));
+        lines.extend(memchr::memchr_iter(b'\n', bytes).map(|k| k + 1));
         Lexed { raw, code, lines }
     }
 
