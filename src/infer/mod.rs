@@ -3,17 +3,13 @@
 //! ([`TypeDiag`], [`scope::ScopeDiag`]), never text: rule files make diagnostics of it.
 //!
 //! [`analyze`] walks one file once; the rules share the result through their file's index
-//! (`rules::types::support::analysis`). [`analysis`] is the same for callers without such an
-//! index: it keeps the last file's analysis per thread.
+//! (`rules::types::support::analysis`).
 
 pub mod compat;
 pub mod expr;
 pub mod facts;
 pub mod program;
 pub mod scope;
-
-use std::cell::RefCell;
-use std::rc::Rc;
 
 use crate::syntax::ast::{File, Span};
 use crate::types::Type;
@@ -163,52 +159,6 @@ pub fn analyze_with_types(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
     let program = Program::new(file, src, defs);
     let resolver = expr::Resolver::new(&program);
     expr::Infer::new(src, &resolver, true).run(file)
-}
-
-type CacheKey = (usize, usize, usize, u64);
-
-thread_local! {
-    static LAST: RefCell<Option<(CacheKey, Rc<Analysis>)>> = const { RefCell::new(None) };
-}
-
-/// Tells two texts at the same address apart (with the addresses in the key): the length and
-/// FNV-1a of up to 256 bytes at each end, so that every rule of a file need not hash it all.
-fn fingerprint(src: &str) -> u64 {
-    let bytes = src.as_bytes();
-    let n = bytes.len();
-    let (head, tail) = if n <= 512 {
-        (bytes, &bytes[..0])
-    } else {
-        (&bytes[..256], &bytes[n - 256..])
-    };
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ n as u64;
-    for b in head.iter().chain(tail) {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// The analysis of a file, shared by the rules that check it: computed once per file and
-/// thread (see the module documentation).
-pub fn analysis(file: &File, src: &str, defs: &dyn Defs) -> Rc<Analysis> {
-    let key: CacheKey = (
-        file as *const File as usize,
-        src.as_ptr() as usize,
-        defs as *const dyn Defs as *const () as usize,
-        fingerprint(src),
-    );
-    if let Some(hit) = LAST.with(|c| {
-        c.borrow()
-            .as_ref()
-            .filter(|(k, _)| *k == key)
-            .map(|(_, a)| a.clone())
-    }) {
-        return hit;
-    }
-    let a = Rc::new(analyze(file, src, defs));
-    LAST.with(|c| *c.borrow_mut() = Some((key, a.clone())));
-    a
 }
 
 /// The closest of `names` to `name` (Levenshtein distance at most 2, or a fifth of the
