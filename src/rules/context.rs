@@ -169,6 +169,77 @@ pub struct FileIndex<'a> {
     pub(crate) module_file: OnceCell<Option<crate::discover::module::ModuleFile>>,
     /// The type inference (`types::support::analysis`), shared by the rules that report it.
     pub(crate) analysis: OnceCell<std::rc::Rc<crate::infer::Analysis>>,
+    /// See [`FileIndex::name_bytes`].
+    name_bytes: OnceCell<Vec<NameBytes>>,
+}
+
+/// Which kinds of byte a variable's name holds, found in one pass over it: several rules ask
+/// about every variable's name ([`FileIndex::name_bytes`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NameBytes(u8);
+
+impl NameBytes {
+    const UPPER: u8 = 1;
+    const DASH: u8 = 2;
+    const COLON: u8 = 4;
+    /// Not an ASCII letter, digit, `_`, `:` or `-`.
+    const OTHER: u8 = 8;
+    const NON_DIGIT: u8 = 16;
+
+    const CLASS: [u8; 256] = {
+        let mut table = [0u8; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            table[b] = if c.is_ascii_digit() {
+                0
+            } else if c.is_ascii_lowercase() || c == b'_' {
+                Self::NON_DIGIT
+            } else if c.is_ascii_uppercase() {
+                Self::UPPER | Self::NON_DIGIT
+            } else if c == b'-' {
+                Self::DASH | Self::NON_DIGIT
+            } else if c == b':' {
+                Self::COLON | Self::NON_DIGIT
+            } else {
+                Self::OTHER | Self::NON_DIGIT
+            };
+            b += 1;
+        }
+        table
+    };
+
+    pub fn of(name: &str) -> Self {
+        NameBytes(
+            name.bytes()
+                .fold(0, |bits, b| bits | Self::CLASS[b as usize]),
+        )
+    }
+
+    /// Whether the name has an ASCII upper-case letter.
+    pub fn has_upper(self) -> bool {
+        self.0 & Self::UPPER != 0
+    }
+
+    /// Whether the name has a `-`.
+    pub fn has_dash(self) -> bool {
+        self.0 & Self::DASH != 0
+    }
+
+    /// Whether the name has a `:` (it may be qualified).
+    pub fn has_colon(self) -> bool {
+        self.0 & Self::COLON != 0
+    }
+
+    /// Whether the name has only ASCII lower-case letters, digits and `_` (or nothing).
+    pub fn is_plain(self) -> bool {
+        self.0 & !Self::NON_DIGIT == 0
+    }
+
+    /// Whether the name has only ASCII digits (or nothing).
+    pub fn is_digits(self) -> bool {
+        self.0 & Self::NON_DIGIT == 0
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -302,6 +373,20 @@ impl<'a> FileIndex<'a> {
     /// [`FileIndex::of`] without the positions.
     pub fn exprs_of(&self, kinds: &[Kind]) -> impl Iterator<Item = &'a Expr> + '_ {
         self.of(kinds).map(|(_, e)| e)
+    }
+
+    /// [`NameBytes`] of the name of every variable of the file, at the variable's position in
+    /// [`FileIndex::nodes`] (the other positions hold nothing), found once per file.
+    pub fn name_bytes(&self) -> &[NameBytes] {
+        self.name_bytes.get_or_init(|| {
+            let mut all = vec![NameBytes::default(); self.nodes().len()];
+            for &at in self.positions(Kind::Variable) {
+                if let ExprKind::Variable(name) = &self.nodes[at as usize].expr.kind {
+                    all[at as usize] = NameBytes::of(name);
+                }
+            }
+            all
+        })
     }
 
     /// The ancestors of node `i`, innermost first.
@@ -567,6 +652,49 @@ mod tests {
                     .collect();
                 let got: Vec<usize> = index.of(kinds).map(|(i, _)| i).collect();
                 assert_eq!(got, walked, "{kinds:?}");
+            }
+        });
+    }
+
+    /// [`NameBytes`] says what the plain tests on the name say.
+    #[test]
+    fn name_bytes_classify_names() {
+        let alphabet = ["a", "B", "1", "_", ":", "-", "é", " ", "$"];
+        let mut names = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = names
+                .iter()
+                .flat_map(|n| alphabet.iter().map(move |c| format!("{n}{c}")))
+                .collect();
+            for name in names.iter().chain(&longer) {
+                let b = NameBytes::of(name);
+                assert_eq!(
+                    b.has_upper(),
+                    name.bytes().any(|c| c.is_ascii_uppercase()),
+                    "{name:?}"
+                );
+                assert_eq!(b.has_dash(), name.contains('-'), "{name:?}");
+                assert_eq!(b.has_colon(), name.contains(':'), "{name:?}");
+                assert_eq!(
+                    b.is_digits(),
+                    name.bytes().all(|c| c.is_ascii_digit()),
+                    "{name:?}"
+                );
+                assert_eq!(
+                    b.is_plain(),
+                    name.bytes()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_'),
+                    "{name:?}"
+                );
+            }
+            names = longer;
+        }
+        for_each_fixture_index(&mut |index| {
+            let bytes = index.name_bytes();
+            for (i, n) in index.nodes().iter().enumerate() {
+                if let ExprKind::Variable(name) = &n.expr.kind {
+                    assert_eq!(bytes[i], NameBytes::of(name));
+                }
             }
         });
     }

@@ -25,7 +25,7 @@ pub mod plugins;
 pub mod types;
 pub mod validation;
 
-pub use context::{Context, FileIndex, FileInfo, IndexedExpr, Kind};
+pub use context::{Context, FileIndex, FileInfo, IndexedExpr, Kind, NameBytes};
 
 use crate::report::{RuleMeta, Severity};
 

@@ -68,8 +68,10 @@ impl Rule for DashInVariableName {
         let src = cx.source();
         let mut found = Vec::new();
         let kinds = [Kind::Variable, Kind::Binary, Kind::String];
-        cx.index().exprs_of(&kinds).for_each(|e| match &e.kind {
-            ExprKind::Variable(name) if name.contains('-') => {
+        let index = cx.index();
+        let name_bytes = index.name_bytes();
+        index.of(&kinds).for_each(|(i, e)| match &e.kind {
+            ExprKind::Variable(name) if name_bytes[i].has_dash() => {
                 found.push((e.span.range(), format!("the variable name `${name}` has a dash"), format!("Puppet's variable names cannot contain `-`: rename it, e.g. `${}`", name.replace('-', "_"))));
             }
             // `$foo-bar` written without spaces: a subtraction that reads like one name.

@@ -16,11 +16,17 @@ pub fn is_blank(c: char) -> bool {
 pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
     let heredocs = heredoc_spans(cx);
     let mut found = Vec::new();
-    for (start, line) in cx.lines() {
-        if line.len() <= max {
-            // Its text without the line break is no longer.
+    let lines = cx.line_index();
+    let src = cx.source();
+    // Most lines are short: their lengths come from the line table, without their text.
+    for i in 0..lines.line_count() {
+        let range = lines.line_range(i);
+        if range.len() <= max {
+            // Its text without the line break is no longer (the empty line after a final
+            // line break is no line).
             continue;
         }
+        let (start, line) = (range.start, &src[range]);
         let body = line.trim_end_matches(['\n', '\r']);
         if body.len() <= max || body.contains("://") || body.contains("template(") {
             continue;

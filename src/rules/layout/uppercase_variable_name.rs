@@ -31,6 +31,17 @@ declare_rule! {
     }
 }
 
+/// Variables, and the expressions with parameters ([`util::WITH_PARAMETERS`]).
+const KINDS: &[Kind] = &[
+    Kind::Variable,
+    Kind::Class,
+    Kind::Define,
+    Kind::Function,
+    Kind::Plan,
+    Kind::Call,
+    Kind::MethodCall,
+];
+
 impl Rule for UppercaseVariableName {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -38,12 +49,12 @@ impl Rule for UppercaseVariableName {
 
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(Span, &str)> = Vec::new();
-        let mut kinds = vec![Kind::Variable];
-        kinds.extend(util::WITH_PARAMETERS);
         let has_upper = |name: &str| name.bytes().any(|b| b.is_ascii_uppercase());
-        for e in cx.index().exprs_of(&kinds) {
+        let index = cx.index();
+        let name_bytes = index.name_bytes();
+        for (i, e) in index.of(KINDS) {
             if let ExprKind::Variable(name) = &e.kind {
-                if has_upper(name) {
+                if name_bytes[i].has_upper() {
                     found.push((e.span, name));
                 }
             } else if let Some(params) = util::parameters(e) {
@@ -87,4 +98,14 @@ fn to_snake_case(name: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// The kinds asked for are the variables and [`util::WITH_PARAMETERS`](super::util::WITH_PARAMETERS).
+    #[test]
+    fn kinds_are_variables_and_parameter_lists() {
+        assert_eq!(super::KINDS[0], super::Kind::Variable);
+        assert_eq!(&super::KINDS[1..], super::util::WITH_PARAMETERS);
+    }
 }

@@ -97,6 +97,18 @@ fn insert_spans(e: &Expr, spans: &mut HashSet<Span>) {
     e.for_each_child(&mut |c| insert_spans(c, spans));
 }
 
+/// Assignments, variables, and the expressions with parameters ([`util::WITH_PARAMETERS`]).
+const KINDS: &[Kind] = &[
+    Kind::Assignment,
+    Kind::Variable,
+    Kind::Class,
+    Kind::Define,
+    Kind::Function,
+    Kind::Plan,
+    Kind::Call,
+    Kind::MethodCall,
+];
+
 impl Rule for VariableScope {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -112,9 +124,8 @@ impl Rule for VariableScope {
         // The targets of one assignment (reused).
         let mut names = Vec::new();
         let index = cx.index();
-        let mut kinds = vec![Kind::Assignment, Kind::Variable];
-        kinds.extend(util::WITH_PARAMETERS);
-        for (i, e) in index.of(&kinds) {
+        let name_bytes = index.name_bytes();
+        for (i, e) in index.of(KINDS) {
             match &e.kind {
                 ExprKind::Assignment { left, .. } => {
                     names.clear();
@@ -125,8 +136,9 @@ impl Rule for VariableScope {
                     }
                 }
                 ExprKind::Variable(v) if !target_spans.contains(&e.span) => {
-                    if util::has_double_colon(v)
-                        || v.bytes().all(|b| b.is_ascii_digit())
+                    let bytes = name_bytes[i];
+                    if (bytes.has_colon() && util::has_double_colon(v))
+                        || bytes.is_digits()
                         || ALWAYS_DEFINED_SET.contains(v.as_str())
                     {
                         continue;
@@ -183,5 +195,19 @@ impl Rule for VariableScope {
             .label("looked up in top scope")
             .help(help);
         }
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    /// The kinds asked for are assignments, variables and
+    /// [`util::WITH_PARAMETERS`](super::util::WITH_PARAMETERS).
+    #[test]
+    fn kinds_are_assignments_variables_and_parameter_lists() {
+        assert_eq!(
+            super::KINDS[..2],
+            [super::Kind::Assignment, super::Kind::Variable]
+        );
+        assert_eq!(&super::KINDS[2..], super::util::WITH_PARAMETERS);
     }
 }

@@ -84,10 +84,18 @@ impl Rule for InvalidVariableName {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.index().exprs_of(&[Kind::Variable]) {
+        let index = cx.index();
+        let name_bytes = index.name_bytes();
+        for (i, e) in index.of(&[Kind::Variable]) {
             let ExprKind::Variable(name) = &e.kind else {
                 continue;
             };
+            // A non-empty name of lower-case letters, digits and `_` that does not start with
+            // a digit is one valid segment.
+            if name_bytes[i].is_plain() && !name.is_empty() && !name.as_bytes()[0].is_ascii_digit()
+            {
+                continue;
+            }
             if name.starts_with(|c: char| c.is_ascii_digit()) {
                 if !is_numeric_name(name) {
                     cx.report(
