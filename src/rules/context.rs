@@ -508,6 +508,16 @@ impl<'a> Context<'a> {
         self.line_index().lines(self.file.source)
     }
 
+    /// The byte range of each of the file's lines, with its line break: [`Context::lines`]
+    /// without the texts, from the file's line table (cheaper when most lines are skipped).
+    pub fn line_ranges(&self) -> impl Iterator<Item = Range<usize>> + 'a {
+        let index = self.line_index();
+        let len = self.file.source.len();
+        (0..index.line_count())
+            .map(|i| index.line_range(i))
+            .take_while(move |r| r.start < len)
+    }
+
     /// Where the file sits in a module whose files Puppet autoloads
     /// ([`crate::discover::module::module_file`]), computed once per file.
     pub fn module_file(&self) -> Option<&'a crate::discover::module::ModuleFile> {

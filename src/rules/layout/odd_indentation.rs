@@ -37,6 +37,26 @@ declare_rule! {
     }
 }
 
+/// How many ASCII blanks (space, tab, vertical tab, form feed) `bytes` starts with: spaces
+/// eight at a time, then byte by byte.
+fn ascii_blanks(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    while let Some(chunk) = bytes.get(n..n + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let not_spaces = word ^ u64::from_le_bytes([b' '; 8]);
+        if not_spaces != 0 {
+            // The first byte that is not a space (the lowest, in little-endian order).
+            n += (not_spaces.trailing_zeros() / 8) as usize;
+            break;
+        }
+        n += 8;
+    }
+    n + bytes[n..]
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c))
+        .count()
+}
+
 impl Rule for OddIndentation {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -47,16 +67,17 @@ impl Rule for OddIndentation {
         let literals = cx.literal_spans();
         let mut comments = ast.comments.iter().map(|c| c.span).peekable();
         let mut found = Vec::new();
-        for (start, line) in cx.lines() {
+        let src = cx.source();
+        for range in cx.line_ranges() {
+            let start = range.start;
+            let bytes = &src.as_bytes()[range.clone()];
             // ASCII blanks, counted by bytes, unless a non-ASCII character follows them (it
             // may be a blank too).
-            let ascii = line
-                .bytes()
-                .take_while(|b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c))
-                .count();
-            let (indent, width) = if line.as_bytes().get(ascii).is_none_or(u8::is_ascii) {
+            let ascii = ascii_blanks(bytes);
+            let (indent, width) = if bytes.get(ascii).is_none_or(u8::is_ascii) {
                 (ascii, ascii)
             } else {
+                let line = &src[range];
                 let indent = line.len() - line.trim_start_matches(super::is_blank).len();
                 (indent, line[..indent].chars().count())
             };
@@ -79,6 +100,33 @@ impl Rule for OddIndentation {
             )
             .label("odd indentation")
             .help("indent with two spaces per level");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `ascii_blanks` counts what a byte-by-byte count does, wherever the first other byte
+    /// falls.
+    #[test]
+    fn blanks_are_counted_like_byte_by_byte() {
+        let blanks = [b' ', b'\t', 0x0b, 0x0c];
+        for len in 0..20 {
+            for stop in 0..=len {
+                for &other in &[b'a', b'\n', 0xc2, b' ', b'\t'] {
+                    for &blank in &blanks {
+                        let mut bytes = vec![b' '; len];
+                        if stop > 0 {
+                            bytes[stop - 1] = blank;
+                        }
+                        if stop < len {
+                            bytes[stop] = other;
+                        }
+                        let expected = bytes.iter().take_while(|b| blanks.contains(b)).count();
+                        assert_eq!(super::ascii_blanks(&bytes), expected, "{bytes:?}");
+                    }
+                }
+            }
         }
     }
 }

@@ -16,14 +16,11 @@ pub fn is_blank(c: char) -> bool {
 pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
     let heredocs = heredoc_spans(cx);
     let mut found = Vec::new();
-    let lines = cx.line_index();
     let src = cx.source();
     // Most lines are short: their lengths come from the line table, without their text.
-    for i in 0..lines.line_count() {
-        let range = lines.line_range(i);
+    for range in cx.line_ranges() {
         if range.len() <= max {
-            // Its text without the line break is no longer (the empty line after a final
-            // line break is no line).
+            // Its text without the line break is no longer.
             continue;
         }
         let (start, line) = (range.start, &src[range]);

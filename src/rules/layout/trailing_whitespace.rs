@@ -47,10 +47,11 @@ impl Rule for TrailingWhitespace {
         let literals = cx.literal_spans();
         let mut comments = ast.comments.iter().peekable();
         let mut found = Vec::new();
-        for (line_start, line) in cx.lines() {
+        let src = cx.source();
+        for range in cx.line_ranges() {
             // Most lines end in a character that is not blank: an ASCII one is enough to
-            // tell.
-            let bytes = line.as_bytes();
+            // tell, without taking the line's text.
+            let bytes = &src.as_bytes()[range.clone()];
             let mut n = bytes.len();
             while n > 0 && matches!(bytes[n - 1], b'\n' | b'\r') {
                 n -= 1;
@@ -60,6 +61,7 @@ impl Rule for TrailingWhitespace {
             {
                 continue;
             }
+            let (line_start, line) = (range.start, &src[range]);
             let body = line.trim_end_matches(['\n', '\r']);
             if body.ends_with(super::is_blank) {
                 let content = body.trim_end_matches(super::is_blank);
