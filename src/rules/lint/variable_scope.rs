@@ -91,10 +91,13 @@ fn targets<'a>(left: &'a Expr, out: &mut Vec<&'a str>) {
 }
 
 /// Adds the spans of `e` and of every expression in it to `spans`.
-fn insert_spans(e: &Expr, spans: &mut HashSet<Span>) {
-    spans.insert(e.span);
+/// How many expressions `e` is made of, itself included: the length of its run in the
+/// file's pre-order list.
+fn size(e: &Expr) -> usize {
+    let mut n = 1;
     // The AST is at most about `syntax::lower::MAX_DEPTH` deep: recursion is safe.
-    e.for_each_child(&mut |c| insert_spans(c, spans));
+    e.for_each_child(&mut |c| n += size(c));
+    n
 }
 
 /// Assignments, variables, and the expressions with parameters ([`util::WITH_PARAMETERS`]).
@@ -117,25 +120,34 @@ impl Rule for VariableScope {
     fn check(&self, cx: &mut Context<'_>) {
         // The names defined per scope (definition or lambda span), and the references; the
         // scopes that see each reference are a range of `scopes`.
+        let index = cx.index();
+        // Most variables are references, most seen by one scope: the lists rarely grow.
+        let variables = index.of(&[Kind::Variable]).size_hint().0;
         let mut defined: HashSet<(Span, &str)> = HashSet::default();
-        let mut target_spans: HashSet<Span> = HashSet::default();
-        let mut scopes: Vec<Span> = Vec::new();
-        let mut refs: Vec<(&str, Span, std::ops::Range<usize>, &'static str)> = Vec::new();
+        let mut scopes: Vec<Span> = Vec::with_capacity(variables);
+        let mut refs: Vec<(&str, Span, std::ops::Range<usize>, &'static str)> =
+            Vec::with_capacity(variables);
         // The targets of one assignment (reused).
         let mut names = Vec::new();
-        let index = cx.index();
+        // The positions of the expressions assigned to (the left sides of the assignments
+        // met, each the run of positions right after its assignment's, as the left side is
+        // listed first), innermost last: the runs nest as the expressions do.
+        let mut assigned: Vec<std::ops::Range<usize>> = Vec::new();
         let name_bytes = index.name_bytes();
         for (i, e) in index.of(KINDS) {
+            while assigned.last().is_some_and(|r| r.end <= i) {
+                assigned.pop();
+            }
             match &e.kind {
                 ExprKind::Assignment { left, .. } => {
                     names.clear();
                     targets(left, &mut names);
-                    insert_spans(left, &mut target_spans);
+                    assigned.push(i + 1..i + 1 + size(left));
                     if let Some((scope, _)) = scope_of(e.span, index.ancestors(i)) {
                         defined.extend(names.iter().map(|&n| (scope, n)));
                     }
                 }
-                ExprKind::Variable(v) if !target_spans.contains(&e.span) => {
+                ExprKind::Variable(v) if !assigned.last().is_some_and(|r| r.contains(&i)) => {
                     let bytes = name_bytes[i];
                     if (bytes.has_colon() && util::has_double_colon(v))
                         || bytes.is_digits()
