@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::report::{Edit, Fix, LineIndex};
+use crate::report::{Edit, Fix, LineCol, LineIndex};
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
 
@@ -74,9 +74,58 @@ impl Rule for MisalignedArrows {
     }
 }
 
+/// [`LineIndex::line_col`] of offsets that mostly follow each other (a group's arrows): the
+/// line of the last one, or the next, is tried before searching the line table.
+struct Positions<'a> {
+    index: &'a LineIndex,
+    src: &'a str,
+    /// The 0-based line of the last offset, and its range.
+    line: usize,
+    range: std::ops::Range<usize>,
+}
+
+impl<'a> Positions<'a> {
+    fn new(index: &'a LineIndex, src: &'a str) -> Self {
+        Positions {
+            index,
+            src,
+            line: 0,
+            range: index.line_range(0),
+        }
+    }
+
+    fn at(&mut self, offset: usize) -> LineCol {
+        let mut offset = offset.min(self.src.len());
+        while !self.src.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        if !self.range.contains(&offset) {
+            let next = self.index.line_range(self.line + 1);
+            if next.contains(&offset) {
+                self.line += 1;
+                self.range = next;
+            } else {
+                self.line = self.index.line_index(offset);
+                self.range = self.index.line_range(self.line);
+            }
+        }
+        let prefix = &self.src[self.range.start..offset];
+        let column = if prefix.is_ascii() {
+            prefix.len()
+        } else {
+            prefix.chars().count()
+        };
+        LineCol {
+            line: self.line + 1,
+            column: column + 1,
+        }
+    }
+}
+
 fn check_group(cx: &mut Context<'_>, index: &LineIndex, group: &Group) {
     let src = cx.source();
-    let pos = |offset: usize| index.line_col(src, offset);
+    let mut positions = Positions::new(index, src);
+    let mut pos = |offset: usize| positions.at(offset);
     let (first, last) = (group.arrows[0], group.arrows[group.arrows.len() - 1]);
     if group.arrows.len() < 2 || pos(first.at).line == pos(last.at).line {
         return;
@@ -172,5 +221,41 @@ fn indentation(src: &str, offset: usize, column: usize) -> String {
         prefix.to_string()
     } else {
         " ".repeat(column - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Positions` finds what `LineIndex::line_col` finds, whatever the order of the offsets.
+    #[test]
+    fn positions_are_line_col() {
+        for text in [
+            "",
+            "a",
+            "\n",
+            "ab\ncd\n",
+            "a\n\nb",
+            "é=>x\n  ü => y\r\nz",
+            "\n\n\n",
+        ] {
+            let index = LineIndex::new(text);
+            let offsets: Vec<usize> = (0..text.len() + 3).collect();
+            let orders = [
+                offsets.clone(),
+                offsets.iter().rev().copied().collect(),
+                offsets
+                    .iter()
+                    .map(|o| o * 7 % (text.len() + 3))
+                    .collect::<Vec<_>>(),
+            ];
+            for order in orders {
+                let mut positions = Positions::new(&index, text);
+                for o in order {
+                    assert_eq!(positions.at(o), index.line_col(text, o), "{text:?} {o}");
+                }
+            }
+        }
     }
 }
