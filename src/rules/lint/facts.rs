@@ -97,18 +97,23 @@ pub struct Legacy {
     pub exact: bool,
 }
 
-fn access(keys: &[&str]) -> String {
-    keys.iter()
-        .map(|k| match k.parse::<u32>() {
-            Ok(_) => format!("[{k}]"),
-            Err(_) => format!("['{k}']"),
-        })
-        .collect()
+fn access<'k>(keys: impl IntoIterator<Item = &'k str>) -> String {
+    let mut out = String::new();
+    for k in keys {
+        let (open, close) = match k.parse::<u32>() {
+            Ok(_) => ("[", "]"),
+            Err(_) => ("['", "']"),
+        };
+        out.push_str(open);
+        out.push_str(k);
+        out.push_str(close);
+    }
+    out
 }
 
 fn inexact(keys: &[&str]) -> Option<Legacy> {
     Some(Legacy {
-        access: Some(access(keys)),
+        access: Some(access(keys.iter().copied())),
         exact: false,
     })
 }
@@ -147,7 +152,7 @@ fn patterned(name: &str) -> Option<Legacy> {
         && n.bytes().all(|b| b.is_ascii_digit())
     {
         return Some(Legacy {
-            access: Some(access(&["processors", "models", n])),
+            access: Some(access(["processors", "models", n])),
             exact: true,
         });
     }
@@ -155,7 +160,7 @@ fn patterned(name: &str) -> Option<Legacy> {
         && matches!(alg, "dsa" | "ecdsa" | "ed25519" | "rsa")
     {
         return Some(Legacy {
-            access: Some(access(&["ssh", alg, "key"])),
+            access: Some(access(["ssh", alg, "key"])),
             exact: true,
         });
     }
@@ -181,9 +186,9 @@ static EXACT_BY_NAME: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, &'
 /// Is `name` a legacy fact, and what replaces it?
 pub fn legacy(name: &str) -> Option<Legacy> {
     if let Some(path) = EXACT_BY_NAME.get(name) {
-        let keys: Vec<&str> = path.split('.').filter(|k| !k.is_empty()).collect();
+        let keys = path.split('.').filter(|k| !k.is_empty());
         return Some(Legacy {
-            access: (!keys.is_empty()).then(|| access(&keys)),
+            access: path.split('.').any(|k| !k.is_empty()).then(|| access(keys)),
             exact: true,
         });
     }
@@ -295,18 +300,18 @@ pub fn unbraced_interpolations(index: &crate::rules::FileIndex<'_>) -> Vec<Span>
 
 /// The `$facts` access of a fact read as a top-scope variable: `['name']`.
 pub fn top_scope_access(name: &str) -> String {
-    ["['", name, "']"].concat()
+    crate::rules::util::concat(&["['", name, "']"])
 }
 
 /// The text that replaces the read at `span` (whose source text is `text`) by
 /// `$facts<access>`, keeping it valid where it stands.
 pub fn replacement(text: &str, span: Span, unbraced: &[Span], access: &str) -> String {
     if unbraced.binary_search(&span).is_ok() {
-        ["${facts", access, "}"].concat()
+        crate::rules::util::concat(&["${facts", access, "}"])
     } else if text.starts_with('$') {
-        ["$facts", access].concat()
+        crate::rules::util::concat(&["$facts", access])
     } else {
-        ["facts", access].concat()
+        crate::rules::util::concat(&["facts", access])
     }
 }
 

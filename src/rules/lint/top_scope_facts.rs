@@ -2,7 +2,7 @@ use super::facts;
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Rule, RuleInfo, util};
 
 declare_rule! {
     /// ## What it does
@@ -74,10 +74,18 @@ impl Rule for TopScopeFacts {
             fix.safe = false;
             cx.report(
                 read.span,
-                format!("the fact `{}` is read as a top-scope variable", read.name),
+                util::concat(&[
+                    "the fact `",
+                    &read.name,
+                    "` is read as a top-scope variable",
+                ]),
             )
             .label("top-scope variable")
-            .help(format!("read it from the facts hash: `$facts{access}`"))
+            .help(util::concat(&[
+                "read it from the facts hash: `$facts",
+                &access,
+                "`",
+            ]))
             .fix(fix);
         }
     }
