@@ -75,16 +75,28 @@ fn locate(path: &str, modulepath: &[std::path::PathBuf]) -> Option<Location> {
             in_manifests: parts[2..].join("/"),
         });
     }
-    let mut parts: Vec<&str> = path.split(['/', '\\']).collect();
-    let absolute: Vec<String>;
-    if !parts.contains(&"manifests") {
-        absolute = std::path::absolute(path)
-            .ok()?
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect();
-        parts = absolute.iter().map(String::as_str).collect();
+    // Most paths name their `manifests` folder: its last one, found from the end without
+    // collecting the components. The components are joined back with `/`.
+    let mut components = path.rsplit(['/', '\\']);
+    let mut after = path.len();
+    while let Some(c) = components.next() {
+        if c == "manifests" {
+            let module = components.next().and_then(module_of_folder);
+            return Some(Location {
+                module,
+                in_manifests: path.get(after + 1..).unwrap_or("").replace('\\', "/"),
+            });
+        }
+        // The component and the separator before it.
+        after = after.saturating_sub(c.len() + 1);
     }
+    // Otherwise, the absolute path may name it.
+    let absolute: Vec<String> = std::path::absolute(path)
+        .ok()?
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let parts: Vec<&str> = absolute.iter().map(String::as_str).collect();
     let at = parts.iter().rposition(|p| *p == "manifests")?;
     Some(Location {
         module: at.checked_sub(1).and_then(|i| module_of_folder(parts[i])),
@@ -98,6 +110,34 @@ fn expected(name: &str) -> (&str, String) {
     match name.split_once("::") {
         Some((module, rest)) => (module, format!("{}.pp", rest.replace("::", "/"))),
         None => (name, "init.pp".to_string()),
+    }
+}
+
+/// The module of `name`, and whether `in_manifests` is the file [`expected`] names, found
+/// without building that file's name.
+fn module_and_whether_expected<'n>(name: &'n str, in_manifests: &str) -> (&'n str, bool) {
+    let name = name.trim_start_matches("::");
+    match name.split_once("::") {
+        Some((module, rest)) => {
+            // `rest` with `::` as `/`, then `.pp`.
+            let same = in_manifests.strip_suffix(".pp").is_some_and(|stem| {
+                let mut stem = stem;
+                for (i, segment) in rest.split("::").enumerate() {
+                    let Some(after) = (if i == 0 {
+                        Some(stem)
+                    } else {
+                        stem.strip_prefix('/')
+                    })
+                    .and_then(|s| s.strip_prefix(segment)) else {
+                        return false;
+                    };
+                    stem = after;
+                }
+                stem.is_empty()
+            });
+            (module, same)
+        }
+        None => (name, in_manifests == "init.pp"),
     }
 }
 
@@ -127,14 +167,16 @@ impl Rule for AutoloaderLayout {
             let Some((kind, name)) = definition_name(e) else {
                 continue;
             };
-            let (module, file) = expected(&name.name);
             let misplaced = match &location {
                 None => true,
                 Some(l) => {
-                    l.in_manifests != file || l.module.as_deref().is_some_and(|m| m != module)
+                    let (module, same_file) =
+                        module_and_whether_expected(&name.name, &l.in_manifests);
+                    !same_file || l.module.as_deref().is_some_and(|m| m != module)
                 }
             };
             if misplaced {
+                let (module, file) = expected(&name.name);
                 found.push((name.clone(), kind, format!("{module}/manifests/{file}")));
             }
         }
@@ -194,6 +236,86 @@ mod tests {
         ] {
             let rest = name.split_once("::").unwrap().1;
             assert_eq!(expected(name).1, format!("{}.pp", rest.replace("::", "/")));
+        }
+    }
+
+    /// `module_and_whether_expected` agrees with `expected` on every pair of these names and
+    /// files.
+    #[test]
+    fn the_expected_file_is_recognized_without_building_it() {
+        let names = [
+            "web",
+            "::web",
+            "web::vhost",
+            "::web::vhost::ssl",
+            "a::b::c",
+            "a:::b",
+            "a::::b",
+            "a::b:",
+            "a::b::",
+            "a:: :b",
+            "é::ü::x",
+            "",
+            "::",
+            "a::",
+        ];
+        let files = [
+            "init.pp",
+            "vhost.pp",
+            "vhost/ssl.pp",
+            "b/c.pp",
+            "/:b.pp",
+            ":b.pp",
+            "/b.pp",
+            "b:.pp",
+            "b/.pp",
+            " :b.pp",
+            "ü/x.pp",
+            ".pp",
+            "",
+            "init",
+            "vhost/ssl.ppx",
+            "b//c.pp",
+        ];
+        for name in names {
+            let (module, file) = expected(name);
+            for in_manifests in files.iter().copied().chain([file.as_str()]) {
+                assert_eq!(
+                    module_and_whether_expected(name, in_manifests),
+                    (module, in_manifests == file),
+                    "{name:?} {in_manifests:?}"
+                );
+            }
+        }
+    }
+
+    /// The components after the last `manifests` folder, whatever the separators.
+    #[test]
+    fn paths_are_split_at_either_separator() {
+        for (path, module, in_manifests) in [
+            ("a/ntp/manifests/init.pp", Some("ntp"), "init.pp"),
+            ("a\\ntp\\manifests\\x\\y.pp", Some("ntp"), "x/y.pp"),
+            ("ntp/manifests/manifests/y.pp", Some("manifests"), "y.pp"),
+            ("manifests/y.pp", None, "y.pp"),
+            ("/manifests/y.pp", None, "y.pp"),
+            ("x/manifests", Some("x"), ""),
+            ("x/manifests/", Some("x"), ""),
+            ("puppetlabs-ntp/manifests/a//b.pp", Some("ntp"), "a//b.pp"),
+        ] {
+            let l = locate(path, &[]).unwrap();
+            assert_eq!(
+                (l.module.as_deref(), l.in_manifests.as_str()),
+                (module, in_manifests),
+                "{path}"
+            );
+            // The plain way: split at both separators, join what follows `manifests`.
+            let parts: Vec<&str> = path.split(['/', '\\']).collect();
+            let at = parts.iter().rposition(|p| *p == "manifests").unwrap();
+            assert_eq!(
+                l.module,
+                at.checked_sub(1).and_then(|i| module_of_folder(parts[i]))
+            );
+            assert_eq!(l.in_manifests, parts[at + 1..].join("/"));
         }
     }
 }
