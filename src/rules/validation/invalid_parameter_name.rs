@@ -31,12 +31,27 @@ declare_rule! {
 
 /// Puppet's rule for parameter names: `^[a-z_]\w*$`.
 fn is_param_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    // Byte by byte: a non-ASCII character fails as each of its bytes does.
+    match name.as_bytes() {
+        [first, rest @ ..] => {
+            (first.is_ascii_lowercase() || *first == b'_')
+                && rest.iter().all(|&b| WORD_BYTE[b as usize])
+        }
+        [] => false,
+    }
 }
+
+/// ASCII letters, digits and `_`.
+const WORD_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
 
 impl Rule for InvalidParameterName {
     fn info(&self) -> &'static RuleInfo {
@@ -68,5 +83,33 @@ impl Rule for InvalidParameterName {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every name of up to four characters from the characters that matter is checked as the
+    /// definition says, character by character.
+    #[test]
+    fn names_are_checked_like_the_definition() {
+        let by_chars = |name: &str| {
+            let mut chars = name.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let alphabet = ["a", "B", "1", "_", ":", "-", "é", "ß"];
+        let mut names = vec![String::new()];
+        for _ in 0..4 {
+            names = names
+                .iter()
+                .flat_map(|n| alphabet.iter().map(move |c| format!("{n}{c}")))
+                .collect();
+            for name in &names {
+                assert_eq!(super::is_param_name(name), by_chars(name), "{name:?}");
+            }
+        }
+        assert!(!super::is_param_name(""));
     }
 }
