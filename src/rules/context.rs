@@ -158,7 +158,7 @@ pub struct FileIndex<'a> {
     /// The lexical comment scan (`layout::comments::scan`).
     pub(crate) comment_scan: OnceCell<Vec<crate::rules::layout::comments::Found>>,
     /// The groups of `=>` arrows (`layout::arrows::groups_of`).
-    pub(crate) arrow_groups: OnceCell<Vec<crate::rules::layout::arrows::Group>>,
+    pub(crate) arrow_groups: OnceCell<crate::rules::layout::arrows::Groups>,
     /// The scope analysis (`names::support::analyze`), shared by the four rules that report it.
     pub(crate) scope_diags: OnceCell<Vec<crate::infer::scope::ScopeDiag>>,
     /// The fact reads (`lint::facts::reads_of`), shared by P421 and P422.

@@ -24,14 +24,32 @@ pub struct Group {
     /// Inside a resource declaration (`type { 'title': ... }`): its attributes, and the
     /// hashes and selectors in their values.
     pub in_resource: bool,
+    /// Where its arrows are in [`Groups::arrows`] (never empty).
+    arrows: std::ops::Range<usize>,
+}
+
+/// The groups of arrows of a file, their arrows in one list (one allocation, not one per
+/// group).
+#[derive(Debug, Clone, Default)]
+pub struct Groups {
+    /// Outer groups before the groups nested in them.
+    pub groups: Vec<Group>,
+    /// The arrows of every group, group after group.
     pub arrows: Vec<Arrow>,
+}
+
+impl Groups {
+    /// The arrows of `group`, one of [`Groups::groups`], in order.
+    pub fn arrows_of(&self, group: &Group) -> &[Arrow] {
+        &self.arrows[group.arrows.clone()]
+    }
 }
 
 /// The kind of the group of a resource body's attributes.
 pub const RESOURCE_BODY: &str = "resource body";
 
 /// [`groups`] of the file being checked, found once per file.
-pub fn groups_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Group] {
+pub fn groups_of<'a>(cx: &crate::rules::Context<'a>) -> &'a Groups {
     let index: &'a crate::rules::FileIndex<'a> = cx.index();
     index
         .arrow_groups
@@ -39,18 +57,30 @@ pub fn groups_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Group] {
 }
 
 /// Every group of arrows of the file, outer groups before the groups nested in them.
-pub fn groups(index: &FileIndex<'_>, src: &str) -> Vec<Group> {
-    let mut out = Vec::new();
-    let attrs = |span: Span, attributes: &[Attribute], kind: &'static str| Group {
-        span,
-        kind,
-        in_resource: kind == RESOURCE_BODY,
-        arrows: attributes
-            .iter()
+pub fn groups(index: &FileIndex<'_>, src: &str) -> Groups {
+    let mut out = Groups::default();
+    // Adds a group of the arrows `found` gives, unless it has none.
+    let mut push = |span: Span,
+                    kind: &'static str,
+                    in_resource: bool,
+                    found: &mut dyn Iterator<Item = Arrow>| {
+        let start = out.arrows.len();
+        out.arrows.extend(found);
+        if out.arrows.len() > start {
+            out.groups.push(Group {
+                span,
+                kind,
+                in_resource,
+                arrows: start..out.arrows.len(),
+            });
+        }
+    };
+    fn attributes<'x>(src: &'x str, all: &'x [Attribute]) -> impl Iterator<Item = Arrow> + 'x {
+        all.iter()
             .filter(|a| a.op != AttributeOp::Append)
             .filter_map(|a| arrow(src, a.name.span, a.value.span))
-            .collect(),
-    };
+    }
+    let attrs = |all| attributes(src, all);
     let kinds = [
         Kind::Resource,
         Kind::ResourceDefaults,
@@ -64,45 +94,49 @@ pub fn groups(index: &FileIndex<'_>, src: &str) -> Vec<Group> {
             .ancestors(i)
             .any(|a| matches!(a.kind, ExprKind::Resource(_)))
     };
-    index.of(&kinds).for_each(|(i, e)| match &e.kind {
-        ExprKind::Resource(r) => {
-            for b in &r.bodies {
-                out.push(attrs(b.span, &b.attributes, RESOURCE_BODY));
+    for (i, e) in index.of(&kinds) {
+        match &e.kind {
+            ExprKind::Resource(r) => {
+                for b in &r.bodies {
+                    push(b.span, RESOURCE_BODY, true, &mut attrs(&b.attributes));
+                }
             }
+            ExprKind::ResourceDefaults(d) => push(
+                e.span,
+                "resource defaults",
+                false,
+                &mut attrs(&d.attributes),
+            ),
+            ExprKind::ResourceOverride(o) => push(
+                e.span,
+                "resource override",
+                false,
+                &mut attrs(&o.attributes),
+            ),
+            ExprKind::Collector(c) => push(e.span, "collector", false, &mut attrs(&c.attributes)),
+            ExprKind::Hash(h) => push(
+                e.span,
+                "hash",
+                in_resource(i),
+                &mut h
+                    .entries
+                    .iter()
+                    .filter_map(|p| arrow(src, p.key.span, p.value.span)),
+            ),
+            ExprKind::Selector { entries, .. } => push(
+                e.span,
+                "selector",
+                in_resource(i),
+                &mut entries
+                    .iter()
+                    .filter_map(|c| arrow(src, c.matcher.span, c.value.span)),
+            ),
+            _ => {}
         }
-        ExprKind::ResourceDefaults(d) => {
-            out.push(attrs(e.span, &d.attributes, "resource defaults"))
-        }
-        ExprKind::ResourceOverride(o) => {
-            out.push(attrs(e.span, &o.attributes, "resource override"))
-        }
-        ExprKind::Collector(c) => out.push(attrs(e.span, &c.attributes, "collector")),
-        ExprKind::Hash(h) => out.push(Group {
-            span: e.span,
-            kind: "hash",
-            in_resource: in_resource(i),
-            arrows: h
-                .entries
-                .iter()
-                .filter_map(|p| arrow(src, p.key.span, p.value.span))
-                .collect(),
-        }),
-        ExprKind::Selector { entries, .. } => out.push(Group {
-            span: e.span,
-            kind: "selector",
-            in_resource: in_resource(i),
-            arrows: entries
-                .iter()
-                .filter_map(|c| arrow(src, c.matcher.span, c.value.span))
-                .collect(),
-        }),
-        _ => {}
-    });
-    out.retain(|g| !g.arrows.is_empty());
+    }
     out
 }
 
-/// The `=>` between a key and its value, skipping blanks, line breaks and comments.
 fn arrow(src: &str, key: Span, value: Span) -> Option<Arrow> {
     let (mut i, end) = (key.end as usize, value.start as usize);
     let bytes = src.as_bytes();

@@ -44,13 +44,10 @@ impl Rule for IrregularSpaceBeforeArrow {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let groups = arrows::groups_of(cx);
-        let mut all: Vec<Arrow> = groups
-            .iter()
-            .flat_map(|g| g.arrows.iter().copied())
-            .collect();
+        let mut all: Vec<Arrow> = groups.arrows.clone();
         all.sort_by_key(|a| a.at);
         let mut found: Vec<Arrow> = Vec::new();
-        for body in groups.iter().filter(|g| g.kind == RESOURCE_BODY) {
+        for body in groups.groups.iter().filter(|g| g.kind == RESOURCE_BODY) {
             // Every arrow of the body, those of the hashes and selectors in it included.
             let from = all.partition_point(|a| a.at < body.span.start as usize);
             let to = all.partition_point(|a| a.at < body.span.end as usize);

@@ -66,9 +66,10 @@ impl Rule for MisalignedArrows {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.line_index();
         let all_blocks = cx.option::<bool>("all-blocks").unwrap_or(false);
-        for group in arrows::groups_of(cx) {
+        let groups = arrows::groups_of(cx);
+        for group in &groups.groups {
             if group.in_resource || all_blocks {
-                check_group(cx, index, group);
+                check_group(cx, index, group, groups.arrows_of(group));
             }
         }
     }
@@ -122,21 +123,21 @@ impl<'a> Positions<'a> {
     }
 }
 
-fn check_group(cx: &mut Context<'_>, index: &LineIndex, group: &Group) {
+fn check_group(cx: &mut Context<'_>, index: &LineIndex, group: &Group, arrows: &[Arrow]) {
     let src = cx.source();
     let mut positions = Positions::new(index, src);
     let mut pos = |offset: usize| positions.at(offset);
-    let (first, last) = (group.arrows[0], group.arrows[group.arrows.len() - 1]);
-    if group.arrows.len() < 2 || pos(first.at).line == pos(last.at).line {
+    let (first, last) = (arrows[0], arrows[arrows.len() - 1]);
+    if arrows.len() < 2 || pos(first.at).line == pos(last.at).line {
         return;
     }
     // The column the first key starts at: where a pair moved to its own line goes.
     let key_column = pos(first.key.start as usize).column;
     let key_chars = |a: &Arrow| src[a.key.range()].chars().count();
-    let mut placed = Vec::with_capacity(group.arrows.len());
+    let mut placed = Vec::with_capacity(arrows.len());
     let mut expected = 0;
     let mut prev_line = 0;
-    for a in &group.arrows {
+    for a in arrows {
         let at = pos(a.at);
         let follows_another = at.line == prev_line;
         prev_line = at.line;
