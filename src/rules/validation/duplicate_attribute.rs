@@ -1,5 +1,6 @@
 use crate::rules::Kind;
 use rustc_hash::FxHashMap as HashMap;
+use std::collections::hash_map::Entry;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -57,19 +58,23 @@ impl Rule for DuplicateAttribute {
                     if a.op == AttributeOp::Splat || a.name.name.is_empty() {
                         continue;
                     }
-                    if let Some(first) = seen.get(a.name.name.as_str()) {
-                        cx.report(
-                            a.name.span,
-                            format!(
-                                "the attribute `{}` is set twice in this resource",
-                                a.name.name
-                            ),
-                        )
-                        .label("set again here")
-                        .secondary(*first, "first set here")
-                        .help("remove one of them");
-                    } else {
-                        seen.insert(&a.name.name, a.name.span);
+                    // One look-up for both the test and the insertion.
+                    match seen.entry(a.name.name.as_str()) {
+                        Entry::Vacant(slot) => {
+                            slot.insert(a.name.span);
+                        }
+                        Entry::Occupied(first) => {
+                            cx.report(
+                                a.name.span,
+                                format!(
+                                    "the attribute `{}` is set twice in this resource",
+                                    a.name.name
+                                ),
+                            )
+                            .label("set again here")
+                            .secondary(*first.get(), "first set here")
+                            .help("remove one of them");
+                        }
                     }
                 }
             }
