@@ -3,8 +3,10 @@
 use crate::rules::Kind;
 use crate::syntax::ast::{Expr, ExprKind, File, Parameter, StringKind, StringLit};
 
-/// The kinds of expression [`parameters`] finds parameters in.
-pub const WITH_PARAMETERS: &[Kind] = &[
+/// Assignments, variables, then the kinds of expression [`parameters`] finds parameters in.
+pub const ASSIGNMENTS_VARIABLES_AND_PARAMETERS: &[Kind] = &[
+    Kind::Assignment,
+    Kind::Variable,
     Kind::Class,
     Kind::Define,
     Kind::Function,
@@ -12,6 +14,24 @@ pub const WITH_PARAMETERS: &[Kind] = &[
     Kind::Call,
     Kind::MethodCall,
 ];
+
+/// Variables, then the kinds of expression [`parameters`] finds parameters in.
+pub const VARIABLES_AND_PARAMETERS: &[Kind] = ASSIGNMENTS_VARIABLES_AND_PARAMETERS.split_at(1).1;
+
+/// The kinds of expression [`parameters`] finds parameters in.
+pub const WITH_PARAMETERS: &[Kind] = ASSIGNMENTS_VARIABLES_AND_PARAMETERS.split_at(2).1;
+
+/// ASCII letters, digits and `_`: the bytes of a word (`\w`), by byte.
+pub const WORD_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
 
 /// The parameter list of a definition or lambda-carrying expression, if it has one.
 pub fn parameters(e: &Expr) -> Option<&[Parameter]> {

@@ -1,5 +1,4 @@
 use crate::declare_rule;
-use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo, util};
 use crate::syntax::ast::{ExprKind, Span};
@@ -31,17 +30,6 @@ declare_rule! {
     }
 }
 
-/// Variables, and the expressions with parameters ([`util::WITH_PARAMETERS`]).
-const KINDS: &[Kind] = &[
-    Kind::Variable,
-    Kind::Class,
-    Kind::Define,
-    Kind::Function,
-    Kind::Plan,
-    Kind::Call,
-    Kind::MethodCall,
-];
-
 impl Rule for UppercaseVariableName {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -52,7 +40,7 @@ impl Rule for UppercaseVariableName {
         let has_upper = |name: &str| name.bytes().any(|b| b.is_ascii_uppercase());
         let index = cx.index();
         let name_bytes = index.name_bytes();
-        for (i, e) in index.of(KINDS) {
+        for (i, e) in index.of(util::VARIABLES_AND_PARAMETERS) {
             if let ExprKind::Variable(name) = &e.kind {
                 if name_bytes[i].has_upper() {
                     found.push((e.span, name));
@@ -98,14 +86,4 @@ fn to_snake_case(name: &str) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    /// The kinds asked for are the variables and [`util::WITH_PARAMETERS`](super::util::WITH_PARAMETERS).
-    #[test]
-    fn kinds_are_variables_and_parameter_lists() {
-        assert_eq!(super::KINDS[0], super::Kind::Variable);
-        assert_eq!(&super::KINDS[1..], super::util::WITH_PARAMETERS);
-    }
 }

@@ -100,18 +100,6 @@ fn size(e: &Expr) -> usize {
     n
 }
 
-/// Assignments, variables, and the expressions with parameters ([`util::WITH_PARAMETERS`]).
-const KINDS: &[Kind] = &[
-    Kind::Assignment,
-    Kind::Variable,
-    Kind::Class,
-    Kind::Define,
-    Kind::Function,
-    Kind::Plan,
-    Kind::Call,
-    Kind::MethodCall,
-];
-
 impl Rule for VariableScope {
     fn info(&self) -> &'static RuleInfo {
         &Self::INFO
@@ -134,7 +122,7 @@ impl Rule for VariableScope {
         // listed first), innermost last: the runs nest as the expressions do.
         let mut assigned: Vec<std::ops::Range<usize>> = Vec::new();
         let name_bytes = index.name_bytes();
-        for (i, e) in index.of(KINDS) {
+        for (i, e) in index.of(util::ASSIGNMENTS_VARIABLES_AND_PARAMETERS) {
             while assigned.last().is_some_and(|r| r.end <= i) {
                 assigned.pop();
             }
@@ -207,19 +195,5 @@ impl Rule for VariableScope {
             .label("looked up in top scope")
             .help(help);
         }
-    }
-}
-
-#[cfg(test)]
-mod kind_tests {
-    /// The kinds asked for are assignments, variables and
-    /// [`util::WITH_PARAMETERS`](super::util::WITH_PARAMETERS).
-    #[test]
-    fn kinds_are_assignments_variables_and_parameter_lists() {
-        assert_eq!(
-            super::KINDS[..2],
-            [super::Kind::Assignment, super::Kind::Variable]
-        );
-        assert_eq!(&super::KINDS[2..], super::util::WITH_PARAMETERS);
     }
 }

@@ -1,6 +1,5 @@
 use crate::declare_rule;
 use crate::report::Fix;
-use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo, util};
 use crate::syntax::ast::{ExprKind, Span};
@@ -53,16 +52,16 @@ impl Rule for CapitalizedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<(Span, String)> = Vec::new();
-        let mut kinds = vec![Kind::Variable];
-        kinds.extend(util::WITH_PARAMETERS);
-        cx.index().exprs_of(&kinds).for_each(|e| {
-            if let Some(params) = util::parameters(e) {
-                found.extend(params.iter().map(|p| (p.name.span, p.name.name.clone())));
-            }
-            if let ExprKind::Variable(name) = &e.kind {
-                found.push((e.span, name.clone()));
-            }
-        });
+        cx.index()
+            .exprs_of(util::VARIABLES_AND_PARAMETERS)
+            .for_each(|e| {
+                if let Some(params) = util::parameters(e) {
+                    found.extend(params.iter().map(|p| (p.name.span, p.name.name.clone())));
+                }
+                if let ExprKind::Variable(name) = &e.kind {
+                    found.push((e.span, name.clone()));
+                }
+            });
         found.retain(|(_, name)| name.bytes().any(|b| b.is_ascii_uppercase()));
         found.sort_by_key(|f| f.0);
         for (span, name) in found {

@@ -35,23 +35,11 @@ fn is_param_name(name: &str) -> bool {
     match name.as_bytes() {
         [first, rest @ ..] => {
             (first.is_ascii_lowercase() || *first == b'_')
-                && rest.iter().all(|&b| WORD_BYTE[b as usize])
+                && rest.iter().all(|&b| util::WORD_BYTE[b as usize])
         }
         [] => false,
     }
 }
-
-/// ASCII letters, digits and `_`.
-const WORD_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'_';
-        b += 1;
-    }
-    table
-};
 
 impl Rule for InvalidParameterName {
     fn info(&self) -> &'static RuleInfo {

@@ -39,18 +39,6 @@ pub(super) fn is_numeric_name(name: &str) -> bool {
             && name.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// The bytes that may follow a segment's first one: ASCII letters, digits and `_`.
-const WORD_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'_';
-        b += 1;
-    }
-    table
-};
-
 /// Puppet's rule for variable names: `^(::)?([a-z]\w*::)*[a-z_]\w*$`.
 fn is_var_name(name: &str) -> bool {
     let name = name.strip_prefix("::").unwrap_or(name).as_bytes();
@@ -66,7 +54,7 @@ fn is_var_name(name: &str) -> bool {
         i += 1;
         i += name[i..]
             .iter()
-            .position(|&c| !WORD_BYTE[c as usize])
+            .position(|&c| !crate::rules::util::WORD_BYTE[c as usize])
             .unwrap_or(name.len() - i);
         if i == name.len() {
             return true;
