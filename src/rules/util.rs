@@ -103,14 +103,20 @@ pub fn has_double_colon(name: &str) -> bool {
     name.as_bytes().windows(2).any(|w| w == b"::")
 }
 
-/// The pieces joined into one string, allocated once: cheaper than `format!` or `[..].concat()`
-/// for the messages of rules that report often.
-pub fn concat(pieces: &[&str]) -> String {
-    let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
-    for p in pieces {
-        out.push_str(p);
+/// Every name of at most `len` pieces of `alphabet`, the empty one first: for tests that try
+/// all short names.
+#[cfg(test)]
+pub fn names_up_to(alphabet: &[&str], len: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut last = all.clone();
+    for _ in 0..len {
+        last = last
+            .iter()
+            .flat_map(|n| alphabet.iter().map(move |c| format!("{n}{c}")))
+            .collect();
+        all.extend(last.iter().cloned());
     }
-    out
+    all
 }
 
 /// Whether `offset` lies inside one of `spans` (sorted and disjoint, ends exclusive).
@@ -122,12 +128,6 @@ pub fn in_spans(spans: &[crate::syntax::ast::Span], offset: usize) -> bool {
 #[cfg(test)]
 mod kind_tests {
     use super::*;
-
-    #[test]
-    fn concat_joins() {
-        assert_eq!(concat(&[]), "");
-        assert_eq!(concat(&["a", "", "bc", "é"]), "abcé");
-    }
 
     #[test]
     fn double_colons() {

@@ -113,34 +113,6 @@ fn expected(name: &str) -> (&str, String) {
     }
 }
 
-/// The module of `name`, and whether `in_manifests` is the file [`expected`] names, found
-/// without building that file's name.
-fn module_and_whether_expected<'n>(name: &'n str, in_manifests: &str) -> (&'n str, bool) {
-    let name = name.trim_start_matches("::");
-    match name.split_once("::") {
-        Some((module, rest)) => {
-            // `rest` with `::` as `/`, then `.pp`.
-            let same = in_manifests.strip_suffix(".pp").is_some_and(|stem| {
-                let mut stem = stem;
-                for (i, segment) in rest.split("::").enumerate() {
-                    let Some(after) = (if i == 0 {
-                        Some(stem)
-                    } else {
-                        stem.strip_prefix('/')
-                    })
-                    .and_then(|s| s.strip_prefix(segment)) else {
-                        return false;
-                    };
-                    stem = after;
-                }
-                stem.is_empty()
-            });
-            (module, same)
-        }
-        None => (name, in_manifests == "init.pp"),
-    }
-}
-
 fn definition_name(e: &Expr) -> Option<(&'static str, &Ident)> {
     match &e.kind {
         ExprKind::Class(c) => Some(("class", &c.name)),
@@ -167,16 +139,14 @@ impl Rule for AutoloaderLayout {
             let Some((kind, name)) = definition_name(e) else {
                 continue;
             };
+            let (module, file) = expected(&name.name);
             let misplaced = match &location {
                 None => true,
                 Some(l) => {
-                    let (module, same_file) =
-                        module_and_whether_expected(&name.name, &l.in_manifests);
-                    !same_file || l.module.as_deref().is_some_and(|m| m != module)
+                    l.in_manifests != file || l.module.as_deref().is_some_and(|m| m != module)
                 }
             };
             if misplaced {
-                let (module, file) = expected(&name.name);
                 found.push((name.clone(), kind, format!("{module}/manifests/{file}")));
             }
         }
@@ -241,52 +211,6 @@ mod tests {
         "a:: :b",
         "é::ü::x",
     ];
-
-    /// `module_and_whether_expected` agrees with `expected` on every pair of these names and
-    /// files.
-    #[test]
-    fn the_expected_file_is_recognized_without_building_it() {
-        let names: Vec<&str> = [
-            "web",
-            "::web",
-            "web::vhost",
-            "::web::vhost::ssl",
-            "",
-            "::",
-            "a::",
-        ]
-        .into_iter()
-        .chain(QUALIFIED.iter().copied())
-        .collect();
-        let files = [
-            "init.pp",
-            "vhost.pp",
-            "vhost/ssl.pp",
-            "b/c.pp",
-            "/:b.pp",
-            ":b.pp",
-            "/b.pp",
-            "b:.pp",
-            "b/.pp",
-            " :b.pp",
-            "ü/x.pp",
-            ".pp",
-            "",
-            "init",
-            "vhost/ssl.ppx",
-            "b//c.pp",
-        ];
-        for name in names {
-            let (module, file) = expected(name);
-            for in_manifests in files.iter().copied().chain([file.as_str()]) {
-                assert_eq!(
-                    module_and_whether_expected(name, in_manifests),
-                    (module, in_manifests == file),
-                    "{name:?} {in_manifests:?}"
-                );
-            }
-        }
-    }
 
     /// The components after the last `manifests` folder, whatever the separators.
     #[test]

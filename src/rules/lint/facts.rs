@@ -300,18 +300,18 @@ pub fn unbraced_interpolations(index: &crate::rules::FileIndex<'_>) -> Vec<Span>
 
 /// The `$facts` access of a fact read as a top-scope variable: `['name']`.
 pub fn top_scope_access(name: &str) -> String {
-    crate::rules::util::concat(&["['", name, "']"])
+    ["['", name, "']"].concat()
 }
 
 /// The text that replaces the read at `span` (whose source text is `text`) by
 /// `$facts<access>`, keeping it valid where it stands.
 pub fn replacement(text: &str, span: Span, unbraced: &[Span], access: &str) -> String {
     if unbraced.binary_search(&span).is_ok() {
-        crate::rules::util::concat(&["${facts", access, "}"])
+        ["${facts", access, "}"].concat()
     } else if text.starts_with('$') {
-        crate::rules::util::concat(&["$facts", access])
+        ["$facts", access].concat()
     } else {
-        crate::rules::util::concat(&["facts", access])
+        ["facts", access].concat()
     }
 }
 

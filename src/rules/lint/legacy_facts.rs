@@ -2,7 +2,7 @@ use super::facts;
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Rule, RuleInfo};
 
 declare_rule! {
     /// ## What it does
@@ -57,7 +57,7 @@ impl Rule for LegacyFacts {
             let text = cx.text(read.span);
             let d = cx.report(
                 read.span,
-                util::concat(&["the legacy fact `", &read.name, "` is read"]),
+                ["the legacy fact `", &read.name, "` is read"].concat(),
             );
             let Some(access) = &legacy.access else {
                 d.label("legacy fact").help(format!(
@@ -67,11 +67,8 @@ impl Rule for LegacyFacts {
                 continue;
             };
             let new = facts::replacement(text, read.span, unbraced, access);
-            d.label("legacy fact").help(util::concat(&[
-                "read the structured fact `$facts",
-                access,
-                "`",
-            ]));
+            d.label("legacy fact")
+                .help(["read the structured fact `$facts", access, "`"].concat());
             let mut fix = Fix::replace("read the structured fact", read.span.range(), new);
             fix.safe = legacy.exact;
             d.fix(fix);

@@ -2,7 +2,7 @@ use super::facts;
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Rule, RuleInfo};
 
 declare_rule! {
     /// ## What it does
@@ -74,18 +74,15 @@ impl Rule for TopScopeFacts {
             fix.safe = false;
             cx.report(
                 read.span,
-                util::concat(&[
+                [
                     "the fact `",
                     &read.name,
                     "` is read as a top-scope variable",
-                ]),
+                ]
+                .concat(),
             )
             .label("top-scope variable")
-            .help(util::concat(&[
-                "read it from the facts hash: `$facts",
-                &access,
-                "`",
-            ]))
+            .help(["read it from the facts hash: `$facts", &access, "`"].concat())
             .fix(fix);
         }
     }
