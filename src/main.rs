@@ -62,6 +62,42 @@ unsafe impl GlobalAlloc for MiMalloc {
     }
 }
 
+// tree-sitter's allocations come from a heap of their own on each thread. A parse allocates
+// and frees its tree's nodes while the syntax tree made from it stays: in one heap, the next
+// parse's nodes land in the holes between the kept trees; in their own heap they reuse the
+// few pages the previous parse freed, which stay in the cache (about 2% less time, in check
+// mode and in the syntax check alike). mimalloc moves what is left in such a heap to the
+// thread's main heap when the thread ends (Rust's thread-local destructors, which may free
+// a parser, run before that), and any thread may free any block.
+std::thread_local! {
+    /// This thread's heap for tree-sitter's allocations (made on first use).
+    static TS_HEAP: std::cell::Cell<*mut mi::mi_heap_t> = const { std::cell::Cell::new(std::ptr::null_mut()) };
+}
+
+fn ts_heap() -> *mut mi::mi_heap_t {
+    TS_HEAP.with(|h| {
+        let mut heap = h.get();
+        if heap.is_null() {
+            // SAFETY: makes a heap owned by this thread.
+            heap = unsafe { mi::mi_heap_new() };
+            h.set(heap);
+        }
+        heap
+    })
+}
+
+unsafe extern "C" fn ts_malloc(size: usize) -> *mut c_void {
+    unsafe { mi::mi_heap_malloc(ts_heap(), size) }
+}
+
+unsafe extern "C" fn ts_calloc(count: usize, size: usize) -> *mut c_void {
+    unsafe { mi::mi_heap_calloc(ts_heap(), count, size) }
+}
+
+unsafe extern "C" fn ts_realloc(p: *mut c_void, size: usize) -> *mut c_void {
+    unsafe { mi::mi_heap_realloc(ts_heap(), p, size) }
+}
+
 fn main() {
     // tree-sitter's C library allocates every node of every tree it builds: it gets the same
     // allocator. Installed before any parser exists, so nothing is freed by another allocator.
@@ -69,9 +105,9 @@ fn main() {
     // and the four functions are a matching set.
     unsafe {
         tree_sitter::set_allocator(Some(tree_sitter::Allocator {
-            malloc: mi::mi_malloc,
-            calloc: mi::mi_calloc,
-            realloc: mi::mi_realloc,
+            malloc: ts_malloc,
+            calloc: ts_calloc,
+            realloc: ts_realloc,
             free: mi::mi_free,
         }));
     }
