@@ -59,27 +59,41 @@ pub fn module_root(dir: &Path) -> Option<ModuleRoot> {
 /// `Puppetfile`. Asked for the folder of every checked file, so the answers are kept for the
 /// rest of the process (a run does not create these files).
 pub fn is_environment(dir: &Path) -> bool {
-    use std::sync::Mutex;
-    static KNOWN: Mutex<Option<rustc_hash::FxHashMap<PathBuf, bool>>> = Mutex::new(None);
-    let known = |dir: &Path| {
-        KNOWN
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .and_then(|m| m.get(dir).copied())
-    };
-    if let Some(answer) = known(dir) {
+    static KNOWN: Known = Known::new(None);
+    remembered(&KNOWN, dir, |dir| {
+        ["environment.conf", "Puppetfile"]
+            .iter()
+            .any(|f| dir.join(f).is_file())
+    })
+}
+
+/// Answers about folders, by folder.
+type Known = std::sync::Mutex<Option<rustc_hash::FxHashMap<PathBuf, bool>>>;
+
+/// `ask(dir)`, kept in `known` for the rest of the process (a run does not create or remove
+/// the files these questions are about).
+fn remembered(known: &Known, dir: &Path, ask: impl FnOnce(&Path) -> bool) -> bool {
+    let lock = || known.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(answer) = lock().as_ref().and_then(|m| m.get(dir).copied()) {
         return answer;
     }
-    let answer = ["environment.conf", "Puppetfile"]
-        .iter()
-        .any(|f| dir.join(f).is_file());
-    KNOWN
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
+    let answer = ask(dir);
+    lock()
         .get_or_insert_with(Default::default)
         .insert(dir.to_path_buf(), answer);
     answer
+}
+
+/// Whether `dir` exists but holds none of a module's `manifests/`, `metadata.json` or `lib/`.
+/// Asked for the module of every file in `functions/` or `types/`, so the answers are kept.
+fn exists_without_module_files(dir: &Path) -> bool {
+    static KNOWN: Known = Known::new(None);
+    remembered(&KNOWN, dir, |dir| {
+        dir.is_dir()
+            && !["manifests", "metadata.json", "lib"]
+                .iter()
+                .any(|f| dir.join(f).exists())
+    })
 }
 
 /// The module name in a `metadata.json` text: `name` after `author-` or `author/`.
@@ -284,12 +298,7 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     // A `functions/` or `types/` folder is an autoload folder only in a module: when the
     // folder above it exists, it must look like one (`manifests/`, `metadata.json` or `lib/`),
     // so that `/work/types/site.pp` is not read as a file of a module `work`.
-    if parts[at] != "manifests"
-        && root.is_dir()
-        && !["manifests", "metadata.json", "lib"]
-            .iter()
-            .any(|f| root.join(f).exists())
-    {
+    if parts[at] != "manifests" && exists_without_module_files(root) {
         return None;
     }
     let dir = match parts[at] {
@@ -372,20 +381,23 @@ mod tests {
         }
     }
 
-    /// A folder named `types` or `functions` outside any module is not an autoload folder.
+    /// A folder named `types` or `functions` outside any module is not an autoload folder;
+    /// in a folder with `manifests/` it is. (Two trees: the answer about a folder is kept for
+    /// the process.)
     #[test]
     fn types_folder_outside_a_module() {
         let tmp = std::env::temp_dir().join(format!("plint-types-dir-{}", std::process::id()));
-        let dir = tmp.join("work/types/proj");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("site.pp"), "node default {}\n").unwrap();
-        let site = dir.join("site.pp");
-        assert_eq!(module_file(&site.to_string_lossy()), None);
-        std::fs::create_dir_all(tmp.join("work/manifests")).unwrap();
-        assert_eq!(
-            ns(&site.to_string_lossy()).as_deref(),
-            Some("work::proj::site")
-        );
+        for (module, with_manifests) in [("work", false), ("proj", true)] {
+            let dir = tmp.join(module).join("types/sub");
+            std::fs::create_dir_all(&dir).unwrap();
+            if with_manifests {
+                std::fs::create_dir_all(tmp.join(module).join("manifests")).unwrap();
+            }
+            let site = dir.join("site.pp");
+            std::fs::write(&site, "node default {}\n").unwrap();
+            let expected = with_manifests.then(|| format!("{module}::sub::site"));
+            assert_eq!(ns(&site.to_string_lossy()), expected);
+        }
         let _ = std::fs::remove_dir_all(&tmp);
     }
 
