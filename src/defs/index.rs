@@ -718,45 +718,54 @@ impl Extractor<'_> {
 /// The variables assigned in the scope these statements open (not in lambdas or nested
 /// definitions, which have their own), each once in source order.
 fn scope_variables(statements: &[Expr], out: &mut Vec<VarDef>) {
-    let mut seen: HashSet<String> = out.iter().map(|v| v.name.clone()).collect();
-    let mut stack: Vec<&Expr> = statements.iter().rev().collect();
-    let mut children: Vec<&Expr> = Vec::new();
-    let mut record = |target: &Expr, out: &mut Vec<VarDef>| {
-        if let ExprKind::Variable(name) = &target.kind
-            && !name.contains("::")
-            && seen.insert(name.clone())
-        {
-            out.push(VarDef {
-                name: name.clone(),
-                span: target.span,
-            });
-        }
-    };
-    while let Some(e) = stack.pop() {
-        children.clear();
-        match &e.kind {
-            _ if e.is_definition() => continue,
-            ExprKind::Assignment { op, left, right } => {
-                if *op == AssignOp::Assign {
-                    match &left.kind {
-                        ExprKind::Array(items) => items.iter().for_each(|t| record(t, out)),
-                        _ => record(left, out),
-                    }
-                }
-                children.push(right);
-            }
-            ExprKind::Call(c) => {
-                children.push(&c.function);
-                children.extend(c.args.iter());
-            }
-            ExprKind::MethodCall(m) => {
-                children.push(&m.receiver);
-                children.extend(m.args.iter().flatten());
-            }
-            _ => e.for_each_child(&mut |c| children.push(c)),
-        }
-        stack.extend(children.iter().rev());
+    struct Walk<'e, 'o> {
+        seen: HashSet<&'e str>,
+        out: &'o mut Vec<VarDef>,
     }
+    impl<'e> Walk<'e, '_> {
+        fn record(&mut self, target: &'e Expr) {
+            if let ExprKind::Variable(name) = &target.kind
+                && !name.contains("::")
+                && self.seen.insert(name)
+            {
+                self.out.push(VarDef {
+                    name: name.clone(),
+                    span: target.span,
+                });
+            }
+        }
+
+        /// In pre-order; the AST is at most about `syntax::lower::MAX_DEPTH` deep.
+        fn expr(&mut self, e: &'e Expr) {
+            match &e.kind {
+                _ if e.is_definition() => {}
+                ExprKind::Assignment { op, left, right } => {
+                    if *op == AssignOp::Assign {
+                        match &left.kind {
+                            ExprKind::Array(items) => items.iter().for_each(|t| self.record(t)),
+                            _ => self.record(left),
+                        }
+                    }
+                    self.expr(right);
+                }
+                ExprKind::Call(c) => {
+                    self.expr(&c.function);
+                    c.args.iter().for_each(|a| self.expr(a));
+                }
+                ExprKind::MethodCall(m) => {
+                    self.expr(&m.receiver);
+                    m.args.iter().flatten().for_each(|a| self.expr(a));
+                }
+                _ => e.for_each_child(&mut |c| self.expr(c)),
+            }
+        }
+    }
+    let names: Vec<String> = out.iter().map(|v| v.name.clone()).collect();
+    let mut walk = Walk {
+        seen: names.iter().map(String::as_str).collect(),
+        out,
+    };
+    statements.iter().for_each(|s| walk.expr(s));
 }
 
 #[cfg(test)]

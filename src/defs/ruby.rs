@@ -80,6 +80,47 @@ struct Lexed<'a> {
     code: Vec<u8>,
     /// Start of each line.
     lines: Vec<usize>,
+    /// The words that open (`+1`) or close (`-1`, `end`) a block, at their positions, in
+    /// order: [`Lexed::matching_end`] counts them instead of reading the text again.
+    block_words: Vec<(usize, i32)>,
+    /// The words that name a method [`Lexed::calls`] is asked for ([`is_call_name`]), as
+    /// their start and length, in order.
+    call_words: Vec<(usize, usize)>,
+}
+
+/// Whether `word` is the name of a method whose calls the scanner looks for.
+fn is_call_name(word: &[u8]) -> bool {
+    word.len() >= 4
+        && matches!(
+            word,
+            b"create_function"
+                | b"local_types"
+                | b"type"
+                | b"dispatch"
+                | b"param"
+                | b"required_param"
+                | b"optional_param"
+                | b"repeated_param"
+                | b"optional_repeated_param"
+                | b"required_repeated_param"
+                | b"block_param"
+                | b"required_block_param"
+                | b"optional_block_param"
+                | b"return_type"
+                | b"newfunction"
+                | b"newtype"
+                | b"newparam"
+                | b"newproperty"
+                | b"ensurable"
+                | b"newmetaparam"
+                | b"newvalues"
+                | b"newvalue"
+                | b"aliasvalue"
+                | b"isnamevar"
+                | b"validate"
+                | b"defaultvalues"
+                | b"register_type"
+        )
 }
 
 /// A value written as an argument.
@@ -279,7 +320,49 @@ impl<'a> Lexed<'a> {
         }
         let mut lines = vec![0];
         lines.extend(memchr::memchr_iter(b'\n', bytes).map(|k| k + 1));
-        Lexed { raw, code, lines }
+        let mut lexed = Lexed {
+            raw,
+            code,
+            lines,
+            block_words: Vec::new(),
+            call_words: Vec::new(),
+        };
+        (lexed.block_words, lexed.call_words) = lexed.find_words();
+        lexed
+    }
+
+    /// See [`Lexed::block_words`] and [`Lexed::call_words`].
+    #[allow(clippy::type_complexity)]
+    fn find_words(&self) -> (Vec<(usize, i32)>, Vec<(usize, usize)>) {
+        let code = &self.code[..];
+        let mut out = Vec::new();
+        let mut calls = Vec::new();
+        let mut i = 0;
+        while i < code.len() {
+            if !is_ident(code[i]) {
+                i += 1;
+                continue;
+            }
+            // The start of a word (the loop passes over whole words).
+            let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
+            if is_call_name(&code[i..i + len]) {
+                calls.push((i, len));
+            }
+            let method = i > 0 && (code[i - 1] == b'.' || code[i - 1] == b':');
+            let key = code.get(i + len) == Some(&b':') && code.get(i + len + 1) != Some(&b':');
+            if !method && !key {
+                match &code[i..i + len] {
+                    b"do" | b"def" | b"class" | b"module" | b"begin" | b"case" => out.push((i, 1)),
+                    b"if" | b"unless" | b"while" | b"until" if self.starts_statement(i) => {
+                        out.push((i, 1))
+                    }
+                    b"end" => out.push((i, -1)),
+                    _ => {}
+                }
+            }
+            i += len;
+        }
+        (out, calls)
     }
 
     fn line_of(&self, at: usize) -> u32 {
@@ -307,25 +390,16 @@ impl<'a> Lexed<'a> {
         let end = range.end.min(code.len());
         let start = range.start.min(end);
         // Where a name stands as a whole word starting in the range (it may run past its end).
-        let mut hits: Vec<(usize, usize)> = Vec::new();
-        for name in names {
-            let len = name.len();
-            let upto = (end + len).min(code.len());
-            for at in memchr::memmem::find_iter(&code[start..upto], name.as_bytes()) {
-                let i = start + at;
-                if i >= end {
-                    break;
-                }
-                let joined_before = i > 0 && is_ident(code[i - 1]);
-                let joined_after = code.get(i + len).is_some_and(|&b| is_ident(b));
-                let whole = !joined_before && !joined_after;
-                if whole {
-                    hits.push((i, len));
-                }
-            }
-        }
-        hits.sort_unstable();
-        hits.dedup();
+        debug_assert!(
+            names.iter().all(|n| is_call_name(n.as_bytes())),
+            "{names:?}"
+        );
+        let words = &self.call_words;
+        let hits = words[words.partition_point(|&(at, _)| at < start)..]
+            .iter()
+            .take_while(|&&(at, _)| at < end)
+            .filter(|&&(at, len)| names.iter().any(|n| n.as_bytes() == &code[at..at + len]))
+            .copied();
         for (i, len) in hits {
             let word = &self.raw[i..i + len];
             if (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
@@ -440,32 +514,16 @@ impl<'a> Lexed<'a> {
 
     /// The position of the `end` closing a block opened just before `from` (or `limit`).
     fn matching_end(&self, from: usize, limit: usize) -> usize {
-        let code = &self.code[..];
+        let words = &self.block_words;
         let mut depth = 1i32;
-        let mut i = from;
-        while i < limit {
-            if !is_ident(code[i]) || (i > 0 && is_ident(code[i - 1])) {
-                i += 1;
-                continue;
+        for &(at, step) in &words[words.partition_point(|&(at, _)| at < from)..] {
+            if at >= limit {
+                break;
             }
-            let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
-            let word = &self.raw[i..i + len];
-            let method = i > 0 && (code[i - 1] == b'.' || code[i - 1] == b':');
-            let key = code.get(i + len) == Some(&b':') && code.get(i + len + 1) != Some(&b':');
-            if !method && !key {
-                match word {
-                    "do" | "def" | "class" | "module" | "begin" | "case" => depth += 1,
-                    "if" | "unless" | "while" | "until" if self.starts_statement(i) => depth += 1,
-                    "end" => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return i;
-                        }
-                    }
-                    _ => {}
-                }
+            depth += step;
+            if depth == 0 {
+                return at;
             }
-            i += len;
         }
         limit
     }
@@ -1499,6 +1557,93 @@ Puppet::ResourceApi.register_type(
                 ),
             ]
         );
+    }
+
+    /// `calls` finds a name where it stands as a whole word, as a search of the text for it
+    /// does, and its blocks end where a count of the block words from there ends them.
+    #[test]
+    fn calls_are_found_where_a_search_finds_them() {
+        let text = "newtype(:x) do\n  newparam(:a) do\n    newvalues(:b, 'newparam')\n  end\n\
+                    newparams(:c)\n  xnewparam(:d)\n  newparam?(:e)\n  self.newparam(:f)\n\
+                    newparam :g do isnamevar end\n  @newparam = :newproperty\n\
+                    $newparam\n  Foo::newparam(:h)\n  newproperty(:i) { validate do |v| end }\n\
+                    # newparam(:j)\n  ensurable\n  x.each do |y| if y then newparam(:k) end end\n\
+                    end\n";
+        let lx = Lexed::new(text);
+        let names = [
+            "newparam",
+            "newproperty",
+            "ensurable",
+            "newvalues",
+            "isnamevar",
+        ];
+        for start in 0..text.len() {
+            for end in [start, start + 7, start + 40, text.len()] {
+                let end = end.min(text.len());
+                let got: Vec<(String, usize)> = lx
+                    .calls(start..end, &names)
+                    .into_iter()
+                    .map(|c| (c.name, c.at))
+                    .collect();
+                let code = &lx.code[..];
+                let mut expected: Vec<(String, usize)> = Vec::new();
+                for name in names {
+                    let len = name.len();
+                    for (i, _) in std::str::from_utf8(code).unwrap().match_indices(name) {
+                        let joined = (i > 0 && is_ident(code[i - 1]))
+                            || code.get(i + len).is_some_and(|&b| is_ident(b));
+                        let called =
+                            (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
+                                && !(i > 0 && (code[i - 1] == b'@' || code[i - 1] == b'$'));
+                        if (start..end).contains(&i) && !joined && called {
+                            expected.push((name.to_string(), i));
+                        }
+                    }
+                }
+                expected.sort_by_key(|e| e.1);
+                assert_eq!(got, expected, "{start}..{end}");
+            }
+        }
+        // Each block ends at the `end` a reading of the words from its start finds.
+        let code = &lx.code[..];
+        let read_to_end = |from: usize, limit: usize| {
+            let mut depth = 1;
+            let mut i = from;
+            while i < limit {
+                if !is_ident(code[i]) || (i > 0 && is_ident(code[i - 1])) {
+                    i += 1;
+                    continue;
+                }
+                let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
+                let method = i > 0 && (code[i - 1] == b'.' || code[i - 1] == b':');
+                let key = code.get(i + len) == Some(&b':') && code.get(i + len + 1) != Some(&b':');
+                if !method && !key {
+                    match &text[i..i + len] {
+                        "do" | "def" | "class" | "module" | "begin" | "case" => depth += 1,
+                        "if" | "unless" | "while" | "until" if lx.starts_statement(i) => depth += 1,
+                        "end" => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return i;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                i += len;
+            }
+            limit
+        };
+        for from in 0..text.len() {
+            for limit in [from, from + 30, text.len()] {
+                let limit = limit.min(text.len());
+                assert_eq!(
+                    lx.matching_end(from, limit),
+                    read_to_end(from, limit),
+                    "{from}"
+                );
+            }
+        }
     }
 
     #[test]

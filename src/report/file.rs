@@ -109,6 +109,17 @@ fn clamp_span(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize
 /// segments, with `/` as the separator. A path outside `cwd` stays as given (absolute or
 /// with `..`). No symlink is resolved, so the user sees the path plint walked.
 pub fn display_path(path: &Path, cwd: &Path) -> String {
+    if std::path::MAIN_SEPARATOR == '/'
+        && let (Some(path), Some(cwd)) = (path.to_str(), cwd.to_str())
+        && let Some(shown) = display_clean(path, cwd)
+    {
+        return shown;
+    }
+    display_components(path, cwd)
+}
+
+/// [`display_path`], from the path's components.
+fn display_components(path: &Path, cwd: &Path) -> String {
     let rel = if path.is_absolute() {
         path.strip_prefix(cwd).unwrap_or(path)
     } else {
@@ -137,6 +148,27 @@ pub fn display_path(path: &Path, cwd: &Path) -> String {
     out
 }
 
+/// [`display_path`] for paths whose text is their components joined by `/` (no empty or `.`
+/// segment), the usual case: their text needs no taking apart. `None` for other paths.
+fn display_clean(path: &str, cwd: &str) -> Option<String> {
+    let clean = |s: &str| !s.is_empty() && s.split('/').all(|part| !part.is_empty() && part != ".");
+    let Some(rest) = path.strip_prefix('/') else {
+        return clean(path).then(|| path.to_string());
+    };
+    if !clean(rest) || !cwd.strip_prefix('/').is_some_and(clean) {
+        return None;
+    }
+    if path == cwd {
+        return Some(".".to_string());
+    }
+    Some(
+        path.strip_prefix(cwd)
+            .and_then(|r| r.strip_prefix('/'))
+            .unwrap_or(path)
+            .to_string(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +184,30 @@ mod tests {
         assert_eq!(display_path(Path::new("../x.pp"), cwd), "../x.pp");
         assert_eq!(display_path(Path::new("."), cwd), ".");
         assert_eq!(display_path(Path::new("/repo"), cwd), ".");
+        // The shortcut for plain paths gives what the components give.
+        for cwd in ["/repo", "/repo/", "/", "/re/./po", "//repo", "/rep"] {
+            for path in [
+                "/repo/m/init.pp",
+                "/repo",
+                "/repo/",
+                "/repository/x.pp",
+                "/repo//m.pp",
+                "/repo/./m.pp",
+                "/repo/../m.pp",
+                "a/b.pp",
+                "./a",
+                "a//b",
+                "a/",
+                "",
+                "/",
+                "..",
+            ] {
+                if let Some(fast) = display_clean(path, cwd) {
+                    let slow = display_components(Path::new(path), Path::new(cwd));
+                    assert_eq!(fast, slow, "{path:?} in {cwd:?}");
+                }
+            }
+        }
     }
 
     #[test]

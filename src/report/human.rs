@@ -67,18 +67,24 @@ impl Human {
         let config = Config::default();
         let file = &report.files()[id];
         let color = out.supports_color();
+        // The findings written directly, kept until one goes through codespan or the file ends.
+        let mut plain = Vec::new();
         for d in file.diagnostics() {
             if self.options.quiet && d.severity != Severity::Error {
                 continue;
             }
-            if !color && write_plain(file, d, &mut *out)? {
+            if !color && write_plain(file, d, &mut plain) {
                 continue;
+            }
+            if !plain.is_empty() {
+                out.write_all(&plain)?;
+                plain.clear();
             }
             let diagnostic = codespan_diagnostic(id, d);
             term::emit_to_write_style(&mut *out, &config, &files, &diagnostic)
                 .map_err(files_error_to_io)?;
         }
-        Ok(())
+        out.write_all(&plain)
     }
 }
 
@@ -107,75 +113,102 @@ fn codespan_diagnostic(id: usize, d: &Diagnostic) -> CsDiagnostic<usize> {
         .with_notes(notes)
 }
 
-/// Writes the usual finding without colour, in the very bytes codespan writes for it (the
-/// tests compare the two), without codespan's per-character work: one labelled span within one
-/// line of printable ASCII, no secondary label, one help, no line break in the texts. Returns
-/// whether `d` had that shape (nothing is written otherwise).
-fn write_plain(file: &FileReport, d: &Diagnostic, out: &mut dyn io::Write) -> io::Result<bool> {
+/// Appends the usual finding without colour to `s`, in the very bytes codespan writes for it
+/// (the tests compare the two), without codespan's per-character work: one labelled span within
+/// one line of printable ASCII, no secondary label, one help, no line break in the texts.
+/// Returns whether `d` had that shape (nothing is written otherwise).
+fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
     let Some(help) = &d.help else {
-        return Ok(false);
+        return false;
     };
     if !d.labels.is_empty()
         || d.label.is_empty()
         || d.span.is_empty()
         || [&d.message, &d.label, help]
             .iter()
-            .any(|t| t.contains('\n'))
+            .any(|t| t.as_bytes().contains(&b'\n'))
     {
-        return Ok(false);
+        return false;
     }
     let index = file.line_index();
     let line = index.line_index(d.span.start);
     let range = index.line_range(line);
-    let text = &file.source()[range.clone()];
-    let text = text.strip_suffix('\n').unwrap_or(text);
+    let text = &file.source().as_bytes()[range.clone()];
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
     if d.span.start < range.start
         || d.span.end > range.start + text.len()
-        || !text.bytes().all(|b| (b' '..=b'~').contains(&b))
+        || !text.iter().all(|b| (b' '..=b'~').contains(b))
     {
-        return Ok(false);
+        return false;
     }
-    let severity = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "note",
+    let severity: &[u8] = match d.severity {
+        Severity::Error => b"error",
+        Severity::Warning => b"warning",
+        Severity::Info => b"note",
     };
-    // Built in one buffer and written at once: `write!` through `dyn Write` costs more than
-    // the text.
-    let number = (line + 1).to_string();
-    let pad = " ".repeat(number.len() + 1);
+    let mut digits = [0u8; 20];
+    let number = decimal(line + 1, &mut digits);
+    let mut column_digits = [0u8; 20];
     let column = d.span.start - range.start;
-    let path = file.path();
-    let mut s = String::with_capacity(
-        160 + 2 * text.len() + d.message.len() + d.label.len() + help.len() + path.len(),
-    );
-    let mut push = |parts: &[&str]| parts.iter().for_each(|p| s.push_str(p));
-    push(&[severity, "[", d.code, "]: ", &d.message, "\n"]);
-    push(&[
-        &pad,
-        "┌─ ",
+    let column_number = decimal(column + 1, &mut column_digits);
+    let pad = number.len() + 1;
+    let path = file.path().as_bytes();
+    s.reserve(160 + 2 * text.len() + d.message.len() + d.label.len() + help.len() + path.len());
+    let blanks = |s: &mut Vec<u8>, n: usize| s.resize(s.len() + n, b' ');
+    for part in [
+        severity,
+        b"[",
+        d.code.as_bytes(),
+        b"]: ",
+        d.message.as_bytes(),
+        b"\n",
+    ] {
+        s.extend_from_slice(part);
+    }
+    blanks(s, pad);
+    for part in [
+        "┌─ ".as_bytes(),
         path,
-        ":",
-        &number,
-        ":",
-        &(column + 1).to_string(),
-        "\n",
-    ]);
-    push(&[&pad, "│\n"]);
-    push(&[&number, " │ ", text, "\n"]);
-    push(&[
-        &pad,
-        "│ ",
-        &" ".repeat(column),
-        &"^".repeat(d.span.len()),
-        " ",
-        &d.label,
-        "\n",
-    ]);
-    push(&[&pad, "│\n"]);
-    push(&[&pad, "= help: ", help, "\n\n"]);
-    out.write_all(s.as_bytes())?;
-    Ok(true)
+        b":",
+        number,
+        b":",
+        column_number,
+        b"\n",
+    ] {
+        s.extend_from_slice(part);
+    }
+    blanks(s, pad);
+    s.extend_from_slice("│\n".as_bytes());
+    for part in [number, " │ ".as_bytes(), text, b"\n"] {
+        s.extend_from_slice(part);
+    }
+    blanks(s, pad);
+    s.extend_from_slice("│ ".as_bytes());
+    blanks(s, column);
+    s.resize(s.len() + d.span.len(), b'^');
+    s.push(b' ');
+    s.extend_from_slice(d.label.as_bytes());
+    s.push(b'\n');
+    blanks(s, pad);
+    s.extend_from_slice("│\n".as_bytes());
+    blanks(s, pad);
+    for part in [b"= help: ", help.as_bytes(), b"\n\n"] {
+        s.extend_from_slice(part);
+    }
+    true
+}
+
+/// `n` in decimal, written at the end of `buffer`.
+fn decimal(mut n: usize, buffer: &mut [u8; 20]) -> &[u8] {
+    let mut at = buffer.len();
+    loop {
+        at -= 1;
+        buffer[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buffer[at..];
+        }
+    }
 }
 
 fn files_error_to_io(e: FilesError) -> io::Error {
@@ -281,7 +314,7 @@ mod tests {
                 }
                 let file = FileReport::new("dir/file name.pp", source.clone(), vec![d.clone()]);
                 let mut direct = Vec::new();
-                if super::write_plain(&file, &d, &mut direct).unwrap() {
+                if super::write_plain(&file, &d, &mut direct) {
                     plain += 1;
                     assert_eq!(String::from_utf8(direct).unwrap(), by_codespan(file, &d));
                 } else {
