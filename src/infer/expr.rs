@@ -122,6 +122,10 @@ pub struct Infer<'p> {
     /// The value of the conditional about to be walked is not used (see
     /// [`Infer::statements`]).
     value_unused: bool,
+    /// The type expression about to be walked is an argument of another (`String` in
+    /// `Array[String]`): the outer one is lowered whole, so the inner one's type is not used
+    /// (see [`Infer::access`]).
+    type_arg_unused: bool,
     /// The types of the qualified variables read (`$a::b::x`), by name.
     qualified: RefCell<HashMap<String, Type>>,
     /// Assignments made inside the current branch (for joining after `if` / `case`).
@@ -160,6 +164,7 @@ impl<'p> Infer<'p> {
             values: HashMap::default(),
             depth: 0,
             value_unused: false,
+            type_arg_unused: false,
             type_suggestions: HashMap::default(),
             names_fingerprint: std::cell::OnceCell::new(),
             qualified: RefCell::default(),
@@ -388,6 +393,9 @@ impl<'p> Infer<'p> {
             ExprKind::Name(n) => Type::string_value(n.clone()),
             ExprKind::TypeRef(n) => {
                 self.check_type_name(n, e.span);
+                if std::mem::take(&mut self.type_arg_unused) {
+                    return Type::Any;
+                }
                 Type::type_of(self.type_of_ref(n))
             }
             ExprKind::ReservedWord(w) => Type::string_value(w.clone()),
@@ -417,11 +425,17 @@ impl<'p> Infer<'p> {
                 // Known string keys, all different: a struct.
                 let named = |k: &Type| matches!(k, Type::String(s) if s.value.is_some());
                 if n <= MAX_EXACT && n > 0 && keys.iter().all(named) {
-                    let mut seen = rustc_hash::FxHashSet::default();
-                    let distinct = keys.iter().all(|k| match k {
-                        Type::String(s) => seen.insert(s.value.as_deref()),
-                        _ => false,
-                    });
+                    // At most MAX_EXACT keys: compared pairwise, without a set to build.
+                    fn value(k: &Type) -> Option<&str> {
+                        match k {
+                            Type::String(s) => s.value.as_deref(),
+                            _ => None,
+                        }
+                    }
+                    let distinct = keys
+                        .iter()
+                        .enumerate()
+                        .all(|(i, k)| keys[..i].iter().all(|o| value(o) != value(k)));
                     if distinct {
                         let members = keys
                             .into_iter()
@@ -631,6 +645,10 @@ impl<'p> Infer<'p> {
 
     /// Binds the parameters (checking their defaults), walks the body, pops the scope.
     fn pop_after_definition(&mut self, params: &'p [Parameter], body: &'p Block) {
+        // The parameters go in at once: the map is sized for them, not grown step by step.
+        if let Some(s) = self.scopes.last_mut() {
+            s.vars.reserve(params.len());
+        }
         for p in params {
             let declared = p.type_expr.as_ref().map(|t| self.declared_type(t));
             if let Some(d) = &p.default {
@@ -1079,11 +1097,19 @@ impl<'p> Infer<'p> {
 
     fn access(&mut self, e: &'p Expr, target: &'p Expr, args: &'p [Expr]) -> Type {
         if is_type_expr(target) {
+            let unused = std::mem::take(&mut self.type_arg_unused);
             for a in args {
+                // This type is lowered whole below: the types of its type arguments are not
+                // used (unless every type is recorded), and need not be made.
+                self.type_arg_unused = self.record.is_none() && is_type_expr(a);
                 self.expr(a);
+                self.type_arg_unused = false;
             }
             if let ExprKind::TypeRef(n) = &target.kind {
                 self.check_type_name(n, target.span);
+            }
+            if unused {
+                return Type::Any;
             }
             return Type::type_of(lower_type(e, self.src).unwrap_or(Type::Any));
         }
@@ -1470,6 +1496,9 @@ impl<'p> Infer<'p> {
             self.expr(t);
         }
         let mut title_types = Vec::new();
+        // Sized once for all the values (the map is kept, emptied, from resource to resource).
+        self.values
+            .reserve(r.bodies.iter().map(|b| b.attributes.len()).sum());
         for b in &r.bodies {
             title_types.push(self.expr(&b.title));
             for a in &b.attributes {
@@ -1967,7 +1996,7 @@ pub(crate) fn has_colons(s: &str) -> bool {
 }
 
 /// `s.rsplit_once("::")`, without a substring searcher.
-fn rsplit_colons(s: &str) -> Option<(&str, &str)> {
+pub(crate) fn rsplit_colons(s: &str) -> Option<(&str, &str)> {
     let b = s.as_bytes();
     let i = (0..b.len().saturating_sub(1))
         .rev()

@@ -25,7 +25,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::expr::has_colons;
+use super::expr::{has_colons, rsplit_colons};
 use super::facts;
 use crate::syntax::ast::{
     AssignOp, Attribute, BinaryOp, Block, ClassDef, DefineDef, Expr, ExprKind, File, FunctionDef,
@@ -285,6 +285,9 @@ struct Walker<'a> {
     qualified: HashMap<&'a str, bool>,
     /// Assignments whose value is a body's result (the last statement of a function or lambda).
     result_assignments: HashSet<Span>,
+    /// The variable maps and name lists of popped scopes, emptied, for the next scopes (a
+    /// file enters many lambda and definition scopes: their maps need not grow anew).
+    spare: Vec<(HashMap<&'a str, Var>, Vec<&'a str>)>,
 }
 
 impl<'a> Walker<'a> {
@@ -305,6 +308,7 @@ impl<'a> Walker<'a> {
             globals: HashMap::default(),
             qualified: HashMap::default(),
             result_assignments: HashSet::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -317,10 +321,11 @@ impl<'a> Walker<'a> {
     fn push(&mut self, kind: ScopeKind, fallback: Fallback, check_unused: bool) {
         let dynamic = self.scopes.last().is_some_and(|s| s.dynamic) && kind == ScopeKind::Lambda;
         let saved_path = std::mem::take(&mut self.path);
+        let (vars, order) = self.spare.pop().unwrap_or_default();
         self.scopes.push(Scope {
             kind,
-            vars: HashMap::default(),
-            order: Vec::new(),
+            vars,
+            order,
             fallback,
             inherited: HashSet::default(),
             dynamic,
@@ -330,26 +335,28 @@ impl<'a> Walker<'a> {
     }
 
     fn pop(&mut self) {
-        let Some(scope) = self.scopes.pop() else {
+        let Some(mut scope) = self.scopes.pop() else {
             return;
         };
-        self.path = scope.saved_path;
-        if !scope.check_unused || scope.dynamic {
-            return;
-        }
-        for name in scope.order {
-            let v = &scope.vars[name];
-            if v.used || name.starts_with('_') {
-                continue;
+        self.path = std::mem::take(&mut scope.saved_path);
+        if scope.check_unused && !scope.dynamic {
+            for &name in &scope.order {
+                let v = &scope.vars[name];
+                if v.used || name.starts_with('_') {
+                    continue;
+                }
+                if let Some(kind) = v.check_unused {
+                    self.diags.push(ScopeDiag::Unused {
+                        name: name.to_string(),
+                        span: v.span,
+                        kind,
+                    });
+                }
             }
-            if let Some(kind) = v.check_unused {
-                self.diags.push(ScopeDiag::Unused {
-                    name: name.to_string(),
-                    span: v.span,
-                    kind,
-                });
-            }
         }
+        scope.vars.clear();
+        scope.order.clear();
+        self.spare.push((scope.vars, scope.order));
     }
 
     /// Binds `name` in the innermost scope; reports a reassignment on the same path.
@@ -470,10 +477,15 @@ impl<'a> Walker<'a> {
 
     /// Is `$a::b::c` certainly not defined (see [`Walker::read_qualified`])?
     fn qualified_missing(&self, qualified: &str) -> bool {
-        let Some((class, var)) = qualified.rsplit_once("::") else {
+        let Some((class, var)) = rsplit_colons(qualified) else {
             return false;
         };
-        let class = key(class);
+        // The lookup key, borrowed when the name is one already (most are).
+        let class = if class.starts_with("::") || class.bytes().any(|b| b.is_ascii_uppercase()) {
+            std::borrow::Cow::Owned(key(class))
+        } else {
+            std::borrow::Cow::Borrowed(class)
+        };
         if class == "settings" || var.is_empty() {
             return false;
         }
@@ -575,6 +587,11 @@ impl<'a> Walker<'a> {
     }
 
     fn params(&mut self, params: &'a [Parameter], unused: Option<UnusedKind>) {
+        // The parameters go in at once: the map is sized for them, not grown step by step.
+        if let Some(s) = self.scopes.last_mut() {
+            s.vars.reserve(params.len());
+            s.order.reserve(params.len());
+        }
         for p in params {
             if let Some(t) = &p.type_expr {
                 self.expr(t);

@@ -426,6 +426,10 @@ pub(crate) fn common_with(a: &Type, b: &Type, cx: &TypeCalculator<'_>) -> Type {
     if *b == Type::Unit {
         return a.clone();
     }
+    // A type is assignable to itself: the common type of two equal ones is either.
+    if a == b {
+        return a.clone();
+    }
     if asg(a, b) {
         return a.clone();
     }

@@ -129,7 +129,11 @@ pub fn ruby_regex(src: &str) -> Result<Arc<Regex>, String> {
     {
         return r.clone();
     }
-    let compiled = Regex::new(&translate_ruby_regex(src))
+    // Matches are only ever asked of short texts, whole: a prefilter (literal extraction,
+    // Aho-Corasick tables) would cost more to build than it could save.
+    let compiled = fancy_regex::RegexOptionsBuilder::new()
+        .build_delegate_prefilter(false)
+        .build(translate_ruby_regex(src))
         .map(Arc::new)
         .map_err(|e| e.to_string());
     if let Ok(mut c) = CACHE.write() {
