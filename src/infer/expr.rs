@@ -161,7 +161,7 @@ impl<'p> Infer<'p> {
             next_context: 1,
             file: &[],
             defaulted: None,
-            values: HashMap::default(),
+            values: HashMap::with_capacity_and_hasher(16, Default::default()),
             depth: 0,
             value_unused: false,
             type_arg_unused: false,
@@ -297,12 +297,16 @@ impl<'p> Infer<'p> {
         let n = stmts.len();
         for (i, s) in stmts.iter().enumerate() {
             // The value of a conditional that is not the last statement is not used (unless
-            // every type is recorded): its branches' values need not be joined.
+            // every type is recorded): its branches' values need not be joined. Nor need an
+            // assignment's value be copied for the statement.
             self.value_unused = i + 1 < n
                 && self.record.is_none()
                 && matches!(
                     s.kind,
-                    ExprKind::If(_) | ExprKind::Unless(_) | ExprKind::Case(_)
+                    ExprKind::If(_)
+                        | ExprKind::Unless(_)
+                        | ExprKind::Case(_)
+                        | ExprKind::Assignment { .. }
                 );
             last = self.expr(s);
             self.value_unused = false;
@@ -374,13 +378,21 @@ impl<'p> Infer<'p> {
             ExprKind::Default => Type::Default,
             ExprKind::Regex(r) => Type::Regexp(Some(r.clone())),
             ExprKind::String(s) => {
+                let mut interpolated = false;
                 for p in &s.parts {
                     if let StringPart::Interpolation { expr, .. } = p {
+                        interpolated = true;
+                        // The value is not used: a variable's (a copy of its type, no
+                        // finding) need not be looked up, unless every type is recorded.
+                        if matches!(expr.kind, ExprKind::Variable(_)) && self.record.is_none() {
+                            continue;
+                        }
                         self.expr(expr);
                     }
                 }
                 // One text part (most strings): its value, without building it anew.
                 let value = match s.parts.as_slice() {
+                    _ if interpolated => None,
                     [StringPart::Text { value, .. }] => Some(value.clone()),
                     _ => s.literal_value(),
                 };
@@ -488,8 +500,15 @@ impl<'p> Infer<'p> {
                 right,
             } => self.binary(e, *op, *op_span, left, right),
             ExprKind::Assignment { left, right, .. } => {
+                let unused = std::mem::take(&mut self.value_unused);
                 let t = self.expr(right);
                 match &left.kind {
+                    ExprKind::Variable(name) if unused => {
+                        // A statement's value that is not used: the type moves to the
+                        // variable.
+                        self.bind(name, t);
+                        return Type::Undef;
+                    }
                     ExprKind::Variable(name) => {
                         let generalized = t.clone();
                         self.bind(name, generalized);
@@ -647,7 +666,7 @@ impl<'p> Infer<'p> {
     fn pop_after_definition(&mut self, params: &'p [Parameter], body: &'p Block) {
         // The parameters go in at once: the map is sized for them, not grown step by step.
         if let Some(s) = self.scopes.last_mut() {
-            s.vars.reserve(params.len());
+            s.vars.reserve(params.len() + 8);
         }
         for p in params {
             let declared = p.type_expr.as_ref().map(|t| self.declared_type(t));
@@ -719,7 +738,7 @@ impl<'p> Infer<'p> {
         let mark = self.journal.len();
         self.open_branches += 1;
         // What each arm left in the innermost scope, for the names it changed.
-        let mut results: Vec<ArmResult> = Vec::new();
+        let mut results: Vec<ArmResult> = Vec::with_capacity(arms.len() + 1);
         let all: Vec<(Narrowing<'p>, Option<&'p Block>)> = arms
             .into_iter()
             .map(|(n, b)| (n, Some(b)))
@@ -817,6 +836,10 @@ impl<'p> Infer<'p> {
         let Some(s) = self.scopes.get_mut(idx) else {
             return;
         };
+        if s.vars.capacity() == 0 {
+            // Sized for a few variables, rather than grown from the smallest.
+            s.vars.reserve(8);
+        }
         if self.open_branches == 0 {
             match t {
                 Some(t) => {
@@ -1434,12 +1457,15 @@ impl<'p> Infer<'p> {
 
     /// `include x`, `contain x`, `require x`, `class { 'x': }`: the class must exist.
     fn class_reference(&mut self, arg: &'p Expr) {
-        let names: Vec<(String, Span)> = match &arg.kind {
-            ExprKind::String(s) => s
-                .literal_value()
-                .map(|v| vec![(v, arg.span)])
-                .unwrap_or_default(),
-            ExprKind::Name(n) => vec![(n.clone(), arg.span)],
+        let name: std::borrow::Cow<'p, str> = match &arg.kind {
+            ExprKind::String(s) => match s.parts.as_slice() {
+                [StringPart::Text { value, .. }] => std::borrow::Cow::Borrowed(value),
+                _ => match s.literal_value() {
+                    Some(v) => std::borrow::Cow::Owned(v),
+                    None => return,
+                },
+            },
+            ExprKind::Name(n) => std::borrow::Cow::Borrowed(n),
             ExprKind::Array(items) => {
                 for i in items {
                     self.class_reference(i);
@@ -1456,13 +1482,11 @@ impl<'p> Infer<'p> {
             }
             _ => return,
         };
-        for (n, span) in names {
-            self.check_class(&n, span);
-        }
+        self.check_class(&name, arg.span);
     }
 
     fn check_class(&mut self, name: &str, span: Span) {
-        let key = crate::syntax::trim_colons(name).to_ascii_lowercase();
+        let key = lower_case(crate::syntax::trim_colons(name));
         if key.is_empty() || key.contains(['$', ' ']) {
             return;
         }
@@ -1482,7 +1506,7 @@ impl<'p> Infer<'p> {
             .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
         let suggestion = c.best();
         self.diags.push(TypeDiag::UnknownClass {
-            name: key,
+            name: key.into_owned(),
             span,
             suggestion,
         });
@@ -1519,15 +1543,22 @@ impl<'p> Infer<'p> {
             }
             return;
         }
-        if !self.known_resource_type(&type_name, r.type_name.span) {
-            return;
-        }
+        // The type is looked up once for all the questions below.
         let core = builtin_resource_type(&type_name);
         let define = self
             .program
             .definition(&type_name)
             .filter(|d| d.kind == ClassKind::Define);
-        let source = self.attribute_source(&type_name);
+        let custom = if core.is_none() && define.is_none() {
+            self.program.resource_type(&type_name)
+        } else {
+            None
+        };
+        if core.is_none() && define.is_none() && custom.is_none() {
+            self.report_unknown_resource_type(&type_name, r.type_name.span);
+            return;
+        }
+        let source = attribute_source_of(core, define, custom);
         for b in &r.bodies {
             self.check_attribute_names_of(source, &type_name, &b.attributes);
             self.check_attribute_values(core, define, &type_name, &b.attributes);
@@ -1569,6 +1600,10 @@ impl<'p> Infer<'p> {
     fn declared(&mut self, type_name: &str, title: String, span: Span, expr: Span) {
         let key = (self.context, type_name.to_string(), title.clone());
         let path = self.path.clone();
+        if self.resources.capacity() == 0 {
+            // Sized for a file's usual few resources, rather than grown from the smallest.
+            self.resources.reserve(16);
+        }
         let list = self.resources.entry(key).or_default();
         let first = list
             .iter()
@@ -1585,19 +1620,11 @@ impl<'p> Infer<'p> {
         list.push(Declared { span, path, expr });
     }
 
-    /// Is the resource type known? Reports it when it is certainly not.
-    fn known_resource_type(&mut self, name: &str, span: Span) -> bool {
-        if builtin_resource_type(name).is_some()
-            || self.program.resource_type(name).is_some()
-            || self
-                .program
-                .definition(name)
-                .is_some_and(|d| d.kind == ClassKind::Define)
-        {
-            return true;
-        }
+    /// Reports the resource type `name`, which is neither a core type, a custom type nor a
+    /// defined type, when it is certainly unknown.
+    fn report_unknown_resource_type(&mut self, name: &str, span: Span) {
         if name.contains(['$', '[']) || !self.should_report_unknown(name) {
-            return false;
+            return;
         }
         let qualified = has_colons(name);
         let suggestion = match self.type_suggestions.get(name) {
@@ -1610,14 +1637,13 @@ impl<'p> Infer<'p> {
         };
         if !qualified && !near_miss(name, &suggestion) {
             // A custom type of a module that is not installed: say nothing.
-            return false;
+            return;
         }
         self.diags.push(TypeDiag::UnknownResourceType {
             name: name.to_string(),
             span,
             suggestion,
         });
-        false
     }
 
     /// The closest name to the unknown resource type `name`, for "did you mean".
@@ -1648,27 +1674,20 @@ impl<'p> Infer<'p> {
     /// Where the attributes of a resource type come from, or `None` when they are not known
     /// in full.
     fn attribute_source(&self, type_name: &str) -> Option<AttributeSource<'p>> {
-        if let Some(t) = builtin_resource_type(type_name) {
-            Some(AttributeSource::Core(t))
-        } else if let Some(d) = self
-            .program
-            .definition(type_name)
-            .filter(|d| d.kind == ClassKind::Define)
-        {
-            if d.params.iter().any(|p| p.captures_rest) {
-                return None;
-            }
-            Some(AttributeSource::Define(d))
-        } else if let Some(t) = self.program.resource_type(type_name) {
-            // Ruby types are read as text: a type whose attributes can come from code the
-            // reader does not follow (a parent type, a mixin) is not complete, not checked.
-            if !resource_type_complete(t) {
-                return None;
-            }
-            Some(AttributeSource::Custom(t))
+        let core = builtin_resource_type(type_name);
+        let define = if core.is_none() {
+            self.program
+                .definition(type_name)
+                .filter(|d| d.kind == ClassKind::Define)
         } else {
             None
-        }
+        };
+        let custom = if core.is_none() && define.is_none() {
+            self.program.resource_type(type_name)
+        } else {
+            None
+        };
+        attribute_source_of(core, define, custom)
     }
 
     fn check_attribute_names(
@@ -2134,6 +2153,32 @@ fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
 /// How many edits a near miss is at most (see [`near_miss`]).
 fn near_miss_limit(name: &str) -> usize {
     if name.len() >= 6 { 2 } else { 1 }
+}
+
+/// [`Infer::attribute_source`] of a type looked up already: the core type, else the defined
+/// type, else the custom type of that name.
+fn attribute_source_of<'p>(
+    core: Option<&'static crate::defs::model::ResourceTypeDef>,
+    define: Option<&'p crate::defs::model::ClassDef>,
+    custom: Option<&'p crate::defs::model::ResourceTypeDef>,
+) -> Option<AttributeSource<'p>> {
+    if let Some(t) = core {
+        Some(AttributeSource::Core(t))
+    } else if let Some(d) = define {
+        if d.params.iter().any(|p| p.captures_rest) {
+            return None;
+        }
+        Some(AttributeSource::Define(d))
+    } else if let Some(t) = custom {
+        // Ruby types are read as text: a type whose attributes can come from code the
+        // reader does not follow (a parent type, a mixin) is not complete, not checked.
+        if !resource_type_complete(t) {
+            return None;
+        }
+        Some(AttributeSource::Custom(t))
+    } else {
+        None
+    }
 }
 
 /// Where the attributes of a resource type come from (see [`Infer::attribute_source`]).

@@ -96,16 +96,44 @@ fn lookup_key(name: &str) -> std::borrow::Cow<'_, str> {
 
 /// The definitions a file makes itself.
 #[derive(Debug, Default)]
-pub struct LocalDefs {
-    definitions: HashMap<String, ClassDef>,
+pub struct LocalDefs<'a> {
+    definitions: HashMap<String, LocalDefinition<'a>>,
     functions: HashMap<String, FunctionDef>,
     aliases: HashMap<String, TypeAliasDef>,
     /// First segments of the names the file defines: modules it belongs to.
     namespaces: Vec<String>,
 }
 
-impl LocalDefs {
-    pub fn extract(file: &File, src: &str) -> LocalDefs {
+/// A class or defined type of the file, its [`ClassDef`] made when first asked for (most
+/// files never ask for their own definitions: their parameter lists need not be copied).
+#[derive(Debug)]
+struct LocalDefinition<'a> {
+    kind: ClassKind,
+    params: &'a [Parameter],
+    src: &'a str,
+    span: crate::syntax::ast::Span,
+    parent: Option<String>,
+    def: std::cell::OnceCell<ClassDef>,
+}
+
+impl LocalDefinition<'_> {
+    fn get(&self, key: &str) -> &ClassDef {
+        self.def.get_or_init(|| ClassDef {
+            name: key.to_string(),
+            kind: self.kind,
+            params: self.params.iter().map(|p| param_def(p, self.src)).collect(),
+            parent: self.parent.clone(),
+            variables: Vec::new(),
+            origin: Origin::Manifest {
+                path: Default::default(),
+                span: self.span,
+            },
+        })
+    }
+}
+
+impl<'a> LocalDefs<'a> {
+    pub fn extract(file: &'a File, src: &'a str) -> LocalDefs<'a> {
         let mut out = LocalDefs::default();
         let mut stack: Vec<&Expr> = file.statements.iter().collect();
         while let Some(e) = stack.pop() {
@@ -159,24 +187,22 @@ impl LocalDefs {
         &mut self,
         name: &str,
         kind: ClassKind,
-        params: &[Parameter],
-        src: &str,
+        params: &'a [Parameter],
+        src: &'a str,
         e: &Expr,
     ) {
         let name = key(name);
         self.namespace(&name);
-        let def = ClassDef {
-            name: name.clone(),
-            kind,
-            params: params.iter().map(|p| param_def(p, src)).collect(),
-            parent: None,
-            variables: Vec::new(),
-            origin: Origin::Manifest {
-                path: Default::default(),
+        self.definitions
+            .entry(name)
+            .or_insert_with(|| LocalDefinition {
+                kind,
+                params,
+                src,
                 span: e.span,
-            },
-        };
-        self.definitions.entry(name).or_insert(def);
+                parent: None,
+                def: std::cell::OnceCell::new(),
+            });
     }
 }
 
@@ -219,7 +245,7 @@ pub fn puppet_signature(params: &[Parameter], ret: Option<&Expr>, src: &str) -> 
 
 /// The file's own definitions in front of the program's.
 pub struct Program<'a> {
-    pub local: LocalDefs,
+    pub local: LocalDefs<'a>,
     pub global: &'a dyn Defs,
     /// The program's definitions asked for, by name as asked (the same few names come back
     /// for every resource of a file).
@@ -241,12 +267,17 @@ fn remembered<'a, T>(
         return *hit;
     }
     let found = find();
-    memo.borrow_mut().insert(name.to_string(), found);
+    let mut memo = memo.borrow_mut();
+    if memo.capacity() == 0 {
+        // Sized for the few names a file asks for, rather than grown from the smallest.
+        memo.reserve(14);
+    }
+    memo.insert(name.to_string(), found);
     found
 }
 
 impl<'a> Program<'a> {
-    pub fn new(file: &File, src: &str, global: &'a dyn Defs) -> Self {
+    pub fn new(file: &'a File, src: &'a str, global: &'a dyn Defs) -> Self {
         Program {
             local: LocalDefs::extract(file, src),
             global,
@@ -264,8 +295,9 @@ impl<'a> Program<'a> {
     }
 
     pub fn definition(&self, name: &str) -> Option<&ClassDef> {
-        if let Some(d) = self.local.definitions.get(lookup_key(name).as_ref()) {
-            return Some(d);
+        let key = lookup_key(name);
+        if let Some(d) = self.local.definitions.get(key.as_ref()) {
+            return Some(d.get(&key));
         }
         remembered(&self.global_definitions, name, || {
             self.global.definition(name)

@@ -241,19 +241,27 @@ impl<'a> Ahead<'a> {
     fn find(file: &'a File) -> Self {
         let mut classes = HashMap::default();
         let mut guarded = HashSet::default();
-        file.walk(&mut |e| match &e.kind {
-            ExprKind::Class(c) => {
-                classes.insert(key(&c.name.name), (&**c, std::cell::OnceCell::new()));
-            }
-            ExprKind::Call(c) => {
-                if let (Some("defined" | "getvar"), Some(arg)) = (c.name(), c.args.first())
-                    && let Some(n) = literal(arg)
-                {
-                    guarded.insert(n.trim_start_matches('$').to_string());
+        // Every expression, in the order of `File::walk` (a later class of the same name
+        // replaces an earlier one), from a stack rather than by recursion.
+        let mut stack: Vec<&'a Expr> = file.statements.iter().rev().collect();
+        while let Some(e) = stack.pop() {
+            match &e.kind {
+                ExprKind::Class(c) => {
+                    classes.insert(key(&c.name.name), (&**c, std::cell::OnceCell::new()));
                 }
+                ExprKind::Call(c) => {
+                    if let (Some("defined" | "getvar"), Some(arg)) = (c.name(), c.args.first())
+                        && let Some(n) = literal(arg)
+                    {
+                        guarded.insert(n.trim_start_matches('$').to_string());
+                    }
+                }
+                _ => {}
             }
-            _ => {}
-        });
+            let start = stack.len();
+            e.for_each_child(&mut |c| stack.push(c));
+            stack[start..].reverse();
+        }
         Ahead { classes, guarded }
     }
 }
@@ -376,6 +384,11 @@ impl<'a> Walker<'a> {
             return;
         }
         let check_unused = unused.filter(|_| !self.result_assignments.contains(&span));
+        if scope.vars.capacity() == 0 {
+            // Sized for a few variables, rather than grown from the smallest.
+            scope.vars.reserve(8);
+            scope.order.reserve(8);
+        }
         scope.order.push(name);
         scope.vars.insert(
             name,
@@ -589,8 +602,8 @@ impl<'a> Walker<'a> {
     fn params(&mut self, params: &'a [Parameter], unused: Option<UnusedKind>) {
         // The parameters go in at once: the map is sized for them, not grown step by step.
         if let Some(s) = self.scopes.last_mut() {
-            s.vars.reserve(params.len());
-            s.order.reserve(params.len());
+            s.vars.reserve(params.len() + 8);
+            s.order.reserve(params.len() + 8);
         }
         for p in params {
             if let Some(t) = &p.type_expr {
