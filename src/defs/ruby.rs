@@ -319,7 +319,7 @@ impl<'a> Lexed<'a> {
             }
         }
         let mut lines = vec![0];
-        lines.extend(memchr::memchr_iter(b'\n', bytes).map(|k| k + 1));
+        crate::report::push_line_starts(bytes, &mut lines);
         let mut lexed = Lexed {
             raw,
             code,

@@ -27,20 +27,12 @@ impl Emitter for Human {
         // (on the current rayon pool), then written in order: the output is the same as
         // rendering straight to `out`, without one locked write per character.
         let color = out.supports_color();
-        let rendered: Vec<io::Result<Buffer>> = (0..report.files().len())
+        let rendered: Vec<io::Result<Vec<u8>>> = (0..report.files().len())
             .into_par_iter()
-            .map(|id| {
-                let mut buffer = if color {
-                    Buffer::ansi()
-                } else {
-                    Buffer::no_color()
-                };
-                self.render_file(report, id, &mut buffer)?;
-                Ok(buffer)
-            })
+            .map(|id| self.render_file(report, id, color))
             .collect();
-        for buffer in rendered {
-            out.write_all(buffer?.as_slice())?;
+        for bytes in rendered {
+            out.write_all(&bytes?)?;
         }
         if !self.options.quiet {
             let counts = report.counts();
@@ -61,30 +53,36 @@ impl Emitter for Human {
 }
 
 impl Human {
-    /// Renders the findings of the report's file `id` to `out`.
-    fn render_file(&self, report: &Report, id: usize, out: &mut dyn WriteColor) -> io::Result<()> {
+    /// The findings of the report's file `id`, rendered (with colour if `color`).
+    fn render_file(&self, report: &Report, id: usize, color: bool) -> io::Result<Vec<u8>> {
         let files = FileSet(report.files());
         let config = Config::default();
         let file = &report.files()[id];
-        let color = out.supports_color();
-        // The findings written directly, kept until one goes through codespan or the file ends.
-        let mut plain = Vec::new();
+        let mut out = Vec::new();
+        // The buffer codespan renders a finding into (then copied to `out`): colour escapes
+        // are written as they come, so rendering one finding at a time changes nothing.
+        let mut codespan: Option<Buffer> = None;
         for d in file.diagnostics() {
             if self.options.quiet && d.severity != Severity::Error {
                 continue;
             }
-            if !color && write_plain(file, d, &mut plain) {
+            if !color && write_plain(file, d, &mut out) {
                 continue;
             }
-            if !plain.is_empty() {
-                out.write_all(&plain)?;
-                plain.clear();
-            }
+            let buffer = codespan.get_or_insert_with(|| {
+                if color {
+                    Buffer::ansi()
+                } else {
+                    Buffer::no_color()
+                }
+            });
+            buffer.clear();
             let diagnostic = codespan_diagnostic(id, d);
-            term::emit_to_write_style(&mut *out, &config, &files, &diagnostic)
+            term::emit_to_write_style(&mut *buffer, &config, &files, &diagnostic)
                 .map_err(files_error_to_io)?;
+            out.extend_from_slice(buffer.as_slice());
         }
-        out.write_all(&plain)
+        Ok(out)
     }
 }
 
@@ -137,7 +135,10 @@ fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
     let text = text.strip_suffix(b"\n").unwrap_or(text);
     if d.span.start < range.start
         || d.span.end > range.start + text.len()
-        || !text.iter().all(|b| (b' '..=b'~').contains(b))
+        // A fold without an early exit: the compiler checks many bytes at once.
+        || !text
+            .iter()
+            .fold(true, |printable, b| printable & (b' '..=b'~').contains(b))
     {
         return false;
     }

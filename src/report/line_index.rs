@@ -28,7 +28,7 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
         line_starts.push(0);
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        push_line_starts(text.as_bytes(), &mut line_starts);
         LineIndex {
             line_starts,
             len: text.len(),
@@ -100,6 +100,18 @@ impl LineIndex {
             column: column + 1,
         }
     }
+}
+
+/// Appends to `out` the position after each `\n` of `bytes`, in order.
+pub fn push_line_starts(bytes: &[u8], out: &mut Vec<usize>) {
+    // Lines are short (about 35 bytes in the corpus): SSE2's search, 16 bytes at a time,
+    // costs less on them than the wider one `memchr_iter` picks, whose setup is paid per line.
+    #[cfg(target_arch = "x86_64")]
+    if let Some(one) = memchr::arch::x86_64::sse2::memchr::One::new(b'\n') {
+        out.extend(one.iter(bytes).map(|i| i + 1));
+        return;
+    }
+    out.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
 }
 
 /// The largest char boundary of `text` at or before `offset` (`offset` must be `<= len`).

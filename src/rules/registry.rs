@@ -36,6 +36,8 @@ struct Active {
     rule: &'static dyn Rule,
     severity: Severity,
     options: Option<Arc<toml::Table>>,
+    /// The rule's [`Rule::needs_program`], asked once.
+    needs_program: bool,
 }
 
 impl std::fmt::Debug for dyn Rule {
@@ -65,6 +67,7 @@ impl Selection {
                         rule: *r,
                         severity,
                         options: None,
+                        needs_program: r.needs_program(),
                     })
                 })
                 .collect(),
@@ -112,7 +115,7 @@ impl Selection {
 
     /// Whether a selected rule reads the program's index.
     pub fn needs_program(&self) -> bool {
-        self.active.iter().any(|a| a.rule.needs_program())
+        self.active.iter().any(|a| a.needs_program)
     }
 }
 
@@ -129,11 +132,11 @@ pub enum Part {
 }
 
 impl Part {
-    fn includes(self, rule: &dyn Rule) -> bool {
+    fn includes(self, rule: &Active) -> bool {
         match self {
             Part::All => true,
-            Part::Local => !rule.needs_program(),
-            Part::Program => rule.needs_program(),
+            Part::Local => !rule.needs_program,
+            Part::Program => rule.needs_program,
         }
     }
 }
@@ -179,7 +182,7 @@ pub fn run_keeping_lines(
     let mut active = selection
         .active
         .iter()
-        .filter(|a| part.includes(a.rule))
+        .filter(|a| part.includes(a))
         .peekable();
     if active.peek().is_none() {
         return (diagnostics, None, None);
