@@ -307,6 +307,8 @@ impl<'p> Infer<'p> {
                         | ExprKind::Unless(_)
                         | ExprKind::Case(_)
                         | ExprKind::Assignment { .. }
+                        | ExprKind::Call(_)
+                        | ExprKind::MethodCall(_)
                 );
             last = self.expr(s);
             self.value_unused = false;
@@ -356,9 +358,25 @@ impl<'p> Infer<'p> {
         if self.depth >= MAX_DEPTH {
             return Type::Any;
         }
-        self.depth += 1;
-        let t = self.expr_inner(e);
-        self.depth -= 1;
+        // The commonest leaves, as `expr_inner` types them, without entering it.
+        let t = match &e.kind {
+            ExprKind::Variable(name) => self.variable_type(name),
+            ExprKind::String(s) if matches!(s.parts.as_slice(), [StringPart::Text { .. }]) => {
+                match s.parts.as_slice() {
+                    [StringPart::Text { value, .. }] => Type::string_value(value.clone()),
+                    _ => Type::string(),
+                }
+            }
+            ExprKind::Name(n) => Type::string_value(n.clone()),
+            ExprKind::Boolean(b) => Type::Boolean(Some(*b)),
+            ExprKind::Undef => Type::Undef,
+            _ => {
+                self.depth += 1;
+                let t = self.expr_inner(e);
+                self.depth -= 1;
+                t
+            }
+        };
         self.record(e.span, &t);
         t
     }
@@ -600,6 +618,9 @@ impl<'p> Infer<'p> {
             }
             ExprKind::Define(d) => {
                 self.push(ScopeKind::Named);
+                if let Some(s) = self.scopes.last_mut() {
+                    s.vars.reserve(d.params.len() + 10);
+                }
                 self.bind("title", Type::string());
                 self.bind("name", Type::string());
                 self.pop_after_definition(&d.params, &d.body);
@@ -1177,6 +1198,8 @@ impl<'p> Infer<'p> {
     // ------------------------------------------------------------------ calls
 
     fn call(&mut self, e: &'p Expr, c: &'p Call) -> Type {
+        // A statement's call: its return type is not used (see [`Infer::statements`]).
+        let unused = std::mem::take(&mut self.value_unused);
         let arg_types: Vec<Type> = c.args.iter().map(|a| self.expr(a)).collect();
         let Some(name) = c.name() else {
             self.expr(&c.function);
@@ -1215,11 +1238,13 @@ impl<'p> Infer<'p> {
             splat,
             c.lambda.as_ref(),
             e.span,
+            unused,
         );
         ret.unwrap_or(Type::Any)
     }
 
     fn method_call(&mut self, e: &'p Expr, m: &'p MethodCall) -> Type {
+        let unused = std::mem::take(&mut self.value_unused);
         let recv = self.expr(&m.receiver);
         let mut arg_types = vec![recv];
         let mut splat = false;
@@ -1243,11 +1268,14 @@ impl<'p> Infer<'p> {
             splat,
             m.lambda.as_ref(),
             e.span,
+            unused,
         )
         .unwrap_or(Type::Any)
     }
 
-    /// Checks a call of `name` and walks its lambda; gives the return type.
+    /// Checks a call of `name` and walks its lambda; gives the return type (`None` when it
+    /// is not known, or not wanted: `unused`).
+    #[allow(clippy::too_many_arguments)]
     fn check_call(
         &mut self,
         name: &str,
@@ -1256,6 +1284,7 @@ impl<'p> Infer<'p> {
         splat: bool,
         lambda: Option<&'p Lambda>,
         call_span: Span,
+        unused: bool,
     ) -> Option<Type> {
         let builtin = builtin_function(name);
         let indexed = self.program.function(name);
@@ -1282,7 +1311,10 @@ impl<'p> Infer<'p> {
                 .iter()
                 .find(|s| self.accepts(s, args, splat, lambda_params))
             {
-                let ret = sig.return_type.as_deref().and_then(parse_type);
+                let ret = match sig.return_type.as_deref() {
+                    Some(t) if !unused => parse_type(t),
+                    _ => None,
+                };
                 outcome = Some((ret, lambda_param_types(name, args, lambda)));
                 break;
             }
@@ -1519,21 +1551,45 @@ impl<'p> Infer<'p> {
         if let Some(t) = &r.type_expr {
             self.expr(t);
         }
-        let mut title_types = Vec::new();
-        // Sized once for all the values (the map is kept, emptied, from resource to resource).
-        self.values
-            .reserve(r.bodies.iter().map(|b| b.attributes.len()).sum());
+        let type_name = lower_case(trim_leading_colons(&r.type_name.name));
+        // The type is looked up once for all the questions below (before the walk: only the
+        // values of a class's, a core type's or a defined type's attributes are checked, and
+        // need be kept).
+        let (core, define, custom) = if r.type_expr.is_some() || type_name == "class" {
+            (None, None, None)
+        } else {
+            let core = builtin_resource_type(&type_name);
+            let define = self
+                .program
+                .definition(&type_name)
+                .filter(|d| d.kind == ClassKind::Define);
+            let custom = if core.is_none() && define.is_none() {
+                self.program.resource_type(&type_name)
+            } else {
+                None
+            };
+            (core, define, custom)
+        };
+        let keep =
+            r.type_expr.is_none() && (type_name == "class" || core.is_some() || define.is_some());
+        if keep {
+            // Sized once for all the values (the map is kept, emptied, from resource to
+            // resource).
+            self.values
+                .reserve(r.bodies.iter().map(|b| b.attributes.len()).sum());
+        }
         for b in &r.bodies {
-            title_types.push(self.expr(&b.title));
+            self.expr(&b.title);
             for a in &b.attributes {
                 let t = self.expr(&a.value);
-                self.values.insert(a.value.span, t);
+                if keep {
+                    self.values.insert(a.value.span, t);
+                }
             }
         }
         if r.type_expr.is_some() {
             return;
         }
-        let type_name = lower_case(trim_leading_colons(&r.type_name.name));
         if type_name == "class" {
             for b in &r.bodies {
                 self.class_reference(&b.title);
@@ -1543,17 +1599,6 @@ impl<'p> Infer<'p> {
             }
             return;
         }
-        // The type is looked up once for all the questions below.
-        let core = builtin_resource_type(&type_name);
-        let define = self
-            .program
-            .definition(&type_name)
-            .filter(|d| d.kind == ClassKind::Define);
-        let custom = if core.is_none() && define.is_none() {
-            self.program.resource_type(&type_name)
-        } else {
-            None
-        };
         if core.is_none() && define.is_none() && custom.is_none() {
             self.report_unknown_resource_type(&type_name, r.type_name.span);
             return;
@@ -1814,7 +1859,6 @@ impl<'p> Infer<'p> {
         else {
             return;
         };
-        let d = d.clone();
         let meta: Vec<&str> = builtins::metaparameters()
             .iter()
             .map(|a| a.name.as_str())

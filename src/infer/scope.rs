@@ -622,8 +622,24 @@ impl<'a> Walker<'a> {
         }
     }
 
+    #[inline]
     fn expr(&mut self, e: &'a Expr) {
-        stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(e));
+        match &e.kind {
+            // Leaves (most expressions): nothing below them, no stack to check.
+            ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Regex(_)
+            | ExprKind::Name(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::ReservedWord(_)
+            | ExprKind::Error => {}
+            ExprKind::Variable(name) => self.read(name, e.span),
+            ExprKind::String(s) if !s.is_interpolated() => {}
+            _ => stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(e)),
+        }
     }
 
     fn expr_inner(&mut self, e: &'a Expr) {
@@ -846,6 +862,7 @@ impl<'a> Walker<'a> {
         if let Some(s) = self.scopes.last_mut() {
             s.inherited = inherited;
         }
+        self.reserve_vars(c.params.len() + 10);
         self.builtin_title_and_name(c.name.span);
         self.params(&c.params, None);
         self.block(&c.body);
@@ -854,10 +871,19 @@ impl<'a> Walker<'a> {
 
     fn define(&mut self, d: &'a DefineDef) {
         self.push(ScopeKind::Define, Fallback::Global, true);
+        self.reserve_vars(d.params.len() + 10);
         self.builtin_title_and_name(d.name.span);
         self.params(&d.params, Some(UnusedKind::Parameter));
         self.block(&d.body);
         self.pop();
+    }
+
+    /// Sizes the innermost scope for `n` names (its parameters and a few more) at once.
+    fn reserve_vars(&mut self, n: usize) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.vars.reserve(n);
+            s.order.reserve(n);
+        }
     }
 
     fn builtin_title_and_name(&mut self, span: Span) {
