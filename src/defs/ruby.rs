@@ -192,10 +192,9 @@ impl<'a> Lexed<'a> {
         let mut i = 0;
         let mut pending_heredocs: Vec<(String, bool)> = Vec::new();
         let blank = |code: &mut Vec<u8>, r: Range<usize>| {
+            // Without a branch, the compiler blanks many bytes at once.
             for b in &mut code[r] {
-                if *b != b'\n' {
-                    *b = b' ';
-                }
+                *b = if *b == b'\n' { b'\n' } else { b' ' };
             }
         };
         let at_line_start = |i: usize| i == 0 || bytes[i - 1] == b'\n';
@@ -210,7 +209,8 @@ impl<'a> Lexed<'a> {
                         let mut end = bytes.len();
                         let mut j = i;
                         while j < bytes.len() {
-                            let line_end = raw[j..].find('\n').map_or(bytes.len(), |k| j + k);
+                            let line_end =
+                                memchr::memchr(b'\n', &bytes[j..]).map_or(bytes.len(), |k| j + k);
                             let line = raw[j..line_end].trim_end_matches('\r');
                             let line = if squiggly { line.trim() } else { line };
                             if line == tag {
@@ -224,7 +224,7 @@ impl<'a> Lexed<'a> {
                     }
                 }
                 b'#' => {
-                    let end = raw[i..].find('\n').map_or(bytes.len(), |k| i + k);
+                    let end = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |k| i + k);
                     blank(&mut code, i..end);
                     i = end;
                 }
@@ -1042,11 +1042,28 @@ const KNOWN_TYPE_STATEMENTS: &[&str] = &[
 /// its first statement): a reader's way of telling the block's own statements from those
 /// nested in blocks and methods.
 fn statement_words(lx: &Lexed<'_>, body: Range<usize>) -> Vec<String> {
-    let text = std::str::from_utf8(&lx.code[body]).unwrap_or("");
+    let code = &lx.code[body];
+    // A text that is not UTF-8 (a blanked string cut in a character) has no words.
+    if std::str::from_utf8(code).is_err() {
+        return Vec::new();
+    }
     let mut base: Option<usize> = None;
     let mut out = Vec::new();
-    for line in text.lines() {
-        let trimmed = line.trim_start();
+    // The lines as `str::lines` gives them (a `\r` before the break is the break's), their
+    // leading whitespace read byte by byte unless a character that is not ASCII follows it.
+    for line in code.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let lead = line
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+            .count();
+        let trimmed = match line.get(lead) {
+            Some(b) if !b.is_ascii() => {
+                let text = std::str::from_utf8(line).unwrap_or("");
+                text.trim_start().as_bytes()
+            }
+            _ => &line[lead..],
+        };
         if trimmed.is_empty() {
             continue;
         }
@@ -1055,12 +1072,12 @@ fn statement_words(lx: &Lexed<'_>, body: Range<usize>) -> Vec<String> {
         if indent != base {
             continue;
         }
-        let word: String = trimmed
-            .chars()
-            .take_while(|&c| c.is_ascii_alphanumeric() || c == '_' || c == '@')
-            .collect();
-        if !word.is_empty() {
-            out.push(word);
+        let len = trimmed
+            .iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'@')
+            .count();
+        if len > 0 {
+            out.push(String::from_utf8_lossy(&trimmed[..len]).into_owned());
         }
     }
     out
@@ -1643,6 +1660,49 @@ Puppet::ResourceApi.register_type(
                     "{from}"
                 );
             }
+        }
+    }
+
+    /// `statement_words` reads the lines as `str::lines` and `str::trim_start` do.
+    #[test]
+    fn statement_words_are_read_as_lines() {
+        fn by_lines(text: &str) -> Vec<String> {
+            let mut base: Option<usize> = None;
+            let mut out = Vec::new();
+            for line in text.lines() {
+                let trimmed = line.trim_start();
+                if trimmed.is_empty() {
+                    continue;
+                }
+                let indent = line.len() - trimmed.len();
+                if indent != *base.get_or_insert(indent) {
+                    continue;
+                }
+                let word: String = trimmed
+                    .chars()
+                    .take_while(|&c| c.is_ascii_alphanumeric() || c == '_' || c == '@')
+                    .collect();
+                if !word.is_empty() {
+                    out.push(word);
+                }
+            }
+            out
+        }
+        for text in [
+            "",
+            "  a\n  b c\n    d\n  @e\n",
+            "\r\n  x\r\n  y\r",
+            "\t\u{a0}a\n\t\u{a0}b\n\u{a0}c",
+            "  \n\u{2003}\u{2003}x\n\u{2003}\u{2003}y\n  z",
+            "a\rb\n\rc\n",
+            "  é\n  _x",
+        ] {
+            let lx = Lexed::new(text);
+            assert_eq!(
+                statement_words(&lx, 0..text.len()),
+                by_lines(text),
+                "{text:?}"
+            );
         }
     }
 

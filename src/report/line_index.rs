@@ -40,6 +40,11 @@ impl LineIndex {
         self.len
     }
 
+    /// The byte offset where each line starts, in order; the first is 0.
+    pub fn starts(&self) -> &[usize] {
+        &self.line_starts
+    }
+
     /// Number of lines (a text ending in `\n` has an empty last line; an empty text has one).
     pub fn line_count(&self) -> usize {
         self.line_starts.len()

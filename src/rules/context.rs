@@ -511,11 +511,12 @@ impl<'a> Context<'a> {
     /// The byte range of each of the file's lines, with its line break: [`Context::lines`]
     /// without the texts, from the file's line table (cheaper when most lines are skipped).
     pub fn line_ranges(&self) -> impl Iterator<Item = Range<usize>> + 'a {
-        let index = self.line_index();
+        let starts = self.line_index().starts();
         let len = self.file.source.len();
-        (0..index.line_count())
-            .map(|i| index.line_range(i))
-            .take_while(move |r| r.start < len)
+        // Each line but the last ends where the next starts; the last holds text unless the
+        // file is empty or ends with a line break.
+        let last = starts.last().copied().filter(|&s| s < len).map(|s| s..len);
+        starts.windows(2).map(|w| w[0]..w[1]).chain(last)
     }
 
     /// Where the file sits in a module whose files Puppet autoloads
@@ -726,6 +727,26 @@ mod tests {
             parts.sort_by_key(key);
             assert_eq!(all, parts, "{}", info.path);
         });
+    }
+
+    /// `line_ranges` gives the lines `lines` gives, as ranges.
+    #[test]
+    fn line_ranges_are_the_lines() {
+        for text in ["", "a", "\n", "a\n", "a\nb", "\n\n", "é\r\nx", "a\n\nb\n"] {
+            let parsed = crate::syntax::parse(text);
+            let file = FileInfo {
+                path: "x.pp",
+                source: text,
+                ast: &parsed.ast,
+            };
+            let index = FileIndex::build(&parsed.ast);
+            let mut diagnostics = Vec::new();
+            let info = crate::rules::lint::RULES[0].info();
+            let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics);
+            let ranges: Vec<Range<usize>> = cx.line_ranges().collect();
+            let lines: Vec<Range<usize>> = cx.lines().map(|(s, l)| s..s + l.len()).collect();
+            assert_eq!(ranges, lines, "{text:?}");
+        }
     }
 
     #[test]
