@@ -97,7 +97,7 @@ pub struct Infer<'p> {
     record: Option<Vec<(Span, Type)>>,
     /// Resources declared with a literal title: (context, type, title) -> where, on which
     /// execution path, in which resource expression.
-    resources: HashMap<(u32, String, String), Vec<Declared>>,
+    resources: HashMap<(u32, std::borrow::Cow<'p, str>, String), Vec<Declared>>,
     /// The branches taken to reach the current expression: (branch point, arm).
     path: Vec<(u32, u32)>,
     next_branch: u32,
@@ -1633,7 +1633,7 @@ impl<'p> Infer<'p> {
             }
             if r.form == ResourceForm::Regular {
                 for (title, span) in literal_titles(&b.title) {
-                    self.declared(&type_name, title, span, whole);
+                    self.declared(type_name.clone(), title, span, whole);
                 }
             }
         }
@@ -1642,27 +1642,44 @@ impl<'p> Infer<'p> {
     /// Records a resource with a literal title; reports it when the same context declared it
     /// before on a path this one also takes (two `if` branches are no duplicate), in another
     /// resource expression (one expression's own duplicates are P332's).
-    fn declared(&mut self, type_name: &str, title: String, span: Span, expr: Span) {
-        let key = (self.context, type_name.to_string(), title.clone());
+    fn declared(
+        &mut self,
+        type_name: std::borrow::Cow<'p, str>,
+        title: String,
+        span: Span,
+        expr: Span,
+    ) {
+        use std::collections::hash_map::Entry;
+        let key = (self.context, type_name, title);
         let path = self.path.clone();
         if self.resources.capacity() == 0 {
             // Sized for a file's usual few resources, rather than grown from the smallest.
             self.resources.reserve(16);
         }
-        let list = self.resources.entry(key).or_default();
-        let first = list
-            .iter()
-            .find(|d| d.expr != expr && (d.path.starts_with(&path) || path.starts_with(&d.path)));
-        if let Some(first) = first {
-            self.diags.push(TypeDiag::DuplicateResource {
-                type_name: type_name.to_string(),
-                title,
-                span,
-                first: first.span,
-            });
-            return;
+        match self.resources.entry(key) {
+            Entry::Vacant(v) => {
+                v.insert(vec![Declared { span, path, expr }]);
+            }
+            Entry::Occupied(mut o) => {
+                let first = o
+                    .get()
+                    .iter()
+                    .find(|d| {
+                        d.expr != expr && (d.path.starts_with(&path) || path.starts_with(&d.path))
+                    })
+                    .map(|d| d.span);
+                if let Some(first) = first {
+                    self.diags.push(TypeDiag::DuplicateResource {
+                        type_name: o.key().1.to_string(),
+                        title: o.key().2.clone(),
+                        span,
+                        first,
+                    });
+                    return;
+                }
+                o.get_mut().push(Declared { span, path, expr });
+            }
         }
-        list.push(Declared { span, path, expr });
     }
 
     /// Reports the resource type `name`, which is neither a core type, a custom type nor a
@@ -2055,7 +2072,18 @@ fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// Does the name have a `::` (cheaper than `str::contains` for short names)?
 pub(crate) fn has_colons(s: &str) -> bool {
-    s.as_bytes().windows(2).any(|w| w == b"::")
+    // Most names have no `:` at all: one pass over the bytes, pairs looked at only after a
+    // `:`.
+    let b = s.as_bytes();
+    let mut i = 0;
+    while let Some(p) = b[i..].iter().position(|&c| c == b':') {
+        let j = i + p;
+        if b.get(j + 1) == Some(&b':') {
+            return true;
+        }
+        i = j + 1;
+    }
+    false
 }
 
 /// `s.rsplit_once("::")`, without a substring searcher.

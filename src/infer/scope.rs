@@ -372,34 +372,36 @@ impl<'a> Walker<'a> {
         let Some(scope) = self.scopes.last_mut() else {
             return;
         };
-        if let Some(prev) = scope.vars.get(name) {
-            if kind == BindingKind::Assignment && on_same_path(&prev.path, &self.path) {
-                self.diags.push(ScopeDiag::Reassigned {
-                    name: name.to_string(),
-                    span,
-                    first: prev.span,
-                    first_kind: prev.kind,
-                });
-            }
-            return;
-        }
-        let check_unused = unused.filter(|_| !self.result_assignments.contains(&span));
         if scope.vars.capacity() == 0 {
             // Sized for a few variables, rather than grown from the smallest.
             scope.vars.reserve(8);
             scope.order.reserve(8);
         }
+        // One lookup for both the question and the insertion.
+        let slot = match scope.vars.entry(name) {
+            std::collections::hash_map::Entry::Occupied(prev) => {
+                let prev = prev.get();
+                if kind == BindingKind::Assignment && on_same_path(&prev.path, &self.path) {
+                    self.diags.push(ScopeDiag::Reassigned {
+                        name: name.to_string(),
+                        span,
+                        first: prev.span,
+                        first_kind: prev.kind,
+                    });
+                }
+                return;
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => slot,
+        };
+        let check_unused = unused.filter(|_| !self.result_assignments.contains(&span));
         scope.order.push(name);
-        scope.vars.insert(
-            name,
-            Var {
-                span,
-                path: self.path.clone(),
-                kind,
-                used: false,
-                check_unused,
-            },
-        );
+        slot.insert(Var {
+            span,
+            path: self.path.clone(),
+            kind,
+            used: false,
+            check_unused,
+        });
     }
 
     /// A read of `$name` at `span`.
