@@ -1,6 +1,5 @@
 use crate::rules::Kind;
 use rustc_hash::FxHashSet as HashSet;
-use std::sync::LazyLock;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
@@ -53,13 +52,36 @@ declare_rule! {
 
 /// Variables Puppet defines in every class or defined type (and the metaparameters,
 /// which puppet-lint accepts too).
-const ALWAYS_DEFINED: &str = "name title module_name caller_module_name environment \
-    clientcert clientversion servername serverip serverversion facts trusted server_facts \
-    settings alias audit before loglevel noop notify require schedule stage subscribe tag";
-
-/// [`ALWAYS_DEFINED`] as a set.
-static ALWAYS_DEFINED_SET: LazyLock<HashSet<&'static str>> =
-    LazyLock::new(|| ALWAYS_DEFINED.split_whitespace().collect());
+fn is_always_defined(name: &str) -> bool {
+    matches!(
+        name,
+        "name"
+            | "title"
+            | "module_name"
+            | "caller_module_name"
+            | "environment"
+            | "clientcert"
+            | "clientversion"
+            | "servername"
+            | "serverip"
+            | "serverversion"
+            | "facts"
+            | "trusted"
+            | "server_facts"
+            | "settings"
+            | "alias"
+            | "audit"
+            | "before"
+            | "loglevel"
+            | "noop"
+            | "notify"
+            | "require"
+            | "schedule"
+            | "stage"
+            | "subscribe"
+            | "tag"
+    )
+}
 
 /// The lambda of a call, if it has one.
 fn lambda_of(e: &Expr) -> Option<&Lambda> {
@@ -139,7 +161,7 @@ impl Rule for VariableScope {
                     let bytes = name_bytes[i];
                     if (bytes.has_colon() && util::has_double_colon(v))
                         || bytes.is_digits()
-                        || ALWAYS_DEFINED_SET.contains(v.as_str())
+                        || is_always_defined(v)
                     {
                         continue;
                     }
