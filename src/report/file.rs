@@ -151,7 +151,17 @@ fn display_components(path: &Path, cwd: &Path) -> String {
 /// [`display_path`] for paths whose text is their components joined by `/` (no empty or `.`
 /// segment), the usual case: their text needs no taking apart. `None` for other paths.
 fn display_clean(path: &str, cwd: &str) -> Option<String> {
-    let clean = |s: &str| !s.is_empty() && s.split('/').all(|part| !part.is_empty() && part != ".");
+    // Every `/`-separated part is neither empty nor `.`: read byte by byte, as a part
+    // starts at the text's start and after each `/`.
+    let clean = |s: &str| {
+        let b = s.as_bytes();
+        let bad_part_at = |i: usize| match b.get(i) {
+            None | Some(b'/') => true,
+            Some(b'.') => matches!(b.get(i + 1), None | Some(b'/')),
+            _ => false,
+        };
+        !bad_part_at(0) && !(0..b.len()).any(|i| b[i] == b'/' && bad_part_at(i + 1))
+    };
     let Some(rest) = path.strip_prefix('/') else {
         return clean(path).then(|| path.to_string());
     };
@@ -184,7 +194,16 @@ mod tests {
         assert_eq!(display_path(Path::new("../x.pp"), cwd), "../x.pp");
         assert_eq!(display_path(Path::new("."), cwd), ".");
         assert_eq!(display_path(Path::new("/repo"), cwd), ".");
-        // The shortcut for plain paths gives what the components give.
+        // The usual paths take the shortcut, which gives what the components give.
+        assert_eq!(
+            display_clean("/repo/m/init.pp", "/repo").as_deref(),
+            Some("m/init.pp")
+        );
+        assert_eq!(
+            display_clean("/other/.x/a.b.pp", "/repo").as_deref(),
+            Some("/other/.x/a.b.pp")
+        );
+        assert_eq!(display_clean("a/b.pp", "/repo").as_deref(), Some("a/b.pp"));
         for cwd in ["/repo", "/repo/", "/", "/re/./po", "//repo", "/rep"] {
             for path in [
                 "/repo/m/init.pp",
@@ -201,6 +220,12 @@ mod tests {
                 "",
                 "/",
                 "..",
+                "a/.",
+                "./",
+                ".",
+                "a/.b/..c/./d",
+                "a/.b/..c/d",
+                ".a/b",
             ] {
                 if let Some(fast) = display_clean(path, cwd) {
                     let slow = display_components(Path::new(path), Path::new(cwd));
