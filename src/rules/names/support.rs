@@ -19,7 +19,11 @@ use rayon::prelude::*;
 /// What the analysis may ask about the program of the checked file.
 struct FileProgram<'a> {
     index: &'a Index,
-    custom_facts: Vec<Arc<FxHashSet<String>>>,
+    modulepath: &'a [PathBuf],
+    file: &'a Path,
+    /// The facts of the modules around the file, found when first asked for (most files
+    /// read no variable that only a custom fact could define).
+    custom_facts: std::cell::OnceCell<Vec<Arc<FxHashSet<String>>>>,
 }
 
 impl scope::Program for FileProgram<'_> {
@@ -47,7 +51,10 @@ impl scope::Program for FileProgram<'_> {
     }
 
     fn custom_fact(&self, name: &str) -> bool {
-        self.custom_facts.iter().any(|f| f.contains(name))
+        self.custom_facts
+            .get_or_init(|| custom_facts(self.modulepath, self.file))
+            .iter()
+            .any(|f| f.contains(name))
     }
 }
 
@@ -59,7 +66,9 @@ pub fn analyze<'a>(cx: &Context<'a>) -> &'a [ScopeDiag] {
 fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
     let program = FileProgram {
         index: cx.program(),
-        custom_facts: custom_facts(cx.modulepath(), Path::new(cx.file.path)),
+        modulepath: cx.modulepath(),
+        file: Path::new(cx.file.path),
+        custom_facts: std::cell::OnceCell::new(),
     };
     scope::analyze(cx.ast(), &program)
 }
