@@ -78,8 +78,8 @@ pub fn scan(source: &Source) -> Defs {
 struct Lexed<'a> {
     raw: &'a str,
     code: Vec<u8>,
-    /// Start of each line.
-    lines: Vec<usize>,
+    /// Where each line starts.
+    lines: crate::report::LineIndex,
     /// The words that open (`+1`) or close (`-1`, `end`) a block, at their positions, in
     /// order: [`Lexed::matching_end`] counts them instead of reading the text again.
     block_words: Vec<(usize, i32)>,
@@ -318,8 +318,7 @@ impl<'a> Lexed<'a> {
                 }
             }
         }
-        let mut lines = vec![0];
-        crate::report::push_line_starts(bytes, &mut lines);
+        let lines = crate::report::LineIndex::new(raw);
         let mut lexed = Lexed {
             raw,
             code,
@@ -366,7 +365,8 @@ impl<'a> Lexed<'a> {
     }
 
     fn line_of(&self, at: usize) -> u32 {
-        (self.lines.partition_point(|&s| s <= at)) as u32
+        // 1-based.
+        (self.lines.line_index(at) + 1) as u32
     }
 
     /// Whether the word at `at..at+len` is a whole word (not part of a name, not a method

@@ -362,10 +362,7 @@ impl<'p> Infer<'p> {
         let t = match &e.kind {
             ExprKind::Variable(name) => self.variable_type(name),
             ExprKind::String(s) if matches!(s.parts.as_slice(), [StringPart::Text { .. }]) => {
-                match s.parts.as_slice() {
-                    [StringPart::Text { value, .. }] => Type::string_value(value.clone()),
-                    _ => Type::string(),
-                }
+                Type::string_value(s.text().unwrap_or_default().to_string())
             }
             ExprKind::Name(n) => Type::string_value(n.clone()),
             ExprKind::Boolean(b) => Type::Boolean(Some(*b)),
@@ -408,11 +405,10 @@ impl<'p> Infer<'p> {
                         self.expr(expr);
                     }
                 }
-                // One text part (most strings): its value, without building it anew.
-                let value = match s.parts.as_slice() {
+                let value = match s.text() {
                     _ if interpolated => None,
-                    [StringPart::Text { value, .. }] => Some(value.clone()),
-                    _ => s.literal_value(),
+                    Some(text) => Some(text.to_string()),
+                    None => s.literal_value(),
                 };
                 match value {
                     Some(v) => Type::string_value(v),
@@ -618,9 +614,7 @@ impl<'p> Infer<'p> {
             }
             ExprKind::Define(d) => {
                 self.push(ScopeKind::Named);
-                if let Some(s) = self.scopes.last_mut() {
-                    s.vars.reserve(d.params.len() + 10);
-                }
+                self.reserve_vars(d.params.len() + 10);
                 self.bind("title", Type::string());
                 self.bind("name", Type::string());
                 self.pop_after_definition(&d.params, &d.body);
@@ -683,12 +677,17 @@ impl<'p> Infer<'p> {
         self.pop_after_definition(params, body);
     }
 
+    /// Sizes the innermost scope for `n` more names at once (a definition's parameters and a
+    /// few more), rather than growing its map step by step.
+    fn reserve_vars(&mut self, n: usize) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.vars.reserve(n);
+        }
+    }
+
     /// Binds the parameters (checking their defaults), walks the body, pops the scope.
     fn pop_after_definition(&mut self, params: &'p [Parameter], body: &'p Block) {
-        // The parameters go in at once: the map is sized for them, not grown step by step.
-        if let Some(s) = self.scopes.last_mut() {
-            s.vars.reserve(params.len() + 8);
-        }
+        self.reserve_vars(params.len() + 8);
         for p in params {
             let declared = p.type_expr.as_ref().map(|t| self.declared_type(t));
             if let Some(d) = &p.default {
@@ -857,10 +856,7 @@ impl<'p> Infer<'p> {
         let Some(s) = self.scopes.get_mut(idx) else {
             return;
         };
-        if s.vars.capacity() == 0 {
-            // Sized for a few variables, rather than grown from the smallest.
-            s.vars.reserve(8);
-        }
+        super::reserve_if_unallocated(&mut s.vars, 8);
         if self.open_branches == 0 {
             match t {
                 Some(t) => {
@@ -1490,9 +1486,9 @@ impl<'p> Infer<'p> {
     /// `include x`, `contain x`, `require x`, `class { 'x': }`: the class must exist.
     fn class_reference(&mut self, arg: &'p Expr) {
         let name: std::borrow::Cow<'p, str> = match &arg.kind {
-            ExprKind::String(s) => match s.parts.as_slice() {
-                [StringPart::Text { value, .. }] => std::borrow::Cow::Borrowed(value),
-                _ => match s.literal_value() {
+            ExprKind::String(s) => match s.text() {
+                Some(text) => std::borrow::Cow::Borrowed(text),
+                None => match s.literal_value() {
                     Some(v) => std::borrow::Cow::Owned(v),
                     None => return,
                 },
@@ -1555,21 +1551,16 @@ impl<'p> Infer<'p> {
         // The type is looked up once for all the questions below (before the walk: only the
         // values of a class's, a core type's or a defined type's attributes are checked, and
         // need be kept).
-        let (core, define, custom) = if r.type_expr.is_some() || type_name == "class" {
-            (None, None, None)
+        let defs = if r.type_expr.is_some() || type_name == "class" {
+            TypeDefs::default()
         } else {
-            let core = builtin_resource_type(&type_name);
-            let define = self
-                .program
-                .definition(&type_name)
-                .filter(|d| d.kind == ClassKind::Define);
-            let custom = if core.is_none() && define.is_none() {
-                self.program.resource_type(&type_name)
-            } else {
-                None
-            };
-            (core, define, custom)
+            self.resource_type_defs(&type_name)
         };
+        let TypeDefs {
+            core,
+            define,
+            custom,
+        } = defs;
         let keep =
             r.type_expr.is_none() && (type_name == "class" || core.is_some() || define.is_some());
         if keep {
@@ -1603,7 +1594,7 @@ impl<'p> Infer<'p> {
             self.report_unknown_resource_type(&type_name, r.type_name.span);
             return;
         }
-        let source = attribute_source_of(core, define, custom);
+        let source = defs.attribute_source();
         for b in &r.bodies {
             self.check_attribute_names_of(source, &type_name, &b.attributes);
             self.check_attribute_values(core, define, &type_name, &b.attributes);
@@ -1652,10 +1643,7 @@ impl<'p> Infer<'p> {
         use std::collections::hash_map::Entry;
         let key = (self.context, type_name, title);
         let path = self.path.clone();
-        if self.resources.capacity() == 0 {
-            // Sized for a file's usual few resources, rather than grown from the smallest.
-            self.resources.reserve(16);
-        }
+        super::reserve_if_unallocated(&mut self.resources, 16);
         match self.resources.entry(key) {
             Entry::Vacant(v) => {
                 v.insert(vec![Declared { span, path, expr }]);
@@ -1736,20 +1724,26 @@ impl<'p> Infer<'p> {
     /// Where the attributes of a resource type come from, or `None` when they are not known
     /// in full.
     fn attribute_source(&self, type_name: &str) -> Option<AttributeSource<'p>> {
-        let core = builtin_resource_type(type_name);
-        let define = if core.is_none() {
-            self.program
-                .definition(type_name)
-                .filter(|d| d.kind == ClassKind::Define)
-        } else {
-            None
-        };
+        self.resource_type_defs(type_name).attribute_source()
+    }
+
+    /// What defines the resource type `name` (a lower-case name without leading `::`).
+    fn resource_type_defs(&self, name: &str) -> TypeDefs<'p> {
+        let core = builtin_resource_type(name);
+        let define = self
+            .program
+            .definition(name)
+            .filter(|d| d.kind == ClassKind::Define);
         let custom = if core.is_none() && define.is_none() {
-            self.program.resource_type(type_name)
+            self.program.resource_type(name)
         } else {
             None
         };
-        attribute_source_of(core, define, custom)
+        TypeDefs {
+            core,
+            define,
+            custom,
+        }
     }
 
     fn check_attribute_names(
@@ -2227,29 +2221,36 @@ fn near_miss_limit(name: &str) -> usize {
     if name.len() >= 6 { 2 } else { 1 }
 }
 
-/// [`Infer::attribute_source`] of a type looked up already: the core type, else the defined
-/// type, else the custom type of that name.
-fn attribute_source_of<'p>(
+/// What defines a resource type (see [`Infer::resource_type_defs`]): the core type, the
+/// defined type of that name, and the custom type when it is neither.
+#[derive(Clone, Copy, Default)]
+struct TypeDefs<'p> {
     core: Option<&'static crate::defs::model::ResourceTypeDef>,
     define: Option<&'p crate::defs::model::ClassDef>,
     custom: Option<&'p crate::defs::model::ResourceTypeDef>,
-) -> Option<AttributeSource<'p>> {
-    if let Some(t) = core {
-        Some(AttributeSource::Core(t))
-    } else if let Some(d) = define {
-        if d.params.iter().any(|p| p.captures_rest) {
-            return None;
+}
+
+impl<'p> TypeDefs<'p> {
+    /// Where the type's attributes come from (see [`Infer::attribute_source`]): the core type,
+    /// else the defined type, else the custom type.
+    fn attribute_source(self) -> Option<AttributeSource<'p>> {
+        if let Some(t) = self.core {
+            Some(AttributeSource::Core(t))
+        } else if let Some(d) = self.define {
+            if d.params.iter().any(|p| p.captures_rest) {
+                return None;
+            }
+            Some(AttributeSource::Define(d))
+        } else if let Some(t) = self.custom {
+            // Ruby types are read as text: a type whose attributes can come from code the
+            // reader does not follow (a parent type, a mixin) is not complete, not checked.
+            if !resource_type_complete(t) {
+                return None;
+            }
+            Some(AttributeSource::Custom(t))
+        } else {
+            None
         }
-        Some(AttributeSource::Define(d))
-    } else if let Some(t) = custom {
-        // Ruby types are read as text: a type whose attributes can come from code the
-        // reader does not follow (a parent type, a mixin) is not complete, not checked.
-        if !resource_type_complete(t) {
-            return None;
-        }
-        Some(AttributeSource::Custom(t))
-    } else {
-        None
     }
 }
 

@@ -12,6 +12,21 @@ pub mod program;
 pub mod scope;
 
 use crate::syntax::ast::{File, Span};
+
+/// Sizes `map` for `n` entries when it has no room yet: a map filled by the walk starts at a
+/// size that fits the usual few entries instead of growing from the smallest, and a map that
+/// stays empty allocates nothing.
+pub(crate) fn reserve_if_unallocated<K, V, S>(
+    map: &mut std::collections::HashMap<K, V, S>,
+    n: usize,
+) where
+    K: Eq + std::hash::Hash,
+    S: std::hash::BuildHasher,
+{
+    if map.capacity() == 0 {
+        map.reserve(n);
+    }
+}
 use crate::types::Type;
 
 pub use program::{Defs, NameKind, NoDefs, Program};

@@ -268,10 +268,8 @@ fn remembered<'a, T>(
     }
     let found = find();
     let mut memo = memo.borrow_mut();
-    if memo.capacity() == 0 {
-        // Sized for the few names a file asks for, rather than grown from the smallest.
-        memo.reserve(14);
-    }
+    // Sized for the few names a file asks for.
+    super::reserve_if_unallocated(&mut memo, 14);
     memo.insert(name.to_string(), found);
     found
 }

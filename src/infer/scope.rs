@@ -241,27 +241,19 @@ impl<'a> Ahead<'a> {
     fn find(file: &'a File) -> Self {
         let mut classes = HashMap::default();
         let mut guarded = HashSet::default();
-        // Every expression, in the order of `File::walk` (a later class of the same name
-        // replaces an earlier one), from a stack rather than by recursion.
-        let mut stack: Vec<&'a Expr> = file.statements.iter().rev().collect();
-        while let Some(e) = stack.pop() {
-            match &e.kind {
-                ExprKind::Class(c) => {
-                    classes.insert(key(&c.name.name), (&**c, std::cell::OnceCell::new()));
-                }
-                ExprKind::Call(c) => {
-                    if let (Some("defined" | "getvar"), Some(arg)) = (c.name(), c.args.first())
-                        && let Some(n) = literal(arg)
-                    {
-                        guarded.insert(n.trim_start_matches('$').to_string());
-                    }
-                }
-                _ => {}
+        file.walk(&mut |e| match &e.kind {
+            ExprKind::Class(c) => {
+                classes.insert(key(&c.name.name), (&**c, std::cell::OnceCell::new()));
             }
-            let start = stack.len();
-            e.for_each_child(&mut |c| stack.push(c));
-            stack[start..].reverse();
-        }
+            ExprKind::Call(c) => {
+                if let (Some("defined" | "getvar"), Some(arg)) = (c.name(), c.args.first())
+                    && let Some(n) = literal(arg)
+                {
+                    guarded.insert(n.trim_start_matches('$').to_string());
+                }
+            }
+            _ => {}
+        });
         Ahead { classes, guarded }
     }
 }
@@ -373,7 +365,7 @@ impl<'a> Walker<'a> {
             return;
         };
         if scope.vars.capacity() == 0 {
-            // Sized for a few variables, rather than grown from the smallest.
+            // Sized for a few variables (see `reserve_if_unallocated`).
             scope.vars.reserve(8);
             scope.order.reserve(8);
         }
@@ -603,10 +595,7 @@ impl<'a> Walker<'a> {
 
     fn params(&mut self, params: &'a [Parameter], unused: Option<UnusedKind>) {
         // The parameters go in at once: the map is sized for them, not grown step by step.
-        if let Some(s) = self.scopes.last_mut() {
-            s.vars.reserve(params.len() + 8);
-            s.order.reserve(params.len() + 8);
-        }
+        self.reserve_vars(params.len() + 8);
         for p in params {
             if let Some(t) = &p.type_expr {
                 self.expr(t);
@@ -937,11 +926,7 @@ fn key(name: &str) -> String {
 /// A string literal's value (no interpolation).
 fn literal(e: &Expr) -> Option<&str> {
     match &e.kind {
-        ExprKind::String(s) if !s.is_interpolated() => match s.parts.as_slice() {
-            [] => Some(""),
-            [StringPart::Text { value, .. }] => Some(value),
-            _ => None,
-        },
+        ExprKind::String(s) => s.text(),
         _ => None,
     }
 }

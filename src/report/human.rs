@@ -156,46 +156,45 @@ fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
     let path = file.path().as_bytes();
     s.reserve(160 + 2 * text.len() + d.message.len() + d.label.len() + help.len() + path.len());
     let blanks = |s: &mut Vec<u8>, n: usize| s.resize(s.len() + n, b' ');
-    for part in [
-        severity,
-        b"[",
-        d.code.as_bytes(),
-        b"]: ",
-        d.message.as_bytes(),
-        b"\n",
-    ] {
-        s.extend_from_slice(part);
-    }
+    let push = |s: &mut Vec<u8>, parts: &[&[u8]]| parts.iter().for_each(|p| s.extend_from_slice(p));
+    push(
+        s,
+        &[
+            severity,
+            b"[",
+            d.code.as_bytes(),
+            b"]: ",
+            d.message.as_bytes(),
+            b"\n",
+        ],
+    );
     blanks(s, pad);
-    for part in [
-        "┌─ ".as_bytes(),
-        path,
-        b":",
-        number,
-        b":",
-        column_number,
-        b"\n",
-    ] {
-        s.extend_from_slice(part);
-    }
+    push(
+        s,
+        &[
+            "┌─ ".as_bytes(),
+            path,
+            b":",
+            number,
+            b":",
+            column_number,
+            b"\n",
+        ],
+    );
     blanks(s, pad);
-    s.extend_from_slice("│\n".as_bytes());
-    for part in [number, " │ ".as_bytes(), text, b"\n"] {
-        s.extend_from_slice(part);
-    }
+    push(
+        s,
+        &["│\n".as_bytes(), number, " │ ".as_bytes(), text, b"\n"],
+    );
     blanks(s, pad);
-    s.extend_from_slice("│ ".as_bytes());
+    push(s, &["│ ".as_bytes()]);
     blanks(s, column);
     s.resize(s.len() + d.span.len(), b'^');
-    s.push(b' ');
-    s.extend_from_slice(d.label.as_bytes());
-    s.push(b'\n');
+    push(s, &[b" ", d.label.as_bytes(), b"\n"]);
     blanks(s, pad);
-    s.extend_from_slice("│\n".as_bytes());
+    push(s, &["│\n".as_bytes()]);
     blanks(s, pad);
-    for part in [b"= help: ", help.as_bytes(), b"\n\n"] {
-        s.extend_from_slice(part);
-    }
+    push(s, &[b"= help: ", help.as_bytes(), b"\n\n"]);
     true
 }
 

@@ -108,7 +108,7 @@ impl LineIndex {
 }
 
 /// Appends to `out` the position after each `\n` of `bytes`, in order.
-pub fn push_line_starts(bytes: &[u8], out: &mut Vec<usize>) {
+fn push_line_starts(bytes: &[u8], out: &mut Vec<usize>) {
     // Lines are short (about 35 bytes in the corpus): SSE2's search, 16 bytes at a time,
     // costs less on them than the wider one `memchr_iter` picks, whose setup is paid per line.
     #[cfg(target_arch = "x86_64")]

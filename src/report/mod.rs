@@ -19,7 +19,7 @@ use std::io;
 pub use codes::RuleMeta;
 pub use diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 pub use file::{FileReport, display_path};
-pub use line_index::{LineCol, LineIndex, push_line_starts};
+pub use line_index::{LineCol, LineIndex};
 pub use termcolor::WriteColor;
 
 /// All findings of one run, in output order.

@@ -14,7 +14,7 @@ use rustc_hash::FxHashSet as HashSet;
 
 use super::registry::Selection;
 use crate::report::codes::{UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION};
-use crate::report::{Diagnostic, RuleMeta};
+use crate::report::{Diagnostic, LineIndex, RuleMeta};
 use crate::syntax::ast::{CommentKind, File, Span};
 
 /// puppet-lint checks (core and common plugins) that plint does not implement: naming them
@@ -150,14 +150,9 @@ pub struct Suppressions {
     problems: Vec<Diagnostic>,
 }
 
-fn line_starts(src: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    crate::report::push_line_starts(src.as_bytes(), &mut starts);
-    starts
-}
-
-fn line_of(starts: &[usize], offset: usize) -> usize {
-    starts.partition_point(|&s| s <= offset)
+/// The 1-based line of `offset`.
+fn line_of(lines: &LineIndex, offset: usize) -> usize {
+    lines.line_index(offset) + 1
 }
 
 fn finding(meta: RuleMeta, span: Span, message: String, help: &str) -> Diagnostic {
@@ -176,7 +171,7 @@ impl Suppressions {
         if LINT.find(src.as_bytes()).is_none() {
             return out;
         }
-        let starts = line_starts(src);
+        let lines = LineIndex::new(src);
         // Open `lint:ignore` blocks: (line, entries' indices).
         let mut stack: Vec<(usize, Vec<usize>, Span)> = Vec::new();
         for comment in &ast.comments {
@@ -189,8 +184,8 @@ impl Suppressions {
             let body_offset = comment.span.start as usize
                 + (raw.len() - raw.trim_start_matches('#').len())
                 + (body.len() - body.trim_start().len());
-            let line = line_of(&starts, comment.span.start as usize);
-            let line_start = starts[line - 1];
+            let line = line_of(&lines, comment.span.start as usize);
+            let line_start = lines.line_range(line - 1).start;
             let trailing = !src[line_start..comment.span.start as usize]
                 .trim()
                 .is_empty();
@@ -202,7 +197,7 @@ impl Suppressions {
                 let (first, last) = if trailing {
                     (line, line)
                 } else {
-                    next_statement_lines(ast, &starts, comment.span.end as usize)
+                    next_statement_lines(ast, &lines, comment.span.end as usize)
                         .unwrap_or((line, line))
                 };
                 let mut offset = body_offset + "plint:allow(".len();
@@ -308,12 +303,12 @@ impl Suppressions {
         if self.entries.is_empty() && self.problems.is_empty() {
             return;
         }
-        let starts = line_starts(src);
+        let lines = LineIndex::new(src);
         diagnostics.retain(|d| {
             if d.code < "P100" {
                 return true; // syntax and pipeline findings cannot be suppressed
             }
-            let line = line_of(&starts, d.span.start);
+            let line = line_of(&lines, d.span.start);
             let mut suppressed = false;
             for e in &mut self.entries {
                 if e.target == Target::Rule(d.code) && e.first_line <= line && line <= e.last_line {
@@ -348,7 +343,7 @@ impl Suppressions {
 }
 
 /// The lines of the statement that starts first after `offset`.
-fn next_statement_lines(ast: &File, starts: &[usize], offset: usize) -> Option<(usize, usize)> {
+fn next_statement_lines(ast: &File, lines: &LineIndex, offset: usize) -> Option<(usize, usize)> {
     let mut best: Option<Span> = None;
     ast.walk(&mut |e| {
         if (e.span.start as usize) < offset || e.span.is_empty() {
@@ -365,7 +360,7 @@ fn next_statement_lines(ast: &File, starts: &[usize], offset: usize) -> Option<(
     });
     let span = best?;
     Some((
-        line_of(starts, span.start as usize),
-        line_of(starts, span.end.saturating_sub(1).max(span.start) as usize),
+        line_of(lines, span.start as usize),
+        line_of(lines, span.end.saturating_sub(1).max(span.start) as usize),
     ))
 }

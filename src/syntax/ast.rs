@@ -373,6 +373,16 @@ impl StringLit {
         Some(out)
     }
 
+    /// The string's value when it has no interpolation, borrowed (such a string has at most
+    /// one text part; see [`StringLit::parts`]).
+    pub fn text(&self) -> Option<&str> {
+        match self.parts.as_slice() {
+            [] => Some(""),
+            [StringPart::Text { value, .. }] => Some(value),
+            _ => None,
+        }
+    }
+
     pub fn is_interpolated(&self) -> bool {
         self.parts
             .iter()
