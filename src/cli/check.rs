@@ -306,11 +306,31 @@ impl From<ParseResult> for FirstPass {
 /// not read the program's index (while the tree is fresh), and take what it defines for the
 /// index. A panic becomes a `P000` finding, as a panic while parsing.
 pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
-    let Some(text) = source.text.as_deref() else {
-        return FirstPass::from(None);
+    first_pass_parsed(source, parse_source(source), profile)
+}
+
+/// The parse of `source`'s text (`None` when it has none), or the panic it raised.
+fn parse_source(source: &Source) -> Option<std::thread::Result<Parsed>> {
+    let text = source.text.as_deref()?;
+    Some(panic::catch_unwind(AssertUnwindSafe(|| {
+        crate::syntax::parse(text)
+    })))
+}
+
+/// [`first_pass`] after the parse: `parsed` is what [`parse_source`] gave for `source`.
+fn first_pass_parsed(
+    source: &Source,
+    parsed: Option<std::thread::Result<Parsed>>,
+    profile: &Profile,
+) -> FirstPass {
+    let (text, parsed) = match (source.text.as_deref(), parsed) {
+        (Some(text), Some(Ok(parsed))) => (text, parsed),
+        (_, Some(Err(payload))) => {
+            return FirstPass::from(Some(Err(Box::new(internal_error(payload)))));
+        }
+        _ => return FirstPass::from(None),
     };
     let run = || {
-        let parsed = crate::syntax::parse(text);
         let path = source.path.to_string_lossy();
         let mut module = None;
         let local = parses(&parsed.diagnostics).then(|| {
@@ -334,10 +354,10 @@ pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
             Some(module) => FileDefs::extract_in(manifest, module),
             None => FileDefs::extract(manifest),
         };
-        (parsed, local, defs)
+        (local, defs)
     };
     match panic::catch_unwind(AssertUnwindSafe(run)) {
-        Ok((parsed, local, defs)) => {
+        Ok((local, defs)) => {
             let (local, lines) = match local {
                 Some((found, lines)) => (Some(found), lines),
                 None => (None, None),
@@ -351,6 +371,14 @@ pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
         }
         Err(payload) => FirstPass::from(Some(Err(Box::new(internal_error(payload))))),
     }
+}
+
+/// How many consecutive files a worker of the first pass parses before it runs their rules:
+/// parsing and the rules each run faster when the same code runs many times in a row (on the
+/// corpus, batches of 32 files take 3% less CPU than one file at a time). At least 32 batches
+/// per thread, so that a thread that is done still takes work from the other until near the end.
+fn first_pass_batch(files: usize) -> usize {
+    (files / (rayon::current_num_threads() * 32)).clamp(1, 32)
 }
 
 /// Reads each file of `paths` (see [`read_source`]) and makes the first pass over it (with its
@@ -367,16 +395,29 @@ pub fn first_pass_all(
     let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let (mut passes, modules): (Vec<(Source, FirstPass)>, _) = rayon::join(
         || {
+            let batch = first_pass_batch(paths.len());
             paths
-                .par_iter()
-                .zip(profiles)
-                // One file per task, so that a thread that is done takes work from the other
-                // until the last file (rayon's default halves leave one thread idle at the end).
+                .par_chunks(batch)
+                .zip(profiles.par_chunks(batch))
+                // One batch per task, so that a thread that is done takes work from the other
+                // until the last batch (rayon's default halves leave one thread idle at the end).
                 .with_max_len(1)
-                .map(|(path, profile)| {
-                    let source = read_source(path, cwd);
-                    let pass = first_pass(&source, profile);
-                    (source, pass)
+                .flat_map_iter(|(paths, profiles)| {
+                    let parsed: Vec<(Source, _)> = paths
+                        .iter()
+                        .map(|path| {
+                            let source = read_source(path, cwd);
+                            let parsed = parse_source(&source);
+                            (source, parsed)
+                        })
+                        .collect();
+                    parsed
+                        .into_iter()
+                        .zip(profiles)
+                        .map(|((source, parsed), profile)| {
+                            let pass = first_pass_parsed(&source, parsed, profile);
+                            (source, pass)
+                        })
                 })
                 .collect()
         },
