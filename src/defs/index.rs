@@ -126,12 +126,22 @@ pub fn key(name: &str) -> String {
     crate::syntax::trim_colons(name).to_ascii_lowercase()
 }
 
+/// [`key`], borrowed when the name is one already (most names asked for are).
+pub fn lookup_key(name: &str) -> std::borrow::Cow<'_, str> {
+    let name = crate::syntax::trim_colons(name);
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
 fn named<'a, T>(
     items: &'a [T],
     map: &'a HashMap<String, Vec<u32>>,
     name: &str,
 ) -> impl Iterator<Item = &'a T> + 'a {
-    map.get(&key(name))
+    map.get(lookup_key(name).as_ref())
         .map(|v| v.as_slice())
         .unwrap_or(&[])
         .iter()
@@ -725,7 +735,7 @@ fn scope_variables(statements: &[Expr], out: &mut Vec<VarDef>) {
     impl<'e> Walk<'e, '_> {
         fn record(&mut self, target: &'e Expr) {
             if let ExprKind::Variable(name) = &target.kind
-                && !name.contains("::")
+                && !name.as_bytes().windows(2).any(|w| w == b"::")
                 && self.seen.insert(name)
             {
                 self.out.push(VarDef {

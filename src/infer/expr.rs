@@ -8,6 +8,7 @@
 //! and `if $x =~ T` / `case $x { T: }` narrow `$x` to `T` in the branch.
 
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 use super::compat::{self, kinds};
@@ -97,7 +98,7 @@ pub struct Infer<'p> {
     record: Option<Vec<(Span, Type)>>,
     /// Resources declared with a literal title: (context, type, title) -> where, on which
     /// execution path, in which resource expression.
-    resources: HashMap<(u32, std::borrow::Cow<'p, str>, String), Vec<Declared>>,
+    resources: HashMap<(u32, Cow<'p, str>, Cow<'p, str>), Vec<Declared>>,
     /// The branches taken to reach the current expression: (branch point, arm).
     path: Vec<(u32, u32)>,
     next_branch: u32,
@@ -1475,7 +1476,7 @@ impl<'p> Infer<'p> {
     /// ask for a near miss when no module is known).
     fn should_report_unknown(&self, name: &str) -> bool {
         let name = crate::syntax::trim_colons(name);
-        match name.split_once("::") {
+        match split_colons(name) {
             Some((module, _)) => self.program.has_module(module),
             None => true,
         }
@@ -1485,15 +1486,15 @@ impl<'p> Infer<'p> {
 
     /// `include x`, `contain x`, `require x`, `class { 'x': }`: the class must exist.
     fn class_reference(&mut self, arg: &'p Expr) {
-        let name: std::borrow::Cow<'p, str> = match &arg.kind {
+        let name: Cow<'p, str> = match &arg.kind {
             ExprKind::String(s) => match s.text() {
-                Some(text) => std::borrow::Cow::Borrowed(text),
+                Some(text) => Cow::Borrowed(text),
                 None => match s.literal_value() {
-                    Some(v) => std::borrow::Cow::Owned(v),
+                    Some(v) => Cow::Owned(v),
                     None => return,
                 },
             },
-            ExprKind::Name(n) => std::borrow::Cow::Borrowed(n),
+            ExprKind::Name(n) => Cow::Borrowed(n),
             ExprKind::Array(items) => {
                 for i in items {
                     self.class_reference(i);
@@ -1525,7 +1526,7 @@ impl<'p> Infer<'p> {
         {
             return;
         }
-        let module = key.split("::").next().unwrap_or(&key);
+        let module = split_colons(&key).map_or(&*key, |(m, _)| m);
         if !self.program.has_module(module) {
             return;
         }
@@ -1633,13 +1634,7 @@ impl<'p> Infer<'p> {
     /// Records a resource with a literal title; reports it when the same context declared it
     /// before on a path this one also takes (two `if` branches are no duplicate), in another
     /// resource expression (one expression's own duplicates are P332's).
-    fn declared(
-        &mut self,
-        type_name: std::borrow::Cow<'p, str>,
-        title: String,
-        span: Span,
-        expr: Span,
-    ) {
+    fn declared(&mut self, type_name: Cow<'p, str>, title: Cow<'p, str>, span: Span, expr: Span) {
         use std::collections::hash_map::Entry;
         let key = (self.context, type_name, title);
         let path = self.path.clone();
@@ -1659,7 +1654,7 @@ impl<'p> Infer<'p> {
                 if let Some(first) = first {
                     self.diags.push(TypeDiag::DuplicateResource {
                         type_name: o.key().1.to_string(),
-                        title: o.key().2.clone(),
+                        title: o.key().2.to_string(),
                         span,
                         first,
                     });
@@ -1961,7 +1956,7 @@ impl<'p> Infer<'p> {
         {
             return;
         }
-        let Some((module, _)) = key.split_once("::") else {
+        let Some((module, _)) = split_colons(&key) else {
             return;
         };
         if !self.program.has_module(module) {
@@ -2056,11 +2051,11 @@ fn builtin_resource_type(name: &str) -> Option<&'static crate::defs::model::Reso
 }
 
 /// The name in lower case, borrowed when it is already (most names are).
-fn lower_case(s: &str) -> std::borrow::Cow<'_, str> {
+fn lower_case(s: &str) -> Cow<'_, str> {
     if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        std::borrow::Cow::Owned(s.to_ascii_lowercase())
+        Cow::Owned(s.to_ascii_lowercase())
     } else {
-        std::borrow::Cow::Borrowed(s)
+        Cow::Borrowed(s)
     }
 }
 
@@ -2078,6 +2073,13 @@ pub(crate) fn has_colons(s: &str) -> bool {
         i = j + 1;
     }
     false
+}
+
+/// `s.split_once("::")`, without a substring searcher.
+pub(crate) fn split_colons(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    let i = (0..b.len().saturating_sub(1)).find(|&i| b[i] == b':' && b[i + 1] == b':')?;
+    Some((&s[..i], &s[i + 2..]))
 }
 
 /// `s.rsplit_once("::")`, without a substring searcher.
@@ -2311,21 +2313,25 @@ struct Declared {
 }
 
 /// The literal titles of a title expression: a string, a name, or an array of them.
-fn literal_titles(e: &Expr) -> Vec<(String, Span)> {
-    match &e.kind {
-        ExprKind::Array(items) => items
-            .iter()
-            .filter_map(|i| literal_title(i).map(|t| (t, i.span)))
-            .collect(),
-        _ => literal_title(e).map(|t| (t, e.span)).into_iter().collect(),
-    }
+fn literal_titles(e: &Expr) -> impl Iterator<Item = (Cow<'_, str>, Span)> {
+    let items = match &e.kind {
+        ExprKind::Array(items) => items.as_slice(),
+        _ => std::slice::from_ref(e),
+    };
+    items
+        .iter()
+        .filter_map(|i| literal_title(i).map(|t| (t, i.span)))
 }
 
-/// The literal title of a resource body (a string without interpolation or a name).
-fn literal_title(e: &Expr) -> Option<String> {
+/// The literal title of a resource body (a string without interpolation or a name),
+/// borrowed when it is written as one piece.
+fn literal_title(e: &Expr) -> Option<Cow<'_, str>> {
     match &e.kind {
-        ExprKind::String(s) => s.literal_value(),
-        ExprKind::Name(n) => Some(n.clone()),
+        ExprKind::String(s) => match s.text() {
+            Some(text) => Some(Cow::Borrowed(text)),
+            None => s.literal_value().map(Cow::Owned),
+        },
+        ExprKind::Name(n) => Some(Cow::Borrowed(n)),
         _ => None,
     }
 }

@@ -7,6 +7,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::defs::index::lookup_key;
 use crate::defs::model::{
     ClassDef, ClassKind, FunctionDef, FunctionKind, Origin, ParamDef, ParamKind, ResourceTypeDef,
     SigParam, Signature, TypeAliasDef,
@@ -82,16 +83,6 @@ impl Defs for NoDefs {
 /// The key a name is looked up by: lower case, without a leading `::`.
 pub fn key(name: &str) -> String {
     crate::syntax::trim_colons(name).to_ascii_lowercase()
-}
-
-/// [`key`], borrowed when the name is one already.
-fn lookup_key(name: &str) -> std::borrow::Cow<'_, str> {
-    let name = crate::syntax::trim_colons(name);
-    if name.bytes().any(|b| b.is_ascii_uppercase()) {
-        std::borrow::Cow::Owned(name.to_ascii_lowercase())
-    } else {
-        std::borrow::Cow::Borrowed(name)
-    }
 }
 
 /// The definitions a file makes itself.
@@ -177,9 +168,9 @@ impl<'a> LocalDefs<'a> {
     }
 
     fn namespace(&mut self, name: &str) {
-        let first = name.split("::").next().unwrap_or(name).to_string();
-        if !self.namespaces.contains(&first) {
-            self.namespaces.push(first);
+        let first = super::expr::split_colons(name).map_or(name, |(first, _)| first);
+        if !self.namespaces.iter().any(|n| n == first) {
+            self.namespaces.push(first.to_string());
         }
     }
 
@@ -318,11 +309,11 @@ impl<'a> Program<'a> {
     /// Whether the module `name` is known to be part of the program: indexed, or the
     /// namespace of something this file defines.
     pub fn has_module(&self, name: &str) -> bool {
-        let name = key(name);
+        let name = lookup_key(name);
         // The file's own namespaces count only for a file checked without any module
         // around it: in a module, its other files define what this one does not.
         self.global.has_module(&name)
-            || (!self.global.knows_modules() && self.local.namespaces.contains(&name))
+            || (!self.global.knows_modules() && self.local.namespaces.iter().any(|n| *n == name))
     }
 
     pub fn knows_modules(&self) -> bool {

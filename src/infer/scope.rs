@@ -24,9 +24,11 @@
 //! The result is data ([`ScopeDiag`]); rules P112-P115 make diagnostics of it.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::borrow::Cow;
 
 use super::expr::{has_colons, rsplit_colons};
 use super::facts;
+use crate::defs::index::lookup_key;
 use crate::syntax::ast::{
     AssignOp, Attribute, BinaryOp, Block, ClassDef, DefineDef, Expr, ExprKind, File, FunctionDef,
     Lambda, NodeDef, Parameter, PlanDef, Span, StringPart,
@@ -92,9 +94,9 @@ pub trait Program {
     /// Whether the class `name` (as for [`Program::class`]) defines `var` in its own scope,
     /// and the class it inherits from; `None` when the program does not define it. The
     /// default asks [`Program::class`]; a program can answer without listing every name.
-    fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<String>)> {
+    fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<Cow<'_, str>>)> {
         let c = self.class(name)?;
-        Some((c.names.iter().any(|n| n == var), c.parent))
+        Some((c.names.iter().any(|n| n == var), c.parent.map(Cow::Owned)))
     }
     /// Whether some manifest assigns `$name` at top scope.
     fn top_variable(&self, _name: &str) -> bool {
@@ -511,10 +513,14 @@ impl<'a> Walker<'a> {
             let c = entry.0;
             let has =
                 c.params.iter().any(|p| p.name.name == var) || assigned_by(entry).contains(var);
-            (has, c.parent.as_ref().map(|p| key(&p.name)))
+            (has, c.parent.as_ref().map(|p| lookup_key(&p.name)))
         } else {
             let (has, parent) = self.program.class_defines(class, var)?;
-            (has, parent.map(|p| key(&p)))
+            let parent = parent.map(|p| match p {
+                Cow::Borrowed(p) => lookup_key(p),
+                Cow::Owned(p) => Cow::Owned(key(&p)),
+            });
+            (has, parent)
         };
         if has {
             return Some(true);

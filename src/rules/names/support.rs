@@ -3,6 +3,7 @@
 //! ([`Context::program`], always built for these rules: they never re-parse other files),
 //! and the facts of the modules' `lib/facter`.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -39,11 +40,11 @@ impl scope::Program for FileProgram<'_> {
         None
     }
 
-    fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<String>)> {
+    fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<Cow<'_, str>>)> {
         let c = self.index.class(name)?;
         let has =
             c.params.iter().any(|p| p.name == var) || c.variables.iter().any(|v| v.name == var);
-        Some((has, c.parent.clone()))
+        Some((has, c.parent.as_deref().map(Cow::Borrowed)))
     }
 
     fn top_variable(&self, name: &str) -> bool {
