@@ -760,14 +760,13 @@ impl<'p> Infer<'p> {
         self.open_branches += 1;
         // What each arm left in the innermost scope, for the names it changed.
         let mut results: Vec<ArmResult> = Vec::with_capacity(arms.len() + 1);
-        let all: Vec<(Narrowing<'p>, Option<&'p Block>)> = arms
+        let all = arms
             .into_iter()
             .map(|(n, b)| (n, Some(b)))
-            .chain(std::iter::once((None, else_block)))
-            .collect();
+            .chain(std::iter::once((None, else_block)));
         let point = self.next_branch;
         self.next_branch += 1;
-        for (arm, (narrow, body)) in all.into_iter().enumerate() {
+        for (arm, (narrow, body)) in all.enumerate() {
             self.path.push((point, arm as u32));
             self.undo(mark);
             self.branch_log.push(Vec::new());
@@ -1285,17 +1284,18 @@ impl<'p> Infer<'p> {
     ) -> Option<Type> {
         let builtin = builtin_function(name);
         let indexed = self.program.function(name);
-        let defs: Vec<&FunctionDef> = builtin.into_iter().chain(indexed).collect();
-        if defs.is_empty() {
+        // The built-in first (Puppet's loaders ask their parent first), then the program's.
+        let defs = [builtin, indexed];
+        let Some(first) = defs.iter().flatten().next().copied() else {
             self.unknown_function(name, name_span);
             if let Some(l) = lambda {
                 self.lambda(l, &[]);
             }
             return None;
-        }
+        };
         let lambda_params = lambda.map(lambda_arity);
         let mut outcome: Option<(Option<Type>, Vec<Type>)> = None;
-        for def in &defs {
+        for def in defs.iter().flatten() {
             if def.signatures.is_empty()
                 || matches!(def.kind, FunctionKind::Ruby3x { .. })
                 || takes_scope(def)
@@ -1324,8 +1324,7 @@ impl<'p> Infer<'p> {
                 ret.map(|t| refine_return(name, t, args))
             }
             None => {
-                let def = defs[0];
-                self.report_mismatch(def, name, args, lambda_params, name_span, call_span);
+                self.report_mismatch(first, name, args, lambda_params, name_span, call_span);
                 if let Some(l) = lambda {
                     let types = lambda_param_types(name, args, lambda);
                     self.lambda(l, &types);
@@ -2135,6 +2134,10 @@ fn lower_type(e: &Expr, src: &str) -> Option<Type> {
     };
     if let Some(hit) = LOWERED.with(|m| m.borrow().get(text).cloned()) {
         return Some(hit);
+    }
+    // Not a type wherever it stands (`Package[$name]`): not lowered (nor remembered).
+    if !types::may_lower(e) {
+        return None;
     }
     let t = types::from_expr(e, src).ok()?;
     LOWERED.with(|m| {

@@ -40,7 +40,7 @@ pub use assign::{AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_ass
 pub use display::expanded_string;
 pub use normalize::common_type;
 pub(crate) use normalize::common_with;
-pub use parse::{TypeError, from_expr, parse};
+pub use parse::{TypeError, from_expr, may_lower, parse};
 pub use regex::{ruby_regex, ruby_regex_matches, translate_ruby_regex};
 
 /// The names of Puppet's built-in types, sorted (with `Class` and `Resource`); any other

@@ -79,6 +79,42 @@ pub fn from_expr(expr: &Expr, src: &str) -> Result<Type, TypeError> {
     }
 }
 
+/// Whether [`from_expr`] can lower `e` at all: `false` when the expression holds something
+/// no type specification can (a variable, a call, an interpolated string, an operator, an
+/// access of something that is not a type), which [`from_expr`] rejects wherever it stands.
+/// Answered without building the error: a caller that only wants the type skips
+/// expressions such as `Package[$name]` cheaply. `true` does not promise success.
+pub fn may_lower(e: &Expr) -> bool {
+    // The kinds `Lower::value` accepts, with the same recursion.
+    match &e.kind {
+        ExprKind::Integer(lit) => lit.value.is_some(),
+        ExprKind::Float(_)
+        | ExprKind::Boolean(_)
+        | ExprKind::Undef
+        | ExprKind::Default
+        | ExprKind::Regex(_)
+        | ExprKind::Name(_)
+        | ExprKind::TypeRef(_) => true,
+        ExprKind::String(s) => !s.is_interpolated(),
+        ExprKind::Paren(inner) => may_lower(inner),
+        ExprKind::Unary {
+            op: UnaryOp::Neg,
+            operand,
+        } => may_lower(operand),
+        ExprKind::Array(items) => items.iter().all(may_lower),
+        ExprKind::Hash(h) => h
+            .entries
+            .iter()
+            .all(|p| may_lower(&p.key) && may_lower(&p.value)),
+        ExprKind::Access { target, args } => {
+            matches!(target.kind, ExprKind::TypeRef(_))
+                && !args.is_empty()
+                && args.iter().all(may_lower)
+        }
+        _ => false,
+    }
+}
+
 /// A value in a type expression's brackets.
 #[derive(Debug, Clone)]
 enum Arg {
