@@ -379,6 +379,27 @@ impl<'p> Infer<'p> {
         t
     }
 
+    /// Walks `e` for its checks when its type is not used: a leaf (a literal, a variable),
+    /// which holds nothing to check, is not typed at all (unless every type is recorded).
+    fn walk_unused(&mut self, e: &'p Expr) {
+        let leaf = matches!(
+            &e.kind,
+            ExprKind::Variable(_)
+                | ExprKind::Name(_)
+                | ExprKind::Boolean(_)
+                | ExprKind::Undef
+                | ExprKind::Default
+                | ExprKind::Integer(_)
+                | ExprKind::Float(_)
+                | ExprKind::Regex(_)
+                | ExprKind::ReservedWord(_)
+        ) || matches!(&e.kind, ExprKind::String(s) if !s.is_interpolated());
+        if leaf && self.record.is_none() {
+            return;
+        }
+        self.expr(e);
+    }
+
     fn expr_inner(&mut self, e: &'p Expr) -> Type {
         match &e.kind {
             ExprKind::Integer(i) => match i.value {
@@ -400,10 +421,7 @@ impl<'p> Infer<'p> {
                         interpolated = true;
                         // The value is not used: a variable's (a copy of its type, no
                         // finding) need not be looked up, unless every type is recorded.
-                        if matches!(expr.kind, ExprKind::Variable(_)) && self.record.is_none() {
-                            continue;
-                        }
-                        self.expr(expr);
+                        self.walk_unused(expr);
                     }
                 }
                 let value = match s.text() {
@@ -535,21 +553,19 @@ impl<'p> Infer<'p> {
                             }
                         }
                     }
-                    _ => {
-                        self.expr(left);
-                    }
+                    _ => self.walk_unused(left),
                 }
                 t
             }
             ExprKind::Relationship { left, right, .. } => {
-                self.expr(left);
+                self.walk_unused(left);
                 self.expr(right)
             }
             ExprKind::Selector { value, entries } => {
-                self.expr(value);
+                self.walk_unused(value);
                 let mut out: Option<Type> = None;
                 for en in entries {
-                    self.expr(&en.matcher);
+                    self.walk_unused(&en.matcher);
                     let t = self.expr(&en.value);
                     out = Some(match out {
                         None => t,
@@ -565,7 +581,7 @@ impl<'p> Infer<'p> {
                 let want_value = !std::mem::take(&mut self.value_unused);
                 let mut arms: Vec<(Narrowing<'p>, &'p Block)> = Vec::new();
                 for (cond, body) in &i.branches {
-                    self.expr(cond);
+                    self.walk_unused(cond);
                     arms.push((self.narrowing(cond), body));
                 }
                 let else_block = i.else_block.as_ref();
@@ -573,7 +589,7 @@ impl<'p> Infer<'p> {
             }
             ExprKind::Unless(u) => {
                 let want_value = !std::mem::take(&mut self.value_unused);
-                self.expr(&u.condition);
+                self.walk_unused(&u.condition);
                 self.branches(
                     vec![(None, &u.then_block)],
                     u.else_block.as_ref(),
@@ -588,15 +604,15 @@ impl<'p> Infer<'p> {
             ExprKind::ResourceDefaults(d) => {
                 let name = d.type_ref.name.to_ascii_lowercase();
                 for a in &d.attributes {
-                    self.expr(&a.value);
+                    self.walk_unused(&a.value);
                 }
                 self.check_attribute_names(&name, &d.attributes);
                 Type::Any
             }
             ExprKind::ResourceOverride(o) => {
-                self.expr(&o.target);
+                self.walk_unused(&o.target);
                 for a in &o.attributes {
-                    self.expr(&a.value);
+                    self.walk_unused(&a.value);
                 }
                 Type::Any
             }
@@ -605,7 +621,7 @@ impl<'p> Infer<'p> {
                     self.expr(q);
                 }
                 for a in &c.attributes {
-                    self.expr(&a.value);
+                    self.walk_unused(&a.value);
                 }
                 Type::Any
             }
@@ -634,7 +650,7 @@ impl<'p> Infer<'p> {
             }
             ExprKind::Node(n) => {
                 for m in &n.matchers {
-                    self.expr(m);
+                    self.walk_unused(m);
                 }
                 self.push(ScopeKind::Named);
                 let ctx = self.enter_context();
@@ -920,7 +936,7 @@ impl<'p> Infer<'p> {
             let mut narrow: Option<Type> = None;
             let mut all_types = true;
             for m in &o.matchers {
-                self.expr(m);
+                self.walk_unused(m);
                 if matches!(m.kind, ExprKind::Default) {
                     has_default = true;
                     all_types = false;
@@ -1437,7 +1453,7 @@ impl<'p> Infer<'p> {
         for (i, p) in l.params.iter().enumerate() {
             let declared = p.type_expr.as_ref().map(|t| self.declared_type(t));
             if let Some(d) = &p.default {
-                self.expr(d);
+                self.walk_unused(d);
             }
             let t = declared.unwrap_or_else(|| types_.get(i).cloned().unwrap_or(Type::Any));
             self.bind(&p.name.name, t);
@@ -1570,11 +1586,13 @@ impl<'p> Infer<'p> {
                 .reserve(r.bodies.iter().map(|b| b.attributes.len()).sum());
         }
         for b in &r.bodies {
-            self.expr(&b.title);
+            self.walk_unused(&b.title);
             for a in &b.attributes {
-                let t = self.expr(&a.value);
                 if keep {
+                    let t = self.expr(&a.value);
                     self.values.insert(a.value.span, t);
+                } else {
+                    self.walk_unused(&a.value);
                 }
             }
         }
