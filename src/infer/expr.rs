@@ -1810,10 +1810,7 @@ impl<'p> Infer<'p> {
                 continue;
             }
             if let Some(t) = core {
-                let Some(def) = t
-                    .attribute(&a.name.name)
-                    .or_else(|| builtins::metaparameter(&a.name.name))
-                else {
+                let Some(def) = core_attribute(t, &a.name.name) else {
                     continue;
                 };
                 let Some(expected) = builtin_attribute_type(def) else {
@@ -2031,29 +2028,31 @@ fn builtin_attribute_type(def: &'static crate::defs::model::AttributeDef) -> Par
     t
 }
 
-/// Does the core resource type `t` accept the attribute `name` (a metaparameter included)?
-/// By a hash lookup (attributes are many, and core types have dozens of them).
-fn core_accepts(t: &'static crate::defs::model::ResourceTypeDef, name: &str) -> bool {
-    type Accepted = HashMap<usize, rustc_hash::FxHashSet<&'static str>>;
-    static ACCEPTED: std::sync::LazyLock<Accepted> = std::sync::LazyLock::new(|| {
-        let meta = builtins::metaparameters().iter().map(|m| m.name.as_str());
-        builtins::resource_types()
-            .iter()
-            .map(|t| {
-                let names = meta
-                    .clone()
-                    .chain(t.attributes.iter().map(|a| a.name.as_str()))
-                    .collect();
-                (t as *const _ as usize, names)
-            })
-            .collect()
-    });
-    match ACCEPTED.get(&(t as *const _ as usize)) {
-        Some(names) => names.contains(name),
-        None => {
-            builtins::metaparameters().iter().any(|m| m.name == name)
-                || t.attributes.iter().any(|a| a.name == name)
-        }
+/// The attribute `name` of the core resource type `t`, or else the metaparameter `name`
+/// (`t.attribute(name)`, then [`builtins::metaparameter`]). By a hash lookup (attributes are
+/// many, and core types have dozens of them).
+fn core_attribute(
+    t: &'static crate::defs::model::ResourceTypeDef,
+    name: &str,
+) -> Option<&'static crate::defs::model::AttributeDef> {
+    type Attributes = HashMap<&'static str, &'static crate::defs::model::AttributeDef>;
+    static ATTRIBUTES: std::sync::LazyLock<HashMap<usize, Attributes>> =
+        std::sync::LazyLock::new(|| {
+            builtins::resource_types()
+                .iter()
+                .map(|t| {
+                    let mut names: Attributes = HashMap::default();
+                    // The first of a name wins, the type's own before a metaparameter.
+                    for a in t.attributes.iter().chain(builtins::metaparameters()) {
+                        names.entry(a.name.as_str()).or_insert(a);
+                    }
+                    (t as *const _ as usize, names)
+                })
+                .collect()
+        });
+    match ATTRIBUTES.get(&(t as *const _ as usize)) {
+        Some(names) => names.get(name).copied(),
+        None => t.attribute(name).or_else(|| builtins::metaparameter(name)),
     }
 }
 
@@ -2288,20 +2287,16 @@ enum AttributeSource<'p> {
 impl<'p> AttributeSource<'p> {
     /// Does the type accept the attribute `name` (a metaparameter included)?
     fn accepts(self, name: &str) -> bool {
-        if let AttributeSource::Core(t) = self {
-            return core_accepts(t, name);
-        }
-        builtins::metaparameters().iter().any(|m| m.name == name)
-            || match self {
-                AttributeSource::Core(t) => t.attributes.iter().any(|a| a.name == name),
-                AttributeSource::Define(d) => {
-                    d.params.iter().any(|p| p.name == name) || name == "name"
-                }
-                // Puppet adds `provider` to every type that has providers.
-                AttributeSource::Custom(t) => {
-                    t.attributes.iter().any(|a| a.name == name) || name == "provider"
-                }
+        // The type's own attributes first: most names are.
+        let own = match self {
+            AttributeSource::Core(t) => return core_attribute(t, name).is_some(),
+            AttributeSource::Define(d) => d.params.iter().any(|p| p.name == name) || name == "name",
+            // Puppet adds `provider` to every type that has providers.
+            AttributeSource::Custom(t) => {
+                t.attributes.iter().any(|a| a.name == name) || name == "provider"
             }
+        };
+        own || builtins::metaparameters().iter().any(|m| m.name == name)
     }
 
     /// Every attribute name the type accepts.
