@@ -171,6 +171,8 @@ pub struct FileIndex<'a> {
     pub(crate) analysis: OnceCell<std::rc::Rc<crate::infer::Analysis>>,
     /// See [`FileIndex::name_bytes`].
     name_bytes: OnceCell<Vec<NameBytes>>,
+    /// The file's token stream (`plugins::tokens::of`), shared by the layout rules that read it.
+    pub(crate) tokens: OnceCell<Vec<crate::rules::plugins::tokens::Token>>,
 }
 
 /// Which kinds of byte a variable's name holds, found in one pass over it: several rules ask

@@ -49,13 +49,12 @@ impl Rule for ConsecutiveBlankLines {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         // A line is empty when only spaces lie between the line break before it and its
         // own; `prev_empty` says whether the line before this one was.
         let (mut last, mut prev_empty, mut only_spaces) = (None::<usize>, false, true);
         let mut found = Vec::new();
-        for t in &toks {
+        for t in toks {
             match t.kind {
                 Kind::Newline => {
                     let empty = only_spaces && last.is_some();

@@ -71,11 +71,11 @@ impl Rule for MissingTrailingComma {
         if closers.is_empty() {
             return;
         }
-        let toks = tokens::tokenize(source, ast);
-        let partners = tokens::partners(&toks);
+        let toks = tokens::of(cx);
+        let partners = tokens::partners(toks);
         let mut found = Vec::new();
         for closer in closers {
-            let Some(ci) = tokens::at(&toks, closer) else {
+            let Some(ci) = tokens::at(toks, closer) else {
                 continue;
             };
             let mut newline = false;

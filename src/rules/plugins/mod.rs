@@ -6,7 +6,7 @@
 use crate::rules::Rule;
 
 mod support;
-mod tokens;
+pub(crate) mod tokens;
 
 mod absolute_class_inclusion;
 mod absolute_class_reference;

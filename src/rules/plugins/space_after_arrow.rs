@@ -46,17 +46,15 @@ impl Rule for SpaceAfterArrow {
 
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
-            if t.kind != Kind::FArrow
-                || i + 1 >= toks.len()
-                || is_single_space(&toks, i + 1, source)
+            if t.kind != Kind::FArrow || i + 1 >= toks.len() || is_single_space(toks, i + 1, source)
             {
                 continue;
             }
             // Up to the next token that is not blank (a comment keeps its line).
-            let end = match tokens::next_code(&toks, i) {
+            let end = match tokens::next_code(toks, i) {
                 Some(n) if toks[n].kind != Kind::Comment => toks[n].start,
                 _ => toks[i + 1..]
                     .iter()

@@ -47,7 +47,7 @@ impl Rule for SpaceAfterClosingBracket {
 
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
             let Some(next) = toks.get(i + 1).filter(|_| t.kind == Kind::RBrack) else {
@@ -57,7 +57,7 @@ impl Rule for SpaceAfterClosingBracket {
                 continue;
             }
             if next.kind == Kind::Space {
-                let Some(n) = tokens::next_code(&toks, i) else {
+                let Some(n) = tokens::next_code(toks, i) else {
                     continue;
                 };
                 if hugs_closer(&toks[n]) && toks[n].kind != Kind::RBrace {

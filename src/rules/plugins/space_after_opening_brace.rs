@@ -46,13 +46,13 @@ impl Rule for SpaceAfterOpeningBrace {
 
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
             let Some(next) = toks.get(i + 1).filter(|_| t.kind == Kind::LBrace) else {
                 continue;
             };
-            if is_single_space(&toks, i + 1, source)
+            if is_single_space(toks, i + 1, source)
                 || matches!(next.kind, Kind::LBrack | Kind::LBrace | Kind::RBrace)
             {
                 continue;

@@ -41,8 +41,7 @@ impl Rule for SpaceAfterOpeningBracket {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
             let Some(next) = toks.get(i + 1).filter(|_| t.kind == Kind::LBrack) else {

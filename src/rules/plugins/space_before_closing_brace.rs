@@ -47,18 +47,18 @@ impl Rule for SpaceBeforeClosingBrace {
 
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
             if t.kind != Kind::RBrace || i == 0 || toks[i - 1].kind == Kind::LBrace {
                 continue;
             }
-            let Some(p) = tokens::prev_code(&toks, i) else {
+            let Some(p) = tokens::prev_code(toks, i) else {
                 continue;
             };
             let after_open = toks[p].kind == Kind::LBrace;
-            let ok = (!after_open && p + 2 == i && is_single_space(&toks, i - 1, source))
-                || (p + 3 == i && is_indent(&toks, i - 1))
+            let ok = (!after_open && p + 2 == i && is_single_space(toks, i - 1, source))
+                || (p + 3 == i && is_indent(toks, i - 1))
                 || (p + 2 == i && toks[i - 1].kind == Kind::Newline);
             if ok {
                 continue;

@@ -43,16 +43,16 @@ impl Rule for SpaceBeforeClosingBracket {
 
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
             if t.kind != Kind::RBrack || i == 0 || !toks[i - 1].is_blank() {
                 continue;
             }
-            let Some(p) = tokens::prev_code(&toks, i) else {
+            let Some(p) = tokens::prev_code(toks, i) else {
                 continue;
             };
-            let own_line = (p + 3 == i && is_indent(&toks, i - 1))
+            let own_line = (p + 3 == i && is_indent(toks, i - 1))
                 || (p + 2 == i && toks[i - 1].kind == Kind::Newline);
             if own_line {
                 continue;

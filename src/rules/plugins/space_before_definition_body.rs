@@ -59,17 +59,16 @@ impl Rule for SpaceBeforeDefinitionBody {
         if braces.is_empty() {
             return;
         }
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for b in braces {
-            let Some(i) = tokens::at(&toks, b).filter(|&i| toks[i].kind == Kind::LBrace) else {
+            let Some(i) = tokens::at(toks, b).filter(|&i| toks[i].kind == Kind::LBrace) else {
                 continue;
             };
-            let Some(p) = tokens::prev_code(&toks, i) else {
+            let Some(p) = tokens::prev_code(toks, i) else {
                 continue;
             };
-            if toks[p].kind == Kind::Comment
-                || (p + 2 == i && is_single_space(&toks, i - 1, source))
+            if toks[p].kind == Kind::Comment || (p + 2 == i && is_single_space(toks, i - 1, source))
             {
                 continue;
             }

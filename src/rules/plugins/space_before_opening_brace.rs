@@ -51,13 +51,13 @@ impl Rule for SpaceBeforeOpeningBrace {
 
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
             if t.kind != Kind::LBrace {
                 continue;
             }
-            let Some(p) = tokens::prev_code(&toks, i) else {
+            let Some(p) = tokens::prev_code(toks, i) else {
                 continue;
             };
             let exempt = matches!(
@@ -69,7 +69,7 @@ impl Rule for SpaceBeforeOpeningBrace {
                     | Kind::Comma
                     | Kind::Comment
             );
-            if exempt || (p + 2 == i && is_single_space(&toks, i - 1, source)) {
+            if exempt || (p + 2 == i && is_single_space(toks, i - 1, source)) {
                 continue;
             }
             found.push((toks[p].end, t.start, t.end));

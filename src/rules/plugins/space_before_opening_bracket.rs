@@ -90,7 +90,7 @@ impl Rule for SpaceBeforeOpeningBracket {
 
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
+        let toks = tokens::of(cx);
         let mut found = Vec::new();
         for (i, t) in toks.iter().enumerate() {
             if t.kind != Kind::LBrack || i == 0 {
@@ -100,10 +100,10 @@ impl Rule for SpaceBeforeOpeningBracket {
             if matches!(adjacent.kind, Kind::Word | Kind::Variable | Kind::Str) {
                 continue;
             }
-            let Some(p) = tokens::prev_code(&toks, i) else {
+            let Some(p) = tokens::prev_code(toks, i) else {
                 continue;
             };
-            if well_placed(&toks, i, p, source) {
+            if well_placed(toks, i, p, source) {
                 continue;
             }
             let fix = match toks[p].kind {

@@ -5,6 +5,7 @@
 //! them is mistaken for code); the rest of the text is split into words, variables, numbers,
 //! punctuation, spaces and line breaks. Every byte of the file belongs to exactly one token.
 
+use crate::rules::Context;
 use crate::syntax::ast::{ExprKind, File, StringKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +60,13 @@ const OPERATORS: &[&str] = &[
     "<<|", "|>>", "=>", "+>", "->", "~>", "<-", "<~", "==", "!=", "=~", "!~", "<=", ">=", "<|",
     "|>", "<<", ">>", "@@",
 ];
+
+/// The tokens of the file `cx` checks ([`tokenize`]), made once per file and shared by every
+/// rule that reads them.
+pub fn of<'a>(cx: &Context<'a>) -> &'a [Token] {
+    let (source, ast, index) = (cx.source(), cx.ast(), cx.index());
+    index.tokens.get_or_init(|| tokenize(source, ast))
+}
 
 /// The tokens of `source`, in order, covering it completely.
 pub fn tokenize(source: &str, file: &File) -> Vec<Token> {

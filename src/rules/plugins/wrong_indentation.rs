@@ -62,9 +62,8 @@ impl Rule for WrongIndentation {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let source = cx.source();
-        let toks = tokens::tokenize(source, cx.ast());
-        let partner = tokens::partners(&toks);
+        let toks = tokens::of(cx);
+        let partner = tokens::partners(toks);
         // Lines are counted between line break tokens, so a multi-line string or comment is
         // part of the line it starts on.
         let (mut indent, mut colon_line): (i64, Option<usize>) = (0, None);
