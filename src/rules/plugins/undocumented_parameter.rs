@@ -117,7 +117,12 @@ fn tags(block: &[Comment], source: &str) -> (Vec<Tag>, bool) {
                 .unwrap_or(raw.len());
             let line = raw[body_start..].trim_end();
             let line_at = offset + body_start;
-            private |= line.split_whitespace().collect::<Vec<_>>() == ["@api", "private"];
+            private |= line.starts_with("@api") && {
+                let mut words = line.split_whitespace();
+                words.next() == Some("@api")
+                    && words.next() == Some("private")
+                    && words.next().is_none()
+            };
             if let Some((at, len, name)) = documented(line) {
                 out.push(Tag {
                     name: name.to_string(),
