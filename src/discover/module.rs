@@ -68,19 +68,22 @@ pub fn is_environment(dir: &Path) -> bool {
 }
 
 /// Answers about folders, by folder.
-type Known = std::sync::Mutex<Option<rustc_hash::FxHashMap<PathBuf, bool>>>;
+/// The folders are kept by the bytes of their paths: hashing and comparing bytes costs less
+/// than by components (a folder spelled two ways is only asked twice).
+type Known = std::sync::Mutex<Option<rustc_hash::FxHashMap<Vec<u8>, bool>>>;
 
 /// `ask(dir)`, kept in `known` for the rest of the process (a run does not create or remove
 /// the files these questions are about).
 fn remembered(known: &Known, dir: &Path, ask: impl FnOnce(&Path) -> bool) -> bool {
     let lock = || known.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(answer) = lock().as_ref().and_then(|m| m.get(dir).copied()) {
+    let key = dir.as_os_str().as_encoded_bytes();
+    if let Some(answer) = lock().as_ref().and_then(|m| m.get(key).copied()) {
         return answer;
     }
     let answer = ask(dir);
     lock()
         .get_or_insert_with(Default::default)
-        .insert(dir.to_path_buf(), answer);
+        .insert(key.to_vec(), answer);
     answer
 }
 
@@ -246,13 +249,27 @@ impl ModuleFile {
 /// `environments/<env>/manifests/`, rspec-puppet's `spec/fixtures/manifests/`, and a folder
 /// holding `environment.conf` or a `Puppetfile`) and files whose module folder is not a module name.
 pub fn module_file(path: &str) -> Option<ModuleFile> {
-    fn split(p: &str) -> Vec<&str> {
-        p.split(['/', '\\'])
-            .filter(|c| !c.is_empty() && *c != ".")
-            .collect()
+    // The path's components, without empty ones and `.`: split by bytes (both separators are
+    // ASCII, so the pieces are on char boundaries).
+    fn split<'p>(p: &'p str, parts: &mut Vec<&'p str>) {
+        parts.clear();
+        let mut start = 0;
+        for (i, &b) in p.as_bytes().iter().enumerate() {
+            if b == b'/' || b == b'\\' {
+                push_part(&p[start..i], parts);
+                start = i + 1;
+            }
+        }
+        push_part(&p[start..], parts);
+    }
+    fn push_part<'p>(c: &'p str, parts: &mut Vec<&'p str>) {
+        if !c.is_empty() && c != "." {
+            parts.push(c);
+        }
     }
     let is_dir = |p: &&str| matches!(*p, "manifests" | "functions" | "types");
-    let mut parts = split(path);
+    let mut parts = Vec::with_capacity(16);
+    split(path, &mut parts);
     let mut absolute = path.starts_with(['/', '\\']);
     let made_absolute;
     if !parts[..parts.len().saturating_sub(1)].iter().any(is_dir) {
@@ -260,11 +277,16 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
             .ok()?
             .to_string_lossy()
             .into_owned();
-        parts = split(&made_absolute);
+        split(&made_absolute, &mut parts);
         absolute = true;
     }
-    let file = parts.last()?.to_ascii_lowercase();
-    let stem = file.strip_suffix(".pp")?.to_string();
+    // The file name must end in `.pp`, in any case (ASCII bytes: the cut is a char boundary).
+    let file = *parts.last()?;
+    let stem_len = file.len().checked_sub(3)?;
+    if !file.as_bytes()[stem_len..].eq_ignore_ascii_case(b".pp") {
+        return None;
+    }
+    let stem = &file[..stem_len];
     let last_dir = parts.len() - 1;
     // The last `manifests` folder wins; otherwise the last `functions` or `types` one.
     let at = parts[..last_dir]
@@ -286,11 +308,13 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     }
     // A control repository (an environment) has `manifests/` too; when the path exists, it
     // is recognized by its files.
-    let root = format!(
-        "{}{}",
-        if absolute { "/" } else { "" },
-        parts[..at].join("/")
-    );
+    let mut root = String::with_capacity(path.len());
+    for (i, part) in parts[..at].iter().enumerate() {
+        if absolute || i > 0 {
+            root.push('/');
+        }
+        root.push_str(part);
+    }
     let root = std::path::Path::new(&root);
     if is_environment(root) {
         return None;
@@ -306,14 +330,16 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
         "functions" => AutoloadDir::Functions,
         _ => AutoloadDir::Types,
     };
-    let mut rest: Vec<String> = parts[at + 1..last_dir]
-        .iter()
-        .map(|p| p.to_ascii_lowercase())
-        .collect();
-    rest.push(stem);
-    if dir == AutoloadDir::Manifests && rest == ["site"] {
+    if dir == AutoloadDir::Manifests && at + 1 == last_dir && stem.eq_ignore_ascii_case("site") {
         return None;
     }
+    let mut rest: Vec<String> = Vec::with_capacity(last_dir - at);
+    rest.extend(
+        parts[at + 1..last_dir]
+            .iter()
+            .map(|p| p.to_ascii_lowercase()),
+    );
+    rest.push(stem.to_ascii_lowercase());
     Some(ModuleFile {
         module: module.to_string(),
         dir,
@@ -427,6 +453,28 @@ mod tests {
         assert_eq!(ns("/repo/Bad/manifests/a.pp"), None);
         assert_eq!(ns("/m/apache/examples/a.pp"), None);
         assert_eq!(ns("/m/apache/manifests/a.rb"), None);
+        assert_eq!(ns("/m/apache/manifests/pp"), None);
+        assert_eq!(
+            ns("/m/apache/manifests/Mod/SSL.PP").as_deref(),
+            Some("apache::mod::ssl")
+        );
+        assert_eq!(
+            ns("/m/apache/./manifests//a.Pp").as_deref(),
+            Some("apache::a")
+        );
+        assert_eq!(
+            ns("C:\\m\\apache\\manifests\\b\\c.pp").as_deref(),
+            Some("apache::b::c")
+        );
+        assert_eq!(ns("/m/apache/manifests/SITE.pp"), None);
+        assert_eq!(
+            ns("/m/apache/manifests/x/site.pp").as_deref(),
+            Some("apache::x::site")
+        );
+        assert_eq!(
+            ns("/m/apache/functions/site.pp").as_deref(),
+            Some("apache::site")
+        );
         let dir = std::env::temp_dir().join("plint-support-test/control-repo");
         std::fs::create_dir_all(dir.join("manifests")).unwrap();
         std::fs::write(dir.join("Puppetfile"), "").unwrap();
