@@ -113,6 +113,23 @@ fn expected(name: &str) -> (&str, String) {
     }
 }
 
+/// Whether `file` (a path below `manifests/`, separated by `/`) is [`expected`]'s file for
+/// `name`, and its module: compared piece by piece, without making the path.
+fn expected_module_if_in<'n>(file: &str, name: &'n str) -> Option<&'n str> {
+    let name = name.trim_start_matches("::");
+    let Some((module, rest)) = name.split_once("::") else {
+        return (file == "init.pp").then_some(name);
+    };
+    let mut file = file.strip_suffix(".pp")?;
+    for (i, piece) in rest.split("::").enumerate() {
+        if i > 0 {
+            file = file.strip_prefix('/')?;
+        }
+        file = file.strip_prefix(piece)?;
+    }
+    file.is_empty().then_some(module)
+}
+
 fn definition_name(e: &Expr) -> Option<(&'static str, &Ident)> {
     match &e.kind {
         ExprKind::Class(c) => Some(("class", &c.name)),
@@ -139,14 +156,12 @@ impl Rule for AutoloaderLayout {
             let Some((kind, name)) = definition_name(e) else {
                 continue;
             };
-            let (module, file) = expected(&name.name);
-            let misplaced = match &location {
-                None => true,
-                Some(l) => {
-                    l.in_manifests != file || l.module.as_deref().is_some_and(|m| m != module)
-                }
-            };
-            if misplaced {
+            let placed = location.as_ref().is_some_and(|l| {
+                expected_module_if_in(&l.in_manifests, &name.name)
+                    .is_some_and(|module| l.module.as_deref().is_none_or(|m| m == module))
+            });
+            if !placed {
+                let (module, file) = expected(&name.name);
                 found.push((name.clone(), kind, format!("{module}/manifests/{file}")));
             }
         }
@@ -197,6 +212,31 @@ mod tests {
         for &name in QUALIFIED {
             let rest = name.split_once("::").unwrap().1;
             assert_eq!(expected(name).1, format!("{}.pp", rest.replace("::", "/")));
+        }
+    }
+
+    /// `expected_module_if_in` says what comparing with [`expected`]'s file says.
+    #[test]
+    fn the_expected_file_is_compared_piece_by_piece() {
+        let names = QUALIFIED.iter().copied().chain([
+            "web",
+            "::web",
+            "::web::a",
+            "a::b::c::d",
+            "a::",
+            "::",
+            "",
+        ]);
+        let files = [
+            "init.pp", "b.pp", "b/c.pp", ":b.pp", "/b.pp", ":/b.pp", "b:.pp", "b/.pp", "b/", "b",
+            " :b.pp", "ü/x.pp", "b//c.pp", "b/c/d.pp", ".pp", "", "init",
+        ];
+        for name in names {
+            let (module, file) = expected(name);
+            for f in files.iter().copied().chain([file.as_str()]) {
+                let want = (f == file).then_some(module);
+                assert_eq!(expected_module_if_in(f, name), want, "{name:?} in {f:?}");
+            }
         }
     }
 
