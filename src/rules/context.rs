@@ -341,6 +341,19 @@ impl<'a> FileIndex<'a> {
     pub fn of(&self, kinds: &[Kind]) -> impl Iterator<Item = (usize, &'a Expr)> + '_ {
         let positions: std::borrow::Cow<'_, [u32]> = match kinds {
             [one] => std::borrow::Cow::Borrowed(self.positions(*one)),
+            // Often only one of the kinds is in the file: its group is the answer.
+            _ if kinds
+                .iter()
+                .filter(|&&k| !self.positions(k).is_empty())
+                .count()
+                <= 1 =>
+            {
+                let found = kinds
+                    .iter()
+                    .map(|&k| self.positions(k))
+                    .find(|g| !g.is_empty());
+                std::borrow::Cow::Borrowed(found.unwrap_or(&[]))
+            }
             _ => {
                 let found: usize = kinds.iter().map(|&k| self.positions(k).len()).sum();
                 let all: Vec<u32> = if found * 16 < self.kinds.len() {
@@ -649,7 +662,8 @@ mod tests {
     use super::*;
 
     /// `of` gives what a walk meets of the kinds asked, in its order, whether it takes one
-    /// group, merges a few or reads every node's kind.
+    /// group (one kind asked, or only one of them in the file), merges a few or reads every
+    /// node's kind.
     #[test]
     fn of_is_the_walk_filtered() {
         let sets: &[&[Kind]] = &[
@@ -658,12 +672,63 @@ mod tests {
             &[Kind::Variable, Kind::String, Kind::Call],
             &[Kind::Error, Kind::Plan],
         ];
+        // Every pair of kinds next to each other too.
+        use Kind::*;
+        let all = [
+            Integer,
+            Float,
+            Boolean,
+            Undef,
+            Default,
+            Regex,
+            String,
+            Variable,
+            Name,
+            TypeRef,
+            ReservedWord,
+            Array,
+            Hash,
+            Access,
+            Unary,
+            Binary,
+            Assignment,
+            Relationship,
+            Selector,
+            Paren,
+            Call,
+            MethodCall,
+            If,
+            Unless,
+            Case,
+            Resource,
+            ResourceDefaults,
+            ResourceOverride,
+            Collector,
+            Class,
+            Define,
+            Node,
+            Function,
+            TypeAlias,
+            TypeDefinition,
+            Plan,
+            Error,
+        ];
+        assert_eq!(all.len(), KINDS);
+        let mut more: Vec<&[Kind]> = all.windows(2).collect();
+        // Kinds named twice (one of them alone in a file too); many kinds; all of them.
+        more.push(&[Variable, String, Variable]);
+        more.push(&[Class, Class, Plan]);
+        more.push(&all[..9]);
+        more.push(&all[20..]);
+        more.push(&all);
         for_each_fixture_index(&mut |index| {
-            for kinds in sets {
+            for kinds in sets.iter().chain(&more) {
                 let walked: Vec<usize> = (0..index.nodes().len())
                     .filter(|&i| kinds.contains(&Kind::of(&index.nodes()[i].expr.kind)))
                     .collect();
-                let got: Vec<usize> = index.of(kinds).map(|(i, _)| i).collect();
+                let found = index.of(kinds);
+                assert_eq!(found.size_hint(), (walked.len(), Some(walked.len())));
+                let got: Vec<usize> = found.map(|(i, _)| i).collect();
                 assert_eq!(got, walked, "{kinds:?}");
             }
         });
