@@ -128,7 +128,9 @@ fn check_group(cx: &mut Context<'_>, index: &LineIndex, group: &Group, arrows: &
     let mut positions = Positions::new(index, src);
     let mut pos = |offset: usize| positions.at(offset);
     let (first, last) = (arrows[0], arrows[arrows.len() - 1]);
-    if arrows.len() < 2 || pos(first.at).line == pos(last.at).line {
+    // A group on one line (no line break between its first and last arrows) is aligned.
+    let between = first.at.min(last.at).min(src.len())..last.at.max(first.at).min(src.len());
+    if arrows.len() < 2 || memchr::memchr(b'\n', &src.as_bytes()[between]).is_none() {
         return;
     }
     // The column the first key starts at: where a pair moved to its own line goes.

@@ -131,9 +131,15 @@ impl Rule for VariableScope {
         // The names defined per scope (definition or lambda span), and the references; the
         // scopes that see each reference are a range of `scopes`.
         let index = cx.index();
+        // Only the variables of classes and defined types are checked.
+        if index.of(&[Kind::Class]).next().is_none() && index.of(&[Kind::Define]).next().is_none() {
+            return;
+        }
         // Most variables are references, most seen by one scope: the lists rarely grow.
         let variables = index.of(&[Kind::Variable]).size_hint().0;
-        let mut defined: HashSet<(Span, &str)> = HashSet::default();
+        // Parameters and assigned names: a few dozen in most files.
+        let mut defined: HashSet<(Span, &str)> =
+            HashSet::with_capacity_and_hasher(64, Default::default());
         let mut scopes: Vec<Span> = Vec::with_capacity(variables);
         let mut refs: Vec<(&str, Span, std::ops::Range<usize>, &'static str)> =
             Vec::with_capacity(variables);
