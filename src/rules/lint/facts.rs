@@ -298,21 +298,33 @@ pub fn unbraced_interpolations(index: &crate::rules::FileIndex<'_>) -> Vec<Span>
     out
 }
 
-/// The `$facts` access of a fact read as a top-scope variable: `['name']`.
-pub fn top_scope_access(name: &str) -> String {
-    ["['", name, "']"].concat()
+/// The `$facts` access of a fact read as a top-scope variable, `['name']`, in pieces (for
+/// [`replacement_in_pieces`] and messages, without making it).
+pub fn top_scope_access(name: &str) -> [&str; 3] {
+    ["['", name, "']"]
 }
 
 /// The text that replaces the read at `span` (whose source text is `text`) by
 /// `$facts<access>`, keeping it valid where it stands.
 pub fn replacement(text: &str, span: Span, unbraced: &[Span], access: &str) -> String {
-    if unbraced.binary_search(&span).is_ok() {
-        ["${facts", access, "}"].concat()
+    replacement_in_pieces(text, span, unbraced, &[access])
+}
+
+/// [`replacement`] of an access given in pieces, joined as they are.
+pub fn replacement_in_pieces(text: &str, span: Span, unbraced: &[Span], access: &[&str]) -> String {
+    let (before, after) = if unbraced.binary_search(&span).is_ok() {
+        ("${facts", "}")
     } else if text.starts_with('$') {
-        ["$facts", access].concat()
+        ("$facts", "")
     } else {
-        ["facts", access].concat()
-    }
+        ("facts", "")
+    };
+    let len = before.len() + access.iter().map(|p| p.len()).sum::<usize>() + after.len();
+    let mut out = String::with_capacity(len);
+    out.push_str(before);
+    access.iter().for_each(|p| out.push_str(p));
+    out.push_str(after);
+    out
 }
 
 #[cfg(test)]

@@ -69,7 +69,8 @@ impl Rule for TopScopeFacts {
         for r in found {
             let read = &r.read;
             let access = facts::top_scope_access(&read.name);
-            let new = facts::replacement(cx.text(read.span), read.span, unbraced, &access);
+            let new =
+                facts::replacement_in_pieces(cx.text(read.span), read.span, unbraced, &access);
             let mut fix = Fix::replace("read the fact from `$facts`", read.span.range(), new);
             fix.safe = false;
             cx.report(
@@ -82,7 +83,7 @@ impl Rule for TopScopeFacts {
                 .concat(),
             )
             .label("top-scope variable")
-            .help(["read it from the facts hash: `$facts", &access, "`"].concat())
+            .help(["read it from the facts hash: `$facts['", &read.name, "']`"].concat())
             .fix(fix);
         }
     }
