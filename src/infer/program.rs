@@ -130,10 +130,10 @@ impl<'a> LocalDefs<'a> {
         while let Some(e) = stack.pop() {
             match &e.kind {
                 ExprKind::Class(c) => {
-                    out.add_definition(&c.name.name, ClassKind::Class, &c.params, src, e);
-                    out.definitions
-                        .entry(key(&c.name.name))
-                        .and_modify(|d| d.parent = c.parent.as_ref().map(|p| key(&p.name)));
+                    // The parent of the last class of a name (the first one's definition is
+                    // kept).
+                    out.add_definition(&c.name.name, ClassKind::Class, &c.params, src, e)
+                        .parent = c.parent.as_ref().map(|p| key(&p.name));
                     stack.extend(c.body.statements.iter());
                 }
                 ExprKind::Define(d) => {
@@ -181,7 +181,7 @@ impl<'a> LocalDefs<'a> {
         params: &'a [Parameter],
         src: &'a str,
         e: &Expr,
-    ) {
+    ) -> &mut LocalDefinition<'a> {
         let name = key(name);
         self.namespace(&name);
         self.definitions
@@ -193,7 +193,7 @@ impl<'a> LocalDefs<'a> {
                 span: e.span,
                 parent: None,
                 def: std::cell::OnceCell::new(),
-            });
+            })
     }
 }
 
@@ -238,31 +238,6 @@ pub fn puppet_signature(params: &[Parameter], ret: Option<&Expr>, src: &str) -> 
 pub struct Program<'a> {
     pub local: LocalDefs<'a>,
     pub global: &'a dyn Defs,
-    /// The program's definitions asked for, by name as asked (the same few names come back
-    /// for every resource of a file).
-    global_definitions: Memo<'a, ClassDef>,
-    global_functions: Memo<'a, FunctionDef>,
-    global_resource_types: Memo<'a, ResourceTypeDef>,
-}
-
-/// Lookups of the program's index, by name as asked.
-type Memo<'a, T> = std::cell::RefCell<HashMap<String, Option<&'a T>>>;
-
-/// `find(name)`, remembered in `memo`.
-fn remembered<'a, T>(
-    memo: &Memo<'a, T>,
-    name: &str,
-    find: impl FnOnce() -> Option<&'a T>,
-) -> Option<&'a T> {
-    if let Some(hit) = memo.borrow().get(name) {
-        return *hit;
-    }
-    let found = find();
-    let mut memo = memo.borrow_mut();
-    // Sized for the few names a file asks for.
-    super::reserve_if_unallocated(&mut memo, 14);
-    memo.insert(name.to_string(), found);
-    found
 }
 
 impl<'a> Program<'a> {
@@ -270,9 +245,6 @@ impl<'a> Program<'a> {
         Program {
             local: LocalDefs::extract(file, src),
             global,
-            global_definitions: Default::default(),
-            global_functions: Default::default(),
-            global_resource_types: Default::default(),
         }
     }
 
@@ -280,7 +252,7 @@ impl<'a> Program<'a> {
         self.local
             .functions
             .get(lookup_key(name).as_ref())
-            .or_else(|| remembered(&self.global_functions, name, || self.global.function(name)))
+            .or_else(|| self.global.function(name))
     }
 
     pub fn definition(&self, name: &str) -> Option<&ClassDef> {
@@ -288,15 +260,11 @@ impl<'a> Program<'a> {
         if let Some(d) = self.local.definitions.get(key.as_ref()) {
             return Some(d.get(&key));
         }
-        remembered(&self.global_definitions, name, || {
-            self.global.definition(name)
-        })
+        self.global.definition(name)
     }
 
     pub fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef> {
-        remembered(&self.global_resource_types, name, || {
-            self.global.resource_type(name)
-        })
+        self.global.resource_type(name)
     }
 
     pub fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {

@@ -76,19 +76,19 @@ pub enum BindingKind {
     BuiltIn,
 }
 
-/// The variables of a class, as the program index knows them.
+/// The variables of a class, as the program index knows them (borrowed from it).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ClassVars {
+pub struct ClassVars<'p> {
     /// Parameters and variables assigned in the class's own scope.
-    pub names: Vec<String>,
+    pub names: Vec<&'p str>,
     /// The class it inherits from.
-    pub parent: Option<String>,
+    pub parent: Option<Cow<'p, str>>,
 }
 
 /// What the analysis knows beyond the file. The default methods know nothing.
 pub trait Program {
     /// The class `name` (lower case, no leading `::`), when the program defines it.
-    fn class(&self, _name: &str) -> Option<ClassVars> {
+    fn class(&self, _name: &str) -> Option<ClassVars<'_>> {
         None
     }
     /// Whether the class `name` (as for [`Program::class`]) defines `var` in its own scope,
@@ -96,7 +96,7 @@ pub trait Program {
     /// default asks [`Program::class`]; a program can answer without listing every name.
     fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<Cow<'_, str>>)> {
         let c = self.class(name)?;
-        Some((c.names.iter().any(|n| n == var), c.parent.map(Cow::Owned)))
+        Some((c.names.contains(&var), c.parent))
     }
     /// Whether some manifest assigns `$name` at top scope.
     fn top_variable(&self, _name: &str) -> bool {
@@ -110,14 +110,12 @@ pub trait Program {
 
 /// The variables class `c` defines in its own scope: its parameters and what its body assigns
 /// outside lambdas (in any branch), as [`Program::class`] gives them.
-pub fn class_vars(c: &ClassDef) -> ClassVars {
-    let mut names: Vec<String> = c.params.iter().map(|p| p.name.name.clone()).collect();
-    let mut assigned = Vec::new();
-    own_assignments(&c.body.statements, &mut assigned);
-    names.extend(assigned.into_iter().map(str::to_string));
+pub fn class_vars(c: &ClassDef) -> ClassVars<'_> {
+    let mut names: Vec<&str> = c.params.iter().map(|p| p.name.name.as_str()).collect();
+    own_assignments(&c.body.statements, &mut names);
     ClassVars {
         names,
-        parent: c.parent.as_ref().map(|p| key(&p.name)),
+        parent: c.parent.as_ref().map(|p| lookup_key(&p.name)),
     }
 }
 
@@ -220,7 +218,7 @@ struct Scope<'a> {
     order: Vec<&'a str>,
     fallback: Fallback,
     /// Variables of inherited classes (classes only).
-    inherited: HashSet<String>,
+    inherited: HashSet<&'a str>,
     /// A template or a dynamic lookup reads variables by name: nothing is provably unused.
     dynamic: bool,
     /// Whether unused variables and parameters of this scope are reported.
@@ -516,11 +514,7 @@ impl<'a> Walker<'a> {
             (has, c.parent.as_ref().map(|p| lookup_key(&p.name)))
         } else {
             let (has, parent) = self.program.class_defines(class, var)?;
-            let parent = parent.map(|p| match p {
-                Cow::Borrowed(p) => lookup_key(p),
-                Cow::Owned(p) => Cow::Owned(key(&p)),
-            });
-            (has, parent)
+            (has, parent.map(parent_key))
         };
         if has {
             return Some(true);
@@ -532,21 +526,21 @@ impl<'a> Walker<'a> {
     }
 
     /// The variables of class `class` and its ancestors; `None` when one is unknown.
-    fn class_variables(&self, class: &str, out: &mut HashSet<String>, depth: usize) -> bool {
+    fn class_variables(&self, class: &str, out: &mut HashSet<&'a str>, depth: usize) -> bool {
         if depth > 32 {
             return false;
         }
         let parent = if let Some(entry) = self.ahead().classes.get(class) {
             let c = entry.0;
-            out.extend(c.params.iter().map(|p| p.name.name.clone()));
-            out.extend(assigned_by(entry).iter().map(|n| n.to_string()));
-            c.parent.as_ref().map(|p| key(&p.name))
+            out.extend(c.params.iter().map(|p| p.name.name.as_str()));
+            out.extend(assigned_by(entry).iter().copied());
+            c.parent.as_ref().map(|p| lookup_key(&p.name))
         } else {
             let Some(c) = self.program.class(class) else {
                 return false;
             };
             out.extend(c.names);
-            c.parent.map(|p| key(&p))
+            c.parent.map(parent_key)
         };
         match parent {
             Some(p) => self.class_variables(&p, out, depth + 1),
@@ -927,6 +921,14 @@ fn on_same_path(a: &[Step], b: &[Step]) -> bool {
 /// The lookup key of a class name: lower case, without a leading `::`.
 fn key(name: &str) -> String {
     crate::syntax::trim_colons(name).to_ascii_lowercase()
+}
+
+/// The lookup key of the parent class a [`Program`] gives, borrowed when it is one already.
+fn parent_key(parent: Cow<'_, str>) -> Cow<'_, str> {
+    match parent {
+        Cow::Borrowed(p) => lookup_key(p),
+        Cow::Owned(p) => Cow::Owned(key(&p)),
+    }
 }
 
 /// A string literal's value (no interpolation).

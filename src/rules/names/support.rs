@@ -28,16 +28,15 @@ struct FileProgram<'a> {
 }
 
 impl scope::Program for FileProgram<'_> {
-    fn class(&self, name: &str) -> Option<ClassVars> {
-        if let Some(c) = self.index.class(name) {
-            let mut names: Vec<String> = c.params.iter().map(|p| p.name.clone()).collect();
-            names.extend(c.variables.iter().map(|v| v.name.clone()));
-            return Some(ClassVars {
-                names,
-                parent: c.parent.clone(),
-            });
-        }
-        None
+    fn class(&self, name: &str) -> Option<ClassVars<'_>> {
+        let c = self.index.class(name)?;
+        let names = c.params.iter().map(|p| p.name.as_str());
+        Some(ClassVars {
+            names: names
+                .chain(c.variables.iter().map(|v| v.name.as_str()))
+                .collect(),
+            parent: c.parent.as_deref().map(Cow::Borrowed),
+        })
     }
 
     fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<Cow<'_, str>>)> {
