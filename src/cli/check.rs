@@ -331,7 +331,7 @@ fn first_pass_parsed(
         _ => return FirstPass::from(None),
     };
     let run = || {
-        let path = source.path.to_string_lossy();
+        let path = path_text(&source.path);
         let mut module = None;
         let local = parses(&parsed.diagnostics).then(|| {
             let file = FileInfo {
@@ -523,7 +523,7 @@ pub fn check_parsed(
     // The line table the rules made of `text`, if any.
     let mut lines = None;
     if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
-        let rule_path = path.to_string_lossy();
+        let rule_path = path_text(&path);
         let run = || {
             let parsed = match pass.parsed {
                 Some(Ok(parsed)) => parsed,
@@ -585,6 +585,15 @@ pub fn check_parsed(
         ));
     }
     outcome
+}
+
+/// The path as the rules see it: `to_string_lossy`, with the standard library's fast UTF-8
+/// check first (a path is UTF-8 but for rare exceptions).
+fn path_text(path: &Path) -> std::borrow::Cow<'_, str> {
+    match path.to_str() {
+        Some(text) => std::borrow::Cow::Borrowed(text),
+        None => path.to_string_lossy(),
+    }
 }
 
 /// Checks all parsed sources of `program` in parallel (on the current rayon pool), each with

@@ -499,8 +499,7 @@ impl Modules {
                 extra_pp
                     .into_par_iter()
                     .filter_map(|path| {
-                        let bytes = std::fs::read(&path).ok()?;
-                        let source = String::from_utf8_lossy(&bytes);
+                        let source = utf8_text(std::fs::read(&path).ok()?);
                         let ast = crate::syntax::parse(&source).ast;
                         Some(FileDefs::extract(Manifest {
                             path: &path,
@@ -514,12 +513,8 @@ impl Modules {
                 ruby_files
                     .into_par_iter()
                     .filter_map(|(path, kind)| {
-                        let bytes = std::fs::read(&path).ok()?;
-                        Some(ruby::scan(&ruby::Source {
-                            text: String::from_utf8_lossy(&bytes).into_owned(),
-                            path,
-                            kind,
-                        }))
+                        let text = utf8_text(std::fs::read(&path).ok()?);
+                        Some(ruby::scan(&ruby::Source { text, path, kind }))
                     })
                     .collect()
             },
@@ -530,6 +525,12 @@ impl Modules {
             ruby,
         }
     }
+}
+
+/// A file's text: its bytes when they are UTF-8 (the standard library's fast check, no
+/// copy), else `String::from_utf8_lossy` of them.
+fn utf8_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 // ---------------------------------------------------------------------- one manifest
