@@ -70,6 +70,12 @@ impl Rule for DuplicateResourceTitle {
             let ExprKind::Resource(r) = &e.kind else {
                 continue;
             };
+            // Most resources have one body with one title: nothing can repeat.
+            if let [only] = r.bodies.as_slice()
+                && !matches!(only.title.kind, ExprKind::Array(_))
+            {
+                continue;
+            }
             let mut all = Vec::new();
             for b in &r.bodies {
                 titles(&b.title, &mut all);
