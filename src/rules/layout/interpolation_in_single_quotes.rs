@@ -4,7 +4,7 @@ use rustc_hash::FxHashSet as HashSet;
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
-use crate::syntax::ast::{Expr, ExprKind, StringKind};
+use crate::syntax::ast::{Expr, ExprKind, Span, StringKind};
 
 declare_rule! {
     /// ## What it does
@@ -49,6 +49,13 @@ fn template_args(e: &Expr) -> &[Expr] {
 }
 
 /// Does `text` contain `${`? (A search for `$` first: most strings have none.)
+/// Whether one of `found` (the offsets of the file's `${`, sorted) lies in `span`: a string
+/// without one need not be searched.
+fn may_hold(found: &[usize], span: Span) -> bool {
+    let at = found.partition_point(|&p| p < span.start as usize);
+    found.get(at).is_some_and(|&p| p + 2 <= span.end as usize)
+}
+
 fn has_dollar_brace(text: &str) -> bool {
     let bytes = text.as_bytes();
     memchr::memchr_iter(b'$', bytes).any(|i| bytes.get(i + 1) == Some(&b'{'))
@@ -60,6 +67,12 @@ impl Rule for InterpolationInSingleQuotes {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
+        // Where the file has `${`, found in one pass: most strings hold none.
+        let found_in_file: Vec<usize> =
+            memchr::memmem::find_iter(cx.source().as_bytes(), b"${").collect();
+        if found_in_file.is_empty() {
+            return;
+        }
         let mut exempt = HashSet::default();
         let mut found = Vec::new();
         // A call comes before its arguments.
@@ -67,6 +80,7 @@ impl Rule for InterpolationInSingleQuotes {
             exempt.extend(template_args(e).iter().map(|a| a.span));
             if let ExprKind::String(s) = &e.kind
                 && s.kind == StringKind::SingleQuoted
+                && may_hold(&found_in_file, e.span)
                 && has_dollar_brace(cx.text(e.span))
                 && !exempt.contains(&e.span)
             {
@@ -80,6 +94,34 @@ impl Rule for InterpolationInSingleQuotes {
                 .label("taken literally")
                 .secondary(at..at + 2, "this is not interpolation")
                 .help("use double quotes to interpolate, or escape the `$` in double quotes to keep it literal");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A span holds a `${` of the file exactly when its text has one.
+    #[test]
+    fn the_file_wide_search_agrees_with_the_text() {
+        for text in [
+            "", "$", "${", "$${", "a${b}${", "${{$", "x$ {y", "é${ü}", "}{$",
+        ] {
+            let found: Vec<usize> = memchr::memmem::find_iter(text.as_bytes(), b"${").collect();
+            for start in 0..=text.len() {
+                for end in start..=text.len() {
+                    let Some(part) = text.get(start..end) else {
+                        continue;
+                    };
+                    let span = Span::new(start, end);
+                    assert_eq!(
+                        may_hold(&found, span),
+                        has_dollar_brace(part),
+                        "{text:?} {start}..{end}"
+                    );
+                }
+            }
         }
     }
 }
