@@ -487,10 +487,11 @@ impl Settings {
     /// Whether `exclude` leaves `path` out (a path as walked: relative to the current
     /// directory, or absolute).
     pub fn is_excluded(&self, path: &Path) -> bool {
-        match (&self.exclude, self.relative(path)) {
-            (Some(m), Some(rel)) => m.is_match(&rel),
-            _ => false,
-        }
+        // Without `exclude`, the path is not made relative at all (it is asked for every file).
+        let Some(m) = &self.exclude else {
+            return false;
+        };
+        self.relative(path).is_some_and(|rel| m.is_match(&rel))
     }
 
     /// Which `[[overrides]]` apply to `path`: files with the same key get the same
