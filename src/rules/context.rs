@@ -341,48 +341,61 @@ impl<'a> FileIndex<'a> {
     pub fn of(&self, kinds: &[Kind]) -> impl Iterator<Item = (usize, &'a Expr)> + '_ {
         let positions: std::borrow::Cow<'_, [u32]> = match kinds {
             [one] => std::borrow::Cow::Borrowed(self.positions(*one)),
-            // Often only one of the kinds is in the file: its group is the answer.
-            _ if kinds
-                .iter()
-                .filter(|&&k| !self.positions(k).is_empty())
-                .count()
-                <= 1 =>
-            {
-                let found = kinds
-                    .iter()
-                    .map(|&k| self.positions(k))
-                    .find(|g| !g.is_empty());
-                std::borrow::Cow::Borrowed(found.unwrap_or(&[]))
-            }
-            _ => {
-                let found: usize = kinds.iter().map(|&k| self.positions(k).len()).sum();
-                let all: Vec<u32> = if found * 16 < self.kinds.len() {
-                    // A few: their groups, merged.
-                    let mut all: Vec<u32> = kinds
-                        .iter()
-                        .flat_map(|&k| self.positions(k).iter().copied())
-                        .collect();
-                    all.sort_unstable();
-                    all.dedup();
-                    all
-                } else {
-                    // Many: one look at each node's kind.
-                    let mask = kinds.iter().fold(0u64, |m, &k| m | 1 << k as u32);
-                    let mut all = Vec::with_capacity(found);
-                    for (i, &k) in self.kinds.iter().enumerate() {
-                        if mask >> k & 1 != 0 {
-                            all.push(i as u32);
-                        }
-                    }
-                    all
-                };
-                std::borrow::Cow::Owned(all)
-            }
+            _ => self.merged(kinds),
         };
         (0..positions.len()).map(move |i| {
             let at = positions[i] as usize;
             (at, self.nodes[at].expr)
         })
+    }
+
+    /// The positions of the expressions of several kinds, in pre-order.
+    fn merged(&self, kinds: &[Kind]) -> std::borrow::Cow<'_, [u32]> {
+        // The groups of the kinds that are in the file, each kind once; the first two kept.
+        let (mut seen, mut nonempty, mut found) = (0u64, 0, 0);
+        let mut first: [&[u32]; 2] = [&[], &[]];
+        for &k in kinds {
+            let bit = 1 << k as u32;
+            if seen & bit != 0 {
+                continue;
+            }
+            seen |= bit;
+            let group = self.positions(k);
+            if !group.is_empty() {
+                if let Some(slot) = first.get_mut(nonempty) {
+                    *slot = group;
+                }
+                nonempty += 1;
+                found += group.len();
+            }
+        }
+        let all = match nonempty {
+            // Often only one of the kinds is in the file: its group is the answer.
+            0 | 1 => return std::borrow::Cow::Borrowed(first[0]),
+            // Two: merged side by side.
+            2 => merge_two(first[0], first[1]),
+            // A few: their groups, sorted together.
+            _ if found * 16 < self.kinds.len() => {
+                let mut all: Vec<u32> = kinds
+                    .iter()
+                    .flat_map(|&k| self.positions(k).iter().copied())
+                    .collect();
+                all.sort_unstable();
+                all.dedup();
+                all
+            }
+            // Many: one look at each node's kind.
+            _ => {
+                let mut all = Vec::with_capacity(found);
+                for (i, &k) in self.kinds.iter().enumerate() {
+                    if seen >> k & 1 != 0 {
+                        all.push(i as u32);
+                    }
+                }
+                all
+            }
+        };
+        std::borrow::Cow::Owned(all)
     }
 
     /// [`FileIndex::of`] without the positions.
@@ -414,6 +427,24 @@ impl<'a> FileIndex<'a> {
             Some(nodes[p].expr)
         })
     }
+}
+
+/// The positions of two sorted lists without a position in common, sorted.
+fn merge_two(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut all = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&x), Some(&y)) = (a.get(i), b.get(j)) {
+        if x < y {
+            all.push(x);
+            i += 1;
+        } else {
+            all.push(y);
+            j += 1;
+        }
+    }
+    all.extend_from_slice(&a[i..]);
+    all.extend_from_slice(&b[j..]);
+    all
 }
 
 /// A rule's view of one file, and the sink for its findings.
@@ -662,8 +693,8 @@ mod tests {
     use super::*;
 
     /// `of` gives what a walk meets of the kinds asked, in its order, whether it takes one
-    /// group (one kind asked, or only one of them in the file), merges a few or reads every
-    /// node's kind.
+    /// group (one kind asked, or only one of them in the file), merges two, sorts a few or
+    /// reads every node's kind.
     #[test]
     fn of_is_the_walk_filtered() {
         let sets: &[&[Kind]] = &[
