@@ -1,7 +1,7 @@
 //! Every type written in plint's built-in data (`rules/`) and every type expression of the
 //! real corpus parses, displays, and parses back to the same type.
 
-use std::path::Path;
+mod common;
 
 use plint::defs::builtins;
 use plint::syntax::ast::{Expr, ExprKind};
@@ -117,26 +117,9 @@ fn type_exprs<'a>(file: &'a plint::syntax::ast::File, out: &mut Vec<&'a Expr>) {
 
 #[test]
 fn corpus_type_expressions_lower() {
-    let root = Path::new("/usr/share/puppet/modules");
-    if !root.exists() {
-        eprintln!("no corpus at {}", root.display());
+    let Some(files) = common::corpus_files() else {
         return;
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
-                files.push(p);
-            }
-        }
-    }
+    };
     let mut failures = Vec::new();
     let mut n = 0;
     let mut patterns = std::collections::BTreeSet::new();
@@ -207,20 +190,8 @@ fn may_lower_is_false_only_for_what_does_not_lower() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let root = Path::new("/usr/share/puppet/modules");
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
-                sources.extend(std::fs::read_to_string(&p).ok());
-            }
-        }
+    for p in common::corpus_files().unwrap_or_default() {
+        sources.extend(std::fs::read_to_string(&p).ok());
     }
     let (mut skipped, mut n) = (0, 0);
     for src in &sources {
@@ -261,32 +232,20 @@ fn collect_patterns(t: &Type, out: &mut std::collections::BTreeSet<String>) {
 #[test]
 #[ignore]
 fn dump_corpus_types() {
-    let root = Path::new("/usr/share/puppet/modules");
-    let mut stack = vec![root.to_path_buf()];
     let mut out = std::collections::BTreeSet::new();
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
+    for p in common::corpus_files().unwrap_or_default() {
+        let Ok(src) = std::fs::read_to_string(&p) else {
             continue;
         };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
-                let Ok(src) = std::fs::read_to_string(&p) else {
-                    continue;
-                };
-                let parsed = plint::syntax::parse(&src);
-                let mut exprs = Vec::new();
-                type_exprs(&parsed.ast, &mut exprs);
-                for e in exprs {
-                    let text = &src[e.span.range()];
-                    if text.contains('#') {
-                        continue;
-                    }
-                    out.insert(text.split_whitespace().collect::<Vec<_>>().join(" "));
-                }
+        let parsed = plint::syntax::parse(&src);
+        let mut exprs = Vec::new();
+        type_exprs(&parsed.ast, &mut exprs);
+        for e in exprs {
+            let text = &src[e.span.range()];
+            if text.contains('#') {
+                continue;
             }
+            out.insert(text.split_whitespace().collect::<Vec<_>>().join(" "));
         }
     }
     let mut body = String::from(
