@@ -1,6 +1,6 @@
 //! Ruby functions and resource types, read as text (never run).
 //!
-//! A small tolerant scanner: [`Lexed`] blanks out comments, string contents, heredoc bodies and
+//! A small tolerant scanner: `Lexed` blanks out comments, string contents, heredoc bodies and
 //! regular expressions (keeping every byte's position, so the structure is read from the
 //! blanked text and values from the original), finds the calls of interest
 //! (`create_function`, `dispatch` and its parameter methods, `newfunction`, `newtype`,

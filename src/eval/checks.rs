@@ -450,7 +450,7 @@ fn accepts<'a>(r: &Resource, index: Option<&'a Index>) -> Accepts<'a> {
 
 /// Parameters a resource's type does not have. For a core type or a module's custom type
 /// (when the index knows all its attributes) Puppet's message is "no parameter named 'x' on
-/// File[/a]", one per parameter; for a defined type or a class, "D[a]: has no parameter named
+/// File\[/a\]", one per parameter; for a defined type or a class, "D\[a\]: has no parameter named
 /// 'x'", all of the resource's in one message, as Puppet gives them. `stage` on anything but a
 /// class is Puppet's "Only classes can set 'stage'; ..." error. Virtual resources are checked
 /// too (Puppet checks them when they are declared).

@@ -533,7 +533,7 @@ pub enum Visibility {
     TopScope,
 }
 
-/// What an evaluator provides to render templates: plint's small [`Evaluator`] and the
+/// What an evaluator provides to render templates: plint's small [`Evaluator`](super::expr::Evaluator) and the
 /// catalog compiler's evaluator implement it, and route calls of the names of
 /// [`is_template_function`] to [`call`].
 pub trait EppHost {

@@ -353,7 +353,7 @@ impl<'p> Infer<'p> {
         self.src.get(span.range()).unwrap_or("")
     }
 
-    /// The type of `e`, checking it and everything below it. Below [`MAX_DEPTH`] nested
+    /// The type of `e`, checking it and everything below it. Below `MAX_DEPTH` nested
     /// expressions, the rest is not looked at (`Any`): the walk is recursive.
     pub fn expr(&mut self, e: &'p Expr) -> Type {
         if self.depth >= MAX_DEPTH {

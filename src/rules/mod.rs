@@ -1,4 +1,4 @@
-//! The rule engine: one rule per file, declared once with [`declare_rule!`], registered once
+//! The rule engine: one rule per file, declared once with [`declare_rule!`](crate::declare_rule), registered once
 //! in [`registry::RULES`].
 //!
 //! A rule reads the AST of one file (and, once they exist, the index and inferred types; it
@@ -58,7 +58,7 @@ impl Category {
 pub struct RuleInfo {
     /// Stable code, `P` and three digits.
     pub code: &'static str,
-    /// Kebab-case name, read as "allow <name>".
+    /// Kebab-case name, read as "allow `<name>`".
     pub name: &'static str,
     pub severity: Severity,
     pub category: Category,

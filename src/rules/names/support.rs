@@ -74,7 +74,7 @@ fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
 }
 
 /// Reads the custom facts that the scope analysis of `files` will ask for (see
-/// [`custom_facts`]) when a rule of this family is selected for one of them: called while the
+/// `custom_facts`) when a rule of this family is selected for one of them: called while the
 /// files are parsed, so that the rules, which run later, find them read.
 pub fn read_custom_facts_ahead(files: &[PathBuf], selections: &[&Selection]) {
     let mut dirs: FxHashSet<&Path> = FxHashSet::default();
