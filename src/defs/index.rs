@@ -123,7 +123,7 @@ pub struct Index {
 
 /// The key a name is looked up by: lower case, without a leading `::`.
 pub fn key(name: &str) -> String {
-    crate::syntax::trim_colons(name).to_ascii_lowercase()
+    lookup_key(name).into_owned()
 }
 
 /// [`key`], borrowed when the name is one already (most names asked for are).

@@ -249,23 +249,10 @@ impl ModuleFile {
 /// `environments/<env>/manifests/`, rspec-puppet's `spec/fixtures/manifests/`, and a folder
 /// holding `environment.conf` or a `Puppetfile`) and files whose module folder is not a module name.
 pub fn module_file(path: &str) -> Option<ModuleFile> {
-    // The path's components, without empty ones and `.`: split by bytes (both separators are
-    // ASCII, so the pieces are on char boundaries).
+    // The path's components, without empty ones and `.`.
     fn split<'p>(p: &'p str, parts: &mut Vec<&'p str>) {
         parts.clear();
-        let mut start = 0;
-        for (i, &b) in p.as_bytes().iter().enumerate() {
-            if b == b'/' || b == b'\\' {
-                push_part(&p[start..i], parts);
-                start = i + 1;
-            }
-        }
-        push_part(&p[start..], parts);
-    }
-    fn push_part<'p>(c: &'p str, parts: &mut Vec<&'p str>) {
-        if !c.is_empty() && c != "." {
-            parts.push(c);
-        }
+        parts.extend(p.split(['/', '\\']).filter(|c| !c.is_empty() && *c != "."));
     }
     let is_dir = |p: &&str| matches!(*p, "manifests" | "functions" | "types");
     let mut parts = Vec::with_capacity(16);
@@ -429,52 +416,30 @@ mod tests {
 
     #[test]
     fn module_files() {
-        assert_eq!(ns("/m/apache/manifests/init.pp").as_deref(), Some("apache"));
-        assert_eq!(
-            ns("apache/manifests/mod/php.pp").as_deref(),
-            Some("apache::mod::php")
-        );
-        assert_eq!(
-            ns("x/puppetlabs-ntp/manifests/a.pp").as_deref(),
-            Some("ntp::a")
-        );
-        assert_eq!(ns("stdlib/functions/x.pp").as_deref(), Some("stdlib::x"));
-        assert_eq!(
-            ns("stdlib/types/compat/ip.pp").as_deref(),
-            Some("stdlib::compat::ip")
-        );
-        assert_eq!(
-            ns("m/spec/fixtures/modules/f/manifests/init.pp").as_deref(),
-            Some("f")
-        );
-        assert_eq!(ns("/code/environments/production/manifests/a.pp"), None);
-        assert_eq!(ns("/m/x/spec/fixtures/manifests/site_test.pp"), None);
-        assert_eq!(ns("/repo/control/manifests/site.pp"), None);
-        assert_eq!(ns("/repo/Bad/manifests/a.pp"), None);
-        assert_eq!(ns("/m/apache/examples/a.pp"), None);
-        assert_eq!(ns("/m/apache/manifests/a.rb"), None);
-        assert_eq!(ns("/m/apache/manifests/pp"), None);
-        assert_eq!(
-            ns("/m/apache/manifests/Mod/SSL.PP").as_deref(),
-            Some("apache::mod::ssl")
-        );
-        assert_eq!(
-            ns("/m/apache/./manifests//a.Pp").as_deref(),
-            Some("apache::a")
-        );
-        assert_eq!(
-            ns("C:\\m\\apache\\manifests\\b\\c.pp").as_deref(),
-            Some("apache::b::c")
-        );
-        assert_eq!(ns("/m/apache/manifests/SITE.pp"), None);
-        assert_eq!(
-            ns("/m/apache/manifests/x/site.pp").as_deref(),
-            Some("apache::x::site")
-        );
-        assert_eq!(
-            ns("/m/apache/functions/site.pp").as_deref(),
-            Some("apache::site")
-        );
+        // The module name and path of each file, or `None` where no module autoloads it.
+        for (path, expected) in [
+            ("/m/apache/manifests/init.pp", Some("apache")),
+            ("apache/manifests/mod/php.pp", Some("apache::mod::php")),
+            ("x/puppetlabs-ntp/manifests/a.pp", Some("ntp::a")),
+            ("stdlib/functions/x.pp", Some("stdlib::x")),
+            ("stdlib/types/compat/ip.pp", Some("stdlib::compat::ip")),
+            ("m/spec/fixtures/modules/f/manifests/init.pp", Some("f")),
+            ("/code/environments/production/manifests/a.pp", None),
+            ("/m/x/spec/fixtures/manifests/site_test.pp", None),
+            ("/repo/control/manifests/site.pp", None),
+            ("/repo/Bad/manifests/a.pp", None),
+            ("/m/apache/examples/a.pp", None),
+            ("/m/apache/manifests/a.rb", None),
+            ("/m/apache/manifests/pp", None),
+            ("/m/apache/manifests/Mod/SSL.PP", Some("apache::mod::ssl")),
+            ("/m/apache/./manifests//a.Pp", Some("apache::a")),
+            ("C:\\m\\apache\\manifests\\b\\c.pp", Some("apache::b::c")),
+            ("/m/apache/manifests/SITE.pp", None),
+            ("/m/apache/manifests/x/site.pp", Some("apache::x::site")),
+            ("/m/apache/functions/site.pp", Some("apache::site")),
+        ] {
+            assert_eq!(ns(path).as_deref(), expected, "{path}");
+        }
         let dir = std::env::temp_dir().join("plint-support-test/control-repo");
         std::fs::create_dir_all(dir.join("manifests")).unwrap();
         std::fs::write(dir.join("Puppetfile"), "").unwrap();

@@ -380,20 +380,10 @@ impl<'p> Infer<'p> {
     }
 
     /// Walks `e` for its checks when its type is not used: a leaf (a literal, a variable),
-    /// which holds nothing to check, is not typed at all (unless every type is recorded).
+    /// which holds nothing to check, is not typed at all (unless every type is recorded). A
+    /// type reference is: its name is checked.
     fn walk_unused(&mut self, e: &'p Expr) {
-        let leaf = matches!(
-            &e.kind,
-            ExprKind::Variable(_)
-                | ExprKind::Name(_)
-                | ExprKind::Boolean(_)
-                | ExprKind::Undef
-                | ExprKind::Default
-                | ExprKind::Integer(_)
-                | ExprKind::Float(_)
-                | ExprKind::Regex(_)
-                | ExprKind::ReservedWord(_)
-        ) || matches!(&e.kind, ExprKind::String(s) if !s.is_interpolated());
+        let leaf = e.kind.is_leaf() && !matches!(e.kind, ExprKind::TypeRef(_));
         if leaf && self.record.is_none() {
             return;
         }

@@ -616,19 +616,9 @@ impl<'a> Walker<'a> {
     #[inline]
     fn expr(&mut self, e: &'a Expr) {
         match &e.kind {
-            // Leaves (most expressions): nothing below them, no stack to check.
-            ExprKind::Integer(_)
-            | ExprKind::Float(_)
-            | ExprKind::Boolean(_)
-            | ExprKind::Undef
-            | ExprKind::Default
-            | ExprKind::Regex(_)
-            | ExprKind::Name(_)
-            | ExprKind::TypeRef(_)
-            | ExprKind::ReservedWord(_)
-            | ExprKind::Error => {}
             ExprKind::Variable(name) => self.read(name, e.span),
-            ExprKind::String(s) if !s.is_interpolated() => {}
+            // Leaves (most expressions): nothing below them, no stack to check.
+            kind if kind.is_leaf() => {}
             _ => stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expr_inner(e)),
         }
     }

@@ -652,6 +652,29 @@ pub struct PlanDef {
 
 // -------------------------------------------------------------------- traversal
 
+impl ExprKind {
+    /// Whether an expression of this kind can hold no other expression: a literal (a string
+    /// without interpolation), a variable, a name, a type reference, a reserved word, or an
+    /// error. [`Expr::for_each_child`] calls nothing for these (and for empty collections).
+    pub fn is_leaf(&self) -> bool {
+        match self {
+            ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Regex(_)
+            | ExprKind::Variable(_)
+            | ExprKind::Name(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::ReservedWord(_)
+            | ExprKind::Error => true,
+            ExprKind::String(s) => !s.is_interpolated(),
+            _ => false,
+        }
+    }
+}
+
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Self {
         Expr { kind, span }
@@ -848,5 +871,38 @@ impl File {
         for s in &self.statements {
             s.walk(f);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ExprKind;
+
+    /// A leaf holds no expression; every other kind here holds one.
+    #[test]
+    fn leaves_have_no_children() {
+        let src = r#"
+            $a = [1, 2.5, true, undef, default, /x/, 'q', "p", foo, String, "i${b}"]
+            $c = { 'k' => $d } + -$e
+            notify { 'n': message => bar($f) }
+        "#;
+        let parsed = crate::syntax::parse(src);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let (mut leaves, mut others) = (0, 0);
+        parsed.ast.walk(&mut |e| {
+            let mut children = 0;
+            e.for_each_child(&mut |_| children += 1);
+            if e.kind.is_leaf() {
+                leaves += 1;
+                assert_eq!(children, 0, "{:?}", e.kind);
+            } else if !matches!(&e.kind, ExprKind::Array(v) if v.is_empty()) {
+                others += 1;
+                assert!(children > 0, "{:?}", e.kind);
+            }
+        });
+        assert!(
+            leaves >= 13 && others >= 8,
+            "{leaves} leaves, {others} others"
+        );
     }
 }
