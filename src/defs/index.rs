@@ -128,12 +128,7 @@ pub fn key(name: &str) -> String {
 
 /// [`key`], borrowed when the name is one already (most names asked for are).
 pub fn lookup_key(name: &str) -> std::borrow::Cow<'_, str> {
-    let name = crate::syntax::trim_colons(name);
-    if name.bytes().any(|b| b.is_ascii_uppercase()) {
-        std::borrow::Cow::Owned(name.to_ascii_lowercase())
-    } else {
-        std::borrow::Cow::Borrowed(name)
-    }
+    crate::syntax::lower_case(crate::syntax::trim_colons(name))
 }
 
 fn named<'a, T>(

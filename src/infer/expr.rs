@@ -191,7 +191,7 @@ impl<'p> Infer<'p> {
             for s in file {
                 s.walk(&mut |e| {
                     if let ExprKind::ResourceDefaults(d) = &e.kind {
-                        let t = trim_leading_colons(&d.type_ref.name).to_ascii_lowercase();
+                        let t = crate::defs::index::key(&d.type_ref.name);
                         let attrs = found.entry(t).or_default();
                         for a in &d.attributes {
                             attrs.insert(a.name.name.clone());
@@ -1218,7 +1218,7 @@ impl<'p> Infer<'p> {
             }
             return self.type_of_ref(name);
         }
-        let name = lower_case(crate::syntax::trim_colons(name));
+        let name = crate::defs::index::lookup_key(name);
         if matches!(&*name, "include" | "contain" | "require") {
             for a in &c.args {
                 self.class_reference(a);
@@ -1262,7 +1262,7 @@ impl<'p> Infer<'p> {
                 );
             }
         }
-        let name = lower_case(&m.method.name);
+        let name = crate::syntax::lower_case(&m.method.name);
         self.check_call(
             &name,
             m.method.span,
@@ -1520,7 +1520,7 @@ impl<'p> Infer<'p> {
     }
 
     fn check_class(&mut self, name: &str, span: Span) {
-        let key = lower_case(crate::syntax::trim_colons(name));
+        let key = crate::defs::index::lookup_key(name);
         if key.is_empty() || key.contains(['$', ' ']) {
             return;
         }
@@ -1553,7 +1553,7 @@ impl<'p> Infer<'p> {
         if let Some(t) = &r.type_expr {
             self.expr(t);
         }
-        let type_name = lower_case(trim_leading_colons(&r.type_name.name));
+        let type_name = crate::defs::index::lookup_key(&r.type_name.name);
         // The type is looked up once for all the questions below (before the walk: only the
         // values of a class's, a core type's or a defined type's attributes are checked, and
         // need be kept).
@@ -1952,7 +1952,7 @@ impl<'p> Infer<'p> {
         if types::builtin_alias(&alias).is_some() {
             return;
         }
-        let key = crate::syntax::trim_colons(&alias).to_ascii_lowercase();
+        let key = crate::defs::index::key(&alias);
         if self.program.type_alias(&alias).is_some()
             || self.program.resource_type(&key).is_some()
             || self.program.definition(&key).is_some()
@@ -2056,15 +2056,6 @@ fn builtin_resource_type(name: &str) -> Option<&'static crate::defs::model::Reso
     }
 }
 
-/// The name in lower case, borrowed when it is already (most names are).
-fn lower_case(s: &str) -> Cow<'_, str> {
-    if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Owned(s.to_ascii_lowercase())
-    } else {
-        Cow::Borrowed(s)
-    }
-}
-
 /// Does the name have a `::` (cheaper than `str::contains` for short names)?
 pub(crate) fn has_colons(s: &str) -> bool {
     // Most names have no `:` at all: one pass over the bytes, pairs looked at only after a
@@ -2095,14 +2086,6 @@ pub(crate) fn rsplit_colons(s: &str) -> Option<(&str, &str)> {
         .rev()
         .find(|&i| b[i] == b':' && b[i + 1] == b':')?;
     Some((&s[..i], &s[i + 2..]))
-}
-
-/// The name without its leading `::`s (as `trim_start_matches("::")`).
-fn trim_leading_colons(mut s: &str) -> &str {
-    while let Some(rest) = s.strip_prefix("::") {
-        s = rest;
-    }
-    s
 }
 
 fn strip_parens(e: &Expr) -> &Expr {

@@ -7,7 +7,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::defs::index::lookup_key;
+use crate::defs::index::{key, lookup_key};
 use crate::defs::model::{
     ClassDef, ClassKind, FunctionDef, FunctionKind, Origin, ParamDef, ParamKind, ResourceTypeDef,
     SigParam, Signature, TypeAliasDef,
@@ -78,11 +78,6 @@ impl Defs for NoDefs {
         false
     }
     fn for_each_name(&self, _: NameKind, _: &mut dyn FnMut(&str)) {}
-}
-
-/// The key a name is looked up by: lower case, without a leading `::`.
-pub fn key(name: &str) -> String {
-    crate::syntax::trim_colons(name).to_ascii_lowercase()
 }
 
 /// The definitions a file makes itself.

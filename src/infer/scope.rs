@@ -28,7 +28,7 @@ use std::borrow::Cow;
 
 use super::expr::{has_colons, rsplit_colons};
 use super::facts;
-use crate::defs::index::lookup_key;
+use crate::defs::index::{key, lookup_key};
 use crate::syntax::ast::{
     AssignOp, Attribute, BinaryOp, Block, ClassDef, DefineDef, Expr, ExprKind, File, FunctionDef,
     Lambda, NodeDef, Parameter, PlanDef, Span, StringPart,
@@ -906,11 +906,6 @@ impl<'a> Walker<'a> {
 fn on_same_path(a: &[Step], b: &[Step]) -> bool {
     let n = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     n == a.len() || n == b.len()
-}
-
-/// The lookup key of a class name: lower case, without a leading `::`.
-fn key(name: &str) -> String {
-    crate::syntax::trim_colons(name).to_ascii_lowercase()
 }
 
 /// The lookup key of the parent class a [`Program`] gives, borrowed when it is one already.

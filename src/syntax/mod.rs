@@ -136,6 +136,15 @@ pub fn trim_colons(name: &str) -> &str {
     name
 }
 
+/// `name` in ASCII lower case, borrowed when it is already (most names are).
+pub fn lower_case(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
 /// The kind ids of named `comment` and `unclosed_comment` nodes (a lookup by name searches
 /// every kind of the grammar: once per process).
 static COMMENT_IDS: std::sync::LazyLock<(u16, u16)> = std::sync::LazyLock::new(|| {

@@ -48,7 +48,6 @@ fn template_args(e: &Expr) -> &[Expr] {
     }
 }
 
-/// Does `text` contain `${`? (A search for `$` first: most strings have none.)
 /// Whether one of `found` (the offsets of the file's `${`, sorted) lies in `span`: a string
 /// without one need not be searched.
 fn may_hold(found: &[usize], span: Span) -> bool {
@@ -56,6 +55,7 @@ fn may_hold(found: &[usize], span: Span) -> bool {
     found.get(at).is_some_and(|&p| p + 2 <= span.end as usize)
 }
 
+/// Does `text` contain `${`? (A search for `$` first: most strings have none.)
 fn has_dollar_brace(text: &str) -> bool {
     let bytes = text.as_bytes();
     memchr::memchr_iter(b'$', bytes).any(|i| bytes.get(i + 1) == Some(&b'{'))
