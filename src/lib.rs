@@ -5,6 +5,8 @@
 //! Stages depend only on earlier stages:
 //! `discover` → `syntax` → `types` → `defs` → `infer` → `eval` → `rules` → `config` → `cli`.
 //! `report` (diagnostics and their output formats) is a leaf every stage may use.
+//! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
+//! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
 //! Nothing after `syntax` touches tree-sitter: each worker parses one file, lowers it to the
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
 
@@ -16,5 +18,6 @@ pub mod eval;
 pub mod infer;
 pub mod report;
 pub mod rules;
+pub mod sandbox;
 pub mod syntax;
 pub mod types;

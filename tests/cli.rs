@@ -489,21 +489,21 @@ fn unreadable_file_is_a_finding() {
 /// Reading fails whoever we are (root included): `/proc/self/mem` cannot be read at offset 0.
 #[cfg(target_os = "linux")]
 #[test]
-fn read_error_is_a_finding_even_for_root() {
+fn refused_file_is_a_finding_even_for_root() {
     let dir = tree(&[("ok.pp", b"# \xff")]);
     std::os::unix::fs::symlink("/proc/self/mem", dir.path().join("mem.pp")).unwrap();
     let o = plint(dir.path(), &["--format", "json"]);
-    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
     let findings = json(&o);
     assert_eq!(findings.len(), 2, "{findings:?}");
     assert_eq!(findings[0]["path"], "mem.pp");
-    assert_eq!(findings[0]["code"], "P002");
-    assert_eq!(findings[0]["rule"], "unreadable-file");
+    assert_eq!(findings[0]["code"], "P007");
+    assert_eq!(findings[0]["rule"], "refused-file");
     assert!(
         findings[0]["message"]
             .as_str()
             .unwrap()
-            .starts_with("cannot read this file")
+            .starts_with("not read: refused")
     );
     assert_eq!(findings[1]["path"], "ok.pp");
 }
@@ -560,15 +560,30 @@ fn symlink_loop_is_a_note_and_the_rest_is_checked() {
 
 #[cfg(unix)]
 #[test]
-fn symlinked_module_is_followed() {
+fn symlinked_module_is_followed_inside_the_repository_only() {
     use std::os::unix::fs::symlink;
+    // Inside the git work tree: followed.
+    let dir = tree(&[
+        (".git/HEAD", b""),
+        ("vendored/mod/manifests/init.pp", b"\0"),
+        ("site/site.pp", CLEAN),
+    ]);
+    symlink(dir.path().join("vendored/mod"), dir.path().join("site/mod")).unwrap();
+    let o = plint(&dir.path().join("site"), &["--format", "json"]);
+    let findings = json(&o);
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0]["path"], "mod/manifests/init.pp");
+    // Outside the checked folder (no git work tree): not followed, and said on stderr.
     let outside = tree(&[("mod/manifests/init.pp", b"\0")]);
     let dir = tree(&[("site.pp", CLEAN)]);
     symlink(outside.path().join("mod"), dir.path().join("mod")).unwrap();
     let o = plint(dir.path(), &["--format", "json"]);
-    let findings = json(&o);
-    assert_eq!(findings.len(), 1);
-    assert_eq!(findings[0]["path"], "mod/manifests/init.pp");
+    assert_eq!(json(&o).len(), 0);
+    assert!(
+        stderr(&o).contains("mod: symbolic link leading outside the repository"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -448,9 +448,13 @@ fn profile(select: &[&str]) -> plint::config::Profile {
         select: Some(select.iter().map(|s| s.to_string()).collect()),
         ..Default::default()
     };
-    plint::config::Settings::load(&cli, dir.path())
-        .unwrap()
-        .profile(&[])
+    plint::config::Settings::load(
+        &cli,
+        dir.path(),
+        &mut plint::sandbox::Sandbox::new(dir.path(), &[]),
+    )
+    .unwrap()
+    .profile(&[])
 }
 
 fn example(info: &plint::rules::RuleInfo) -> String {

@@ -16,9 +16,19 @@ fn node() -> Node {
     Node::new("node1.example.com", facts)
 }
 
+/// The sandbox of a compilation of this repository's test cases.
+fn repo_sandbox() -> std::sync::Arc<plint::sandbox::Sandbox> {
+    let cwd = std::env::current_dir().unwrap();
+    std::sync::Arc::new(plint::sandbox::Sandbox::new(
+        &cwd,
+        std::slice::from_ref(&cwd),
+    ))
+}
+
 fn input(manifest: Manifest, modulepath: Vec<PathBuf>) -> CompileInput {
     CompileInput {
         manifest,
+        sandbox: repo_sandbox(),
         modulepath,
         hiera: None,
         environment_dir: None,
@@ -477,6 +487,7 @@ fn conformance_local() {
         }
         let inp = CompileInput {
             manifest: Manifest::Files(vec![dir.join("site.pp")]),
+            sandbox: repo_sandbox(),
             modulepath: mp,
             hiera: None,
             environment_dir: Some(dir.clone()),

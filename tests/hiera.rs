@@ -46,6 +46,10 @@ fn setup(case: &str) -> (Hiera, Scope) {
         global.exists().then_some(global.as_path()),
         Some(&env),
         &[env.join("modules")],
+        std::sync::Arc::new(plint::sandbox::Sandbox::new(
+            &dir,
+            std::slice::from_ref(&dir),
+        )),
     );
     (
         hiera,
@@ -303,7 +307,12 @@ fn trusted_data_in_paths_and_values() {
         "greeting: \"hello %{trusted.hostname} in %{trusted.domain}\"\n",
     )
     .unwrap();
-    let hiera = Hiera::new(None, Some(env), &[]);
+    let hiera = Hiera::new(
+        None,
+        Some(env),
+        &[],
+        std::sync::Arc::new(plint::sandbox::Sandbox::new(env, &[env.to_path_buf()])),
+    );
     let scope = Scope {
         node: Node::new("web1.example.com", Hash::new()),
         with_trusted: true,

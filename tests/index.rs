@@ -15,7 +15,11 @@ const CORPUS: &str = "/usr/share/puppet/modules";
 
 /// Discovers `paths`, parses what it finds, and indexes it with the modules of `modulepath`.
 fn load(paths: &[PathBuf], modulepath: &[PathBuf]) -> Index {
-    let found = plint::discover::discover(paths).expect("paths exist");
+    let mut sandbox = sandbox_for(paths);
+    for dir in modulepath {
+        sandbox.add_trusted(dir);
+    }
+    let found = plint::discover::discover(paths, &sandbox).expect("paths exist");
     let texts: Vec<(PathBuf, String)> = found
         .files
         .iter()
@@ -31,8 +35,14 @@ fn load(paths: &[PathBuf], modulepath: &[PathBuf]) -> Index {
         .map(|((path, source), ast)| Manifest { path, source, ast })
         .collect();
     let mut roots: Vec<ModuleRoot> = found.modules.clone();
-    roots.extend(modules_in(modulepath));
-    Index::load(&manifests, &roots)
+    roots.extend(modules_in(modulepath, &sandbox));
+    Index::load(&manifests, &roots, &sandbox)
+}
+
+/// The sandbox of a run checking `paths` from the working directory.
+fn sandbox_for(paths: &[PathBuf]) -> plint::sandbox::Sandbox {
+    let cwd = std::env::current_dir().unwrap();
+    plint::sandbox::Sandbox::new(&cwd, paths)
 }
 
 fn fixtures() -> PathBuf {
@@ -289,13 +299,14 @@ fn pipeline_stages() {
     use plint::config::{CliOptions, Settings};
 
     let root = fixtures();
-    let found = plint::discover::discover(&[root.join("checked")]).unwrap();
-    let sources = read_all(&found.files, &root);
+    let sandbox = sandbox_for(std::slice::from_ref(&root));
+    let found = plint::discover::discover(&[root.join("checked")], &sandbox).unwrap();
+    let sources = read_all(&found.files, &root, &sandbox);
     let parsed = parse_all(&sources);
     assert!(parsed.iter().all(|p| matches!(p, Some(Ok(_)))));
     let mut roots = found.modules.clone();
-    roots.extend(modules_in(&[root.join("modulepath")]));
-    let index = build_index(&sources, &parsed, &roots);
+    roots.extend(modules_in(&[root.join("modulepath")], &sandbox));
+    let index = build_index(&sources, &parsed, &roots, &sandbox);
     assert!(index.class("beta").is_some(), "a checked file");
     assert!(
         index.define("alpha::sub::thing").is_some(),
@@ -307,7 +318,12 @@ fn pipeline_stages() {
         "3 checked, 7 on the module path"
     );
 
-    let settings = Settings::load(&CliOptions::default(), &root).unwrap();
+    let settings = Settings::load(
+        &CliOptions::default(),
+        &root,
+        &mut plint::sandbox::Sandbox::new(&root, &[]),
+    )
+    .unwrap();
     let profile = settings.profile(&settings.profile_key(&root.join("checked")));
     let work = sources
         .into_iter()
@@ -335,7 +351,7 @@ fn pipeline_stages() {
             .collect()
     };
     let profiles = vec![&profile; found.files.len()];
-    let (passes, fused) = first_pass_all(&found.files, &root, &profiles, &roots);
+    let (passes, fused) = first_pass_all(&found.files, &root, &profiles, &roots, &sandbox);
     assert_eq!(fused.stats(), index.stats());
     assert!(
         passes
@@ -349,7 +365,7 @@ fn pipeline_stages() {
 
     // Without the index's rules, each file is read and checked in one go: same findings but
     // for those rules'.
-    let local = check_all_unread(&found.files, &root, &profiles, FixMode::Off);
+    let local = check_all_unread(&found.files, &root, &profiles, FixMode::Off, &sandbox);
     let without_index: Vec<String> = summary(&outcomes)
         .into_iter()
         .filter(|f| !f.contains(" P1"))
@@ -374,10 +390,11 @@ fn ruby_scanner_survives_cut_files() {
         eprintln!("skipped: {CORPUS} is missing");
         return;
     }
-    let found = plint::discover::discover(&[PathBuf::from(CORPUS)]).unwrap();
+    let sandbox = sandbox_for(&[PathBuf::from(CORPUS)]);
+    let found = plint::discover::discover(&[PathBuf::from(CORPUS)], &sandbox).unwrap();
     let mut scanned = 0;
     for root in &found.modules {
-        let files = plint::discover::module::module_files(&root.path);
+        let files = plint::discover::module::module_files(&root.path, &sandbox);
         for (paths, kind) in [
             (&files.functions_4x, Kind::Function4x),
             (&files.functions_3x, Kind::Function3x),

@@ -107,6 +107,11 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
 
+    /// The largest file plint reads (default 64M): a number of bytes, or with a K, M or G
+    /// suffix. Larger files are refused with a finding (see the README's Security section).
+    #[arg(long, value_name = "SIZE", value_parser = crate::sandbox::parse_size)]
+    pub max_file_size: Option<u64>,
+
     /// Compile the catalog of a node, as a Puppet server would, and check it (the P2xx
     /// rules) instead of checking files: `plint --evaluate --facts FACTS MANIFEST`. MANIFEST
     /// (the PATH) is a site.pp, a directory of manifests (every `.pp` under it, in path

@@ -25,11 +25,12 @@ use crate::defs::Index;
 use crate::defs::index::{FileDefs, Manifest, Modules};
 use crate::discover::module::ModuleRoot;
 use crate::report::codes::{
-    INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, SYNTAX_ERROR, UNREADABLE_FILE,
+    INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, REFUSED_FILE, SYNTAX_ERROR, UNREADABLE_FILE,
 };
 use crate::report::{Diagnostic, FileReport, LineIndex, display_path};
 use crate::rules::FileInfo;
 use crate::rules::registry::{self, Part, Selection};
+use crate::sandbox::Sandbox;
 use crate::syntax::Parsed;
 
 /// One file, read.
@@ -48,20 +49,28 @@ pub struct Source {
     pub bytes: usize,
 }
 
-/// Reads one file and classifies its bytes. Never fails: problems become findings.
-pub fn read_source(path: &Path, cwd: &Path) -> Source {
+/// Reads one file (through the sandbox) and classifies its bytes. Never fails: problems
+/// become findings.
+pub fn read_source(path: &Path, cwd: &Path, sandbox: &Sandbox) -> Source {
     let display = display_path(path, cwd);
-    match std::fs::read(path) {
+    match sandbox.read(path) {
         Ok(bytes) => decode(path.to_path_buf(), display, bytes),
         Err(e) => Source {
             path: path.to_path_buf(),
             display,
             text: None,
-            diagnostics: vec![
+            diagnostics: vec![if e.is_refusal() {
+                REFUSED_FILE
+                    .diagnostic(0..0, format!("not read: {e}"))
+                    .with_help(
+                        "plint reads only regular files inside the repository and the module \
+                         path, within the size limit (see the README's Security section)",
+                    )
+            } else {
                 UNREADABLE_FILE
                     .diagnostic(0..0, format!("cannot read this file: {e}"))
-                    .with_help("fix the file's permissions, or remove it"),
-            ],
+                    .with_help("fix the file's permissions, or remove it")
+            }],
             bytes: 0,
         },
     }
@@ -122,8 +131,11 @@ pub fn decode(path: PathBuf, display: String, bytes: Vec<u8>) -> Source {
 }
 
 /// Reads all files in parallel (on the current rayon pool), keeping their order.
-pub fn read_all(paths: &[PathBuf], cwd: &Path) -> Vec<Source> {
-    paths.par_iter().map(|p| read_source(p, cwd)).collect()
+pub fn read_all(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Vec<Source> {
+    paths
+        .par_iter()
+        .map(|p| read_source(p, cwd, sandbox))
+        .collect()
 }
 
 /// Parses and lowers one file, turning a panic into a `P000` finding.
@@ -258,7 +270,12 @@ pub fn parse_all(sources: &[Source]) -> Vec<ParseResult> {
 
 /// The index of the program: the parsed sources and the modules at `roots` (see
 /// [`Index::load`]).
-pub fn build_index(sources: &[Source], parsed: &[ParseResult], roots: &[ModuleRoot]) -> Index {
+pub fn build_index(
+    sources: &[Source],
+    parsed: &[ParseResult],
+    roots: &[ModuleRoot],
+    sandbox: &Sandbox,
+) -> Index {
     let manifests: Vec<Manifest<'_>> = sources
         .iter()
         .zip(parsed)
@@ -273,7 +290,7 @@ pub fn build_index(sources: &[Source], parsed: &[ParseResult], roots: &[ModuleRo
             })
         })
         .collect();
-    Index::load(&manifests, roots)
+    Index::load(&manifests, roots, sandbox)
 }
 
 /// What the first pass over one file gives (see [`first_pass`]).
@@ -391,6 +408,7 @@ pub fn first_pass_all(
     cwd: &Path,
     profiles: &[&Profile],
     roots: &[ModuleRoot],
+    sandbox: &Sandbox,
 ) -> (Vec<(Source, FirstPass)>, Index) {
     let _hook = QuietPanics::install();
     let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
@@ -407,7 +425,7 @@ pub fn first_pass_all(
                     let parsed: Vec<(Source, _)> = paths
                         .iter()
                         .map(|path| {
-                            let source = read_source(path, cwd);
+                            let source = read_source(path, cwd, sandbox);
                             let parsed = parse_source(&source);
                             (source, parsed)
                         })
@@ -423,7 +441,7 @@ pub fn first_pass_all(
                 .collect()
         },
         || {
-            let modules = Modules::read(&checked, roots);
+            let modules = Modules::read(&checked, roots, sandbox);
             let selections: Vec<&Selection> = profiles.iter().map(|p| &p.selection).collect();
             crate::rules::names::read_custom_facts_ahead(paths, &selections);
             modules
@@ -444,6 +462,7 @@ pub fn check_all_unread(
     cwd: &Path,
     profiles: &[&Profile],
     mode: FixMode,
+    sandbox: &Sandbox,
 ) -> Vec<Outcome> {
     let _hook = QuietPanics::install();
     paths
@@ -451,7 +470,7 @@ pub fn check_all_unread(
         .zip(profiles)
         // One file per task (see `first_pass_all`).
         .with_max_len(1)
-        .map(|(path, profile)| check_file(read_source(path, cwd), profile, mode))
+        .map(|(path, profile)| check_file(read_source(path, cwd, sandbox), profile, mode))
         .collect()
 }
 
@@ -721,7 +740,11 @@ mod tests {
     fn unreadable_file_is_a_finding() {
         let tmp = tempfile::tempdir().unwrap();
         // A directory cannot be read as a file, whoever we are.
-        let s = read_source(tmp.path(), Path::new("/"));
+        let s = read_source(
+            tmp.path(),
+            Path::new("/"),
+            &Sandbox::new(Path::new("/"), &[tmp.path().to_path_buf()]),
+        );
         assert!(s.text.is_none());
         assert_eq!(s.diagnostics[0].code, "P002");
         assert!(

@@ -38,6 +38,7 @@ use crate::report::{
 };
 use crate::rules::catalog;
 use crate::rules::registry::Selection;
+use crate::sandbox::Sandbox;
 
 /// The display name of the code given with `-e`.
 const CODE_NAME: &str = "-e";
@@ -73,9 +74,18 @@ struct NodeResult {
     bad_input: bool,
 }
 
-pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> {
+pub fn run(
+    args: &Args,
+    settings: &Settings,
+    cwd: &Path,
+    mut sandbox: Sandbox,
+) -> Result<i32, String> {
     let started = Instant::now();
-    let main = main_manifest(args)?;
+    let main = main_manifest(args, &sandbox)?;
+    // The environment holding the manifest is the repository too.
+    if let Some(env) = &main.environment {
+        sandbox.add_untrusted(env);
+    }
     let modulepath: Vec<PathBuf> = if !settings.modulepath.is_empty() {
         settings.modulepath.to_vec()
     } else {
@@ -86,6 +96,7 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
             .into_iter()
             .collect()
     };
+    let sandbox = std::sync::Arc::new(sandbox);
     if let Some(hiera) = &args.hiera
         && !hiera.is_file()
     {
@@ -108,7 +119,7 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
                     .into(),
             );
         }
-        let files = facts::list_dir(facts_path).map_err(|e| {
+        let files = facts::list_dir(facts_path, &sandbox).map_err(|e| {
             format!(
                 "cannot read the facts directory `{}`: {e}",
                 facts_path.display()
@@ -161,6 +172,7 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
             })?;
         Ok(CompileInput {
             manifest: main.manifest.clone(),
+            sandbox: sandbox.clone(),
             modulepath: modulepath.clone(),
             hiera: args.hiera.clone(),
             environment_dir: main.environment.clone(),
@@ -174,7 +186,7 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
         facts_files
             .par_iter()
             .map(|p| {
-                let file = facts::read(p);
+                let file = facts::read(p, &sandbox);
                 NodeJob {
                     facts_path: p.clone(),
                     input: make_input(&file),
@@ -263,7 +275,7 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
     // Findings.
     let strict = args.strict_variables;
     let several = results.len() > 1;
-    let mut collected = Findings::new(settings, cwd, &main, args.code.as_deref());
+    let mut collected = Findings::new(settings, &sandbox, cwd, &main, args.code.as_deref());
     for (i, r) in results.iter().enumerate() {
         // A facts file's problem is about that file, not about a node.
         let node = (several && !r.bad_input)
@@ -431,7 +443,7 @@ fn safe_file_name(name: &str) -> String {
 }
 
 /// The main manifest from MANIFEST or `-e`.
-fn main_manifest(args: &Args) -> Result<Main, String> {
+fn main_manifest(args: &Args, sandbox: &Sandbox) -> Result<Main, String> {
     if let Some(code) = &args.code {
         if args.paths.iter().any(|p| p != Path::new(".")) {
             return Err("give either MANIFEST or -e CODE, not both".into());
@@ -460,7 +472,7 @@ fn main_manifest(args: &Args) -> Result<Main, String> {
         } else {
             (path.clone(), environment_of(path))
         };
-        let files = manifest_files(&manifests)?;
+        let files = manifest_files(&manifests, sandbox)?;
         Ok(Main {
             fallback: files.first().cloned().unwrap_or_else(|| manifests.clone()),
             files: files.len(),
@@ -468,7 +480,9 @@ fn main_manifest(args: &Args) -> Result<Main, String> {
             environment: Some(environment),
         })
     } else {
-        std::fs::File::open(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        sandbox
+            .read(path)
+            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
         let dir = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -496,27 +510,15 @@ fn environment_of(dir: &Path) -> PathBuf {
 
 /// Every `.pp` file under `dir` (following symbolic links, each folder once), sorted by path
 /// as a string, as Puppet sorts a manifest directory's files.
-fn manifest_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        if let Ok(canonical) = d.canonicalize()
-            && !seen.insert(canonical)
-        {
-            continue;
-        }
-        let entries = std::fs::read_dir(&d)
-            .map_err(|e| format!("cannot read the manifest directory `{}`: {e}", d.display()))?;
-        for entry in entries.flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") && p.is_file() {
-                out.push(p);
-            }
-        }
-    }
+fn manifest_files(dir: &Path, sandbox: &Sandbox) -> Result<Vec<PathBuf>, String> {
+    sandbox.read_dir(dir).map_err(|e| {
+        format!(
+            "cannot read the manifest directory `{}`: {e}",
+            dir.display()
+        )
+    })?;
+    let pp = |p: &Path| p.extension().is_some_and(|x| x == "pp");
+    let mut out = sandbox.files_under(dir, true, &pp);
     out.sort_by(|a, b| {
         a.as_os_str()
             .as_encoded_bytes()
@@ -535,6 +537,7 @@ type FindingKey = (PathBuf, usize, usize, &'static str, String);
 /// The findings of all nodes, by file, deduplicated across nodes.
 struct Findings<'a> {
     settings: &'a Settings,
+    sandbox: &'a Sandbox,
     cwd: &'a Path,
     fallback: PathBuf,
     code: Option<&'a str>,
@@ -545,9 +548,16 @@ struct Findings<'a> {
 }
 
 impl<'a> Findings<'a> {
-    fn new(settings: &'a Settings, cwd: &'a Path, main: &Main, code: Option<&'a str>) -> Self {
+    fn new(
+        settings: &'a Settings,
+        sandbox: &'a Sandbox,
+        cwd: &'a Path,
+        main: &Main,
+        code: Option<&'a str>,
+    ) -> Self {
         Findings {
             settings,
+            sandbox,
             cwd,
             fallback: main.fallback.clone(),
             code,
@@ -563,7 +573,8 @@ impl<'a> Findings<'a> {
             let text = if path == Path::new(CODE_NAME) && self.code.is_some() {
                 self.code.unwrap_or_default().to_string()
             } else {
-                std::fs::read(path)
+                self.sandbox
+                    .read(path)
                     .map(|b| String::from_utf8_lossy(&b).into_owned())
                     .unwrap_or_default()
             };
@@ -749,7 +760,11 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, "").unwrap();
         }
-        let files = manifest_files(tmp.path()).unwrap();
+        let files = manifest_files(
+            tmp.path(),
+            &Sandbox::new(tmp.path(), &[tmp.path().to_path_buf()]),
+        )
+        .unwrap();
         let names: Vec<_> = files
             .iter()
             .map(|p| {

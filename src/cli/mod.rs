@@ -205,7 +205,8 @@ fn execute(args: &Args) -> Result<i32, String> {
             .as_ref()
             .map(|m| std::env::split_paths(m).collect()),
     };
-    let settings = Settings::load(&cli, &cwd).map_err(|e| e.display_from(&cwd))?;
+    let mut sandbox = sandbox_for(args, &cwd);
+    let settings = Settings::load(&cli, &cwd, &mut sandbox).map_err(|e| e.display_from(&cwd))?;
     timings.config = phase.elapsed();
     if !args.quiet {
         for note in &settings.notes {
@@ -214,7 +215,7 @@ fn execute(args: &Args) -> Result<i32, String> {
     }
 
     if args.evaluate {
-        return evaluate::run(args, &settings, &cwd);
+        return evaluate::run(args, &settings, &cwd, sandbox);
     }
 
     // Open the output first: a path that cannot be written fails before any work is done.
@@ -230,8 +231,18 @@ fn execute(args: &Args) -> Result<i32, String> {
 
     let phase = Instant::now();
     let mut discovered = pool
-        .install(|| crate::discover::discover(&args.paths))
+        .install(|| crate::discover::discover(&args.paths, &sandbox))
         .map_err(|e| e.to_string())?;
+    // A module or environment found around a file given alone is the repository too.
+    for root in &discovered.modules {
+        if args
+            .paths
+            .iter()
+            .any(|p| !p.is_dir() && p.starts_with(&root.path))
+        {
+            sandbox.add_untrusted(&root.path);
+        }
+    }
     discovered.files.retain(|f| !settings.is_excluded(f));
     timings.discover = phase.elapsed();
     timings.files = discovered.files.len();
@@ -278,9 +289,13 @@ fn execute(args: &Args) -> Result<i32, String> {
     let (program, outcomes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
         let phase = Instant::now();
         let mut roots = discovered.modules.clone();
-        roots.extend(crate::discover::module::modules_in(&settings.modulepath));
-        let (passes, index) =
-            pool.install(|| check::first_pass_all(&discovered.files, &cwd, &file_profiles, &roots));
+        roots.extend(crate::discover::module::modules_in(
+            &settings.modulepath,
+            &sandbox,
+        ));
+        let (passes, index) = pool.install(|| {
+            check::first_pass_all(&discovered.files, &cwd, &file_profiles, &roots, &sandbox)
+        });
         timings.parse = Some(phase.elapsed());
         timings.index = Some(index.stats());
         let phase = Instant::now();
@@ -294,8 +309,9 @@ fn execute(args: &Args) -> Result<i32, String> {
         (index, outcomes)
     } else {
         let phase = Instant::now();
-        let outcomes =
-            pool.install(|| check::check_all_unread(&discovered.files, &cwd, &file_profiles, mode));
+        let outcomes = pool.install(|| {
+            check::check_all_unread(&discovered.files, &cwd, &file_profiles, mode, &sandbox)
+        });
         timings.check = phase.elapsed();
         (crate::defs::Index::default(), outcomes)
     };
@@ -391,6 +407,25 @@ fn execute(args: &Args) -> Result<i32, String> {
             None => format!("cannot write the report: {e}"),
         }),
     }
+}
+
+/// The sandbox of a run (see [`crate::sandbox`]): the checked paths' repositories are
+/// untrusted; the files named on the command line are the user's own.
+fn sandbox_for(args: &Args, cwd: &Path) -> crate::sandbox::Sandbox {
+    let mut sandbox = crate::sandbox::Sandbox::new(cwd, &args.paths);
+    if let Some(size) = args.max_file_size {
+        sandbox.set_limits(crate::sandbox::Limits {
+            max_file_size: size,
+            ..sandbox.limits()
+        });
+    }
+    for named in [&args.config, &args.facts, &args.hiera]
+        .into_iter()
+        .flatten()
+    {
+        sandbox.add_trusted(named);
+    }
+    sandbox
 }
 
 /// The report's destination: stdout (coloured per `--color`, `auto` meaning "if it is a

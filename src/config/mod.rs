@@ -64,6 +64,7 @@ pub mod puppet_lint_rc;
 
 pub use keys::{CONFIGURABLE_BUILTINS, KeyError, resolve as resolve_key};
 
+use crate::sandbox::Sandbox;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
@@ -323,8 +324,16 @@ impl Profile {
 }
 
 impl Settings {
-    /// Loads the configuration for a run in `cwd` with these command-line options.
-    pub fn load(cli: &CliOptions, cwd: &Path) -> Result<Settings, ConfigError> {
+    /// Loads the configuration for a run in `cwd` with these command-line options, reading
+    /// through `sandbox` (see [`crate::sandbox`]): a configuration file found outside the
+    /// repository, or named by `--config`, is the user's own; one inside it is read only if it
+    /// resolves inside. The module path joins the sandbox's roots: trusted when it comes from
+    /// the command line or from a configuration outside the repository.
+    pub fn load(
+        cli: &CliOptions,
+        cwd: &Path,
+        sandbox: &mut Sandbox,
+    ) -> Result<Settings, ConfigError> {
         let cwd = normalize(cwd);
         let mut settings = Settings {
             source: ConfigSource::Defaults,
@@ -344,14 +353,23 @@ impl Settings {
             None => find(&cwd),
         };
         if let Some(path) = file {
-            let text = std::fs::read_to_string(&path).map_err(|e| {
+            sandbox.add_trusted(&path);
+            let text = sandbox.read_to_string(&path).map_err(|e| {
                 ConfigError::plain(format!("cannot read `{}`: {e}", path.display()))
             })?;
             settings.apply_toml(&path, &text)?;
+            for dir in settings.modulepath.iter() {
+                sandbox.add_configured(&path, dir);
+            }
         } else {
             let rc = cwd.join(puppet_lint_rc::FILE_NAME);
-            if let Ok(text) = std::fs::read_to_string(&rc) {
-                settings.apply_rc(rc, &text)?;
+            sandbox.add_trusted(&rc);
+            match sandbox.read_to_string(&rc) {
+                Ok(text) => settings.apply_rc(rc, &text)?,
+                Err(e) if e.is_refusal() => settings
+                    .notes
+                    .push(format!("{}: not read: {e}", puppet_lint_rc::FILE_NAME)),
+                Err(_) => {}
             }
         }
         let cli_ops = puppet_lint_ops(
@@ -390,6 +408,9 @@ impl Settings {
         settings.fail_on_warnings |= cli.fail_on_warnings;
         if let Some(dirs) = &cli.modulepath {
             settings.modulepath = dirs.iter().map(|d| normalize(&cwd.join(d))).collect();
+            for dir in settings.modulepath.iter() {
+                sandbox.add_trusted(dir);
+            }
         }
         Ok(settings)
     }
@@ -828,7 +849,11 @@ mod tests {
     fn settings(toml_text: &str) -> Result<Settings, ConfigError> {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(FILE_NAME), toml_text).unwrap();
-        Settings::load(&CliOptions::default(), dir.path())
+        Settings::load(
+            &CliOptions::default(),
+            dir.path(),
+            &mut Sandbox::new(dir.path(), &[]),
+        )
     }
 
     fn level(s: &Settings, key: &[u32], code: &str) -> Option<Severity> {
@@ -838,7 +863,12 @@ mod tests {
     #[test]
     fn defaults_without_any_file() {
         let dir = tempfile::tempdir().unwrap();
-        let s = Settings::load(&CliOptions::default(), dir.path()).unwrap();
+        let s = Settings::load(
+            &CliOptions::default(),
+            dir.path(),
+            &mut Sandbox::new(dir.path(), &[]),
+        )
+        .unwrap();
         assert_eq!(s.source, ConfigSource::Defaults);
         assert_eq!(level(&s, &[], "P401"), Some(Severity::Warning));
         assert!(!s.fail_on_warnings);
@@ -915,7 +945,7 @@ mod tests {
             ignore: vec!["P301".into()],
             ..CliOptions::default()
         };
-        let s = Settings::load(&cli, dir.path()).unwrap();
+        let s = Settings::load(&cli, dir.path(), &mut Sandbox::new(dir.path(), &[])).unwrap();
         let p = s.profile(&[]);
         let on: Vec<_> = p.selection.rules().map(|r| r.info().code).collect();
         assert_eq!(on, ["P401"]);
@@ -923,13 +953,13 @@ mod tests {
             disable_checks: vec!["unquoted_resource_title".into()],
             ..CliOptions::default()
         };
-        let s = Settings::load(&cli, dir.path()).unwrap();
+        let s = Settings::load(&cli, dir.path(), &mut Sandbox::new(dir.path(), &[])).unwrap();
         assert_eq!(level(&s, &[], "P401"), None);
         let cli = CliOptions {
             select: Some(vec!["nope".into()]),
             ..CliOptions::default()
         };
-        let e = Settings::load(&cli, dir.path()).unwrap_err();
+        let e = Settings::load(&cli, dir.path(), &mut Sandbox::new(dir.path(), &[])).unwrap_err();
         assert!(
             e.to_string().starts_with("--select: unknown rule `nope`"),
             "{e}"

@@ -44,6 +44,7 @@ use super::model::{
 use super::ruby;
 use crate::discover::module::{AutoloadDir, ModuleFile, ModuleRoot, module_file, module_files};
 use crate::discover::{FileId, identity};
+use crate::sandbox::Sandbox;
 use crate::syntax::ast::{self, AssignOp, Expr, ExprKind, Parameter, Span};
 
 /// One parsed manifest given to the index.
@@ -302,10 +303,10 @@ impl Index {
     /// `roots`: their manifests that are not among `checked` are read and parsed here, their
     /// Ruby files read as text. Unreadable files are skipped; files with syntax errors give
     /// what could be recovered.
-    pub fn load(checked: &[Manifest<'_>], roots: &[ModuleRoot]) -> Index {
+    pub fn load(checked: &[Manifest<'_>], roots: &[ModuleRoot], sandbox: &Sandbox) -> Index {
         let paths: Vec<&Path> = checked.iter().map(|m| m.path).collect();
         let (modules, defs) = rayon::join(
-            || Modules::read(&paths, roots),
+            || Modules::read(&paths, roots, sandbox),
             || checked.par_iter().map(|m| FileDefs::extract(*m)).collect(),
         );
         Index::assemble(defs, modules)
@@ -440,14 +441,17 @@ impl Modules {
     /// Lists the files of the modules at `roots` and reads those that define something: the
     /// manifests that are not among `checked` (each parsed here, and only its definitions
     /// kept) and the Ruby files (read as text). Unreadable files are skipped.
-    pub fn read(checked: &[&Path], roots: &[ModuleRoot]) -> Modules {
+    pub fn read(checked: &[&Path], roots: &[ModuleRoot], sandbox: &Sandbox) -> Modules {
         // A module reached twice (through a symbolic link) is read once.
         let mut seen_roots = HashSet::default();
         let roots: Vec<&ModuleRoot> = roots
             .iter()
             .filter(|r| seen_roots.insert(identity(&r.path)))
             .collect();
-        let listed: Vec<_> = roots.par_iter().map(|r| module_files(&r.path)).collect();
+        let listed: Vec<_> = roots
+            .par_iter()
+            .map(|r| module_files(&r.path, sandbox))
+            .collect();
         let mut extra_pp = Vec::new();
         let mut ruby_files = Vec::new();
         for files in listed {
@@ -494,7 +498,7 @@ impl Modules {
                 extra_pp
                     .into_par_iter()
                     .filter_map(|path| {
-                        let source = utf8_text(std::fs::read(&path).ok()?);
+                        let source = utf8_text(sandbox.read(&path).ok()?);
                         let ast = crate::syntax::parse(&source).ast;
                         Some(FileDefs::extract(Manifest {
                             path: &path,
@@ -508,7 +512,7 @@ impl Modules {
                 ruby_files
                     .into_par_iter()
                     .filter_map(|(path, kind)| {
-                        let text = utf8_text(std::fs::read(&path).ok()?);
+                        let text = utf8_text(sandbox.read(&path).ok()?);
                         Some(ruby::scan(&ruby::Source { text, path, kind }))
                     })
                     .collect()

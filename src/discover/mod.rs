@@ -26,6 +26,9 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::ffi::OsStr;
 use std::fmt;
 use std::fs;
+
+pub use crate::sandbox::FileId;
+use crate::sandbox::{Entry, Sandbox, Visitor, Walk};
 use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -53,45 +56,7 @@ pub struct Discovered {
     pub modules: Vec<module::ModuleRoot>,
 }
 
-/// Something skipped during the walk, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub path: PathBuf,
-    pub kind: NoteKind,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NoteKind {
-    /// A directory that could not be listed.
-    UnreadableDir(String),
-    /// A symbolic link whose target does not exist.
-    BrokenSymlink,
-    /// A symbolic link or entry whose target could not be examined.
-    Inaccessible(String),
-    /// A symbolic link back to a directory that contains it.
-    SymlinkLoop { ancestor: PathBuf },
-}
-
-impl fmt::Display for NoteKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NoteKind::UnreadableDir(e) => write!(f, "cannot read directory ({e}); skipped"),
-            NoteKind::BrokenSymlink => write!(f, "broken symbolic link; skipped"),
-            NoteKind::Inaccessible(e) => write!(f, "cannot access ({e}); skipped"),
-            NoteKind::SymlinkLoop { ancestor } => write!(
-                f,
-                "symbolic link loop back to `{}`; not followed",
-                ancestor.display()
-            ),
-        }
-    }
-}
-
-impl fmt::Display for Note {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.kind)
-    }
-}
+pub use crate::sandbox::{Note, NoteKind};
 
 /// A path given on the command line that cannot be used.
 #[derive(Debug)]
@@ -117,10 +82,18 @@ impl std::error::Error for Error {
     }
 }
 
-/// Walks `paths` (see the module documentation).
-pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
+/// Walks `paths` (see the module documentation), reading only what `sandbox` allows.
+pub fn discover(paths: &[PathBuf], sandbox: &Sandbox) -> Result<Discovered, Error> {
     use rayon::prelude::*;
-    let mut walker = Walker::default();
+    let mut walker = Walker {
+        sandbox,
+        out: Discovered::default(),
+        files_seen: HashSet::default(),
+        roots_seen: HashSet::default(),
+        non_roots: HashSet::default(),
+        known_roots: HashMap::default(),
+        in_module: Vec::new(),
+    };
     // Asked in parallel (on the current rayon pool): a run may be given thousands of files.
     let metas: Vec<io::Result<fs::Metadata>> = paths.par_iter().map(fs::metadata).collect();
     // The folders whose module root the files given explicitly will ask for, looked at in
@@ -140,8 +113,10 @@ pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
             });
         }
     }
-    let answers: Vec<Option<module::ModuleRoot>> =
-        folders.par_iter().map(|d| module::module_root(d)).collect();
+    let answers: Vec<Option<module::ModuleRoot>> = folders
+        .par_iter()
+        .map(|d| module::module_root(d, sandbox))
+        .collect();
     walker.known_roots = folders.into_iter().zip(answers).collect();
     for (path, meta) in paths.iter().zip(metas) {
         let meta = meta.map_err(|source| Error {
@@ -149,8 +124,8 @@ pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
             source,
         })?;
         if meta.is_dir() {
-            let mut chain = Vec::new();
-            walker.walk_dir(path, &meta, &mut chain);
+            let mut walk = Walk::new(sandbox);
+            walk.run(path, &meta, &mut walker);
         } else {
             walker.add_file(path.clone(), &meta);
             walker.add_root_of_file(path);
@@ -159,44 +134,19 @@ pub fn discover(paths: &[PathBuf]) -> Result<Discovered, Error> {
     Ok(walker.out)
 }
 
-/// Identity of a file or directory: (device, inode), or the canonical path where the
-/// platform has no inodes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FileId {
-    #[cfg_attr(not(unix), allow(dead_code))]
-    Inode(u64, u64),
-    #[cfg_attr(unix, allow(dead_code))]
-    Path(PathBuf),
-}
-
 /// The identity of the file at `path` (symbolic links followed); the path as given when it
 /// cannot be read. Two paths of one file have the same identity, like their canonical paths,
 /// for one `stat` instead of a `readlink` per component.
 pub fn identity(path: &Path) -> FileId {
     match fs::metadata(path) {
-        Ok(meta) => file_id(path, &meta),
+        Ok(meta) => FileId::of(path, &meta),
         Err(_) => FileId::Path(path.to_path_buf()),
     }
 }
 
-fn file_id(path: &Path, meta: &fs::Metadata) -> FileId {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let _ = path;
-        FileId::Inode(meta.dev(), meta.ino())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = meta;
-        FileId::Path(fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
-    }
-}
-
-#[derive(Default)]
-struct Walker {
+struct Walker<'s> {
+    sandbox: &'s Sandbox,
     out: Discovered,
-    dirs_seen: HashSet<FileId>,
     files_seen: HashSet<FileId>,
     roots_seen: HashSet<PathBuf>,
     /// Folders already looked at that are no module root (so that the files of one folder,
@@ -204,6 +154,8 @@ struct Walker {
     non_roots: HashSet<PathBuf>,
     /// What [`module::module_root`] answered for folders looked at ahead (see [`discover`]).
     known_roots: HashMap<PathBuf, Option<module::ModuleRoot>>,
+    /// For each folder being walked, whether a module root holds it (modules do not nest).
+    in_module: Vec<bool>,
 }
 
 /// Calls `f` with each folder that may be the module root holding a file given explicitly,
@@ -232,9 +184,9 @@ fn for_root_candidates(file: &Path, f: &mut dyn FnMut(&Path) -> ControlFlow<()>)
     }
 }
 
-impl Walker {
+impl Walker<'_> {
     fn add_file(&mut self, path: PathBuf, meta: &fs::Metadata) {
-        if self.files_seen.insert(file_id(&path, meta)) {
+        if self.files_seen.insert(FileId::of(&path, meta)) {
             self.out.files.push(path);
         }
     }
@@ -293,89 +245,55 @@ impl Walker {
     fn module_root(&self, dir: &Path) -> Option<module::ModuleRoot> {
         match self.known_roots.get(dir) {
             Some(known) => known.clone(),
-            None => module::module_root(dir),
+            None => module::module_root(dir, self.sandbox),
         }
     }
+}
 
-    fn note(&mut self, path: PathBuf, kind: NoteKind) {
-        self.out.notes.push(Note { path, kind });
-    }
-
-    /// `chain` holds the directories from the walk's root down to `dir`'s parent.
-    fn walk_dir(&mut self, dir: &Path, meta: &fs::Metadata, chain: &mut Vec<(FileId, PathBuf)>) {
-        let id = file_id(dir, meta);
-        if let Some((_, ancestor)) = chain.iter().find(|(a, _)| *a == id) {
-            let ancestor = ancestor.clone();
-            self.note(dir.to_path_buf(), NoteKind::SymlinkLoop { ancestor });
-            return;
-        }
-        if !self.dirs_seen.insert(id.clone()) {
-            // Already walked through another path.
-            return;
-        }
-        let entries = match fs::read_dir(dir) {
-            Ok(rd) => rd.collect::<Result<Vec<_>, _>>(),
-            Err(e) => Err(e),
-        };
-        let mut entries = match entries {
-            Ok(entries) => entries,
-            Err(e) => {
-                self.note(dir.to_path_buf(), NoteKind::UnreadableDir(e.to_string()));
-                return;
-            }
-        };
-        entries.sort_by_key(|e| e.file_name());
+impl Visitor for Walker<'_> {
+    fn enter(&mut self, dir: &Path, names: &[&OsStr], _depth: usize) -> bool {
         // Modules do not nest: a folder inside a module (`collectd/types/manifests/`) is
         // not another one.
-        if !chain.iter().any(|(_, p)| self.roots_seen.contains(p))
-            && entries
+        let inside = self.in_module.last().copied().unwrap_or(false);
+        let mut here = inside;
+        if !inside
+            && names
                 .iter()
-                .any(|e| e.file_name() == "manifests" || e.file_name() == "metadata.json")
-            && let Some(root) = module::module_root(dir)
+                .any(|n| *n == "manifests" || *n == "metadata.json")
+            && let Some(root) = module::module_root(dir, self.sandbox)
         {
             self.add_root(root);
+            here = true;
         }
-        chain.push((id, dir.to_path_buf()));
-        for entry in entries {
-            let path = entry.path();
-            let file_type = match entry.file_type() {
-                Ok(t) => t,
-                Err(e) => {
-                    self.note(path, NoteKind::Inaccessible(e.to_string()));
-                    continue;
-                }
-            };
-            let name = entry.file_name();
-            let is_pp = Path::new(&name).extension() == Some(OsStr::new("pp"));
-            // Decide from the entry's type what needs a `stat`: symlinks (followed), dirs
-            // (their identity guards against loops) and `.pp` files (their identity avoids
-            // checking a file twice). Other files are skipped without one.
-            if !file_type.is_symlink()
-                && ((file_type.is_file() && !is_pp)
-                    || (file_type.is_dir() && is_skipped_dir(dir, &name)))
-            {
-                continue;
-            }
-            let meta = match fs::metadata(&path) {
-                Ok(m) => m,
-                Err(e) if file_type.is_symlink() && e.kind() == io::ErrorKind::NotFound => {
-                    self.note(path, NoteKind::BrokenSymlink);
-                    continue;
-                }
-                Err(e) => {
-                    self.note(path, NoteKind::Inaccessible(e.to_string()));
-                    continue;
-                }
-            };
-            if meta.is_dir() {
-                if !is_skipped_dir(dir, &name) {
-                    self.walk_dir(&path, &meta, chain);
-                }
-            } else if meta.is_file() && is_pp {
-                self.add_file(path, &meta);
-            }
+        self.in_module.push(here);
+        true
+    }
+
+    fn leave(&mut self, _dir: &Path) {
+        self.in_module.pop();
+    }
+
+    fn wants_dir(&mut self, entry: &Entry<'_>) -> bool {
+        !is_skipped_dir(entry.dir, entry.name)
+    }
+
+    fn wants_file(&mut self, entry: &Entry<'_>) -> bool {
+        Path::new(entry.name).extension() == Some(OsStr::new("pp"))
+    }
+
+    fn file(&mut self, path: PathBuf, meta: &fs::Metadata) {
+        self.add_file(path, meta);
+    }
+
+    /// Listed all the same: reading it is refused with a finding that names it.
+    fn refused_file(&mut self, path: PathBuf, _kind: NoteKind) {
+        if self.files_seen.insert(FileId::Path(path.clone())) {
+            self.out.files.push(path);
         }
-        chain.pop();
+    }
+
+    fn note(&mut self, note: Note) {
+        self.out.notes.push(note);
     }
 }
 
@@ -390,6 +308,11 @@ pub fn is_skipped_dir(parent: &Path, name: &OsStr) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// [`discover`] with the sandbox of a run checking `paths`.
+    fn find(paths: &[PathBuf]) -> Result<Discovered, Error> {
+        let cwd = std::env::current_dir().unwrap();
+        super::discover(paths, &Sandbox::new(&cwd, paths))
+    }
     use super::*;
 
     fn touch(path: &Path) {
@@ -431,7 +354,7 @@ mod tests {
         ] {
             touch(&root.join(f));
         }
-        let found = discover(&[root.to_path_buf()]).unwrap();
+        let found = find(&[root.to_path_buf()]).unwrap();
         assert_eq!(
             rel(root, &found.files),
             [
@@ -460,7 +383,7 @@ mod tests {
         .unwrap();
         touch(&root.join("env/manifests/site.pp"));
         fs::write(root.join("env/environment.conf"), "").unwrap();
-        let found = discover(&[root.to_path_buf()]).unwrap();
+        let found = find(&[root.to_path_buf()]).unwrap();
         let roots: Vec<_> = found
             .modules
             .iter()
@@ -480,7 +403,7 @@ mod tests {
             ]
         );
         // A file given alone brings its module.
-        let found = discover(&[root.join("mods/web2/types/manifests/init.pp")]).unwrap();
+        let found = find(&[root.join("mods/web2/types/manifests/init.pp")]).unwrap();
         assert_eq!(found.modules.len(), 1);
         assert_eq!(found.modules[0].name, "web2");
     }
@@ -505,7 +428,7 @@ mod tests {
         }
         fs::write(root.join("env/environment.conf"), "").unwrap();
         let paths: Vec<PathBuf> = files.iter().map(|f| root.join(f)).collect();
-        let found = discover(&paths).unwrap();
+        let found = find(&paths).unwrap();
         let names: Vec<&str> = found.modules.iter().map(|m| m.name.as_str()).collect();
         assert_eq!(names, ["zeta", "web2", "alpha"]);
         assert_eq!(found.files, paths);
@@ -517,14 +440,14 @@ mod tests {
         let root = tmp.path();
         touch(&root.join("vendor/m/init.pp"));
         touch(&root.join("site.txt"));
-        let found = discover(&[root.join("vendor"), root.join("site.txt")]).unwrap();
+        let found = find(&[root.join("vendor"), root.join("site.txt")]).unwrap();
         assert_eq!(rel(root, &found.files), ["vendor/m/init.pp", "site.txt"]);
     }
 
     #[test]
     fn missing_explicit_path_is_an_error() {
         let tmp = tempfile::tempdir().unwrap();
-        let err = discover(&[tmp.path().join("nope")]).unwrap_err();
+        let err = find(&[tmp.path().join("nope")]).unwrap_err();
         assert_eq!(err.source.kind(), io::ErrorKind::NotFound);
         assert!(err.to_string().contains("nope"));
     }
@@ -534,7 +457,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         touch(&root.join("a.pp"));
-        let found = discover(&[root.join("a.pp"), root.to_path_buf()]).unwrap();
+        let found = find(&[root.join("a.pp"), root.to_path_buf()]).unwrap();
         assert_eq!(rel(root, &found.files), ["a.pp"]);
     }
 
@@ -544,13 +467,15 @@ mod tests {
         use std::os::unix::fs::symlink;
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
+        // A git work tree: the links lead inside the repository.
+        fs::create_dir_all(root.join(".git")).unwrap();
         touch(&root.join("real/init.pp"));
         touch(&root.join("other/x.pp"));
         symlink(root.join("other"), root.join("real/linked")).unwrap();
         symlink(root.join("real"), root.join("real/loop")).unwrap();
         symlink(root.join("missing"), root.join("real/broken.pp")).unwrap();
         symlink(root.join("other/x.pp"), root.join("real/alias.pp")).unwrap();
-        let found = discover(&[root.join("real")]).unwrap();
+        let found = find(&[root.join("real")]).unwrap();
         // `alias.pp` is `other/x.pp` under another name: checked once, by the first path met.
         assert_eq!(rel(root, &found.files), ["real/alias.pp", "real/init.pp"]);
         let notes: Vec<_> = found
@@ -580,13 +505,37 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn links_leading_out_of_the_checked_path_are_not_followed() {
+        use std::os::unix::fs::symlink;
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        touch(&root.join("real/init.pp"));
+        touch(&root.join("secret/x.pp"));
+        symlink(root.join("secret"), root.join("real/linked")).unwrap();
+        symlink(root.join("secret/x.pp"), root.join("real/alias.pp")).unwrap();
+        symlink("/", root.join("real/rootfs")).unwrap();
+        // No git work tree: the checked folder is the repository.
+        let found = find(&[root.join("real")]).unwrap();
+        // A manifest behind a link leading out is listed: reading it is refused with a finding.
+        assert_eq!(rel(root, &found.files), ["real/alias.pp", "real/init.pp"]);
+        let outside: Vec<_> = found
+            .notes
+            .iter()
+            .filter(|n| n.kind == NoteKind::Outside)
+            .map(|n| rel(root, std::slice::from_ref(&n.path))[0].clone())
+            .collect();
+        assert_eq!(outside, ["real/linked", "real/rootfs"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn symlinked_directory_walked_once() {
         use std::os::unix::fs::symlink;
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         touch(&root.join("a/init.pp"));
         symlink(root.join("a"), root.join("b")).unwrap();
-        let found = discover(&[root.to_path_buf()]).unwrap();
+        let found = find(&[root.to_path_buf()]).unwrap();
         assert_eq!(rel(root, &found.files), ["a/init.pp"]);
         assert!(found.notes.is_empty());
     }

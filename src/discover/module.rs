@@ -5,6 +5,7 @@
 //! `name` after the author (`puppetlabs-stdlib` and `puppetlabs/stdlib` name `stdlib`), or else
 //! the folder's name after its last `-` (a Forge release unpacked as `puppetlabs-apache`).
 
+use crate::sandbox::Sandbox;
 use std::path::{Path, PathBuf};
 
 /// Whether `s` is a valid module name (`^[a-z][a-z0-9_]*$`).
@@ -32,7 +33,7 @@ pub struct ModuleRoot {
 /// module's name. A folder holding `environment.conf` or a `Puppetfile` is an environment
 /// (a control repository), not a module; so is a folder whose name gives no module name
 /// and whose `metadata.json` names none.
-pub fn module_root(dir: &Path) -> Option<ModuleRoot> {
+pub fn module_root(dir: &Path, sandbox: &Sandbox) -> Option<ModuleRoot> {
     let metadata = dir.join("metadata.json");
     let has_metadata = metadata.is_file();
     if !has_metadata && !dir.join("manifests").is_dir() {
@@ -42,7 +43,7 @@ pub fn module_root(dir: &Path) -> Option<ModuleRoot> {
         return None;
     }
     let from_metadata = has_metadata
-        .then(|| std::fs::read_to_string(&metadata).ok())
+        .then(|| sandbox.read_to_string(&metadata).ok())
         .flatten()
         .and_then(|text| name_in_metadata(&text));
     let name = from_metadata.or_else(|| {
@@ -109,19 +110,18 @@ pub fn name_in_metadata(text: &str) -> Option<String> {
 
 /// The module roots directly below the folders of a module path, in order (each folder's
 /// entries sorted by name). Folders that are not module roots are left out.
-pub fn modules_in(modulepath: &[PathBuf]) -> Vec<ModuleRoot> {
+pub fn modules_in(modulepath: &[PathBuf], sandbox: &Sandbox) -> Vec<ModuleRoot> {
     let mut out = Vec::new();
     for dir in modulepath {
-        let Ok(entries) = std::fs::read_dir(dir) else {
+        let Ok(entries) = sandbox.read_dir(dir) else {
             continue;
         };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-        paths.sort();
         out.extend(
-            paths
+            entries
                 .iter()
-                .filter(|p| p.is_dir())
-                .filter_map(|p| module_root(p)),
+                .map(|e| e.path())
+                .filter(|p| sandbox.is_dir(p))
+                .filter_map(|p| module_root(&p, sandbox)),
         );
     }
     out
@@ -140,50 +140,21 @@ pub struct ModuleFiles {
     pub resource_types: Vec<PathBuf>,
 }
 
-/// Lists the files of the module at `root` that define something (see [`ModuleFiles`]).
-/// Symbolic links are followed, to a bounded depth.
-pub fn module_files(root: &Path) -> ModuleFiles {
+/// Lists the files of the module at `root` that define something (see [`ModuleFiles`]),
+/// through the sandbox's walker (links followed where it allows them).
+pub fn module_files(root: &Path, sandbox: &Sandbox) -> ModuleFiles {
     let mut out = ModuleFiles::default();
+    let pp = |p: &Path| p.extension().is_some_and(|e| e == "pp");
+    let rb = |p: &Path| p.extension().is_some_and(|e| e == "rb");
     for dir in ["manifests", "functions", "types"] {
-        collect(&root.join(dir), "pp", true, 0, &mut out.puppet);
+        out.puppet
+            .extend(sandbox.files_under(&root.join(dir), true, &pp));
     }
     let lib = root.join("lib/puppet");
-    collect(&lib.join("functions"), "rb", true, 0, &mut out.functions_4x);
-    collect(
-        &lib.join("parser/functions"),
-        "rb",
-        false,
-        0,
-        &mut out.functions_3x,
-    );
-    collect(&lib.join("type"), "rb", false, 0, &mut out.resource_types);
+    out.functions_4x = sandbox.files_under(&lib.join("functions"), true, &rb);
+    out.functions_3x = sandbox.files_under(&lib.join("parser/functions"), false, &rb);
+    out.resource_types = sandbox.files_under(&lib.join("type"), false, &rb);
     out
-}
-
-/// Appends the files of `dir` with extension `ext` (and, if `deep`, of its folders), sorted.
-fn collect(dir: &Path, ext: &str, deep: bool, depth: usize, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<(PathBuf, Option<std::fs::FileType>)> = entries
-        .filter_map(|e| {
-            let e = e.ok()?;
-            Some((e.path(), e.file_type().ok()))
-        })
-        .collect();
-    paths.sort_by(|a, b| a.0.cmp(&b.0));
-    for (path, kind) in paths {
-        // The entry's own type needs no `stat`; a symbolic link is followed with one.
-        let (is_file, is_dir) = match kind {
-            Some(t) if !t.is_symlink() => (t.is_file(), t.is_dir()),
-            _ => (path.is_file(), path.is_dir()),
-        };
-        if path.extension().is_some_and(|e| e == ext) && is_file {
-            out.push(path);
-        } else if deep && depth < 16 && is_dir {
-            collect(&path, ext, deep, depth + 1, out);
-        }
-    }
 }
 
 /// The kind of directory a module autoloads `.pp` files from.
@@ -465,7 +436,10 @@ mod tests {
         std::fs::create_dir_all(root.join("notes")).unwrap();
         std::fs::create_dir_all(root.join("control/manifests")).unwrap();
         std::fs::write(root.join("control/Puppetfile"), "").unwrap();
-        let found = modules_in(&[root.to_path_buf()]);
+        let found = modules_in(
+            &[root.to_path_buf()],
+            &Sandbox::new(root, &[root.to_path_buf()]),
+        );
         let names: Vec<_> = found.iter().map(|m| m.name.as_str()).collect();
         assert_eq!(names, ["augeas_core", "apache"], "in path order");
         assert_eq!(found[0].path, root.join("lib_only"));

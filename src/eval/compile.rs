@@ -35,6 +35,8 @@ pub struct Node {
 #[derive(Debug, Clone)]
 pub struct CompileInput {
     pub manifest: Manifest,
+    /// Where the compilation may read (see [`crate::sandbox`]).
+    pub sandbox: std::sync::Arc<crate::sandbox::Sandbox>,
     /// Folders holding modules, searched in order.
     pub modulepath: Vec<PathBuf>,
     /// An environment-level `hiera.yaml` (`--hiera FILE`), if any.
@@ -85,6 +87,9 @@ pub enum EvalDiagKind {
     NoMatchingNode,
     /// The facts or Hiera data could not be read.
     BadInput,
+    /// A file the sandbox refused to read (outside the repository and the module path, not a
+    /// regular file, too large): its content is unknown.
+    RefusedRead,
 }
 
 /// One finding of a compilation.

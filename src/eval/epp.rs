@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use super::error::{ErrorKind, EvalError, EvalResult, err};
 use super::value::{Hash, TypeVal, Value};
 use crate::report::Severity;
+use crate::sandbox::{Error as SandboxError, Sandbox};
 use crate::syntax::ast::{Block, Expr, ExprKind, Parameter};
 
 /// The function a text segment is translated to.
@@ -554,6 +555,11 @@ pub trait EppHost {
     /// Where `epp('mod/file.epp')` and `template()` find module templates; empty when not
     /// known (then `epp()` of a file is unknown).
     fn modulepath(&self) -> &[PathBuf];
+    /// Where files are read (see [`crate::sandbox`]).
+    fn sandbox(&self) -> &Sandbox;
+    /// A file the sandbox refused to read, named as the manifest wrote it: the host reports it
+    /// (the value read is unknown, and the compilation goes on).
+    fn refused(&mut self, _written: &str, _why: &SandboxError) {}
     /// The error for template arguments that do not match the template's parameters (the
     /// compiler reports it as a parameter type mismatch).
     fn parameter_error(&mut self, message: String) -> EvalError {
@@ -868,8 +874,17 @@ fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
         }
         return err(format!("Could not find template '{name}'"));
     };
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| EvalError::new(format!("epp(): cannot read {}: {e}", path.display())))?;
+    let text = match ev.sandbox().read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.is_refusal() => {
+            ev.refused(&name, &e);
+            return Ok(Value::unknown(
+                "String",
+                &format!("epp('{name}') (not read)"),
+            ));
+        }
+        Err(e) => return err(format!("epp(): cannot read {}: {e}", path.display())),
+    };
     let template = parse(&text).map_err(|e| {
         EvalError::new(format!(
             "epp(): Invalid EPP: {} (file: {}, line: {}, column: {})",
@@ -884,12 +899,13 @@ fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
 
 /// `file('mod/name', ...)`: the content of the first of the files that exists
 /// (`<module>/files/name`, or an absolute path); unknown when the module path is not known.
-fn file_content<H: EppHost + ?Sized>(ev: &H, args: &[Value]) -> EvalResult {
+fn file_content<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
     if args.is_empty() {
         return err("'file' expects at least 1 argument, got none");
     }
     let names: Vec<String> = args.iter().map(Value::to_puppet_string).collect();
-    if ev.modulepath().is_empty() || args.iter().any(Value::contains_unknown) {
+    let absolute = names.iter().any(|n| Path::new(n).is_absolute());
+    if (ev.modulepath().is_empty() && !absolute) || args.iter().any(Value::contains_unknown) {
         let shown: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
         return Ok(Value::unknown(
             "String",
@@ -898,10 +914,23 @@ fn file_content<H: EppHost + ?Sized>(ev: &H, args: &[Value]) -> EvalResult {
     }
     for n in &names {
         if let Some(p) = module_file(ev.modulepath(), n, "files") {
-            let bytes = std::fs::read(&p)
-                .map_err(|e| EvalError::new(format!("file(): cannot read {}: {e}", p.display())))?;
+            let bytes = match ev.sandbox().read(&p) {
+                Ok(bytes) => bytes,
+                Err(e) if e.is_refusal() => {
+                    ev.refused(n, &e);
+                    return Ok(Value::unknown("String", &format!("file('{n}') (not read)")));
+                }
+                Err(e) => return err(format!("file(): cannot read {}: {e}", p.display())),
+            };
             return Ok(Value::String(String::from_utf8_lossy(&bytes).into_owned()));
         }
+    }
+    if ev.modulepath().is_empty() {
+        let shown: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+        return Ok(Value::unknown(
+            "String",
+            &format!("file({})", shown.join(", ")),
+        ));
     }
     err(format!(
         "Could not find any files from {}",
@@ -989,7 +1018,7 @@ fn find_on_modulepath<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -
 }
 
 /// `binary_file('mod/name')`: the bytes of a module file (or of an absolute path).
-fn binary_file<H: EppHost + ?Sized>(ev: &H, args: &[Value]) -> EvalResult {
+fn binary_file<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
     let [arg] = args else {
         return err(format!(
             "'binary_file' expects 1 argument, got {}",
@@ -1016,8 +1045,17 @@ fn binary_file<H: EppHost + ?Sized>(ev: &H, args: &[Value]) -> EvalResult {
             "binary_file(): The given file '{name}' does not exist"
         ));
     };
-    let bytes = std::fs::read(&path)
-        .map_err(|e| EvalError::new(format!("binary_file(): cannot read {path}: {e}")))?;
+    let bytes = match ev.sandbox().read(Path::new(&path)) {
+        Ok(bytes) => bytes,
+        Err(e) if e.is_refusal() => {
+            ev.refused(name, &e);
+            return Ok(Value::unknown(
+                "Binary",
+                &format!("binary_file('{name}') (not read)"),
+            ));
+        }
+        Err(e) => return err(format!("binary_file(): cannot read {path}: {e}")),
+    };
     Ok(Value::Binary(std::sync::Arc::new(bytes)))
 }
 

@@ -35,6 +35,8 @@ pub struct Evaluator {
     /// Where `epp('mod/file.epp')` finds templates (`<dir>/mod/templates/file.epp`); empty: the
     /// result of `epp()` is unknown.
     pub modulepath: Vec<std::path::PathBuf>,
+    /// Where files are read: the repository of the working directory.
+    pub sandbox: crate::sandbox::Sandbox,
     /// The templates being rendered, innermost last.
     epp_frames: Vec<super::epp::RenderFrame>,
     depth: usize,
@@ -53,6 +55,10 @@ impl Evaluator {
             notices: Vec::new(),
             strict_variables: true,
             modulepath: Vec::new(),
+            sandbox: {
+                let cwd = std::env::current_dir().unwrap_or_default();
+                crate::sandbox::Sandbox::new(&cwd, std::slice::from_ref(&cwd))
+            },
             epp_frames: Vec::new(),
             depth: 0,
         }
@@ -706,6 +712,10 @@ impl super::epp::EppHost for Evaluator {
 
     fn eval_statements(&mut self, statements: &[Expr]) -> EvalResult {
         Evaluator::eval_statements(self, statements)
+    }
+
+    fn sandbox(&self) -> &crate::sandbox::Sandbox {
+        &self.sandbox
     }
 
     fn modulepath(&self) -> &[std::path::PathBuf] {

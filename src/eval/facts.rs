@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use super::catalog::Location;
 use super::compile::{EvalDiag, EvalDiagKind};
 use super::value::{Hash, Value};
+use crate::sandbox::Sandbox;
 use crate::syntax::ast::Span;
 
 /// The extensions of fact files in a facts directory.
@@ -125,9 +126,9 @@ impl Syntax {
     }
 }
 
-/// Reads one fact file.
-pub fn read(path: &Path) -> FactsFile {
-    match std::fs::read(path) {
+/// Reads one fact file (through the sandbox).
+pub fn read(path: &Path, sandbox: &Sandbox) -> FactsFile {
+    match sandbox.read(path) {
         Ok(bytes) => {
             let text = String::from_utf8_lossy(&bytes).into_owned();
             let facts = parse(path, &text);
@@ -149,18 +150,16 @@ pub fn read(path: &Path) -> FactsFile {
     }
 }
 
-/// The fact files of a directory (not its subdirectories), sorted by name.
-pub fn list_dir(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| EXTENSIONS.contains(&e))
-                && p.is_file()
-        })
-        .collect();
+/// The fact files of a directory (not its subdirectories), sorted by name; those the
+/// sandbox would not read (links leading out of the allowed roots, FIFOs) are left out.
+pub fn list_dir(dir: &Path, sandbox: &Sandbox) -> Result<Vec<PathBuf>, crate::sandbox::Error> {
+    sandbox.read_dir(dir)?;
+    let wanted = |p: &Path| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| EXTENSIONS.contains(&e))
+    };
+    let mut files = sandbox.files_under(dir, false, &wanted);
     files.sort();
     Ok(files)
 }

@@ -4,6 +4,7 @@
 //! facterdb's fact sets); modules add their own facts in `lib/facter/*.rb`
 //! (`Facter.add(:name)`), which [`custom_facts`] reads as text.
 
+use crate::sandbox::Sandbox;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
@@ -55,9 +56,17 @@ pub fn custom_facts(modules_dir: &Path) -> Arc<FxHashSet<String>> {
         return found;
     }
     let mut names = FxHashSet::default();
-    if let Ok(entries) = std::fs::read_dir(modules_dir) {
-        for e in entries.flatten() {
-            scan_facter_dir(&e.path().join("lib/facter"), &mut names, 0);
+    // Confined to the folder of modules (and the system's module folders): a link in a
+    // module's `lib/facter` leading elsewhere is not followed.
+    let sandbox = Sandbox::new(modules_dir, &[modules_dir.to_path_buf()]);
+    let rb = |p: &Path| p.extension().is_some_and(|x| x == "rb");
+    if let Ok(entries) = sandbox.read_dir(modules_dir) {
+        for e in entries {
+            for file in sandbox.files_under(&e.path().join("lib/facter"), true, &rb) {
+                if let Ok(text) = sandbox.read_to_string(&file) {
+                    facter_add_names(&text, &mut names);
+                }
+            }
         }
     }
     let names = Arc::new(names);
@@ -65,24 +74,6 @@ pub fn custom_facts(modules_dir: &Path) -> Arc<FxHashSet<String>> {
         c.insert(modules_dir.to_path_buf(), names.clone());
     }
     names
-}
-
-fn scan_facter_dir(dir: &Path, out: &mut FxHashSet<String>, depth: usize) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            if depth < 8 {
-                scan_facter_dir(&p, out, depth + 1);
-            }
-        } else if p.extension().is_some_and(|x| x == "rb")
-            && let Ok(text) = std::fs::read_to_string(&p)
-        {
-            facter_add_names(&text, out);
-        }
-    }
 }
 
 /// The names in `Facter.add(:name` / `Facter.add('name'` / `Facter.add("name"` calls.

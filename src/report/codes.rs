@@ -128,6 +128,24 @@ pub const UNUSED_SUPPRESSION: RuleMeta = RuleMeta {
     puppet_lint: None,
 };
 
+/// `P007`: a file the confined file system refused to read.
+pub const REFUSED_FILE: RuleMeta = RuleMeta {
+    code: "P007",
+    name: "refused-file",
+    default_severity: Severity::Warning,
+    summary: "A file plint refused to read: outside the repository, not a regular file, or too \
+              large.",
+    description: "plint reads only regular files that lie inside the repository being checked, \
+                  the module path and the files named on the command line, up to a size limit \
+                  (64 MiB unless `--max-file-size` says otherwise). A symbolic link leading out \
+                  of them, a FIFO, a device or a file of `/proc` is not read, so that a pull \
+                  request cannot make plint quote files of the machine it runs on. The file was \
+                  not checked; the finding names the path as it was found, never what it holds. \
+                  Replace the link with the file, or check the target where it lies.",
+    category: "input",
+    puppet_lint: None,
+};
+
 /// The codes of plint's own pipeline, in code order.
 pub const BUILTIN: &[RuleMeta] = &[
     INTERNAL_ERROR,
@@ -137,6 +155,7 @@ pub const BUILTIN: &[RuleMeta] = &[
     NESTING_TOO_DEEP,
     UNKNOWN_SUPPRESSION,
     UNUSED_SUPPRESSION,
+    REFUSED_FILE,
 ];
 
 #[cfg(test)]

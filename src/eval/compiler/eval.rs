@@ -841,7 +841,7 @@ impl Compiler<'_> {
             }
             _ => {}
         }
-        if let Some(r) = self.template_function(name, &args) {
+        if let Some(r) = self.template_function(name, &args, span) {
             return r;
         }
         if let Some(r) = self.compiler_function(name, &args, lambda, span) {

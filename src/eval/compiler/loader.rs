@@ -7,10 +7,12 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::defs::model::{FunctionDef as RubyFunctionDef, ResourceTypeDef};
 use crate::defs::ruby;
 use crate::discover::module::{AutoloadDir, autoload_path};
+use crate::sandbox::Sandbox;
 use crate::syntax::ast::{self, Expr, ExprKind, Span};
 use crate::types::{AliasResolver, Type};
 
@@ -119,15 +121,26 @@ struct State {
 /// The loader of one compilation.
 pub struct Loader {
     modulepath: Vec<PathBuf>,
+    /// Every file is read through it.
+    sandbox: Arc<Sandbox>,
     state: RefCell<State>,
 }
 
 impl Loader {
-    pub fn new(modulepath: &[PathBuf]) -> Self {
+    pub fn new(modulepath: &[PathBuf], sandbox: Arc<Sandbox>) -> Self {
         Loader {
             modulepath: modulepath.to_vec(),
+            sandbox,
             state: RefCell::new(State::default()),
         }
+    }
+
+    /// The module folders directly under the module path's folder `dir`, sorted.
+    fn module_roots_in(&self, dir: &Path) -> Vec<PathBuf> {
+        self.sandbox
+            .read_dir(dir)
+            .map(|entries| entries.iter().map(|e| e.path()).collect())
+            .unwrap_or_default()
     }
 
     pub fn file(&self, id: FileId) -> Rc<SourceFile> {
@@ -292,7 +305,7 @@ impl Loader {
         self.modulepath
             .iter()
             .map(|d| d.join(module))
-            .find(|p| p.is_dir())
+            .find(|p| self.sandbox.is_dir(p))
     }
 
     fn load_file(&self, path: &Path, module: &str) {
@@ -302,7 +315,7 @@ impl Loader {
                 return;
             }
         }
-        let Ok(bytes) = std::fs::read(path) else {
+        let Ok(bytes) = self.sandbox.read(path) else {
             return;
         };
         let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -372,7 +385,7 @@ impl Loader {
 
     fn find_ruby_function(&self, name: &str) -> Option<RubyFunction> {
         let scan = |path: PathBuf, kind: ruby::Kind| -> Option<RubyFunction> {
-            let text = std::fs::read_to_string(&path).ok()?;
+            let text = self.sandbox.read_to_string(&path).ok()?;
             let defs = ruby::scan(&ruby::Source { path, text, kind });
             let f: Option<&RubyFunctionDef> = defs.functions.iter().find(|f| f.name == name);
             Some(RubyFunction {
@@ -385,25 +398,21 @@ impl Loader {
         if let Some((module, _)) = name.split_once("::") {
             let root = self.module_dir(module)?;
             let p = root.join(&rel4);
-            return p
-                .is_file()
+            return self
+                .sandbox
+                .is_file(&p)
                 .then(|| scan(p, ruby::Kind::Function4x))
                 .flatten();
         }
         let rel3 = format!("lib/puppet/parser/functions/{name}.rb");
         for dir in &self.modulepath {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                continue;
-            };
-            let mut roots: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-            roots.sort();
-            for root in roots {
+            for root in self.module_roots_in(dir) {
                 let p4 = root.join(&rel4);
-                if p4.is_file() {
+                if self.sandbox.is_file(&p4) {
                     return scan(p4, ruby::Kind::Function4x);
                 }
                 let p3 = root.join(&rel3);
-                if p3.is_file() {
+                if self.sandbox.is_file(&p3) {
                     return scan(p3, ruby::Kind::Function3x);
                 }
             }
@@ -425,15 +434,10 @@ impl Loader {
         let rel = format!("lib/puppet/type/{name}.rb");
         let mut found = None;
         'outer: for dir in &self.modulepath {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                continue;
-            };
-            let mut roots: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-            roots.sort();
-            for root in roots {
+            for root in self.module_roots_in(dir) {
                 let path = root.join(&rel);
-                if path.is_file() {
-                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                if self.sandbox.is_file(&path) {
+                    let text = self.sandbox.read_to_string(&path).unwrap_or_default();
                     let defs = ruby::scan(&ruby::Source {
                         path,
                         text,

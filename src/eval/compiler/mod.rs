@@ -116,6 +116,8 @@ pub(crate) struct Compiler<'i> {
     pub unknown_titles: usize,
     /// EPP templates being rendered, innermost last.
     pub epp_frames: Vec<crate::eval::epp::RenderFrame>,
+    /// The call of the template or file function being evaluated.
+    pub template_call: Span,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
 }
@@ -126,7 +128,7 @@ impl<'i> Compiler<'i> {
         top.is_top = true;
         Compiler {
             input,
-            loader: Loader::new(&input.modulepath),
+            loader: Loader::new(&input.modulepath, input.sandbox.clone()),
             scopes: vec![top],
             ctx: Ctx::new(0, 0),
             catalog: Catalog::new(&input.node.name, &input.environment),
@@ -150,10 +152,12 @@ impl<'i> Compiler<'i> {
             pending_realize: Vec::new(),
             unknown_titles: 0,
             epp_frames: Vec::new(),
+            template_call: Span::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.hiera.as_deref(),
                 input.environment_dir.as_deref(),
                 &input.modulepath,
+                input.sandbox.clone(),
             ),
         }
     }
@@ -205,7 +209,8 @@ impl<'i> Compiler<'i> {
                 let mut list: Vec<PathBuf> = Vec::new();
                 for f in files {
                     if f.is_dir() {
-                        let mut inner: Vec<PathBuf> = walk_pp(f);
+                        let pp = |p: &std::path::Path| p.extension().is_some_and(|x| x == "pp");
+                        let mut inner: Vec<PathBuf> = self.input.sandbox.files_under(f, true, &pp);
                         inner.sort();
                         list.extend(inner);
                     } else {
@@ -214,7 +219,7 @@ impl<'i> Compiler<'i> {
                 }
                 let mut all = Vec::new();
                 for f in list {
-                    match std::fs::read(&f) {
+                    match self.input.sandbox.read(&f) {
                         Ok(bytes) => {
                             let text = String::from_utf8_lossy(&bytes).into_owned();
                             all.push(self.loader.load_main(Some(f.clone()), text));
@@ -380,23 +385,4 @@ impl<'i> Compiler<'i> {
     pub fn facts(&self) -> &Hash {
         &self.input.node.facts
     }
-}
-
-fn walk_pp(dir: &std::path::Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
-                out.push(p);
-            }
-        }
-    }
-    out
 }

@@ -9,17 +9,24 @@ use crate::eval::compile::EvalDiagKind;
 use crate::eval::epp::{self, EppHost, RenderFrame};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
-use crate::syntax::ast::Expr;
+use crate::sandbox::{Error as SandboxError, Sandbox};
+use crate::syntax::ast::{Expr, Span};
 
 /// How deeply templates may render templates.
 const MAX_TEMPLATE_DEPTH: usize = 50;
 
 impl Compiler<'_> {
     /// The template functions; `None` for other names.
-    pub fn template_function(&mut self, name: &str, args: &[Value]) -> Option<EvalResult> {
+    pub fn template_function(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        span: Span,
+    ) -> Option<EvalResult> {
         if !epp::is_template_function(name) {
             return None;
         }
+        self.template_call = span;
         if self.epp_frames.len() > MAX_TEMPLATE_DEPTH {
             return Some(err("Templates nested too deeply"));
         }
@@ -66,6 +73,18 @@ impl EppHost for Compiler<'_> {
 
     fn modulepath(&self) -> &[std::path::PathBuf] {
         &self.input.modulepath
+    }
+
+    fn sandbox(&self) -> &Sandbox {
+        &self.input.sandbox
+    }
+
+    fn refused(&mut self, written: &str, why: &SandboxError) {
+        self.note(
+            EvalDiagKind::RefusedRead,
+            format!("`{written}` was not read: {why}; its content is unknown"),
+            self.template_call,
+        );
     }
 
     fn parameter_error(&mut self, message: String) -> EvalError {

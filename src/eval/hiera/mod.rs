@@ -27,6 +27,7 @@ use super::functions::ruby_inspect;
 use super::number::format_float;
 use super::value::{Hash, Value};
 use super::yaml;
+use crate::sandbox::Sandbox;
 
 /// The variables interpolation and hierarchy paths read: top-level variables by name
 /// (`facts`, `trusted`, `server_facts`, `environment`, a legacy fact like `osfamily`), without
@@ -68,6 +69,8 @@ pub struct Hiera {
     global: Option<PathBuf>,
     environment_dir: Option<PathBuf>,
     modulepath: Vec<PathBuf>,
+    /// Every file is read through it.
+    sandbox: Arc<Sandbox>,
     cache: Mutex<Cache>,
 }
 
@@ -361,11 +364,13 @@ impl Hiera {
         global: Option<&Path>,
         environment_dir: Option<&Path>,
         modulepath: &[PathBuf],
+        sandbox: Arc<Sandbox>,
     ) -> Hiera {
         Hiera {
             global: global.map(Path::to_path_buf),
             environment_dir: environment_dir.map(Path::to_path_buf),
             modulepath: modulepath.to_vec(),
+            sandbox,
             cache: Mutex::new(Cache::default()),
         }
     }
@@ -562,8 +567,12 @@ impl Hiera {
         let loaded = match cached {
             Some(c) => c,
             None => {
-                let loaded = match std::fs::read_to_string(&path) {
+                let loaded = match self.sandbox.read_to_string(&path) {
                     Ok(text) => Some(config::load(&path, &text, layer).map(Arc::new)),
+                    Err(e) if e.is_refusal() => Some(Err(HieraError {
+                        message: format!("{}: not read: {e}", path.display()),
+                        file: Some(path.clone()),
+                    })),
                     Err(_) if path.exists() => Some(Err(HieraError {
                         message: format!("{}: the file cannot be read", path.display()),
                         file: Some(path.clone()),
@@ -610,7 +619,7 @@ impl Hiera {
             self.modulepath
                 .iter()
                 .map(|p| p.join(name))
-                .find(|d| d.is_dir())
+                .find(|d| self.sandbox.is_dir(d))
         } else {
             None
         };
@@ -696,6 +705,14 @@ impl Hiera {
             if !path.is_file() {
                 return Ok(None);
             }
+            if let Err(e) = self.sandbox.check(path) {
+                // Not read: what it would give is not known, and the compilation goes on.
+                self.note(format!("{}: not read: {e}", path.display()));
+                return Ok(Some(Value::unknown(
+                    "Any",
+                    &format!("Hiera data `{}` (not read)", path.display()),
+                )));
+            }
             let data = self.data_hash(path, &level.backend, module)?;
             match data.get_str(root) {
                 None => Ok(None),
@@ -735,7 +752,7 @@ impl Hiera {
                 let mut out = Vec::new();
                 for g in globs {
                     let g = self.interpolate_str(g, inv, false).map_err(with_file)?;
-                    out.extend(expand_glob(&datadir.join(g)));
+                    out.extend(expand_glob(&datadir.join(g), &self.sandbox));
                 }
                 out
             }
@@ -802,7 +819,10 @@ impl Hiera {
             message,
             file: Some(path.to_path_buf()),
         };
-        let bytes = std::fs::read(path).map_err(|e| err(format!("{}: {e}", path.display())))?;
+        let bytes = self
+            .sandbox
+            .read(path)
+            .map_err(|e| err(format!("{}: {e}", path.display())))?;
         let text = String::from_utf8_lossy(&bytes);
         let (function, parsed) = match backend {
             Backend::Json => (
@@ -1023,7 +1043,7 @@ fn extract_options(opts: &Value, root: &str) -> Option<Value> {
 }
 
 /// The files matching a glob (`*`, `**`, `?`, `[...]`, `{a,b}`), sorted; folders are left out.
-fn expand_glob(pattern: &Path) -> Vec<PathBuf> {
+fn expand_glob(pattern: &Path, sandbox: &Sandbox) -> Vec<PathBuf> {
     let text = pattern.to_string_lossy().to_string();
     let Ok(glob) = globset::GlobBuilder::new(&text)
         .literal_separator(true)
@@ -1041,27 +1061,9 @@ fn expand_glob(pattern: &Path) -> Vec<PathBuf> {
         }
         base.push(comp);
     }
-    let mut out = Vec::new();
-    walk(&base, &matcher, 0, &mut out);
+    let mut out = sandbox.files_under(&base, true, &|p| matcher.is_match(p));
     out.sort();
     out
-}
-
-fn walk(dir: &Path, matcher: &globset::GlobMatcher, depth: usize, out: &mut Vec<PathBuf>) {
-    if depth > 32 || out.len() > 10_000 {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, matcher, depth + 1, out);
-        } else if matcher.is_match(&p) {
-            out.push(p);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ mod missing_parameter_value;
 mod missing_virtual_resource;
 mod no_matching_node;
 mod parameter_value_mismatch;
+mod refused_read;
 mod resource_of_unknown_type;
 mod unknown_condition;
 mod unknown_variable;
@@ -71,6 +72,7 @@ catalog_rules![
     unknown_condition::UnknownCondition,
     no_matching_node::NoMatchingNode,
     bad_input::BadInput,
+    refused_read::RefusedRead,
 ];
 
 /// The rule that reports `kind`.
@@ -174,6 +176,7 @@ pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
         let node = Node::new("node.example.com", facts);
         let input = CompileInput {
             manifest: Manifest::Code(source.to_string()),
+            sandbox: std::sync::Arc::new(crate::sandbox::Sandbox::new(Path::new("/"), &[])),
             modulepath: Vec::new(),
             hiera: None,
             environment_dir: None,

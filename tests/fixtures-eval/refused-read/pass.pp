@@ -1,0 +1,2 @@
+$motd = file('profile/motd')
+notice($motd)
