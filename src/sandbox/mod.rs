@@ -230,9 +230,14 @@ impl Sandbox {
         } else {
             abs.parent().map(Path::to_path_buf).unwrap_or(abs.clone())
         };
+        // Files given one by one mostly share their repository.
+        if self.is_untrusted_location(&start) {
+            return;
+        }
         let root = start
             .ancestors()
             .find(|d| d.join(".git").exists())
+            .or_else(|| project_above(&start))
             .map(Path::to_path_buf)
             .unwrap_or(start);
         self.add_untrusted(&root);
@@ -370,6 +375,23 @@ impl Sandbox {
         entries.sort_by_key(|e| e.file_name());
         Ok(entries)
     }
+}
+
+/// The module or environment holding `dir` when there is no git work tree: the nearest of
+/// `dir` and its ancestors (at most 8 levels up) that holds a `metadata.json`, an
+/// `environment.conf` or a `Puppetfile`, or that holds the `manifests` folder climbed out of.
+fn project_above(dir: &Path) -> Option<&Path> {
+    let mut came_from: Option<&std::ffi::OsStr> = None;
+    for d in dir.ancestors().take(9) {
+        let marked = ["metadata.json", "environment.conf", "Puppetfile"]
+            .iter()
+            .any(|f| d.join(f).is_file());
+        if marked || came_from.is_some_and(|n| n == "manifests") {
+            return Some(d);
+        }
+        came_from = d.file_name();
+    }
+    None
 }
 
 /// Opens `path` for reading without blocking on a FIFO and without making a terminal the

@@ -146,3 +146,21 @@ fn normalize_applies_dots() {
         (PathBuf::from("/y"), true)
     );
 }
+
+#[test]
+fn a_module_without_git_is_its_own_repository() {
+    let tmp = tempfile::tempdir().unwrap();
+    let module = tmp.path().join("build");
+    fs::create_dir_all(module.join("manifests")).unwrap();
+    fs::create_dir_all(module.join("lib/facter")).unwrap();
+    fs::write(module.join("metadata.json"), "{}").unwrap();
+    fs::write(module.join("manifests/init.pp"), "").unwrap();
+    fs::write(module.join("lib/facter/a.rb"), "").unwrap();
+    // A file given alone: its module is the repository.
+    let sb = Sandbox::new(tmp.path(), &[module.join("manifests/init.pp")]);
+    assert!(sb.read(&module.join("metadata.json")).is_ok());
+    assert!(sb.read(&module.join("lib/facter/a.rb")).is_ok());
+    // Not above it.
+    fs::write(tmp.path().join("other.txt"), "").unwrap();
+    assert!(sb.read(&tmp.path().join("other.txt")).is_err());
+}
