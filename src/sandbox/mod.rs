@@ -29,6 +29,7 @@ mod walk;
 
 pub use walk::{Entry, FileId, Note, NoteKind, Visitor, Walk};
 
+use std::borrow::Cow;
 use std::fmt;
 use std::fs;
 use std::io::{self, Read};
@@ -162,7 +163,7 @@ struct Root {
 
 impl Root {
     fn new(cwd: &Path, path: &Path) -> Root {
-        let lexical = normalize(cwd, path).0;
+        let lexical = normalize(cwd, path).0.into_owned();
         let canonical = fs::canonicalize(&lexical).unwrap_or_else(|_| lexical.clone());
         Root { lexical, canonical }
     }
@@ -220,7 +221,7 @@ impl Sandbox {
     /// Adds a checked path: the work tree of the git repository holding it, else the path
     /// itself (the folder holding it, for a file), becomes an untrusted root.
     pub fn add_checked(&mut self, path: &Path) {
-        let (abs, _) = normalize(&self.cwd, path);
+        let abs = normalize(&self.cwd, path).0.into_owned();
         // The system's module folders stay trusted when they are what is checked.
         if SYSTEM_MODULE_PATHS.iter().any(|d| abs.starts_with(d)) {
             return;
@@ -423,7 +424,15 @@ fn resolved(file: &fs::File, abs: &Path) -> io::Result<PathBuf> {
 
 /// `path` made absolute (from `cwd`) with `.` removed and `..` applied to the text; and whether
 /// it had a `..` after its first normal component (a climb a symbolic link could redirect).
-pub fn normalize(cwd: &Path, path: &Path) -> (PathBuf, bool) {
+pub fn normalize<'p>(cwd: &Path, path: &'p Path) -> (Cow<'p, Path>, bool) {
+    // Most paths are absolute and plain already: no copy.
+    if path.is_absolute()
+        && path
+            .components()
+            .all(|c| matches!(c, Component::RootDir | Component::Normal(_)))
+    {
+        return (Cow::Borrowed(path), false);
+    }
     let mut out = if path.is_absolute() {
         PathBuf::new()
     } else {
@@ -441,7 +450,7 @@ pub fn normalize(cwd: &Path, path: &Path) -> (PathBuf, bool) {
             Component::Normal(n) => out.push(n),
         }
     }
-    (out, climbs)
+    (Cow::Owned(out), climbs)
 }
 
 /// `cwd` with `.` and `..` applied to the text.
