@@ -841,40 +841,21 @@ fn compile_globs(
         .map_err(|e| ConfigError::plain(format!("bad patterns: {e}")))
 }
 
-/// A TOML error's message as shown: each part in backquotes or double quotes (where a key or
-/// a value of the file is quoted) shortened to [`SHOWN`] characters, the whole to
-/// [`SHOWN_MESSAGE`], all escaped. A quote inside a quoted part may shift what is taken for
-/// quoted; the whole message stays bounded.
+/// A TOML error's message as shown: each part between quotes (backquotes or double quotes,
+/// where a key or a value of the file is quoted) and between them shortened to [`SHOWN`]
+/// characters, the whole to [`SHOWN_MESSAGE`], all escaped. plint does not control these
+/// messages, and a quote in the file's text may shift what looks quoted: so no part is
+/// trusted to be the message's own words (those are short).
 fn bounded_message(message: &str) -> String {
     let mut out = String::new();
-    let mut rest = message;
-    while let Some(open) = rest.find(['`', '"']) {
-        let quote = rest.as_bytes()[open];
-        out.push_str(&rest[..=open]);
-        let inner = &rest[open + 1..];
-        // The closing quote; a double-quoted part is Rust-escaped (`\"` inside).
-        let mut close = None;
-        let mut escaped = false;
-        for (i, b) in inner.bytes().enumerate() {
-            match b {
-                b'\\' if quote == b'"' && !escaped => escaped = true,
-                b if b == quote && !escaped => {
-                    close = Some(i);
-                    break;
-                }
-                _ => escaped = false,
-            }
-        }
-        let Some(close) = close else {
-            out.push_str(&shorten(inner, SHOWN));
-            rest = "";
-            break;
+    for piece in message.split_inclusive(['`', '"']) {
+        let (text, quote) = match piece.strip_suffix(['`', '"']) {
+            Some(text) => (text, &piece[text.len()..]),
+            None => (piece, ""),
         };
-        out.push_str(&shorten(&inner[..close], SHOWN));
-        out.push(quote as char);
-        rest = &inner[close + 1..];
+        out.push_str(&shorten(text, SHOWN));
+        out.push_str(quote);
     }
-    out.push_str(rest);
     shorten(&out, SHOWN_MESSAGE)
 }
 
