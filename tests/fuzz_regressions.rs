@@ -1,8 +1,9 @@
-//! Inputs found by fuzzing `plint::syntax::parse` (see `fuzz/README.md`), minimized, kept as
-//! regression tests: each must parse within a time limit, without panicking, and with every span
-//! inside the text.
+//! Inputs found by fuzzing (see `fuzz/README.md`), minimized, kept as regression tests: each
+//! goes through the stage of its fuzz target (`parse`, `lower`, `infer`, `evaluate`, `hiera`,
+//! see [`Stage`]) within a time limit, without panicking, and with what the target checks (every
+//! span inside the text, the report's escaping).
 //!
-//! Each input is parsed in a child process (this test binary run again, filtered to the one
+//! Each input runs in a child process (this test binary run again, filtered to the one
 //! test), so that a hang or a runaway allocation is killed at the time limit instead of taking
 //! the whole test run, or the machine's memory, with it.
 //!
@@ -20,11 +21,37 @@ const LIMIT: Duration = Duration::from_secs(60);
 
 const CHILD_ENV: &str = "PLINT_FUZZ_REGRESSION_CHILD";
 
+/// The fuzz target an input was found by: what the child does with it.
+#[derive(Debug, Clone, Copy)]
+enum Stage {
+    /// `plint::syntax::parse`, every span checked.
+    Parse,
+    /// Check mode on one file with every rule, fixes, and the report in every format.
+    Lower,
+    /// Type inference with the file's index.
+    Infer,
+    /// Catalog compilation: `MANIFEST\n%%\nFACTS`.
+    Evaluate,
+    /// Hiera lookups: `HIERA_YAML\n%%\nDATA`.
+    Hiera,
+}
+
 /// Parses `input` in a child process and fails if it panics, breaks a span invariant, or takes
 /// longer than [`LIMIT`]. `name` is the calling test's name (the child runs only that test).
 fn check(name: &str, input: &[u8]) {
+    check_stage(name, Stage::Parse, input)
+}
+
+/// [`check`] through `stage`.
+fn check_stage(name: &str, stage: Stage, input: &[u8]) {
     if std::env::var(CHILD_ENV).as_deref() == Ok(name) {
-        parse_and_check(input);
+        match stage {
+            Stage::Parse => parse_and_check(input),
+            Stage::Lower => stages::lower(input),
+            Stage::Infer => stages::infer(input),
+            Stage::Evaluate => stages::evaluate(input),
+            Stage::Hiera => stages::hiera(input),
+        }
         return;
     }
     let mut child = Command::new(std::env::current_exe().expect("the test binary's path"))
@@ -47,7 +74,7 @@ fn check(name: &str, input: &[u8]) {
             let out = child.wait_with_output().expect("the child's output");
             assert!(
                 status.success(),
-                "parsing {input:?} failed ({status}):\n{}{}",
+                "{stage:?} of {input:?} failed ({status}):\n{}{}",
                 String::from_utf8_lossy(&out.stdout),
                 String::from_utf8_lossy(&out.stderr)
             );
@@ -58,8 +85,8 @@ fn check(name: &str, input: &[u8]) {
             let _ = child.wait();
             let shown = String::from_utf8_lossy(&input[..input.len().min(120)]);
             panic!(
-                "parsing {} bytes did not finish within {LIMIT:?} (a hang or superlinear time); \
-                 input starts with {shown:?}",
+                "{stage:?} of {} bytes did not finish within {LIMIT:?} (a hang or superlinear \
+                 time); input starts with {shown:?}",
                 input.len()
             );
         }
@@ -175,4 +202,192 @@ fn unclosed_parentheses_after_semicolons() {
         "unclosed_parentheses_after_semicolons",
         "; (".repeat(500).as_bytes(),
     );
+}
+
+/// What the fuzz targets other than `parse` do with an input (see `fuzz/fuzz_targets/`).
+mod stages {
+    use std::path::{Path, PathBuf};
+
+    use plint::config::{CliOptions, Settings};
+    use plint::eval::Value;
+    use plint::eval::compile::{CompileInput, Manifest, Node, compile};
+    use plint::eval::hiera::{Hiera, HieraScope, MergeStrategy};
+    use plint::report::escape::is_hidden;
+    use plint::report::{EmitOptions, FileReport, OutputFormat, Report};
+
+    const PATH: &str = "modules/fuzz/manifests/init.pp";
+
+    fn render(format: OutputFormat, report: &Report) -> String {
+        let mut out = termcolor::NoColor::new(Vec::new());
+        format
+            .emitter(EmitOptions::default())
+            .emit(report, &mut out)
+            .unwrap();
+        String::from_utf8(out.into_inner()).unwrap()
+    }
+
+    pub fn lower(data: &[u8]) {
+        let dir = tempfile::tempdir().unwrap();
+        let codes = plint::rules::registry::RULES
+            .iter()
+            .map(|r| r.info().code.to_string())
+            .collect();
+        let cli = CliOptions {
+            select: Some(codes),
+            ..CliOptions::default()
+        };
+        let profile = Settings::load(&cli, dir.path()).unwrap().profile(&[]);
+        let name = String::from_utf8_lossy(&data[..data.len().min(12)]);
+        let display = format!("dir/{name}.pp");
+        let source = plint::cli::check::decode(PathBuf::from(PATH), display.clone(), data.to_vec());
+        let Some(text) = source.text.as_deref() else {
+            return;
+        };
+        let lint = |t: &str| plint::cli::check::lint(PATH, t, &profile);
+        let mut diagnostics = source.diagnostics.clone();
+        diagnostics.extend(lint(text));
+        if text.len() <= 4096 {
+            let _ = plint::cli::fix::fix(text, diagnostics.clone(), lint);
+        }
+        let file = FileReport::new(display, text.to_string(), diagnostics);
+        let report = Report::new(vec![file], 1, plint::cli::catalog());
+        let human = render(OutputFormat::Human, &report);
+        for line in human.split('\n') {
+            assert!(!line.trim_start().starts_with("::"), "{line:?}");
+            assert!(!line.chars().any(is_hidden), "{line:?}");
+        }
+        assert!(!human.contains("##["), "{human}");
+        for format in [
+            OutputFormat::Json,
+            OutputFormat::Sarif,
+            OutputFormat::Github,
+        ] {
+            let out = render(format, &report);
+            assert!(!out.contains("##["), "{out}");
+            assert!(out.chars().all(|c| c == '\n' || !is_hidden(c)), "{out:?}");
+        }
+    }
+
+    pub fn infer(data: &[u8]) {
+        let text = String::from_utf8_lossy(data);
+        let parsed = plint::syntax::parse(&text);
+        if parsed
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "P001" || d.code == "P004")
+        {
+            return;
+        }
+        let manifests = [plint::defs::index::Manifest {
+            path: Path::new(PATH),
+            source: &text,
+            ast: &parsed.ast,
+        }];
+        let index = plint::defs::Index::load(&manifests, &[]);
+        let analysis = plint::infer::analyze_with_types(&parsed.ast, &text, &index);
+        for (span, _) in &analysis.types {
+            let (start, end) = (span.start as usize, span.end as usize);
+            assert!(start <= end && end <= text.len() && text.is_char_boundary(start));
+            assert!(text.is_char_boundary(end));
+        }
+    }
+
+    pub fn evaluate(data: &[u8]) {
+        let input = String::from_utf8_lossy(data);
+        let (manifest, facts) = match input.split_once("\n%%\n") {
+            Some((m, f)) => (m, Some(f)),
+            None => (&*input, None),
+        };
+        let (name, facts) = match facts {
+            None => (
+                "node.example.com".to_string(),
+                plint::rules::catalog::example_facts(),
+            ),
+            Some(text) => match plint::eval::facts::parse(Path::new("facts"), text) {
+                Ok(f) => (
+                    plint::eval::facts::node_name(&f)
+                        .unwrap_or_else(|| "node.example.com".to_string()),
+                    f.values,
+                ),
+                Err(_) => return,
+            },
+        };
+        let input = CompileInput {
+            manifest: Manifest::Code(manifest.to_string()),
+            modulepath: Vec::new(),
+            hiera: None,
+            environment_dir: None,
+            environment: "production".to_string(),
+            strict_variables: data.len() % 2 == 1,
+            node: Node::new(&name, facts),
+        };
+        let output = compile(&input);
+        if let Some(c) = &output.catalog {
+            let _ = serde_json::to_string_pretty(&c.to_json()).unwrap();
+        }
+    }
+
+    struct Scope(Node);
+
+    impl HieraScope for Scope {
+        fn variable(&self, name: &str) -> Option<Value> {
+            match name {
+                "facts" => Some(Value::hash(self.0.facts.clone())),
+                "trusted" => Some(Value::hash(self.0.trusted.clone())),
+                "server_facts" => Some(Value::hash(self.0.server_facts.clone())),
+                "environment" => Some(Value::string("production")),
+                _ => self.0.facts.get_str(name).cloned(),
+            }
+        }
+    }
+
+    pub fn hiera(data: &[u8]) {
+        let input = String::from_utf8_lossy(data);
+        let (config, common) = input
+            .split_once("\n%%\n")
+            .expect("a hiera input is `HIERA_YAML\\n%%\\nDATA`");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("data")).unwrap();
+        std::fs::write(dir.path().join("hiera.yaml"), config).unwrap();
+        std::fs::write(dir.path().join("data/common.yaml"), common).unwrap();
+        let mut keys: Vec<String> = match plint::eval::yaml::parse(common) {
+            Ok(Value::Hash(h)) => h
+                .iter()
+                .take(8)
+                .map(|(k, _)| k.to_puppet_string())
+                .collect(),
+            _ => Vec::new(),
+        };
+        keys.push("fuzz::absent".to_string());
+        let scope = Scope(Node::new(
+            "node.example.com",
+            plint::rules::catalog::example_facts(),
+        ));
+        let hiera = Hiera::new(None, Some(dir.path()), &[]);
+        let deep = MergeStrategy::from_value(&Value::string("deep")).unwrap();
+        for key in &keys {
+            let _ = hiera.lookup(key, None, &scope);
+            let _ = hiera.lookup(key, Some(&deep), &scope);
+        }
+    }
+}
+
+/// Each stage's child on a committed seed of its target (the seeds are where fuzzing starts:
+/// each must pass).
+macro_rules! seed_tests {
+    ($($name:ident: $stage:ident $path:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            check_stage(stringify!($name), Stage::$stage, include_bytes!($path));
+        }
+    )*};
+}
+
+seed_tests! {
+    seed_lower_hostile: Lower "../fuzz/seeds/lower/hostile.pp";
+    seed_lower_style: Lower "../fuzz/seeds/lower/style.pp";
+    seed_infer_types: Infer "../fuzz/seeds/infer/types.pp";
+    seed_evaluate_basic: Evaluate "../fuzz/seeds/evaluate/basic.pp";
+    seed_evaluate_errors: Evaluate "../fuzz/seeds/evaluate/errors.pp";
+    seed_hiera_config_and_data: Hiera "../fuzz/seeds/hiera/config_and_data.yaml";
 }

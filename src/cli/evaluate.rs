@@ -33,6 +33,7 @@ use crate::eval::catalog::{Catalog, Location};
 use crate::eval::compile::{CompileInput, EvalDiag, Manifest, Node, compile};
 use crate::eval::facts::{self, FactsFile};
 use crate::eval::value::Value;
+use crate::report::escape::escape;
 use crate::report::{
     Diagnostic, EmitOptions, FileReport, OutputFormat, Report, Severity, display_path, thousands,
 };
@@ -255,17 +256,16 @@ pub fn run(
         match std::fs::write(&path, text) {
             Ok(()) => written[i] = Some(path),
             Err(e) => {
-                eprintln!("plint: error: cannot write `{}`: {e}", path.display());
+                let error = format!("cannot write `{}`: {e}", path.display());
+                eprintln!("plint: error: {}", escape(&error));
                 failed = true;
             }
         }
     }
     if !args.quiet {
         for (i, r) in results.iter().enumerate() {
-            eprintln!(
-                "plint: {}",
-                summary_line(&labels[i], r, written[i].as_deref(), cwd)
-            );
+            let line = summary_line(&labels[i], r, written[i].as_deref(), cwd);
+            eprintln!("plint: {}", escape(&line));
         }
     }
 

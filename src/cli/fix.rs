@@ -171,7 +171,10 @@ fn apply_pass(
 }
 
 /// A unified diff of `old` to `new` for the file `path` (`--- a/path`, `+++ b/path`).
+/// The path is shown escaped (see [`crate::report::escape`]); the lines are the file's, as a
+/// patch needs them.
 pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
+    let path = crate::report::escape::escape(path);
     similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(3)

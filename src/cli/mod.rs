@@ -28,6 +28,7 @@ use termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 
 use crate::config::{CliOptions, Profile, Settings};
 use crate::discover::NoteKind;
+use crate::report::escape::escape;
 use crate::report::{
     EmitOptions, OutputFormat, Report, RuleMeta, Severity, codes, display_path, thousands,
 };
@@ -93,7 +94,7 @@ where
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("plint: error: {message}");
+            eprintln!("plint: error: {}", escape(&message));
             EXIT_FAILURE
         }
     }
@@ -210,7 +211,7 @@ fn execute(args: &Args) -> Result<i32, String> {
     timings.config = phase.elapsed();
     if !args.quiet {
         for note in &settings.notes {
-            eprintln!("plint: note: {note}");
+            eprintln!("plint: note: {}", escape(note));
         }
     }
 
@@ -254,7 +255,8 @@ fn execute(args: &Args) -> Result<i32, String> {
                 },
                 other => other.clone(),
             };
-            eprintln!("plint: note: {}: {kind}", display_path(&note.path, &cwd));
+            let note = format!("{}: {kind}", display_path(&note.path, &cwd));
+            eprintln!("plint: note: {}", escape(&note));
         }
     }
 
@@ -320,7 +322,7 @@ fn execute(args: &Args) -> Result<i32, String> {
     let phase = Instant::now();
     let mut failed = false;
     for e in outcomes.iter().filter_map(|o| o.write_error.as_ref()) {
-        eprintln!("plint: error: {e}");
+        eprintln!("plint: error: {}", escape(e));
         failed = true;
     }
     let (fixed, fixed_files) = outcomes
@@ -338,7 +340,8 @@ fn execute(args: &Args) -> Result<i32, String> {
                     .iter()
                     .filter(|d| d.code == codes::INTERNAL_ERROR.code)
                 {
-                    eprintln!("plint: error: {}: {}", r.path(), d.message);
+                    let error = format!("{}: {}", r.path(), d.message);
+                    eprintln!("plint: error: {}", escape(&error));
                     failed = true;
                 }
             }

@@ -3,6 +3,7 @@
 use crate::infer::distance;
 use crate::report::RuleMeta;
 use crate::report::codes::{self, INVALID_UTF8, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION};
+use crate::report::escape::shorten;
 use crate::rules::registry::RULES;
 use crate::rules::suppress::is_puppet_lint_check;
 
@@ -30,7 +31,8 @@ impl std::fmt::Display for KeyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             KeyError::Unknown { key, suggestion } => {
-                write!(f, "unknown rule `{key}`")?;
+                // The key may come from a file: shortened and escaped.
+                write!(f, "unknown rule `{}`", shorten(key, super::SHOWN))?;
                 if let Some(s) = suggestion {
                     write!(f, " (did you mean `{s}`?)")?;
                 }

@@ -74,11 +74,27 @@ use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::report::escape::shorten;
 use crate::report::{Diagnostic, Severity};
 use crate::rules::registry::{RULES, Selection};
 
 /// The name of the configuration file.
 pub const FILE_NAME: &str = "plint.toml";
+
+/// How many characters of a key, option or value from a configuration file a message shows
+/// at most (shortened with `…`, escaped: see [`shorten`]). A file plint cannot read as
+/// configuration may hold anything (a link to the CI's environment, say): a message never
+/// prints more of it than that.
+const SHOWN: usize = 60;
+
+/// How many characters of a TOML error's message are shown at most (besides [`SHOWN`] for
+/// each quoted part): the message of a TOML or type error may quote the file in ways plint does
+/// not control.
+const SHOWN_MESSAGE: usize = 240;
+
+/// How many notes a run prints about the configuration at most; one more line says how many
+/// more there were.
+const MAX_NOTES: usize = 20;
 
 /// The file `plint.toml`, as written.
 #[derive(Debug, Default, Deserialize)]
@@ -151,7 +167,8 @@ impl<'de> Deserialize<'de> for Level {
                     "warn" => Ok(Level::Warn),
                     "deny" => Ok(Level::Deny),
                     _ => Err(E::custom(format!(
-                        r#"unknown level "{v}": expected "allow", "warn" or "deny""#
+                        r#"unknown level "{}": expected "allow", "warn" or "deny""#,
+                        shorten(v, SHOWN)
                     ))),
                 }
             }
@@ -412,6 +429,13 @@ impl Settings {
                 sandbox.add_trusted(dir);
             }
         }
+        if settings.notes.len() > MAX_NOTES {
+            let more = settings.notes.len() - (MAX_NOTES - 1);
+            settings.notes.truncate(MAX_NOTES - 1);
+            settings
+                .notes
+                .push(format!("{more} more notes about the configuration"));
+        }
         Ok(settings)
     }
 
@@ -420,9 +444,26 @@ impl Settings {
         let rc = puppet_lint_rc::parse(text);
         let origin = puppet_lint_rc::FILE_NAME;
         self.fail_on_warnings = rc.fail_on_warnings;
+        if rc.stray > 0 {
+            self.notes.push(format!(
+                "{origin}: {} {} not {} (an option starts with `-`); ignored",
+                rc.stray,
+                if rc.stray == 1 {
+                    "word is"
+                } else {
+                    "words are"
+                },
+                if rc.stray == 1 {
+                    "an option"
+                } else {
+                    "options"
+                },
+            ));
+        }
         for ignored in &rc.ignored {
             self.notes.push(format!(
-                "{origin}: `{ignored}` is a puppet-lint option plint does not use; ignored"
+                "{origin}: `{}` is a puppet-lint option plint does not use; ignored",
+                shorten(ignored, SHOWN)
             ));
         }
         self.base = puppet_lint_ops(&rc.options, origin, &mut self.notes, true)
@@ -452,7 +493,7 @@ impl Settings {
             }
         };
         let options: Options = toml::from_str(text).map_err(|e| {
-            let message = e.message().trim().to_string();
+            let message = bounded_message(e.message().trim());
             match e.span() {
                 Some(span) => at(span, message),
                 None => ConfigError {
@@ -649,15 +690,20 @@ fn puppet_lint_ops(
             Ok(codes) => Ok(codes),
             Err(KeyError::PuppetLintOnly(_)) => {
                 notes.push(format!(
-                    "{origin}: `{option}`: plint has no rule for the puppet-lint check `{key}`; ignored"
+                    "{origin}: `{}`: plint has no rule for the puppet-lint check `{}`; ignored",
+                    shorten(option, SHOWN),
+                    shorten(key, SHOWN)
                 ));
                 Ok(Vec::new())
             }
             Err(e) if lenient => {
-                notes.push(format!("{origin}: `{option}`: {e}; ignored"));
+                notes.push(format!(
+                    "{origin}: `{}`: {e}; ignored",
+                    shorten(option, SHOWN)
+                ));
                 Ok(Vec::new())
             }
-            Err(e) => Err(format!("`{option}`: {e}")),
+            Err(e) => Err(format!("`{}`: {e}", shorten(option, SHOWN))),
         }
     };
     let mut ops = Vec::new();
@@ -698,8 +744,9 @@ fn compile_levels(
             return Err(at(
                 key.span(),
                 format!(
-                    "`{}` and `{other}` both configure rule {}; keep one",
-                    key.get_ref(),
+                    "`{}` and `{}` both configure rule {}; keep one",
+                    shorten(key.get_ref(), SHOWN),
+                    shorten(other, SHOWN),
                     codes[0]
                 ),
             ));
@@ -732,7 +779,7 @@ fn compile_options(
                 });
             let message = match e {
                 KeyError::Unknown { .. } | KeyError::PuppetLintOnly(_) => e.to_string(),
-                _ => format!("`{}` has no options", key.get_ref()),
+                _ => format!("`{}` has no options", shorten(key.get_ref(), SHOWN)),
             };
             at(key.span(), message)
         })?;
@@ -749,7 +796,7 @@ fn compile_options(
                     format!(
                         "rule `{}` has no option `{}`; its options: {}",
                         info.name,
-                        name.get_ref(),
+                        shorten(name.get_ref(), SHOWN),
                         known.join(", ")
                     )
                 };
@@ -800,7 +847,11 @@ fn compile_globs(
             .map_err(|e| {
                 at(
                     p.span(),
-                    format!("bad pattern `{}`: {}", p.get_ref(), e.kind()),
+                    format!(
+                        "bad pattern `{}`: {}",
+                        shorten(p.get_ref(), SHOWN),
+                        e.kind()
+                    ),
                 )
             })?;
         builder.add(glob);
@@ -809,6 +860,24 @@ fn compile_globs(
         .build()
         .map(Matcher)
         .map_err(|e| ConfigError::plain(format!("bad patterns: {e}")))
+}
+
+/// A TOML error's message as shown: each part between quotes (backquotes or double quotes,
+/// where a key or a value of the file is quoted) and between them shortened to [`SHOWN`]
+/// characters, the whole to [`SHOWN_MESSAGE`], all escaped. plint does not control these
+/// messages, and a quote in the file's text may shift what looks quoted: so no part is
+/// trusted to be the message's own words (those are short).
+fn bounded_message(message: &str) -> String {
+    let mut out = String::new();
+    for piece in message.split_inclusive(['`', '"']) {
+        let (text, quote) = match piece.strip_suffix(['`', '"']) {
+            Some(text) => (text, &piece[text.len()..]),
+            None => (piece, ""),
+        };
+        out.push_str(&shorten(text, SHOWN));
+        out.push_str(quote);
+    }
+    shorten(&out, SHOWN_MESSAGE)
 }
 
 /// The nearest `plint.toml`: in `dir` or its ancestors.
@@ -854,6 +923,75 @@ mod tests {
             dir.path(),
             &mut Sandbox::new(dir.path(), &[]),
         )
+    }
+
+    /// A secret-looking value of 100 characters.
+    fn secret() -> String {
+        format!(
+            "ghp_{}",
+            "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".repeat(2)
+        )[..100]
+            .to_string()
+    }
+
+    #[test]
+    fn toml_errors_show_little_of_the_file() {
+        let secret = secret();
+        for text in [
+            format!("fail-on-warnings = \"{secret}\"\n"),
+            format!("{secret} = 1\n"),
+            format!("\"{secret}`x`{secret}\" = 1\n"),
+            format!("[rules]\nP401 = \"{secret}\"\n"),
+            format!("[rules]\n\"{secret}\" = \"warn\"\n"),
+            format!("[rule-options.{secret}]\nx = 1\n"),
+            format!("[rule-options.P401]\n\"{secret}\" = 1\n"),
+            format!("exclude = [\"[{secret}\"]\n"),
+            format!("modulepath = \"{secret}\"\n"),
+            format!("A={secret}\0B=c\0"),
+            format!("[[overrides]]\nfiles = [\"a\"]\n{secret} = 2\n"),
+            format!("x = \"\\u001b[31m{secret}\\n::error::x\"\n"),
+        ] {
+            let e = settings(&text).unwrap_err().to_string();
+            assert!(!e.contains(&secret[40..]), "{e}");
+            assert!(e.chars().count() < 400, "{e}");
+            assert!(!e.contains(['\x1b', '\n']), "{e}");
+        }
+        // What is quoted is still there, shortened.
+        let e = settings(&format!("{secret} = 1\n")).unwrap_err();
+        assert_eq!(e.at.as_ref().map(|(_, l, c)| (*l, *c)), Some((1, 1)));
+        assert!(
+            e.message.starts_with(&format!(
+                "unknown field `{}…`, expected one of `rules`",
+                &secret[..59]
+            )),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn puppet_lint_rc_notes_show_little_of_the_file() {
+        let secret = secret();
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = format!("PATH=/usr/bin\0TOKEN={secret}\0\n--log-format={secret}\n");
+        text.push_str(&format!(
+            "--no-{secret}-check\n--only-checks={secret},x\n--{secret}\n"
+        ));
+        for i in 0..30 {
+            text.push_str(&format!("--option-{i}\n"));
+        }
+        std::fs::write(dir.path().join(puppet_lint_rc::FILE_NAME), &text).unwrap();
+        let s = Settings::load(&CliOptions::default(), dir.path()).unwrap();
+        let notes = s.notes.join("\n");
+        assert!(!notes.contains(&secret[40..]), "{notes}");
+        assert!(!notes.contains("/usr/bin"), "{notes}");
+        assert!(
+            notes.contains("`--log-format` is a puppet-lint option"),
+            "{notes}"
+        );
+        assert!(notes.contains("1 word is not an option"), "{notes}");
+        assert_eq!(s.notes.len(), MAX_NOTES, "{notes}");
+        assert!(s.notes[MAX_NOTES - 1].ends_with("more notes about the configuration"));
     }
 
     fn level(s: &Settings, key: &[u32], code: &str) -> Option<Severity> {

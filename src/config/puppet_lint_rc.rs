@@ -15,6 +15,10 @@
 //! Every other option (`--relative`, `--log-format`, `--with-filename`, ...) is reported in
 //! a note and ignored. A check plint has no rule for is noted too, never an error, so a
 //! project can switch to plint without editing the file.
+//!
+//! A note names the option, never its value, and a word that is not an option at all is only
+//! counted: what the file holds is not printed (it may not even be an options file, say a link
+//! to the CI's environment). Names are shortened and escaped where they are printed.
 
 use super::PuppetLintOptions;
 
@@ -28,8 +32,10 @@ pub struct RcFile {
     pub fail_on_warnings: bool,
     /// `--ignore-paths` patterns.
     pub ignore_paths: Vec<String>,
-    /// The options plint does not use, as written.
+    /// The names of the options plint does not use (without their values).
     pub ignored: Vec<String>,
+    /// How many words are not options at all (they do not start with `-`).
+    pub stray: usize,
 }
 
 /// puppet-lint options that take a value.
@@ -80,11 +86,9 @@ pub fn parse(text: &str) -> RcFile {
                 rc.ignore_paths.extend(split_list(&list));
             }
             _ if WITH_VALUE.contains(&name) => {
-                let v = value();
-                rc.ignored.push(match v {
-                    Some(v) => format!("{name}={v}"),
-                    None => name.to_string(),
-                });
+                // The value is skipped, never shown.
+                let _ = value();
+                rc.ignored.push(name.to_string());
             }
             _ => {
                 if let Some(check) = name
@@ -97,8 +101,10 @@ pub fn parse(text: &str) -> RcFile {
                     .and_then(|n| n.strip_suffix("-check"))
                 {
                     rc.options.enable.push(check.to_string());
+                } else if name.starts_with('-') {
+                    rc.ignored.push(name.to_string());
                 } else {
-                    rc.ignored.push(word.clone());
+                    rc.stray += 1;
                 }
             }
         }
@@ -187,18 +193,22 @@ mod tests {
     #[test]
     fn values_quotes_and_ignored_options() {
         let rc = parse(
-            "--relative\n--log-format \"%{path}:%{line} %{KIND}\"\n--only-checks a, --ignore-paths='spec/**/*.pp,pkg/**'\n--error-level=warning\n",
+            "--relative\n--log-format \"%{path}:%{line} %{KIND}\"\n--only-checks a, --ignore-paths='spec/**/*.pp,pkg/**'\n--error-level=warning\n--x=secret\n",
         );
         assert_eq!(
             rc.ignored,
-            [
-                "--relative",
-                "--log-format=%{path}:%{line} %{KIND}",
-                "--error-level=warning"
-            ]
+            ["--relative", "--log-format", "--error-level", "--x"]
         );
+        assert_eq!(rc.stray, 0);
         assert_eq!(rc.options.only_checks, Some(vec!["a".into()]));
         assert_eq!(rc.ignore_paths, ["spec/**/*.pp", "pkg/**"]);
+    }
+
+    #[test]
+    fn words_that_are_not_options_are_only_counted() {
+        let rc = parse("PATH=/usr/bin\0HOME=/root\0TOKEN=ghp_0123456789\0 x\n--relative");
+        assert_eq!(rc.ignored, ["--relative"]);
+        assert_eq!(rc.stray, 2);
     }
 
     #[test]

@@ -8,10 +8,14 @@
 //! `error` for errors, `warning` for warnings, `notice` for info. `endColumn` is given only
 //! when the span is on one line (GitHub ignores columns of multi-line annotations). The help,
 //! if any, follows the message on a second line. Values are escaped as GitHub's runner
-//! expects: `%`, `\r` and `\n` everywhere, and also `:` and `,` in properties.
+//! expects: `%`, `\r` and `\n` everywhere, and also `:` and `,` in properties; so each
+//! finding is one line, and the `::` that ends the properties is plint's. Before that, text
+//! from the checked files (message, help, path) has its control and invisible characters
+//! other than the line breaks of the message and help shown as escapes ([`super::escape`]).
 
 use std::io;
 
+use super::escape::escape;
 use super::{Emitter, Report, Severity, WriteColor};
 
 /// See the module documentation.
@@ -30,7 +34,7 @@ impl Emitter for Github {
             write!(
                 out,
                 "::{command} file={},line={},col={},endLine={}",
-                escape_property(file.path()),
+                escape_property(&escape(file.path())),
                 start.line,
                 start.column,
                 end.line,
@@ -38,10 +42,10 @@ impl Emitter for Github {
             if end.line == start.line {
                 write!(out, ",endColumn={}", end.column)?;
             }
-            let mut message = d.message.clone();
+            let mut message = escape_lines(&d.message);
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");
-                message.push_str(help);
+                message.push_str(&escape_lines(help));
             }
             writeln!(
                 out,
@@ -52,6 +56,11 @@ impl Emitter for Github {
         }
         Ok(())
     }
+}
+
+/// `s` escaped ([`escape`]) but for its line breaks, which [`escape_data`] escapes.
+fn escape_lines(s: &str) -> String {
+    s.split('\n').map(escape).collect::<Vec<_>>().join("\n")
 }
 
 /// Escapes a command's message.
@@ -94,6 +103,34 @@ mod tests {
                  %0Ahelp: add `}` at the end of the class body",
             ]
         );
+    }
+
+    #[test]
+    fn hostile_text_stays_on_one_line() {
+        let text = "t\n::error file=x.pp::forged\r::add-mask::s\x1b[31m%0A ##[warning]w";
+        let file = crate::report::FileReport::new(
+            format!("a\n::error::{text}.pp"),
+            "x\n".into(),
+            vec![
+                crate::report::codes::SYNTAX_ERROR
+                    .diagnostic(0..1, text)
+                    .with_help(text),
+            ],
+        );
+        let out = render(OutputFormat::Github, &Report::new(vec![file], 1, vec![]));
+        let lines: Vec<_> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{out}");
+        assert!(!out.contains('\x1b') && !out.contains('\r') && !out.contains("##["));
+        // One `::` between the command and its properties, one after them: the path's and
+        // the message's are escaped or inside the message.
+        let line = lines[0];
+        let properties = &line[2..line[2..].find("::").unwrap() + 2];
+        assert!(
+            properties.starts_with("error file=a\\n%3A%3Aerror%3A%3At\\n"),
+            "{properties}"
+        );
+        assert!(line.contains("::t%0A::error file=x.pp::forged\\r::add-mask::s\\u{1b}[31m"));
+        assert!(line.ends_with("%250A ##\\u{5b}warning]w"), "{line}");
     }
 
     #[test]

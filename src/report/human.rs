@@ -4,7 +4,13 @@
 //! label under the span and the secondary labels, and the help as a note. The summary line
 //! ("Found 3 errors, 1 warning in 2 files (1,898 files checked)") ends the output. With
 //! `quiet`, only error-level findings are shown and there is no summary.
+//!
+//! Text from the checked files (messages, labels, help, file names and the quoted lines) is
+//! shown with its control and invisible characters escaped (see [`super::escape`]): no line
+//! of the output starts with text from a file, and none holds an ESC byte but plint's own
+//! colours. A quoted line keeps its tabs, shown as spaces up to the next tab stop.
 
+use std::borrow::Cow;
 use std::io;
 use std::ops::Range;
 
@@ -14,7 +20,10 @@ use codespan_reporting::term::{self, Config};
 use rayon::prelude::*;
 use termcolor::{Buffer, Color, ColorSpec};
 
-use super::{Diagnostic, EmitOptions, Emitter, FileReport, Report, Severity, WriteColor};
+use super::escape::{ShownText, escape, needs_escape};
+use super::{
+    Diagnostic, EmitOptions, Emitter, FileReport, LineIndex, Report, Severity, WriteColor,
+};
 
 /// See the module documentation.
 pub struct Human {
@@ -55,9 +64,10 @@ impl Emitter for Human {
 impl Human {
     /// The findings of the report's file `id`, rendered (with colour if `color`).
     fn render_file(&self, report: &Report, id: usize, color: bool) -> io::Result<Vec<u8>> {
-        let files = FileSet(report.files());
         let config = Config::default();
         let file = &report.files()[id];
+        // The file as codespan shows it, made when a finding first needs codespan.
+        let mut shown: Option<ShownFile> = None;
         let mut out = Vec::new();
         // The buffer codespan renders a finding into (then copied to `out`): colour escapes
         // are written as they come, so rendering one finding at a time changes nothing.
@@ -77,8 +87,9 @@ impl Human {
                 }
             });
             buffer.clear();
-            let diagnostic = codespan_diagnostic(id, d);
-            term::emit_to_write_style(&mut *buffer, &config, &files, &diagnostic)
+            let shown = shown.get_or_insert_with(|| ShownFile::new(file));
+            let diagnostic = codespan_diagnostic(id, d, &shown.text);
+            term::emit_to_write_style(&mut *buffer, &config, &*shown, &diagnostic)
                 .map_err(files_error_to_io)?;
             out.extend_from_slice(buffer.as_slice());
         }
@@ -86,35 +97,38 @@ impl Human {
     }
 }
 
-/// `d`, of the report's file `id`, as codespan's diagnostic.
-fn codespan_diagnostic(id: usize, d: &Diagnostic) -> CsDiagnostic<usize> {
+/// `d`, of the report's file `id`, as codespan's diagnostic: its texts escaped, its spans in
+/// the file's `shown` text.
+fn codespan_diagnostic(id: usize, d: &Diagnostic, shown: &ShownText) -> CsDiagnostic<usize> {
+    let span = |s: &Range<usize>| shown.to_shown(s.start)..shown.to_shown(s.end);
     let severity = match d.severity {
         Severity::Error => codespan_reporting::diagnostic::Severity::Error,
         Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
         Severity::Info => codespan_reporting::diagnostic::Severity::Note,
     };
-    let mut labels = vec![CsLabel::primary(id, d.span.clone()).with_message(&d.label)];
+    let mut labels = vec![CsLabel::primary(id, span(&d.span)).with_message(escape(&d.label))];
     labels.extend(
         d.labels
             .iter()
-            .map(|l| CsLabel::secondary(id, l.span.clone()).with_message(&l.message)),
+            .map(|l| CsLabel::secondary(id, span(&l.span)).with_message(escape(&l.message))),
     );
     let notes = d
         .help
         .iter()
-        .map(|h| format!("help: {h}"))
+        .map(|h| format!("help: {}", escape(h)))
         .collect::<Vec<_>>();
     CsDiagnostic::new(severity)
         .with_code(d.code)
-        .with_message(&d.message)
+        .with_message(escape(&d.message))
         .with_labels(labels)
         .with_notes(notes)
 }
 
 /// Appends the usual finding without colour to `s`, in the very bytes codespan writes for it
 /// (the tests compare the two), without codespan's per-character work: one labelled span within
-/// one line of printable ASCII, no secondary label, one help, no line break in the texts.
-/// Returns whether `d` had that shape (nothing is written otherwise).
+/// one line of printable ASCII, no secondary label, one help, nothing to escape in the texts,
+/// the file's name or the line. Returns whether `d` had that shape (nothing is written
+/// otherwise).
 fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
     let Some(help) = &d.help else {
         return false;
@@ -122,9 +136,9 @@ fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
     if !d.labels.is_empty()
         || d.label.is_empty()
         || d.span.is_empty()
-        || [&d.message, &d.label, help]
+        || [&d.message, &d.label, help, file.path()]
             .iter()
-            .any(|t| t.as_bytes().contains(&b'\n'))
+            .any(|t| needs_escape(t))
     {
         return false;
     }
@@ -139,6 +153,7 @@ fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
         || !text
             .iter()
             .fold(true, |printable, b| printable & (b' '..=b'~').contains(b))
+        || text.windows(3).any(|w| w == b"##[")
     {
         return false;
     }
@@ -218,36 +233,55 @@ fn files_error_to_io(e: FilesError) -> io::Error {
     }
 }
 
-/// The report's files seen through codespan's `Files`, using plint's own line index so
-/// every format agrees on lines and columns.
-struct FileSet<'a>(&'a [FileReport]);
+/// One file as codespan sees it: its name escaped, its text as [`ShownText`] shows it, with
+/// plint's line index so every format agrees on lines, and the columns of the file.
+struct ShownFile<'a> {
+    file: &'a FileReport,
+    name: Cow<'a, str>,
+    text: ShownText,
+    /// The lines of the shown text, when it differs from the file's.
+    index: Option<LineIndex>,
+}
 
-impl<'a> FileSet<'a> {
-    fn get(&self, id: usize) -> Result<&'a FileReport, FilesError> {
-        self.0.get(id).ok_or(FilesError::FileMissing)
+impl<'a> ShownFile<'a> {
+    fn new(file: &'a FileReport) -> Self {
+        let text = ShownText::new(file.source());
+        ShownFile {
+            file,
+            name: escape(file.path()),
+            index: text.text().map(LineIndex::new),
+            text,
+        }
+    }
+
+    fn source(&self) -> &str {
+        self.text.text().unwrap_or(self.file.source())
+    }
+
+    fn index(&self) -> &LineIndex {
+        self.index.as_ref().unwrap_or(self.file.line_index())
     }
 }
 
-impl<'a> Files<'a> for FileSet<'a> {
+impl<'a> Files<'a> for ShownFile<'_> {
     type FileId = usize;
     type Name = &'a str;
     type Source = &'a str;
 
-    fn name(&'a self, id: usize) -> Result<&'a str, FilesError> {
-        Ok(self.get(id)?.path())
+    fn name(&'a self, _id: usize) -> Result<&'a str, FilesError> {
+        Ok(&self.name)
     }
 
-    fn source(&'a self, id: usize) -> Result<&'a str, FilesError> {
-        Ok(self.get(id)?.source())
+    fn source(&'a self, _id: usize) -> Result<&'a str, FilesError> {
+        Ok(ShownFile::source(self))
     }
 
-    fn line_index(&'a self, id: usize, byte_index: usize) -> Result<usize, FilesError> {
-        Ok(self.get(id)?.line_index().line_index(byte_index))
+    fn line_index(&'a self, _id: usize, byte_index: usize) -> Result<usize, FilesError> {
+        Ok(self.index().line_index(byte_index))
     }
 
-    fn line_range(&'a self, id: usize, line_index: usize) -> Result<Range<usize>, FilesError> {
-        let file = self.get(id)?;
-        let index = file.line_index();
+    fn line_range(&'a self, _id: usize, line_index: usize) -> Result<Range<usize>, FilesError> {
+        let index = self.index();
         if line_index >= index.line_count() {
             return Err(FilesError::LineTooLarge {
                 given: line_index,
@@ -257,13 +291,14 @@ impl<'a> Files<'a> for FileSet<'a> {
         Ok(index.line_range(line_index))
     }
 
+    /// The column in the file (escapes shown count for nothing).
     fn column_number(
         &'a self,
-        id: usize,
+        _id: usize,
         _line_index: usize,
         byte_index: usize,
     ) -> Result<usize, FilesError> {
-        Ok(self.get(id)?.line_col(byte_index).column)
+        Ok(self.file.line_col(self.text.to_file(byte_index)).column)
     }
 }
 
@@ -274,13 +309,13 @@ mod tests {
 
     /// What codespan writes for `d` (no colour).
     fn by_codespan(file: FileReport, d: &Diagnostic) -> String {
-        let files = [file];
         let mut out = termcolor::Buffer::no_color();
+        let shown = super::ShownFile::new(&file);
         codespan_reporting::term::emit_to_write_style(
             &mut out,
             &codespan_reporting::term::Config::default(),
-            &super::FileSet(&files),
-            &super::codespan_diagnostic(0, d),
+            &shown,
+            &super::codespan_diagnostic(0, d, &shown.text),
         )
         .unwrap();
         String::from_utf8(out.into_inner()).unwrap()
@@ -324,6 +359,60 @@ mod tests {
         }
         // Spans within the line's ASCII part, on lines without `é`, have the usual shape.
         assert!(plain > 1000, "{plain}");
+    }
+
+    #[test]
+    fn text_from_the_files_is_escaped() {
+        let source = "notify { \"a\x1b[31m\tb\u{202e}c\": }\n::error::x ##[warning]w\r\n";
+        let b = source.find('b').unwrap();
+        let d = Diagnostic::new(
+            "P123",
+            "rule",
+            Severity::Warning,
+            b..b + 1,
+            "m\n::error::forged",
+        )
+        .with_label("l\r::error::label")
+        .with_secondary(source.find('\x1b').unwrap()..b, "s\u{2066}")
+        .with_help("h\n::add-mask::secret");
+        let line2 = source.find("::error::x").unwrap();
+        let d2 = Diagnostic::new("P124", "rule", Severity::Error, line2 + 2..line2 + 7, "e");
+        let file = FileReport::new("a\n::error::p\x1b.pp", source.to_string(), vec![d, d2]);
+        let out = render(OutputFormat::Human, &Report::new(vec![file], 1, vec![]));
+        for line in out.split('\n') {
+            assert!(!line.trim_start().starts_with("::"), "{line:?} in\n{out}");
+        }
+        for bad in ['\x1b', '\r', '\u{202e}', '\u{2066}', '\t'] {
+            assert!(!out.contains(bad), "{bad:?} in\n{out}");
+        }
+        assert!(!out.contains("##["), "{out}");
+        assert!(
+            out.contains("warning[P123]: m\\n::error::forged\n"),
+            "{out}"
+        );
+        assert!(out.contains("= help: h\\n::add-mask::secret\n"), "{out}");
+        assert!(out.contains("l\\r::error::label"), "{out}");
+        assert!(out.contains("s\\u{2066}"), "{out}");
+        // The file's columns, the escaped name.
+        assert!(out.contains("┌─ a\\n::error::p\\u{1b}.pp:1:18\n"), "{out}");
+        assert!(out.contains("┌─ a\\n::error::p\\u{1b}.pp:2:3\n"), "{out}");
+        // The quoted line: escapes shown, the tab as spaces, the carets under `b`.
+        let quoted = out
+            .lines()
+            .find(|l| l.contains("notify"))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(
+            quoted.ends_with(r#"notify { "a\u{1b}[31m   b\u{202e}c": }"#),
+            "{quoted:?}"
+        );
+        let carets = out.lines().find(|l| l.contains('^')).unwrap();
+        let column = |l: &str, at: usize| l[..at].chars().count();
+        assert_eq!(
+            column(carets, carets.find('^').unwrap()),
+            column(quoted, quoted.find("b\\u{202e}").unwrap()),
+            "{out}"
+        );
+        assert!(out.contains("2 │ ::error::x ##\\u{5b}warning]w\n"), "{out}");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 pub mod codes;
 mod diagnostic;
+pub mod escape;
 mod file;
 pub mod github;
 pub mod human;

@@ -36,7 +36,7 @@ pub struct Sarif;
 
 impl Emitter for Sarif {
     fn emit(&self, report: &Report, out: &mut dyn WriteColor) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, &to_sarif(report))?;
+        super::json::write_pretty(&mut *out, &to_sarif(report))?;
         writeln!(out)
     }
 }
