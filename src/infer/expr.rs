@@ -87,6 +87,34 @@ impl AliasResolver for Resolver<'_> {
     }
 }
 
+/// The common type of string literals and case-sensitive `Enum`s (the keys and values of a
+/// large hash or array literal), made at once: `Enum` of every value, what folding [`types::common_with`] over them gives, without
+/// copying a growing `Enum` at each step. `None` when another type is among them.
+fn common_strings(ts: &[Type]) -> Option<Type> {
+    if ts.len() < 3 {
+        return None;
+    }
+    let mut total = 0;
+    for t in ts {
+        match t {
+            Type::String(s) if s.size.is_none() && s.value.is_some() => total += 1,
+            Type::Enum(e) if !e.case_insensitive && !e.values.is_empty() => total += e.values.len(),
+            _ => return None,
+        }
+    }
+    let mut values = Vec::with_capacity(total);
+    for t in ts {
+        match t {
+            Type::String(s) => values.extend(s.value.iter().cloned()),
+            Type::Enum(e) => values.extend(e.values.iter().cloned()),
+            _ => {}
+        }
+    }
+    let e = types::EnumType::new(values, false);
+    // One value: the fold keeps the first type (`String['a']` or `Enum['a']`), and is cheap.
+    (e.values.len() > 1).then_some(Type::Enum(e))
+}
+
 pub struct Infer<'p> {
     src: &'p str,
     program: &'p Program<'p>,
@@ -658,6 +686,9 @@ impl<'p> Infer<'p> {
     }
 
     fn common_all(&self, ts: Vec<Type>) -> Type {
+        if let Some(t) = common_strings(&ts) {
+            return t;
+        }
         let mut it = ts.into_iter();
         let Some(first) = it.next() else {
             return Type::Unit;
