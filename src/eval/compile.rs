@@ -85,6 +85,9 @@ pub enum EvalDiagKind {
     NoMatchingNode,
     /// The facts or Hiera data could not be read.
     BadInput,
+    /// A regular expression's match gave up (too many back-tracking steps): its result is
+    /// unknown.
+    RegexTooCostly,
 }
 
 /// One finding of a compilation.

@@ -41,7 +41,10 @@ pub use display::expanded_string;
 pub use normalize::common_type;
 pub(crate) use normalize::common_with;
 pub use parse::{TypeError, from_expr, may_lower, parse};
-pub use regex::{ruby_regex, ruby_regex_matches, translate_ruby_regex};
+pub use regex::{
+    RegexFailure, is_too_costly, ruby_regex, ruby_regex_for, ruby_regex_matches,
+    translate_ruby_regex, with_ruby_regex,
+};
 
 /// The names of Puppet's built-in types, sorted (with `Class` and `Resource`); any other
 /// capitalized name is a resource type or a type alias.

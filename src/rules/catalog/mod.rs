@@ -32,6 +32,7 @@ mod missing_parameter_value;
 mod missing_virtual_resource;
 mod no_matching_node;
 mod parameter_value_mismatch;
+mod regex_gave_up;
 mod resource_of_unknown_type;
 mod unknown_condition;
 mod unknown_variable;
@@ -71,6 +72,7 @@ catalog_rules![
     unknown_condition::UnknownCondition,
     no_matching_node::NoMatchingNode,
     bad_input::BadInput,
+    regex_gave_up::RegexGaveUp,
 ];
 
 /// The rule that reports `kind`.
