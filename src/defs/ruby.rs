@@ -86,7 +86,42 @@ struct Lexed<'a> {
     /// The words that name a method [`Lexed::calls`] is asked for ([`is_call_name`]), as
     /// their start and length, in order.
     call_words: Vec<(usize, usize)>,
+    /// For each of `block_words`, the index of the first later word that closes a block
+    /// opened before it (see [`first_drops`]): [`Lexed::matching_end`] looks it up.
+    block_closes: Vec<u32>,
+    /// The positions of the brackets (`([{` and `)]}`) of the code, in order, and for each
+    /// the index of the first later one that closes a bracket opened before it.
+    brackets: Vec<u32>,
+    bracket_closes: Vec<u32>,
 }
+
+/// For a sequence of steps of `+1` (open) and `-1` (close): for each index `s`, the first
+/// index `k >= s` where the steps `s..=k` add up to `-1` (the close of a level opened before
+/// `s`), or `u32::MAX`. One pass from the end: the running sum moves one at a time, so the
+/// first later index where it reaches a value is the nearest one seen.
+fn first_drops(steps: &[i32]) -> Vec<u32> {
+    let n = steps.len();
+    // The running sum before each step, offset to stay positive.
+    let mut sums = Vec::with_capacity(n + 1);
+    let mut sum = n as i64 + 1;
+    sums.push(sum);
+    for &st in steps {
+        sum += i64::from(st.signum());
+        sums.push(sum);
+    }
+    let mut nearest = vec![u32::MAX; 2 * n + 3];
+    let mut out = vec![u32::MAX; n];
+    for s in (0..n).rev() {
+        // The sum after step `s` is reached at index `s`.
+        nearest[sums[s + 1] as usize] = s as u32;
+        out[s] = nearest[(sums[s] - 1) as usize];
+    }
+    out
+}
+
+/// How many calls' argument lists may hold each other before the inner calls' arguments are
+/// no longer read (see [`Lexed::calls`]).
+const MAX_NESTED_ARGS: usize = 4;
 
 /// Whether `word` is the name of a method whose calls the scanner looks for.
 fn is_call_name(word: &[u8]) -> bool {
@@ -319,14 +354,34 @@ impl<'a> Lexed<'a> {
             }
         }
         let lines = crate::report::LineIndex::new(raw);
+        let mut brackets = Vec::new();
+        let mut bracket_steps = Vec::new();
+        for (j, &b) in code.iter().enumerate() {
+            match b {
+                b'(' | b'[' | b'{' => {
+                    brackets.push(j as u32);
+                    bracket_steps.push(1);
+                }
+                b')' | b']' | b'}' => {
+                    brackets.push(j as u32);
+                    bracket_steps.push(-1);
+                }
+                _ => {}
+            }
+        }
         let mut lexed = Lexed {
             raw,
             code,
             lines,
             block_words: Vec::new(),
             call_words: Vec::new(),
+            block_closes: Vec::new(),
+            bracket_closes: first_drops(&bracket_steps),
+            brackets,
         };
         (lexed.block_words, lexed.call_words) = lexed.find_words();
+        let steps: Vec<i32> = lexed.block_words.iter().map(|&(_, st)| st).collect();
+        lexed.block_closes = first_drops(&steps);
         lexed
     }
 
@@ -400,12 +455,22 @@ impl<'a> Lexed<'a> {
             .take_while(|&&(at, _)| at < end)
             .filter(|&&(at, len)| names.iter().any(|n| n.as_bytes() == &code[at..at + len]))
             .copied();
+        // Where the argument lists of the calls being read end: past a few nested in each
+        // other (`param(param(param(...)))`), a call's arguments are not read (each byte is
+        // then read a bounded number of times).
+        let mut open_args: Vec<usize> = Vec::new();
         for (i, len) in hits {
             let word = &self.raw[i..i + len];
             if (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
                 && !(i > 0 && (code[i - 1] == b'@' || code[i - 1] == b'$'))
             {
-                let (args, after) = self.args(i + len, range.end);
+                open_args.retain(|&end| end > i);
+                let (args, after) = if open_args.len() < MAX_NESTED_ARGS {
+                    self.args(i + len, range.end)
+                } else {
+                    (Vec::new(), i + len)
+                };
+                open_args.push(after);
                 let block = self.block_after(after, range.end);
                 out.push(Call {
                     name: word.to_string(),
@@ -428,7 +493,13 @@ impl<'a> Lexed<'a> {
         }
         let (start, end, after) = if i < limit && code[i] == b'(' {
             let close = self.matching(i, limit);
-            (i + 1, close, (close + 1).min(limit))
+            if close >= limit {
+                // Not closed: no arguments read (they would run to the end of the range,
+                // for each such call).
+                (i + 1, i + 1, limit)
+            } else {
+                (i + 1, close, close + 1)
+            }
         } else {
             // Bare arguments: to the end of the statement.
             let mut j = i;
@@ -496,6 +567,16 @@ impl<'a> Lexed<'a> {
 
     /// The position of the bracket closing the one at `open` (or `limit`).
     fn matching(&self, open: usize, limit: usize) -> usize {
+        if let Ok(s) = self.brackets.binary_search(&(open as u32)) {
+            // The bracket at `open` opens: the one closing it closes a level opened before
+            // the next.
+            return match self.bracket_closes.get(s + 1) {
+                Some(&k) if k != u32::MAX && (self.brackets[k as usize] as usize) < limit => {
+                    self.brackets[k as usize] as usize
+                }
+                _ => limit,
+            };
+        }
         let mut depth = 0i32;
         for j in open..limit {
             match self.code[j] {
@@ -515,27 +596,27 @@ impl<'a> Lexed<'a> {
     /// The position of the `end` closing a block opened just before `from` (or `limit`).
     fn matching_end(&self, from: usize, limit: usize) -> usize {
         let words = &self.block_words;
-        let mut depth = 1i32;
-        for &(at, step) in &words[words.partition_point(|&(at, _)| at < from)..] {
-            if at >= limit {
-                break;
-            }
-            depth += step;
-            if depth == 0 {
-                return at;
-            }
+        let s = words.partition_point(|&(at, _)| at < from);
+        match self.block_closes.get(s) {
+            Some(&k) if k != u32::MAX && words[k as usize].0 < limit => words[k as usize].0,
+            _ => limit,
         }
-        limit
     }
 
     /// Whether the keyword at `at` starts a statement (not a modifier `x if y`).
     fn starts_statement(&self, at: usize) -> bool {
-        let line_start = self.code[..at]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |k| k + 1);
-        let before = std::str::from_utf8(&self.code[line_start..at]).unwrap_or("");
-        let before = before.trim_end().as_bytes();
+        // The line before `at`, without its trailing blanks: read back over the blanks only
+        // (not to the line's start: a long line has many keywords).
+        let mut end = at;
+        while end > 0 && matches!(self.code[end - 1], b' ' | b'\t' | b'\r' | 0x0b | 0x0c) {
+            end -= 1;
+        }
+        let line_start = if end == 0 || self.code[end - 1] == b'\n' {
+            end
+        } else {
+            end.saturating_sub(2)
+        };
+        let before = &self.code[line_start..end];
         match before {
             [] => true,
             // `x.strip! if y`: a bang method's name, not the `!` operator.
@@ -1107,7 +1188,12 @@ fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
         );
         // Only the type's own attributes: not those of nested blocks of another attribute.
         let mut taken: Vec<Range<usize>> = Vec::new();
+        // The attributes' indices by name (a type may have thousands).
+        let mut by_name: rustc_hash::FxHashMap<String, usize> = Default::default();
         for c in calls {
+            // The calls come in order: a block that ended before this one cannot hold a
+            // later one either.
+            taken.retain(|r| r.end > c.at);
             if taken.iter().any(|r| r.contains(&c.at)) {
                 continue;
             }
@@ -1193,10 +1279,11 @@ fn newtypes(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTypeDef> {
                 // type says what each value is, as for the core types.
                 values_type(&values).unwrap_or_else(|| "Any".to_string())
             };
-            if let Some(existing) = attributes.iter_mut().find(|a| a.name == attr_name) {
-                existing.namevar |= namevar;
+            if let Some(&i) = by_name.get(&attr_name) {
+                attributes[i].namevar |= namevar;
                 continue;
             }
+            by_name.insert(attr_name.clone(), attributes.len());
             attributes.push(AttributeDef {
                 name: attr_name,
                 kind,
@@ -1658,6 +1745,39 @@ Puppet::ResourceApi.register_type(
                     lx.matching_end(from, limit),
                     read_to_end(from, limit),
                     "{from}"
+                );
+            }
+        }
+    }
+
+    /// The bracket closing another is the one a count from it finds, in any range.
+    #[test]
+    fn brackets_match_as_a_count_finds() {
+        let text = "f(a, [b, {c => (d)}], e) { x(y[1]) } ] ) ( [ {\n g(h(i)) (";
+        let lx = Lexed::new(text);
+        let code = &lx.code[..];
+        let count = |open: usize, limit: usize| {
+            let mut depth = 0;
+            for (j, &b) in code.iter().enumerate().take(limit).skip(open) {
+                match b {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return j;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            limit
+        };
+        for open in (0..text.len()).filter(|&i| b"([{".contains(&code[i])) {
+            for limit in open..=text.len() {
+                assert_eq!(
+                    lx.matching(open, limit),
+                    count(open, limit),
+                    "{open}..{limit}"
                 );
             }
         }

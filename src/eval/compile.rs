@@ -90,6 +90,9 @@ pub enum EvalDiagKind {
     /// A file the sandbox refused to read (outside the repository and the module path, not a
     /// regular file, too large): its content is unknown.
     RefusedRead,
+    /// A regular expression's match gave up (too many back-tracking steps): its result is
+    /// unknown.
+    RegexTooCostly,
 }
 
 /// One finding of a compilation.

@@ -637,7 +637,7 @@ pub fn match_op(left: &Value, right: &Value, negate: bool) -> EvalResult<MatchOu
             a_an(left)
         ));
     };
-    let caps = regex::captures(src, text).map_err(regex_error)?;
+    let caps = regex::captures(src, text).map_err(|f| regex::failure_error(src, f, regex_error))?;
     let matched = caps.is_some();
     Ok(MatchOutcome {
         value: Value::Boolean(flip(matched)),
@@ -673,7 +673,7 @@ fn case_match_inner(
             let Value::String(s) = value else {
                 return Ok(Some(false));
             };
-            let c = regex::captures(r, s).map_err(regex_error)?;
+            let c = regex::captures(r, s).map_err(|f| regex::failure_error(r, f, regex_error))?;
             let m = c.is_some();
             if m {
                 *caps = c;
@@ -725,7 +725,8 @@ pub fn in_op(needle: &Value, haystack: &Value) -> EvalResult<MatchOutcome> {
                 s.to_lowercase().contains(&n.to_lowercase()),
             )),
             Value::Regexp(r) => {
-                let caps = regex::captures(r, s).map_err(regex_error)?;
+                let caps =
+                    regex::captures(r, s).map_err(|f| regex::failure_error(r, f, regex_error))?;
                 Ok(MatchOutcome {
                     value: Value::Boolean(caps.is_some()),
                     captures: caps,
@@ -747,7 +748,8 @@ fn in_array(needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
         Value::Regexp(r) => {
             for e in items {
                 if let Value::String(s) = e
-                    && let Some(c) = regex::captures(r, s).map_err(regex_error)?
+                    && let Some(c) = regex::captures(r, s)
+                        .map_err(|f| regex::failure_error(r, f, regex_error))?
                 {
                     return Ok(MatchOutcome {
                         value: Value::Boolean(true),

@@ -87,6 +87,34 @@ impl AliasResolver for Resolver<'_> {
     }
 }
 
+/// The common type of string literals and case-sensitive `Enum`s (the keys and values of a
+/// large hash or array literal), made at once: `Enum` of every value, what folding [`types::common_with`] over them gives, without
+/// copying a growing `Enum` at each step. `None` when another type is among them.
+fn common_strings(ts: &[Type]) -> Option<Type> {
+    if ts.len() < 3 {
+        return None;
+    }
+    let mut total = 0;
+    for t in ts {
+        match t {
+            Type::String(s) if s.size.is_none() && s.value.is_some() => total += 1,
+            Type::Enum(e) if !e.case_insensitive && !e.values.is_empty() => total += e.values.len(),
+            _ => return None,
+        }
+    }
+    let mut values = Vec::with_capacity(total);
+    for t in ts {
+        match t {
+            Type::String(s) => values.extend(s.value.iter().cloned()),
+            Type::Enum(e) => values.extend(e.values.iter().cloned()),
+            _ => {}
+        }
+    }
+    let e = types::EnumType::new(values, false);
+    // One value: the fold keeps the first type (`String['a']` or `Enum['a']`), and is cheap.
+    (e.values.len() > 1).then_some(Type::Enum(e))
+}
+
 pub struct Infer<'p> {
     src: &'p str,
     program: &'p Program<'p>,
@@ -129,6 +157,8 @@ pub struct Infer<'p> {
     type_arg_unused: bool,
     /// The types of the qualified variables read (`$a::b::x`), by name.
     qualified: RefCell<HashMap<String, Type>>,
+    /// The patterns whose match gave up that were reported (once per pattern and file).
+    regex_reported: rustc_hash::FxHashSet<String>,
     /// Assignments made inside the current branch (for joining after `if` / `case`).
     branch_log: Vec<Vec<&'p str>>,
     /// How many [`Infer::branches`] are being walked.
@@ -169,6 +199,7 @@ impl<'p> Infer<'p> {
             type_suggestions: HashMap::default(),
             names_fingerprint: std::cell::OnceCell::new(),
             qualified: RefCell::default(),
+            regex_reported: Default::default(),
         }
     }
 
@@ -177,9 +208,27 @@ impl<'p> Infer<'p> {
         self.push(ScopeKind::Top);
         self.statements(&file.statements);
         self.pop();
+        // A match that gave up where no value was being checked (a common type): reported at
+        // the file's first statement.
+        let first = file.statements.first().map_or(Span::default(), |e| e.span);
+        self.regex_gave_up(first);
         Analysis {
             diags: self.diags,
             types: self.record.unwrap_or_default(),
+        }
+    }
+
+    /// Reports the patterns whose match gave up in the checks just made (`at`: the value
+    /// checked), each once per file.
+    fn regex_gave_up(&mut self, at: Span) {
+        for (pattern, text) in self.calc.take_gave_up() {
+            if self.regex_reported.insert(pattern.clone()) {
+                self.diags.push(TypeDiag::RegexTooCostly {
+                    pattern,
+                    text,
+                    span: at,
+                });
+            }
         }
     }
 
@@ -658,6 +707,9 @@ impl<'p> Infer<'p> {
     }
 
     fn common_all(&self, ts: Vec<Type>) -> Type {
+        if let Some(t) = common_strings(&ts) {
+            return t;
+        }
         let mut it = ts.into_iter();
         let Some(first) = it.next() else {
             return Type::Unit;
@@ -712,6 +764,7 @@ impl<'p> Infer<'p> {
                         span: d.span,
                     });
                 }
+                self.regex_gave_up(d.span);
             }
             let t = declared.unwrap_or(Type::Any);
             let t = if p.captures_rest {
@@ -975,6 +1028,7 @@ impl<'p> Infer<'p> {
                 }
             })
             .map(|(_, s)| *s);
+        self.regex_gave_up(m.span);
         let vk = kinds(value, r);
         let disjoint = vk != compat::ALL && kinds(t, r) & vk == 0;
         if earlier.is_some() || disjoint {
@@ -1817,6 +1871,7 @@ impl<'p> Infer<'p> {
                         span: a.value.span,
                     });
                 }
+                self.regex_gave_up(a.value.span);
             } else if let Some(d) = define {
                 let Some(p) = d.params.iter().find(|p| p.name == a.name.name) else {
                     continue;
@@ -1834,6 +1889,7 @@ impl<'p> Infer<'p> {
                         span: a.value.span,
                     });
                 }
+                self.regex_gave_up(a.value.span);
             }
         }
     }
@@ -1902,6 +1958,7 @@ impl<'p> Infer<'p> {
                             span: a.value.span,
                         });
                     }
+                    self.regex_gave_up(a.value.span);
                 }
             }
         }

@@ -140,6 +140,14 @@ pub enum TypeDiag {
         span: Span,
         suggestion: Option<String>,
     },
+    /// Matching `text` against the regular expression `pattern` gave up (too many
+    /// back-tracking steps: see [`crate::types::RegexFailure`]); the check took it as a
+    /// match. Once per pattern and file, at the first value checked.
+    RegexTooCostly {
+        pattern: String,
+        text: String,
+        span: Span,
+    },
 }
 
 /// The result of inference over one file.

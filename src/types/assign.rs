@@ -111,6 +111,8 @@ pub struct TypeCalculator<'r> {
     /// itself through others): what was cached since depends on the order of the questions
     /// (see [`TypeCalculator::settle`]).
     order_dependent: std::cell::Cell<bool>,
+    /// The (pattern, text) pairs whose match gave up (see [`super::regex::RegexFailure`]).
+    gave_up: RefCell<Vec<(String, String)>>,
 }
 
 /// How deep assignability may recurse (aliases that only refer to each other).
@@ -136,7 +138,31 @@ impl<'r> TypeCalculator<'r> {
             cache: RefCell::new(HashMap::default()),
             pending: RefCell::new(Vec::new()),
             order_dependent: std::cell::Cell::new(false),
+            gave_up: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Does the (Ruby) regexp `pattern` match somewhere in `s`? A pattern that cannot be
+    /// compiled or matched counts as matching, so that plint never reports a mismatch it
+    /// cannot prove; a match that gave up is recorded (see [`TypeCalculator::take_gave_up`]).
+    fn regex_matches(&self, pattern: &str, s: &str) -> bool {
+        match super::regex::ruby_regex_matches(pattern, s) {
+            Ok(m) => m,
+            Err(super::regex::RegexFailure::Invalid(_)) => true,
+            Err(super::regex::RegexFailure::TooCostly) => {
+                let mut g = self.gave_up.borrow_mut();
+                if !g.iter().any(|(p, _)| p == pattern) {
+                    g.push((pattern.to_string(), s.to_string()));
+                }
+                true
+            }
+        }
+    }
+
+    /// The patterns whose match gave up since the last call, each with the first text (the
+    /// answer took them as matching).
+    pub fn take_gave_up(&self) -> Vec<(String, String)> {
+        std::mem::take(&mut *self.gave_up.borrow_mut())
     }
 
     /// Ends a question, for a calculator kept for many: forgets the aliases resolved since
@@ -511,7 +537,7 @@ impl<'r> TypeCalculator<'r> {
                 match from {
                     Type::String(s) => match &s.value {
                         None => ps.is_empty(),
-                        Some(v) => ps.is_empty() || ps.iter().any(|p| regex_matches(p, v)),
+                        Some(v) => ps.is_empty() || ps.iter().any(|p| self.regex_matches(p, v)),
                     },
                     Type::Enum(e) => {
                         if e.values.is_empty() {
@@ -520,7 +546,7 @@ impl<'r> TypeCalculator<'r> {
                             ps.is_empty()
                                 || e.values
                                     .iter()
-                                    .all(|v| ps.iter().any(|p| regex_matches(p, v)))
+                                    .all(|v| ps.iter().any(|p| self.regex_matches(p, v)))
                         }
                     }
                     Type::Pattern(_) => ps.is_empty(),
@@ -1038,10 +1064,4 @@ fn string_rule(s: &StringType, from: &Type) -> bool {
             _ => false,
         }
     }
-}
-
-/// Does the (Ruby) regexp `pattern` match somewhere in `s`? A pattern that cannot be compiled
-/// or matched counts as matching, so that plint never reports a mismatch it cannot prove.
-pub(crate) fn regex_matches(pattern: &str, s: &str) -> bool {
-    super::regex::ruby_regex_matches(pattern, s).unwrap_or(true)
 }

@@ -41,7 +41,10 @@ pub use display::expanded_string;
 pub use normalize::common_type;
 pub(crate) use normalize::common_with;
 pub use parse::{TypeError, from_expr, may_lower, parse};
-pub use regex::{ruby_regex, ruby_regex_matches, translate_ruby_regex};
+pub use regex::{
+    RegexFailure, is_too_costly, ruby_regex, ruby_regex_for, ruby_regex_matches,
+    translate_ruby_regex, with_ruby_regex,
+};
 
 /// The names of Puppet's built-in types, sorted (with `Class` and `Resource`); any other
 /// capitalized name is a resource type or a type alias.
@@ -194,6 +197,9 @@ pub enum Type {
     Alias(String),
 }
 
+/// How many members [`Type::variant`] compares one by one before it keys them.
+const VARIANT_SCAN: usize = 16;
+
 /// An integer range; `None` is an unbounded end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct IntRange {
@@ -331,14 +337,13 @@ impl EnumType {
         }
     }
 
-    /// Is `s` one of the values?
+    /// Is `s` one of the values? (The values are sorted: see [`EnumType::new`].)
     pub fn has(&self, s: &str) -> bool {
         if self.case_insensitive {
-            self.values
-                .iter()
-                .any(|v| v.to_lowercase() == s.to_lowercase())
+            let s = s.to_lowercase();
+            self.values.iter().any(|v| v.to_lowercase() == s)
         } else {
-            self.values.iter().any(|v| v == s)
+            self.values.binary_search_by(|v| v.as_str().cmp(s)).is_ok()
         }
     }
 }
@@ -521,24 +526,64 @@ impl Type {
         Type::Alias("RichData".to_string())
     }
 
+    /// A key equal for equal types (the kind and its names, values and bounds; not what
+    /// nested types hold), to find equal types without comparing every pair.
+    fn shallow_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        std::mem::discriminant(self).hash(&mut h);
+        match self {
+            Type::Integer(r) => r.hash(&mut h),
+            Type::String(s) => s.value.hash(&mut h),
+            Type::Enum(e) => e.values.hash(&mut h),
+            Type::Pattern(ps) | Type::SemVer(ps) => ps.hash(&mut h),
+            Type::Regexp(s) | Type::Uri(s) | Type::Object(s) | Type::Class(s) => s.hash(&mut h),
+            Type::Boolean(b) => b.hash(&mut h),
+            Type::Resource { type_name, title } => (type_name, title).hash(&mut h),
+            Type::TypeReference(n) | Type::Alias(n) => n.hash(&mut h),
+            Type::Struct(ms) => ms.len().hash(&mut h),
+            Type::Tuple(t) => t.types.len().hash(&mut h),
+            Type::Variant(ts) => ts.len().hash(&mut h),
+            _ => {}
+        }
+        h.finish()
+    }
+
     /// A variant of `types`, flattened and without duplicates; one type stays itself
     /// (Puppet's `Variant.maybe_create`).
     pub fn variant(types: Vec<Type>) -> Type {
         let mut out: Vec<Type> = Vec::with_capacity(types.len());
+        // Past a few members, the ones already kept are found by a key (a `Variant` of
+        // thousands of members must not compare each with all the others).
+        let mut seen: Option<rustc_hash::FxHashMap<u64, Vec<usize>>> = None;
+        let mut add = |t: Type, out: &mut Vec<Type>| {
+            if out.len() < VARIANT_SCAN {
+                if !out.contains(&t) {
+                    out.push(t);
+                }
+                return;
+            }
+            let seen = seen.get_or_insert_with(|| {
+                let mut m = rustc_hash::FxHashMap::default();
+                for (i, o) in out.iter().enumerate() {
+                    m.entry(o.shallow_key()).or_insert_with(Vec::new).push(i);
+                }
+                m
+            });
+            let same = seen.entry(t.shallow_key()).or_default();
+            if !same.iter().any(|&i| out[i] == t) {
+                same.push(out.len());
+                out.push(t);
+            }
+        };
         for t in types {
             match t {
                 Type::Variant(inner) => {
                     for i in inner {
-                        if !out.contains(&i) {
-                            out.push(i);
-                        }
+                        add(i, &mut out);
                     }
                 }
-                t => {
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
-                }
+                t => add(t, &mut out),
             }
         }
         if out.len() == 1 {

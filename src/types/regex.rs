@@ -1,6 +1,14 @@
 //! Ruby regular expressions, as Puppet's `Pattern` and `Regexp` types hold them, compiled with
 //! `fancy_regex` (look-around and back-references included) and cached per process.
 //!
+//! Every match is bounded. `fancy_regex` runs a pattern without back-references or look-around
+//! on the `regex` crate's linear engines; only the others back-track, and they give up after
+//! [`BACKTRACK_BASE`] steps, or [`BACKTRACK_PER_BYTE`] per byte of a longer text (the real
+//! patterns of the module corpus need at most 17 steps on their texts; a catastrophic one such
+//! as `^(a+\1?)+$` needs millions). Compiling is bounded too: the compiled program's size, the
+//! nesting depth. A match that gives up is [`RegexFailure::TooCostly`]: the callers say so
+//! (rules P121 and P220) rather than guess.
+//!
 //! Ruby differs from Rust's dialect where it matters for matching: `^` and `$` always match at
 //! line boundaries, the inline flag `m` means "dot matches newline" (Rust's `s`), `\h` is a
 //! hex digit, `\Z` matches before a final newline, `{,n}` means `{0,n}`, `\0` is NUL, and `\d`,
@@ -122,20 +130,90 @@ pub fn translate_ruby_regex(src: &str) -> String {
     out
 }
 
-/// The compiled form of a Ruby pattern, or why it does not compile.
+/// How many back-tracking steps a match may take on a short text.
+pub const BACKTRACK_BASE: usize = 10_000;
+
+/// How many back-tracking steps a match may take per byte of a text longer than
+/// `BACKTRACK_BASE / BACKTRACK_PER_BYTE` bytes (a search that fails at every position of a
+/// long text back-tracks at each one: a real pattern needs a few steps per byte).
+pub const BACKTRACK_PER_BYTE: usize = 64;
+
+/// The largest compiled pattern (the `regex` crate's size, in bytes, of each linear part; the
+/// back-tracking program's instructions): `a{1000}{1000}` and the like fail to compile.
+const MAX_COMPILED_SIZE: usize = 4 << 20;
+const MAX_PROGRAM: usize = 100_000;
+
+/// The longest pattern compiled (a pattern longer than this is invalid for plint).
+const MAX_PATTERN_LEN: usize = 64 * 1024;
+
+/// Why a match has no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RegexFailure {
+    /// The pattern does not compile (the message says why).
+    Invalid(String),
+    /// The match gave up: it would back-track more than allowed for the text's length.
+    TooCostly,
+}
+
+impl std::fmt::Display for RegexFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RegexFailure::Invalid(e) => f.write_str(e),
+            RegexFailure::TooCostly => write!(
+                f,
+                "the match gave up (more than {BACKTRACK_BASE} back-tracking steps, or \
+                 {BACKTRACK_PER_BYTE} per byte of the text)"
+            ),
+        }
+    }
+}
+
+/// Is this the error of a match that gave up?
+pub fn is_too_costly(e: &fancy_regex::Error) -> bool {
+    matches!(
+        e,
+        fancy_regex::Error::RuntimeError(fancy_regex::RuntimeError::BacktrackLimitExceeded)
+    )
+}
+
+/// The step limit for a text of `len` bytes: [`BACKTRACK_BASE`], or a power of two times it
+/// covering [`BACKTRACK_PER_BYTE`] per byte.
+fn limit_for(len: usize) -> usize {
+    let mut limit = BACKTRACK_BASE;
+    while limit / BACKTRACK_PER_BYTE < len && limit < usize::MAX / 4 {
+        limit *= 2;
+    }
+    limit
+}
+
+fn compile(src: &str, backtrack_limit: usize) -> Compiled {
+    if src.len() > MAX_PATTERN_LEN {
+        return Err(format!(
+            "the pattern is longer than {MAX_PATTERN_LEN} bytes"
+        ));
+    }
+    // Matches are only ever asked of short texts, whole: a prefilter (literal extraction,
+    // Aho-Corasick tables) would cost more to build than it could save.
+    fancy_regex::RegexOptionsBuilder::new()
+        .build_delegate_prefilter(false)
+        .backtrack_limit(backtrack_limit)
+        .delegate_size_limit(MAX_COMPILED_SIZE)
+        .delegate_dfa_size_limit(MAX_COMPILED_SIZE)
+        .max_prog_size(MAX_PROGRAM)
+        .build(translate_ruby_regex(src))
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+/// The compiled form of a Ruby pattern, or why it does not compile. Its matches give up
+/// after [`BACKTRACK_BASE`] steps: for a longer text, see [`ruby_regex_for`].
 pub fn ruby_regex(src: &str) -> Result<Arc<Regex>, String> {
     if let Ok(cache) = CACHE.read()
         && let Some(r) = cache.get(src)
     {
         return r.clone();
     }
-    // Matches are only ever asked of short texts, whole: a prefilter (literal extraction,
-    // Aho-Corasick tables) would cost more to build than it could save.
-    let compiled = fancy_regex::RegexOptionsBuilder::new()
-        .build_delegate_prefilter(false)
-        .build(translate_ruby_regex(src))
-        .map(Arc::new)
-        .map_err(|e| e.to_string());
+    let compiled = compile(src, BACKTRACK_BASE);
     if let Ok(mut c) = CACHE.write() {
         if c.len() > 4096 {
             c.clear();
@@ -145,10 +223,49 @@ pub fn ruby_regex(src: &str) -> Result<Arc<Regex>, String> {
     compiled
 }
 
-/// Does the Ruby pattern match somewhere in `text`? `None` when the pattern does not compile
-/// or the match gives up (back-tracking limit).
-pub fn ruby_regex_matches(src: &str, text: &str) -> Option<bool> {
-    ruby_regex(src).ok()?.is_match(text).ok()
+/// [`ruby_regex`], with a step limit fit for searching a text of `len` bytes (compiled anew,
+/// not cached, past `BACKTRACK_BASE / BACKTRACK_PER_BYTE` bytes).
+pub fn ruby_regex_for(src: &str, len: usize) -> Result<Arc<Regex>, String> {
+    let limit = limit_for(len);
+    if limit == BACKTRACK_BASE {
+        ruby_regex(src)
+    } else {
+        // Checked first: an invalid pattern is not compiled twice.
+        ruby_regex(src)?;
+        compile(src, limit)
+    }
+}
+
+/// Runs a search of `text` with the pattern, with the step limit for its length: the cached
+/// form first, a form with the larger limit only when a long text needs it.
+pub fn with_ruby_regex<T>(
+    src: &str,
+    text: &str,
+    search: impl Fn(&Regex) -> Result<T, fancy_regex::Error>,
+) -> Result<T, RegexFailure> {
+    let re = ruby_regex(src).map_err(RegexFailure::Invalid)?;
+    match search(&re) {
+        Ok(t) => Ok(t),
+        Err(e) if is_too_costly(&e) => {
+            if limit_for(text.len()) == BACKTRACK_BASE {
+                return Err(RegexFailure::TooCostly);
+            }
+            let re = compile(src, limit_for(text.len())).map_err(RegexFailure::Invalid)?;
+            search(&re).map_err(|e| {
+                if is_too_costly(&e) {
+                    RegexFailure::TooCostly
+                } else {
+                    RegexFailure::Invalid(e.to_string())
+                }
+            })
+        }
+        Err(e) => Err(RegexFailure::Invalid(e.to_string())),
+    }
+}
+
+/// Does the Ruby pattern match somewhere in `text`?
+pub fn ruby_regex_matches(src: &str, text: &str) -> Result<bool, RegexFailure> {
+    with_ruby_regex(src, text, |re| re.is_match(text))
 }
 
 #[cfg(test)]
@@ -157,7 +274,7 @@ mod tests {
 
     #[test]
     fn ruby_semantics() {
-        let m = |p: &str, s: &str| ruby_regex_matches(p, s);
+        let m = |p: &str, s: &str| ruby_regex_matches(p, s).ok();
         assert_eq!(m(r"\A\d+\z", "123"), Some(true));
         assert_eq!(m(r"\A\d+\z", "12a"), Some(false));
         assert_eq!(m(r"^b", "a\nb"), Some(true));
@@ -171,5 +288,37 @@ mod tests {
         assert_eq!(m(r"\A\/([^\n\/\0]+\/*)*\z", "/etc/x"), Some(true));
         assert_eq!(m(r"[]a]", "]"), Some(true));
         assert_eq!(m(r"(", "x"), None);
+    }
+
+    #[test]
+    fn catastrophic_patterns_give_up() {
+        let text = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab";
+        assert_eq!(
+            ruby_regex_matches(r"^(a+\1?)+$", text),
+            Err(RegexFailure::TooCostly)
+        );
+        // Without back-references, the linear engine answers.
+        assert_eq!(ruby_regex_matches(r"^(a+)+$", text), Ok(false));
+        // A long text gets more steps: a real pattern still answers on it.
+        let long = "ab".repeat(100_000);
+        assert_eq!(ruby_regex_matches(r"(\w)\1", &long), Ok(false));
+        assert_eq!(ruby_regex_matches(r"(?<!a)c", &long), Ok(false));
+    }
+
+    #[test]
+    fn hostile_patterns_do_not_compile() {
+        for p in [
+            "(?:a{1000}){1000}",
+            "(a)(?:a{1000}){1000}\\1",
+            &format!("{}a{}", "(".repeat(100_000), ")".repeat(100_000)),
+            &format!("{}a{}\\1", "(?=".repeat(10_000), ")".repeat(10_000)),
+            &"a".repeat(MAX_PATTERN_LEN + 1),
+        ] {
+            let r = ruby_regex_matches(p, "aaa");
+            assert!(
+                matches!(r, Err(RegexFailure::Invalid(_)) | Ok(false)),
+                "{r:?}"
+            );
+        }
     }
 }

@@ -530,7 +530,8 @@ impl Compiler<'_> {
                 continue;
             }
             let m = self.eval(&entry.matcher)?;
-            let outcome = self.case_match(&v, &m)?;
+            let outcome = self.case_match(&v, &m);
+            let outcome = self.regex_outcome(outcome, entry.matcher.span)?;
             match outcome.value.truthy() {
                 Some(true) => {
                     self.set_matches(outcome.captures);
@@ -608,7 +609,8 @@ impl Compiler<'_> {
                     _ => vec![pattern],
                 };
                 for p in alternatives {
-                    let outcome = self.case_match(&v, &p)?;
+                    let outcome = self.case_match(&v, &p);
+                    let outcome = self.regex_outcome(outcome, m.span)?;
                     match outcome.value.truthy() {
                         Some(true) => {
                             self.set_matches(outcome.captures);
@@ -733,7 +735,8 @@ impl Compiler<'_> {
                         None => Value::unknown("Boolean", "instance check of an unknown value"),
                     });
                 }
-                let outcome = ops::match_op(&l, &r, op == BinaryOp::NotMatch).map_err(|e| {
+                let outcome = ops::match_op(&l, &r, op == BinaryOp::NotMatch);
+                let outcome = self.regex_outcome(outcome, right.span).map_err(|e| {
                     e.at(
                         if matches!(r, Value::String(_) | Value::Regexp(_))
                             && !matches!(l, Value::String(_))
@@ -749,7 +752,8 @@ impl Compiler<'_> {
             BinaryOp::In => {
                 let l = self.eval(left)?;
                 let r = self.eval(right)?;
-                let outcome = ops::in_op(&l, &r)?;
+                let outcome = ops::in_op(&l, &r);
+                let outcome = self.regex_outcome(outcome, right.span)?;
                 Ok(self.take_outcome(outcome))
             }
             _ => {
@@ -772,6 +776,52 @@ impl Compiler<'_> {
             });
         }
         ops::case_match(v, pattern)
+    }
+
+    /// A match whose regular expression gave up (see [`crate::eval::regex::too_costly`]): its
+    /// outcome is unknown, and P220 says why (once per pattern). Other errors stay errors.
+    fn regex_outcome(
+        &mut self,
+        r: EvalResult<MatchOutcome>,
+        span: crate::syntax::ast::Span,
+    ) -> EvalResult<MatchOutcome> {
+        match r {
+            Err(e) => match self.regex_unknown(&e, span, "Boolean") {
+                Some(value) => Ok(MatchOutcome {
+                    value,
+                    captures: None,
+                }),
+                None => Err(e),
+            },
+            ok => ok,
+        }
+    }
+
+    /// When `e` is a match that gave up: reports it (P220, once per pattern) and gives the
+    /// unknown value of type `ty` that stands for the result.
+    pub(super) fn regex_unknown(
+        &mut self,
+        e: &EvalError,
+        span: crate::syntax::ast::Span,
+        ty: &str,
+    ) -> Option<Value> {
+        let pattern = crate::eval::regex::gave_up(e)?;
+        let shown: String = match pattern.char_indices().nth(80) {
+            Some((i, _)) => format!("{}…", &pattern[..i]),
+            None => pattern.to_string(),
+        };
+        let message = format!(
+            "matching against the regular expression `/{shown}/` gave up: too many \
+             back-tracking steps; its result is unknown"
+        );
+        if !self
+            .diags
+            .iter()
+            .any(|d| d.kind == EvalDiagKind::RegexTooCostly && d.message == message)
+        {
+            self.note(EvalDiagKind::RegexTooCostly, message, span);
+        }
+        Some(Value::unknown(ty, &e.message))
     }
 
     fn take_outcome(&mut self, outcome: MatchOutcome) -> Value {
@@ -879,6 +929,15 @@ impl Compiler<'_> {
                 }
                 None => f(args, None),
             };
+            if let Err(e) = &r
+                && crate::eval::regex::gave_up(e).is_some()
+            {
+                let ty = crate::defs::builtins::function(name)
+                    .and_then(|d| d.signatures.first())
+                    .and_then(|s| s.return_type.clone())
+                    .unwrap_or_else(|| "Any".to_string());
+                return Ok(self.regex_unknown(e, span, &ty).unwrap_or(Value::Undef));
+            }
             if name == "assert_type"
                 && let Err(e) = &r
                 && e.is_error()

@@ -335,6 +335,7 @@ impl<'i> Compiler<'i> {
     fn report_error(&mut self, e: EvalError) {
         let kind = self.err_kind.take().unwrap_or(match e.kind {
             super::error::ErrorKind::Fail => EvalDiagKind::Fail,
+            _ if crate::eval::regex::gave_up(&e).is_some() => EvalDiagKind::RegexTooCostly,
             _ => EvalDiagKind::EvalError,
         });
         let at = match (self.err_file.take(), e.span) {

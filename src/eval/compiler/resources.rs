@@ -952,7 +952,15 @@ impl Compiler<'_> {
                 for m in &n.matchers {
                     if let ExprKind::Regex(re) = &m.kind {
                         let outcome =
-                            ops::match_op(&Value::string(name.clone()), &Value::regexp(re), false)?;
+                            ops::match_op(&Value::string(name.clone()), &Value::regexp(re), false);
+                        // A match that gave up: the node is taken as not matching (P220).
+                        let outcome = match outcome {
+                            Err(e) if crate::eval::regex::gave_up(&e).is_some() => {
+                                let _ = self.regex_unknown(&e, m.span, "Boolean");
+                                continue;
+                            }
+                            r => r?,
+                        };
                         if outcome.value.truthy() == Some(true) {
                             chosen = Some(n.clone());
                             caps = outcome.captures;

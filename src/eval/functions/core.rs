@@ -724,7 +724,7 @@ fn max(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
 /// Ruby's `String#split` by a regexp: captures included, trailing empty strings removed; an
 /// empty pattern splits into characters.
 pub(super) fn ruby_split(s: &str, pattern: &str) -> EvalResult<Vec<Value>> {
-    let re = regex::compile(pattern).map_err(EvalError::new)?;
+    let re = regex::compile_for(pattern, s.len()).map_err(EvalError::new)?;
     let mut out: Vec<String> = Vec::new();
     if s.is_empty() {
         return Ok(Vec::new());
@@ -734,6 +734,7 @@ pub(super) fn ruby_split(s: &str, pattern: &str) -> EvalResult<Vec<Value>> {
     while search <= s.len() {
         let caps = match re.captures_from_pos(s, search) {
             Ok(Some(c)) => c,
+            Err(e) if crate::types::is_too_costly(&e) => return Err(regex::too_costly(pattern)),
             _ => break,
         };
         let Some(m) = caps.get(0) else { break };
@@ -918,7 +919,7 @@ fn expand_replacement(rep: &str, caps: &[Option<(usize, usize)>], text: &str) ->
 
 /// Ruby's `sub` (first match) or `gsub` (all matches) with a replacement string.
 pub(super) fn ruby_sub(text: &str, pattern: &str, rep: &str, global: bool) -> EvalResult<String> {
-    let re = regex::compile(pattern).map_err(EvalError::new)?;
+    let re = regex::compile_for(pattern, text.len()).map_err(EvalError::new)?;
     let mut out = String::new();
     let mut last = 0;
     let mut pos = 0;
@@ -926,6 +927,7 @@ pub(super) fn ruby_sub(text: &str, pattern: &str, rep: &str, global: bool) -> Ev
         let caps = match re.captures_from_pos(text, pos) {
             Ok(Some(c)) => c,
             Ok(None) => break,
+            Err(e) if crate::types::is_too_costly(&e) => return Err(regex::too_costly(pattern)),
             Err(e) => return err(e.to_string()),
         };
         let Some(m) = caps.get(0) else { break };
@@ -1024,10 +1026,12 @@ fn match_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         _ => return Err(arg_error("match", "a String or Regexp pattern", &args)),
     };
     fn one(s: &str, p: &str) -> EvalResult {
-        Ok(match regex::captures(p, s).map_err(EvalError::new)? {
-            Some(c) => Value::array(c),
-            None => Value::Undef,
-        })
+        Ok(
+            match regex::captures(p, s).map_err(|f| regex::failure_error(p, f, EvalError::new))? {
+                Some(c) => Value::array(c),
+                None => Value::Undef,
+            },
+        )
     }
     match &args[0] {
         Value::String(s) => one(s, &pattern),

@@ -489,11 +489,16 @@ fn index(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
             if let (Value::String(s), pat) = (&args[0], &args[1]) {
                 let pos = match pat {
                     Value::String(p) => s.find(p.as_str()),
-                    Value::Regexp(r) => crate::eval::regex::compile(r)
+                    Value::Regexp(r) => crate::eval::regex::compile_for(r, s.len())
                         .map_err(EvalError::new)?
                         .find(s)
-                        .ok()
-                        .flatten()
+                        .map_err(|e| {
+                            if crate::types::is_too_costly(&e) {
+                                crate::eval::regex::too_costly(r)
+                            } else {
+                                EvalError::new(e.to_string())
+                            }
+                        })?
                         .map(|m| m.start()),
                     _ => return Err(arg_error("index", "a String or Regexp to find", &args)),
                 };

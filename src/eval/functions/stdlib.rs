@@ -316,7 +316,10 @@ fn delete_regex(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     };
     let full = |s: &str| -> EvalResult<bool> {
         for p in &pats {
-            if regex::is_match(&format!("\\A(?:{p})\\z"), s).map_err(EvalError::new)? {
+            let full = format!("\\A(?:{p})\\z");
+            if regex::is_match(&full, s)
+                .map_err(|f| regex::failure_error(&full, f, EvalError::new))?
+            {
                 return Ok(true);
             }
         }

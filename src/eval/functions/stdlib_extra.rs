@@ -77,7 +77,9 @@ fn pattern_of(name: &str, v: &Value) -> EvalResult<String> {
 /// Whether `v` matches as Ruby's `Regexp#===` (only strings match).
 fn matches(src: &str, v: &Value) -> EvalResult<bool> {
     match v {
-        Value::String(s) => Ok(regex::captures(src, s).map_err(EvalError::new)?.is_some()),
+        Value::String(s) => Ok(regex::captures(src, s)
+            .map_err(|f| regex::failure_error(src, f, EvalError::new))?
+            .is_some()),
         _ => Ok(false),
     }
 }

@@ -261,7 +261,7 @@ fn validate_re(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
             _ => continue,
         };
         if regex::captures(src, input)
-            .map_err(EvalError::new)?
+            .map_err(|f| regex::failure_error(src, f, EvalError::new))?
             .is_some()
         {
             return Ok(Value::Undef);
@@ -565,13 +565,13 @@ fn regex_test(name: &str, args: &[Value], patterns: &[&str]) -> EvalResult {
         patterns.iter().any(|p| match regex::captures(p, s) {
             Ok(m) => m.is_some(),
             Err(e) => {
-                failure.get_or_insert(e);
+                failure.get_or_insert((p, e));
                 false
             }
         })
     });
     match failure {
-        Some(e) => Err(EvalError::new(e)),
+        Some((p, e)) => Err(regex::failure_error(p, e, EvalError::new)),
         None => r,
     }
 }

@@ -33,6 +33,7 @@ mod missing_virtual_resource;
 mod no_matching_node;
 mod parameter_value_mismatch;
 mod refused_read;
+mod regex_gave_up;
 mod resource_of_unknown_type;
 mod unknown_condition;
 mod unknown_variable;
@@ -73,6 +74,7 @@ catalog_rules![
     no_matching_node::NoMatchingNode,
     bad_input::BadInput,
     refused_read::RefusedRead,
+    regex_gave_up::RegexGaveUp,
 ];
 
 /// The rule that reports `kind`.

@@ -15,6 +15,7 @@ mod lambda_mismatch;
 mod missing_required_parameter;
 mod operator_type_mismatch;
 mod parameter_type_mismatch;
+mod regex_too_costly;
 mod unknown_attribute;
 mod unknown_class;
 mod unknown_class_parameter;
@@ -41,4 +42,5 @@ pub static RULES: &[&dyn Rule] = &[
     &invalid_access::InvalidAccess,
     &unreachable_case_branch::UnreachableCaseBranch,
     &unknown_type::UnknownType,
+    &regex_too_costly::RegexTooCostly,
 ];
