@@ -135,6 +135,10 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
 
+    let mut budgets = crate::eval::budget::Budgets::default();
+    for b in &args.eval_budget {
+        budgets.set(b).map_err(|e| format!("--eval-budget: {e}"))?;
+    }
     let make_input = |file: &FactsFile| -> Result<CompileInput, Box<(EvalDiag, String)>> {
         let facts = file
             .facts
@@ -167,6 +171,7 @@ pub fn run(args: &Args, settings: &Settings, cwd: &Path) -> Result<i32, String> 
             environment: "production".to_string(),
             strict_variables: args.strict_variables,
             node: Node::new(&name, facts.values),
+            budgets: budgets.clone(),
         })
     };
     let phase = Instant::now();

@@ -296,6 +296,16 @@ pub fn ruby_eq(a: &Value, b: &Value) -> bool {
 
 /// `x + y` where `x` is an Array or a Hash.
 pub fn concatenate(left: &Value, right: &Value) -> EvalResult {
+    // The result's length is bounded before anything is copied.
+    let len = |v: &Value| match v {
+        Value::Array(a) => a.len(),
+        Value::Hash(h) => h.len(),
+        _ => 1,
+    };
+    let max = crate::eval::budget::MAX_ELEMENTS;
+    if len(left).saturating_add(len(right)) > max {
+        return Err(crate::eval::budget::too_many_elements(max));
+    }
     match left {
         Value::Array(a) => {
             let mut out = a.as_ref().clone();
@@ -436,6 +446,11 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
             BinaryOp::Sub => delete(left, right),
             _ => match left {
                 Value::Array(a) => {
+                    if a.len() >= crate::eval::budget::MAX_ELEMENTS {
+                        return Err(crate::eval::budget::too_many_elements(
+                            crate::eval::budget::MAX_ELEMENTS,
+                        ));
+                    }
                     let mut out = a.as_ref().clone();
                     out.push(right.clone());
                     Ok(Value::array(out))

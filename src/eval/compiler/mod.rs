@@ -26,8 +26,8 @@ use scope::{Ctx, Scope, ScopeId};
 
 /// Nested evaluation (calls, class and define evaluation) deeper than this is an error.
 const MAX_DEPTH: usize = 400;
-/// Evaluation steps (expressions evaluated) after which the compilation gives up.
-const STEP_BUDGET: u64 = 20_000_000;
+/// How many steps pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
 
 /// Compiles the catalog of `input.node`.
 pub fn compile(input: &CompileInput) -> CompileOutput {
@@ -100,6 +100,9 @@ pub(crate) struct Compiler<'i> {
     pub relationships: Vec<resources::Relationship>,
     pub depth: usize,
     pub steps: u64,
+    /// The limits of this compilation, and when its wall time runs out.
+    pub budgets: crate::eval::budget::Budgets,
+    pub deadline: std::time::Instant,
     /// Unknown conditions already reported (file, offset).
     pub reported_unknown: HashSet<(FileId, u32)>,
     /// Where the error being propagated was raised, and what kind it is.
@@ -139,6 +142,8 @@ impl<'i> Compiler<'i> {
             relationships: Vec::new(),
             depth: 0,
             steps: 0,
+            budgets: input.budgets.clone(),
+            deadline: std::time::Instant::now() + input.budgets.wall_time,
             reported_unknown: HashSet::new(),
             err_file: None,
             err_kind: None,
@@ -154,6 +159,10 @@ impl<'i> Compiler<'i> {
                 input.hiera.as_deref(),
                 input.environment_dir.as_deref(),
                 &input.modulepath,
+            )
+            .with_budgets(
+                input.budgets.hiera_interpolations,
+                input.budgets.string_bytes,
             ),
         }
     }
@@ -328,17 +337,25 @@ impl<'i> Compiler<'i> {
 
     /// Turns the error that stopped the compilation into a diagnostic.
     fn report_error(&mut self, e: EvalError) {
-        let kind = self.err_kind.take().unwrap_or(match e.kind {
-            super::error::ErrorKind::Fail => EvalDiagKind::Fail,
-            _ => EvalDiagKind::EvalError,
-        });
+        let kind = match e.kind {
+            super::error::ErrorKind::Budget => {
+                self.err_kind = None;
+                EvalDiagKind::BudgetExceeded
+            }
+            _ => self.err_kind.take().unwrap_or(match e.kind {
+                super::error::ErrorKind::Fail => EvalDiagKind::Fail,
+                _ => EvalDiagKind::EvalError,
+            }),
+        };
         let at = match (self.err_file.take(), e.span) {
             (Some(f), Some(s)) => self.location(f, s),
             (None, Some(s)) => self.location(self.ctx.file, s),
             _ => Location::default(),
         };
         let message = match &e.kind {
-            super::error::ErrorKind::Error | super::error::ErrorKind::Fail => e.message.clone(),
+            super::error::ErrorKind::Error
+            | super::error::ErrorKind::Fail
+            | super::error::ErrorKind::Budget => e.message.clone(),
             _ => e.to_string(),
         };
         let related = std::mem::take(&mut self.err_related);
@@ -376,10 +393,64 @@ impl<'i> Compiler<'i> {
         EvalError::new(message)
     }
 
+    /// Counts `n` steps of work; the budget error when the steps or the wall time run out.
+    pub fn charge_steps(&mut self, n: u64) -> Result<(), EvalError> {
+        let before = self.steps;
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > self.budgets.steps {
+            return Err(crate::eval::budget::exceeded(
+                "evaluation steps",
+                self.budgets.steps,
+            ));
+        }
+        if before / CLOCK_EVERY != self.steps / CLOCK_EVERY
+            && std::time::Instant::now() > self.deadline
+        {
+            return Err(crate::eval::budget::exceeded(
+                "wall time",
+                format!("{} s", self.budgets.wall_time.as_secs_f64()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The budget error when the catalog already holds as many resources as it may.
+    pub fn check_resource_budget(&self) -> Result<(), EvalError> {
+        if self.catalog.resources().len() >= self.budgets.resources {
+            return Err(crate::eval::budget::exceeded(
+                "resources",
+                format!("{} in the catalog", self.budgets.resources),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a value an operator, literal or function built against the size budgets.
+    pub fn check_size(&mut self, v: &Value) -> Result<(), EvalError> {
+        match v {
+            Value::String(s) => {
+                crate::eval::budget::check_string(s.len(), self.budgets.string_bytes)
+            }
+            Value::Array(a) if a.len() < 64 && a.iter().all(is_scalar) => Ok(()),
+            Value::Array(_) | Value::Hash(_) | Value::Sensitive(_) => {
+                let n = crate::eval::budget::deep_size(v, self.budgets.collection_elements)?;
+                // The walk is work: a big one counts (and looks at the clock).
+                self.charge_steps((n / 1024) as u64)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The facts as a hash.
     pub fn facts(&self) -> &Hash {
         &self.input.node.facts
     }
+}
+
+/// A value that holds no other value.
+fn is_scalar(v: &Value) -> bool {
+    !matches!(v, Value::Array(_) | Value::Hash(_) | Value::Sensitive(_))
+        && !matches!(v, Value::String(s) if s.len() > 1024)
 }
 
 fn walk_pp(dir: &std::path::Path) -> Vec<PathBuf> {

@@ -903,6 +903,9 @@ fn is_numeric(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     })
 }
 
+/// The most elements `range()` builds.
+const MAX_RANGE: i128 = 1_000_000;
+
 fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     arity("range", &args, 1, 3)?;
     unknown_guard!("range", args, "Array");
@@ -910,8 +913,11 @@ fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         [a, b] => (a.clone(), b.clone(), 1i64),
         [a, b, s] => {
             let step = match s {
-                Value::Integer(i) => i.abs().max(1),
-                Value::String(t) => t.parse::<i64>().map(|i| i.abs().max(1)).unwrap_or(1),
+                Value::Integer(i) => i.checked_abs().unwrap_or(i64::MAX).max(1),
+                Value::String(t) => t
+                    .parse::<i64>()
+                    .map(|i| i.checked_abs().unwrap_or(i64::MAX).max(1))
+                    .unwrap_or(1),
                 _ => 1,
             };
             (a.clone(), b.clone(), step)
@@ -926,8 +932,9 @@ fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         }
     };
     if let (Some(a), Some(b)) = (as_int(&from), as_int(&to)) {
-        if (b - a) / step > 1_000_000 {
-            return err("range(): the range is too large");
+        // Counted in i128: no overflow for any pair of 64-bit bounds.
+        if (i128::from(b) - i128::from(a)) / i128::from(step) > MAX_RANGE {
+            return Err(crate::eval::budget::too_many_elements(MAX_RANGE as usize));
         }
         let out: Vec<Value> = if a <= b {
             (a..=b).step_by(step as usize).map(Value::Integer).collect()
@@ -948,8 +955,8 @@ fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     let (pb, nb) = split(b);
     if pa == pb && !na.is_empty() && !nb.is_empty() {
         let (x, y): (i64, i64) = (na.parse().unwrap_or(0), nb.parse().unwrap_or(0));
-        if y - x > 1_000_000 {
-            return err("range(): the range is too large");
+        if (i128::from(y) - i128::from(x)) / i128::from(step) > MAX_RANGE {
+            return Err(crate::eval::budget::too_many_elements(MAX_RANGE as usize));
         }
         let width = if na.starts_with('0') { na.len() } else { 0 };
         return Ok(Value::array(

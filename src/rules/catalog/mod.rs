@@ -24,6 +24,7 @@ mod bad_input;
 mod dangling_relationship;
 mod dependency_cycle;
 mod duplicate_declaration;
+mod evaluation_budget_exceeded;
 mod evaluation_error;
 mod failed_assertion;
 mod invalid_attribute;
@@ -71,6 +72,7 @@ catalog_rules![
     unknown_condition::UnknownCondition,
     no_matching_node::NoMatchingNode,
     bad_input::BadInput,
+    evaluation_budget_exceeded::EvaluationBudgetExceeded,
 ];
 
 /// The rule that reports `kind`.
@@ -180,6 +182,7 @@ pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
             environment: "production".to_string(),
             strict_variables: false,
             node,
+            budgets: Default::default(),
         };
         diags = compile(&input).diags;
     }
