@@ -69,7 +69,8 @@ fn check_int(op: &str, v: i128) -> EvalResult {
             format!("+0x{v:x}")
         };
         return err(format!(
-            "A '{op}' expression resulted in a value outside of Puppet Integer max range, got '{hex}'"
+            "A '{op}' expression resulted in a value outside of Puppet Integer {} range, got '{hex}'",
+            if v < 0 { "min" } else { "max" }
         ));
     }
     Ok(Value::Integer(v as i64))
@@ -853,6 +854,9 @@ fn flatten_keys(keys: &[Value]) -> Vec<Value> {
 /// Resolves a Ruby-style `[start, length]` slice against a sequence of `len` items, with
 /// Puppet's adjustments for negative values. `None` when the result is empty or out of range.
 fn slice_range(len: i64, k1: i64, k2: i64) -> Option<(usize, usize)> {
+    // Computed in i128: no 64-bit start and length overflow (`'abc'[1, 9223372036854775807]`
+    // is `'bc'`, as in Puppet).
+    let (len, k1, k2) = (i128::from(len), i128::from(k1), i128::from(k2));
     let mut k1 = if k1 < 0 { len + k1 } else { k1 };
     let mut k2 = if k2 < 0 { len - k1 + k2 + 1 } else { k2 };
     if k1 < 0 {
@@ -863,7 +867,7 @@ fn slice_range(len: i64, k1: i64, k2: i64) -> Option<(usize, usize)> {
         return None;
     }
     let end = (k1 + k2).min(len);
-    Some((k1 as usize, end as usize))
+    Some((usize::try_from(k1).ok()?, usize::try_from(end).ok()?))
 }
 
 fn int_key(v: &Value, target: &Value, index: usize, numeric: bool) -> EvalResult<i64> {
