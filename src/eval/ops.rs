@@ -373,22 +373,27 @@ pub fn delete(left: &Value, right: &Value) -> EvalResult {
                     .collect(),
                 other => vec![other.clone()],
             };
+            // Values that equal only what they strictly equal are looked up in a set (linear
+            // time for big arrays); floats and collections (`1 == 1.0`) are compared one by one.
+            let simple =
+                |v: &Value| !matches!(v, Value::Float(_) | Value::Array(_) | Value::Hash(_));
+            let set: Option<crate::eval::value::ValueSet> = remove
+                .iter()
+                .all(simple)
+                .then(|| remove.iter().cloned().collect());
+            let removed = |e: &Value| match &set {
+                Some(set) if simple(e) => set.contains(e),
+                _ => remove.iter().any(|r| ruby_eq(e, r)),
+            };
             Ok(Value::array(
-                a.iter()
-                    .filter(|e| !remove.iter().any(|r| ruby_eq(e, r)))
-                    .cloned()
-                    .collect(),
+                a.iter().filter(|e| !removed(e)).cloned().collect(),
             ))
         }
         Value::Hash(h) => {
             let mut out = h.as_ref().clone();
             match right {
-                Value::Array(b) => b.iter().for_each(|k| {
-                    out.remove(k);
-                }),
-                Value::Hash(b) => b.keys().for_each(|k| {
-                    out.remove(k);
-                }),
+                Value::Array(b) => out.remove_all(b.iter()),
+                Value::Hash(b) => out.remove_all(b.keys()),
                 other => {
                     out.remove(other);
                 }

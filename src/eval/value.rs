@@ -561,6 +561,15 @@ impl Hash {
         self.map.shift_remove(&KeyRef(key))
     }
 
+    /// Removes every key of `keys`, keeping the order of the others, in time linear in the
+    /// sizes of both.
+    pub fn remove_all<'a>(&mut self, keys: impl IntoIterator<Item = &'a Value>) {
+        let gone: ValueSet = keys.into_iter().cloned().collect();
+        if !gone.is_empty() {
+            self.map.retain(|k, _| !gone.contains(&k.0));
+        }
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (&Value, &Value)> {
         self.map.iter().map(|(k, v)| (&k.0, v))
     }
@@ -576,6 +585,53 @@ impl Hash {
     pub fn into_entries(self) -> Vec<(Value, Value)> {
         self.map.into_iter().map(|(k, v)| (k.0, v)).collect()
     }
+}
+
+/// A set of values compared strictly (as hash keys are), to drop repeats or test membership
+/// in constant time.
+#[derive(Debug, Clone, Default)]
+pub struct ValueSet {
+    set: indexmap::IndexSet<Key>,
+}
+
+impl ValueSet {
+    pub fn new() -> Self {
+        ValueSet::default()
+    }
+
+    /// Adds `v`; `false` when it was already there.
+    pub fn insert(&mut self, v: Value) -> bool {
+        self.set.insert(Key(v))
+    }
+
+    pub fn contains(&self, v: &Value) -> bool {
+        self.set.contains(&KeyRef(v))
+    }
+
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+}
+
+impl FromIterator<Value> for ValueSet {
+    fn from_iter<I: IntoIterator<Item = Value>>(iter: I) -> Self {
+        ValueSet {
+            set: iter.into_iter().map(Key).collect(),
+        }
+    }
+}
+
+/// The values without repeats (compared strictly, as Ruby's `uniq`), in first-seen order.
+pub fn unique_values(items: impl IntoIterator<Item = Value>) -> Vec<Value> {
+    let mut seen = ValueSet::new();
+    items
+        .into_iter()
+        .filter(|v| seen.insert(v.clone()))
+        .collect()
 }
 
 impl FromIterator<(Value, Value)> for Hash {

@@ -132,7 +132,16 @@ fn pad(s: String, spec: &Spec, numeric: bool) -> String {
 fn to_int(v: &Value) -> EvalResult<i64> {
     match v {
         Value::Integer(i) => Ok(*i),
-        Value::Float(f) => Ok(f.floor() as i64),
+        Value::Float(f) => {
+            let t = f.floor();
+            if !t.is_finite() || t < i64::MIN as f64 || t >= i64::MAX as f64 {
+                return err(format!(
+                    "{} is outside of Puppet's Integer range",
+                    crate::eval::number::format_float(*f)
+                ));
+            }
+            Ok(t as i64)
+        }
         Value::String(s) => match string_to_number(s) {
             Some(Num::Int(i)) => Ok(i),
             _ => err(format!("invalid value for Integer(): \"{s}\"")),

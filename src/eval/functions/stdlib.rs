@@ -4,7 +4,7 @@ use super::format::{ruby_to_s, to_json};
 use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
-use crate::eval::value::{Hash, Value};
+use crate::eval::value::{Hash, Value, ValueSet};
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("any2array", any2array),
@@ -258,17 +258,15 @@ fn delete(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         other => vec![other.clone()],
     };
     match &args[0] {
-        Value::Array(a) => Ok(Value::array(
-            a.iter()
-                .filter(|e| !remove.iter().any(|r| r.strict_eq(e)))
-                .cloned()
-                .collect(),
-        )),
+        Value::Array(a) => {
+            let remove: ValueSet = remove.iter().cloned().collect();
+            Ok(Value::array(
+                a.iter().filter(|e| !remove.contains(e)).cloned().collect(),
+            ))
+        }
         Value::Hash(h) => {
             let mut out = h.as_ref().clone();
-            remove.iter().for_each(|k| {
-                out.remove(k);
-            });
+            out.remove_all(&remove);
             Ok(Value::hash(out))
         }
         Value::String(s) => {
@@ -384,32 +382,24 @@ fn arrays2(name: &str, args: &[Value]) -> EvalResult<(Vec<Value>, Vec<Value>)> {
 }
 
 fn uniq(v: Vec<Value>) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
-    for e in v {
-        if !out.iter().any(|o| o.strict_eq(&e)) {
-            out.push(e);
-        }
-    }
-    out
+    crate::eval::value::unique_values(v)
 }
 
 fn difference(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     unknown_guard!("difference", args, "Array");
     let (a, b) = arrays2("difference", &args)?;
+    let b: ValueSet = b.into_iter().collect();
     Ok(Value::array(uniq(
-        a.into_iter()
-            .filter(|e| !b.iter().any(|x| x.strict_eq(e)))
-            .collect(),
+        a.into_iter().filter(|e| !b.contains(e)).collect(),
     )))
 }
 
 fn intersection(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     unknown_guard!("intersection", args, "Array");
     let (a, b) = arrays2("intersection", &args)?;
+    let b: ValueSet = b.into_iter().collect();
     Ok(Value::array(uniq(
-        a.into_iter()
-            .filter(|e| b.iter().any(|x| x.strict_eq(e)))
-            .collect(),
+        a.into_iter().filter(|e| b.contains(e)).collect(),
     )))
 }
 

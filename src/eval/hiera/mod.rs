@@ -900,9 +900,7 @@ impl Hiera {
                     "Module '{m}': Value returned from data_hash function '{function}', when using location '{}', must use keys qualified with the name of the module",
                     path.display()
                 ));
-                for k in bad {
-                    data.remove(&k);
-                }
+                data.remove_all(&bad);
             }
         }
         Ok(Arc::new(data))
