@@ -452,7 +452,7 @@ fn hash_str<H: std::hash::Hasher>(s: &str, state: &mut H) {
 fn hash_value<H: std::hash::Hasher>(v: &Value, state: &mut H, depth: usize) {
     use std::hash::Hash as _;
     match v {
-        Value::String(s) => return hash_str(s, state),
+        Value::String(s) => hash_str(s, state),
         Value::Undef => 0u8.hash(state),
         Value::Default => 1u8.hash(state),
         Value::Integer(i) => {
