@@ -222,6 +222,30 @@ fn array_and_hash_doubling_stop_at_the_collection_budget() {
 }
 
 #[test]
+fn a_catalog_that_would_multiply_when_written_is_refused() {
+    // 2^21 elements shared by 100 resources: 200 million once written out.
+    let dir = tree(
+        "$big = Integer[1,20].reduce([1]) |$m, $i| { [$m, $m] }\nInteger[1,100].each |$i| {\n  notify { \"n${i}\": message => $big }\n}\n",
+        &[],
+    );
+    let r = run(
+        dir.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.yaml",
+            "--catalog-out",
+            "catalog.json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("P217"), "{}", r.stdout);
+    assert!(r.stdout.contains("catalog size"), "{}", r.stdout);
+    assert!(!dir.path().join("catalog.json").exists());
+}
+
+#[test]
 fn deep_nesting_is_bounded() {
     assert_budget(
         "$r = Integer[1,5000].reduce([]) |$m, $i| { [$m] }\nnotice($r)\n",

@@ -26,13 +26,15 @@ use scope::{Ctx, Scope, ScopeId};
 
 /// Nested evaluation (calls, class and define evaluation) deeper than this is an error.
 const MAX_DEPTH: usize = 400;
-/// How many steps pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 1024;
+/// How many steps pass between two looks at the clock (a look costs about as much as a cheap
+/// step; a step may cost much more, walking a big value).
+const CLOCK_EVERY: u64 = 16;
 
 /// Compiles the catalog of `input.node`.
 pub fn compile(input: &CompileInput) -> CompileOutput {
     let mut c = Compiler::new(input);
     let ok = c.run();
+    let ok = ok.and_then(|()| c.check_catalog_size());
     let catalog = match ok {
         Ok(()) => {
             // Dependency cycles: the agent would refuse the catalog.
@@ -410,6 +412,25 @@ impl<'i> Compiler<'i> {
                 "wall time",
                 format!("{} s", self.budgets.wall_time.as_secs_f64()),
             ));
+        }
+        Ok(())
+    }
+
+    /// The budget error when the catalog's parameters hold more than four times the
+    /// collection budget (elements counted as [`crate::eval::budget::deep_size`] does): the
+    /// catalog is written out, and values that share their parts would multiply when written.
+    fn check_catalog_size(&self) -> Result<(), EvalError> {
+        let max = self.budgets.collection_elements.saturating_mul(4);
+        let mut total = 0usize;
+        for r in self.catalog.resources() {
+            for (_, v) in &r.params {
+                total += crate::eval::budget::deep_size(v, max - total).map_err(|_| {
+                    crate::eval::budget::exceeded(
+                        "catalog size",
+                        format!("{max} elements in resource parameters"),
+                    )
+                })?;
+            }
         }
         Ok(())
     }

@@ -23,7 +23,13 @@ declare_rule! {
     ///   that declares two instances of itself);
     /// - *Hiera interpolations*: 100,000 lookups and `%{...}` interpolations (Hiera data that
     ///   interpolates a key twice per level);
-    /// - *template size*: 64 MiB of text rendered by one EPP template.
+    /// - *template size*: 64 MiB of text rendered by one EPP template;
+    /// - *catalog size*: 40,000,000 elements in the parameters of the catalog's resources
+    ///   (values that share their parts count each time they would be written out).
+    ///
+    /// `--eval-budget NAME=N` changes a budget (`steps`, `time`, `string`, `elements`,
+    /// `resources`, `hiera`, `template`); the built-in functions keep their own bounds of 64 MiB
+    /// per string and 10,000,000 elements per call.
     ///
     /// Sizes are checked before the value is built. The node's compilation stops at the finding
     /// (it has no catalog); the other nodes of a facts directory are compiled as usual. Found by
