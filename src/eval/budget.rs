@@ -116,13 +116,15 @@ pub fn check_string(len: usize, max: usize) -> Result<(), EvalError> {
 /// stack of every recursive walk, their drop included).
 pub const MAX_NESTING: usize = 1000;
 
-/// The number of elements of `v`, nested arrays and hashes counted (keys and values), strings
-/// counted by their length in 16-byte units, stopping as soon as it passes `max`: the cost is
+/// The number of elements of `v`, nested arrays and hashes counted (keys and values, one more
+/// for each 8 levels of nesting), strings counted by their length in 16-byte units, stopping
+/// as soon as it passes `max`: the cost is
 /// at most `max` however much `v` shares its parts. The error when it passes `max` or nests
 /// deeper than [`MAX_NESTING`].
 pub fn deep_size(v: &Value, max: usize) -> Result<usize, EvalError> {
     fn walk(v: &Value, n: &mut usize, max: usize, depth: usize) -> Result<(), EvalError> {
-        *n += 1;
+        // A nested element costs more: written out (pretty JSON or YAML) it is indented.
+        *n += 1 + depth / 8;
         if depth > MAX_NESTING {
             return Err(exceeded("nesting depth", format!("{MAX_NESTING} levels")));
         }
