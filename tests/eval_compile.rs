@@ -34,6 +34,7 @@ fn input(manifest: Manifest, modulepath: Vec<PathBuf>) -> CompileInput {
         environment_dir: None,
         environment: "production".into(),
         strict_variables: false,
+        budgets: Default::default(),
         node: node(),
     }
 }
@@ -494,6 +495,7 @@ fn conformance_local() {
             environment: "production".into(),
             strict_variables: opt("strict_variables").as_deref() == Some("true"),
             node: Node::new(&node_name, (*facts).clone()),
+            budgets: Default::default(),
         };
         let out = plint::eval::compile::compile(&inp);
         let expected = std::fs::read_to_string(dir.join("expected.json")).ok();

@@ -236,7 +236,10 @@ mod stages {
             select: Some(codes),
             ..CliOptions::default()
         };
-        let profile = Settings::load(&cli, dir.path()).unwrap().profile(&[]);
+        let mut sandbox = plint::sandbox::Sandbox::new(dir.path(), &[]);
+        let profile = Settings::load(&cli, dir.path(), &mut sandbox)
+            .unwrap()
+            .profile(&[]);
         let name = String::from_utf8_lossy(&data[..data.len().min(12)]);
         let display = format!("dir/{name}.pp");
         let source = plint::cli::check::decode(PathBuf::from(PATH), display.clone(), data.to_vec());
@@ -283,7 +286,8 @@ mod stages {
             source: &text,
             ast: &parsed.ast,
         }];
-        let index = plint::defs::Index::load(&manifests, &[]);
+        let sandbox = plint::sandbox::Sandbox::new(Path::new("/"), &[]);
+        let index = plint::defs::Index::load(&manifests, &[], &sandbox);
         let analysis = plint::infer::analyze_with_types(&parsed.ast, &text, &index);
         for (span, _) in &analysis.types {
             let (start, end) = (span.start as usize, span.end as usize);
@@ -314,6 +318,8 @@ mod stages {
         };
         let input = CompileInput {
             manifest: Manifest::Code(manifest.to_string()),
+            sandbox: std::sync::Arc::new(plint::sandbox::Sandbox::new(Path::new("/"), &[])),
+            budgets: Default::default(),
             modulepath: Vec::new(),
             hiera: None,
             environment_dir: None,
@@ -363,7 +369,8 @@ mod stages {
             "node.example.com",
             plint::rules::catalog::example_facts(),
         ));
-        let hiera = Hiera::new(None, Some(dir.path()), &[]);
+        let sandbox = plint::sandbox::Sandbox::new(dir.path(), &[dir.path().to_path_buf()]);
+        let hiera = Hiera::new(None, Some(dir.path()), &[], std::sync::Arc::new(sandbox));
         let deep = MergeStrategy::from_value(&Value::string("deep")).unwrap();
         for key in &keys {
             let _ = hiera.lookup(key, None, &scope);

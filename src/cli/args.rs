@@ -146,6 +146,13 @@ pub struct Args {
     #[arg(long, requires = "evaluate")]
     pub strict_variables: bool,
 
+    /// With `--evaluate`: change one budget of a node's compilation, NAME=N (repeatable):
+    /// `steps` (20000000), `time` (seconds, 60), `string` (bytes, 67108864), `elements`
+    /// (10000000), `resources` (200000), `hiera` (lookups and interpolations, 100000),
+    /// `template` (bytes, 67108864). A compilation that exceeds one stops with P217.
+    #[arg(long, value_name = "NAME=N", requires = "evaluate")]
+    pub eval_budget: Vec<String>,
+
     /// With `--evaluate`: evaluate this code as the main manifest instead of MANIFEST.
     #[arg(
         short = 'e',

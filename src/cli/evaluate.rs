@@ -147,6 +147,10 @@ pub fn run(
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
 
+    let mut budgets = crate::eval::budget::Budgets::default();
+    for b in &args.eval_budget {
+        budgets.set(b).map_err(|e| format!("--eval-budget: {e}"))?;
+    }
     let make_input = |file: &FactsFile| -> Result<CompileInput, Box<(EvalDiag, String)>> {
         let facts = file
             .facts
@@ -180,6 +184,7 @@ pub fn run(
             environment: "production".to_string(),
             strict_variables: args.strict_variables,
             node: Node::new(&name, facts.values),
+            budgets: budgets.clone(),
         })
     };
     let phase = Instant::now();

@@ -981,7 +981,12 @@ mod tests {
             text.push_str(&format!("--option-{i}\n"));
         }
         std::fs::write(dir.path().join(puppet_lint_rc::FILE_NAME), &text).unwrap();
-        let s = Settings::load(&CliOptions::default(), dir.path()).unwrap();
+        let s = Settings::load(
+            &CliOptions::default(),
+            dir.path(),
+            &mut Sandbox::new(dir.path(), &[]),
+        )
+        .unwrap();
         let notes = s.notes.join("\n");
         assert!(!notes.contains(&secret[40..]), "{notes}");
         assert!(!notes.contains("/usr/bin"), "{notes}");

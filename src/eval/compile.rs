@@ -47,6 +47,8 @@ pub struct CompileInput {
     /// Unknown variables are errors (Puppet's `strict_variables`).
     pub strict_variables: bool,
     pub node: Node,
+    /// The limits of the compilation in time and memory.
+    pub budgets: super::budget::Budgets,
 }
 
 /// What went wrong (or could not be known) during a compilation, as data. Rules P2xx turn
@@ -93,6 +95,9 @@ pub enum EvalDiagKind {
     /// A regular expression's match gave up (too many back-tracking steps): its result is
     /// unknown.
     RegexTooCostly,
+    /// A budget of the compilation ran out (steps, wall time, string or collection size,
+    /// resources, Hiera interpolations, template size): the node's compilation stops.
+    BudgetExceeded,
 }
 
 /// One finding of a compilation.

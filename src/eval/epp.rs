@@ -565,6 +565,21 @@ pub trait EppHost {
     fn parameter_error(&mut self, message: String) -> EvalError {
         EvalError::new(message)
     }
+    /// The most text (in bytes) one template may render.
+    fn template_limit(&self) -> usize {
+        crate::eval::budget::MAX_STRING_BYTES
+    }
+}
+
+/// The budget error when a template's text would pass `max` bytes.
+fn check_template_size(len: usize, max: usize) -> EvalResult<()> {
+    if len > max {
+        return Err(crate::eval::budget::exceeded(
+            "template size",
+            format!("{max} bytes rendered by one template"),
+        ));
+    }
+    Ok(())
 }
 
 /// What a template renders to, while it is rendered.
@@ -771,18 +786,21 @@ pub fn call<H: EppHost + ?Sized>(ev: &mut H, name: &str, args: Vec<Value>) -> Ev
 }
 
 fn render_text<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
+    let max = ev.template_limit();
     let Some(frame) = ev.epp_frames().last_mut() else {
         return err(format!("Unknown function: '{TEXT_FN}'."));
     };
     if let Some(Value::Integer(i)) = args.first()
         && let Some(t) = usize::try_from(*i).ok().and_then(|i| frame.texts.get(i))
     {
+        check_template_size(frame.out.len().saturating_add(t.len()), max)?;
         frame.out.push_str(t);
     }
     Ok(Value::Undef)
 }
 
 fn render_expr<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
+    let max = ev.template_limit();
     let Some(frame) = ev.epp_frames().last_mut() else {
         return err(format!("Unknown function: '{EXPR_FN}'."));
     };
@@ -790,6 +808,9 @@ fn render_expr<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult 
         return err("A <%= %> tag must hold one expression");
     }
     let v = args.into_iter().next().unwrap_or(Value::Undef);
+    if let Value::String(t) = &v {
+        check_template_size(frame.out.len().saturating_add(t.len()), max)?;
+    }
     match v {
         Value::Sensitive(inner) => {
             frame.sensitive = true;
@@ -805,6 +826,7 @@ fn render_expr<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult 
             v.write_puppet_string(&mut frame.out);
         }
     }
+    check_template_size(frame.out.len(), max)?;
     Ok(Value::Undef)
 }
 

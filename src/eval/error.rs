@@ -12,6 +12,9 @@ pub enum ErrorKind {
     Error,
     /// `fail(...)` was called.
     Fail,
+    /// A budget of the compilation ran out (steps, string size, resources, ...): see
+    /// [`super::budget`].
+    Budget,
     /// `break()` inside an iteration's lambda: stops the iteration.
     Break,
     /// `next(value)`: ends the lambda (or function body) with a value.
@@ -63,14 +66,17 @@ impl EvalError {
     }
 
     pub fn is_error(&self) -> bool {
-        matches!(self.kind, ErrorKind::Error | ErrorKind::Fail)
+        matches!(
+            self.kind,
+            ErrorKind::Error | ErrorKind::Fail | ErrorKind::Budget
+        )
     }
 }
 
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ErrorKind::Error | ErrorKind::Fail => f.write_str(&self.message),
+            ErrorKind::Error | ErrorKind::Fail | ErrorKind::Budget => f.write_str(&self.message),
             ErrorKind::Break => f.write_str("break() from context where this is illegal"),
             ErrorKind::Next(_) => f.write_str("next() from context where this is illegal"),
             ErrorKind::Return(_) => f.write_str("return() from context where this is illegal"),

@@ -6,6 +6,7 @@
 //! type, and operators and functions propagate it. A condition on an unknown is reported by the
 //! caller.
 
+pub mod budget;
 pub mod catalog;
 pub mod checks;
 pub mod collect;

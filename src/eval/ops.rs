@@ -69,7 +69,8 @@ fn check_int(op: &str, v: i128) -> EvalResult {
             format!("+0x{v:x}")
         };
         return err(format!(
-            "A '{op}' expression resulted in a value outside of Puppet Integer max range, got '{hex}'"
+            "A '{op}' expression resulted in a value outside of Puppet Integer {} range, got '{hex}'",
+            if v < 0 { "min" } else { "max" }
         ));
     }
     Ok(Value::Integer(v as i64))
@@ -296,6 +297,16 @@ pub fn ruby_eq(a: &Value, b: &Value) -> bool {
 
 /// `x + y` where `x` is an Array or a Hash.
 pub fn concatenate(left: &Value, right: &Value) -> EvalResult {
+    // The result's length is bounded before anything is copied.
+    let len = |v: &Value| match v {
+        Value::Array(a) => a.len(),
+        Value::Hash(h) => h.len(),
+        _ => 1,
+    };
+    let max = crate::eval::budget::MAX_ELEMENTS;
+    if len(left).saturating_add(len(right)) > max {
+        return Err(crate::eval::budget::too_many_elements(max));
+    }
     match left {
         Value::Array(a) => {
             let mut out = a.as_ref().clone();
@@ -362,22 +373,27 @@ pub fn delete(left: &Value, right: &Value) -> EvalResult {
                     .collect(),
                 other => vec![other.clone()],
             };
+            // Values that equal only what they strictly equal are looked up in a set (linear
+            // time for big arrays); floats and collections (`1 == 1.0`) are compared one by one.
+            let simple =
+                |v: &Value| !matches!(v, Value::Float(_) | Value::Array(_) | Value::Hash(_));
+            let set: Option<crate::eval::value::ValueSet> = remove
+                .iter()
+                .all(simple)
+                .then(|| remove.iter().cloned().collect());
+            let removed = |e: &Value| match &set {
+                Some(set) if simple(e) => set.contains(e),
+                _ => remove.iter().any(|r| ruby_eq(e, r)),
+            };
             Ok(Value::array(
-                a.iter()
-                    .filter(|e| !remove.iter().any(|r| ruby_eq(e, r)))
-                    .cloned()
-                    .collect(),
+                a.iter().filter(|e| !removed(e)).cloned().collect(),
             ))
         }
         Value::Hash(h) => {
             let mut out = h.as_ref().clone();
             match right {
-                Value::Array(b) => b.iter().for_each(|k| {
-                    out.remove(k);
-                }),
-                Value::Hash(b) => b.keys().for_each(|k| {
-                    out.remove(k);
-                }),
+                Value::Array(b) => out.remove_all(b.iter()),
+                Value::Hash(b) => out.remove_all(b.keys()),
                 other => {
                     out.remove(other);
                 }
@@ -436,6 +452,11 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
             BinaryOp::Sub => delete(left, right),
             _ => match left {
                 Value::Array(a) => {
+                    if a.len() >= crate::eval::budget::MAX_ELEMENTS {
+                        return Err(crate::eval::budget::too_many_elements(
+                            crate::eval::budget::MAX_ELEMENTS,
+                        ));
+                    }
                     let mut out = a.as_ref().clone();
                     out.push(right.clone());
                     Ok(Value::array(out))
@@ -840,6 +861,9 @@ fn flatten_keys(keys: &[Value]) -> Vec<Value> {
 /// Resolves a Ruby-style `[start, length]` slice against a sequence of `len` items, with
 /// Puppet's adjustments for negative values. `None` when the result is empty or out of range.
 fn slice_range(len: i64, k1: i64, k2: i64) -> Option<(usize, usize)> {
+    // Computed in i128: no 64-bit start and length overflow (`'abc'[1, 9223372036854775807]`
+    // is `'bc'`, as in Puppet).
+    let (len, k1, k2) = (i128::from(len), i128::from(k1), i128::from(k2));
     let mut k1 = if k1 < 0 { len + k1 } else { k1 };
     let mut k2 = if k2 < 0 { len - k1 + k2 + 1 } else { k2 };
     if k1 < 0 {
@@ -850,7 +874,7 @@ fn slice_range(len: i64, k1: i64, k2: i64) -> Option<(usize, usize)> {
         return None;
     }
     let end = (k1 + k2).min(len);
-    Some((k1 as usize, end as usize))
+    Some((usize::try_from(k1).ok()?, usize::try_from(end).ok()?))
 }
 
 fn int_key(v: &Value, target: &Value, index: usize, numeric: bool) -> EvalResult<i64> {

@@ -382,10 +382,142 @@ impl From<bool> for Value {
 
 /// An insertion-ordered hash whose keys are values (compared strictly, as Ruby's `eql?`).
 ///
-/// Lookups are linear: Puppet hashes in manifests and facts are small.
+/// Keys are found through a hash index (std's randomly seeded hasher, so crafted keys cannot
+/// make lookups linear): a facts file or Hiera file of 100k keys loads in time linear in its
+/// size.
 #[derive(Debug, Clone, Default)]
 pub struct Hash {
-    entries: Vec<(Value, Value)>,
+    map: indexmap::IndexMap<Key, Value>,
+}
+
+/// A hash key: a value hashed and compared as [`Value::strict_eq`] compares.
+#[derive(Debug, Clone)]
+#[repr(transparent)]
+struct Key(Value);
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.strict_eq(&other.0)
+    }
+}
+
+impl Eq for Key {}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        hash_value(&self.0, state, 0);
+    }
+}
+
+/// A borrowed value looked up as a key.
+struct KeyRef<'a>(&'a Value);
+
+impl std::hash::Hash for KeyRef<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        hash_value(self.0, state, 0);
+    }
+}
+
+impl indexmap::Equivalent<Key> for KeyRef<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        self.0.strict_eq(&key.0)
+    }
+}
+
+/// A string looked up as a key, without building a `Value`.
+struct StrKey<'a>(&'a str);
+
+impl std::hash::Hash for StrKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        hash_str(self.0, state);
+    }
+}
+
+impl indexmap::Equivalent<Key> for StrKey<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        matches!(&key.0, Value::String(s) if s == self.0)
+    }
+}
+
+fn hash_str<H: std::hash::Hasher>(s: &str, state: &mut H) {
+    use std::hash::Hash as _;
+    4u8.hash(state);
+    s.hash(state);
+}
+
+/// Hashes `v` consistently with [`Value::strict_eq`]: equal values hash equally. Collections
+/// hash their length and a few first elements only (bounded work even for values that share
+/// their parts many times over); hashes as keys hash their length (their equality ignores
+/// order); types hash as one bucket.
+fn hash_value<H: std::hash::Hasher>(v: &Value, state: &mut H, depth: usize) {
+    use std::hash::Hash as _;
+    match v {
+        Value::String(s) => hash_str(s, state),
+        Value::Undef => 0u8.hash(state),
+        Value::Default => 1u8.hash(state),
+        Value::Integer(i) => {
+            2u8.hash(state);
+            i.hash(state);
+        }
+        Value::Float(f) => {
+            3u8.hash(state);
+            // 0.0 == -0.0 and NaN equals NaN for keys.
+            let bits = if *f == 0.0 {
+                0
+            } else if f.is_nan() {
+                1
+            } else {
+                f.to_bits()
+            };
+            bits.hash(state);
+        }
+        Value::Boolean(b) => {
+            5u8.hash(state);
+            b.hash(state);
+        }
+        Value::Regexp(r) => {
+            6u8.hash(state);
+            r.hash(state);
+        }
+        Value::Array(a) => {
+            7u8.hash(state);
+            a.len().hash(state);
+            if depth < 3 {
+                for e in a.iter().take(4) {
+                    hash_value(e, state, depth + 1);
+                }
+            }
+        }
+        Value::Hash(h) => {
+            8u8.hash(state);
+            h.len().hash(state);
+        }
+        Value::Type(_) => 9u8.hash(state),
+        Value::Resource(r) => {
+            10u8.hash(state);
+            r.hash(state);
+        }
+        Value::Sensitive(s) => {
+            11u8.hash(state);
+            (Arc::as_ptr(s) as usize).hash(state);
+        }
+        Value::Binary(b) => {
+            12u8.hash(state);
+            b.hash(state);
+        }
+        Value::Timestamp(t) => {
+            13u8.hash(state);
+            t.hash(state);
+        }
+        Value::Timespan(t) => {
+            14u8.hash(state);
+            t.hash(state);
+        }
+        Value::Unknown(u) => {
+            15u8.hash(state);
+            (Arc::as_ptr(u) as usize).hash(state);
+        }
+    }
 }
 
 impl Hash {
@@ -395,68 +527,111 @@ impl Hash {
 
     pub fn with_capacity(n: usize) -> Self {
         Hash {
-            entries: Vec::with_capacity(n),
+            map: indexmap::IndexMap::with_capacity(n),
         }
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.map.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    fn position(&self, key: &Value) -> Option<usize> {
-        self.entries.iter().position(|(k, _)| k.strict_eq(key))
+        self.map.is_empty()
     }
 
     pub fn get(&self, key: &Value) -> Option<&Value> {
-        self.position(key).map(|i| &self.entries[i].1)
+        self.map.get(&KeyRef(key))
     }
 
     pub fn get_str(&self, key: &str) -> Option<&Value> {
-        self.entries
-            .iter()
-            .find(|(k, _)| matches!(k, Value::String(s) if s == key))
-            .map(|(_, v)| v)
+        self.map.get(&StrKey(key))
     }
 
     pub fn contains_key(&self, key: &Value) -> bool {
-        self.position(key).is_some()
+        self.map.contains_key(&KeyRef(key))
     }
 
     /// Sets `key` to `value`; an existing key keeps its position (as Ruby's `Hash#[]=`).
     pub fn insert(&mut self, key: Value, value: Value) {
-        match self.position(&key) {
-            Some(i) => self.entries[i].1 = value,
-            None => self.entries.push((key, value)),
+        self.map.insert(Key(key), value);
+    }
+
+    /// Removes `key`, keeping the order of the others.
+    pub fn remove(&mut self, key: &Value) -> Option<Value> {
+        self.map.shift_remove(&KeyRef(key))
+    }
+
+    /// Removes every key of `keys`, keeping the order of the others, in time linear in the
+    /// sizes of both.
+    pub fn remove_all<'a>(&mut self, keys: impl IntoIterator<Item = &'a Value>) {
+        let gone: ValueSet = keys.into_iter().cloned().collect();
+        if !gone.is_empty() {
+            self.map.retain(|k, _| !gone.contains(&k.0));
         }
     }
 
-    pub fn remove(&mut self, key: &Value) -> Option<Value> {
-        self.position(key).map(|i| self.entries.remove(i).1)
-    }
-
     pub fn iter(&self) -> impl Iterator<Item = (&Value, &Value)> {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.map.iter().map(|(k, v)| (&k.0, v))
     }
 
     pub fn keys(&self) -> impl Iterator<Item = &Value> {
-        self.entries.iter().map(|(k, _)| k)
+        self.map.keys().map(|k| &k.0)
     }
 
     pub fn values(&self) -> impl Iterator<Item = &Value> {
-        self.entries.iter().map(|(_, v)| v)
-    }
-
-    pub fn entries(&self) -> &[(Value, Value)] {
-        &self.entries
+        self.map.values()
     }
 
     pub fn into_entries(self) -> Vec<(Value, Value)> {
-        self.entries
+        self.map.into_iter().map(|(k, v)| (k.0, v)).collect()
     }
+}
+
+/// A set of values compared strictly (as hash keys are), to drop repeats or test membership
+/// in constant time.
+#[derive(Debug, Clone, Default)]
+pub struct ValueSet {
+    set: indexmap::IndexSet<Key>,
+}
+
+impl ValueSet {
+    pub fn new() -> Self {
+        ValueSet::default()
+    }
+
+    /// Adds `v`; `false` when it was already there.
+    pub fn insert(&mut self, v: Value) -> bool {
+        self.set.insert(Key(v))
+    }
+
+    pub fn contains(&self, v: &Value) -> bool {
+        self.set.contains(&KeyRef(v))
+    }
+
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+}
+
+impl FromIterator<Value> for ValueSet {
+    fn from_iter<I: IntoIterator<Item = Value>>(iter: I) -> Self {
+        ValueSet {
+            set: iter.into_iter().map(Key).collect(),
+        }
+    }
+}
+
+/// The values without repeats (compared strictly, as Ruby's `uniq`), in first-seen order.
+pub fn unique_values(items: impl IntoIterator<Item = Value>) -> Vec<Value> {
+    let mut seen = ValueSet::new();
+    items
+        .into_iter()
+        .filter(|v| seen.insert(v.clone()))
+        .collect()
 }
 
 impl FromIterator<(Value, Value)> for Hash {

@@ -87,9 +87,18 @@ fn a_thousand_catastrophic_patterns_in_check_mode() {
         ));
     }
     write(&dir.path().join("m/manifests/init.pp"), &src);
-    let o = run_within(dir.path(), &["--format", "json", "--select", "P121", "m"], 120);
+    let o = run_within(
+        dir.path(),
+        &["--format", "json", "--select", "P121", "m"],
+        120,
+    );
     let json = stdout(&o);
-    assert_eq!(count(&json, "P121"), 1000, "{}", &json[..json.len().min(2000)]);
+    assert_eq!(
+        count(&json, "P121"),
+        1000,
+        "{}",
+        &json[..json.len().min(2000)]
+    );
     assert!(json.contains("gave up"), "{json}");
 }
 
@@ -107,7 +116,10 @@ fn a_thousand_catastrophic_patterns_in_evaluation() {
     }
     src.push_str("$r = regsubst($s, /^(a+\\1?)+$|^x0$/, 'x')\nnotify { 'after': }\n");
     write(&dir.path().join("site.pp"), &src);
-    write(&dir.path().join("facts.json"), r#"{"fqdn": "n1.example.com"}"#);
+    write(
+        &dir.path().join("facts.json"),
+        r#"{"fqdn": "n1.example.com"}"#,
+    );
     let o = run_within(
         dir.path(),
         &[
@@ -123,7 +135,12 @@ fn a_thousand_catastrophic_patterns_in_evaluation() {
         120,
     );
     let json = stdout(&o);
-    assert_eq!(count(&json, "P220"), 1000, "{}", &json[..json.len().min(2000)]);
+    assert_eq!(
+        count(&json, "P220"),
+        1000,
+        "{}",
+        &json[..json.len().min(2000)]
+    );
     let catalog = std::fs::read_to_string(dir.path().join("catalog.json")).expect("a catalog");
     assert!(catalog.contains("\"after\""), "{catalog}");
 }
@@ -141,15 +158,30 @@ fn large_literals_and_ruby_files_in_time() {
         pp.push_str(&format!("    'e{i}',\n"));
     }
     pp.push_str("  ],\n  Enum[");
-    pp.push_str(&(0..5000).map(|i| format!("'v{i}'")).collect::<Vec<_>>().join(", "));
+    pp.push_str(
+        &(0..5000)
+            .map(|i| format!("'v{i}'"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
     pp.push_str("] $e = 'v1',\n  Variant[");
-    pp.push_str(&(0..5000).map(|i| format!("Enum['x{i}']")).collect::<Vec<_>>().join(", "));
+    pp.push_str(
+        &(0..5000)
+            .map(|i| format!("Enum['x{i}']"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
     pp.push_str("] $v = 'x1',\n) {\n  $h = {\n");
     for i in 0..n {
         pp.push_str(&format!("    'k{i}' => 'v{i}',\n"));
     }
     pp.push_str("  }\n  file { '/x': content => [");
-    pp.push_str(&(0..n).map(|i| format!("'c{i}'")).collect::<Vec<_>>().join(","));
+    pp.push_str(
+        &(0..n)
+            .map(|i| format!("'c{i}'"))
+            .collect::<Vec<_>>()
+            .join(","),
+    );
     pp.push_str("] }\n  notify { 'h': message => $h }\n}\n");
     write(&dir.path().join("m/manifests/init.pp"), &pp);
     // Ruby: a long line of modifiers, unclosed calls, a type with thousands of attributes.
@@ -158,7 +190,12 @@ fn large_literals_and_ruby_files_in_time() {
         rb.push_str(&format!("    param('String', :x{i}\n"));
     }
     rb.push_str("  end\n  def f(x)\n    ");
-    rb.push_str(&(0..n).map(|i| format!("y = {i} if x")).collect::<Vec<_>>().join("; "));
+    rb.push_str(
+        &(0..n)
+            .map(|i| format!("y = {i} if x"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    );
     rb.push_str("\n  end\nend\n");
     write(&dir.path().join("m/lib/puppet/functions/m/f.rb"), &rb);
     let mut ty = String::from("Puppet::Type.newtype(:t) do\n");

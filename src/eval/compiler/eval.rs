@@ -197,14 +197,7 @@ impl Compiler<'_> {
     }
 
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
-        self.steps += 1;
-        if self.steps > super::STEP_BUDGET {
-            return Err(self.fatal(
-                EvalDiagKind::EvalError,
-                "The evaluation exceeded its step budget (an endless or huge iteration?)",
-            ))
-            .map_err(|x: EvalError| x.at(e.span));
-        }
+        self.charge_steps(1).map_err(|x| x.at(e.span))?;
         if self.depth > super::MAX_DEPTH * 4 {
             return Err(EvalError::new("Evaluation nested too deeply").at(e.span));
         }
@@ -259,7 +252,11 @@ impl Compiler<'_> {
             ExprKind::Name(n) => Ok(Value::string(n.clone())),
             ExprKind::TypeRef(t) => self.eval_type_ref(t),
             ExprKind::ReservedWord(w) => err(format!("The reserved word '{w}' cannot be used")),
-            ExprKind::Array(items) => Ok(Value::array(self.eval_list(items)?)),
+            ExprKind::Array(items) => {
+                let v = Value::array(self.eval_list(items)?);
+                self.check_size(&v)?;
+                Ok(v)
+            }
             ExprKind::Hash(h) => {
                 let mut out = Hash::with_capacity(h.entries.len());
                 for p in &h.entries {
@@ -267,7 +264,9 @@ impl Compiler<'_> {
                     let v = self.eval(&p.value)?;
                     out.insert(k, v);
                 }
-                Ok(Value::hash(out))
+                let v = Value::hash(out);
+                self.check_size(&v)?;
+                Ok(v)
             }
             ExprKind::Access { target, args } => {
                 let t = self.eval(target)?;
@@ -759,7 +758,11 @@ impl Compiler<'_> {
             _ => {
                 let l = self.eval(left)?;
                 let r = self.eval(right)?;
-                ops::binary(op, &l, &r)
+                let v = ops::binary(op, &l, &r)?;
+                if matches!(op, BinaryOp::Add | BinaryOp::Shl) {
+                    self.check_size(&v)?;
+                }
+                Ok(v)
             }
         }
     }
@@ -834,13 +837,28 @@ impl Compiler<'_> {
         let mut unknown = false;
         for part in &s.parts {
             match part {
-                StringPart::Text { value, .. } => out.push_str(value),
+                StringPart::Text { value, .. } => {
+                    crate::eval::budget::check_string(
+                        out.len().saturating_add(value.len()),
+                        self.budgets.string_bytes,
+                    )?;
+                    out.push_str(value);
+                }
                 StringPart::Interpolation { expr, .. } => {
                     let v = self.eval_interpolated(expr)?;
                     if v.contains_unknown() {
                         unknown = true;
                     }
+                    // A string's size is known before it is copied; a collection is bounded
+                    // by the collection budget and checked once rendered.
+                    if let Value::String(s) = &v {
+                        crate::eval::budget::check_string(
+                            out.len().saturating_add(s.len()),
+                            self.budgets.string_bytes,
+                        )?;
+                    }
                     v.write_puppet_string(&mut out);
+                    crate::eval::budget::check_string(out.len(), self.budgets.string_bytes)?;
                 }
             }
         }
@@ -937,6 +955,9 @@ impl Compiler<'_> {
                     .and_then(|s| s.return_type.clone())
                     .unwrap_or_else(|| "Any".to_string());
                 return Ok(self.regex_unknown(e, span, &ty).unwrap_or(Value::Undef));
+            }
+            if let Ok(v) = &r {
+                self.check_size(v)?;
             }
             if name == "assert_type"
                 && let Err(e) = &r
@@ -1089,6 +1110,8 @@ impl Compiler<'_> {
     }
 
     pub fn call_lambda(&mut self, l: &AstLambda, args: Vec<Value>) -> EvalResult {
+        // Each call costs a step, so that iterating with an empty lambda still costs.
+        self.charge_steps(1)?;
         if self.depth > super::MAX_DEPTH * 4 {
             return err("Evaluation nested too deeply");
         }

@@ -487,6 +487,7 @@ impl Compiler<'_> {
         res.location = self.location(self.ctx.file, span);
         let is_define = matches!(kind, ResKind::Define(_));
         let given = params.clone();
+        self.check_resource_budget()?;
         match self.catalog.add(res) {
             Ok(idx) => {
                 self.meta.push(ResMeta {
@@ -611,6 +612,7 @@ impl Compiler<'_> {
             }
         }
         res.location = self.location(self.ctx.file, span);
+        self.check_resource_budget()?;
         let idx = match self.catalog.add(res) {
             Ok(i) | Err(i) => i,
         };
@@ -881,11 +883,23 @@ impl Compiler<'_> {
         key: &str,
         merge: Option<&crate::eval::hiera::MergeStrategy>,
     ) -> EvalResult<Option<Value>> {
+        self.charge_steps(1)?;
         let view = TopView {
             vars: &self.scopes[self.top].vars,
         };
-        match self.hiera.lookup(key, merge, &view) {
-            Ok(v) => Ok(v),
+        let found = self.hiera.lookup(key, merge, &view);
+        match found {
+            Ok(v) => {
+                if let Some(v) = &v {
+                    self.check_size(v)?;
+                }
+                Ok(v)
+            }
+            Err(e) if self.hiera.budget_exhausted() => Err(crate::eval::EvalError {
+                kind: crate::eval::ErrorKind::Budget,
+                message: e.message,
+                span: None,
+            }),
             Err(e) => Err(self.fatal(
                 EvalDiagKind::BadInput,
                 format!("Lookup of key '{key}' failed: {}", e.message),

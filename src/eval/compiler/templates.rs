@@ -90,4 +90,8 @@ impl EppHost for Compiler<'_> {
     fn parameter_error(&mut self, message: String) -> EvalError {
         self.fatal(EvalDiagKind::ParameterType, message)
     }
+
+    fn template_limit(&self) -> usize {
+        self.budgets.template_bytes
+    }
 }

@@ -108,8 +108,9 @@ fn parse_integer(s: &str, radix: Option<u32>) -> Option<i64> {
     if digits.is_empty() || !digits.chars().all(|c| c.is_digit(base)) {
         return None;
     }
-    let v = i64::from_str_radix(digits, base).ok()?;
-    Some(if neg { -v } else { v })
+    // The magnitude may be 2^63 for a negative number (`-9223372036854775808`).
+    let v = i128::from(u64::from_str_radix(digits, base).ok()?);
+    i64::try_from(if neg { -v } else { v }).ok()
 }
 
 fn to_integer(v: &Value, radix: Option<&Value>) -> EvalResult {
@@ -124,7 +125,16 @@ fn to_integer(v: &Value, radix: Option<&Value>) -> EvalResult {
             if !f.is_finite() {
                 return err("The value cannot be converted to Integer");
             }
-            f.trunc() as i64
+            // 2^63 and beyond (a Ruby bignum in Puppet) do not fit in Puppet's 64 bits.
+            let t = f.trunc();
+            if !(-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&t) {
+                return err(format!(
+                    "The value {} cannot be converted to Integer: it is outside of Puppet's \
+                     Integer range",
+                    crate::eval::number::format_float(*f)
+                ));
+            }
+            t as i64
         }
         Value::Boolean(b) => i64::from(*b),
         Value::String(s) => parse_integer(s, radix).ok_or_else(|| cannot(s, "Integer"))?,

@@ -210,7 +210,7 @@ fn number_arg(name: &str, args: &[Value]) -> EvalResult<f64> {
 }
 
 fn float_to_int(name: &str, f: f64) -> EvalResult {
-    if !f.is_finite() || f < i64::MIN as f64 || f > i64::MAX as f64 {
+    if !f.is_finite() || f < i64::MIN as f64 || f >= i64::MAX as f64 {
         return err(format!("{name}(): result is outside of the Integer range"));
     }
     Ok(Value::Integer(f as i64))
@@ -814,12 +814,11 @@ fn unique(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
     };
     match &args[0] {
         Value::Array(a) => {
-            let mut seen: Vec<Value> = Vec::new();
+            let mut seen = crate::eval::value::ValueSet::new();
             let mut out = Vec::new();
             for e in a.iter() {
                 let k = key_of(e)?;
-                if !seen.iter().any(|s| s.strict_eq(&k)) {
-                    seen.push(k);
+                if seen.insert(k) {
                     out.push(e.clone());
                 }
             }
@@ -827,8 +826,9 @@ fn unique(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
         }
         Value::String(s) => {
             let mut seen: Vec<char> = Vec::new();
+            let mut set = std::collections::HashSet::new();
             for c in s.chars() {
-                if !seen.contains(&c) {
+                if set.insert(c) {
                     seen.push(c);
                 }
             }

@@ -132,7 +132,16 @@ fn pad(s: String, spec: &Spec, numeric: bool) -> String {
 fn to_int(v: &Value) -> EvalResult<i64> {
     match v {
         Value::Integer(i) => Ok(*i),
-        Value::Float(f) => Ok(f.floor() as i64),
+        Value::Float(f) => {
+            let t = f.floor();
+            if !t.is_finite() || t < i64::MIN as f64 || t >= i64::MAX as f64 {
+                return err(format!(
+                    "{} is outside of Puppet's Integer range",
+                    crate::eval::number::format_float(*f)
+                ));
+            }
+            Ok(t as i64)
+        }
         Value::String(s) => match string_to_number(s) {
             Some(Num::Int(i)) => Ok(i),
             _ => err(format!("invalid value for Integer(): \"{s}\"")),
@@ -419,7 +428,14 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                 i += 1;
             }
             if i > start {
-                spec.width = chars[start..i].iter().collect::<String>().parse().ok();
+                // A width too large for a number is as large as can be (and over budget).
+                spec.width = Some(
+                    chars[start..i]
+                        .iter()
+                        .collect::<String>()
+                        .parse()
+                        .unwrap_or(usize::MAX),
+                );
             }
         }
         if chars.get(i) == Some(&'.') {
@@ -437,16 +453,17 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                         .iter()
                         .collect::<String>()
                         .parse()
-                        .unwrap_or(0),
+                        .unwrap_or(usize::MAX),
                 );
             }
         }
-        // A width or precision this large would only exhaust memory.
-        const MAX_WIDTH: usize = 1 << 20;
+        // A width or precision this large would only exhaust memory: over the string budget,
+        // it is refused before anything is built.
+        const MAX_WIDTH: usize = crate::eval::budget::MAX_STRING_BYTES;
         if spec.width.is_some_and(|w| w > MAX_WIDTH)
             || spec.precision.is_some_and(|p| p > MAX_WIDTH)
         {
-            return err("sprintf(): width or precision too large");
+            return Err(crate::eval::budget::string_too_long(MAX_WIDTH));
         }
         if named_arg.is_none() && chars.get(i) == Some(&'<') {
             let end = chars[i..].iter().position(|&c| c == '>').map(|p| i + p);
@@ -465,7 +482,9 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
             Some(v) => v,
             None => take_arg(&mut next_arg)?,
         };
-        out.push_str(&format_one(conv, &spec, &arg)?);
+        let piece = format_one(conv, &spec, &arg)?;
+        crate::eval::budget::check_string(out.len().saturating_add(piece.len()), MAX_WIDTH)?;
+        out.push_str(&piece);
     }
     Ok(out)
 }

@@ -62,7 +62,7 @@ pub(crate) fn iterable(v: &Value) -> Option<Items> {
                 return None;
             };
             let (a, b) = (r.min?, r.max?);
-            if (b - a).unsigned_abs() > MAX_ITERATION as u64 {
+            if (i128::from(b) - i128::from(a)).unsigned_abs() > MAX_ITERATION as u128 {
                 return None;
             }
             if a <= b {
@@ -81,7 +81,7 @@ pub(crate) fn iterable(v: &Value) -> Option<Items> {
 
 /// The most elements plint iterates over in one call (an `Integer` or `Integer[a, b]` beyond
 /// that is an error rather than an endless evaluation).
-pub(crate) const MAX_ITERATION: i64 = 10_000_000;
+pub(crate) const MAX_ITERATION: i64 = crate::eval::budget::MAX_ELEMENTS as i64;
 
 fn not_iterable(name: &str, args: &[Value]) -> EvalError {
     let too_big = match args.first() {
@@ -90,9 +90,10 @@ fn not_iterable(name: &str, args: &[Value]) -> EvalError {
         _ => false,
     };
     if too_big {
-        return EvalError::new(format!(
-            "'{name}': refusing to iterate over more than {MAX_ITERATION} elements (or an unbounded range)"
-        ));
+        return crate::eval::budget::exceeded(
+            "iterations",
+            format!("{MAX_ITERATION} elements in one call of '{name}', or an unbounded range"),
+        );
     }
     arg_error(name, "an Iterable value", args)
 }

@@ -4,7 +4,7 @@ use super::format::{ruby_to_s, to_json};
 use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
-use crate::eval::value::{Hash, Value};
+use crate::eval::value::{Hash, Value, ValueSet};
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("any2array", any2array),
@@ -258,17 +258,15 @@ fn delete(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         other => vec![other.clone()],
     };
     match &args[0] {
-        Value::Array(a) => Ok(Value::array(
-            a.iter()
-                .filter(|e| !remove.iter().any(|r| r.strict_eq(e)))
-                .cloned()
-                .collect(),
-        )),
+        Value::Array(a) => {
+            let remove: ValueSet = remove.iter().cloned().collect();
+            Ok(Value::array(
+                a.iter().filter(|e| !remove.contains(e)).cloned().collect(),
+            ))
+        }
         Value::Hash(h) => {
             let mut out = h.as_ref().clone();
-            remove.iter().for_each(|k| {
-                out.remove(k);
-            });
+            out.remove_all(&remove);
             Ok(Value::hash(out))
         }
         Value::String(s) => {
@@ -387,32 +385,24 @@ fn arrays2(name: &str, args: &[Value]) -> EvalResult<(Vec<Value>, Vec<Value>)> {
 }
 
 fn uniq(v: Vec<Value>) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
-    for e in v {
-        if !out.iter().any(|o| o.strict_eq(&e)) {
-            out.push(e);
-        }
-    }
-    out
+    crate::eval::value::unique_values(v)
 }
 
 fn difference(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     unknown_guard!("difference", args, "Array");
     let (a, b) = arrays2("difference", &args)?;
+    let b: ValueSet = b.into_iter().collect();
     Ok(Value::array(uniq(
-        a.into_iter()
-            .filter(|e| !b.iter().any(|x| x.strict_eq(e)))
-            .collect(),
+        a.into_iter().filter(|e| !b.contains(e)).collect(),
     )))
 }
 
 fn intersection(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     unknown_guard!("intersection", args, "Array");
     let (a, b) = arrays2("intersection", &args)?;
+    let b: ValueSet = b.into_iter().collect();
     Ok(Value::array(uniq(
-        a.into_iter()
-            .filter(|e| b.iter().any(|x| x.strict_eq(e)))
-            .collect(),
+        a.into_iter().filter(|e| b.contains(e)).collect(),
     )))
 }
 
@@ -906,6 +896,9 @@ fn is_numeric(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     })
 }
 
+/// The most elements `range()` builds.
+const MAX_RANGE: i128 = 1_000_000;
+
 fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     arity("range", &args, 1, 3)?;
     unknown_guard!("range", args, "Array");
@@ -913,8 +906,11 @@ fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         [a, b] => (a.clone(), b.clone(), 1i64),
         [a, b, s] => {
             let step = match s {
-                Value::Integer(i) => i.abs().max(1),
-                Value::String(t) => t.parse::<i64>().map(|i| i.abs().max(1)).unwrap_or(1),
+                Value::Integer(i) => i.checked_abs().unwrap_or(i64::MAX).max(1),
+                Value::String(t) => t
+                    .parse::<i64>()
+                    .map(|i| i.checked_abs().unwrap_or(i64::MAX).max(1))
+                    .unwrap_or(1),
                 _ => 1,
             };
             (a.clone(), b.clone(), step)
@@ -929,8 +925,9 @@ fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         }
     };
     if let (Some(a), Some(b)) = (as_int(&from), as_int(&to)) {
-        if (b - a) / step > 1_000_000 {
-            return err("range(): the range is too large");
+        // Counted in i128: no overflow for any pair of 64-bit bounds.
+        if (i128::from(b) - i128::from(a)) / i128::from(step) > MAX_RANGE {
+            return Err(crate::eval::budget::too_many_elements(MAX_RANGE as usize));
         }
         let out: Vec<Value> = if a <= b {
             (a..=b).step_by(step as usize).map(Value::Integer).collect()
@@ -951,8 +948,8 @@ fn range(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     let (pb, nb) = split(b);
     if pa == pb && !na.is_empty() && !nb.is_empty() {
         let (x, y): (i64, i64) = (na.parse().unwrap_or(0), nb.parse().unwrap_or(0));
-        if y - x > 1_000_000 {
-            return err("range(): the range is too large");
+        if (i128::from(y) - i128::from(x)) / i128::from(step) > MAX_RANGE {
+            return Err(crate::eval::budget::too_many_elements(MAX_RANGE as usize));
         }
         let width = if na.starts_with('0') { na.len() } else { 0 };
         return Ok(Value::array(

@@ -745,7 +745,11 @@ fn to_bytes(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         Some('E') => 60,
         Some(p) => return err(format!("to_bytes(): Unknown prefix {p}")),
     };
-    Ok(Value::Integer((value * (1u64 << shift) as f64) as i64))
+    let bytes = value * (1u64 << shift) as f64;
+    if !bytes.is_finite() || bytes < i64::MIN as f64 || bytes >= i64::MAX as f64 {
+        return err("to_bytes(): the result is outside of Puppet's Integer range");
+    }
+    Ok(Value::Integer(bytes as i64))
 }
 
 /// Ruby's `String#to_f`: the longest leading float, 0.0 if none.

@@ -222,13 +222,7 @@ fn flatten_into(items: &[Value], out: &mut Vec<Value>) {
 
 /// The values without repeats (Ruby's `eql?`), in first-seen order.
 fn uniq(items: impl Iterator<Item = Value>) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
-    for v in items {
-        if !out.iter().any(|o| o.strict_eq(&v)) {
-            out.push(v);
-        }
-    }
-    out
+    crate::eval::value::unique_values(items)
 }
 
 struct DeepOptions<'a> {

@@ -72,6 +72,13 @@ pub struct Hiera {
     /// Every file is read through it.
     sandbox: Arc<Sandbox>,
     cache: Mutex<Cache>,
+    /// Lookups and interpolations done so far, and how many may be done.
+    work: std::sync::atomic::AtomicU64,
+    max_work: u64,
+    /// The longest string an interpolation may build.
+    max_string: usize,
+    /// Set once a budget ran out: the lookup's error is then a budget error.
+    exhausted: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -372,7 +379,54 @@ impl Hiera {
             modulepath: modulepath.to_vec(),
             sandbox,
             cache: Mutex::new(Cache::default()),
+            work: std::sync::atomic::AtomicU64::new(0),
+            max_work: u64::MAX,
+            max_string: usize::MAX,
+            exhausted: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Bounds the lookups and interpolations of this compilation, and the strings
+    /// interpolation builds.
+    pub fn with_budgets(mut self, max_work: u64, max_string: usize) -> Hiera {
+        self.max_work = max_work;
+        self.max_string = max_string;
+        self
+    }
+
+    /// Whether a lookup failed because a budget ran out.
+    pub fn budget_exhausted(&self) -> bool {
+        self.exhausted.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Counts one lookup or interpolation.
+    fn charge(&self) -> Result<(), HieraError> {
+        let done = self.work.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if done >= self.max_work {
+            return Err(self.exhaust(&format!(
+                "The evaluation exceeded its budget of Hiera interpolations ({} lookups and \
+                 interpolations)",
+                self.max_work
+            )));
+        }
+        Ok(())
+    }
+
+    fn exhaust(&self, message: &str) -> HieraError {
+        self.exhausted
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        HieraError::new(message)
+    }
+
+    fn check_string(&self, len: usize) -> Result<(), HieraError> {
+        if len > self.max_string {
+            return Err(self.exhaust(&format!(
+                "The evaluation exceeded its budget of string size ({} bytes) in a Hiera \
+                 interpolation",
+                self.max_string
+            )));
+        }
+        Ok(())
     }
 
     /// Looks `key` up as Puppet's `lookup(key)` does (the three layers, `lookup_options`,
@@ -417,6 +471,7 @@ impl Hiera {
         if key == "lookup_options" || key.starts_with("lookup_options.") {
             return Ok(None);
         }
+        self.charge()?;
         let lk = LookupKey::parse(key)?;
         let options = self.lookup_options_for(&lk, inv)?;
         let from_options;
@@ -865,9 +920,7 @@ impl Hiera {
                     "Module '{m}': Value returned from data_hash function '{function}', when using location '{}', must use keys qualified with the name of the module",
                     path.display()
                 ));
-                for k in bad {
-                    data.remove(&k);
-                }
+                data.remove_all(&bad);
             }
         }
         Ok(Arc::new(data))
@@ -932,6 +985,8 @@ impl Hiera {
             let Some(end) = after.find('}') else {
                 break;
             };
+            self.charge()?;
+            self.check_string(out.len().saturating_add(start))?;
             out.push_str(&rest[..start]);
             let whole = &rest[start..start + 2 + end + 1];
             let expr = after[..end].trim();
@@ -976,8 +1031,13 @@ impl Hiera {
                     )));
                 }
             };
+            if let Value::String(v) = &value {
+                self.check_string(out.len().saturating_add(v.len()))?;
+            }
             out.push_str(&ruby_to_s(&value));
+            self.check_string(out.len())?;
         }
+        self.check_string(out.len().saturating_add(rest.len()))?;
         out.push_str(rest);
         Ok(Value::String(out))
     }

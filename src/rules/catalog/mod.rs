@@ -24,6 +24,7 @@ mod bad_input;
 mod dangling_relationship;
 mod dependency_cycle;
 mod duplicate_declaration;
+mod evaluation_budget_exceeded;
 mod evaluation_error;
 mod failed_assertion;
 mod invalid_attribute;
@@ -75,6 +76,7 @@ catalog_rules![
     bad_input::BadInput,
     refused_read::RefusedRead,
     regex_gave_up::RegexGaveUp,
+    evaluation_budget_exceeded::EvaluationBudgetExceeded,
 ];
 
 /// The rule that reports `kind`.
@@ -185,6 +187,7 @@ pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
             environment: "production".to_string(),
             strict_variables: false,
             node,
+            budgets: Default::default(),
         };
         diags = compile(&input).diags;
     }

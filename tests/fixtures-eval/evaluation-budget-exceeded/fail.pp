@@ -1,0 +1,2 @@
+$banner = sprintf('%100000000s', 'welcome')
+notice($banner)

@@ -1,0 +1,2 @@
+$banner = sprintf('%80s', 'welcome')
+notice($banner)
