@@ -58,7 +58,11 @@ fn maybe_hidden(bytes: &[u8]) -> bool {
 
 /// Whether [`escape`] changes `s`.
 pub fn needs_escape(s: &str) -> bool {
-    (maybe_hidden(s.as_bytes()) && s.chars().any(is_hidden)) || s.contains("##[")
+    // One quick pass first: a control, a non-ASCII character or a `#`.
+    let maybe = s.as_bytes().iter().fold(false, |hit, &b| {
+        hit | (b < 0x20) | (b == 0x7f) | (b >= 0xc2) | (b == b'#')
+    });
+    maybe && (s.chars().any(is_hidden) || s.contains("##["))
 }
 
 /// `s` with every hidden character (and the `[` of `##[`) as a visible escape: `\n`, `\r`,

@@ -68,6 +68,9 @@ impl Human {
         let file = &report.files()[id];
         // The file as codespan shows it, made when a finding first needs codespan.
         let mut shown: Option<ShownFile> = None;
+        // The direct rendering shows the file's name as it is: only a name with nothing to
+        // escape.
+        let plain = !color && !needs_escape(file.path());
         let mut out = Vec::new();
         // The buffer codespan renders a finding into (then copied to `out`): colour escapes
         // are written as they come, so rendering one finding at a time changes nothing.
@@ -76,7 +79,7 @@ impl Human {
             if self.options.quiet && d.severity != Severity::Error {
                 continue;
             }
-            if !color && write_plain(file, d, &mut out) {
+            if plain && write_plain(file, d, &mut out) {
                 continue;
             }
             let buffer = codespan.get_or_insert_with(|| {
@@ -126,9 +129,9 @@ fn codespan_diagnostic(id: usize, d: &Diagnostic, shown: &ShownText) -> CsDiagno
 
 /// Appends the usual finding without colour to `s`, in the very bytes codespan writes for it
 /// (the tests compare the two), without codespan's per-character work: one labelled span within
-/// one line of printable ASCII, no secondary label, one help, nothing to escape in the texts,
-/// the file's name or the line. Returns whether `d` had that shape (nothing is written
-/// otherwise).
+/// one line of printable ASCII, no secondary label, one help, nothing to escape in the texts
+/// or the line (the caller checks the file's name). Returns whether `d` had that shape (nothing
+/// is written otherwise).
 fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
     let Some(help) = &d.help else {
         return false;
@@ -136,9 +139,7 @@ fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
     if !d.labels.is_empty()
         || d.label.is_empty()
         || d.span.is_empty()
-        || [&d.message, &d.label, help, file.path()]
-            .iter()
-            .any(|t| needs_escape(t))
+        || [&d.message, &d.label, help].iter().any(|t| needs_escape(t))
     {
         return false;
     }
@@ -153,7 +154,7 @@ fn write_plain(file: &FileReport, d: &Diagnostic, s: &mut Vec<u8>) -> bool {
         || !text
             .iter()
             .fold(true, |printable, b| printable & (b' '..=b'~').contains(b))
-        || text.windows(3).any(|w| w == b"##[")
+        || memchr::memmem::find(text, b"##[").is_some()
     {
         return false;
     }
