@@ -40,6 +40,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let input = CompileInput {
         manifest: Manifest::Code(manifest.to_string()),
+        sandbox: std::sync::Arc::new(plint::sandbox::Sandbox::new(std::path::Path::new("/"), &[])),
+        budgets: Default::default(),
         modulepath: Vec::new(),
         hiera: None,
         environment_dir: None,

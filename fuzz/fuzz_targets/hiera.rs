@@ -70,7 +70,8 @@ fuzz_target!(|data: &[u8]| {
         "node.example.com",
         plint::rules::catalog::example_facts(),
     ));
-    let hiera = Hiera::new(None, Some(env), &[]);
+    let sandbox = plint::sandbox::Sandbox::new(env, &[env.to_path_buf()]);
+    let hiera = Hiera::new(None, Some(env), &[], std::sync::Arc::new(sandbox));
     let deep = MergeStrategy::from_value(&Value::string("deep")).unwrap();
     for key in &keys {
         let _ = hiera.lookup(key, None, &scope);

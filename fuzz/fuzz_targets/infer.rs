@@ -44,7 +44,8 @@ fuzz_target!(|data: &[u8]| {
         source: text,
         ast: &parsed.ast,
     }];
-    let index = Index::load(&manifests, &[]);
+    let sandbox = plint::sandbox::Sandbox::new(Path::new("/"), &[]);
+    let index = Index::load(&manifests, &[], &sandbox);
     let analysis = plint::infer::analyze_with_types(&parsed.ast, text, &index);
     for (span, _) in &analysis.types {
         check_span(text, "typed expression", *span);

@@ -34,7 +34,10 @@ fn profile() -> &'static Profile {
             select: Some(codes),
             ..CliOptions::default()
         };
-        let profile = Settings::load(&cli, &dir).unwrap().profile(&[]);
+        let mut sandbox = plint::sandbox::Sandbox::new(&dir, &[]);
+        let profile = Settings::load(&cli, &dir, &mut sandbox)
+            .unwrap()
+            .profile(&[]);
         let _ = std::fs::remove_dir(&dir);
         profile
     })
