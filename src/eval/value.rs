@@ -448,7 +448,7 @@ fn hash_str<H: std::hash::Hasher>(s: &str, state: &mut H) {
 /// Hashes `v` consistently with [`Value::strict_eq`]: equal values hash equally. Collections
 /// hash their length and a few first elements only (bounded work even for values that share
 /// their parts many times over); hashes as keys hash their length (their equality ignores
-/// order); types hash as one bucket.
+/// order); types hash by their name without parameters.
 fn hash_value<H: std::hash::Hasher>(v: &Value, state: &mut H, depth: usize) {
     use std::hash::Hash as _;
     match v {
@@ -492,7 +492,10 @@ fn hash_value<H: std::hash::Hasher>(v: &Value, state: &mut H, depth: usize) {
             8u8.hash(state);
             h.len().hash(state);
         }
-        Value::Type(_) => 9u8.hash(state),
+        Value::Type(t) => {
+            9u8.hash(state);
+            t.base_name().hash(state);
+        }
         Value::Resource(r) => {
             10u8.hash(state);
             r.hash(state);
