@@ -7,7 +7,7 @@
 //! primary label, `null` if none) and `labels` (secondary locations, each with `line`,
 //! `column`, `end_line`, `end_column` and `message`).
 //!
-//! Strings are escaped as JSON requires, and further (see [`write_pretty`]): the JSON read
+//! Strings are escaped as JSON requires, and further (see `write_pretty`): the JSON read
 //! back is the same, but no control or invisible character, nor `##[`, is printed as it is.
 
 use std::io;

@@ -23,7 +23,7 @@
 //!
 //! Only regular files are read (FIFOs, devices and sockets are refused, and so is anything under
 //! `/proc`, `/sys` or `/dev`), each up to a size limit ([`Limits::max_file_size`]). Walks share
-//! one loop-safe walker ([`Sandbox::walk`]) with a depth limit.
+//! one loop-safe walker ([`Walk`]) with a depth limit.
 
 mod walk;
 

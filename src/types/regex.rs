@@ -206,7 +206,7 @@ fn compile(src: &str, backtrack_limit: usize) -> Compiled {
 }
 
 /// The compiled form of a Ruby pattern, or why it does not compile. Its matches give up
-/// after [`BACKTRACK_BASE`] steps: for a longer text, see [`ruby_regex_for`].
+/// after `BACKTRACK_BASE` steps: for a longer text, see [`ruby_regex_for`].
 pub fn ruby_regex(src: &str) -> Result<Arc<Regex>, String> {
     if let Ok(cache) = CACHE.read()
         && let Some(r) = cache.get(src)
