@@ -4,83 +4,20 @@
 //! edge cases give Puppet's values (tests/hostile/overflow.expected, written by
 //! scripts/oracle/overflow-oracle.sh) or an evaluation error, never a panic.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use plint::eval::compile::{CompileInput, EvalDiagKind, Manifest, Node, compile};
 use plint::eval::value::{Hash, Value};
 
-use super::common::PLINT;
+use crate::harness::Run;
 
 /// How long one run may take (a debug build on a busy machine).
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    elapsed: Duration,
-}
-
 /// Runs plint in `dir` under a virtual memory limit of 4 GB, killing it after [`TIMEOUT`].
 fn run(dir: &Path, args: &[&str]) -> Run {
-    let mut script = String::from("ulimit -v 4000000; exec \"$0\"");
-    for i in 1..=args.len() {
-        script.push_str(&format!(" \"${i}\""));
-    }
-    let started = Instant::now();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(&script)
-        .arg(PLINT)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run plint");
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let out_thread = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err_thread = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for plint") {
-            break status;
-        }
-        if started.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("plint {args:?} still running after {TIMEOUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let elapsed = started.elapsed();
-    let stdout = String::from_utf8_lossy(&out_thread.join().expect("stdout")).into_owned();
-    let stderr = String::from_utf8_lossy(&err_thread.join().expect("stderr")).into_owned();
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("plint {args:?} killed by a signal: {status:?}\n{stderr}"));
-    assert!(
-        matches!(code, 0..=2),
-        "plint {args:?}: exit status {code}\n{stderr}"
-    );
-    Run {
-        code,
-        stdout,
-        stderr,
-        elapsed,
-    }
+    crate::harness::run(dir, args, TIMEOUT)
 }
 
 const FACTS: &str = "networking:\n  fqdn: n1.example.com\nos:\n  family: Debian\n";
@@ -116,7 +53,7 @@ fn assert_budget(manifest: &str, more: &[(&str, &str)], extra: &[&str], budget: 
     ];
     args.extend_from_slice(extra);
     let r = run(dir.path(), &args);
-    assert_eq!(r.code, 1, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(r.status, 1, "{}\n{}", r.stdout, r.stderr);
     let findings: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON report");
     let found = findings.as_array().expect("findings").iter().any(|f| {
         f["code"] == "P217"
@@ -239,7 +176,7 @@ fn a_catalog_that_would_multiply_when_written_is_refused() {
             "site.pp",
         ],
     );
-    assert_eq!(r.code, 1, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(r.status, 1, "{}\n{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("P217"), "{}", r.stdout);
     assert!(r.stdout.contains("catalog size"), "{}", r.stdout);
     assert!(!dir.path().join("catalog.json").exists());
@@ -347,7 +284,7 @@ fn a_node_over_budget_does_not_lose_the_others() {
             "site.pp",
         ],
     );
-    assert_eq!(r.code, 1, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(r.status, 1, "{}\n{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("P217"), "{}", r.stdout);
     assert!(r.stdout.contains("string size"), "{}", r.stdout);
     let written = dir.path().join("out/n2.example.com.json");
@@ -387,7 +324,7 @@ fn big_facts_and_hiera_files_load_in_linear_time() {
             "manifests/site.pp",
         ],
     );
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(r.status, 0, "{}\n{}", r.stdout, r.stderr);
     let catalog = std::fs::read_to_string(dir.path().join("catalog.json")).expect("catalog");
     assert!(
         catalog.contains("value 99999 data 99999 100000"),

@@ -81,8 +81,13 @@ impl Run {
 }
 
 /// Runs plint in `dir` with `args` (colour off, a secret in the environment), under a 4 GB
-/// address-space limit, killed after `limit`.
+/// address-space limit, killed after `limit`. The exit status must be 0, 1 or 2.
 pub fn run(dir: &Path, args: &[&str], limit: Duration) -> Run {
+    run_env(dir, args, &[], limit)
+}
+
+/// [`run`] with more environment variables.
+pub fn run_env(dir: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Run {
     let mut child = Command::new("sh")
         .arg("-c")
         .arg("ulimit -v 4000000; exec \"$0\" \"$@\"")
@@ -91,6 +96,7 @@ pub fn run(dir: &Path, args: &[&str], limit: Duration) -> Run {
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env("PLINT_TEST_SECRET", SECRET_ENV)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -122,8 +128,15 @@ pub fn run(dir: &Path, args: &[&str], limit: Duration) -> Run {
     };
     let stdout = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
+    let status = status
+        .code()
+        .unwrap_or_else(|| panic!("plint {args:?} killed by a signal: {status:?}\n{stderr}"));
+    assert!(
+        (0..=2).contains(&status),
+        "plint {args:?}: exit status {status}\n{stderr}"
+    );
     Run {
-        status: status.code().unwrap_or(-1),
+        status,
         stdout,
         stderr,
         elapsed: start.elapsed(),

@@ -6,10 +6,9 @@
 //! control or invisible character is printed, the secret never appears.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::common::PLINT;
+use crate::harness::Run;
 
 /// How long one run may take (a debug build on a loaded machine; these runs take a second).
 const LIMIT: Duration = Duration::from_secs(120);
@@ -17,54 +16,9 @@ const LIMIT: Duration = Duration::from_secs(120);
 /// Text that would act on a terminal or a GitHub Actions log if printed as it is.
 const HOSTILE: &str = "t\n::error file=x.pp,line=1::forged\r::add-mask::m \x1b[31mred\x1b[0m \u{202e}rid\u{2066} ##[warning]w";
 
-/// What one run printed.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
 /// Runs plint in `dir` with `args` (and `env`), without colour, killed after [`LIMIT`].
 fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let out = tempfile::tempdir().unwrap();
-    let (stdout, stderr) = (out.path().join("stdout"), out.path().join("stderr"));
-    let mut child = Command::new(PLINT)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .envs(env.iter().copied())
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout).unwrap())
-        .stderr(std::fs::File::create(&stderr).unwrap())
-        .spawn()
-        .expect("run plint");
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("plint {args:?} did not finish in {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
-    let run = Run {
-        code: status
-            .code()
-            .expect("plint exited (not killed by a signal)"),
-        stdout: read(&stdout),
-        stderr: read(&stderr),
-    };
-    assert!(
-        [0, 1, 2].contains(&run.code),
-        "exit status {}: {}",
-        run.code,
-        run.stderr
-    );
-    run
+    crate::harness::run_env(dir, args, env, LIMIT)
 }
 
 /// Whether a character is one the output must not hold (besides its own line breaks).
@@ -129,7 +83,7 @@ fn hostile_titles_and_file_names_in_every_format() {
     let dir = hostile_tree();
     for format in ["human", "json", "sarif", "github"] {
         let r = run(dir.path(), &["--format", format, "."], &[]);
-        assert_eq!(r.code, 1, "{format}: {}{}", r.stdout, r.stderr);
+        assert_eq!(r.status, 1, "{format}: {}{}", r.stdout, r.stderr);
         assert_safe(&r.stdout, &format!("{format} stdout"), format == "github");
         assert_safe(&r.stderr, &format!("{format} stderr"), false);
         // The findings are there: the duplicate and the syntax error in the hostile file.

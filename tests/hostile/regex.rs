@@ -3,62 +3,14 @@
 //! up (P121 in check mode, P220 in evaluation).
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-use super::common::{PLINT, stdout};
 
 /// Runs plint with `args` in `dir`, killing it (and failing) after `secs` seconds; the exit
 /// status must be 0, 1 or 2.
-fn run_within(dir: &Path, args: &[&str], secs: u64) -> Output {
-    let mut child = Command::new(PLINT)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run plint");
-    // The output is read on threads: a full pipe must not stall the child.
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let read_out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut out, &mut v).ok();
-        v
-    });
-    let read_err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut err, &mut v).ok();
-        v
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait for plint") {
-            break s;
-        }
-        if start.elapsed() > Duration::from_secs(secs) {
-            child.kill().ok();
-            child.wait().ok();
-            panic!("plint {args:?} still running after {secs} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let output = Output {
-        status,
-        stdout: read_out.join().expect("stdout reader"),
-        stderr: read_err.join().expect("stderr reader"),
-    };
-    let code = output.status.code().expect("plint exited");
-    assert!(
-        (0..=2).contains(&code),
-        "exit status {code}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
+fn run_within(dir: &Path, args: &[&str], secs: u64) -> crate::harness::Run {
+    crate::harness::run(dir, args, Duration::from_secs(secs))
 }
 
-/// How many findings of `code` the JSON report holds.
 fn count(json: &str, code: &str) -> usize {
     json.matches(&format!("\"code\": \"{code}\"")).count()
 }
@@ -92,7 +44,7 @@ fn a_thousand_catastrophic_patterns_in_check_mode() {
         &["--format", "json", "--select", "P121", "m"],
         120,
     );
-    let json = stdout(&o);
+    let json = o.stdout;
     assert_eq!(
         count(&json, "P121"),
         1000,
@@ -134,7 +86,7 @@ fn a_thousand_catastrophic_patterns_in_evaluation() {
         ],
         120,
     );
-    let json = stdout(&o);
+    let json = o.stdout;
     assert_eq!(
         count(&json, "P220"),
         1000,
@@ -206,6 +158,6 @@ fn large_literals_and_ruby_files_in_time() {
     write(&dir.path().join("m/lib/puppet/type/t.rb"), &ty);
     let start = Instant::now();
     let o = run_within(dir.path(), &["--format", "json", "m"], 60);
-    assert!(stdout(&o).starts_with('['), "{}", stdout(&o));
+    assert!(o.stdout.starts_with('['), "{}", o.stdout);
     eprintln!("large inputs: {:?}", start.elapsed());
 }
