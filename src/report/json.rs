@@ -15,7 +15,7 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 
-use super::escape::is_hidden;
+use super::escape::{is_hidden, needs_escape};
 use super::{Emitter, FileReport, Report, WriteColor};
 
 /// See the module documentation.
@@ -117,6 +117,9 @@ impl Formatter for Escaping<'_> {
         fragment: &str,
     ) -> io::Result<()> {
         let bytes = fragment.as_bytes();
+        if !needs_escape(fragment) {
+            return writer.write_all(bytes);
+        }
         let mut last = 0;
         for (i, c) in fragment.char_indices() {
             let bracket = c == '[' && i >= 2 && &bytes[i - 2..i] == b"##";
