@@ -301,10 +301,6 @@ struct Collect<'f> {
 }
 
 impl Visitor for Collect<'_> {
-    fn enter(&mut self, _dir: &Path, _names: &[&OsStr], depth: usize) -> bool {
-        self.deep || depth == 0
-    }
-
     fn wants_dir(&mut self, _entry: &Entry<'_>) -> bool {
         self.deep
     }
