@@ -5,5 +5,6 @@ pub mod builtins;
 pub mod index;
 pub mod model;
 pub mod ruby;
+pub mod world;
 
 pub use index::Index;

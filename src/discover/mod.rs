@@ -20,6 +20,7 @@
 //! [`Note`]s, not failures: the walk goes on. A path given explicitly that does not exist is
 //! an [`Error`]: the user asked for something that is not there.
 
+pub mod deps;
 pub mod module;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};

@@ -1,0 +1,343 @@
+//! The world plint knows: which modules each checked module (or control repository) declares
+//! it needs, which of them are present, and what that means for a name nobody defines.
+//!
+//! A module declares its dependencies in `metadata.json` and its test fixtures in
+//! `.fixtures.yml`; a control repository declares the modules it installs in its `Puppetfile`
+//! (see [`crate::discover::deps`]). A declared module is *present* when the program's index
+//! holds a module of that name (met by the walk or on the module path), else *absent*.
+//!
+//! The world of a file is *closed* when plint knows everything the file may call on: the
+//! file's module (or its control repository) declares its needs and every declared module is
+//! present, or the user gave a module path. Then a name nobody defines is an error, as Puppet
+//! would fail. Otherwise it is *open*: an unqualified function, type or resource type may come
+//! from an absent module, so a name nobody defines is not an error (a near miss of a known
+//! name is still worth a warning), and one `info` note per absent module says what was not
+//! checked.
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::path::{Path, PathBuf};
+
+use crate::discover::deps::{self, Declared};
+use crate::discover::module::ModuleRoot;
+use crate::sandbox::Sandbox;
+
+/// A module declared as needed, and by which file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Declaration {
+    /// The declaring file (`metadata.json`, `.fixtures.yml` or `Puppetfile`).
+    pub file: PathBuf,
+    pub module: Declared,
+}
+
+/// What one module or control repository declares it needs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// Whether it has a file that declares its needs (even none).
+    pub declares: bool,
+    /// Every declared module, in order, each once.
+    pub declared: Vec<Declaration>,
+    /// The names of the declared modules that are not present.
+    pub absent: Vec<String>,
+}
+
+impl Needs {
+    fn declare(&mut self, file: &Path, modules: Vec<Declared>, own: &str) {
+        self.declares = true;
+        for m in modules {
+            if m.name != own && !self.declared.iter().any(|d| d.module.name == m.name) {
+                self.declared.push(Declaration {
+                    file: file.to_path_buf(),
+                    module: m,
+                });
+            }
+        }
+    }
+
+    fn settle(&mut self, present: &HashSet<&str>) {
+        self.absent = self
+            .declared
+            .iter()
+            .filter(|d| !present.contains(d.module.name.as_str()))
+            .map(|d| d.module.name.clone())
+            .collect();
+    }
+
+    /// Whether everything declared is present (and something declares the needs).
+    fn complete(&self) -> bool {
+        self.declares && self.absent.is_empty()
+    }
+}
+
+/// A control repository (a Puppet environment) among the checked paths.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Environment {
+    pub root: PathBuf,
+    /// The folders its modules are in (`environment.conf`'s `modulepath`, else the
+    /// `Puppetfile`'s `moduledir`), that exist.
+    pub modulepath: Vec<PathBuf>,
+    /// Where r10k installs the `Puppetfile`'s modules.
+    pub moduledir: PathBuf,
+    /// The modules its `Puppetfile` installs.
+    pub needs: Needs,
+}
+
+/// The world of a run (see the module documentation).
+#[derive(Debug, Clone, Default)]
+pub struct World {
+    /// The needs of each checked module, by its name.
+    modules: HashMap<String, Needs>,
+    /// The control repository, if one is checked.
+    environment: Option<Environment>,
+    /// Whether the user named the module path (`--modulepath`, `plint.toml`): the world
+    /// they gave is the whole world.
+    modulepath_given: bool,
+    /// Whether there is any module at all (a file checked alone knows none).
+    knows_modules: bool,
+    /// Top-scope variables an ENC or the server sets (`known-top-scope-variables`).
+    known_top_scope: HashSet<String>,
+}
+
+impl World {
+    /// The world of a run: the `checked` module roots (found by the walk) read their
+    /// declarations through `sandbox`; `present` are all the roots the index reads;
+    /// `environment` is the control repository among the checked paths, if any.
+    pub fn gather(
+        checked: &[ModuleRoot],
+        present: &[ModuleRoot],
+        environment: Option<Environment>,
+        modulepath_given: bool,
+        sandbox: &Sandbox,
+    ) -> World {
+        let names: HashSet<&str> = present
+            .iter()
+            .chain(checked)
+            .map(|r| r.name.as_str())
+            .collect();
+        let mut modules: HashMap<String, Needs> = HashMap::default();
+        for root in checked {
+            let needs = modules.entry(root.name.clone()).or_default();
+            let metadata = root.path.join("metadata.json");
+            if let Ok(text) = sandbox.read_to_string(&metadata) {
+                needs.declare(&metadata, deps::metadata_dependencies(&text), &root.name);
+            }
+            let fixtures = root.path.join(".fixtures.yml");
+            if let Ok(text) = sandbox.read_to_string(&fixtures) {
+                needs.declare(&fixtures, deps::fixtures_modules(&text), &root.name);
+            }
+        }
+        for needs in modules.values_mut() {
+            needs.settle(&names);
+        }
+        let environment = environment.map(|mut env| {
+            env.needs.settle(&names);
+            env
+        });
+        World {
+            modules,
+            environment,
+            modulepath_given,
+            knows_modules: !names.is_empty(),
+            known_top_scope: HashSet::default(),
+        }
+    }
+
+    /// The world with these top-scope variables known to be set by an ENC or the server.
+    pub fn with_known_top_scope(mut self, names: impl IntoIterator<Item = String>) -> World {
+        self.known_top_scope.extend(
+            names
+                .into_iter()
+                .map(|n| n.trim_start_matches('$').trim_start_matches("::").to_string()),
+        );
+        self
+    }
+
+    /// Whether the top-scope variable `name` (without `$` and `::`) is declared as set by an
+    /// ENC or the server.
+    pub fn is_known_top_scope(&self, name: &str) -> bool {
+        self.known_top_scope.contains(name)
+    }
+
+    /// The control repository among the checked paths.
+    pub fn environment(&self) -> Option<&Environment> {
+        self.environment.as_ref()
+    }
+
+    /// Whether the world of a file of `module` (its name, `None` outside modules) is closed:
+    /// a name nobody defines is then certainly undefined.
+    pub fn is_closed_for(&self, module: Option<&str>) -> bool {
+        let env = self.environment.as_ref().map(|e| &e.needs);
+        if env.is_some_and(|n| !n.absent.is_empty()) {
+            return false;
+        }
+        let own = module.and_then(|m| self.modules.get(m));
+        if own.is_some_and(|n| !n.absent.is_empty()) {
+            return false;
+        }
+        if self.modulepath_given {
+            return true;
+        }
+        match (own, env) {
+            (Some(n), _) if n.declares => n.complete(),
+            (_, Some(env)) => env.complete(),
+            // A module that declares nothing: what it needs is not known.
+            (Some(_), None) => false,
+            // Loose files: closed when there are modules around them.
+            (None, None) => self.knows_modules,
+        }
+    }
+
+    /// The absent modules a file of `module` may need (its module's, then its control
+    /// repository's), as `(module, declaration)`.
+    pub fn absent_for(&self, module: Option<&str>) -> Vec<&Declaration> {
+        let own = module.and_then(|m| self.modules.get(m)).into_iter();
+        let env = self.environment.iter().map(|e| &e.needs);
+        own.chain(env)
+            .flat_map(|n| {
+                n.declared
+                    .iter()
+                    .filter(|d| n.absent.contains(&d.module.name))
+            })
+            .collect()
+    }
+
+    /// Every absent declared module, once by name (its first declaration, in the order of
+    /// the checked modules' names, then the control repository's).
+    pub fn absent(&self) -> Vec<(&Declaration, usize)> {
+        let mut names: Vec<&String> = self.modules.keys().collect();
+        names.sort();
+        let mut out: Vec<(&Declaration, usize)> = Vec::new();
+        let needs = names
+            .into_iter()
+            .map(|n| &self.modules[n])
+            .chain(self.environment.iter().map(|e| &e.needs));
+        for n in needs {
+            for d in n
+                .declared
+                .iter()
+                .filter(|d| n.absent.contains(&d.module.name))
+            {
+                match out.iter_mut().find(|(o, _)| o.module.name == d.module.name) {
+                    Some((_, count)) => *count += 1,
+                    None => out.push((d, 1)),
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The control repository among `paths` (a folder holding `environment.conf` or a
+/// `Puppetfile`: one of them, or a folder above one of them, up to 8 levels), with its
+/// declarations read through `sandbox`.
+pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Option<Environment> {
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    for p in paths {
+        let p = cwd.join(p);
+        let start = if p.is_dir() {
+            Some(p.as_path())
+        } else {
+            p.parent()
+        };
+        candidates.extend(start.into_iter().flat_map(Path::ancestors).take(8).map(Path::to_path_buf));
+    }
+    let root = candidates
+        .into_iter()
+        .find(|d| sandbox.is_file(&d.join("Puppetfile")) || sandbox.is_file(&d.join("environment.conf")))?;
+    let mut env = Environment {
+        root: root.clone(),
+        moduledir: root.join("modules"),
+        ..Environment::default()
+    };
+    let puppetfile = root.join("Puppetfile");
+    if let Ok(text) = sandbox.read_to_string(&puppetfile) {
+        let p = deps::puppetfile(&text);
+        env.moduledir = root.join(&p.moduledir);
+        env.needs.declare(&puppetfile, p.modules, "");
+    }
+    let conf = root.join("environment.conf");
+    let listed = sandbox
+        .read_to_string(&conf)
+        .ok()
+        .and_then(|t| deps::environment_modulepath(&t));
+    let dirs = match listed {
+        Some(dirs) => dirs.iter().map(|d| root.join(d)).collect(),
+        None => vec![env.moduledir.clone(), root.join("site")],
+    };
+    env.modulepath = dirs.into_iter().filter(|d| sandbox.is_dir(d)).collect();
+    Some(env)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root(dir: &Path, name: &str) -> ModuleRoot {
+        ModuleRoot {
+            name: name.to_string(),
+            path: dir.join(name),
+        }
+    }
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn absent_dependencies_open_the_world() {
+        let tmp = tempdir();
+        let dir = tmp.path();
+        write(
+            &dir.join("web/metadata.json"),
+            r#"{"name": "acme-web", "dependencies": [{"name": "puppetlabs/stdlib"}, {"name": "acme-base"}]}"#,
+        );
+        write(
+            &dir.join("base/metadata.json"),
+            r#"{"name": "acme-base", "dependencies": []}"#,
+        );
+        write(&dir.join("loose/manifests/init.pp"), "class loose {}\n");
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let checked = [root(dir, "web"), root(dir, "base"), root(dir, "loose")];
+        let world = World::gather(&checked, &[], None, false, &sandbox);
+        assert!(!world.is_closed_for(Some("web")));
+        assert!(world.is_closed_for(Some("base")));
+        // Declares nothing: open.
+        assert!(!world.is_closed_for(Some("loose")));
+        assert!(world.is_closed_for(None));
+        let absent: Vec<_> = world
+            .absent_for(Some("web"))
+            .iter()
+            .map(|d| d.module.name.as_str())
+            .collect();
+        assert_eq!(absent, ["stdlib"]);
+        assert_eq!(world.absent().len(), 1);
+        // With stdlib on the module path the world of `web` is closed.
+        let world = World::gather(&checked, &[root(dir, "stdlib")], None, false, &sandbox);
+        assert!(world.is_closed_for(Some("web")));
+        // A module path given makes a module that declares nothing closed.
+        let world = World::gather(&checked, &[], None, true, &sandbox);
+        assert!(world.is_closed_for(Some("loose")));
+        assert!(!world.is_closed_for(Some("web")));
+    }
+
+    #[test]
+    fn control_repository_puppetfile_and_environment_conf() {
+        let tmp = tempdir();
+        let dir = tmp.path();
+        write(&dir.join("Puppetfile"), "mod 'puppetlabs-stdlib'\nmod 'puppetlabs-apt'\n");
+        write(&dir.join("environment.conf"), "modulepath = site:modules:$basemodulepath\n");
+        write(&dir.join("site/profile/manifests/init.pp"), "class profile {}\n");
+        std::fs::create_dir_all(dir.join("modules/stdlib/manifests")).unwrap();
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        assert_eq!(env.root, dir);
+        assert_eq!(env.modulepath, [dir.join("site"), dir.join("modules")]);
+        let world = World::gather(&[], &[root(&dir.join("modules"), "stdlib")], Some(env), false, &sandbox);
+        assert!(!world.is_closed_for(Some("profile")));
+        assert_eq!(world.absent()[0].0.module.name, "apt");
+    }
+
+    fn tempdir() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
+    }
+}
