@@ -365,7 +365,14 @@ fn pipeline_stages() {
 
     // Without the index's rules, each file is read and checked in one go: same findings but
     // for those rules'.
-    let local = check_all_unread(&found.files, &root, &profiles, FixMode::Off, &sandbox);
+    let local = check_all_unread(
+        &found.files,
+        &root,
+        &profiles,
+        FixMode::Off,
+        &found.modules,
+        &sandbox,
+    );
     let without_index: Vec<String> = summary(&outcomes)
         .into_iter()
         .filter(|f| !f.contains(" P1"))

@@ -169,6 +169,7 @@ fn check_file(path: &Path) -> Vec<String> {
             path: &name,
             source: &src,
             ast: &parsed.ast,
+            module: None,
         },
         &selection,
     );

@@ -305,6 +305,7 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
             path: &path.to_string_lossy(),
             source: &src,
             ast: &parsed.ast,
+            module: None,
         };
         for d in registry::check(info, &selection) {
             let Some(check) = d.puppet_lint else {
@@ -341,6 +342,7 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
                 path: &path.to_string_lossy(),
                 source: src,
                 ast: &parsed.ast,
+                module: None,
             };
             let found = registry::check(info, &with_modulepath)
                 .iter()
@@ -629,6 +631,7 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_fixtures() {
                 path: &path.to_string_lossy(),
                 source: &src,
                 ast: &parsed.ast,
+                module: None,
             };
             for d in registry::check(file, &selection) {
                 if d.puppet_lint == Some(check) {
@@ -1005,6 +1008,7 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_roughened_modules() {
             path: &path.to_string_lossy(),
             source: &src,
             ast: &parsed.ast,
+            module: None,
         };
         for d in registry::check(info, &selection) {
             if let Some(check) = d.puppet_lint {

@@ -34,6 +34,7 @@ fn run_one(code: &str, source: &str) -> Vec<String> {
             path,
             source,
             ast: &parsed.ast,
+            module: None,
         },
         &selection,
     )

@@ -29,6 +29,7 @@ fn render(code: &str, path: &str, src: &str) -> String {
             path,
             source: src,
             ast: &parsed.ast,
+            module: None,
         },
         &selection,
     );

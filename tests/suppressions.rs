@@ -14,6 +14,7 @@ fn run(src: &str) -> Vec<String> {
             path: "x.pp",
             source: src,
             ast: &parsed.ast,
+            module: None,
         },
         &selection,
     );

@@ -157,6 +157,7 @@ fn validation_rules_agree_with_puppet_on_the_corpus() {
             path: &path,
             source: &src,
             ast: &parsed.ast,
+            module: None,
         };
         // The engine adds its own findings (suppressions, P0xx); only P3xx are compared.
         for d in registry::check(info, &selection)
@@ -317,6 +318,7 @@ fn validation_rules_agree_with_puppet_on_the_cases() {
             path: &path,
             source: &src,
             ast: &parsed.ast,
+            module: None,
         };
         let mut ours: Vec<(usize, String, Severity)> = parsed
             .diagnostics

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use crate::config::Profile;
 use crate::defs::Index;
 use crate::defs::index::{FileDefs, Manifest, Modules};
-use crate::discover::module::ModuleRoot;
+use crate::discover::module::{ModuleMap, ModuleRoot};
 use crate::report::codes::{
     INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, REFUSED_FILE, SYNTAX_ERROR, UNREADABLE_FILE,
 };
@@ -47,6 +47,8 @@ pub struct Source {
     pub diagnostics: Vec<Diagnostic>,
     /// Size of the file in bytes (0 if unreadable).
     pub bytes: usize,
+    /// The module root the file lies in, as discovery found it.
+    pub module: Option<ModuleRoot>,
 }
 
 /// Reads one file (through the sandbox) and classifies its bytes. Never fails: problems
@@ -72,6 +74,7 @@ pub fn read_source(path: &Path, cwd: &Path, sandbox: &Sandbox) -> Source {
                     .with_help("fix the file's permissions, or remove it")
             }],
             bytes: 0,
+            module: None,
         },
     }
 }
@@ -89,6 +92,7 @@ pub fn decode(path: PathBuf, display: String, bytes: Vec<u8>) -> Source {
                 .with_help(help.to_string()),
         ],
         bytes: len,
+        module: None,
     };
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return unreadable(
@@ -127,6 +131,7 @@ pub fn decode(path: PathBuf, display: String, bytes: Vec<u8>) -> Source {
         text: Some(text),
         diagnostics,
         bytes: len,
+        module: None,
     }
 }
 
@@ -195,7 +200,7 @@ pub fn lint_parsed(
     profile: &Profile,
     program: &Index,
 ) -> Vec<Diagnostic> {
-    lint_parsed_with(path, text, parsed, None, profile, program).0
+    lint_parsed_with(path, text, parsed, None, None, profile, program).0
 }
 
 /// [`lint_parsed`], given the findings of the rules that do not read the program when they
@@ -206,6 +211,7 @@ fn lint_parsed_with(
     text: &str,
     parsed: Parsed,
     local: Option<Vec<Diagnostic>>,
+    module: Option<&ModuleRoot>,
     profile: &Profile,
     program: &Index,
 ) -> (Vec<Diagnostic>, Option<LineIndex>) {
@@ -219,6 +225,7 @@ fn lint_parsed_with(
             path,
             source: text,
             ast: &ast,
+            module,
         };
         let part = if local.is_some() {
             Part::Program
@@ -355,6 +362,7 @@ fn first_pass_parsed(
                 path: &path,
                 source: text,
                 ast: &parsed.ast,
+                module: source.module.as_ref(),
             };
             let (found, lines, found_module) =
                 registry::run_keeping_lines(file, &profile.selection, Index::empty(), Part::Local);
@@ -412,6 +420,7 @@ pub fn first_pass_all(
 ) -> (Vec<(Source, FirstPass)>, Index) {
     let _hook = QuietPanics::install();
     let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    let map = ModuleMap::new(roots);
     let (mut passes, modules): (Vec<(Source, FirstPass)>, _) = rayon::join(
         || {
             let batch = first_pass_batch(paths.len());
@@ -425,7 +434,8 @@ pub fn first_pass_all(
                     let parsed: Vec<(Source, _)> = paths
                         .iter()
                         .map(|path| {
-                            let source = read_source(path, cwd, sandbox);
+                            let mut source = read_source(path, cwd, sandbox);
+                            source.module = map.of(path).cloned();
                             let parsed = parse_source(&source);
                             (source, parsed)
                         })
@@ -462,15 +472,21 @@ pub fn check_all_unread(
     cwd: &Path,
     profiles: &[&Profile],
     mode: FixMode,
+    roots: &[ModuleRoot],
     sandbox: &Sandbox,
 ) -> Vec<Outcome> {
     let _hook = QuietPanics::install();
+    let map = ModuleMap::new(roots);
     paths
         .par_iter()
         .zip(profiles)
         // One file per task (see `first_pass_all`).
         .with_max_len(1)
-        .map(|(path, profile)| check_file(read_source(path, cwd, sandbox), profile, mode))
+        .map(|(path, profile)| {
+            let mut source = read_source(path, cwd, sandbox);
+            source.module = map.of(path).cloned();
+            check_file(source, profile, mode)
+        })
         .collect()
 }
 
@@ -531,6 +547,7 @@ pub fn check_parsed(
         text,
         mut diagnostics,
         bytes,
+        module,
     } = source;
     let mut outcome = Outcome {
         report: None,
@@ -550,8 +567,15 @@ pub fn check_parsed(
                 Some(Err(panicked)) => return (vec![*panicked], None, None),
                 None => crate::syntax::parse(&text),
             };
-            let (found, made) =
-                lint_parsed_with(&rule_path, &text, parsed, pass.local, profile, program);
+            let (found, made) = lint_parsed_with(
+                &rule_path,
+                &text,
+                parsed,
+                pass.local,
+                module.as_ref(),
+                profile,
+                program,
+            );
             let made = pass.lines.or(made);
             // A text that is not exactly the file's (invalid UTF-8) is never fixed.
             let exact = !diagnostics

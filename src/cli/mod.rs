@@ -245,6 +245,22 @@ fn execute(args: &Args) -> Result<i32, String> {
         }
     }
     discovered.files.retain(|f| !settings.is_excluded(f));
+    // A control repository among the checked paths: the modules it installs (r10k's
+    // `moduledir`, or named in its `Puppetfile`) are read into the index, not reported on.
+    let environment = crate::defs::world::find_environment(&args.paths, &cwd, &sandbox);
+    if let Some(env) = &environment
+        && !settings.check_installed_modules
+    {
+        let (installed, checked) = std::mem::take(&mut discovered.modules)
+            .into_iter()
+            .partition(|r| env.installs(r));
+        discovered.modules = checked;
+        discovered.installed = installed;
+        let installed = &discovered.installed;
+        discovered
+            .files
+            .retain(|f| !installed.iter().any(|r| f.starts_with(&r.path)));
+    }
     timings.discover = phase.elapsed();
     timings.files = discovered.files.len();
     if !args.quiet {
@@ -291,13 +307,29 @@ fn execute(args: &Args) -> Result<i32, String> {
     let (program, outcomes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
         let phase = Instant::now();
         let mut roots = discovered.modules.clone();
-        roots.extend(crate::discover::module::modules_in(
-            &settings.modulepath,
+        roots.extend(discovered.installed.iter().cloned());
+        let modulepath_given = !settings.modulepath.is_empty();
+        let modulepath: &[PathBuf] = match &environment {
+            Some(env) if !modulepath_given => &env.modulepath,
+            _ => &settings.modulepath,
+        };
+        for root in crate::discover::module::modules_in(modulepath, &sandbox) {
+            if !roots.iter().any(|r| same_path(&r.path, &root.path)) {
+                roots.push(root);
+            }
+        }
+        let world = crate::defs::world::World::gather(
+            &discovered.modules,
+            &roots,
+            environment.clone(),
+            modulepath_given,
             &sandbox,
-        ));
+        )
+        .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
         let (passes, index) = pool.install(|| {
             check::first_pass_all(&discovered.files, &cwd, &file_profiles, &roots, &sandbox)
         });
+        let index = index.with_world(world);
         timings.parse = Some(phase.elapsed());
         timings.index = Some(index.stats());
         let phase = Instant::now();
@@ -312,7 +344,14 @@ fn execute(args: &Args) -> Result<i32, String> {
     } else {
         let phase = Instant::now();
         let outcomes = pool.install(|| {
-            check::check_all_unread(&discovered.files, &cwd, &file_profiles, mode, &sandbox)
+            check::check_all_unread(
+                &discovered.files,
+                &cwd,
+                &file_profiles,
+                mode,
+                &discovered.modules,
+                &sandbox,
+            )
         });
         timings.check = phase.elapsed();
         (crate::defs::Index::default(), outcomes)
@@ -366,7 +405,8 @@ fn execute(args: &Args) -> Result<i32, String> {
         };
         (code, written)
     } else {
-        let files = outcomes.into_iter().filter_map(|o| o.report).collect();
+        let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
+        files.extend(absent_notes(program.world(), &settings, &cwd, &sandbox));
         let report = Report::new(files, discovered.files.len(), catalog());
         if mode == FixMode::Write && !args.quiet {
             eprintln!(
@@ -410,6 +450,61 @@ fn execute(args: &Args) -> Result<i32, String> {
             None => format!("cannot write the report: {e}"),
         }),
     }
+}
+
+/// Whether two paths name the same folder (as written, made absolute).
+fn same_path(a: &Path, b: &Path) -> bool {
+    a == b || std::path::absolute(a).ok() == std::path::absolute(b).ok()
+}
+
+/// The `P008` notes of a run: one per absent declared module, at its first declaration.
+fn absent_notes(
+    world: &crate::defs::world::World,
+    settings: &Settings,
+    cwd: &Path,
+    sandbox: &crate::sandbox::Sandbox,
+) -> Vec<crate::report::FileReport> {
+    let mut by_file: Vec<(PathBuf, Vec<crate::report::Diagnostic>)> = Vec::new();
+    for (d, count) in world.absent() {
+        let others = match count {
+            1 => String::new(),
+            n => format!(" (and by {} more)", n - 1),
+        };
+        let diag = codes::ABSENT_DEPENDENCY
+            .diagnostic(
+                d.module.span.clone(),
+                format!(
+                    "the module `{}` is declared here{others} but not installed: the names it \
+                     may define are not checked",
+                    d.module.full
+                ),
+            )
+            .with_label("not found on the module path")
+            .with_help(
+                "give the folder that holds it with `--modulepath` (or `modulepath` in \
+                 `plint.toml`), or install the test fixtures first",
+            );
+        match by_file.iter_mut().find(|(f, _)| *f == d.file) {
+            Some((_, diags)) => diags.push(diag),
+            None => by_file.push((d.file.clone(), vec![diag])),
+        }
+    }
+    by_file
+        .into_iter()
+        .filter_map(|(file, mut diags)| {
+            let profile = settings.profile(&settings.profile_key(&file));
+            profile.adjust(&mut diags);
+            if diags.is_empty() {
+                return None;
+            }
+            let text = sandbox.read_to_string(&file).ok()?;
+            Some(crate::report::FileReport::new(
+                display_path(&file, cwd),
+                text,
+                diags,
+            ))
+        })
+        .collect()
 }
 
 /// The sandbox of a run (see [`crate::sandbox`]): the checked paths' repositories are

@@ -2,7 +2,9 @@
 
 use crate::infer::distance;
 use crate::report::RuleMeta;
-use crate::report::codes::{self, INVALID_UTF8, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION};
+use crate::report::codes::{
+    self, ABSENT_DEPENDENCY, INVALID_UTF8, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION,
+};
 use crate::report::escape::shorten;
 use crate::rules::registry::RULES;
 use crate::rules::suppress::is_puppet_lint_check;
@@ -11,7 +13,12 @@ use crate::rules::suppress::is_puppet_lint_check;
 /// another severity). The others (internal errors, syntax errors, unreadable files, too deep
 /// nesting) are always reported as errors.
 pub const CONFIGURABLE_BUILTINS: &[RuleMeta] =
-    &[INVALID_UTF8, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION];
+    &[
+    INVALID_UTF8,
+    UNKNOWN_SUPPRESSION,
+    UNUSED_SUPPRESSION,
+    ABSENT_DEPENDENCY,
+];
 
 /// Why a key names nothing configurable.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -118,6 +118,12 @@ pub struct Options {
     pub modulepath: Vec<Spanned<String>>,
     /// Exit with 1 when there are warnings, not only errors (as `--fail-on-warnings`).
     pub fail_on_warnings: bool,
+    /// Top-scope variables the site's ENC or Puppet server sets (`"role"`, `"::datacenter"`):
+    /// reading `$::role` is then not reported as undefined.
+    pub known_top_scope_variables: Vec<String>,
+    /// In a control repository, also check the modules its `Puppetfile` installs (in r10k's
+    /// `moduledir`, or named in the `Puppetfile`); by default they are indexed, not reported on.
+    pub check_installed_modules: bool,
 }
 
 /// `[rules]`: rule key to level.
@@ -312,6 +318,10 @@ pub struct Settings {
     /// Absolute folders that hold modules.
     pub modulepath: Arc<[PathBuf]>,
     pub fail_on_warnings: bool,
+    /// Top-scope variables an ENC or the server sets (`known-top-scope-variables`).
+    pub known_top_scope_variables: Vec<String>,
+    /// Whether a control repository's installed modules are checked too.
+    pub check_installed_modules: bool,
     /// Things to tell the user (ignored `.puppet-lint.rc` options, checks plint lacks).
     pub notes: Vec<String>,
 }
@@ -363,6 +373,8 @@ impl Settings {
             exclude: None,
             modulepath: Arc::from(Vec::new()),
             fail_on_warnings: false,
+            known_top_scope_variables: Vec::new(),
+            check_installed_modules: false,
             notes: Vec::new(),
         };
         let file = match &cli.config {
@@ -529,6 +541,8 @@ impl Settings {
             .map(|d| normalize(&self.root.join(d.get_ref())))
             .collect();
         self.fail_on_warnings = options.fail_on_warnings;
+        self.known_top_scope_variables = options.known_top_scope_variables.clone();
+        self.check_installed_modules = options.check_installed_modules;
         Ok(())
     }
 

@@ -111,6 +111,8 @@ pub struct Index {
     nodes: Vec<NodeDef>,
     top_variables: Vec<TopVar>,
     modules: Vec<ModuleRoot>,
+    /// What the checked modules declare they need, and what is absent.
+    world: super::world::World,
     by_definition: HashMap<String, Vec<u32>>,
     by_function: HashMap<String, Vec<u32>>,
     by_alias: HashMap<String, Vec<u32>>,
@@ -267,6 +269,16 @@ impl Index {
     }
 
     /// The module called `name`.
+    pub fn world(&self) -> &super::world::World {
+        &self.world
+    }
+
+    /// The index, in the world of its run (see [`super::world`]).
+    pub fn with_world(mut self, world: super::world::World) -> Index {
+        self.world = world;
+        self
+    }
+
     pub fn module(&self, name: &str) -> Option<&ModuleRoot> {
         self.modules.iter().find(|m| m.name == name)
     }

@@ -66,6 +66,13 @@ impl Needs {
     fn complete(&self) -> bool {
         self.declares && self.absent.is_empty()
     }
+
+    /// Whether it declares at least one module. A `metadata.json` with an empty list of
+    /// dependencies often only means no one wrote them down (a module calling stdlib's
+    /// functions without declaring stdlib is common): it does not close the world.
+    fn declares_some(&self) -> bool {
+        self.declares && !self.declared.is_empty()
+    }
 }
 
 /// A control repository (a Puppet environment) among the checked paths.
@@ -81,9 +88,25 @@ pub struct Environment {
     pub needs: Needs,
 }
 
+impl Environment {
+    /// Whether the module at `root` is one the control repository installs: it lies in
+    /// r10k's `moduledir`, or the `Puppetfile` names it.
+    pub fn installs(&self, root: &ModuleRoot) -> bool {
+        let path = std::path::absolute(&root.path).unwrap_or_else(|_| root.path.clone());
+        path.starts_with(&self.moduledir)
+            || self
+                .needs
+                .declared
+                .iter()
+                .any(|d| d.module.name == root.name && path.starts_with(&self.root))
+    }
+}
+
 /// The world of a run (see the module documentation).
 #[derive(Debug, Clone, Default)]
 pub struct World {
+    /// Whether the world was gathered for a run (an index built alone has none).
+    gathered: bool,
     /// The needs of each checked module, by its name.
     modules: HashMap<String, Needs>,
     /// The control repository, if one is checked.
@@ -133,6 +156,7 @@ impl World {
             env
         });
         World {
+            gathered: true,
             modules,
             environment,
             modulepath_given,
@@ -157,6 +181,11 @@ impl World {
         self.known_top_scope.contains(name)
     }
 
+    /// Whether the world was gathered for a run (else nothing is known of it).
+    pub fn is_gathered(&self) -> bool {
+        self.gathered
+    }
+
     /// The control repository among the checked paths.
     pub fn environment(&self) -> Option<&Environment> {
         self.environment.as_ref()
@@ -177,7 +206,7 @@ impl World {
             return true;
         }
         match (own, env) {
-            (Some(n), _) if n.declares => n.complete(),
+            (Some(n), _) if n.declares_some() => n.complete(),
             (_, Some(env)) => env.complete(),
             // A module that declares nothing: what it needs is not known.
             (Some(_), None) => false,
@@ -293,7 +322,7 @@ mod tests {
         );
         write(
             &dir.join("base/metadata.json"),
-            r#"{"name": "acme-base", "dependencies": []}"#,
+            r#"{"name": "acme-base", "dependencies": [{"name": "acme/web"}]}"#,
         );
         write(&dir.join("loose/manifests/init.pp"), "class loose {}\n");
         let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
@@ -303,6 +332,12 @@ mod tests {
         assert!(world.is_closed_for(Some("base")));
         // Declares nothing: open.
         assert!(!world.is_closed_for(Some("loose")));
+        write(
+            &dir.join("none/metadata.json"),
+            r#"{"name": "acme-none", "dependencies": []}"#,
+        );
+        let none = World::gather(&[root(dir, "none")], &[], None, false, &sandbox);
+        assert!(!none.is_closed_for(Some("none")));
         assert!(world.is_closed_for(None));
         let absent: Vec<_> = world
             .absent_for(Some("web"))

@@ -55,6 +55,9 @@ pub struct Discovered {
     pub notes: Vec<Note>,
     /// The module roots met, each once, in walk order.
     pub modules: Vec<module::ModuleRoot>,
+    /// The roots of modules a control repository installs, set aside by the caller: indexed
+    /// but not checked.
+    pub installed: Vec<module::ModuleRoot>,
 }
 
 pub use crate::sandbox::{Note, NoteKind};

@@ -127,6 +127,32 @@ pub fn modules_in(modulepath: &[PathBuf], sandbox: &Sandbox) -> Vec<ModuleRoot> 
     out
 }
 
+/// The module root each file lies in: the nearest folder above it that is one of a set of
+/// roots (compared as paths are written: walked files and the roots found with them agree).
+#[derive(Debug, Default)]
+pub struct ModuleMap<'a> {
+    by_path: rustc_hash::FxHashMap<&'a Path, &'a ModuleRoot>,
+}
+
+impl<'a> ModuleMap<'a> {
+    pub fn new(roots: &'a [ModuleRoot]) -> Self {
+        ModuleMap {
+            by_path: roots.iter().map(|r| (r.path.as_path(), r)).collect(),
+        }
+    }
+
+    /// The root of the module `file` lies in, if it is one of the map's.
+    pub fn of(&self, file: &Path) -> Option<&'a ModuleRoot> {
+        if self.by_path.is_empty() {
+            return None;
+        }
+        file.ancestors()
+            .skip(1)
+            .take(32)
+            .find_map(|dir| self.by_path.get(dir).copied())
+    }
+}
+
 /// The files of a module that define something, each list sorted by path.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ModuleFiles {
@@ -173,6 +199,8 @@ pub enum AutoloadDir {
 pub struct ModuleFile {
     /// The module's name (from its folder, without an `author-` prefix).
     pub module: String,
+    /// The module's folder name, as in the path (`puppetlabs-apache`, `build`).
+    pub folder: String,
     pub dir: AutoloadDir,
     /// The folders below the autoload directory, then the file name without `.pp`, in lower
     /// case.
@@ -300,6 +328,7 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
     rest.push(stem.to_ascii_lowercase());
     Some(ModuleFile {
         module: module.to_string(),
+        folder: folder.to_string(),
         dir,
         rest,
     })

@@ -1520,7 +1520,7 @@ impl<'p> Infer<'p> {
         self.program
             .for_each_name(NameKind::Function, &mut |n| c.offer(n));
         let suggestion = c.best();
-        if !has_colons(name) && !self.program.knows_modules() && !near_miss(name, &suggestion) {
+        if !has_colons(name) && !self.program.is_closed() && !near_miss(name, &suggestion) {
             return;
         }
         self.diags.push(TypeDiag::UnknownFunction {

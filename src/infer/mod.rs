@@ -177,6 +177,15 @@ pub fn analyze(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
     expr::Infer::new(src, &resolver, false).run(file)
 }
 
+/// [`analyze`] of a file of `module` (its name by its metadata), whose world the index
+/// knows (see [`crate::defs::world`]).
+pub fn analyze_in(file: &File, src: &str, defs: &dyn Defs, module: Option<&str>) -> Analysis {
+    let mut program = Program::new(file, src, defs);
+    program.module = module;
+    let resolver = expr::Resolver::new(&program);
+    expr::Infer::new(src, &resolver, false).run(file)
+}
+
 /// [`analyze`], recording the type of every expression.
 pub fn analyze_with_types(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
     let program = Program::new(file, src, defs);

@@ -36,6 +36,12 @@ pub trait Defs: Sync {
     fn has_module(&self, name: &str) -> bool;
     /// Whether any module is known at all (a file checked alone knows none).
     fn knows_modules(&self) -> bool;
+    /// Whether the world of a file of `module` is closed: every module it may call on is
+    /// known, so a name nobody defines is undefined (see [`crate::defs::world`]).
+    fn is_closed_for(&self, module: Option<&str>) -> bool {
+        let _ = module;
+        self.knows_modules()
+    }
     fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str));
     /// A hash of the names of the resource types and definitions: what the suggestions for
     /// unknown resource types are remembered by.
@@ -233,6 +239,8 @@ pub fn puppet_signature(params: &[Parameter], ret: Option<&Expr>, src: &str) -> 
 pub struct Program<'a> {
     pub local: LocalDefs<'a>,
     pub global: &'a dyn Defs,
+    /// The name of the file's module, by its metadata (see [`crate::defs::world`]).
+    pub module: Option<&'a str>,
 }
 
 impl<'a> Program<'a> {
@@ -240,6 +248,7 @@ impl<'a> Program<'a> {
         Program {
             local: LocalDefs::extract(file, src),
             global,
+            module: None,
         }
     }
 
@@ -283,6 +292,11 @@ impl<'a> Program<'a> {
         self.global.knows_modules()
     }
 
+    /// Whether the file's world is closed (see [`Defs::is_closed_for`]).
+    pub fn is_closed(&self) -> bool {
+        self.global.is_closed_for(self.module)
+    }
+
     pub fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
         self.for_each_local_name(kind, f);
         self.global.for_each_name(kind, f);
@@ -317,6 +331,14 @@ impl Defs for crate::defs::Index {
     }
     fn knows_modules(&self) -> bool {
         !self.modules().is_empty()
+    }
+    fn is_closed_for(&self, module: Option<&str>) -> bool {
+        let world = self.world();
+        if world.is_gathered() {
+            world.is_closed_for(module)
+        } else {
+            self.knows_modules()
+        }
     }
     fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
         match kind {

@@ -146,6 +146,26 @@ pub const REFUSED_FILE: RuleMeta = RuleMeta {
     puppet_lint: None,
 };
 
+/// `P008`: a module declared as needed that is not installed, so names it may define are not
+/// checked.
+pub const ABSENT_DEPENDENCY: RuleMeta = RuleMeta {
+    code: "P008",
+    name: "absent-dependency",
+    default_severity: Severity::Info,
+    summary: "A module the checked code declares it needs is not installed, so what it may \
+              define is not checked.",
+    description: "A module's `metadata.json` (or its `.fixtures.yml`, or a control \
+                  repository's `Puppetfile`) names a module that is neither among the checked \
+                  paths nor on the module path. Any unqualified function, type or resource type \
+                  may come from it, so a name nobody defines is not reported as an error while \
+                  it is absent, and the names it qualifies (`stdlib::ensure`) are not checked. \
+                  One note is given per absent module, at its first declaration. To check \
+                  everything, give the folder holding the dependencies with `--modulepath` \
+                  (or `modulepath` in `plint.toml`), or install the test fixtures first.",
+    category: "input",
+    puppet_lint: None,
+};
+
 /// The codes of plint's own pipeline, in code order.
 pub const BUILTIN: &[RuleMeta] = &[
     INTERNAL_ERROR,
@@ -156,6 +176,7 @@ pub const BUILTIN: &[RuleMeta] = &[
     UNKNOWN_SUPPRESSION,
     UNUSED_SUPPRESSION,
     REFUSED_FILE,
+    ABSENT_DEPENDENCY,
 ];
 
 #[cfg(test)]

@@ -37,6 +37,9 @@ pub struct FileInfo<'a> {
     pub path: &'a str,
     pub source: &'a str,
     pub ast: &'a File,
+    /// The module root the file lies in, as discovery found it (its name from its
+    /// `metadata.json`, not from its folder's), if any.
+    pub module: Option<&'a crate::discover::module::ModuleRoot>,
 }
 
 /// The kind of an expression: its [`ExprKind`] variant. A rule that looks at a few kinds of
@@ -505,6 +508,25 @@ impl<'a> Context<'a> {
         self.program
     }
 
+    /// Whether the file's world is closed: every module it may call on is known, so a name
+    /// nobody defines is undefined (see [`crate::defs::world`]).
+    pub fn world_is_closed(&self) -> bool {
+        use crate::infer::program::Defs;
+        self.program
+            .is_closed_for(self.file.module.map(|m| m.name.as_str()))
+    }
+
+    /// The absent modules the file may call on (see [`crate::defs::world`]), by name.
+    pub fn absent_modules(&self) -> Vec<&'a str> {
+        let module = self.file.module.map(|m| m.name.as_str());
+        self.program
+            .world()
+            .absent_for(module)
+            .into_iter()
+            .map(|d| d.module.full.as_str())
+            .collect()
+    }
+
     /// The value of the rule's option `key`, or `None` when it is not set (the rule then uses
     /// its default). `T` is any type the TOML value deserializes into: `usize`, `bool`,
     /// `String`, `Vec<String>`, ... A value that does not convert gives `None` too, but the
@@ -571,7 +593,20 @@ impl<'a> Context<'a> {
         let index: &'a FileIndex<'a> = self.index;
         index
             .module_file
-            .get_or_init(|| crate::discover::module::module_file(self.file.path))
+            .get_or_init(|| {
+                let mut found = crate::discover::module::module_file(self.file.path)?;
+                // The module's name is its metadata's, when the file is in that module's
+                // folder (a checkout named `build/` still holds module `ntp`).
+                if let Some(root) = self.file.module
+                    && std::path::absolute(&root.path)
+                        .ok()
+                        .and_then(|p| p.file_name().map(|n| n.to_string_lossy() == found.folder))
+                        .unwrap_or(false)
+                {
+                    found.module = root.name.clone();
+                }
+                Some(found)
+            })
             .as_ref()
     }
 
@@ -680,6 +715,7 @@ fn for_each_fixture(f: &mut dyn FnMut(FileInfo<'_>)) {
                     path: &path.to_string_lossy(),
                     source: &text,
                     ast: &parsed.ast,
+                    module: None,
                 });
                 files += 1;
             }
@@ -836,6 +872,7 @@ mod tests {
                 path: "x.pp",
                 source: text,
                 ast: &parsed.ast,
+                module: None,
             };
             let index = FileIndex::build(&parsed.ast);
             let mut diagnostics = Vec::new();
@@ -854,6 +891,7 @@ mod tests {
             path: "x.pp",
             source: "notice(1)\n",
             ast: &parsed.ast,
+            module: None,
         };
         let index = FileIndex::build(&parsed.ast);
         let options: toml::Table = toml::from_str(

@@ -71,6 +71,7 @@ mod tests {
             path: "fixture.pp",
             source: src,
             ast: &parsed.ast,
+            module: None,
         };
         let diagnostics = registry::check(file, &selection);
         let mut fixes: Vec<&[Edit]> = diagnostics

@@ -144,7 +144,16 @@ impl Rule for AutoloaderLayout {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let location = locate(cx.file.path, cx.modulepath());
+        let mut location = locate(cx.file.path, cx.modulepath());
+        // Outside a configured module path, a module's name is its metadata's: a checkout in
+        // a folder of another name (`build/`) holds the module its metadata names.
+        if let Some(l) = &mut location
+            && cx.file.module.is_some()
+            && let Some(m) = cx.module_file()
+            && module_of_folder(&m.folder) == l.module
+        {
+            l.module = Some(m.module.clone());
+        }
         let mut found = Vec::new();
         // Nested definitions are P408's business; their real name is qualified by the outer
         // class, which the autoloader never looks up.

@@ -12,6 +12,11 @@ declare_rule! {
     /// A qualified variable (`$apache::port`) is checked when the class it names is known:
     /// defined in the file or in the program's index.
     ///
+    /// A top-scope variable read as `$::name` that nothing sets is a warning, not an error:
+    /// a node classifier (ENC) or the server may set it (list those in
+    /// `known-top-scope-variables` in `plint.toml`), and it is not reported at all while a
+    /// module the code declares it needs is not installed (its custom facts are unknown).
+    ///
     /// Match variables (`$1`) and facts read as `$osfamily` or `$::osfamily` are never
     /// reported; neither are variables tested with `defined('$x')` or read with
     /// `getvar('x')`. Puppet evaluates a scope in order, so a read before the assignment
@@ -48,11 +53,30 @@ impl Rule for UndefinedVariable {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
+        let closed = cx.world_is_closed();
+        let world = cx.program().world();
         for d in support::analyze(cx) {
             let ScopeDiag::Undefined { name, span } = d else {
                 continue;
             };
             let qualified = name.trim_start_matches("::").contains("::");
+            // `$::x`: a top-scope variable, which an ENC, the server or a module that is not
+            // installed (its custom facts) may set.
+            if let Some(top) = name.strip_prefix("::").filter(|n| !n.contains("::")) {
+                if !closed || world.is_known_top_scope(top) {
+                    continue;
+                }
+                let d = cx
+                    .report(*span, format!("the variable `${name}` is not defined"))
+                    .label("no manifest, fact or function of the program sets it");
+                d.severity = crate::report::Severity::Warning;
+                d.help(format!(
+                    "if the node classifier (ENC) or the server sets it, list `{top}` in \
+                     `known-top-scope-variables` in `plint.toml`; otherwise set it, or read a \
+                     fact through `$facts['{top}']`"
+                ));
+                continue;
+            }
             let d = cx
                 .report(*span, format!("the variable `${name}` is not defined"))
                 .label("undefined variable");

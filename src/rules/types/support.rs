@@ -10,7 +10,10 @@ use crate::types::Type;
 pub fn analysis(cx: &Context<'_>) -> Rc<Analysis> {
     cx.index()
         .analysis
-        .get_or_init(|| Rc::new(infer::analyze(cx.ast(), cx.source(), cx.program())))
+        .get_or_init(|| {
+            let module = cx.file.module.map(|m| m.name.as_str());
+            Rc::new(infer::analyze_in(cx.ast(), cx.source(), cx.program(), module))
+        })
         .clone()
 }
 

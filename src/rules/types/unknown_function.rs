@@ -42,6 +42,12 @@ impl Rule for UnknownFunction {
 
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
+        let closed = cx.world_is_closed();
+        let absent = if closed {
+            Vec::new()
+        } else {
+            cx.absent_modules()
+        };
         for d in &analysis.diags {
             if let TypeDiag::UnknownFunction {
                 name,
@@ -51,6 +57,18 @@ impl Rule for UnknownFunction {
             {
                 let diag = cx.report(*span, format!("unknown function `{name}`"));
                 diag.label("not a built-in function, nor defined by the program");
+                // An unqualified name may come from a module that is not installed: a near
+                // miss of a known name is worth a warning, not an error.
+                if !closed && !name.contains("::") {
+                    diag.severity = crate::report::Severity::Warning;
+                    if !absent.is_empty() {
+                        diag.label(format!(
+                            "not a built-in function, nor defined by the program (`{}` is \
+                             not installed)",
+                            absent.join("`, `")
+                        ));
+                    }
+                }
                 match suggestion {
                     Some(s) => diag.help(format!("did you mean `{s}`?")),
                     None => {
