@@ -47,9 +47,13 @@ fn every_puppet_function_is_known() {
         .collect();
     let expected: BTreeSet<&str> = counts.keys().copied().collect();
     assert!(expected.len() > 100, "{}", expected.len());
+    // Functions the server provides outside Puppet (PuppetDB's) are written by hand.
+    let server: toml::Table =
+        toml::from_str(include_str!("../rules/functions/server.toml")).expect("server.toml");
     let actual: BTreeSet<&str> = builtins::functions()
         .iter()
         .map(|f| f.name.as_str())
+        .filter(|n| !server.contains_key(*n))
         .collect();
     let missing: Vec<_> = expected.difference(&actual).collect();
     let extra: Vec<_> = actual.difference(&expected).collect();
@@ -63,6 +67,9 @@ fn every_puppet_function_is_known() {
     );
     for f in builtins::functions() {
         assert!(!f.signatures.is_empty(), "`{}` has no dispatch", f.name);
+        if server.contains_key(&f.name) {
+            continue;
+        }
         assert_eq!(
             f.signatures.len(),
             counts[f.name.as_str()],

@@ -51,6 +51,10 @@ const FUNCTION_FILES: &[(&str, &str)] = &[
     ("math.toml", include_str!("../../rules/functions/math.toml")),
     ("misc.toml", include_str!("../../rules/functions/misc.toml")),
     (
+        "server.toml",
+        include_str!("../../rules/functions/server.toml"),
+    ),
+    (
         "strings.toml",
         include_str!("../../rules/functions/strings.toml"),
     ),

@@ -387,6 +387,22 @@ impl Index {
             }
         }
         for defs in from_ruby {
+            for (name, line) in defs.top_variables {
+                let path = defs
+                    .functions
+                    .first()
+                    .and_then(|f| match &f.origin {
+                        Origin::Ruby { path, .. } => Some(path.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                let i = index.top_variables.len() as u32;
+                index.by_top_variable.entry(name.clone()).or_insert(i);
+                index.top_variables.push(TopVar {
+                    name,
+                    origin: Origin::Ruby { path, line },
+                });
+            }
             for f in defs.functions {
                 // A Ruby function is loaded from its file by its name (the scanner only reads
                 // files where the autoloader looks); Puppet looks for a 4.x function (Ruby or

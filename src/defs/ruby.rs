@@ -53,6 +53,9 @@ pub struct Source {
 pub struct Defs {
     pub functions: Vec<FunctionDef>,
     pub resource_types: Vec<ResourceTypeDef>,
+    /// Top-scope variables a function sets (`closure_scope['x'] = ...`, `scope['x'] = ...`,
+    /// `scope.setvar('x', ...)`), with the 1-based line.
+    pub top_variables: Vec<(String, u32)>,
 }
 
 /// Scans one file.
@@ -60,8 +63,14 @@ pub fn scan(source: &Source) -> Defs {
     let lexed = Lexed::new(&source.text);
     let mut defs = Defs::default();
     match source.kind {
-        Kind::Function4x => defs.functions.extend(functions_4x(&lexed, &source.path)),
-        Kind::Function3x => defs.functions.extend(functions_3x(&lexed, &source.path)),
+        Kind::Function4x => {
+            defs.functions.extend(functions_4x(&lexed, &source.path));
+            defs.top_variables = variables_set(&source.text);
+        }
+        Kind::Function3x => {
+            defs.functions.extend(functions_3x(&lexed, &source.path));
+            defs.top_variables = variables_set(&source.text);
+        }
         Kind::ResourceType => {
             defs.resource_types.extend(newtypes(&lexed, &source.path));
             defs.resource_types
@@ -69,6 +78,74 @@ pub fn scan(source: &Source) -> Defs {
         }
     }
     defs
+}
+
+/// The variables a function sets in the scope it is called from (which is top scope when it
+/// is called there): `closure_scope['x'] = v`, `scope['x'] = v`, `scope.setvar('x', v)`
+/// (also with `self.` or double quotes), each once, with its 1-based line. Names made at run
+/// time (`scope[name] = v`) are not read.
+fn variables_set(text: &str) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split('#').next().unwrap_or("");
+        let mut rest = code;
+        while let Some(at) = rest.find("scope") {
+            let before = &rest[..at];
+            let after = &rest[at + "scope".len()..];
+            rest = after;
+            // `closure_scope`, `scope`, `self.scope`; not `myscope` or `scope_x`.
+            let word_start = before
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_') || before.ends_with("closure_"));
+            if !word_start {
+                continue;
+            }
+            let (name, tail) = if let Some(args) = after.strip_prefix(".setvar(") {
+                match quoted(args.trim_start()) {
+                    Some(q) => q,
+                    None => continue,
+                }
+            } else if let Some(key) = after.strip_prefix('[') {
+                match quoted(key.trim_start()) {
+                    Some((name, tail)) => {
+                        let tail = tail.trim_start();
+                        let Some(tail) = tail.strip_prefix(']') else {
+                            continue;
+                        };
+                        let tail = tail.trim_start();
+                        // An assignment, not a comparison.
+                        if !tail.starts_with('=') || tail.starts_with("==") || tail.starts_with("=~") {
+                            continue;
+                        }
+                        (name, tail)
+                    }
+                    None => continue,
+                }
+            } else {
+                continue;
+            };
+            let _ = tail;
+            let name = name.trim_start_matches("::");
+            if !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !out.iter().any(|(n, _)| n == name)
+            {
+                out.push((name.to_string(), i as u32 + 1));
+            }
+        }
+    }
+    out
+}
+
+/// The text of a string literal at the start of `s` (single or double quotes, no escapes)
+/// and what follows it.
+fn quoted(s: &str) -> Option<(&str, &str)> {
+    let quote = s.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    let end = s[1..].find(quote)?;
+    Some((&s[1..1 + end], &s[2 + end..]))
 }
 
 // ---------------------------------------------------------------------- lexing
@@ -1392,6 +1469,32 @@ fn resource_api_types(lx: &Lexed<'_>, path: &std::path::Path) -> Vec<ResourceTyp
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variables_a_function_sets_at_its_callers_scope() {
+        let text = "\
+Puppet::Functions.create_function(:set_role) do
+  def set_role(r)
+    closure_scope['role'] = r
+    scope['::datacenter'] = 'x'
+    scope.setvar(\"tier\", 1)
+    if closure_scope['role'] == 'a' then end
+    closure_scope[name] = 1  # made at run time
+    myscope['no'] = 1
+    closure_scope['role'] = 2
+  end
+end
+";
+        let vars = variables_set(text);
+        assert_eq!(
+            vars,
+            [
+                ("role".to_string(), 3),
+                ("datacenter".to_string(), 4),
+                ("tier".to_string(), 5)
+            ]
+        );
+    }
 
     fn scan_text(kind: Kind, text: &str) -> Defs {
         scan(&Source {
