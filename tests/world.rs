@@ -58,7 +58,11 @@ fn module_alone_in_a_folder_of_another_name() {
         r#"{"name": "acme-web", "version": "1.0.0", "dependencies": [{"name": "puppetlabs/stdlib", "version_requirement": ">= 4.0.0"}]}"#,
     );
     write(&root, "manifests/init.pp", STDLIB_USER);
-    write(&root, "manifests/config.pp", "class web::config {\n  notce('x')\n}\n");
+    write(
+        &root,
+        "manifests/config.pp",
+        "class web::config {\n  notce('x')\n}\n",
+    );
     let found = run_json(tmp.path(), &["build"]);
     let codes: Vec<(&str, &str)> = found
         .iter()
@@ -169,8 +173,16 @@ fn control_repository_with_puppetfile() {
         "Puppetfile",
         "forge 'https://forge.puppet.com'\nmod 'puppetlabs-stdlib', '9.4.1'\nmod 'puppetlabs-apt', '9.0.0'\n",
     );
-    write(repo, "environment.conf", "modulepath = site:modules:$basemodulepath\n");
-    write(repo, "manifests/site.pp", "node default {\n  include profile::base\n}\n");
+    write(
+        repo,
+        "environment.conf",
+        "modulepath = site:modules:$basemodulepath\n",
+    );
+    write(
+        repo,
+        "manifests/site.pp",
+        "node default {\n  include profile::base\n}\n",
+    );
     write(
         repo,
         "site/profile/manifests/base.pp",
@@ -195,7 +207,9 @@ fn control_repository_with_puppetfile() {
     );
     let found = run_json(repo, &["."]);
     assert!(
-        !found.iter().any(|(p, _, _, _)| p.contains("modules/stdlib")),
+        !found
+            .iter()
+            .any(|(p, _, _, _)| p.contains("modules/stdlib")),
         "installed modules are not reported on: {found:#?}"
     );
     assert!(!found.iter().any(|(_, _, s, _)| s == "error"), "{found:#?}");
@@ -207,7 +221,9 @@ fn control_repository_with_puppetfile() {
     write(repo, "plint.toml", "check-installed-modules = true\n");
     let found = run_json(repo, &["."]);
     assert!(
-        found.iter().any(|(p, _, _, _)| p.contains("modules/stdlib")),
+        found
+            .iter()
+            .any(|(p, _, _, _)| p.contains("modules/stdlib")),
         "{found:#?}"
     );
 }
@@ -236,7 +252,10 @@ fn each_corpus_module_alone_is_a_subset_of_the_whole() {
         let mut parts = rel.iter();
         let module = parts.next().unwrap().to_string_lossy().into_owned();
         let rest = parts.as_path().to_string_lossy().into_owned();
-        by_module.entry(module).or_default().push((rest, c, message));
+        by_module
+            .entry(module)
+            .or_default()
+            .push((rest, c, message));
     }
     let mut modules: Vec<_> = std::fs::read_dir(corpus)
         .unwrap()
@@ -260,7 +279,10 @@ fn each_corpus_module_alone_is_a_subset_of_the_whole() {
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

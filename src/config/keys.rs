@@ -12,8 +12,7 @@ use crate::rules::suppress::is_puppet_lint_check;
 /// The codes of plint's pipeline that can be configured like rules (turned off, or given
 /// another severity). The others (internal errors, syntax errors, unreadable files, too deep
 /// nesting) are always reported as errors.
-pub const CONFIGURABLE_BUILTINS: &[RuleMeta] =
-    &[
+pub const CONFIGURABLE_BUILTINS: &[RuleMeta] = &[
     INVALID_UTF8,
     UNKNOWN_SUPPRESSION,
     UNUSED_SUPPRESSION,
@@ -141,7 +140,7 @@ mod tests {
         assert_eq!(resolve("unused-suppression").unwrap(), ["P006"]);
         assert_eq!(resolve("P006").unwrap(), ["P006"]);
         let p0 = resolve("P0").unwrap();
-        assert_eq!(p0, ["P003", "P005", "P006"]);
+        assert_eq!(p0, ["P003", "P005", "P006", "P008"]);
         let p4 = resolve("P4").unwrap();
         assert!(p4.contains(&"P401") && p4.iter().all(|c| c.starts_with("P4")));
         assert!(matches!(

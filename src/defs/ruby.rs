@@ -115,7 +115,10 @@ fn variables_set(text: &str) -> Vec<(String, u32)> {
                         };
                         let tail = tail.trim_start();
                         // An assignment, not a comparison.
-                        if !tail.starts_with('=') || tail.starts_with("==") || tail.starts_with("=~") {
+                        if !tail.starts_with('=')
+                            || tail.starts_with("==")
+                            || tail.starts_with("=~")
+                        {
                             continue;
                         }
                         (name, tail)
@@ -128,9 +131,7 @@ fn variables_set(text: &str) -> Vec<(String, u32)> {
             let _ = tail;
             let name = name.trim_start_matches("::");
             if !name.is_empty()
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && !out.iter().any(|(n, _)| n == name)
             {
                 out.push((name.to_string(), i as u32 + 1));

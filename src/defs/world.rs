@@ -167,11 +167,11 @@ impl World {
 
     /// The world with these top-scope variables known to be set by an ENC or the server.
     pub fn with_known_top_scope(mut self, names: impl IntoIterator<Item = String>) -> World {
-        self.known_top_scope.extend(
-            names
-                .into_iter()
-                .map(|n| n.trim_start_matches('$').trim_start_matches("::").to_string()),
-        );
+        self.known_top_scope.extend(names.into_iter().map(|n| {
+            n.trim_start_matches('$')
+                .trim_start_matches("::")
+                .to_string()
+        }));
         self
     }
 
@@ -267,11 +267,17 @@ pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Opt
         } else {
             p.parent()
         };
-        candidates.extend(start.into_iter().flat_map(Path::ancestors).take(8).map(Path::to_path_buf));
+        candidates.extend(
+            start
+                .into_iter()
+                .flat_map(Path::ancestors)
+                .take(8)
+                .map(Path::to_path_buf),
+        );
     }
-    let root = candidates
-        .into_iter()
-        .find(|d| sandbox.is_file(&d.join("Puppetfile")) || sandbox.is_file(&d.join("environment.conf")))?;
+    let root = candidates.into_iter().find(|d| {
+        sandbox.is_file(&d.join("Puppetfile")) || sandbox.is_file(&d.join("environment.conf"))
+    })?;
     let mut env = Environment {
         root: root.clone(),
         moduledir: root.join("modules"),
@@ -359,15 +365,30 @@ mod tests {
     fn control_repository_puppetfile_and_environment_conf() {
         let tmp = tempdir();
         let dir = tmp.path();
-        write(&dir.join("Puppetfile"), "mod 'puppetlabs-stdlib'\nmod 'puppetlabs-apt'\n");
-        write(&dir.join("environment.conf"), "modulepath = site:modules:$basemodulepath\n");
-        write(&dir.join("site/profile/manifests/init.pp"), "class profile {}\n");
+        write(
+            &dir.join("Puppetfile"),
+            "mod 'puppetlabs-stdlib'\nmod 'puppetlabs-apt'\n",
+        );
+        write(
+            &dir.join("environment.conf"),
+            "modulepath = site:modules:$basemodulepath\n",
+        );
+        write(
+            &dir.join("site/profile/manifests/init.pp"),
+            "class profile {}\n",
+        );
         std::fs::create_dir_all(dir.join("modules/stdlib/manifests")).unwrap();
         let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
         let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
         assert_eq!(env.root, dir);
         assert_eq!(env.modulepath, [dir.join("site"), dir.join("modules")]);
-        let world = World::gather(&[], &[root(&dir.join("modules"), "stdlib")], Some(env), false, &sandbox);
+        let world = World::gather(
+            &[],
+            &[root(&dir.join("modules"), "stdlib")],
+            Some(env),
+            false,
+            &sandbox,
+        );
         assert!(!world.is_closed_for(Some("profile")));
         assert_eq!(world.absent()[0].0.module.name, "apt");
     }

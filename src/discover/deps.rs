@@ -317,7 +317,10 @@ modx 'no-match'
 ";
         let p = puppetfile(text);
         assert_eq!(p.moduledir, "external");
-        assert_eq!(names(&p.modules), ["stdlib", "concat", "profile", "systemd"]);
+        assert_eq!(
+            names(&p.modules),
+            ["stdlib", "concat", "profile", "systemd"]
+        );
         assert_eq!(&text[p.modules[0].span.clone()], "puppetlabs-stdlib");
         assert_eq!(&text[p.modules[3].span.clone()], "puppet-systemd");
         assert_eq!(puppetfile("").moduledir, "modules");

@@ -12,7 +12,7 @@ class scopes (
   notice($title, $name, $module_name, $caller_module_name, $environment, $clientcert)
   notice($settings::vardir, $server_facts, $serverversion)
   notice($undefined_thing) # error: [P112]
-  notice($::undefined_top) # error: [P112]
+  notice($::undefined_top) # warning: [P112]
 
   # read before the assignment: Puppet evaluates in order
   notice($port) # error: [P112]

@@ -53,7 +53,8 @@ impl Rule for UndefinedVariable {
     }
 
     fn check(&self, cx: &mut Context<'_>) {
-        let closed = cx.world_is_closed();
+        // While a declared module is absent, its custom facts are unknown.
+        let facts_unknown = !cx.absent_modules().is_empty();
         let world = cx.program().world();
         for d in support::analyze(cx) {
             let ScopeDiag::Undefined { name, span } = d else {
@@ -63,7 +64,7 @@ impl Rule for UndefinedVariable {
             // `$::x`: a top-scope variable, which an ENC, the server or a module that is not
             // installed (its custom facts) may set.
             if let Some(top) = name.strip_prefix("::").filter(|n| !n.contains("::")) {
-                if !closed || world.is_known_top_scope(top) {
+                if facts_unknown || world.is_known_top_scope(top) {
                     continue;
                 }
                 let d = cx

@@ -12,7 +12,12 @@ pub fn analysis(cx: &Context<'_>) -> Rc<Analysis> {
         .analysis
         .get_or_init(|| {
             let module = cx.file.module.map(|m| m.name.as_str());
-            Rc::new(infer::analyze_in(cx.ast(), cx.source(), cx.program(), module))
+            Rc::new(infer::analyze_in(
+                cx.ast(),
+                cx.source(),
+                cx.program(),
+                module,
+            ))
         })
         .clone()
 }

@@ -10,7 +10,11 @@ declare_rule! {
     /// Finds a call of a function that is neither one of Puppet's built-in functions nor defined
     /// by the program (a Puppet function, a Ruby 4.x or 3.x function of a module). A name
     /// `mod::f` is checked only when the module `mod` is part of the program: when it is missing,
-    /// the module is not installed, which is not this file's mistake.
+    /// the module is not installed, which is not this file's mistake. An unqualified name is an
+    /// error only when the file's world is closed: every module its `metadata.json`,
+    /// `.fixtures.yml` or `Puppetfile` declares is present, or a module path was given. While a
+    /// declared module is absent, only a near miss of a known name is reported, as a warning
+    /// (the absent module may define any other name).
     ///
     /// ## Why is this bad?
     /// Puppet fails when it evaluates the call (`Unknown function`), on the first node whose
