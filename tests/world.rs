@@ -89,6 +89,14 @@ fn module_alone_in_a_folder_of_another_name() {
         "{found:#?}"
     );
 
+    // As pre-commit runs it: the changed files one by one, from the module's folder.
+    let found = run_json(&root, &["manifests/init.pp", "manifests/config.pp"]);
+    assert!(
+        !found.iter().any(|(_, _, s, _)| s == "error"),
+        "no error expected: {found:#?}"
+    );
+    assert!(found.iter().any(|(_, c, _, _)| c == "P008"), "{found:#?}");
+
     // With stdlib present the world is closed: an unknown name is an error again.
     let stdlib = tmp.path().join("mods/stdlib");
     write(

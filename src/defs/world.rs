@@ -262,7 +262,7 @@ pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Opt
     let mut candidates: Vec<PathBuf> = Vec::new();
     for p in paths {
         let p = cwd.join(p);
-        let start = if p.is_dir() {
+        let start = if sandbox.is_dir(&p) {
             Some(p.as_path())
         } else {
             p.parent()

@@ -146,10 +146,15 @@ impl<'a> ModuleMap<'a> {
         if self.by_path.is_empty() {
             return None;
         }
-        file.ancestors()
-            .skip(1)
-            .take(32)
-            .find_map(|dir| self.by_path.get(dir).copied())
+        file.ancestors().skip(1).take(32).find_map(|dir| {
+            // `manifests/init.pp` given alone lies in the module at `.`.
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
+            self.by_path.get(dir).copied()
+        })
     }
 }
 
