@@ -76,3 +76,42 @@ fn a_module_function_of_a_core_name_does_not_replace_the_core_signatures() {
     let codes: Vec<(&str, u64)> = f.iter().map(|(c, l, _)| (c.as_str(), *l)).collect();
     assert_eq!(codes, vec![("P102", 2)], "{f:#?}");
 }
+
+/// A module's 4.x function with several dispatches: the call's type is the union of the
+/// returns of the dispatches that may take the arguments, not the first one's.
+#[test]
+fn a_module_function_with_several_dispatches_returns_the_union() {
+    let dir = tree(&[
+        (
+            "conv/lib/puppet/functions/conv/twice.rb",
+            "Puppet::Functions.create_function(:'conv::twice') do
+  dispatch :on_int do
+    param 'Integer', :value
+    return_type 'Integer'
+  end
+  dispatch :on_string do
+    param 'String', :value
+    return_type 'String'
+  end
+  def on_int(v)
+    v * 2
+  end
+  def on_string(v)
+    v * 2
+  end
+end
+",
+        ),
+        (
+            "conv/manifests/init.pp",
+            "class conv {\n  conv::show { 'fact': text => conv::twice($facts['x']) }\n  conv::show { 'int': text => conv::twice(2) }\n  conv::show { 'str': text => conv::twice('a') }\n}\n",
+        ),
+        (
+            "conv/manifests/show.pp",
+            "define conv::show(String $text) {\n  notice($text)\n}\n",
+        ),
+    ]);
+    let f = findings(dir.path());
+    let codes: Vec<(&str, u64)> = f.iter().map(|(c, l, _)| (c.as_str(), *l)).collect();
+    assert_eq!(codes, vec![("P110", 3)], "{f:#?}");
+}

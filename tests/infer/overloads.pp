@@ -239,3 +239,8 @@ class overloads_types($p) {
   $uw_sensitive = unwrap(Sensitive('x')) # revealed: Any
   $uw_bad = unwrap() # error: [P102]
 }
+
+# The union, not the first signature's return: a fact downcased may be a String.
+define overloads_takes_string(String $s) { notice($s) }
+overloads_takes_string { 'fact': s => downcase($facts['x']) }
+overloads_takes_string { 'number': s => downcase(5) } # error: [P110]
