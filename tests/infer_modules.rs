@@ -115,3 +115,31 @@ end
     let codes: Vec<(&str, u64)> = f.iter().map(|(c, l, _)| (c.as_str(), *l)).collect();
     assert_eq!(codes, vec![("P110", 3)], "{f:#?}");
 }
+
+/// A swap of two neighbouring letters is one edit: `fiel` is a misspelling of `file`,
+/// `spilt` of `split` (a name of up to five letters is a near miss at one edit).
+#[test]
+fn near_misses_count_a_swap_of_neighbours_as_one_edit() {
+    let dir = tree(&[(
+        "site.pp",
+        "fiel { '/tmp/x': ensure => file }\n$x = spilt('a,b', ',')\nnotice($x)\n",
+    )]);
+    let f = findings(dir.path());
+    let codes: Vec<(&str, u64)> = f.iter().map(|(c, l, _)| (c.as_str(), *l)).collect();
+    assert_eq!(codes, vec![("P104", 1), ("P101", 2)], "{f:#?}");
+}
+
+/// A name an indexed module defines (here a class and a module named `fiel`) is not a
+/// misspelling of `file`, whatever it is used as.
+#[test]
+fn a_name_a_module_defines_is_never_a_typo() {
+    let dir = tree(&[
+        ("fiel/manifests/init.pp", "class fiel {\n}\n"),
+        ("site.pp", "fiel { '/tmp/x': }\n"),
+    ]);
+    let f = findings(dir.path());
+    assert!(
+        !f.iter().any(|(_, _, m)| m.contains("fiel")),
+        "{f:#?}"
+    );
+}

@@ -1547,7 +1547,7 @@ impl<'p> Infer<'p> {
         builtins::functions().iter().for_each(|f| c.offer(&f.name));
         self.program
             .for_each_name(NameKind::Function, &mut |n| c.offer(n));
-        let suggestion = c.best();
+        let suggestion = c.best().filter(|_| !self.defined_anywhere(name));
         if !has_colons(name) && !self.program.knows_modules() && !near_miss(name, &suggestion) {
             return;
         }
@@ -1556,6 +1556,17 @@ impl<'p> Infer<'p> {
             span,
             suggestion,
         });
+    }
+
+    /// Does the program define `name` as anything (a function, a class or defined type, a
+    /// resource type, a type alias, a module)? Such a name is never taken for a misspelling
+    /// of another: it was not written by mistake, only used as what it is not.
+    fn defined_anywhere(&self, name: &str) -> bool {
+        self.program.function(name).is_some()
+            || self.program.definition(name).is_some()
+            || self.program.resource_type(name).is_some()
+            || self.program.type_alias(name).is_some()
+            || (!has_colons(name) && self.program.has_module(name))
     }
 
     /// An unknown qualified name is reported only when its module is part of the program
@@ -1620,7 +1631,7 @@ impl<'p> Infer<'p> {
         let mut c = Closest::new(&key);
         self.program
             .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
-        let suggestion = c.best();
+        let suggestion = c.best().filter(|_| !self.defined_anywhere(&key));
         self.diags.push(TypeDiag::UnknownClass {
             name: key.into_owned(),
             span,
@@ -1764,7 +1775,9 @@ impl<'p> Infer<'p> {
         let suggestion = match self.type_suggestions.get(name) {
             Some(s) => s.clone(),
             None => {
-                let s = self.closest_resource_type(name, qualified);
+                let s = self
+                    .closest_resource_type(name, qualified)
+                    .filter(|_| !self.defined_anywhere(name));
                 self.type_suggestions.insert(name.to_string(), s.clone());
                 s
             }
@@ -2289,7 +2302,7 @@ fn global_closest_type(
 
 /// Is `suggestion` so close to `name` that `name` is a misspelling rather than the name of
 /// something plint does not see (a custom type or function of a module that is not
-/// installed)? One edit, or two for names of six letters or more.
+/// installed)? At most [`super::typo_limit`] edits, a swap of neighbours counting as one.
 fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
     suggestion
         .as_deref()
@@ -2298,7 +2311,7 @@ fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
 
 /// How many edits a near miss is at most (see [`near_miss`]).
 fn near_miss_limit(name: &str) -> usize {
-    if name.len() >= 6 { 2 } else { 1 }
+    super::typo_limit(name)
 }
 
 /// What defines a resource type (see [`Infer::resource_type_defs`]): the core type, the
