@@ -184,7 +184,7 @@ pub fn analyze_with_types(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
     expr::Infer::new(src, &resolver, true).run(file)
 }
 
-/// The closest of `names` to `name` ([`distance`] at most 2, or a fifth of the length), for
+/// The closest of `names` to `name` (at most [`typo_limit`] edits away, at least one), for
 /// "did you mean".
 pub fn closest<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let mut c = Closest::new(name);
@@ -204,7 +204,7 @@ impl<'n> Closest<'n> {
     pub fn new(name: &'n str) -> Self {
         Closest {
             name,
-            limit: 2.max(name.len() / 5),
+            limit: typo_limit(name).max(1),
             best: None,
         }
     }
