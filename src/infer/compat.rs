@@ -8,7 +8,7 @@
 //! two types share no kind of value at all (an `Integer` where a `String` is expected), never
 //! because a `String` of unknown content might not match a `Pattern`.
 
-use crate::types::{AliasResolver, Type, TypeCalculator, builtin_alias};
+use crate::types::{AliasResolver, IntRange, Type, TypeCalculator, builtin_alias};
 
 /// Kinds of values, as bits.
 pub const STR: u32 = 1;
@@ -83,6 +83,9 @@ pub fn is_definite(t: &Type) -> bool {
         Type::Boolean(b) => b.is_some(),
         Type::Regexp(p) => p.is_some(),
         Type::Tuple(t) => t.size.is_none() && t.types.iter().all(is_definite),
+        // `[]` and `{}`: nothing to know but their size.
+        Type::Array(a) => a.size == Some(IntRange::exact(0)),
+        Type::Hash(h) => h.size == Some(IntRange::exact(0)),
         Type::Struct(members) => members.iter().all(|m| !m.optional && is_definite(&m.value)),
         _ => false,
     }
