@@ -18,6 +18,7 @@ class overloads_strings($p) {
   $uc_unknown = upcase($facts['x']) # revealed: Variant[Numeric, String, Array, Hash]
   $uc_string = upcase('abc') # revealed: String
   $uc_bad = upcase(true) # error: [P102]
+  $uc_hash = upcase({ 'a' => 'b' }) # revealed: Hash
 
   # camelcase, capitalize, chomp, chop, lstrip, rstrip, strip: Numeric, String, Iterable
   $cc_unknown = camelcase($facts['x']) # revealed: Variant[Numeric, String, Array]
@@ -27,9 +28,11 @@ class overloads_strings($p) {
   $cap_unknown = capitalize($facts['x']) # revealed: Variant[Numeric, String, Array]
   $cap_number = capitalize(1) # revealed: Numeric
   $cap_bad = capitalize(true) # error: [P102]
+  $cap_string = capitalize('ab') # revealed: String
   $chomp_unknown = chomp($facts['x']) # revealed: Variant[Numeric, String, Array]
   $chomp_string = chomp("a\n") # revealed: String
   $chomp_bad = chomp(undef) # error: [P102]
+  $chomp_array = chomp(["a\n"]) # revealed: Array
   $chop_unknown = chop($facts['x']) # revealed: Variant[Numeric, String, Array]
   $chop_string = chop('ab') # revealed: String
   $chop_bad = chop(true) # error: [P102]
@@ -69,11 +72,13 @@ class overloads_collections($p) {
   $e_string = empty('') # revealed: Boolean
   $e_undef = empty(undef) # revealed: Boolean
   $e_bad = empty(true) # error: [P102]
+  $e_number = empty(0) # revealed: Boolean
 
   # length: Collection, String, Binary
   $l_unknown = length($p) # revealed: Integer
   $l_array = length([1]) # revealed: Integer
   $l_bad = length(1) # error: [P102]
+  $l_string = length('abc') # revealed: Integer
 
   # sort: String or Array
   $so_unknown = sort($facts['x']) # revealed: Variant[String, Array]
@@ -98,10 +103,13 @@ class overloads_data($p) {
   $h_bad = hiera(1) # error: [P102]
   $ha_unknown = hiera_array($p) # revealed: Any
   $ha_bad = hiera_array(1) # error: [P102]
+  $ha_key = hiera_array('k') # revealed: Any
   $hh_unknown = hiera_hash($p) # revealed: Any
   $hh_bad = hiera_hash(1) # error: [P102]
+  $hh_key = hiera_hash('k', {}) # revealed: Any
   $hi_unknown = hiera_include($p) # revealed: Any
   $hi_bad = hiera_include(1) # error: [P102]
+  $hi_key = hiera_include('k') # revealed: Any
   $lk_unknown = lookup($facts['x']) # revealed: Any
   $lk_typed = lookup('k', String, 'first', 'd') # revealed: Any
   $lk_hash = lookup({ 'name' => 'k' }) # revealed: Any
@@ -113,8 +121,10 @@ class overloads_data($p) {
   $ff_bad = find_file(1) # error: [P102]
   $ft_unknown = find_template($p) # revealed: Optional[String]
   $ft_bad = find_template(1) # error: [P102]
+  $ft_string = find_template('m/t.erb') # revealed: Optional[String]
   $md_unknown = module_directory($p) # revealed: Optional[String]
   $md_bad = module_directory(1) # error: [P102]
+  $md_array = module_directory(['a', 'b']) # revealed: Optional[String]
 }
 
 class overloads_iteration($p) {
@@ -124,6 +134,7 @@ class overloads_iteration($p) {
   $all_bad = true.all |$x| { $x } # error: [P102]
   $any_unknown = $p.any |$_k, $v| { $v } # revealed: Boolean
   $any_bad = true.any |$x| { $x } # error: [P102]
+  $any_array = [1].any |$x| { $x == 1 } # revealed: Boolean
   $any_nolambda = any([1]) # error: [P103]
 
   # each: gives what it iterates
@@ -150,6 +161,7 @@ class overloads_iteration($p) {
   $g_unknown = $facts['x'].group_by |$x| { $x } # revealed: Hash
   $g_array = [1].group_by |$_i, $x| { $x } # revealed: Hash
   $g_bad = true.group_by |$x| { $x } # error: [P102]
+  $g_hash = { 'a' => 1 }.group_by |$_k, $v| { $v } # revealed: Hash
   $pt_unknown = $facts['x'].partition |$x| { $x } # revealed: Tuple[Array, Array]
   $pt_hash = { 'a' => 1 }.partition |$_k, $v| { $v } # revealed: Tuple[Array, Array]
   $pt_bad = true.partition |$x| { $x } # error: [P102]
@@ -159,6 +171,7 @@ class overloads_iteration($p) {
   $ix_string = index('abc', 'b') # revealed: Any
   $ix_lambda = [1].index |$x| { $x == 1 } # revealed: Any
   $ix_bad = index(true, 1) # error: [P102]
+  $ix_hash = { 'a' => 1 }.index |$_k, $v| { $v == 1 } # revealed: Any
 
   # reduce: with or without a start value
   $r_unknown = $facts['x'].reduce |$_m, $x| { $x } # revealed: Any
@@ -177,11 +190,13 @@ class overloads_iteration($p) {
   $sl_unknown = slice($facts['x'], 2) # revealed: Any
   $sl_array = [1, 2].slice(2) |$x| { $x } # revealed: Any
   $sl_bad = slice(true, 2) # error: [P102]
+  $sl_hash = { 'a' => 1 }.slice(1) |$x| { $x } # revealed: Any
 
   # tree_each: an Iterator without a lambda, the tree with one
   $te_unknown = tree_each($facts['x']) # revealed: Iterator
   $te_lambda = [1].tree_each |$x| { $x } # revealed: Variant[Iterator, Array, Hash, Object]
   $te_bad = tree_each(1) # error: [P102]
+  $te_hash = { 'a' => 1 }.tree_each |$_k, $v| { $v } # revealed: Variant[Iterator, Array, Hash, Object]
 }
 
 class overloads_math($p) {
@@ -192,8 +207,10 @@ class overloads_math($p) {
   $abs_bad = abs(true) # error: [P102]
   $ceil_unknown = ceiling($p) # revealed: Integer
   $ceil_bad = ceiling(true) # error: [P102]
+  $ceil_float = ceiling(1.5) # revealed: Integer
   $floor_unknown = floor($p) # revealed: Integer
   $floor_bad = floor(true) # error: [P102]
+  $floor_string = floor('1.5') # revealed: Integer
 
   # max, min: numbers, strings, arrays of them, or anything (with a lambda)
   $max_unknown = max($facts['x'], $facts['y']) # revealed: Any
@@ -219,25 +236,30 @@ class overloads_misc($p) {
   $cmp_unknown = compare($facts['x'], $facts['y']) # revealed: Integer
   $cmp_strings = compare('a', 'B', true) # revealed: Integer
   $cmp_bad = compare(1, 'a') # error: [P102]
+  $cmp_numbers = compare(1, 2.5) # revealed: Integer
 
   # strftime: a Timespan, a Timestamp, or the legacy format string
   $sf_unknown = strftime($facts['x'], '%Y') # revealed: String
   $sf_legacy = strftime('%Y') # revealed: String
   $sf_bad = strftime(1) # error: [P102]
+  $sf_timestamp = strftime(Timestamp('2020-01-01T00:00:00'), '%Y', 'UTC') # revealed: String
 }
 
 class overloads_types($p) {
   # annotate, assert_type, type, unwrap
   $an_bad = annotate(1, 2) # error: [P102]
+  $an_unknown = annotate($facts['x'], 1) # revealed: Any
   $at_unknown = assert_type($facts['x'], 1) # revealed: Any
   $at_type = assert_type(Integer, 1) # revealed: Any
   $at_bad = assert_type(1, 2) # error: [P102]
   $ty_unknown = type($facts['x']) # revealed: Type
   $ty_reduced = type(1, 'reduced') # revealed: Type
   $ty_bad = type(1, 'bogus') # error: [P102]
+  $ty_generalized = type(1, 'generalized') # revealed: Type
   $uw_unknown = unwrap($p) # revealed: Any
   $uw_sensitive = unwrap(Sensitive('x')) # revealed: Any
   $uw_bad = unwrap() # error: [P102]
+  $uw_lambda = unwrap($p) |$v| { $v } # revealed: Any
 }
 
 # The union, not the first signature's return: a fact downcased may be a String.
