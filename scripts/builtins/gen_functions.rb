@@ -74,7 +74,11 @@ RETURNS_4X = {
   'require' => 'Array[Type[Class]]',
   'defined' => 'Boolean', 'empty' => 'Boolean',
   'each' => %w[Hash Hash Iterable Iterable],
-  'filter' => ['Hash', 'Hash', 'Array', 'Variant[Array, Hash]'],
+  # filter_Enumerable_2 gives a Hash for a hash-style iterable, filter_Enumerable_1 an Array.
+  'filter' => ['Hash', 'Hash', 'Variant[Array, Hash]', 'Array'],
+  # on_numeric, on_string, on_single_numeric_array, on_single_string_array; the rest any value.
+  'max' => ['Numeric', 'String', 'Numeric', 'String', nil, nil, nil],
+  'min' => ['Numeric', 'String', 'Numeric', 'String', nil, nil, nil],
   'map' => 'Array', 'flatten' => 'Array', 'keys' => 'Array', 'values' => 'Array',
   'find_file' => 'Optional[String]', 'find_template' => 'Optional[String]',
   'module_directory' => 'Optional[String]',

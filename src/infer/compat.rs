@@ -8,7 +8,7 @@
 //! two types share no kind of value at all (an `Integer` where a `String` is expected), never
 //! because a `String` of unknown content might not match a `Pattern`.
 
-use crate::types::{AliasResolver, Type, TypeCalculator, builtin_alias};
+use crate::types::{AliasResolver, IntRange, Type, TypeCalculator, builtin_alias};
 
 /// Kinds of values, as bits.
 pub const STR: u32 = 1;
@@ -62,6 +62,9 @@ fn kinds_depth(t: &Type, r: &dyn AliasResolver, depth: u32) -> u32 {
         | Type::SemVerRange
         | Type::Binary
         | Type::Uri(_) => OTHER,
+        // An Object type's instances are objects (Deferred, Error, a type set's types): never
+        // a string, number, boolean, array or hash.
+        Type::Object(_) | Type::Iterator(_) => OTHER,
         Type::Alias(name) => match builtin_alias(name).or_else(|| r.resolve(name)) {
             Some(t) => k(&t),
             None => ALL,
@@ -80,6 +83,9 @@ pub fn is_definite(t: &Type) -> bool {
         Type::Boolean(b) => b.is_some(),
         Type::Regexp(p) => p.is_some(),
         Type::Tuple(t) => t.size.is_none() && t.types.iter().all(is_definite),
+        // `[]` and `{}`: nothing to know but their size.
+        Type::Array(a) => a.size == Some(IntRange::exact(0)),
+        Type::Hash(h) => h.size == Some(IntRange::exact(0)),
         Type::Struct(members) => members.iter().all(|m| !m.optional && is_definite(&m.value)),
         _ => false,
     }
@@ -127,17 +133,45 @@ pub fn may_match_with(
     r: &dyn AliasResolver,
     calc: &TypeCalculator<'_>,
 ) -> bool {
+    fit_with(expected, found, r, calc) != Fit::No
+}
+
+/// How a value of an inferred type fits where a type is expected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// It certainly cannot be an instance (see the module documentation).
+    No,
+    /// It may be one, or not: the inferred type says too little.
+    Maybe,
+    /// Every value of the inferred type is one (Puppet's assignability).
+    Sure,
+}
+
+/// [`may_match_with`], telling a certain match from a possible one (the dispatcher of an
+/// overloaded function stops at the first signature that surely accepts the arguments).
+pub fn fit_with(
+    expected: &Type,
+    found: &Type,
+    r: &dyn AliasResolver,
+    calc: &TypeCalculator<'_>,
+) -> Fit {
     let assignable = calc.is_assignable(expected, found);
     calc.settle();
     if assignable {
-        return true;
+        return Fit::Sure;
     }
-    if has_unknowns(expected, r) {
-        return kinds(expected, r) & kinds(found, r) != 0 || kinds(found, r) == ALL;
+    // A Deferred (or other object) value given where a plain value is expected: not judged
+    // here (a deferred value is resolved later, on the agent).
+    if matches!(found, Type::Object(_)) {
+        return Fit::Maybe;
     }
-    if is_definite(found) {
-        return false;
-    }
-    let f = kinds(found, r);
-    f == ALL || kinds(expected, r) & f != 0
+    let may = if has_unknowns(expected, r) {
+        kinds(expected, r) & kinds(found, r) != 0 || kinds(found, r) == ALL
+    } else if is_definite(found) {
+        false
+    } else {
+        let f = kinds(found, r);
+        f == ALL || kinds(expected, r) & f != 0
+    };
+    if may { Fit::Maybe } else { Fit::No }
 }

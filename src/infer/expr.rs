@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 use std::cell::RefCell;
 
-use super::compat::{self, kinds};
+use super::compat::{self, Fit, kinds};
 use super::program::{NameKind, Program};
 use super::{Analysis, Closest, LambdaProblem, TypeDiag, closest};
 use crate::defs::builtins;
@@ -1343,10 +1343,8 @@ impl<'p> Infer<'p> {
         unused: bool,
     ) -> Option<Type> {
         let builtin = builtin_function(name);
-        let indexed = self.program.function(name);
         // The built-in first (Puppet's loaders ask their parent first), then the program's.
-        let defs = [builtin, indexed];
-        let Some(first) = defs.iter().flatten().next().copied() else {
+        let Some(first) = builtin.or_else(|| self.program.function(name)) else {
             self.unknown_function(name, name_span);
             if let Some(l) = lambda {
                 self.lambda(l, &[]);
@@ -1354,44 +1352,58 @@ impl<'p> Infer<'p> {
             return None;
         };
         let lambda_params = lambda.map(lambda_arity);
-        let mut outcome: Option<(Option<Type>, Vec<Type>)> = None;
-        for def in defs.iter().flatten() {
-            if def.signatures.is_empty()
-                || matches!(def.kind, FunctionKind::Ruby3x { .. })
-                || takes_scope(def)
-            {
-                outcome = Some((None, Vec::new()));
-                break;
+        // Only the first definition counts: the built-in when there is one, as Puppet's loaders
+        // ask their parent first (a module's 3.x `downcase` does not replace the core 4.x one).
+        let def = first;
+        if def.signatures.is_empty()
+            || matches!(def.kind, FunctionKind::Ruby3x { .. })
+            || takes_scope(def)
+        {
+            if let Some(l) = lambda {
+                self.lambda(l, &[]);
             }
-            if let Some(sig) = def
-                .signatures
-                .iter()
-                .find(|s| self.accepts(s, args, splat, lambda_params))
-            {
-                let ret = match sig.return_type.as_deref() {
-                    Some(t) if !unused => parse_type(t),
-                    _ => None,
-                };
-                outcome = Some((ret, lambda_param_types(name, args, lambda)));
+            return None;
+        }
+        // Puppet's dispatcher calls the first signature that accepts the arguments. With
+        // arguments known only in part, any signature that may accept them may be the one,
+        // up to the first that surely does: the call's type is the union of their returns.
+        let mut matched = false;
+        let mut returns: Option<Vec<Type>> = (!unused).then(Vec::new);
+        for sig in &def.signatures {
+            let fit = self.fit(sig, args, splat, lambda_params);
+            if fit == Fit::No {
+                continue;
+            }
+            matched = true;
+            if let Some(rs) = &mut returns {
+                match sig.return_type.as_deref().and_then(parse_type) {
+                    Some(t) => rs.push(t),
+                    None => returns = None,
+                }
+            }
+            if fit == Fit::Sure || returns.is_none() {
                 break;
             }
         }
-        match outcome {
-            Some((ret, lambda_types)) => {
-                if let Some(l) = lambda {
-                    self.lambda(l, &lambda_types);
-                }
-                ret.map(|t| refine_return(name, t, args))
+        if !matched {
+            self.report_mismatch(def, name, args, lambda_params, name_span, call_span);
+            if let Some(l) = lambda {
+                let types = lambda_param_types(name, args, lambda);
+                self.lambda(l, &types);
             }
-            None => {
-                self.report_mismatch(first, name, args, lambda_params, name_span, call_span);
-                if let Some(l) = lambda {
-                    let types = lambda_param_types(name, args, lambda);
-                    self.lambda(l, &types);
-                }
-                None
-            }
+            return None;
         }
+        if let Some(l) = lambda {
+            let types = lambda_param_types(name, args, lambda);
+            self.lambda(l, &types);
+        }
+        let mut returns = returns?;
+        let ret = if returns.len() == 1 {
+            returns.pop()?
+        } else {
+            Type::variant(returns)
+        };
+        Some(refine_return(name, ret, args))
     }
 
     /// Does the signature accept these arguments (and this lambda)?
@@ -1402,13 +1414,25 @@ impl<'p> Infer<'p> {
         splat: bool,
         lambda: Option<(usize, usize)>,
     ) -> bool {
+        self.fit(sig, args, splat, lambda) != Fit::No
+    }
+
+    /// Whether the signature accepts these arguments (and this lambda): surely, maybe
+    /// (the arguments' types say too little), or not at all.
+    fn fit(
+        &self,
+        sig: &Signature,
+        args: &[Type],
+        splat: bool,
+        lambda: Option<(usize, usize)>,
+    ) -> Fit {
         let (min, max) = arg_count(sig);
         if !splat && (args.len() < min || max.is_some_and(|m| args.len() > m)) {
-            return false;
+            return Fit::No;
         }
         match (&sig.block, lambda) {
-            (None, Some(_)) => return false,
-            (Some(b), None) if !b.optional => return false,
+            (None, Some(_)) => return Fit::No,
+            (Some(b), None) if !b.optional => return Fit::No,
             (Some(b), Some((lmin, lmax))) => {
                 if let Some(t) = parse_type_shared(&b.ty)
                     && let Type::Callable(c) = &*t
@@ -1417,27 +1441,31 @@ impl<'p> Infer<'p> {
                     let r = p.size_range();
                     let (bmin, bmax) = (r.lo(), r.hi());
                     if !(lmin as i128 <= bmin && bmax <= lmax as i128) {
-                        return false;
+                        return Fit::No;
                     }
                 }
             }
             _ => {}
         }
         if splat {
-            return true;
+            return Fit::Maybe;
         }
+        let mut fit = Fit::Sure;
         for (i, a) in args.iter().enumerate() {
             let Some(p) = param_at(sig, i) else {
-                return false;
+                return Fit::No;
             };
             let Some(expected) = parse_type_shared(&p.ty) else {
+                fit = Fit::Maybe;
                 continue;
             };
-            if !self.may_match(&expected, a) {
-                return false;
+            match compat::fit_with(&expected, a, self.resolver, &self.calc) {
+                Fit::No => return Fit::No,
+                Fit::Maybe => fit = Fit::Maybe,
+                Fit::Sure => {}
             }
         }
-        true
+        fit
     }
 
     fn report_mismatch(
@@ -1519,7 +1547,7 @@ impl<'p> Infer<'p> {
         builtins::functions().iter().for_each(|f| c.offer(&f.name));
         self.program
             .for_each_name(NameKind::Function, &mut |n| c.offer(n));
-        let suggestion = c.best();
+        let suggestion = c.best().filter(|_| !self.defined_anywhere(name));
         if !has_colons(name) && !self.program.is_closed() && !near_miss(name, &suggestion) {
             return;
         }
@@ -1528,6 +1556,17 @@ impl<'p> Infer<'p> {
             span,
             suggestion,
         });
+    }
+
+    /// Does the program define `name` as anything (a function, a class or defined type, a
+    /// resource type, a type alias, a module)? Such a name is never taken for a misspelling
+    /// of another: it was not written by mistake, only used as what it is not.
+    fn defined_anywhere(&self, name: &str) -> bool {
+        self.program.function(name).is_some()
+            || self.program.definition(name).is_some()
+            || self.program.resource_type(name).is_some()
+            || self.program.type_alias(name).is_some()
+            || (!has_colons(name) && self.program.has_module(name))
     }
 
     /// An unknown qualified name is reported only when its module is part of the program
@@ -1592,7 +1631,7 @@ impl<'p> Infer<'p> {
         let mut c = Closest::new(&key);
         self.program
             .for_each_name(NameKind::Definition, &mut |n| c.offer(n));
-        let suggestion = c.best();
+        let suggestion = c.best().filter(|_| !self.defined_anywhere(&key));
         self.diags.push(TypeDiag::UnknownClass {
             name: key.into_owned(),
             span,
@@ -1736,7 +1775,9 @@ impl<'p> Infer<'p> {
         let suggestion = match self.type_suggestions.get(name) {
             Some(s) => s.clone(),
             None => {
-                let s = self.closest_resource_type(name, qualified);
+                let s = self
+                    .closest_resource_type(name, qualified)
+                    .filter(|_| !self.defined_anywhere(name));
                 self.type_suggestions.insert(name.to_string(), s.clone());
                 s
             }
@@ -2261,7 +2302,7 @@ fn global_closest_type(
 
 /// Is `suggestion` so close to `name` that `name` is a misspelling rather than the name of
 /// something plint does not see (a custom type or function of a module that is not
-/// installed)? One edit, or two for names of six letters or more.
+/// installed)? At most [`super::typo_limit`] edits, a swap of neighbours counting as one.
 fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
     suggestion
         .as_deref()
@@ -2270,7 +2311,7 @@ fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
 
 /// How many edits a near miss is at most (see [`near_miss`]).
 fn near_miss_limit(name: &str) -> usize {
-    if name.len() >= 6 { 2 } else { 1 }
+    super::typo_limit(name)
 }
 
 /// What defines a resource type (see [`Infer::resource_type_defs`]): the core type, the

@@ -193,8 +193,8 @@ pub fn analyze_with_types(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
     expr::Infer::new(src, &resolver, true).run(file)
 }
 
-/// The closest of `names` to `name` (Levenshtein distance at most 2, or a fifth of the
-/// length), for "did you mean".
+/// The closest of `names` to `name` (at most [`typo_limit`] edits away, at least one), for
+/// "did you mean".
 pub fn closest<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let mut c = Closest::new(name);
     names.into_iter().for_each(|n| c.offer(n));
@@ -213,7 +213,7 @@ impl<'n> Closest<'n> {
     pub fn new(name: &'n str) -> Self {
         Closest {
             name,
-            limit: 2.max(name.len() / 5),
+            limit: typo_limit(name).max(1),
             best: None,
         }
     }
@@ -255,9 +255,10 @@ impl<'n> Closest<'n> {
     }
 }
 
-/// A lower bound of the Levenshtein distance, cheaper to find: how many bytes (counted by
-/// their low five bits) one string has more of, or fewer of, than the other. An edit changes
-/// at most one count up and one down, so each moves the bound by at most one.
+/// A lower bound of the edit distance ([`distance`]), cheaper to find: how many bytes
+/// (counted by their low five bits) one string has more of, or fewer of, than the other. An
+/// insertion, deletion or substitution changes at most one count up and one down, so each
+/// moves the bound by at most one; a swap of neighbours changes no count.
 fn count_bound(a: &[u8], b: &[u8]) -> usize {
     let mut counts = [0i32; 32];
     for &x in a {
@@ -277,91 +278,31 @@ fn count_bound(a: &[u8], b: &[u8]) -> usize {
     more.max(fewer) as usize
 }
 
-/// Levenshtein distance in bytes.
+/// Edit distance for "did you mean": the optimal string alignment distance (Damerau's
+/// variant of Levenshtein's, where a swap of two neighbouring letters is one edit: `fiel` is
+/// one edit from `file`), in characters.
 pub fn distance(a: &str, b: &str) -> usize {
-    distance_at_most(a, b, usize::MAX).unwrap_or(usize::MAX)
+    strsim::osa_distance(a, b)
 }
 
-/// [`distance`] if it is at most `max`, else `None` (found without finishing the table as
-/// soon as a whole row exceeds `max`: the rows' minima never decrease).
+/// [`distance`] if it is at most `max`, else `None` (two bounds that are cheaper to find are
+/// tried first: the difference in length, and [`count_bound`]).
 pub fn distance_at_most(a: &str, b: &str, max: usize) -> Option<usize> {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len().abs_diff(b.len()) > max {
+    if a.len().abs_diff(b.len()) > max || count_bound(a.as_bytes(), b.as_bytes()) > max {
         return None;
     }
-    if max < b.len() && b.len() <= 64 {
-        return banded_distance(a, b, max);
-    }
-    // Two rows of `b.len() + 1` cells: on the stack for the usual short names.
-    const SHORT: usize = 64;
-    let mut stack = [0usize; 2 * (SHORT + 1)];
-    let mut heap = Vec::new();
-    let cells: &mut [usize] = if b.len() <= SHORT {
-        &mut stack[..2 * (b.len() + 1)]
-    } else {
-        heap.resize(2 * (b.len() + 1), 0);
-        &mut heap
-    };
-    let (mut prev, mut row) = cells.split_at_mut(b.len() + 1);
-    for (j, p) in prev.iter_mut().enumerate() {
-        *p = j;
-    }
-    for (i, ca) in a.iter().enumerate() {
-        row[0] = i + 1;
-        let mut least = row[0];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            row[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1);
-            least = least.min(row[j + 1]);
-        }
-        if least > max {
-            return None;
-        }
-        std::mem::swap(&mut prev, &mut row);
-    }
-    Some(prev[b.len()]).filter(|&d| d <= max)
+    Some(distance(a, b)).filter(|&d| d <= max)
 }
 
-/// [`distance_at_most`] for `max < b.len() <= 64` (and lengths at most `max` apart): only
-/// the cells at most `max` off the diagonal are computed (any cell farther is more than
-/// `max`, and an alignment of cost at most `max` never leaves the band); a cell worth more
-/// than `max` holds `max + 1`.
-fn banded_distance(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
-    const LEN: usize = 65;
-    let n = b.len();
-    let inf = max + 1;
-    let mut prev = [inf; LEN];
-    let mut row = [inf; LEN];
-    for (j, p) in prev.iter_mut().enumerate().take(n.min(max) + 1) {
-        *p = j;
+/// How many edits away a name may be to be taken for a misspelling of another: none for a
+/// name of one or two letters, one up to five letters, two up to fifteen, three beyond.
+pub fn typo_limit(name: &str) -> usize {
+    match name.chars().count() {
+        0..=2 => 0,
+        3..=5 => 1,
+        6..=15 => 2,
+        _ => 3,
     }
-    for i in 1..=a.len() {
-        let lo = i.saturating_sub(max);
-        let hi = (i + max).min(n);
-        if lo > 0 {
-            row[lo - 1] = inf;
-        }
-        let mut least = inf;
-        for j in lo..=hi {
-            let v = if j == 0 {
-                i
-            } else {
-                let cost = usize::from(a[i - 1] != b[j - 1]);
-                (prev[j - 1] + cost).min(prev[j] + 1).min(row[j - 1] + 1)
-            };
-            let v = v.min(inf);
-            row[j] = v;
-            least = least.min(v);
-        }
-        if hi < n {
-            row[hi + 1] = inf;
-        }
-        if least > max {
-            return None;
-        }
-        std::mem::swap(&mut prev, &mut row);
-    }
-    Some(prev[n]).filter(|&d| d <= max)
 }
 
 #[cfg(test)]
@@ -369,7 +310,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn banded_distance_agrees_with_the_full_table() {
+    fn bounded_distance_agrees_with_the_full_distance() {
         let words = [
             "",
             "a",
@@ -434,5 +375,14 @@ mod tests {
         assert_eq!(distance_at_most("package", "pakage", 1), Some(1));
         assert_eq!(distance_at_most("abc", "xyz", 0), None);
         assert_eq!(distance_at_most("", "", 0), Some(0));
+        // A swap of neighbouring letters is one edit.
+        assert_eq!(distance("fiel", "file"), 1);
+        assert_eq!(distance("pacakge", "package"), 1);
+        assert_eq!(distance_at_most("ab", "ba", 1), Some(1));
+        assert_eq!(closest("fiel", ["file", "fail"]), Some("file".into()));
+        assert_eq!(typo_limit("fiel"), 1);
+        assert_eq!(typo_limit("ab"), 0);
+        assert_eq!(typo_limit("ini_settings"), 2);
+        assert_eq!(typo_limit("postgresql_server_x"), 3);
     }
 }

@@ -30,6 +30,25 @@ class reassign (Boolean $tls, Integer $port = 80) {
     $cipher = 'aes'
   }
 
+  # twice in one branch of a case, a selector or an if: both run when the branch does
+  case $port {
+    80: {
+      $once = 'http'
+      $once = 'https' # error: [P113]
+    }
+    default: { $once = 'tcp' }
+  }
+  $chosen = $port ? {
+    80      => [$sel = 1, $sel = 2], # error: [P113]
+    default => [$sel = 3],
+  }
+  if $tls {
+    $twice = 1
+    $twice = 2 # error: [P113]
+  } else {
+    $twice = 3
+  }
+
   # two conditionals whose conditions may exclude each other
   if $tls { $extra = 1 }
   if !$tls { $extra = 2 }
@@ -54,7 +73,7 @@ class reassign (Boolean $tls, Integer $port = 80) {
   [$a, $b] = [1, 2]
   $b = 3 # error: [P113]
 
-  notice($scheme, $mode, $proto, $level, $cipher, $extra, $key, $a, $b)
+  notice($scheme, $mode, $proto, $level, $cipher, $extra, $key, $a, $b, $once, $chosen, $twice)
 }
 
 $top = 1

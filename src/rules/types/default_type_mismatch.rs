@@ -7,7 +7,9 @@ use super::support;
 
 declare_rule! {
     /// ## What it does
-    /// Finds a parameter whose default value cannot match the parameter's declared type.
+    /// Finds a parameter whose default value cannot match the parameter's declared type,
+    /// including a size the default does not have (`Array[String, 1] $names = []`,
+    /// `String[1] $label = ''`, `Hash[String, String, 1] $tags = {}`).
     ///
     /// ## Why is this bad?
     /// Puppet fails as soon as the default is used: every declaration that leaves the parameter

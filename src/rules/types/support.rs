@@ -33,6 +33,8 @@ pub fn show_value(t: &Type) -> String {
         Type::String(s) if s.value.is_some() => {
             format!("'{}'", s.value.as_deref().unwrap_or(""))
         }
+        Type::Array(a) if a.size.is_some_and(|r| r.max == Some(0)) => "the empty array `[]`".into(),
+        Type::Hash(h) if h.size.is_some_and(|r| r.max == Some(0)) => "the empty hash `{}`".into(),
         t => format!("a value of type `{t}`"),
     }
 }
