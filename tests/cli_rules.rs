@@ -78,7 +78,11 @@ fn rules_lists_every_rule() {
                 i.name,
                 i.severity.as_str(),
                 i.puppet_lint.unwrap_or("-"),
-                if i.fixable { "yes" } else { "-" },
+                if i.fixable {
+                    i.fix_safety.as_str()
+                } else {
+                    "-"
+                },
                 if i.default_enabled { "on" } else { "off" },
             ]
         );

@@ -35,6 +35,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "file_ensure",
         fixable: true,
+        fix_safety: Unsafe,
     }
 }
 
