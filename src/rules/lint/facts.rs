@@ -9,6 +9,7 @@ use crate::syntax::ast::{Expr, ExprKind, Span, StringPart};
 struct LegacyFile {
     always_present: Vec<String>,
     replacements: rustc_hash::FxHashMap<String, String>,
+    inexact: rustc_hash::FxHashMap<String, String>,
 }
 
 /// [`LegacyFile`], read once (the data is embedded and never changes).
@@ -145,11 +146,13 @@ fn patterned(name: &str) -> Option<Legacy> {
 
 /// Is `name` a legacy fact, and what replaces it?
 pub fn legacy(name: &str) -> Option<Legacy> {
-    if let Some(path) = DATA.replacements.get(name) {
+    let found = (DATA.replacements.get(name).map(|p| (p, true)))
+        .or_else(|| DATA.inexact.get(name).map(|p| (p, false)));
+    if let Some((path, exact)) = found {
         let keys: Vec<&str> = path.split('.').filter(|k| !k.is_empty()).collect();
         return Some(Legacy {
             access: (!keys.is_empty()).then(|| access(&keys)),
-            exact: true,
+            exact,
         });
     }
     patterned(name)

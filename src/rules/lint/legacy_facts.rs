@@ -18,9 +18,11 @@ declare_rule! {
     /// levels that every node has (`os`, `networking`, see `rules/facts/legacy.toml`) are
     /// read with a plain access: `$::osfamily` becomes `$facts['os']['family']`.
     ///
-    /// The fix is safe for facts with an exact equivalent; for facts named after a device,
-    /// interface or zone (`$::ipaddress_eth0`) it is marked unsafe, because Facter mangled
-    /// those names (`eth0.100` became `eth0_100`). A few facts have no drop-in replacement
+    /// The fix is safe for facts with an exact equivalent. It is marked unsafe for facts
+    /// named after a device, interface or zone (`$::ipaddress_eth0`), because Facter mangled
+    /// those names (`eth0.100` became `eth0_100`), and for `lsbdist*`, which Facter 4 sets
+    /// only where `lsb_release` is installed while `os.distro` is set from `/etc/os-release`
+    /// too (on a RedHat 8 node `$::lsbdistcodename` is undef, `os.distro.codename` is `Ootpa`). A few facts have no drop-in replacement
     /// (`$::interfaces`, `$::memorysize_mb`) and no fix.
     ///
     /// ## Why is this bad?
