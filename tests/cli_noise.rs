@@ -1,0 +1,68 @@
+//! Less noise: findings that were not problems (issue 17): lambda parameters whose position
+//! is needed, suppressions of puppet-lint plugin checks plint does not implement, plugin
+//! checks that fight deliberate styles, `name` on every resource type.
+
+#[path = "common/mod.rs"]
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{code, plint, stderr, stdout};
+
+/// A tree of files under a temporary folder.
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// The findings of `plint --format json ARGS` in `dir`, as `(line, code, message)`.
+fn findings(dir: &Path, args: &[&str]) -> Vec<(u64, String, String)> {
+    let mut all = vec!["--format", "json"];
+    all.extend(args);
+    let o = plint(dir, &all);
+    assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["line"].as_u64().unwrap(),
+                d["code"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// An unused lambda parameter is reported only when the ones after it are unused too and
+/// the called function accepts the lambda without them in the same signature: a module's
+/// function declaring `Callable[1, 2]` does, `each` (one signature per count) does not.
+#[test]
+fn lambda_parameters_needed_for_their_position_are_not_unused() {
+    let dir = tree(&[
+        (
+            "mymod/lib/puppet/functions/mymod/each_host.rb",
+            "Puppet::Functions.create_function(:'mymod::each_host') do\n  dispatch :each_host do\n    param 'Array', :hosts\n    block_param 'Callable[1, 2]', :block\n  end\nend\n",
+        ),
+        (
+            "mymod/manifests/init.pp",
+            "# @summary hosts\ndefine mymod::hosts () {\n  mymod::each_host(['a']) |$host, $index| { notice($host) }\n  mymod::each_host(['a']) |$host, $index| { notice($index) }\n  ['a'].each |$host, $index| { notice($host) }\n  {'a' => 1}.each |$key, $value| { notice($value) }\n  [1, 2].reduce |$memo, $x| { $memo }\n}\n",
+        ),
+    ]);
+    let found = findings(dir.path(), &["--select", "P115", "."]);
+    assert_eq!(
+        found,
+        [(
+            3,
+            "P115".to_string(),
+            "the parameter `$index` is never used".to_string()
+        )]
+    );
+}
