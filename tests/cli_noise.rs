@@ -66,3 +66,24 @@ fn lambda_parameters_needed_for_their_position_are_not_unused() {
         )]
     );
 }
+
+/// Plugin checks that fight common, deliberate styles are off by default, and `--select`
+/// (or the puppet-lint option `--<check>-check`) turns them on.
+#[test]
+fn deliberate_style_checks_are_off_by_default() {
+    let src = "# @summary x\n# @param a x\n# @param b x\n# @param c x\nclass x (\n  Hash $a = lookup('x::shared', Hash, 'deep', {}),\n  String $b = '',\n  String $c = 'x',\n) {\n  file { '/tmp/x': ensure => present }\n}\n";
+    let dir = tree(&[("x/manifests/init.pp", src)]);
+    let codes = |args: &[&str]| -> Vec<String> {
+        findings(dir.path(), args)
+            .into_iter()
+            .map(|(_, c, _)| c)
+            .filter(|c| matches!(c.as_str(), "P463" | "P465" | "P469"))
+            .collect()
+    };
+    assert_eq!(codes(&["."]), Vec::<String>::new());
+    assert_eq!(
+        codes(&["--select", "P463,P465,P469", "."]),
+        ["P465", "P469", "P463"]
+    );
+    assert_eq!(codes(&["--lookup_in_parameter-check", "."]), ["P465"]);
+}
