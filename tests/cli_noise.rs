@@ -87,3 +87,33 @@ fn deliberate_style_checks_are_off_by_default() {
     );
     assert_eq!(codes(&["--lookup_in_parameter-check", "."]), ["P465"]);
 }
+
+/// `name` is accepted on every resource: a core type's namevar by another name, a custom
+/// type's, a defined type's and a class's `$name` (Puppet 7.23 compiles all of these).
+#[test]
+fn name_is_an_attribute_of_every_resource() {
+    let dir = tree(&[
+        (
+            "m/lib/puppet/type/widget.rb",
+            "Puppet::Type.newtype(:widget) do\n  newparam(:path, :namevar => true)\n  newproperty(:size)\nend\n",
+        ),
+        (
+            "m/manifests/init.pp",
+            "# @summary m\n# @param y x\nclass m (String $y = 'b') {\n  notify { \"${name} ${y}\": }\n}\n",
+        ),
+        (
+            "m/manifests/d.pp",
+            "# @summary d\ndefine m::d () {\n  notify { \"${name} ${title}\": }\n}\n",
+        ),
+        (
+            "site.pp",
+            "file { 'x': path => '/tmp/x', name => '/tmp/x' }\nexec { 'e': name => '/bin/true' }\nwidget { 'w': name => '/tmp/w', size => '1' }\nm::d { 'i': name => 'renamed' }\nclass { 'm': name => 'other' }\nfile { 'y': nmae => '/tmp/y' }\n",
+        ),
+    ]);
+    let found: Vec<(u64, String)> = findings(dir.path(), &["--select", "P105,P108", "."])
+        .into_iter()
+        .map(|(l, c, _)| (l, c))
+        .collect();
+    // Only the misspelled attribute.
+    assert_eq!(found, [(6, "P105".to_string())]);
+}
