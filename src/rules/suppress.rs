@@ -336,3 +336,25 @@ fn next_statement_lines(ast: &File, lines: &LineIndex, offset: usize) -> Option<
         line_of(lines, span.end.saturating_sub(1).max(span.start) as usize),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The data loads, and every check a plint rule mirrors is in it (a rule records the
+    /// name of a real check).
+    #[test]
+    fn plugin_data_lists_the_checks_plint_mirrors() {
+        assert!(KNOWN_CHECKS.len() > 100);
+        for r in super::super::registry::RULES.iter() {
+            if let Some(check) = r.info().puppet_lint {
+                assert!(is_known_check(check), "{}: `{check}`", r.info().code);
+            }
+        }
+        assert!(!is_known_check("no_such_check"));
+        assert_eq!(
+            suggestion("trailing_coma").as_deref(),
+            Some("trailing_comma")
+        );
+    }
+}

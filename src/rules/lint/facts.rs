@@ -294,6 +294,39 @@ pub fn replacement_in_pieces(text: &str, span: Span, unbraced: &[Span], access: 
 mod kind_tests {
     use super::*;
 
+    /// A level that some node lacks is read with `dig`; levels every node has, with `[]`.
+    #[test]
+    fn replacements_dig_where_a_level_may_be_missing() {
+        let access_of = |name: &str| legacy(name).and_then(|l| l.access);
+        assert_eq!(access_of("osfamily").as_deref(), Some("['os']['family']"));
+        assert_eq!(
+            access_of("operatingsystemmajrelease").as_deref(),
+            Some("['os']['release']['major']")
+        );
+        assert_eq!(
+            access_of("sshdsakey").as_deref(),
+            Some(".dig('ssh', 'dsa', 'key')")
+        );
+        assert_eq!(
+            access_of("processor0").as_deref(),
+            Some(".dig('processors', 'models', 0)")
+        );
+        assert_eq!(
+            access_of("ipaddress_eth0").as_deref(),
+            Some(".dig('networking', 'interfaces', 'eth0', 'ip')")
+        );
+        let lsb = legacy("lsbdistcodename").unwrap();
+        assert!(!lsb.exact, "Facter 4 sets lsbdist* only with lsb_release");
+        assert!(legacy("memorysize_mb").unwrap().access.is_none());
+        // Every path of the data is well formed.
+        for path in DATA.replacements.values().chain(DATA.inexact.values()) {
+            assert!(
+                path.is_empty() || path.split('.').all(|k| !k.is_empty()),
+                "{path}"
+            );
+        }
+    }
+
     /// Every fact read is of a kind in [`READ_KINDS`].
     #[test]
     fn read_kinds_cover_fact_reads() {
