@@ -5,7 +5,8 @@
 # Each manifest is compiled as the code of a node named `node.example` (strict_variables off, as
 # Puppet's default) with one fact set. The catalog is summed up as the sorted lines
 # `Type[title] param=value.inspect` of its resources (Puppet's own Class and Stage resources
-# included), hashed with SHA-256; a failure is recorded with Puppet's message.
+# included), hashed with SHA-256; a failure is recorded with Puppet's message. Then the same
+# for the catalog as an agent sees it (see `compile`).
 require 'puppet'
 require 'json'
 require 'digest'
@@ -17,6 +18,13 @@ def facterdb_dir
     abort 'facterdb is not installed (../shared/corpus/install.sh)'
 end
 
+def digest(lines)
+  "#{Digest::SHA256.hexdigest(lines.sort.join("\n"))} #{lines.length}"
+end
+
+# Puppet's result for one manifest and fact set: the catalog's digest, then what an agent
+# makes of it (`Catalog#to_ral`: every value validated and munged, so `'644'` and `'0644'`
+# are the same file mode) as `agent DIGEST COUNT` or `agent-error MESSAGE`.
 def compile(code, facts)
   Puppet[:code] = code
   node = Puppet::Node.new('node.example')
@@ -27,9 +35,22 @@ def compile(code, facts)
     "#{r.type}[#{r.title}] #{params.join(' ')}"
   end
   warn lines.sort.join("\n") if ENV['FIX_ORACLE_DUMP']
-  "ok #{Digest::SHA256.hexdigest(lines.sort.join("\n"))} #{lines.length}"
+  "ok #{digest(lines)} #{agent(catalog)}"
 rescue StandardError => e
   "error #{e.message.lines.first.strip.sub(/ on node .*/, '')[0, 300]}"
+end
+
+def agent(catalog)
+  ral = catalog.to_ral
+  lines = ral.resources.map do |r|
+    params = r.to_hash.sort_by { |k, _| k.to_s }.map { |k, v| "#{k}=#{v.inspect}" }
+    "#{r.ref} #{params.join(' ')}"
+  end
+  "agent #{digest(lines)}"
+rescue StandardError => e
+  "agent-error #{e.message.lines.first.strip[0, 200]}"
+ensure
+  ral&.clear rescue nil
 end
 
 dir = ARGV.shift or abort 'usage: fix-oracle.rb CASE_DIR FACT_SET...'
@@ -41,7 +62,8 @@ Puppet::Util::Log.level = :err
 files = Dir.children(dir).select { |f| f.end_with?('.pp') }.sort
 out = ["# Written by scripts/oracle/fix-oracle.sh with Puppet #{Puppet.version}; do not edit.",
        '# files: SHA-256 of each manifest as compiled; then, per fact set, per manifest:',
-       '# `ok CATALOG-DIGEST RESOURCES` or `error MESSAGE`.']
+       '# `ok CATALOG-DIGEST RESOURCES agent AGENT-DIGEST RESOURCES` (or `agent-error MESSAGE`)',
+       '# or `error MESSAGE`.']
 files.each { |f| out << "file #{f} #{Digest::SHA256.hexdigest(File.read(File.join(dir, f)))}" }
 begin
   ARGV.each do |set|

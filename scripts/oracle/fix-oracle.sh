@@ -4,10 +4,12 @@
 # script runs plint with them on a copy of input.pp and writes the result as fixed.pp, then
 # compiles every .pp of the case with the installed Puppet (7.x) for the fact sets listed
 # below from facterdb (installed with the corpus by ../shared/corpus/install.sh) and writes
-# oracle.txt: per fact set and manifest, whether Puppet compiled it and a digest of the
-# catalog. tests/cli_fix.rs checks, without Ruby, that plint still writes fixed.pp and that
-# Puppet compiled fixed.pp to input.pp's catalog for every fact set (a case may hold other
-# manifests, e.g. naive.pp, a fix plint must not make, recorded to show it fails).
+# oracle.txt: per fact set and manifest, whether Puppet compiled it, a digest of the catalog,
+# and a digest of the catalog as an agent sees it (values validated and munged). tests/cli_fix.rs
+# checks, without Ruby, that plint still writes fixed.pp, that Puppet compiled fixed.pp wherever
+# it compiled input.pp and, for safe fixes, that an agent sees the same catalog wherever it
+# accepted input.pp's (a case may hold other manifests, e.g. naive.pp, a fix plint must not
+# make, recorded to show it fails).
 #
 #   cargo build && scripts/oracle/fix-oracle.sh            # every case (about half a minute)
 #   scripts/oracle/fix-oracle.sh tests/fixes/CASE...       # only these
