@@ -78,7 +78,11 @@ fn rules_lists_every_rule() {
                 i.name,
                 i.severity.as_str(),
                 i.puppet_lint.unwrap_or("-"),
-                if i.fixable { "yes" } else { "-" },
+                if i.fixable {
+                    i.fix_safety.as_str()
+                } else {
+                    "-"
+                },
                 if i.default_enabled { "on" } else { "off" },
             ]
         );
@@ -463,8 +467,9 @@ fn example(info: &plint::rules::RuleInfo) -> String {
         .unwrap_or_else(|| panic!("{} has no example", info.code))
 }
 
-/// `--fix` on each fixable rule's documented example, with that rule alone: the fixed text
-/// parses, and re-linted it has no finding of that rule left that a fix could remove.
+/// `--fix --unsafe-fixes` on each fixable rule's documented example, with that rule alone:
+/// its fixes are as safe as the rule declares, the fixed text parses, and re-linted it has no
+/// finding of that rule left that a fix could remove.
 #[test]
 fn every_fixable_rule_fixes_its_example_cleanly() {
     use plint::cli::check::lint;
@@ -473,7 +478,20 @@ fn every_fixable_rule_fixes_its_example_cleanly() {
         let profile = profile(&[info.code]);
         let lint = |t: &str| lint("example.pp", t, &profile);
         let found = lint(&text);
-        let fixed = plint::cli::fix::fix(&text, found, lint);
+        // The fixes are as safe as the rule says.
+        for f in found
+            .iter()
+            .filter(|d| d.code == info.code)
+            .filter_map(|d| d.fix.as_ref())
+        {
+            match info.fix_safety {
+                plint::rules::FixSafety::Safe => assert!(f.safe, "{}: an unsafe fix", info.code),
+                plint::rules::FixSafety::Unsafe => assert!(!f.safe, "{}: a safe fix", info.code),
+                plint::rules::FixSafety::Sometimes => {}
+            }
+        }
+        let fixed =
+            plint::cli::fix::fix_with(&text, found, plint::cli::fix::Applicability::Unsafe, lint);
         let after = lint(&fixed.text);
         for d in &after {
             assert!(
@@ -484,8 +502,8 @@ fn every_fixable_rule_fixes_its_example_cleanly() {
                 fixed.text
             );
             assert!(
-                !(d.code == info.code && d.fix.as_ref().is_some_and(|f| f.safe)),
-                "{}: a fixable finding remains after --fix: {}\n{}",
+                !(d.code == info.code && d.fix.is_some()),
+                "{}: a fixable finding remains after --fix --unsafe-fixes: {}\n{}",
                 info.code,
                 d.message,
                 fixed.text

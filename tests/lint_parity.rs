@@ -232,9 +232,8 @@ fn parse_key(entry: &str) -> Key {
 }
 
 /// Each of puppet-lint 3.0.1's checks has its rule, on by default exactly when puppet-lint's
-/// check is, fixable by `--fix` when puppet-lint's is, except where the fix changes the
-/// value's type (`"${x}"` -> `$x`, `'true'` -> `true`), which plint offers as an unsafe fix
-/// only.
+/// check is, fixable when puppet-lint's is; where the fix changes the value's type
+/// (`"${x}"` -> `$x`, `'true'` -> `true`), plint's fix is unsafe (`--unsafe-fixes`).
 #[test]
 fn puppet_lint_checks_have_rules_with_the_same_defaults() {
     let rules = &*registry::RULES;
@@ -253,10 +252,18 @@ fn puppet_lint_checks_have_rules_with_the_same_defaults() {
         );
         assert_eq!(
             rule.info().fixable,
-            *fix && !UNSAFE_FIX.contains(check),
+            *fix,
             "{} and puppet-lint's `{check}` differ in what --fix does",
             rule.info().code
         );
+        if UNSAFE_FIX.contains(check) {
+            assert_eq!(
+                rule.info().fix_safety,
+                plint::rules::FixSafety::Unsafe,
+                "{}'s fix changes the value's type: it must be unsafe",
+                rule.info().code
+            );
+        }
     }
 }
 

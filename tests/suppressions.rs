@@ -67,3 +67,41 @@ fn unknown_names_and_unused_suppressions_are_findings() {
     let src = "# lint:ignore:unquoted_resource_title\nfile { a: }\n";
     assert_eq!(run(src), vec!["1 P006", "2 P401"]);
 }
+
+/// The checks of well-known puppet-lint plugins plint has no rule for are accepted
+/// (`rules/lint/plugins.toml`); a name in no list is P005, with the closest known name.
+#[test]
+fn plugin_checks_plint_lacks_are_accepted_and_typos_get_a_suggestion() {
+    for check in [
+        "manifest_whitespace_opening_brace_before",
+        "security_password_in_code",
+        "parameter_types",
+        "exec_idempotency",
+        "no_erb_template",
+        "resource_reference_without_whitespace",
+    ] {
+        let src = format!("file {{ 'a': }} # lint:ignore:{check}\n");
+        assert_eq!(run(&src), Vec::<String>::new(), "{check}");
+    }
+    let src = "file { 'a': } # lint:ignore:manifest_whitespace_opening_brace_befor\n";
+    let parsed = syntax::parse(src);
+    let ds = registry::check(
+        FileInfo {
+            path: "x.pp",
+            source: src,
+            ast: &parsed.ast,
+        },
+        &registry::Selection::from_fn(|i| (i.code == "P401").then_some(i.severity)),
+    );
+    let p005: Vec<_> = ds.iter().filter(|d| d.code == "P005").collect();
+    assert_eq!(p005.len(), 1, "{ds:?}");
+    assert!(
+        p005[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("did you mean `manifest_whitespace_opening_brace_before`?"),
+        "{:?}",
+        p005[0].help
+    );
+}

@@ -32,7 +32,8 @@ use crate::report::OutputFormat;
     version,
     about,
     long_about,
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    group(clap::ArgGroup::new("fixing").args(["fix", "diff"]).multiple(true))
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -69,7 +70,8 @@ pub struct Args {
     pub modulepath: Option<std::ffi::OsString>,
 
     /// Apply the safe fixes of the enabled rules to the files, in place; then report what
-    /// remains. Files with syntax errors are never changed.
+    /// remains. A safe fix never changes what Puppet compiles, for any facts. Files with
+    /// syntax errors are never changed.
     #[arg(long)]
     pub fix: bool,
 
@@ -77,6 +79,11 @@ pub struct Args {
     /// no report).
     #[arg(long)]
     pub diff: bool,
+
+    /// With `--fix` or `--diff`: apply the unsafe fixes too, those that may change what
+    /// Puppet compiles (`plint rules` shows which rules have them); review what they change.
+    #[arg(long, requires = "fixing")]
+    pub unsafe_fixes: bool,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human, value_name = "FORMAT")]
@@ -175,7 +182,8 @@ pub struct Args {
 #[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
 pub enum Command {
     /// List every rule: code, name, default severity, the puppet-lint check it mirrors,
-    /// whether `--fix` can fix it, and whether it is on by default.
+    /// whether `--fix` can fix it (safely, or only with `--unsafe-fixes`), and whether it is
+    /// on by default.
     Rules,
     /// Print the documentation of one rule.
     Explain {

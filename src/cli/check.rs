@@ -490,15 +490,15 @@ pub fn check_all_unread(
         .collect()
 }
 
-/// What `--fix` and `--diff` do.
+/// What `--fix` and `--diff` do (with `--unsafe-fixes`: with the unsafe fixes too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FixMode {
     /// Report only.
     Off,
     /// Write the fixed files.
-    Write,
+    Write(super::fix::Applicability),
     /// Make a diff of what would change.
-    Diff,
+    Diff(super::fix::Applicability),
 }
 
 /// What checking one file gave.
@@ -581,10 +581,11 @@ pub fn check_parsed(
             let exact = !diagnostics
                 .iter()
                 .any(|d| super::fix::prevents_fixing(d.code));
-            if mode == FixMode::Off || !exact {
-                return (found, made, None);
-            }
-            let fixed = super::fix::fix(&text, found.clone(), |t| {
+            let applicability = match mode {
+                FixMode::Write(a) | FixMode::Diff(a) if exact => a,
+                _ => return (found, made, None),
+            };
+            let fixed = super::fix::fix_with(&text, found.clone(), applicability, |t| {
                 lint_parsed(&rule_path, t, crate::syntax::parse(t), profile, program)
             });
             (found, made, Some(fixed))
@@ -597,7 +598,7 @@ pub fn check_parsed(
             Ok((found, _, Some(fixed))) => {
                 if fixed.applied == 0 || fixed.text == text {
                     diagnostics.extend(fixed.diagnostics);
-                } else if mode == FixMode::Diff {
+                } else if matches!(mode, FixMode::Diff(_)) {
                     outcome.fixed = fixed.applied;
                     outcome.diff = Some(super::fix::unified_diff(&display, &text, &fixed.text));
                     diagnostics.extend(found);

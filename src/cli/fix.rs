@@ -1,6 +1,8 @@
-//! `--fix` and `--diff`: applying the safe fixes of findings to a file's text.
+//! `--fix` and `--diff`: applying the fixes of findings to a file's text.
 //!
-//! A pass takes the safe fixes of the current findings in source order and applies those
+//! Only safe fixes apply, unless `--unsafe-fixes` is given: then unsafe ones too (a safe fix
+//! never changes what Puppet compiles, for any facts; an unsafe one may, and wants review).
+//! A pass takes the fixes that apply of the current findings in source order and applies those
 //! whose edits neither overlap nor touch the edits already taken (the others wait for the
 //! next pass, made on the re-checked text). Passes repeat until no fix applies, at most
 //! [`MAX_PASSES`] times. A file with syntax errors (or that could not be read exactly) is
@@ -46,10 +48,38 @@ pub struct Fixed {
     pub applied: usize,
 }
 
-/// Fixes `text`, whose findings are `diagnostics`; `check` returns the findings of a text.
+/// Which fixes apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Applicability {
+    /// Only the safe fixes (`--fix`).
+    #[default]
+    Safe,
+    /// The unsafe fixes too (`--fix --unsafe-fixes`).
+    Unsafe,
+}
+
+impl Applicability {
+    /// Whether a fix with this safety applies.
+    pub fn allows(self, safe: bool) -> bool {
+        safe || self == Applicability::Unsafe
+    }
+}
+
+/// Fixes `text` with its safe fixes; its findings are `diagnostics`; `check` returns the
+/// findings of a text.
 pub fn fix(
     text: &str,
     diagnostics: Vec<Diagnostic>,
+    check: impl Fn(&str) -> Vec<Diagnostic>,
+) -> Fixed {
+    fix_with(text, diagnostics, Applicability::Safe, check)
+}
+
+/// [`fix`] with the fixes `applicability` allows.
+pub fn fix_with(
+    text: &str,
+    diagnostics: Vec<Diagnostic>,
+    applicability: Applicability,
     check: impl Fn(&str) -> Vec<Diagnostic>,
 ) -> Fixed {
     let unchanged = |diagnostics| Fixed {
@@ -66,7 +96,7 @@ pub fn fix(
     let mut applied = 0;
     let mut rules: Vec<&'static str> = Vec::new();
     for _ in 0..MAX_PASSES {
-        let (next, n) = apply_pass(&current, &found, &mut rules);
+        let (next, n) = apply_pass(&current, &found, applicability, &mut rules);
         if n == 0 || next == current {
             break;
         }
@@ -105,11 +135,13 @@ pub fn fix(
     }
 }
 
-/// Applies the safe fixes of `diagnostics` that do not overlap or touch each other; returns
-/// the new text and how many fixes were applied, and adds the fixed rules' names to `rules`.
+/// Applies the fixes of `diagnostics` that `applicability` allows and that do not overlap or
+/// touch each other; returns the new text and how many fixes were applied, and adds the
+/// fixed rules' names to `rules`.
 fn apply_pass(
     text: &str,
     diagnostics: &[Diagnostic],
+    applicability: Applicability,
     rules: &mut Vec<&'static str>,
 ) -> (String, usize) {
     let mut fixes: Vec<&Diagnostic> = diagnostics
@@ -117,7 +149,7 @@ fn apply_pass(
         .filter(|d| {
             d.fix
                 .as_ref()
-                .is_some_and(|f| f.safe && !f.edits.is_empty())
+                .is_some_and(|f| applicability.allows(f.safe) && !f.edits.is_empty())
         })
         .collect();
     fixes.sort_by_key(|d| {
@@ -201,7 +233,7 @@ mod tests {
             finding("P403", Fix::replace("z", 2..3, "Z")),
             finding("P404", Fix::replace("w", 4..5, "W")),
         ];
-        let (out, n) = apply_pass(text, &ds, &mut Vec::new());
+        let (out, n) = apply_pass(text, &ds, Applicability::Safe, &mut Vec::new());
         assert_eq!((out.as_str(), n), ("XcdWf", 2));
     }
 
@@ -213,8 +245,22 @@ mod tests {
             finding("P401", unsafe_fix),
             finding("P402", Fix::replace("bad", 2..99, "Y")),
         ];
-        let (out, n) = apply_pass("abc", &ds, &mut Vec::new());
+        let (out, n) = apply_pass("abc", &ds, Applicability::Safe, &mut Vec::new());
         assert_eq!((out.as_str(), n), ("abc", 0));
+    }
+
+    #[test]
+    fn unsafe_fixes_apply_when_allowed() {
+        let mut unsafe_fix = Fix::replace("x", 0..1, "X");
+        unsafe_fix.safe = false;
+        let ds = vec![
+            finding("P401", unsafe_fix),
+            finding("P402", Fix::replace("y", 2..3, "Y")),
+        ];
+        let (out, n) = apply_pass("abc", &ds, Applicability::Safe, &mut Vec::new());
+        assert_eq!((out.as_str(), n), ("abY", 1));
+        let (out, n) = apply_pass("abc", &ds, Applicability::Unsafe, &mut Vec::new());
+        assert_eq!((out.as_str(), n), ("XbY", 2));
     }
 
     #[test]

@@ -289,10 +289,15 @@ fn execute(args: &Args) -> Result<i32, String> {
             .entry(key.as_slice())
             .or_insert_with(|| settings.profile(key));
     }
+    let applicability = if args.unsafe_fixes {
+        fix::Applicability::Unsafe
+    } else {
+        fix::Applicability::Safe
+    };
     let mode = if args.diff {
-        FixMode::Diff
+        FixMode::Diff(applicability)
     } else if args.fix {
-        FixMode::Write
+        FixMode::Write(applicability)
     } else {
         FixMode::Off
     };
@@ -368,7 +373,36 @@ fn execute(args: &Args) -> Result<i32, String> {
         .iter()
         .filter(|o| o.fixed > 0)
         .fold((0, 0), |(n, f), o| (n + o.fixed, f + 1));
-    let (code, written) = if mode == FixMode::Diff {
+    // The unsafe fixes left out, for the summary.
+    let unsafe_left = if mode == FixMode::Off || args.unsafe_fixes {
+        0
+    } else {
+        outcomes
+            .iter()
+            .filter_map(|o| o.report.as_ref())
+            .flat_map(|r| r.diagnostics())
+            .filter(|d| {
+                d.fix
+                    .as_ref()
+                    .is_some_and(|f| !f.safe && !f.edits.is_empty())
+            })
+            .count()
+    };
+    let unsafe_note = if unsafe_left == 0 {
+        String::new()
+    } else {
+        format!(
+            " ({} more {} unsafe: `--unsafe-fixes` applies {})",
+            thousands(unsafe_left),
+            if unsafe_left == 1 {
+                "fix is"
+            } else {
+                "fixes are"
+            },
+            if unsafe_left == 1 { "it" } else { "them" }
+        )
+    };
+    let (code, written) = if matches!(mode, FixMode::Diff(_)) {
         // The diffs, in path order; fixes that would break a file are errors on stderr.
         let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
         diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
@@ -387,7 +421,7 @@ fn execute(args: &Args) -> Result<i32, String> {
         }
         if !args.quiet {
             eprintln!(
-                "plint: --fix would apply {} {} in {} {}",
+                "plint: --fix would apply {} {} in {} {}{unsafe_note}",
                 thousands(fixed),
                 if fixed == 1 { "fix" } else { "fixes" },
                 thousands(fixed_files),
@@ -408,9 +442,9 @@ fn execute(args: &Args) -> Result<i32, String> {
         let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
         files.extend(absent_notes(program.world(), &settings, &cwd, &sandbox));
         let report = Report::new(files, discovered.files.len(), catalog());
-        if mode == FixMode::Write && !args.quiet {
+        if matches!(mode, FixMode::Write(_)) && !args.quiet {
             eprintln!(
-                "plint: fixed {} {} in {} {}",
+                "plint: fixed {} {} in {} {}{unsafe_note}",
                 thousands(fixed),
                 if fixed == 1 { "finding" } else { "findings" },
                 thousands(fixed_files),

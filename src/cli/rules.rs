@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::config::CONFIGURABLE_BUILTINS;
 use crate::report::codes::BUILTIN;
-use crate::rules::{RuleInfo, docs, registry::RULES};
+use crate::rules::{FixSafety, RuleInfo, docs, registry::RULES};
 
 /// One row of `plint rules`.
 struct Row {
@@ -37,7 +37,11 @@ fn rows() -> Vec<Row> {
             name: i.name,
             severity: i.severity.as_str(),
             puppet_lint: i.puppet_lint.unwrap_or("-"),
-            fix: if i.fixable { "yes" } else { "-" },
+            fix: if i.fixable {
+                i.fix_safety.as_str()
+            } else {
+                "-"
+            },
             default: if i.default_enabled { "on" } else { "off" },
         }
     });
@@ -79,7 +83,9 @@ pub fn list(out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "\n{} rules ({on} on by default) and {} codes of plint's own. `plint explain CODE` \
-         shows one; `[rules]` in plint.toml turns rules on and off.",
+         shows one; `[rules]` in plint.toml turns rules on and off.\nFIX: `safe` fixes never \
+         change what Puppet compiles and `--fix` applies them; `unsafe` ones may, and only \
+         `--fix --unsafe-fixes` applies them; `sometimes-unsafe` rules have both.",
         RULES.len(),
         BUILTIN.len()
     )
@@ -95,7 +101,16 @@ fn header(i: &RuleInfo) -> String {
         parts.push(format!("puppet-lint check `{check}`"));
     }
     if i.fixable {
-        parts.push("fixable with --fix".into());
+        parts.push(
+            match i.fix_safety {
+                FixSafety::Safe => "fixable with --fix",
+                FixSafety::Sometimes => {
+                    "fixable with --fix (some fixes are unsafe: --fix --unsafe-fixes)"
+                }
+                FixSafety::Unsafe => "fixable with --fix --unsafe-fixes (unsafe fix)",
+            }
+            .into(),
+        );
     }
     parts.push(
         if i.default_enabled {
@@ -176,7 +191,7 @@ mod tests {
                 "unquoted-resource-title",
                 "warning",
                 "unquoted_resource_title",
-                "yes",
+                "safe",
                 "on"
             ]
         );

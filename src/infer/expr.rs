@@ -1971,7 +1971,11 @@ impl<'p> Infer<'p> {
             .map(|a| a.name.as_str())
             .collect();
         for a in attrs {
-            if a.op == AttributeOp::Splat || meta.contains(&a.name.name.as_str()) {
+            // `name` sets the class's `$name`, as in a defined type.
+            if a.op == AttributeOp::Splat
+                || a.name.name == "name"
+                || meta.contains(&a.name.name.as_str())
+            {
                 continue;
             }
             match d.params.iter().find(|p| p.name == a.name.name) {
@@ -2360,11 +2364,12 @@ impl<'p> AttributeSource<'p> {
     fn accepts(self, name: &str) -> bool {
         // The type's own attributes first: most names are.
         let own = match self {
-            AttributeSource::Core(t) => return core_attribute(t, name).is_some(),
+            // `name` is every type's namevar by another name (`file`'s `path`).
+            AttributeSource::Core(t) => return core_attribute(t, name).is_some() || name == "name",
             AttributeSource::Define(d) => d.params.iter().any(|p| p.name == name) || name == "name",
             // Puppet adds `provider` to every type that has providers.
             AttributeSource::Custom(t) => {
-                t.attributes.iter().any(|a| a.name == name) || name == "provider"
+                t.attributes.iter().any(|a| a.name == name) || name == "provider" || name == "name"
             }
         };
         own || builtins::metaparameters().iter().any(|m| m.name == name)

@@ -53,6 +53,28 @@ impl Category {
     }
 }
 
+/// How safe the fixes of a fixable rule are: a safe fix never changes what Puppet compiles,
+/// for any facts; an unsafe one may (`--fix` applies it only with `--unsafe-fixes`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FixSafety {
+    /// Every fix the rule offers is safe.
+    Safe,
+    /// Some of its fixes are safe, others unsafe (the rule's documentation says which).
+    Sometimes,
+    /// Every fix it offers is unsafe.
+    Unsafe,
+}
+
+impl FixSafety {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FixSafety::Safe => "safe",
+            FixSafety::Sometimes => "sometimes-unsafe",
+            FixSafety::Unsafe => "unsafe",
+        }
+    }
+}
+
 /// Everything plint knows about a rule besides its check.
 #[derive(Debug, Clone, Copy)]
 pub struct RuleInfo {
@@ -69,6 +91,8 @@ pub struct RuleInfo {
     pub default_enabled: bool,
     /// Whether it offers fixes that `--fix` applies.
     pub fixable: bool,
+    /// How safe its fixes are (meaningful when `fixable`).
+    pub fix_safety: FixSafety,
     /// The rule's documentation (markdown), from its doc comment.
     pub docs: &'static str,
 }
@@ -123,7 +147,7 @@ pub trait Rule: Send + Sync {
 /// }
 /// ```
 /// Optional keys, after `category`: `puppet_lint: "check_name"`, `default_enabled: false`,
-/// `fixable: true`.
+/// `fixable: true`, `fix_safety: Unsafe | Sometimes` (default `Safe`).
 #[macro_export]
 macro_rules! declare_rule {
     (
@@ -136,6 +160,7 @@ macro_rules! declare_rule {
             $(, puppet_lint: $puppet_lint:literal)?
             $(, default_enabled: $enabled:literal)?
             $(, fixable: $fixable:literal)?
+            $(, fix_safety: $safety:ident)?
             $(,)?
         }
     ) => {
@@ -152,6 +177,7 @@ macro_rules! declare_rule {
                 puppet_lint: $crate::declare_rule!(@opt $($puppet_lint)?),
                 default_enabled: $crate::declare_rule!(@or_true $($enabled)?),
                 fixable: $crate::declare_rule!(@or_false $($fixable)?),
+                fix_safety: $crate::declare_rule!(@safety $($safety)?),
                 docs: concat!($($doc, "\n"),*),
             };
         }
@@ -162,6 +188,8 @@ macro_rules! declare_rule {
     (@or_true $v:literal) => { $v };
     (@or_false) => { false };
     (@or_false $v:literal) => { $v };
+    (@safety) => { $crate::rules::FixSafety::Safe };
+    (@safety $v:ident) => { $crate::rules::FixSafety::$v };
 }
 
 /// Finds a rule by code (`P301`), name (`duplicate-parameter`) or puppet-lint check name.

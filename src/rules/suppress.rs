@@ -6,8 +6,10 @@
 //! - `# lint:ignore:a lint:ignore:b reason` after code: that line; on a line of its own: from
 //!   there to the matching `# lint:endignore` (blocks nest; an endignore closes the latest).
 //!
-//! A name may be a plint code (`P401`), a plint rule name or a puppet-lint check name. A name
-//! that is none of these is a finding (`P005`); a suppression that suppresses nothing, or a
+//! A name may be a plint code (`P401`), a plint rule name or a puppet-lint check name: of
+//! puppet-lint itself or of a well-known plugin (`rules/lint/plugins.toml`), whether plint
+//! implements it or not. A name that is none of these is a finding (`P005`, with the closest
+//! known name); a suppression that suppresses nothing, or a
 //! block that is never closed, is a finding too (`P006`), for rules that are enabled.
 
 use rustc_hash::FxHashSet as HashSet;
@@ -17,99 +19,62 @@ use crate::report::codes::{UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION};
 use crate::report::{Diagnostic, LineIndex, RuleMeta};
 use crate::syntax::ast::{CommentKind, File, Span};
 
-/// puppet-lint checks (core and common plugins) that plint does not implement: naming them
-/// in a suppression is not an error, it just has nothing to suppress.
-const OTHER_PUPPET_LINT_CHECKS: &[&str] = &[
-    "140chars",
-    "80chars",
-    "2sp_soft_tabs",
-    "arrow_alignment",
-    "arrow_on_right_operand_line",
-    "autoloader_layout",
-    "case_without_default",
-    "class_inherits_from_params_class",
-    "code_on_top_scope",
-    "documentation",
-    "double_quoted_strings",
-    "duplicate_params",
-    "ensure_first_param",
-    "ensure_not_symlink_target",
-    "file_mode",
-    "hard_tabs",
-    "inherits_across_namespaces",
-    "legacy_facts",
-    "names_containing_dash",
-    "names_containing_uppercase",
-    "nested_classes_or_defines",
-    "only_variable_string",
-    "parameter_order",
-    "puppet_url_without_modules",
-    "quoted_booleans",
-    "right_to_left_relationship",
-    "selector_inside_resource",
-    "single_quote_string_with_variables",
-    "slash_comments",
-    "space_before_arrow",
-    "star_comments",
-    "top_scope_facts",
-    "trailing_whitespace",
-    "unquoted_file_mode",
-    "unquoted_node_name",
-    "unquoted_resource_title",
-    "variable_contains_dash",
-    "variable_is_lowercase",
-    "variable_scope",
-    "variables_not_enclosed",
-    "syntax",
-    "relative_classname_inclusion",
-    "relative_classname_reference",
-    "anchor_resource",
-    "file_ensure",
-    "leading_zero",
-    "lookup_in_parameter",
-    "optional_default",
-    "parameter_documentation",
-    "parameter_types",
-    "params_empty_string_assignment",
-    "strict_indent",
-    "topscope_variable",
-    "trailing_comma",
-    "unquoted_string_in_case",
-    "unquoted_string_in_selector",
-    "variable_contains_upcase",
-    "version_comparison",
-    "empty_string_assignment",
-    "exec_idempotency",
-    "security_package_pinning",
-    "manifest_whitespace_opening_brace_before",
-    "manifest_whitespace_opening_brace_after",
-    "manifest_whitespace_closing_brace_before",
-    "manifest_whitespace_closing_brace_after",
-    "manifest_whitespace_opening_bracket_before",
-    "manifest_whitespace_opening_bracket_after",
-    "manifest_whitespace_closing_bracket_before",
-    "manifest_whitespace_closing_bracket_after",
-    "manifest_whitespace_newline_beginning_of_file",
-    "manifest_whitespace_newline_end_of_file",
-    "manifest_whitespace_missing_newline_end_of_file",
-    "manifest_whitespace_two_empty_lines",
-    "manifest_whitespace_class_name_single_space_before",
-    "manifest_whitespace_class_name_single_space_after",
-    "manifest_whitespace_class_opening_curly_brace",
-    "manifest_whitespace_arrows_single_space_after",
-    "resource_reference_without_title_capital",
-    "resource_reference_without_whitespace",
-    "resource_reference_chain_without_whitespace",
-    "resource_reference_double_quotes",
-];
+/// `rules/lint/plugins.toml`: the checks of puppet-lint and of well-known plugins.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PluginsFile {
+    plugin: Vec<Plugin>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Plugin {
+    #[allow(dead_code)] // documents the data
+    gem: String,
+    checks: Vec<String>,
+}
+
+/// The check names of `rules/lint/plugins.toml`, read once (the data is embedded and never
+/// changes), sorted.
+static KNOWN_CHECKS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    let file: PluginsFile = toml::from_str(include_str!("../../rules/lint/plugins.toml"))
+        .expect("rules/lint/plugins.toml is valid");
+    let mut checks: Vec<String> = file.plugin.into_iter().flat_map(|p| p.checks).collect();
+    checks.sort();
+    checks.dedup();
+    checks
+});
+
+/// Whether `name` is a check of puppet-lint or of a well-known plugin
+/// (`rules/lint/plugins.toml`).
+fn is_known_check(name: &str) -> bool {
+    KNOWN_CHECKS
+        .binary_search_by(|c| c.as_str().cmp(name))
+        .is_ok()
+}
 
 /// Whether `name` is a puppet-lint check (core or a common plugin), implemented by plint or
 /// not. The configuration uses it to accept puppet-lint options about checks plint lacks.
 pub fn is_puppet_lint_check(name: &str) -> bool {
-    OTHER_PUPPET_LINT_CHECKS.contains(&name)
+    is_known_check(name)
         || super::registry::RULES
             .iter()
             .any(|r| r.info().puppet_lint == Some(name))
+}
+
+/// The known name closest to `key`, for "did you mean": a rule's name or puppet-lint check,
+/// or a known check.
+fn suggestion(key: &str) -> Option<String> {
+    let mut c = crate::infer::Closest::new(key);
+    for r in super::registry::RULES.iter() {
+        let i = r.info();
+        c.offer(i.name);
+        if let Some(check) = i.puppet_lint {
+            c.offer(check);
+        }
+    }
+    KNOWN_CHECKS.iter().for_each(|k| c.offer(k));
+    c.best()
 }
 
 /// What a suppression names.
@@ -125,9 +90,7 @@ fn resolve(key: &str) -> Option<Target> {
     if let Some(rule) = super::find(key) {
         return Some(Target::Rule(rule.info().code));
     }
-    OTHER_PUPPET_LINT_CHECKS
-        .contains(&key)
-        .then_some(Target::Foreign)
+    is_known_check(key).then_some(Target::Foreign)
 }
 
 #[derive(Debug)]
@@ -286,11 +249,20 @@ impl Suppressions {
                 Some(self.entries.len() - 1)
             }
             None => {
+                let help = match suggestion(key) {
+                    Some(s) => format!(
+                        "did you mean `{s}`? Use a rule's code or name (see `plint rules`), or a puppet-lint check name"
+                    ),
+                    None => {
+                        "use a rule's code or name (see `plint rules`), or a puppet-lint check name"
+                            .to_string()
+                    }
+                };
                 self.problems.push(finding(
                     UNKNOWN_SUPPRESSION,
                     span,
                     format!("`{key}` is not a plint rule or a puppet-lint check"),
-                    "use a rule's code or name (see `plint rules`), or a puppet-lint check name",
+                    &help,
                 ));
                 None
             }
@@ -363,4 +335,26 @@ fn next_statement_lines(ast: &File, lines: &LineIndex, offset: usize) -> Option<
         line_of(lines, span.start as usize),
         line_of(lines, span.end.saturating_sub(1).max(span.start) as usize),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The data loads, and every check a plint rule mirrors is in it (a rule records the
+    /// name of a real check).
+    #[test]
+    fn plugin_data_lists_the_checks_plint_mirrors() {
+        assert!(KNOWN_CHECKS.len() > 100);
+        for r in super::super::registry::RULES.iter() {
+            if let Some(check) = r.info().puppet_lint {
+                assert!(is_known_check(check), "{}: `{check}`", r.info().code);
+            }
+        }
+        assert!(!is_known_check("no_such_check"));
+        assert_eq!(
+            suggestion("trailing_coma").as_deref(),
+            Some("trailing_comma")
+        );
+    }
 }

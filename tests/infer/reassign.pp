@@ -80,7 +80,7 @@ $top = 1
 $top = 2 # error: [P113]
 
 # a lambda's parameters belong to its scope (Puppet: "Cannot reassign variable '$x'")
-[1].each |$x| { # warning: [P115]
+[1].each |$x| {
   $x = 2 # error: [P113]
 }
 

@@ -3,7 +3,7 @@
 class unused (Integer $port = 80) {
   # class variables may be read elsewhere as `$unused::x`
   $derived = $port + 1
-  {'a' => 1}.each |$key, $value| { # warning: [P115]
+  {'a' => 1}.each |$key, $value| { # positional: not unused
     notice($value)
   }
   {'a' => 1}.each |$_key, $value| {

@@ -1693,7 +1693,10 @@ impl Compiler<'_> {
                 continue;
             }
             let bad = r.params.iter().find(|(n, _)| {
-                def.attribute(n).is_none() && crate::defs::builtins::metaparameter(n).is_none()
+                def.attribute(n).is_none()
+                    && crate::defs::builtins::metaparameter(n).is_none()
+                    // `name` is the namevar by another name (`file`'s `path`).
+                    && !(n == "name" && def.namevars().next().is_some())
             });
             if let Some((n, _)) = bad {
                 let msg = format!("no parameter named '{n}' on {}", r.reference());

@@ -35,6 +35,8 @@ declare_rule! {
         severity: Warning,
         category: Style,
         puppet_lint: "only_variable_string",
+        fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

@@ -33,6 +33,8 @@ declare_rule! {
         category: Style,
         puppet_lint: "quoted_booleans",
         default_enabled: false,
+        fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

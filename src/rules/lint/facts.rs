@@ -3,117 +3,82 @@
 
 use crate::syntax::ast::{Expr, ExprKind, Span, StringPart};
 
-/// Legacy facts with an exact structured replacement: `(legacy, path)`.
-const EXACT: &[(&str, &str)] = &[
-    ("architecture", "os.architecture"),
-    ("augeasversion", "augeas.version"),
-    ("bios_release_date", "dmi.bios.release_date"),
-    ("bios_vendor", "dmi.bios.vendor"),
-    ("bios_version", "dmi.bios.version"),
-    ("boardassettag", "dmi.board.asset_tag"),
-    ("boardmanufacturer", "dmi.board.manufacturer"),
-    ("boardproductname", "dmi.board.product"),
-    ("boardserialnumber", "dmi.board.serial_number"),
-    ("chassisassettag", "dmi.chassis.asset_tag"),
-    ("chassistype", "dmi.chassis.type"),
-    ("domain", "networking.domain"),
-    ("fqdn", "networking.fqdn"),
-    ("gid", "identity.group"),
-    ("hardwareisa", "processors.isa"),
-    ("hardwaremodel", "os.hardware"),
-    ("hostname", "networking.hostname"),
-    ("id", "identity.user"),
-    ("ipaddress", "networking.ip"),
-    ("ipaddress6", "networking.ip6"),
-    ("lsbdistcodename", "os.distro.codename"),
-    ("lsbdistdescription", "os.distro.description"),
-    ("lsbdistid", "os.distro.id"),
-    ("lsbdistrelease", "os.distro.release.full"),
-    ("lsbmajdistrelease", "os.distro.release.major"),
-    ("lsbminordistrelease", "os.distro.release.minor"),
-    ("lsbrelease", "os.distro.release.specification"),
-    ("macaddress", "networking.mac"),
-    ("macosx_buildversion", "os.macosx.build"),
-    ("macosx_productname", "os.macosx.product"),
-    ("macosx_productversion", "os.macosx.version.full"),
-    ("macosx_productversion_major", "os.macosx.version.major"),
-    ("macosx_productversion_minor", "os.macosx.version.minor"),
-    ("manufacturer", "dmi.manufacturer"),
-    ("memoryfree", "memory.system.available"),
-    ("memoryfree_mb", ""),
-    ("memorysize", "memory.system.total"),
-    ("memorysize_mb", ""),
-    ("netmask", "networking.netmask"),
-    ("netmask6", "networking.netmask6"),
-    ("network", "networking.network"),
-    ("network6", "networking.network6"),
-    ("operatingsystem", "os.name"),
-    ("operatingsystemmajrelease", "os.release.major"),
-    ("operatingsystemrelease", "os.release.full"),
-    ("osfamily", "os.family"),
-    ("physicalprocessorcount", "processors.physicalcount"),
-    ("processorcount", "processors.count"),
-    ("productname", "dmi.product.name"),
-    ("rubyplatform", "ruby.platform"),
-    ("rubysitedir", "ruby.sitedir"),
-    ("rubyversion", "ruby.version"),
-    ("selinux", "os.selinux.enabled"),
-    ("selinux_config_mode", "os.selinux.config_mode"),
-    ("selinux_config_policy", "os.selinux.config_policy"),
-    ("selinux_current_mode", "os.selinux.current_mode"),
-    ("selinux_enforced", "os.selinux.enforced"),
-    ("selinux_policyversion", "os.selinux.policy_version"),
-    ("serialnumber", "dmi.product.serial_number"),
-    ("swapencrypted", "memory.swap.encrypted"),
-    ("swapfree", "memory.swap.available"),
-    ("swapfree_mb", ""),
-    ("swapsize", "memory.swap.total"),
-    ("swapsize_mb", ""),
-    ("system32", "os.windows.system32"),
-    ("uptime", "system_uptime.uptime"),
-    ("uptime_days", "system_uptime.days"),
-    ("uptime_hours", "system_uptime.hours"),
-    ("uptime_seconds", "system_uptime.seconds"),
-    ("uuid", "dmi.product.uuid"),
-    ("xendomains", "xen.domains"),
-    ("zonename", "solaris_zones.current"),
-    // Lists that became hashes: no drop-in replacement.
-    ("blockdevices", ""),
-    ("interfaces", ""),
-    ("zones", ""),
-    ("sshfp_dsa", ""),
-    ("sshfp_ecdsa", ""),
-    ("sshfp_ed25519", ""),
-    ("sshfp_rsa", ""),
-];
+/// The data of `rules/facts/legacy.toml`.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct LegacyFile {
+    always_present: Vec<String>,
+    replacements: rustc_hash::FxHashMap<String, String>,
+    inexact: rustc_hash::FxHashMap<String, String>,
+}
+
+/// [`LegacyFile`], read once (the data is embedded and never changes).
+static DATA: std::sync::LazyLock<LegacyFile> = std::sync::LazyLock::new(|| {
+    toml::from_str(include_str!("../../../rules/facts/legacy.toml"))
+        .expect("rules/facts/legacy.toml is valid")
+});
 
 /// A legacy fact and what replaces it.
 #[derive(Debug)]
 pub struct Legacy {
-    /// The `$facts` access that replaces it (`['os']['family']`), if any.
+    /// What follows `$facts` to read the structured fact that replaces it, if any: an access
+    /// (`['os']['family']`) when every level above the last is always present, else a call
+    /// of `dig` (`.dig('ssh', 'dsa', 'key')`), which gives undef where a level is missing, as
+    /// the legacy fact did, where an access would fail to compile.
     pub access: Option<String>,
     /// Whether the replacement has the same value in every case. Facts named after a
     /// device, interface or zone are not exact: Facter mangled those names.
     pub exact: bool,
 }
 
-fn access<'k>(keys: impl IntoIterator<Item = &'k str>) -> String {
+/// Whether every level of `keys` above the last holds a hash or an array on every node
+/// (`always-present` in the data).
+fn levels_always_present(keys: &[&str]) -> bool {
+    let present = &DATA.always_present;
+    (1..keys.len()).all(|n| {
+        let len = keys[..n].iter().map(|k| k.len() + 1).sum::<usize>() - 1;
+        present.iter().any(|p| {
+            p.len() == len && {
+                let mut parts = p.split('.');
+                keys[..n].iter().all(|k| parts.next() == Some(k))
+            }
+        })
+    })
+}
+
+/// What follows `$facts` to read the structured fact at `keys` (see [`Legacy::access`]).
+fn access(keys: &[&str]) -> String {
+    let quoted = |k: &str| k.parse::<u32>().is_err();
     let mut out = String::new();
-    for k in keys {
-        let (open, close) = match k.parse::<u32>() {
-            Ok(_) => ("[", "]"),
-            Err(_) => ("['", "']"),
-        };
-        out.push_str(open);
-        out.push_str(k);
-        out.push_str(close);
+    if levels_always_present(keys) {
+        for k in keys {
+            let (open, close) = if quoted(k) { ("['", "']") } else { ("[", "]") };
+            out.push_str(open);
+            out.push_str(k);
+            out.push_str(close);
+        }
+    } else {
+        out.push_str(".dig(");
+        for (i, k) in keys.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            if quoted(k) {
+                out.push('\'');
+                out.push_str(k);
+                out.push('\'');
+            } else {
+                out.push_str(k);
+            }
+        }
+        out.push(')');
     }
     out
 }
 
 fn inexact(keys: &[&str]) -> Option<Legacy> {
     Some(Legacy {
-        access: Some(access(keys.iter().copied())),
+        access: Some(access(keys)),
         exact: false,
     })
 }
@@ -152,7 +117,7 @@ fn patterned(name: &str) -> Option<Legacy> {
         && n.bytes().all(|b| b.is_ascii_digit())
     {
         return Some(Legacy {
-            access: Some(access(["processors", "models", n])),
+            access: Some(access(&["processors", "models", n])),
             exact: true,
         });
     }
@@ -160,7 +125,7 @@ fn patterned(name: &str) -> Option<Legacy> {
         && matches!(alg, "dsa" | "ecdsa" | "ed25519" | "rsa")
     {
         return Some(Legacy {
-            access: Some(access(["ssh", alg, "key"])),
+            access: Some(access(&["ssh", alg, "key"])),
             exact: true,
         });
     }
@@ -179,17 +144,15 @@ fn patterned(name: &str) -> Option<Legacy> {
     None
 }
 
-/// [`EXACT`] by name.
-static EXACT_BY_NAME: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, &'static str>> =
-    std::sync::LazyLock::new(|| EXACT.iter().copied().collect());
-
 /// Is `name` a legacy fact, and what replaces it?
 pub fn legacy(name: &str) -> Option<Legacy> {
-    if let Some(path) = EXACT_BY_NAME.get(name) {
-        let keys = path.split('.').filter(|k| !k.is_empty());
+    let found = (DATA.replacements.get(name).map(|p| (p, true)))
+        .or_else(|| DATA.inexact.get(name).map(|p| (p, false)));
+    if let Some((path, exact)) = found {
+        let keys: Vec<&str> = path.split('.').filter(|k| !k.is_empty()).collect();
         return Some(Legacy {
-            access: path.split('.').any(|k| !k.is_empty()).then(|| access(keys)),
-            exact: true,
+            access: (!keys.is_empty()).then(|| access(&keys)),
+            exact,
         });
     }
     patterned(name)
@@ -330,6 +293,39 @@ pub fn replacement_in_pieces(text: &str, span: Span, unbraced: &[Span], access: 
 #[cfg(test)]
 mod kind_tests {
     use super::*;
+
+    /// A level that some node lacks is read with `dig`; levels every node has, with `[]`.
+    #[test]
+    fn replacements_dig_where_a_level_may_be_missing() {
+        let access_of = |name: &str| legacy(name).and_then(|l| l.access);
+        assert_eq!(access_of("osfamily").as_deref(), Some("['os']['family']"));
+        assert_eq!(
+            access_of("operatingsystemmajrelease").as_deref(),
+            Some("['os']['release']['major']")
+        );
+        assert_eq!(
+            access_of("sshdsakey").as_deref(),
+            Some(".dig('ssh', 'dsa', 'key')")
+        );
+        assert_eq!(
+            access_of("processor0").as_deref(),
+            Some(".dig('processors', 'models', 0)")
+        );
+        assert_eq!(
+            access_of("ipaddress_eth0").as_deref(),
+            Some(".dig('networking', 'interfaces', 'eth0', 'ip')")
+        );
+        let lsb = legacy("lsbdistcodename").unwrap();
+        assert!(!lsb.exact, "Facter 4 sets lsbdist* only with lsb_release");
+        assert!(legacy("memorysize_mb").unwrap().access.is_none());
+        // Every path of the data is well formed.
+        for path in DATA.replacements.values().chain(DATA.inexact.values()) {
+            assert!(
+                path.is_empty() || path.split('.').all(|k| !k.is_empty()),
+                "{path}"
+            );
+        }
+    }
 
     /// Every fact read is of a kind in [`READ_KINDS`].
     #[test]

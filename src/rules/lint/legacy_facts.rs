@@ -10,10 +10,20 @@ declare_rule! {
     /// (`$facts['osfamily']`), and names the structured fact that replaces each
     /// (`$facts['os']['family']`).
     ///
-    /// The fix writes the structured fact. It is safe for facts with an exact equivalent;
-    /// for facts named after a device, interface or zone (`$::ipaddress_eth0`) it is marked
-    /// unsafe, because Facter mangled those names (`eth0.100` became `eth0_100`). A few
-    /// facts have no drop-in replacement (`$::interfaces`, `$::memorysize_mb`) and no fix.
+    /// The fix writes the structured fact. Where a level of it may be missing on a node
+    /// (`ssh.dsa` on a host with no DSA key, `os.distro` without `lsb_release`), it reads it
+    /// with `dig`, which gives undef there as the legacy fact did: `$::sshdsakey` becomes
+    /// `$facts.dig('ssh', 'dsa', 'key')`, not `$facts['ssh']['dsa']['key']`, on which Puppet
+    /// fails to compile ("Operator '[]' is not applicable to an Undef Value"). Only the
+    /// levels that every node has (`os`, `networking`, see `rules/facts/legacy.toml`) are
+    /// read with a plain access: `$::osfamily` becomes `$facts['os']['family']`.
+    ///
+    /// The fix is safe for facts with an exact equivalent. It is marked unsafe for facts
+    /// named after a device, interface or zone (`$::ipaddress_eth0`), because Facter mangled
+    /// those names (`eth0.100` became `eth0_100`), and for `lsbdist*`, which Facter 4 sets
+    /// only where `lsb_release` is installed while `os.distro` is set from `/etc/os-release`
+    /// too (on a RedHat 8 node `$::lsbdistcodename` is undef, `os.distro.codename` is `Ootpa`). A few facts have no drop-in replacement
+    /// (`$::interfaces`, `$::memorysize_mb`) and no fix.
     ///
     /// ## Why is this bad?
     /// Facter 4 no longer sends legacy facts unless asked to (`include-legacy-facts`), so
@@ -35,6 +45,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "legacy_facts",
         fixable: true,
+        fix_safety: Sometimes,
     }
 }
 

@@ -35,6 +35,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "puppet_url_without_modules",
         fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

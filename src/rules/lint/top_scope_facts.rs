@@ -34,6 +34,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "top_scope_facts",
         fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

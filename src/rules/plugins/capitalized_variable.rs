@@ -41,6 +41,7 @@ declare_rule! {
         puppet_lint: "variable_contains_upcase",
         default_enabled: false,
         fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

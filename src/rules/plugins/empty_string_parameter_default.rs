@@ -9,7 +9,10 @@ declare_rule! {
     /// Finds parameters of classes and defined types typed `String` (or a `Variant`) whose
     /// default is the empty string (`String $x = ''`).
     ///
-    /// Only an empty literal string as the whole default is reported. On by default.
+    /// Only an empty literal string as the whole default is reported.
+    ///
+    /// Off by default: the empty string as "not set" is a common, deliberate convention
+    /// (templates and `empty()` test it), and changing it changes every caller's interface.
     ///
     /// ## Why is this bad?
     /// The empty string is usually a stand-in for "not set", which Puppet spells `undef`:
@@ -31,6 +34,7 @@ declare_rule! {
         severity: Warning,
         category: Style,
         puppet_lint: "params_empty_string_assignment",
+        default_enabled: false,
     }
 }
 

@@ -12,7 +12,10 @@ declare_rule! {
     /// The value is reported when written as a bare word or a literal string. The fix writes
     /// `file`, or `link` when the resource has a `target`; it is marked unsafe, because
     /// `present` also accepts an existing directory or link where `file` replaces it.
-    /// On by default.
+    ///
+    /// Off by default: `present` is a documented value with its own meaning, "make sure
+    /// something exists, and accept what is there", often chosen on purpose where the path
+    /// may be a link or is replaced by a package.
     ///
     /// ## Why is this bad?
     /// `present` does not say what should exist: a missing path becomes a regular file, and
@@ -34,7 +37,9 @@ declare_rule! {
         severity: Warning,
         category: Style,
         puppet_lint: "file_ensure",
+        default_enabled: false,
         fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

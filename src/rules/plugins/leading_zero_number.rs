@@ -32,6 +32,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "leading_zero",
         fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

@@ -9,7 +9,12 @@ declare_rule! {
     /// Finds calls of `lookup()` in the parameter list of a class or defined type (usually as
     /// a parameter's default).
     ///
-    /// Other lookups (`hiera()`, a method call `.lookup`) are not reported. On by default.
+    /// Other lookups (`hiera()`, a method call `.lookup`) are not reported.
+    ///
+    /// Off by default: a `lookup()` default is a common, deliberate style, to read a key that
+    /// several classes share, or with a merge behaviour (`lookup('x', Hash, 'deep', {})`)
+    /// without `lookup_options`. Turn it on where the convention is automatic parameter
+    /// lookup only.
     ///
     /// ## Why is this bad?
     /// Class parameters are looked up in Hiera automatically (`ntp::servers`); an explicit
@@ -32,6 +37,7 @@ declare_rule! {
         severity: Warning,
         category: Style,
         puppet_lint: "lookup_in_parameter",
+        default_enabled: false,
     }
 }
 

@@ -35,6 +35,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "version_comparison",
         fixable: true,
+        fix_safety: Unsafe,
     }
 }
 

@@ -43,6 +43,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "unquoted_string_in_case",
         fixable: true,
+        fix_safety: Sometimes,
     }
 }
 

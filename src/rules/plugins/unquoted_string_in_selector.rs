@@ -41,6 +41,7 @@ declare_rule! {
         category: Style,
         puppet_lint: "unquoted_string_in_selector",
         fixable: true,
+        fix_safety: Sometimes,
     }
 }
 

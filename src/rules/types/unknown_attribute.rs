@@ -8,7 +8,9 @@ use super::support;
 declare_rule! {
     /// ## What it does
     /// Finds an attribute that the resource's type does not have: not a parameter or property of
-    /// the core type, not a parameter of the defined type, not a metaparameter.
+    /// the core type, not a parameter of the defined type, not a metaparameter. `name` is
+    /// accepted on every type, as Puppet does: it is the namevar by another name (`file`'s
+    /// `path`), or a defined type's `$name`.
     ///
     /// ## Why is this bad?
     /// Puppet fails the catalog (`no parameter named ...`, `Invalid parameter ...`).

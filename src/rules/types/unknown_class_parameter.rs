@@ -8,7 +8,7 @@ use super::support;
 declare_rule! {
     /// ## What it does
     /// Finds a resource-like class declaration (`class { 'x': param => value }`) with a parameter
-    /// the class does not have.
+    /// the class does not have. `name` is accepted, as Puppet does: it sets the class's `$name`.
     ///
     /// ## Why is this bad?
     /// Puppet fails the catalog (`has no parameter named`).
