@@ -90,6 +90,7 @@ fn plugin_checks_plint_lacks_are_accepted_and_typos_get_a_suggestion() {
             path: "x.pp",
             source: src,
             ast: &parsed.ast,
+            module: None,
         },
         &registry::Selection::from_fn(|i| (i.code == "P401").then_some(i.severity)),
     );
