@@ -62,7 +62,10 @@ end
 #[test]
 fn a_module_function_of_a_core_name_does_not_replace_the_core_signatures() {
     let dir = tree(&[
-        ("legacy/lib/puppet/parser/functions/downcase.rb", LEGACY_DOWNCASE),
+        (
+            "legacy/lib/puppet/parser/functions/downcase.rb",
+            LEGACY_DOWNCASE,
+        ),
         (
             "legacy/lib/puppet/parser/functions/only_legacy.rb",
             "module Puppet::Parser::Functions\n  newfunction(:only_legacy, type: :rvalue) do |args|\n    args[0]\n  end\nend\n",
@@ -138,8 +141,5 @@ fn a_name_a_module_defines_is_never_a_typo() {
         ("site.pp", "fiel { '/tmp/x': }\n"),
     ]);
     let f = findings(dir.path());
-    assert!(
-        !f.iter().any(|(_, _, m)| m.contains("fiel")),
-        "{f:#?}"
-    );
+    assert!(!f.iter().any(|(_, _, m)| m.contains("fiel")), "{f:#?}");
 }
