@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use super::compat::{self, kinds};
 use super::program::{NameKind, Program};
 use super::{Analysis, Closest, LambdaProblem, TypeDiag, closest};
-use crate::defs::builtins;
+use crate::defs::{bolt, builtins};
 use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signature};
 use crate::syntax::ast::{
     AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
@@ -1257,6 +1257,9 @@ impl<'p> Infer<'p> {
         // A statement's call: its return type is not used (see [`Infer::statements`]).
         let unused = std::mem::take(&mut self.value_unused);
         let arg_types: Vec<Type> = c.args.iter().map(|a| self.expr(a)).collect();
+        if c.style == crate::syntax::ast::CallStyle::Apply {
+            return self.apply_block(c);
+        }
         let Some(name) = c.name() else {
             self.expr(&c.function);
             if let Some(l) = &c.lambda {
@@ -1317,6 +1320,9 @@ impl<'p> Infer<'p> {
             }
         }
         let name = crate::syntax::lower_case(&m.method.name);
+        if let Some(t) = self.bolt_member(&arg_types[0], &name, m) {
+            return t;
+        }
         self.check_call(
             &name,
             m.method.span,
@@ -1342,7 +1348,7 @@ impl<'p> Infer<'p> {
         call_span: Span,
         unused: bool,
     ) -> Option<Type> {
-        let builtin = builtin_function(name);
+        let builtin = builtin_function(name).or_else(|| self.bolt_function(name));
         let indexed = self.program.function(name);
         // The built-in first (Puppet's loaders ask their parent first), then the program's.
         let defs = [builtin, indexed];
@@ -1511,12 +1517,70 @@ impl<'p> Infer<'p> {
         self.pop();
     }
 
+    // ------------------------------------------------------------------ Bolt plans
+
+    /// A Bolt plan function, in a file that defines a plan (see [`bolt`]).
+    fn bolt_function(&self, name: &str) -> Option<&'static FunctionDef> {
+        if self.program.is_plan() {
+            bolt::function(name)
+        } else {
+            None
+        }
+    }
+
+    /// `apply(targets, options) { ... }`: its block is walked as a lambda (plan variables are
+    /// visible in it); it gives a `ResultSet` of `ApplyResult`s. Its arguments were walked.
+    fn apply_block(&mut self, c: &'p Call) -> Type {
+        if let Some(l) = &c.lambda {
+            self.lambda(l, &[]);
+        }
+        Type::Alias("ResultSet".to_string())
+    }
+
+    /// `$value.member` where `$value` may be a Bolt object (`$result.ok`, `$t.name`), in a plan:
+    /// the member's type. `None` when this is a function call to check as usual: not in a plan,
+    /// the receiver is known not to be a Bolt object, or no Bolt type has that member. A
+    /// receiver of an unknown type gets `Any` for a name some Bolt type has as a member and
+    /// that is not a function.
+    fn bolt_member(&mut self, recv: &Type, name: &str, m: &'p MethodCall) -> Option<Type> {
+        if !self.program.is_plan() || !bolt::is_member(name) {
+            return None;
+        }
+        let mut objects = Vec::new();
+        let known = bolt_objects(recv, &mut objects);
+        let result = if known && !objects.is_empty() {
+            let mut found = Vec::new();
+            for o in &objects {
+                let member = o.member(name)?;
+                found.push(parse_type(&member.returns).unwrap_or(Type::Any));
+            }
+            self.common_all(found)
+        } else if !known
+            && builtin_function(name).is_none()
+            && self.bolt_function(name).is_none()
+            && self.program.function(name).is_none()
+        {
+            Type::Any
+        } else {
+            return None;
+        };
+        // The arguments were walked by the caller; a lambda (`filter_set`) gets the elements.
+        if let Some(l) = &m.lambda {
+            let element = parse_type("Variant[Result, ApplyResult]").unwrap_or(Type::Any);
+            self.lambda(l, &[element]);
+        }
+        Some(result)
+    }
+
     fn unknown_function(&mut self, name: &str, span: Span) {
         if !self.should_report_unknown(name) {
             return;
         }
         let mut c = Closest::new(name);
         builtins::functions().iter().for_each(|f| c.offer(&f.name));
+        if self.program.is_plan() {
+            bolt::functions().iter().for_each(|f| c.offer(&f.name));
+        }
         self.program
             .for_each_name(NameKind::Function, &mut |n| c.offer(n));
         let suggestion = c.best();
@@ -2606,4 +2670,29 @@ fn time_arithmetic(op: BinaryOp, l: &Type, r: &Type) -> Option<Type> {
         _ if is_time(r) => Type::Any,
         _ => return None,
     })
+}
+
+/// The Bolt object types a value of type `t` may be (through `Optional` and `Variant`; `undef`
+/// adds none). `false` when `t` says nothing (`Any`, an unresolved name that is no Bolt type)
+/// or may be something else than a Bolt object.
+fn bolt_objects(t: &Type, out: &mut Vec<&'static bolt::ObjectType>) -> bool {
+    match t {
+        Type::Alias(n) => match bolt::object(n) {
+            Some(o) => {
+                out.push(o);
+                true
+            }
+            None => false,
+        },
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => bolt_objects(inner, out),
+        Type::Undef => true,
+        Type::Variant(ts) => {
+            let mut all = true;
+            for t in ts {
+                all &= bolt_objects(t, out);
+            }
+            all
+        }
+        _ => false,
+    }
 }

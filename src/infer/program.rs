@@ -88,6 +88,9 @@ pub struct LocalDefs<'a> {
     aliases: HashMap<String, TypeAliasDef>,
     /// First segments of the names the file defines: modules it belongs to.
     namespaces: Vec<String>,
+    /// Whether the file defines a plan: Puppet parses it with `--tasks`, and Bolt's functions
+    /// and types are known in it.
+    plan: bool,
 }
 
 /// A class or defined type of the file, its [`ClassDef`] made when first asked for (most
@@ -156,6 +159,7 @@ impl<'a> LocalDefs<'a> {
                         });
                     }
                 }
+                ExprKind::Plan(_) => out.plan = true,
                 _ => {}
             }
         }
@@ -267,6 +271,18 @@ impl<'a> Program<'a> {
             .aliases
             .get(lookup_key(name).as_ref())
             .or_else(|| self.global.type_alias(name))
+            .or_else(|| {
+                self.local
+                    .plan
+                    .then(|| crate::defs::bolt::type_alias(name))
+                    .flatten()
+            })
+    }
+
+    /// Whether the file defines a plan (see [`crate::defs::bolt`]): Bolt's functions, types and
+    /// `apply` blocks are known in it.
+    pub fn is_plan(&self) -> bool {
+        self.local.plan
     }
 
     /// Whether the module `name` is known to be part of the program: indexed, or the
