@@ -6,5 +6,6 @@ pub mod builtins;
 pub mod index;
 pub mod model;
 pub mod ruby;
+pub mod tasks;
 
 pub use index::Index;

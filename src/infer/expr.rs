@@ -13,7 +13,7 @@ use std::cell::RefCell;
 
 use super::compat::{self, kinds};
 use super::program::{NameKind, Program};
-use super::{Analysis, Closest, LambdaProblem, TypeDiag, closest};
+use super::{Analysis, Closest, LambdaProblem, TaskProblem, TypeDiag, closest};
 use crate::defs::{bolt, builtins};
 use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signature};
 use crate::syntax::ast::{
@@ -1299,6 +1299,9 @@ impl<'p> Infer<'p> {
             e.span,
             unused,
         );
+        if &*name == "run_task" && !splat && self.program.is_plan() {
+            self.check_run_task(c, &arg_types);
+        }
         ret.unwrap_or(Type::Any)
     }
 
@@ -1570,6 +1573,88 @@ impl<'p> Infer<'p> {
             self.lambda(l, &[element]);
         }
         Some(result)
+    }
+
+    /// `run_task('mod::task', $targets, [description,] { params })` against the task's
+    /// metadata, when the task's module is indexed: the task exists, every parameter given is
+    /// declared and of its type, every required one is given. Options (`_run_as`) are Bolt's.
+    fn check_run_task(&mut self, c: &'p Call, args: &[Type]) {
+        let Some(first) = c.args.first() else {
+            return;
+        };
+        let ExprKind::String(s) = &first.kind else {
+            return;
+        };
+        let Some(text) = s.text() else {
+            return;
+        };
+        let name = crate::defs::index::lookup_key(text).into_owned();
+        let Some(task) = self.program.task(&name) else {
+            let module = split_colons(&name).map_or(name.as_str(), |(m, _)| m);
+            if self.program.has_module(module) {
+                self.diags.push(TypeDiag::TaskMismatch {
+                    task: name.clone(),
+                    span: first.span,
+                    problem: TaskProblem::Unknown,
+                });
+            }
+            return;
+        };
+        let Some(declared) = &task.params else {
+            return;
+        };
+        // The parameters: the hash after the targets (or after a description).
+        let (given, span) = match (args.get(2), args.get(3)) {
+            (Some(_), Some(t)) => (t, c.args[3].span),
+            (Some(t), None) if !matches!(t, Type::String(_)) => (t, c.args[2].span),
+            _ => (&Type::Struct(Vec::new()), c.args_span),
+        };
+        let empty = Vec::new();
+        let members = match given {
+            Type::Struct(members) => members,
+            // `{}`
+            Type::Hash(h) if h.size.is_some_and(|s| s.max == Some(0)) => &empty,
+            // A hash whose keys are not known here: nothing to check.
+            _ => return,
+        };
+        let task_name = task.name.clone();
+        let mut problems = Vec::new();
+        for m in members.iter().filter(|m| !m.name.starts_with('_')) {
+            match declared.iter().find(|p| p.name == m.name) {
+                None => problems.push(TaskProblem::UnknownParameter {
+                    param: m.name.clone(),
+                    suggestion: closest(&m.name, declared.iter().map(|p| p.name.as_str())),
+                }),
+                Some(p) => {
+                    if let Some(expected) = parse_type(&p.ty)
+                        && !self.may_match(&expected, &m.value)
+                    {
+                        problems.push(TaskProblem::ParameterType {
+                            param: m.name.clone(),
+                            expected,
+                            found: m.value.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        for p in declared {
+            let given = members.iter().any(|m| m.name == p.name);
+            let optional = p.has_default
+                || parse_type(&p.ty).is_none_or(|t| self.may_match(&t, &Type::Undef));
+            if !given && !optional {
+                problems.push(TaskProblem::MissingParameter {
+                    param: p.name.clone(),
+                });
+            }
+        }
+        for problem in problems {
+            self.diags.push(TypeDiag::TaskMismatch {
+                task: task_name.clone(),
+                span,
+                problem,
+            });
+        }
     }
 
     fn unknown_function(&mut self, name: &str, span: Span) {

@@ -37,6 +37,10 @@ pub trait Defs: Sync {
     /// Whether any module is known at all (a file checked alone knows none).
     fn knows_modules(&self) -> bool;
     fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str));
+    /// The Bolt task `name` of an indexed module (see [`crate::defs::tasks`]).
+    fn task(&self, _name: &str) -> Option<&crate::defs::tasks::TaskDef> {
+        None
+    }
     /// A hash of the names of the resource types and definitions: what the suggestions for
     /// unknown resource types are remembered by.
     fn names_fingerprint(&self) -> u64 {
@@ -159,7 +163,10 @@ impl<'a> LocalDefs<'a> {
                         });
                     }
                 }
-                ExprKind::Plan(_) => out.plan = true,
+                ExprKind::Plan(p) => {
+                    out.plan = true;
+                    out.namespace(&key(&p.name.name));
+                }
                 _ => {}
             }
         }
@@ -299,6 +306,11 @@ impl<'a> Program<'a> {
         self.global.knows_modules()
     }
 
+    /// The Bolt task `name` of an indexed module.
+    pub fn task(&self, name: &str) -> Option<&crate::defs::tasks::TaskDef> {
+        self.global.task(name)
+    }
+
     pub fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
         self.for_each_local_name(kind, f);
         self.global.for_each_name(kind, f);
@@ -330,6 +342,9 @@ impl Defs for crate::defs::Index {
     }
     fn has_module(&self, name: &str) -> bool {
         self.module(name).is_some()
+    }
+    fn task(&self, name: &str) -> Option<&crate::defs::tasks::TaskDef> {
+        crate::defs::Index::task(self, name)
     }
     fn knows_modules(&self) -> bool {
         !self.modules().is_empty()
