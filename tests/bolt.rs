@@ -26,7 +26,11 @@ fn data_loads_and_every_type_parses() {
     assert!(bolt::function("notice").is_none());
     assert!(bolt::type_alias("TargetSpec").is_some());
     assert!(bolt::type_alias("boltlib::targetspec").is_some());
-    assert!(bolt::object("ResultSet").and_then(|o| o.member("first")).is_some());
+    assert!(
+        bolt::object("ResultSet")
+            .and_then(|o| o.member("first"))
+            .is_some()
+    );
     let mut types = Vec::new();
     for f in bolt::functions() {
         assert!(!f.signatures.is_empty(), "{} has no dispatch", f.name);
@@ -153,7 +157,9 @@ fn no_syntax_error_where_puppet_parses() {
     let mut problems = Vec::new();
     for (name, src) in &cases {
         let Some(&(plain, tasks)) = verdicts.get(name.as_str()) else {
-            problems.push(format!("{name}: no verdict (run scripts/oracle/bolt-oracle.sh)"));
+            problems.push(format!(
+                "{name}: no verdict (run scripts/oracle/bolt-oracle.sh)"
+            ));
             continue;
         };
         let parsed = plint::syntax::parse(src);
@@ -164,7 +170,9 @@ fn no_syntax_error_where_puppet_parses() {
             .map(|d| d.message.clone())
             .collect();
         if (plain || tasks) && !syntax_errors.is_empty() {
-            problems.push(format!("{name}: Puppet parses it, plint: {syntax_errors:?}"));
+            problems.push(format!(
+                "{name}: Puppet parses it, plint: {syntax_errors:?}"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

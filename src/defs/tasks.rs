@@ -64,7 +64,9 @@ pub fn read_module_tasks(module: &str, root: &Path, sandbox: &Sandbox) -> Vec<Ta
         } else {
             format!("{module}::{stem}")
         };
-        let entry = tasks.entry(name.clone()).or_insert(TaskDef { name, params: None });
+        let entry = tasks
+            .entry(name.clone())
+            .or_insert(TaskDef { name, params: None });
         if path.extension().is_some_and(|e| e == "json")
             && let Ok(text) = sandbox.read(path)
             && let Some(params) = parse_metadata(&text)

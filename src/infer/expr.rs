@@ -14,8 +14,8 @@ use std::cell::RefCell;
 use super::compat::{self, kinds};
 use super::program::{NameKind, Program};
 use super::{Analysis, Closest, LambdaProblem, TaskProblem, TypeDiag, closest};
-use crate::defs::{bolt, builtins};
 use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signature};
+use crate::defs::{bolt, builtins};
 use crate::syntax::ast::{
     AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
     Resource, ResourceForm, Span, StringPart, UnaryOp,
@@ -1640,8 +1640,8 @@ impl<'p> Infer<'p> {
         }
         for p in declared {
             let given = members.iter().any(|m| m.name == p.name);
-            let optional = p.has_default
-                || parse_type(&p.ty).is_none_or(|t| self.may_match(&t, &Type::Undef));
+            let optional =
+                p.has_default || parse_type(&p.ty).is_none_or(|t| self.may_match(&t, &Type::Undef));
             if !given && !optional {
                 problems.push(TaskProblem::MissingParameter {
                     param: p.name.clone(),

@@ -65,10 +65,8 @@ impl Rule for InvalidTaskCall {
                         .help("check the task's name: `module::file` without the extension");
                 }
                 TaskProblem::UnknownParameter { param, suggestion } => {
-                    let diag = cx.report(
-                        *span,
-                        format!("task `{task}` has no parameter `{param}`"),
-                    );
+                    let diag =
+                        cx.report(*span, format!("task `{task}` has no parameter `{param}`"));
                     diag.label("not in the task's metadata");
                     match suggestion {
                         Some(s) => diag.help(format!("did you mean `{s}`?")),

@@ -93,7 +93,10 @@ fn visit(e: &Expr, tasks: bool, in_apply: bool, out: &mut Vec<(Span, Problem)>) 
             ExprKind::Class(_) => out.push((e.span, Problem::Definition("a class definition"))),
             ExprKind::Define(_) => out.push((e.span, Problem::Definition("a defined type"))),
             ExprKind::Collector(c) if in_apply && c.exported => {
-                out.push((e.span, Problem::InApply("a collector of exported resources")));
+                out.push((
+                    e.span,
+                    Problem::InApply("a collector of exported resources"),
+                ));
             }
             _ if in_apply => {
                 if apply_body.is_some() {
@@ -147,7 +150,9 @@ fn report(cx: &mut Context<'_>, span: Span, problem: Problem) {
         Problem::InApply(what) => {
             cx.report(span, format!("{what} is not supported in an `apply` block"))
                 .label("inside `apply`")
-                .help("an `apply` block is compiled into a catalog on its own: move this out of it");
+                .help(
+                    "an `apply` block is compiled into a catalog on its own: move this out of it",
+                );
         }
         Problem::ApplyOutsidePlan => {
             cx.report(span, "an `apply` block is only available in a Bolt plan")

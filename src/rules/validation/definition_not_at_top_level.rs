@@ -123,9 +123,7 @@ impl Rule for DefinitionNotAtTopLevel {
                 .filter(|a| !matches!(a.kind, ExprKind::Class(_)))
                 // The block of a Bolt plan's `apply` is a top level of its own (Puppet's `top`
                 // stops at an `ApplyExpression`).
-                .filter(|a| {
-                    !matches!(&a.kind, ExprKind::Call(c) if c.style == CallStyle::Apply)
-                })
+                .filter(|a| !matches!(&a.kind, ExprKind::Call(c) if c.style == CallStyle::Apply))
             else {
                 continue;
             };
