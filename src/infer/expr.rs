@@ -1552,10 +1552,15 @@ impl<'p> Infer<'p> {
         let mut objects = Vec::new();
         let known = bolt_objects(recv, &mut objects);
         let result = if known && !objects.is_empty() {
-            let mut found = Vec::new();
-            for o in &objects {
-                let member = o.member(name)?;
-                found.push(parse_type(&member.returns).unwrap_or(Type::Any));
+            // The objects that have it (`$rs.first.report`: only an `ApplyResult` has a
+            // report, the `Result` in the variant has not).
+            let found: Vec<Type> = objects
+                .iter()
+                .filter_map(|o| o.member(name))
+                .map(|m| parse_type(&m.returns).unwrap_or(Type::Any))
+                .collect();
+            if found.is_empty() {
+                return None;
             }
             self.common_all(found)
         } else if !known

@@ -7,16 +7,17 @@ plan infertest::bolt(TargetSpec $targets, Boolean $noop = false) {
   $ok = $rs.ok # revealed: Boolean
   $first = $rs.first # revealed: Optional[Variant[Result, ApplyResult]]
   $names = $rs.names # revealed: Array[String[1]]
-  $rt = run_task('infertest::install', $all, 'install', { 'version' => '1.2', '_noop' => $noop }) # revealed: ResultSet
+  $rt = run_task('other::install', $all, 'install', { 'version' => '1.2', '_noop' => $noop }) # revealed: ResultSet
   $ar = apply($all, '_catch_errors' => true) {
     package { 'nginx': ensure => installed }
   }
   $ar_copy = $ar # revealed: ResultSet
   $rt.each |$r| { out::message($r.target.name) }
+  $report = $ar.first.report # revealed: Hash[String[1], Data]
   run_tsk('x', $all) # error: [P101]
   $f = background() || { run_command('ls', $all) } # revealed: Future
   $st = $f.state # revealed: Enum['done', 'error', 'running']
   $ok_set = $rs.filter_set |$r| { $r.ok } # revealed: ResultSet
-  out::message([$name, $ok, $first, $names, $st, $ok_set, $ar_copy])
+  out::message([$report, $name, $ok, $first, $names, $st, $ok_set, $ar_copy])
   return $ar.ok
 }
