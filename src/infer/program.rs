@@ -163,10 +163,9 @@ impl<'a> LocalDefs<'a> {
                         });
                     }
                 }
-                ExprKind::Plan(p) => {
-                    out.plan = true;
-                    out.namespace(&key(&p.name.name));
-                }
+                // A plan's name does not make its module known: in a Bolt project (which is
+                // not a module root), the module's functions and tasks are not indexed.
+                ExprKind::Plan(_) => out.plan = true,
                 _ => {}
             }
         }

@@ -22,8 +22,11 @@ declare_rule! {
     ///
     /// ## Example
     /// ```puppet
+    /// # The module `deploy` has a task `install` (and this function).
+    /// function deploy::version() >> String { '1.2' }
+    ///
     /// plan deploy::app(TargetSpec $targets) {
-    ///   run_task('deploy::instal', $targets, { 'version' => '1.2' })
+    ///   run_task('deploy::instal', $targets, { 'version' => deploy::version() })
     /// }
     /// ```
     ///
