@@ -1546,9 +1546,14 @@ impl<'p> Infer<'p> {
     /// receiver of an unknown type gets `Any` for a name some Bolt type has as a member and
     /// that is not a function.
     fn bolt_member(&mut self, recv: &Type, name: &str, m: &'p MethodCall) -> Option<Type> {
-        if !self.program.is_plan() || !bolt::is_member(name) {
+        if !self.program.is_plan() {
             return None;
         }
+        let is_function = |this: &Self| {
+            builtin_function(name).is_some()
+                || this.bolt_function(name).is_some()
+                || this.program.function(name).is_some()
+        };
         let mut objects = Vec::new();
         let known = bolt_objects(recv, &mut objects);
         let result = if known && !objects.is_empty() {
@@ -1559,15 +1564,24 @@ impl<'p> Infer<'p> {
                 .filter_map(|o| o.member(name))
                 .map(|m| parse_type(&m.returns).unwrap_or(Type::Any))
                 .collect();
-            if found.is_empty() {
+            if !found.is_empty() {
+                self.common_all(found)
+            } else if is_function(self) {
                 return None;
+            } else {
+                // Neither a member nor a function (`$result.vale`): suggest a member.
+                let mut c = Closest::new(name);
+                for o in &objects {
+                    o.members.iter().for_each(|mem| c.offer(&mem.name));
+                }
+                self.diags.push(TypeDiag::UnknownFunction {
+                    name: name.to_string(),
+                    span: m.method.span,
+                    suggestion: c.best(),
+                });
+                Type::Any
             }
-            self.common_all(found)
-        } else if !known
-            && builtin_function(name).is_none()
-            && self.bolt_function(name).is_none()
-            && self.program.function(name).is_none()
-        {
+        } else if !known && bolt::is_member(name) && !is_function(self) {
             Type::Any
         } else {
             return None;
