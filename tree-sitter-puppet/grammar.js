@@ -49,6 +49,12 @@ const KEYWORDS = [
 
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
 const commaSepTrailing = (rule) => optional(seq(commaSep1(rule), optional(',')));
+// Attribute operations as Puppet reads them: the list may also start with a comma
+// (`file { $d:, ensure => directory }`), or be a lone comma (`File { , }`), but not `, ,`.
+const attributeList = (rule) => optional(choice(
+  ',',
+  seq(optional(','), commaSep1(rule), optional(',')),
+));
 
 module.exports = grammar({
   name: 'puppet',
@@ -265,21 +271,20 @@ module.exports = grammar({
     resource_body: $ => seq(
       field('title', $._expression),
       ':',
-      optional(commaSep1(field('attribute', $._attribute_operation))),
-      optional(','),
+      attributeList(field('attribute', $._attribute_operation)),
     ),
 
     resource_defaults: $ => prec(1, seq(
       field('type', $.type_reference),
       '{',
-      commaSepTrailing(field('attribute', $._attribute_operation)),
+      attributeList(field('attribute', $._attribute_operation)),
       '}',
     )),
 
     resource_override: $ => prec(1, seq(
       field('reference', choice($.access, $.variable)),
       '{',
-      commaSepTrailing(field('attribute', $._attribute_operation)),
+      attributeList(field('attribute', $._attribute_operation)),
       '}',
     )),
 
@@ -291,7 +296,7 @@ module.exports = grammar({
       ),
       optional(seq(
         '{',
-        commaSepTrailing(field('attribute', $._attribute_operation)),
+        attributeList(field('attribute', $._attribute_operation)),
         '}',
       )),
     )),
@@ -379,6 +384,9 @@ module.exports = grammar({
       $.if_expression,
       $.unless_expression,
       $.case_expression,
+      $.apply_expression,
+      // `apply` is a keyword of Bolt plans only (`--tasks`); elsewhere it is a name.
+      alias('apply', $.name),
       $.reserved_word,
     ),
 
@@ -397,7 +405,7 @@ module.exports = grammar({
       field('function', choice(
         $.name,
         $.type_reference,
-        alias(choice('type', ...STATEMENT_FUNCTIONS), $.name),
+        alias(choice('type', 'apply', ...STATEMENT_FUNCTIONS), $.name),
       )),
       field('arguments', $.argument_list),
       optional(field('lambda', $.lambda)),
@@ -413,6 +421,15 @@ module.exports = grammar({
       field('method', choice($.name, alias('type', $.name))),
       optional(field('arguments', $.argument_list)),
       optional(field('lambda', $.lambda)),
+    )),
+
+    // `apply(targets, options) { ... }` of a Bolt plan: the block is compiled to a catalog for
+    // each target. Puppet has it with `--tasks`; without, the same text is a call and a hash.
+    // Puppet wants at least one argument; the AST reports `apply() { }`.
+    apply_expression: $ => prec(PREC.call + 1, seq(
+      'apply',
+      field('arguments', $.argument_list),
+      field('body', $.block),
     )),
 
     lambda: $ => seq(

@@ -113,6 +113,8 @@ pub struct Index {
     modules: Vec<ModuleRoot>,
     /// What the checked modules declare they need, and what is absent.
     world: super::world::World,
+    /// The modules' Bolt tasks, sorted by name.
+    tasks: Vec<crate::defs::tasks::TaskDef>,
     by_definition: HashMap<String, Vec<u32>>,
     by_function: HashMap<String, Vec<u32>>,
     by_alias: HashMap<String, Vec<u32>>,
@@ -268,7 +270,7 @@ impl Index {
         &self.modules
     }
 
-    /// The module called `name`.
+    /// What the checked modules declare they need, and what is absent (see [`super::world`]).
     pub fn world(&self) -> &super::world::World {
         &self.world
     }
@@ -279,6 +281,16 @@ impl Index {
         self
     }
 
+    /// The Bolt task `name` (`mod::task`, any case) of an indexed module.
+    pub fn task(&self, name: &str) -> Option<&crate::defs::tasks::TaskDef> {
+        let key = lookup_key(name);
+        self.tasks
+            .binary_search_by(|t| t.name.as_str().cmp(&key))
+            .ok()
+            .map(|i| &self.tasks[i])
+    }
+
+    /// The module called `name`.
     pub fn module(&self, name: &str) -> Option<&ModuleRoot> {
         self.modules.iter().find(|m| m.name == name)
     }
@@ -337,6 +349,7 @@ impl Index {
                 roots: Vec::new(),
                 manifests: Vec::new(),
                 ruby: from_ruby,
+                tasks: Vec::new(),
             },
         )
     }
@@ -347,6 +360,12 @@ impl Index {
             manifests: checked.len() + modules.manifests.len(),
             ruby_files: modules.ruby.len(),
             modules: modules.roots,
+            tasks: {
+                let mut tasks = modules.tasks;
+                tasks.sort_by(|a, b| a.name.cmp(&b.name));
+                tasks.dedup_by(|a, b| a.name == b.name);
+                tasks
+            },
             ..Index::default()
         };
         let puppet = checked.into_iter().chain(modules.manifests);
@@ -463,6 +482,8 @@ pub struct Modules {
     manifests: Vec<FileDefs>,
     /// The definitions of the Ruby files, by root and path.
     ruby: Vec<ruby::Defs>,
+    /// The Bolt tasks of the modules (see [`crate::defs::tasks`]).
+    tasks: Vec<crate::defs::tasks::TaskDef>,
 }
 
 impl Modules {
@@ -546,10 +567,15 @@ impl Modules {
                     .collect()
             },
         );
+        let tasks = roots
+            .iter()
+            .flat_map(|r| crate::defs::tasks::read_module_tasks(&r.name, &r.path, sandbox))
+            .collect();
         Modules {
             roots: roots.into_iter().cloned().collect(),
             manifests,
             ruby,
+            tasks,
         }
     }
 }

@@ -13,9 +13,9 @@ use std::cell::RefCell;
 
 use super::compat::{self, Fit, kinds};
 use super::program::{NameKind, Program};
-use super::{Analysis, Closest, LambdaProblem, TypeDiag, closest};
-use crate::defs::builtins;
+use super::{Analysis, Closest, LambdaProblem, TaskProblem, TypeDiag, closest};
 use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signature};
+use crate::defs::{bolt, builtins};
 use crate::syntax::ast::{
     AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
     Resource, ResourceForm, Span, StringPart, UnaryOp,
@@ -1257,6 +1257,9 @@ impl<'p> Infer<'p> {
         // A statement's call: its return type is not used (see [`Infer::statements`]).
         let unused = std::mem::take(&mut self.value_unused);
         let arg_types: Vec<Type> = c.args.iter().map(|a| self.expr(a)).collect();
+        if c.style == crate::syntax::ast::CallStyle::Apply {
+            return self.apply_block(c);
+        }
         let Some(name) = c.name() else {
             self.expr(&c.function);
             if let Some(l) = &c.lambda {
@@ -1296,6 +1299,9 @@ impl<'p> Infer<'p> {
             e.span,
             unused,
         );
+        if &*name == "run_task" && !splat && self.program.is_plan() {
+            self.check_run_task(c, &arg_types);
+        }
         ret.unwrap_or(Type::Any)
     }
 
@@ -1317,6 +1323,9 @@ impl<'p> Infer<'p> {
             }
         }
         let name = crate::syntax::lower_case(&m.method.name);
+        if let Some(t) = self.bolt_member(&arg_types[0], &name, m) {
+            return t;
+        }
         self.check_call(
             &name,
             m.method.span,
@@ -1342,7 +1351,7 @@ impl<'p> Infer<'p> {
         call_span: Span,
         unused: bool,
     ) -> Option<Type> {
-        let builtin = builtin_function(name);
+        let builtin = builtin_function(name).or_else(|| self.bolt_function(name));
         // The built-in first (Puppet's loaders ask their parent first), then the program's.
         let Some(first) = builtin.or_else(|| self.program.function(name)) else {
             self.unknown_function(name, name_span);
@@ -1539,12 +1548,171 @@ impl<'p> Infer<'p> {
         self.pop();
     }
 
+    // ------------------------------------------------------------------ Bolt plans
+
+    /// A Bolt plan function, in a file that defines a plan (see [`bolt`]).
+    fn bolt_function(&self, name: &str) -> Option<&'static FunctionDef> {
+        if self.program.is_plan() {
+            bolt::function(name)
+        } else {
+            None
+        }
+    }
+
+    /// `apply(targets, options) { ... }`: its block is walked as a lambda (plan variables are
+    /// visible in it); it gives a `ResultSet` of `ApplyResult`s. Its arguments were walked.
+    fn apply_block(&mut self, c: &'p Call) -> Type {
+        if let Some(l) = &c.lambda {
+            self.lambda(l, &[]);
+        }
+        Type::Alias("ResultSet".to_string())
+    }
+
+    /// `$value.member` where `$value` may be a Bolt object (`$result.ok`, `$t.name`), in a plan:
+    /// the member's type. `None` when this is a function call to check as usual: not in a plan,
+    /// the receiver is known not to be a Bolt object, or no Bolt type has that member. A
+    /// receiver of an unknown type gets `Any` for a name some Bolt type has as a member and
+    /// that is not a function.
+    fn bolt_member(&mut self, recv: &Type, name: &str, m: &'p MethodCall) -> Option<Type> {
+        if !self.program.is_plan() {
+            return None;
+        }
+        let is_function = |this: &Self| {
+            builtin_function(name).is_some()
+                || this.bolt_function(name).is_some()
+                || this.program.function(name).is_some()
+        };
+        let mut objects = Vec::new();
+        let known = bolt_objects(recv, &mut objects);
+        let result = if known && !objects.is_empty() {
+            // The objects that have it (`$rs.first.report`: only an `ApplyResult` has a
+            // report, the `Result` in the variant has not).
+            let found: Vec<Type> = objects
+                .iter()
+                .filter_map(|o| o.member(name))
+                .map(|m| parse_type(&m.returns).unwrap_or(Type::Any))
+                .collect();
+            if !found.is_empty() {
+                self.common_all(found)
+            } else if is_function(self) {
+                return None;
+            } else {
+                // Neither a member nor a function (`$result.vale`): suggest a member.
+                let mut c = Closest::new(name);
+                for o in &objects {
+                    o.members.iter().for_each(|mem| c.offer(&mem.name));
+                }
+                self.diags.push(TypeDiag::UnknownFunction {
+                    name: name.to_string(),
+                    span: m.method.span,
+                    suggestion: c.best(),
+                });
+                Type::Any
+            }
+        } else if !known && bolt::is_member(name) && !is_function(self) {
+            Type::Any
+        } else {
+            return None;
+        };
+        // The arguments were walked by the caller; a lambda (`filter_set`) gets the elements.
+        if let Some(l) = &m.lambda {
+            let element = parse_type("Variant[Result, ApplyResult]").unwrap_or(Type::Any);
+            self.lambda(l, &[element]);
+        }
+        Some(result)
+    }
+
+    /// `run_task('mod::task', $targets, [description,] { params })` against the task's
+    /// metadata, when the task's module is indexed: the task exists, every parameter given is
+    /// declared and of its type, every required one is given. Options (`_run_as`) are Bolt's.
+    fn check_run_task(&mut self, c: &'p Call, args: &[Type]) {
+        let Some(first) = c.args.first() else {
+            return;
+        };
+        let ExprKind::String(s) = &first.kind else {
+            return;
+        };
+        let Some(text) = s.text() else {
+            return;
+        };
+        let name = crate::defs::index::lookup_key(text).into_owned();
+        let Some(task) = self.program.task(&name) else {
+            let module = split_colons(&name).map_or(name.as_str(), |(m, _)| m);
+            if self.program.has_module(module) {
+                self.diags.push(TypeDiag::TaskMismatch {
+                    task: name.clone(),
+                    span: first.span,
+                    problem: TaskProblem::Unknown,
+                });
+            }
+            return;
+        };
+        let Some(declared) = &task.params else {
+            return;
+        };
+        // The parameters: the hash after the targets (or after a description).
+        let (given, span) = match (args.get(2), args.get(3)) {
+            (Some(_), Some(t)) => (t, c.args[3].span),
+            (Some(t), None) if !matches!(t, Type::String(_)) => (t, c.args[2].span),
+            _ => (&Type::Struct(Vec::new()), c.args_span),
+        };
+        let empty = Vec::new();
+        let members = match given {
+            Type::Struct(members) => members,
+            // `{}`
+            Type::Hash(h) if h.size.is_some_and(|s| s.max == Some(0)) => &empty,
+            // A hash whose keys are not known here: nothing to check.
+            _ => return,
+        };
+        let task_name = task.name.clone();
+        let mut problems = Vec::new();
+        for m in members.iter().filter(|m| !m.name.starts_with('_')) {
+            match declared.iter().find(|p| p.name == m.name) {
+                None => problems.push(TaskProblem::UnknownParameter {
+                    param: m.name.clone(),
+                    suggestion: closest(&m.name, declared.iter().map(|p| p.name.as_str())),
+                }),
+                Some(p) => {
+                    if let Some(expected) = parse_type(&p.ty)
+                        && !self.may_match(&expected, &m.value)
+                    {
+                        problems.push(TaskProblem::ParameterType {
+                            param: m.name.clone(),
+                            expected,
+                            found: m.value.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        for p in declared {
+            let given = members.iter().any(|m| m.name == p.name);
+            let optional =
+                p.has_default || parse_type(&p.ty).is_none_or(|t| self.may_match(&t, &Type::Undef));
+            if !given && !optional {
+                problems.push(TaskProblem::MissingParameter {
+                    param: p.name.clone(),
+                });
+            }
+        }
+        for problem in problems {
+            self.diags.push(TypeDiag::TaskMismatch {
+                task: task_name.clone(),
+                span,
+                problem,
+            });
+        }
+    }
+
     fn unknown_function(&mut self, name: &str, span: Span) {
         if !self.should_report_unknown(name) {
             return;
         }
         let mut c = Closest::new(name);
         builtins::functions().iter().for_each(|f| c.offer(&f.name));
+        if self.program.is_plan() {
+            bolt::functions().iter().for_each(|f| c.offer(&f.name));
+        }
         self.program
             .for_each_name(NameKind::Function, &mut |n| c.offer(n));
         let suggestion = c.best().filter(|_| !self.defined_anywhere(name));
@@ -2652,4 +2820,29 @@ fn time_arithmetic(op: BinaryOp, l: &Type, r: &Type) -> Option<Type> {
         _ if is_time(r) => Type::Any,
         _ => return None,
     })
+}
+
+/// The Bolt object types a value of type `t` may be (through `Optional` and `Variant`; `undef`
+/// adds none). `false` when `t` says nothing (`Any`, an unresolved name that is no Bolt type)
+/// or may be something else than a Bolt object.
+fn bolt_objects(t: &Type, out: &mut Vec<&'static bolt::ObjectType>) -> bool {
+    match t {
+        Type::Alias(n) => match bolt::object(n) {
+            Some(o) => {
+                out.push(o);
+                true
+            }
+            None => false,
+        },
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => bolt_objects(inner, out),
+        Type::Undef => true,
+        Type::Variant(ts) => {
+            let mut all = true;
+            for t in ts {
+                all &= bolt_objects(t, out);
+            }
+            all
+        }
+        _ => false,
+    }
 }

@@ -148,6 +148,33 @@ pub enum TypeDiag {
         text: String,
         span: Span,
     },
+    /// A Bolt plan's `run_task('mod::task', ...)` that the task's metadata does not allow
+    /// (see [`crate::defs::tasks`]).
+    TaskMismatch {
+        task: String,
+        span: Span,
+        problem: TaskProblem,
+    },
+}
+
+/// What is wrong with a `run_task` call.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TaskProblem {
+    /// The task's module is indexed, and has no such task.
+    Unknown,
+    /// The metadata declares no such parameter.
+    UnknownParameter {
+        param: String,
+        suggestion: Option<String>,
+    },
+    /// A required parameter is not given.
+    MissingParameter { param: String },
+    /// The value does not match the parameter's type.
+    ParameterType {
+        param: String,
+        expected: Type,
+        found: Type,
+    },
 }
 
 /// The result of inference over one file.

@@ -43,6 +43,10 @@ pub trait Defs: Sync {
         self.knows_modules()
     }
     fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str));
+    /// The Bolt task `name` of an indexed module (see [`crate::defs::tasks`]).
+    fn task(&self, _name: &str) -> Option<&crate::defs::tasks::TaskDef> {
+        None
+    }
     /// A hash of the names of the resource types and definitions: what the suggestions for
     /// unknown resource types are remembered by.
     fn names_fingerprint(&self) -> u64 {
@@ -94,6 +98,9 @@ pub struct LocalDefs<'a> {
     aliases: HashMap<String, TypeAliasDef>,
     /// First segments of the names the file defines: modules it belongs to.
     namespaces: Vec<String>,
+    /// Whether the file defines a plan: Puppet parses it with `--tasks`, and Bolt's functions
+    /// and types are known in it.
+    plan: bool,
 }
 
 /// A class or defined type of the file, its [`ClassDef`] made when first asked for (most
@@ -162,6 +169,9 @@ impl<'a> LocalDefs<'a> {
                         });
                     }
                 }
+                // A plan's name does not make its module known: in a Bolt project (which is
+                // not a module root), the module's functions and tasks are not indexed.
+                ExprKind::Plan(_) => out.plan = true,
                 _ => {}
             }
         }
@@ -276,6 +286,18 @@ impl<'a> Program<'a> {
             .aliases
             .get(lookup_key(name).as_ref())
             .or_else(|| self.global.type_alias(name))
+            .or_else(|| {
+                self.local
+                    .plan
+                    .then(|| crate::defs::bolt::type_alias(name))
+                    .flatten()
+            })
+    }
+
+    /// Whether the file defines a plan (see [`crate::defs::bolt`]): Bolt's functions, types and
+    /// `apply` blocks are known in it.
+    pub fn is_plan(&self) -> bool {
+        self.local.plan
     }
 
     /// Whether the module `name` is known to be part of the program: indexed, or the
@@ -295,6 +317,11 @@ impl<'a> Program<'a> {
     /// Whether the file's world is closed (see [`Defs::is_closed_for`]).
     pub fn is_closed(&self) -> bool {
         self.global.is_closed_for(self.module)
+    }
+
+    /// The Bolt task `name` of an indexed module.
+    pub fn task(&self, name: &str) -> Option<&crate::defs::tasks::TaskDef> {
+        self.global.task(name)
     }
 
     pub fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
@@ -328,6 +355,9 @@ impl Defs for crate::defs::Index {
     }
     fn has_module(&self, name: &str) -> bool {
         self.module(name).is_some()
+    }
+    fn task(&self, name: &str) -> Option<&crate::defs::tasks::TaskDef> {
+        crate::defs::Index::task(self, name)
     }
     fn knows_modules(&self) -> bool {
         !self.modules().is_empty()

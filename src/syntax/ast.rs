@@ -442,6 +442,10 @@ pub enum CallStyle {
     Parenthesized,
     /// `include a, b`: a statement function called without parentheses.
     Statement,
+    /// `apply(targets, options) { ... }` of a Bolt plan (Puppet's `ApplyExpression`, parsed
+    /// with `--tasks`): the function is the name `apply`, the block is a lambda without
+    /// parameters.
+    Apply,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -84,6 +84,7 @@ fn describe(kind: &str) -> &'static str {
         "case_expression" => "`case` expression",
         "case_option" => "`case` option",
         "lambda" => "lambda",
+        "apply_expression" => "`apply` block",
         "resource_declaration" => "resource",
         "resource_defaults" => "resource defaults",
         "resource_override" => "resource override",

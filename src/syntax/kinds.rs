@@ -83,6 +83,7 @@ macro_rules! kinds {
 
 kinds! {
     Access = "access",
+    ApplyExpression = "apply_expression",
     Array = "array",
     Assignment = "assignment",
     Attribute = "attribute",
@@ -151,6 +152,7 @@ impl K {
                 | K::Collector
                 | K::StatementCall
                 | K::FunctionCall
+                | K::ApplyExpression
                 | K::MethodCall
                 | K::IfExpression
                 | K::UnlessExpression

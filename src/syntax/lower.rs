@@ -602,6 +602,45 @@ impl<'t> Lowerer<'t> {
                     args_span: args_node.map(Self::span).unwrap_or(span),
                 }))
             }
+            K::ApplyExpression => {
+                // `apply(targets, options) { body }`: a call of `apply` whose lambda, with no
+                // parameters, is the body (plan variables are visible in it, as in a lambda).
+                let kids = self.fields(node);
+                let keyword = node.child(0).map(Self::span).unwrap_or(span);
+                let function = Expr::new(ExprKind::Name("apply".to_string()), keyword);
+                let args_node = self.field(kids, F.arguments);
+                let args = match args_node {
+                    Some(a) => {
+                        let ak = self.load_named(a);
+                        self.list(ak, None)
+                    }
+                    None => Vec::new(),
+                };
+                if args.is_empty() {
+                    self.syntax_error(
+                        args_node.unwrap_or(node),
+                        "`apply` needs its targets".to_string(),
+                        "no arguments",
+                        "write `apply($targets) { ... }`",
+                    );
+                }
+                let body_node = self.field(kids, F.body);
+                let mark = self.buf.len();
+                let body = self.block(body_node);
+                self.buf.truncate(mark);
+                ExprKind::Call(Box::new(Call {
+                    function,
+                    args,
+                    lambda: Some(Lambda {
+                        params: Vec::new(),
+                        return_type: None,
+                        span: body.span,
+                        body,
+                    }),
+                    style: CallStyle::Apply,
+                    args_span: args_node.map(Self::span).unwrap_or(span),
+                }))
+            }
             K::MethodCall => {
                 let kids = self.fields(node);
                 let receiver = self.opt_expr(self.field(kids, F.object), node);

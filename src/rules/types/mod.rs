@@ -11,6 +11,7 @@ mod default_type_mismatch;
 mod duplicate_resource;
 mod function_argument_mismatch;
 mod invalid_access;
+mod invalid_task_call;
 mod lambda_mismatch;
 mod missing_required_parameter;
 mod operator_type_mismatch;
@@ -43,4 +44,5 @@ pub static RULES: &[&dyn Rule] = &[
     &unreachable_case_branch::UnreachableCaseBranch,
     &unknown_type::UnknownType,
     &regex_too_costly::RegexTooCostly,
+    &invalid_task_call::InvalidTaskCall,
 ];

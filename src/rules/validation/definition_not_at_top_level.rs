@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Rule, RuleInfo};
-use crate::syntax::ast::{Expr, ExprKind, Span};
+use crate::syntax::ast::{CallStyle, Expr, ExprKind, Span};
 
 declare_rule! {
     /// ## What it does
@@ -121,6 +121,9 @@ impl Rule for DefinitionNotAtTopLevel {
                 .ancestors(i)
                 .next()
                 .filter(|a| !matches!(a.kind, ExprKind::Class(_)))
+                // The block of a Bolt plan's `apply` is a top level of its own (Puppet's `top`
+                // stops at an `ApplyExpression`).
+                .filter(|a| !matches!(&a.kind, ExprKind::Call(c) if c.style == CallStyle::Apply))
             else {
                 continue;
             };

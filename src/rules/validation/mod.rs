@@ -9,6 +9,7 @@ mod support;
 mod append_or_delete_assignment;
 mod assignment_in_parameter_default;
 mod attribute_append_in_resource;
+mod catalog_expression_in_plan;
 mod code_outside_definition_in_module;
 mod collector_as_value;
 mod cross_scope_assignment;
@@ -83,4 +84,5 @@ pub static RULES: &[&dyn Rule] = &[
     &definition_in_wrong_file::DefinitionInWrongFile,
     &invalid_heredoc_syntax::InvalidHeredocSyntax,
     &required_parameter_after_optional::RequiredParameterAfterOptional,
+    &catalog_expression_in_plan::CatalogExpressionInPlan,
 ];

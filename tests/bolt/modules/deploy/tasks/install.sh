@@ -1,0 +1,2 @@
+#!/bin/sh
+echo "installing $PT_version"
