@@ -396,3 +396,36 @@ fn top_scope_variables_a_ruby_function_sets_are_known() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_bolt_project_is_the_module_its_project_file_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("checkout");
+    write(
+        &root,
+        "bolt-project.yaml",
+        "---\nname: ops\nmodulepath: []\n",
+    );
+    write(
+        &root,
+        "functions/targets.pp",
+        "function ops::targets() >> String {\n  'web'\n}\n",
+    );
+    write(
+        &root,
+        "plans/deploy.pp",
+        "plan ops::deploy () {\n  $t = ops::targets()\n  $u = ops::targtes()\n  run_command('uptime', $t)\n}\n",
+    );
+    let found = run_json(tmp.path(), &["checkout"]);
+    let unknown: Vec<_> = found
+        .iter()
+        .filter(|(_, c, _, _)| c == "P101")
+        .map(|(_, _, s, m)| (s.as_str(), m.as_str()))
+        .collect();
+    // The project's own function is known; its misspelling is found.
+    assert_eq!(
+        unknown,
+        [("error", "unknown function `ops::targtes`")],
+        "{found:#?}"
+    );
+}

@@ -263,7 +263,7 @@ impl Visitor for Walker<'_> {
         if !inside
             && names
                 .iter()
-                .any(|n| *n == "manifests" || *n == "metadata.json")
+                .any(|n| *n == "manifests" || *n == "metadata.json" || *n == module::BOLT_PROJECT)
             && let Some(root) = module::module_root(dir, self.sandbox)
         {
             self.add_root(root);

@@ -1,9 +1,11 @@
 //! Modules: recognizing a module's root folder and its name, and where a file sits in its
 //! module (the autoload directory and the name Puppet's autoloader loads the file for).
 //!
-//! A module root is a folder with `manifests/` or `metadata.json`. Its name is `metadata.json`'s
-//! `name` after the author (`puppetlabs-stdlib` and `puppetlabs/stdlib` name `stdlib`), or else
-//! the folder's name after its last `-` (a Forge release unpacked as `puppetlabs-apache`).
+//! A module root is a folder with `manifests/` or `metadata.json`, or a Bolt project (a folder
+//! with `bolt-project.yaml`). Its name is `metadata.json`'s `name` after the author
+//! (`puppetlabs-stdlib` and `puppetlabs/stdlib` name `stdlib`), or the Bolt project's `name`,
+//! or else the folder's name after its last `-` (a Forge release unpacked as
+//! `puppetlabs-apache`).
 
 use crate::sandbox::Sandbox;
 use std::path::{Path, PathBuf};
@@ -37,7 +39,16 @@ pub fn module_root(dir: &Path, sandbox: &Sandbox) -> Option<ModuleRoot> {
     let metadata = dir.join("metadata.json");
     let has_metadata = metadata.is_file();
     if !has_metadata && !dir.join("manifests").is_dir() {
-        return None;
+        // A Bolt project is a module named in its `bolt-project.yaml`.
+        let project = dir.join(BOLT_PROJECT);
+        let name = sandbox
+            .read_to_string(&project)
+            .ok()
+            .and_then(|text| name_in_bolt_project(&text))?;
+        return Some(ModuleRoot {
+            name,
+            path: dir.to_path_buf(),
+        });
     }
     if is_environment(dir) {
         return None;
@@ -46,7 +57,13 @@ pub fn module_root(dir: &Path, sandbox: &Sandbox) -> Option<ModuleRoot> {
         .then(|| sandbox.read_to_string(&metadata).ok())
         .flatten()
         .and_then(|text| name_in_metadata(&text));
-    let name = from_metadata.or_else(|| {
+    let from_project = || {
+        sandbox
+            .read_to_string(&dir.join(BOLT_PROJECT))
+            .ok()
+            .and_then(|text| name_in_bolt_project(&text))
+    };
+    let name = from_metadata.or_else(from_project).or_else(|| {
         let abs = std::path::absolute(dir).ok()?;
         module_of_folder(&abs.file_name()?.to_string_lossy())
     })?;
@@ -97,6 +114,18 @@ fn exists_without_module_files(dir: &Path) -> bool {
             && !["manifests", "metadata.json", "lib"]
                 .iter()
                 .any(|f| dir.join(f).exists())
+    })
+}
+
+/// The file that makes a folder a Bolt project: a module named by its `name`.
+pub const BOLT_PROJECT: &str = "bolt-project.yaml";
+
+/// The project name in a `bolt-project.yaml` text: its top-level `name: value` line.
+pub fn name_in_bolt_project(text: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let value = line.strip_prefix("name:")?.trim();
+        let value = value.trim_matches(['"', '\'']);
+        is_module_name(value).then(|| value.to_string())
     })
 }
 
