@@ -313,7 +313,7 @@ pub fn distance(a: &str, b: &str) -> usize {
 }
 
 /// [`distance`] if it is at most `max`, else `None` (two bounds that are cheaper to find are
-/// tried first: the difference in length, and [`count_bound`]).
+/// tried first: the difference in length, and `count_bound`).
 pub fn distance_at_most(a: &str, b: &str, max: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > max || count_bound(a.as_bytes(), b.as_bytes()) > max {
         return None;
