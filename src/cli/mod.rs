@@ -318,8 +318,12 @@ fn execute(args: &Args) -> Result<i32, String> {
             Some(env) if !modulepath_given => &env.modulepath,
             _ => &settings.modulepath,
         };
+        // A module both checked and on the module path is read once.
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut seen: std::collections::HashSet<PathBuf> =
+            roots.iter().map(|r| absolute(&r.path)).collect();
         for root in crate::discover::module::modules_in(modulepath, &sandbox) {
-            if !roots.iter().any(|r| same_path(&r.path, &root.path)) {
+            if seen.insert(absolute(&root.path)) {
                 roots.push(root);
             }
         }
@@ -484,11 +488,6 @@ fn execute(args: &Args) -> Result<i32, String> {
             None => format!("cannot write the report: {e}"),
         }),
     }
-}
-
-/// Whether two paths name the same folder (as written, made absolute).
-fn same_path(a: &Path, b: &Path) -> bool {
-    a == b || std::path::absolute(a).ok() == std::path::absolute(b).ok()
 }
 
 /// The `P008` notes of a run: one per absent declared module, at its first declaration.
