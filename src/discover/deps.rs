@@ -30,7 +30,16 @@ pub struct Declared {
 /// The module name in a full name: what follows the last `-` or `/` (`puppetlabs-stdlib`,
 /// `puppetlabs/stdlib`, `stdlib`), if it is a valid module name.
 pub fn short_name(full: &str) -> Option<String> {
-    let name = full.rsplit(['-', '/']).next().unwrap_or(full).trim();
+    // A name is echoed in findings: only a plain `author-name` (no spaces, no control
+    // characters, not of any length) is taken.
+    let plain = full.len() <= 128
+        && full
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'/' | b'_'));
+    if !plain {
+        return None;
+    }
+    let name = full.rsplit(['-', '/']).next().unwrap_or(full);
     is_module_name(name).then(|| name.to_string())
 }
 
@@ -272,6 +281,8 @@ mod tests {
 }"#;
         let deps = metadata_dependencies(text);
         assert_eq!(names(&deps), ["stdlib", "concat"]);
+        let hostile = "{\"dependencies\": [{\"name\": \"evil-\\u001b[31mx\"}]}";
+        assert!(metadata_dependencies(hostile).is_empty());
         assert_eq!(&text[deps[0].span.clone()], "puppetlabs/stdlib");
         assert_eq!(&text[deps[1].span.clone()], "puppetlabs-concat");
         assert!(metadata_dependencies("not json").is_empty());
