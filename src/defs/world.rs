@@ -259,6 +259,8 @@ impl World {
 /// `Puppetfile`: one of them, or a folder above one of them, up to 8 levels), with its
 /// declarations read through `sandbox`.
 pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Option<Environment> {
+    // Each folder once: files given one by one share their folders.
+    let mut seen: HashSet<PathBuf> = HashSet::default();
     let mut candidates: Vec<PathBuf> = Vec::new();
     for p in paths {
         let p = cwd.join(p);
@@ -267,13 +269,11 @@ pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Opt
         } else {
             p.parent()
         };
-        candidates.extend(
-            start
-                .into_iter()
-                .flat_map(Path::ancestors)
-                .take(8)
-                .map(Path::to_path_buf),
-        );
+        for dir in start.into_iter().flat_map(Path::ancestors).take(8) {
+            if seen.insert(dir.to_path_buf()) {
+                candidates.push(dir.to_path_buf());
+            }
+        }
     }
     let root = candidates.into_iter().find(|d| {
         sandbox.is_file(&d.join("Puppetfile")) || sandbox.is_file(&d.join("environment.conf"))
