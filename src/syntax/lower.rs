@@ -582,13 +582,7 @@ impl<'t> Lowerer<'t> {
                 let kids = self.fields(node);
                 let function = self.opt_expr(self.field(kids, F.function), node);
                 let args_node = self.field(kids, F.arguments);
-                let args = match args_node {
-                    Some(a) => {
-                        let ak = self.load_named(a);
-                        self.list(ak, None)
-                    }
-                    None => Vec::new(),
-                };
+                let args = self.arguments(args_node);
                 let lambda = self.field(kids, F.lambda).map(|l| self.lambda(l));
                 ExprKind::Call(Box::new(Call {
                     function,
@@ -609,13 +603,7 @@ impl<'t> Lowerer<'t> {
                 let keyword = node.child(0).map(Self::span).unwrap_or(span);
                 let function = Expr::new(ExprKind::Name("apply".to_string()), keyword);
                 let args_node = self.field(kids, F.arguments);
-                let args = match args_node {
-                    Some(a) => {
-                        let ak = self.load_named(a);
-                        self.list(ak, None)
-                    }
-                    None => Vec::new(),
-                };
+                let args = self.arguments(args_node);
                 if args.is_empty() {
                     self.syntax_error(
                         args_node.unwrap_or(node),
@@ -1080,6 +1068,17 @@ impl<'t> Lowerer<'t> {
     /// Loaded children as a list of expressions (those of one field, or with `None` all the
     /// named children of [`Self::load_named`]), with
     /// consecutive `key => value` pairs folded into one unbraced hash, as Puppet does.
+    /// The expressions of a call's argument list, if it has one.
+    fn arguments(&mut self, args: Option<Node<'t>>) -> Vec<Expr> {
+        match args {
+            Some(a) => {
+                let kids = self.load_named(a);
+                self.list(kids, None)
+            }
+            None => Vec::new(),
+        }
+    }
+
     fn list(&mut self, kids: Kids<'t>, field_id: Option<NonZeroU16>) -> Vec<Expr> {
         let mut out: Vec<Expr> = Vec::with_capacity(kids.range().len());
         for i in kids.range() {
