@@ -1,113 +1,20 @@
-use std::alloc::{GlobalAlloc, Layout};
-use std::ffi::c_void;
-
 use libmimalloc_sys as mi;
 
-/// mimalloc: plint allocates many small, short-lived values (syntax trees, findings) on
-/// every worker thread, where it is much cheaper than the system allocator.
+/// mimalloc: plint allocates many small, short-lived values (syntax trees, findings) on every
+/// worker thread, where it is much cheaper than the system allocator.
 #[global_allocator]
-static GLOBAL: MiMalloc = MiMalloc;
-
-/// The global allocator: mimalloc's plain entry points where they give the alignment asked for
-/// (mimalloc aligns a block to its size up to 16 bytes), its aligned ones otherwise.
-struct MiMalloc;
-
-/// The alignment mimalloc's plain allocations guarantee (`MI_MAX_ALIGN_SIZE`) for a size at
-/// least as large.
-const PLAIN_ALIGN: usize = 16;
-
-fn plain(align: usize, size: usize) -> bool {
-    align <= PLAIN_ALIGN && align <= size
-}
-
-// SAFETY: every block comes from mimalloc with at least the layout's size and alignment, and
-// is freed or resized by mimalloc.
-unsafe impl GlobalAlloc for MiMalloc {
-    #[inline]
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        unsafe {
-            if plain(layout.align(), layout.size()) {
-                mi::mi_malloc(layout.size()).cast()
-            } else {
-                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
-    }
-
-    #[inline]
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        unsafe {
-            if plain(layout.align(), layout.size()) {
-                mi::mi_zalloc(layout.size()).cast()
-            } else {
-                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
-    }
-
-    #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
-        unsafe { mi::mi_free(ptr.cast::<c_void>()) }
-    }
-
-    #[inline]
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        unsafe {
-            if plain(layout.align(), new_size) {
-                mi::mi_realloc(ptr.cast::<c_void>(), new_size).cast()
-            } else {
-                mi::mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align()).cast()
-            }
-        }
-    }
-}
-
-// tree-sitter's allocations come from a heap of their own on each thread. A parse allocates
-// and frees its tree's nodes while the syntax tree made from it stays: in one heap, the next
-// parse's nodes land in the holes between the kept trees; in their own heap they reuse the
-// few pages the previous parse freed, which stay in the cache (about 2% less time, in check
-// mode and in the syntax check alike). mimalloc moves what is left in such a heap to the
-// thread's main heap when the thread ends (Rust's thread-local destructors, which may free
-// a parser, run before that), and any thread may free any block.
-std::thread_local! {
-    /// This thread's heap for tree-sitter's allocations (made on first use).
-    static TS_HEAP: std::cell::Cell<*mut mi::mi_heap_t> = const { std::cell::Cell::new(std::ptr::null_mut()) };
-}
-
-fn ts_heap() -> *mut mi::mi_heap_t {
-    TS_HEAP.with(|h| {
-        let mut heap = h.get();
-        if heap.is_null() {
-            // SAFETY: makes a heap owned by this thread.
-            heap = unsafe { mi::mi_heap_new() };
-            h.set(heap);
-        }
-        heap
-    })
-}
-
-unsafe extern "C" fn ts_malloc(size: usize) -> *mut c_void {
-    unsafe { mi::mi_heap_malloc(ts_heap(), size) }
-}
-
-unsafe extern "C" fn ts_calloc(count: usize, size: usize) -> *mut c_void {
-    unsafe { mi::mi_heap_calloc(ts_heap(), count, size) }
-}
-
-unsafe extern "C" fn ts_realloc(p: *mut c_void, size: usize) -> *mut c_void {
-    unsafe { mi::mi_heap_realloc(ts_heap(), p, size) }
-}
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    // tree-sitter's C library allocates every node of every tree it builds: it gets the same
-    // allocator. Installed before any parser exists, so nothing is freed by another allocator.
+    // tree-sitter's C library allocates every node of every tree it builds: it gets mimalloc
+    // too. Installed before any parser exists, so nothing is freed by another allocator.
     // SAFETY: no tree-sitter object has been created yet (this is the first thing `main` does),
-    // and the four functions are a matching set.
+    // and the four functions are mimalloc's matching set.
     unsafe {
         tree_sitter::set_allocator(Some(tree_sitter::Allocator {
-            malloc: ts_malloc,
-            calloc: ts_calloc,
-            realloc: ts_realloc,
+            malloc: mi::mi_malloc,
+            calloc: mi::mi_calloc,
+            realloc: mi::mi_realloc,
             free: mi::mi_free,
         }));
     }
