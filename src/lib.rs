@@ -16,6 +16,7 @@ pub mod defs;
 pub mod discover;
 pub mod eval;
 pub mod infer;
+pub mod lint;
 pub mod report;
 pub mod rules;
 pub mod sandbox;

@@ -472,7 +472,7 @@ fn example(info: &plint::rules::RuleInfo) -> String {
 /// finding of that rule left that a fix could remove.
 #[test]
 fn every_fixable_rule_fixes_its_example_cleanly() {
-    use plint::cli::check::lint;
+    use plint::lint::check::lint;
     for info in RULES.iter().map(|r| r.info()).filter(|i| i.fixable) {
         let text = example(info);
         let profile = profile(&[info.code]);
@@ -491,7 +491,7 @@ fn every_fixable_rule_fixes_its_example_cleanly() {
             }
         }
         let fixed =
-            plint::cli::fix::fix_with(&text, found, plint::cli::fix::Applicability::Unsafe, lint);
+            plint::lint::fix::fix_with(&text, found, plint::lint::fix::Applicability::Unsafe, lint);
         let after = lint(&fixed.text);
         for d in &after {
             assert!(
@@ -515,7 +515,7 @@ fn every_fixable_rule_fixes_its_example_cleanly() {
 /// All rules at once (including those off by default) on all the fixable rules' examples.
 #[test]
 fn all_fixes_together_keep_the_file_valid() {
-    use plint::cli::check::lint;
+    use plint::lint::check::lint;
     // Every example that still parses together with those before it.
     let mut text = String::new();
     for info in RULES.iter().map(|r| r.info()).filter(|i| i.fixable) {
@@ -531,7 +531,7 @@ fn all_fixes_together_keep_the_file_valid() {
         !found.iter().any(|d| d.code == "P001"),
         "the examples do not parse together"
     );
-    let fixed = plint::cli::fix::fix(&text, found, lint);
+    let fixed = plint::lint::fix::fix(&text, found, lint);
     let codes: Vec<_> = fixed.diagnostics.iter().map(|d| d.code).collect();
     assert!(
         !codes.iter().any(|c| matches!(*c, "P000" | "P001" | "P004")),

@@ -242,15 +242,16 @@ mod stages {
             .profile(&[]);
         let name = String::from_utf8_lossy(&data[..data.len().min(12)]);
         let display = format!("dir/{name}.pp");
-        let source = plint::cli::check::decode(PathBuf::from(PATH), display.clone(), data.to_vec());
+        let source =
+            plint::lint::check::decode(PathBuf::from(PATH), display.clone(), data.to_vec());
         let Some(text) = source.text.as_deref() else {
             return;
         };
-        let lint = |t: &str| plint::cli::check::lint(PATH, t, &profile);
+        let lint = |t: &str| plint::lint::check::lint(PATH, t, &profile);
         let mut diagnostics = source.diagnostics.clone();
         diagnostics.extend(lint(text));
         if text.len() <= 4096 {
-            let _ = plint::cli::fix::fix(text, diagnostics.clone(), lint);
+            let _ = plint::lint::fix::fix(text, diagnostics.clone(), lint);
         }
         let file = FileReport::new(display, text.to_string(), diagnostics);
         let report = Report::new(vec![file], 1, plint::cli::catalog());

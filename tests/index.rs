@@ -292,11 +292,11 @@ fn corpus() {
 /// all, index (with the module path), then the rules of each file with the index.
 #[test]
 fn pipeline_stages() {
-    use plint::cli::check::{
+    use plint::config::{CliOptions, Settings};
+    use plint::lint::check::{
         FirstPass, FixMode, build_index, check_all_parsed, check_all_unread, first_pass_all,
         parse_all, read_all,
     };
-    use plint::config::{CliOptions, Settings};
 
     let root = fixtures();
     let sandbox = sandbox_for(std::slice::from_ref(&root));
@@ -339,7 +339,7 @@ fn pipeline_stages() {
 
     // What `plint` runs: a first pass (parse, the rules that do not read the index, the
     // modules' files), then the rules that read the index. Same index, same findings.
-    let summary = |outcomes: &[plint::cli::check::Outcome]| -> Vec<String> {
+    let summary = |outcomes: &[plint::lint::check::Outcome]| -> Vec<String> {
         outcomes
             .iter()
             .filter_map(|o| o.report.as_ref())

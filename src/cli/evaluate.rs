@@ -19,20 +19,19 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
 use std::ops::Range;
-use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use super::args::Args;
-use super::check::{QuietPanics, internal_error};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, WORKER_STACK_SIZE};
 use crate::config::{Profile, Settings};
 use crate::eval::catalog::{Catalog, Location};
 use crate::eval::compile::{CompileInput, EvalDiag, Manifest, Node, compile};
 use crate::eval::facts::{self, FactsFile};
 use crate::eval::value::Value;
+use crate::lint::panic::{catch, internal_error};
 use crate::report::escape::escape;
 use crate::report::{
     Diagnostic, EmitOptions, FileReport, OutputFormat, Report, Severity, display_path, thousands,
@@ -206,10 +205,8 @@ pub fn run(
 
     let facts_time = phase.elapsed();
     let phase = Instant::now();
-    let results: Vec<NodeResult> = {
-        let _hook = QuietPanics::install();
-        pool.install(|| jobs.into_par_iter().map(compile_node).collect())
-    };
+    let results: Vec<NodeResult> =
+        { pool.install(|| jobs.into_par_iter().map(compile_node).collect()) };
     let compile_time = phase.elapsed();
     let phase = Instant::now();
 
@@ -363,7 +360,7 @@ fn compile_node(job: NodeJob) -> NodeResult {
         }
         Ok(input) => {
             result.name = Some(input.node.name.clone());
-            match panic::catch_unwind(AssertUnwindSafe(|| compile(&input))) {
+            match catch(|| compile(&input)) {
                 Ok(output) => {
                     result.catalog = output.catalog;
                     result.diags = output.diags;

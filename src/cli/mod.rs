@@ -11,12 +11,9 @@
 //! how long each phase took.
 
 pub mod args;
-pub mod check;
 pub mod evaluate;
-pub mod fix;
 pub mod rules;
 
-use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -26,17 +23,15 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 
-use crate::config::{CliOptions, Profile, Settings};
+use crate::config::{CliOptions, Settings};
 use crate::discover::NoteKind;
+pub use crate::lint::WORKER_STACK_SIZE;
+use crate::lint::{Checked, FixMode, Phases, Session, fix};
 use crate::report::escape::escape;
 use crate::report::{
     EmitOptions, OutputFormat, Report, RuleMeta, Severity, codes, display_path, thousands,
 };
 use args::{Args, ColorWhen, Command};
-use check::FixMode;
-
-/// Stack size of each worker thread.
-pub const WORKER_STACK_SIZE: usize = 64 << 20;
 
 /// Exit status: nothing at error level (or warning level, with `--fail-on-warnings`).
 pub const EXIT_OK: i32 = 0;
@@ -46,28 +41,23 @@ pub const EXIT_FINDINGS: i32 = 1;
 /// writable).
 pub const EXIT_FAILURE: i32 = 2;
 
-/// Runs plint with the process's arguments; returns the exit code.
+/// Runs plint with the process's arguments; returns the exit code. The caller exits right
+/// after it: the large structures of the run are left to the process's end (see
+/// [`Session::leak_at_exit`]).
 pub fn run() -> i32 {
-    PROCESS_ENDS.store(true, std::sync::atomic::Ordering::Relaxed);
-    run_with(std::env::args_os())
-}
-
-/// Set by [`run`], whose caller exits right after it: the large structures of a run (the
-/// program's index, the report) are then not freed one allocation at a time, since the
-/// process's end frees them all at once.
-static PROCESS_ENDS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Drops `value`, or leaves it to the process's end (see [`PROCESS_ENDS`]).
-pub(crate) fn release<T>(value: T) {
-    if PROCESS_ENDS.load(std::sync::atomic::Ordering::Relaxed) {
-        std::mem::forget(value);
-    } else {
-        drop(value);
-    }
+    run_args(std::env::args_os(), true)
 }
 
 /// Runs plint with the given arguments (the first is the program name).
 pub fn run_with<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_args(args, false)
+}
+
+fn run_args<I, T>(args: I, process_ends: bool) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -89,7 +79,7 @@ where
     args.enable_checks = enable_checks;
     let result = match &args.command {
         Some(command) => subcommand(command),
-        None => execute(&args),
+        None => execute(&args, process_ends),
     };
     match result {
         Ok(code) => code,
@@ -131,36 +121,28 @@ pub fn catalog() -> Vec<RuleMeta> {
 #[derive(Debug, Default)]
 struct Timings {
     config: Duration,
-    discover: Duration,
-    profiles: Duration,
-    /// The first pass (parse, the rules that do not read the index, the modules' files, the
-    /// index); `None` when files were parsed with their rules (no index needed).
-    parse: Option<Duration>,
-    /// What the index holds; `None` when no selected rule needed it.
-    index: Option<crate::defs::index::Stats>,
-    check: Duration,
+    /// The phases of the check (see [`Session::check`]).
+    phases: Phases,
     report: Duration,
-    files: usize,
-    bytes: usize,
-    threads: usize,
 }
 
 impl Timings {
     fn print(&self, total: Duration) {
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        eprintln!("plint timings ({} threads):", self.threads);
+        let p = &self.phases;
+        eprintln!("plint timings ({} threads):", p.threads);
         eprintln!("  config      {:>10.2} ms", ms(self.config));
         eprintln!(
             "  discover    {:>10.2} ms  {} files",
-            ms(self.discover),
-            thousands(self.files)
+            ms(p.discover),
+            thousands(p.files)
         );
         eprintln!(
             "  read                       {} bytes, each file by the worker that parses it",
-            thousands(self.bytes)
+            thousands(p.bytes)
         );
-        eprintln!("  profiles    {:>10.2} ms", ms(self.profiles));
-        match (self.parse, &self.index) {
+        eprintln!("  profiles    {:>10.2} ms", ms(p.profiles));
+        match (p.parse, &p.index) {
             (Some(parse), Some(stats)) => {
                 eprintln!(
                     "  parse       {:>10.2} ms  (read, parse, lower, the rules that do not read \
@@ -170,7 +152,7 @@ impl Timings {
                 eprintln!("  index                      {stats}");
                 eprintln!(
                     "  rules       {:>10.2} ms  (the rules that read the index, fixes)",
-                    ms(self.check)
+                    ms(p.check)
                 );
             }
             _ => {
@@ -178,7 +160,7 @@ impl Timings {
                 eprintln!("  index                      (not built: no selected rule reads it)");
                 eprintln!(
                     "  rules       {:>10.2} ms  (read, parse, lower, rules, fixes)",
-                    ms(self.check)
+                    ms(p.check)
                 );
             }
         }
@@ -187,7 +169,7 @@ impl Timings {
     }
 }
 
-fn execute(args: &Args) -> Result<i32, String> {
+fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     let start = Instant::now();
     let mut timings = Timings::default();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
@@ -222,73 +204,6 @@ fn execute(args: &Args) -> Result<i32, String> {
     // Open the output first: a path that cannot be written fails before any work is done.
     let mut out = open_output(args.output.as_deref(), args.color())?;
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .stack_size(WORKER_STACK_SIZE)
-        .thread_name(|i| format!("plint-worker-{i}"))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    timings.threads = pool.current_num_threads();
-
-    let phase = Instant::now();
-    let mut discovered = pool
-        .install(|| crate::discover::discover(&args.paths, &sandbox))
-        .map_err(|e| e.to_string())?;
-    // A module or environment found around a file given alone is the repository too.
-    for root in &discovered.modules {
-        if args
-            .paths
-            .iter()
-            .any(|p| !p.is_dir() && p.starts_with(&root.path))
-        {
-            sandbox.add_untrusted(&root.path);
-        }
-    }
-    discovered.files.retain(|f| !settings.is_excluded(f));
-    // A control repository among the checked paths: the modules it installs (r10k's
-    // `moduledir`, or named in its `Puppetfile`) are read into the index, not reported on.
-    let environment = crate::defs::world::find_environment(&args.paths, &cwd, &sandbox);
-    if let Some(env) = &environment
-        && !settings.check_installed_modules
-    {
-        let (installed, checked) = std::mem::take(&mut discovered.modules)
-            .into_iter()
-            .partition(|r| env.installs(r));
-        discovered.modules = checked;
-        discovered.installed = installed;
-        let installed = &discovered.installed;
-        discovered
-            .files
-            .retain(|f| !installed.iter().any(|r| f.starts_with(&r.path)));
-    }
-    timings.discover = phase.elapsed();
-    timings.files = discovered.files.len();
-    if !args.quiet {
-        for note in &discovered.notes {
-            let kind = match &note.kind {
-                NoteKind::SymlinkLoop { ancestor } => NoteKind::SymlinkLoop {
-                    ancestor: PathBuf::from(display_path(ancestor, &cwd)),
-                },
-                other => other.clone(),
-            };
-            let note = format!("{}: {kind}", display_path(&note.path, &cwd));
-            eprintln!("plint: note: {}", escape(&note));
-        }
-    }
-
-    let phase = Instant::now();
-    // One profile (rules, severities, options) per combination of matching overrides.
-    let keys: Vec<Vec<u32>> = discovered
-        .files
-        .iter()
-        .map(|path| settings.profile_key(path))
-        .collect();
-    let mut profiles: HashMap<&[u32], Profile> = HashMap::new();
-    for key in &keys {
-        profiles
-            .entry(key.as_slice())
-            .or_insert_with(|| settings.profile(key));
-    }
     let applicability = if args.unsafe_fixes {
         fix::Applicability::Unsafe
     } else {
@@ -301,71 +216,33 @@ fn execute(args: &Args) -> Result<i32, String> {
     } else {
         FixMode::Off
     };
-    timings.profiles = phase.elapsed();
-
-    // Each file is read by the worker that parses it. When a selected rule reads the program's
-    // index, a first pass reads and parses every file and runs its other rules while the
-    // modules' files are read; the index is built from both, then the rules that read it run.
-    // Otherwise each file is read and parsed right before its rules run, so that only a few
-    // trees are alive at once.
-    let file_profiles: Vec<&Profile> = keys.iter().map(|k| &profiles[k.as_slice()]).collect();
-    let (program, outcomes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
-        let phase = Instant::now();
-        let mut roots = discovered.modules.clone();
-        roots.extend(discovered.installed.iter().cloned());
-        let modulepath_given = !settings.modulepath.is_empty();
-        let modulepath: &[PathBuf] = match &environment {
-            Some(env) if !modulepath_given => &env.modulepath,
-            _ => &settings.modulepath,
-        };
-        // A module both checked and on the module path is read once.
-        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-        let mut seen: std::collections::HashSet<PathBuf> =
-            roots.iter().map(|r| absolute(&r.path)).collect();
-        for root in crate::discover::module::modules_in(modulepath, &sandbox) {
-            if seen.insert(absolute(&root.path)) {
-                roots.push(root);
-            }
+    let mut session = Session::new(cwd.clone(), settings, sandbox, args.threads.unwrap_or(0))?;
+    if process_ends {
+        session = session.leak_at_exit();
+    }
+    let checked = session.check(&args.paths, mode)?;
+    if !args.quiet {
+        for note in &checked.notes {
+            let kind = match &note.kind {
+                NoteKind::SymlinkLoop { ancestor } => NoteKind::SymlinkLoop {
+                    ancestor: PathBuf::from(display_path(ancestor, &cwd)),
+                },
+                other => other.clone(),
+            };
+            let note = format!("{}: {kind}", display_path(&note.path, &cwd));
+            eprintln!("plint: note: {}", escape(&note));
         }
-        let world = crate::defs::world::World::gather(
-            &discovered.modules,
-            &roots,
-            environment.clone(),
-            modulepath_given,
-            &sandbox,
-        )
-        .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
-        let (passes, index) = pool.install(|| {
-            check::first_pass_all(&discovered.files, &cwd, &file_profiles, &roots, &sandbox)
-        });
-        let index = index.with_world(world);
-        timings.parse = Some(phase.elapsed());
-        timings.index = Some(index.stats());
-        let phase = Instant::now();
-        let work: Vec<_> = passes
-            .into_iter()
-            .zip(file_profiles)
-            .map(|((source, pass), profile)| (source, pass, profile))
-            .collect();
-        let outcomes = pool.install(|| check::check_all_parsed(work, mode, &index));
-        timings.check = phase.elapsed();
-        (index, outcomes)
-    } else {
-        let phase = Instant::now();
-        let outcomes = pool.install(|| {
-            check::check_all_unread(
-                &discovered.files,
-                &cwd,
-                &file_profiles,
-                mode,
-                &discovered.modules,
-                &sandbox,
-            )
-        });
-        timings.check = phase.elapsed();
-        (crate::defs::Index::default(), outcomes)
-    };
-    timings.bytes = outcomes.iter().map(|o| o.bytes).sum();
+    }
+    let absent = session.absent_notes(&checked);
+    let settings = session.settings();
+    let Checked {
+        files: checked_files,
+        outcomes,
+        program,
+        phases,
+        ..
+    } = checked;
+    timings.phases = phases;
 
     let phase = Instant::now();
     let mut failed = false;
@@ -444,8 +321,8 @@ fn execute(args: &Args) -> Result<i32, String> {
         (code, written)
     } else {
         let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
-        files.extend(absent_notes(program.world(), &settings, &cwd, &sandbox));
-        let report = Report::new(files, discovered.files.len(), catalog());
+        files.extend(absent);
+        let report = Report::new(files, checked_files.len(), catalog());
         if matches!(mode, FixMode::Write(_)) && !args.quiet {
             eprintln!(
                 "plint: fixed {} {} in {} {}{unsafe_note}",
@@ -467,13 +344,13 @@ fn execute(args: &Args) -> Result<i32, String> {
             EXIT_OK
         };
         // On the pool: the human format renders files in parallel.
-        let written = pool
+        let written = session
             .install(|| emitter.emit(&report, &mut *out))
             .and_then(|()| out.flush());
-        release(report);
+        session.release(report);
         (code, written)
     };
-    release(program);
+    session.release(program);
     timings.report = phase.elapsed();
     if args.timings {
         timings.print(start.elapsed());
@@ -488,56 +365,6 @@ fn execute(args: &Args) -> Result<i32, String> {
             None => format!("cannot write the report: {e}"),
         }),
     }
-}
-
-/// The `P008` notes of a run: one per absent declared module, at its first declaration.
-fn absent_notes(
-    world: &crate::defs::world::World,
-    settings: &Settings,
-    cwd: &Path,
-    sandbox: &crate::sandbox::Sandbox,
-) -> Vec<crate::report::FileReport> {
-    let mut by_file: Vec<(PathBuf, Vec<crate::report::Diagnostic>)> = Vec::new();
-    for (d, count) in world.absent() {
-        let others = match count {
-            1 => String::new(),
-            n => format!(" (and by {} more)", n - 1),
-        };
-        let diag = codes::ABSENT_DEPENDENCY
-            .diagnostic(
-                d.module.span.clone(),
-                format!(
-                    "the module `{}` is declared here{others} but not installed: the names it \
-                     may define are not checked",
-                    d.module.full
-                ),
-            )
-            .with_label("not found on the module path")
-            .with_help(
-                "give the folder that holds it with `--modulepath` (or `modulepath` in \
-                 `plint.toml`), or install the test fixtures first",
-            );
-        match by_file.iter_mut().find(|(f, _)| *f == d.file) {
-            Some((_, diags)) => diags.push(diag),
-            None => by_file.push((d.file.clone(), vec![diag])),
-        }
-    }
-    by_file
-        .into_iter()
-        .filter_map(|(file, mut diags)| {
-            let profile = settings.profile(&settings.profile_key(&file));
-            profile.adjust(&mut diags);
-            if diags.is_empty() {
-                return None;
-            }
-            let text = sandbox.read_to_string(&file).ok()?;
-            Some(crate::report::FileReport::new(
-                display_path(&file, cwd),
-                text,
-                diags,
-            ))
-        })
-        .collect()
 }
 
 /// The sandbox of a run (see [`crate::sandbox`]): the checked paths' repositories are

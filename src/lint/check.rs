@@ -3,7 +3,7 @@
 //! Rules run only on files that parse: a file with a syntax error (`P001`) or nesting too deep
 //! (`P004`) gets only those findings, as Puppet would not compile it and rules on a partial
 //! tree would report nonsense. With `--fix` or `--diff`, the safe fixes are applied (see
-//! [`super::fix`]).
+//! [`crate::lint::fix`]).
 //!
 //! Bad input never stops the run and never panics:
 //! - a file that cannot be read gets a `P002` (`unreadable-file`) error;
@@ -14,18 +14,17 @@
 //! - a panic while checking a file (a bug in plint) becomes a `P000` (`internal-error`)
 //!   error on that file; the other files are checked as usual.
 
-use std::cell::RefCell;
-use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use super::panic::{catch, internal_error};
 use crate::config::Profile;
 use crate::defs::Index;
 use crate::defs::index::{FileDefs, Manifest, Modules};
 use crate::discover::module::{ModuleMap, ModuleRoot};
 use crate::report::codes::{
-    INTERNAL_ERROR, INVALID_UTF8, NESTING_TOO_DEEP, REFUSED_FILE, SYNTAX_ERROR, UNREADABLE_FILE,
+    INVALID_UTF8, NESTING_TOO_DEEP, REFUSED_FILE, SYNTAX_ERROR, UNREADABLE_FILE,
 };
 use crate::report::{Diagnostic, FileReport, LineIndex, display_path};
 use crate::rules::FileInfo;
@@ -162,7 +161,7 @@ pub fn check_source_with(
     } = source;
     let text = text.unwrap_or_default();
     if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
-        match panic::catch_unwind(AssertUnwindSafe(|| check(&text))) {
+        match catch(|| check(&text)) {
             Ok(found) => diagnostics.extend(found),
             Err(payload) => diagnostics.push(internal_error(payload)),
         }
@@ -176,7 +175,6 @@ pub fn check_source_with(
 
 /// Checks all sources in parallel (on the current rayon pool), keeping their order.
 pub fn check_all(sources: Vec<Source>) -> Vec<FileReport> {
-    let _hook = QuietPanics::install();
     sources.into_par_iter().filter_map(check_source).collect()
 }
 
@@ -217,8 +215,6 @@ fn lint_parsed_with(
 ) -> (Vec<Diagnostic>, Option<LineIndex>) {
     let Parsed { ast, diagnostics } = parsed;
     let mut diagnostics = diagnostics;
-    // In a program, every tree was alive until now anyway: it is left to the process's end.
-    let in_program = local.is_some();
     let mut lines = None;
     if parses(&diagnostics) {
         let file = FileInfo {
@@ -241,9 +237,6 @@ fn lint_parsed_with(
         registry::suppress(file, &profile.selection, &mut found);
         diagnostics.extend(found);
     }
-    if in_program {
-        super::release(ast);
-    }
     profile.adjust(&mut diagnostics);
     (diagnostics, lines)
 }
@@ -262,15 +255,11 @@ pub type ParseResult = Option<Result<Parsed, Box<Diagnostic>>>;
 
 /// Parses every readable source, in parallel (on the current rayon pool), keeping their order.
 pub fn parse_all(sources: &[Source]) -> Vec<ParseResult> {
-    let _hook = QuietPanics::install();
     sources
         .par_iter()
         .map(|s| {
             let text = s.text.as_deref()?;
-            Some(
-                panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(text)))
-                    .map_err(|p| Box::new(internal_error(p))),
-            )
+            Some(catch(|| crate::syntax::parse(text)).map_err(|p| Box::new(internal_error(p))))
         })
         .collect()
 }
@@ -336,9 +325,7 @@ pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
 /// The parse of `source`'s text (`None` when it has none), or the panic it raised.
 fn parse_source(source: &Source) -> Option<std::thread::Result<Parsed>> {
     let text = source.text.as_deref()?;
-    Some(panic::catch_unwind(AssertUnwindSafe(|| {
-        crate::syntax::parse(text)
-    })))
+    Some(catch(|| crate::syntax::parse(text)))
 }
 
 /// [`first_pass`] after the parse: `parsed` is what [`parse_source`] gave for `source`.
@@ -381,7 +368,7 @@ fn first_pass_parsed(
         };
         (local, defs)
     };
-    match panic::catch_unwind(AssertUnwindSafe(run)) {
+    match catch(run) {
         Ok((local, defs)) => {
             let (local, lines) = match local {
                 Some((found, lines)) => (Some(found), lines),
@@ -418,7 +405,6 @@ pub fn first_pass_all(
     roots: &[ModuleRoot],
     sandbox: &Sandbox,
 ) -> (Vec<(Source, FirstPass)>, Index) {
-    let _hook = QuietPanics::install();
     let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let map = ModuleMap::new(roots);
     let (mut passes, modules): (Vec<(Source, FirstPass)>, _) = rayon::join(
@@ -475,7 +461,6 @@ pub fn check_all_unread(
     roots: &[ModuleRoot],
     sandbox: &Sandbox,
 ) -> Vec<Outcome> {
-    let _hook = QuietPanics::install();
     let map = ModuleMap::new(roots);
     paths
         .par_iter()
@@ -496,9 +481,9 @@ pub enum FixMode {
     /// Report only.
     Off,
     /// Write the fixed files.
-    Write(super::fix::Applicability),
+    Write(crate::lint::fix::Applicability),
     /// Make a diff of what would change.
-    Diff(super::fix::Applicability),
+    Diff(crate::lint::fix::Applicability),
 }
 
 /// What checking one file gave.
@@ -519,10 +504,10 @@ pub struct Outcome {
 /// Checks one file with a profile: parse, rules, and fixes as `mode` says. A panic becomes
 /// a `P000` finding and leaves the file unchanged.
 pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
-    let parsed = source.text.as_deref().map(|t| {
-        panic::catch_unwind(AssertUnwindSafe(|| crate::syntax::parse(t)))
-            .map_err(|p| Box::new(internal_error(p)))
-    });
+    let parsed = source
+        .text
+        .as_deref()
+        .map(|t| catch(|| crate::syntax::parse(t)).map_err(|p| Box::new(internal_error(p))));
     check_parsed(
         source,
         FirstPass::from(parsed),
@@ -580,17 +565,17 @@ pub fn check_parsed(
             // A text that is not exactly the file's (invalid UTF-8) is never fixed.
             let exact = !diagnostics
                 .iter()
-                .any(|d| super::fix::prevents_fixing(d.code));
+                .any(|d| crate::lint::fix::prevents_fixing(d.code));
             let applicability = match mode {
                 FixMode::Write(a) | FixMode::Diff(a) if exact => a,
                 _ => return (found, made, None),
             };
-            let fixed = super::fix::fix_with(&text, found.clone(), applicability, |t| {
+            let fixed = crate::lint::fix::fix_with(&text, found.clone(), applicability, |t| {
                 lint_parsed(&rule_path, t, crate::syntax::parse(t), profile, program)
             });
             (found, made, Some(fixed))
         };
-        match panic::catch_unwind(AssertUnwindSafe(run)) {
+        match catch(run) {
             Ok((found, made, None)) => {
                 lines = made;
                 diagnostics.extend(found)
@@ -600,7 +585,8 @@ pub fn check_parsed(
                     diagnostics.extend(fixed.diagnostics);
                 } else if matches!(mode, FixMode::Diff(_)) {
                     outcome.fixed = fixed.applied;
-                    outcome.diff = Some(super::fix::unified_diff(&display, &text, &fixed.text));
+                    outcome.diff =
+                        Some(crate::lint::fix::unified_diff(&display, &text, &fixed.text));
                     diagnostics.extend(found);
                 } else {
                     match std::fs::write(&path, &fixed.text) {
@@ -648,68 +634,11 @@ pub fn check_all_parsed(
     mode: FixMode,
     program: &Index,
 ) -> Vec<Outcome> {
-    let _hook = QuietPanics::install();
     work.into_par_iter()
         // One file per task (see `first_pass_all`).
         .with_max_len(1)
         .map(|(source, pass, profile)| check_parsed(source, pass, profile, mode, program))
         .collect()
-}
-
-thread_local! {
-    /// Where the panic hook leaves the location of the last panic on this thread.
-    static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-pub(crate) fn internal_error(payload: Box<dyn std::any::Any + Send>) -> Diagnostic {
-    let what = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
-    let location = PANIC_LOCATION.with(|l| l.borrow_mut().take());
-    let message = match location {
-        Some(at) => format!("internal error while checking this file: {what} (at {at})"),
-        None => format!("internal error while checking this file: {what}"),
-    };
-    INTERNAL_ERROR
-        .diagnostic(0..0, message)
-        .with_help("this is a bug in plint, not in the file: please report it with the file")
-}
-
-/// While alive, panics print nothing and record their location for [`internal_error`];
-/// the previous hook comes back on drop.
-pub(crate) struct QuietPanics;
-
-type PanicHook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
-
-static PREVIOUS_HOOK: std::sync::Mutex<Option<PanicHook>> = std::sync::Mutex::new(None);
-
-impl QuietPanics {
-    pub(crate) fn install() -> QuietPanics {
-        let previous = panic::take_hook();
-        *PREVIOUS_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = Some(previous);
-        panic::set_hook(Box::new(|info| {
-            let at = info
-                .location()
-                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
-            PANIC_LOCATION.with(|l| *l.borrow_mut() = at);
-        }));
-        QuietPanics
-    }
-}
-
-impl Drop for QuietPanics {
-    fn drop(&mut self) {
-        let previous = PREVIOUS_HOOK
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        match previous {
-            Some(hook) => panic::set_hook(hook),
-            None => drop(panic::take_hook()),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -781,7 +710,6 @@ mod tests {
 
     #[test]
     fn a_panic_while_checking_is_a_finding_on_that_file() {
-        let _hook = QuietPanics::install();
         let source = decoded(b"# caf\xe9\nnotice(1)\n");
         let report = check_source_with(source, |_| panic!("lowering bug")).unwrap();
         let codes: Vec<_> = report.diagnostics().iter().map(|d| d.code).collect();
@@ -789,15 +717,5 @@ mod tests {
         assert!(report.diagnostics()[0].message.contains("lowering bug"));
         // The other files are checked as usual.
         assert!(check_source_with(decoded(b"notice(1)\n"), |_| Vec::new()).is_none());
-    }
-
-    #[test]
-    fn panics_become_internal_errors() {
-        let _hook = QuietPanics::install();
-        let payload = panic::catch_unwind(|| panic!("boom {}", 42)).unwrap_err();
-        let d = internal_error(payload);
-        assert_eq!((d.code, d.rule), ("P000", "internal-error"));
-        assert!(d.message.contains("boom 42"), "{}", d.message);
-        assert!(d.message.contains("check.rs"), "{}", d.message);
     }
 }

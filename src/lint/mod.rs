@@ -1,0 +1,333 @@
+//! The check pipeline, shared by the command line, the tests and the benchmarks (and, later, a
+//! language server): discover the files, read and parse them, index the program, run the
+//! rules, fix.
+//!
+//! A [`Session`] holds everything one run needs: the working directory, the resolved
+//! [`Settings`], the [`Sandbox`] every read goes through, and the worker threads. Nothing of a
+//! run lives in process-global state, so two sessions in one process (two workspaces of a
+//! language server, two tests) give the results each would give alone.
+//!
+//! - [`Session::check`] checks paths as `plint PATH...` does and returns the [`Checked`]
+//!   outcome (findings per file, fixes, the program's index, the discovery notes);
+//! - [`lint`] checks one text with one [`Profile`] and no program (the fixer, tests, fuzzing);
+//! - [`check`] holds the stages themselves (read, parse, first pass, index, rules), [`fix`] the
+//!   fixer and [`panic`] how a bug in plint becomes a finding instead of an abort.
+
+pub mod check;
+pub mod fix;
+pub mod panic;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rustc_hash::FxHashMap as HashMap;
+
+pub use check::{FixMode, Outcome, Source, decode, lint, read_source};
+
+use crate::config::{Profile, Settings};
+use crate::defs::Index;
+use crate::discover::{Discovered, Note};
+use crate::report::{Diagnostic, FileReport};
+use crate::sandbox::Sandbox;
+
+/// Stack size of each worker thread (deeply nested manifests recurse deeply).
+pub const WORKER_STACK_SIZE: usize = 64 << 20;
+
+/// One run of plint: where it runs, its settings, its sandbox and its worker threads.
+pub struct Session {
+    cwd: PathBuf,
+    settings: Settings,
+    sandbox: Sandbox,
+    pool: rayon::ThreadPool,
+    leak_at_exit: bool,
+}
+
+/// What [`Session::check`] found.
+#[derive(Debug)]
+pub struct Checked {
+    /// The files checked, in walk order.
+    pub files: Vec<PathBuf>,
+    /// What the walk skipped, and why.
+    pub notes: Vec<Note>,
+    /// One outcome per file of [`Checked::files`], in the same order.
+    pub outcomes: Vec<Outcome>,
+    /// The program's index (empty when no selected rule reads it).
+    pub program: Index,
+    /// How long each phase took.
+    pub phases: Phases,
+}
+
+/// How long each phase of [`Session::check`] took, and how much it handled.
+#[derive(Debug, Default, Clone)]
+pub struct Phases {
+    pub discover: Duration,
+    pub profiles: Duration,
+    /// The first pass (parse, the rules that do not read the index, the modules' files, the
+    /// index); `None` when files were parsed with their rules (no index needed).
+    pub parse: Option<Duration>,
+    /// What the index holds; `None` when no selected rule needed it.
+    pub index: Option<crate::defs::index::Stats>,
+    pub check: Duration,
+    pub files: usize,
+    pub bytes: usize,
+    pub threads: usize,
+}
+
+impl Session {
+    /// A session running in `cwd` with `settings` (loaded through `sandbox`, see
+    /// [`Settings::load`]) on `threads` worker threads (0: one per core).
+    pub fn new(
+        cwd: PathBuf,
+        settings: Settings,
+        sandbox: Sandbox,
+        threads: usize,
+    ) -> Result<Session, String> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(WORKER_STACK_SIZE)
+            .thread_name(|i| format!("plint-worker-{i}"))
+            .build()
+            .map_err(|e| format!("cannot start worker threads: {e}"))?;
+        Ok(Session {
+            cwd,
+            settings,
+            sandbox,
+            pool,
+            leak_at_exit: false,
+        })
+    }
+
+    /// The process ends right after this session: the large structures of a run (syntax
+    /// trees, the index, the report) are then not freed one allocation at a time, since the
+    /// process's end frees them all at once. Only for a command-line run.
+    pub fn leak_at_exit(mut self) -> Session {
+        self.leak_at_exit = true;
+        self
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn sandbox(&self) -> &Sandbox {
+        &self.sandbox
+    }
+
+    pub fn cwd(&self) -> &Path {
+        &self.cwd
+    }
+
+    /// Runs `f` on the session's worker threads.
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        self.pool.install(f)
+    }
+
+    /// Drops `value`, or leaves it to the process's end (see [`Session::leak_at_exit`]).
+    pub fn release<T>(&self, value: T) {
+        if self.leak_at_exit {
+            std::mem::forget(value);
+        } else {
+            drop(value);
+        }
+    }
+
+    /// Checks `paths` as `plint PATH...` does: walks them, then reads, parses and checks each
+    /// file with its profile (and the program's index when a selected rule reads it), fixing
+    /// as `mode` says. An error when a path given does not exist.
+    pub fn check(&mut self, paths: &[PathBuf], mode: FixMode) -> Result<Checked, String> {
+        let mut phases = Phases {
+            threads: self.pool.current_num_threads(),
+            ..Phases::default()
+        };
+        let phase = Instant::now();
+        let sandbox = &self.sandbox;
+        let mut discovered = self
+            .pool
+            .install(|| crate::discover::discover(paths, sandbox))
+            .map_err(|e| e.to_string())?;
+        // A module or environment found around a file given alone is the repository too.
+        for root in &discovered.modules {
+            if paths
+                .iter()
+                .any(|p| !p.is_dir() && p.starts_with(&root.path))
+            {
+                self.sandbox.add_untrusted(&root.path);
+            }
+        }
+        let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
+        discovered.files.retain(|f| !settings.is_excluded(f));
+        // A control repository among the checked paths: the modules it installs (r10k's
+        // `moduledir`, or named in its `Puppetfile`) are read into the index, not reported on.
+        let environment = crate::defs::world::find_environment(paths, cwd, sandbox);
+        if let Some(env) = &environment
+            && !settings.check_installed_modules
+        {
+            set_aside_installed(&mut discovered, env);
+        }
+        phases.discover = phase.elapsed();
+        phases.files = discovered.files.len();
+
+        let phase = Instant::now();
+        // One profile (rules, severities, options) per combination of matching overrides.
+        let keys: Vec<Vec<u32>> = discovered
+            .files
+            .iter()
+            .map(|path| settings.profile_key(path))
+            .collect();
+        let mut profiles: HashMap<&[u32], Profile> = HashMap::default();
+        for key in &keys {
+            profiles
+                .entry(key.as_slice())
+                .or_insert_with(|| settings.profile(key));
+        }
+        phases.profiles = phase.elapsed();
+
+        // Each file is read by the worker that parses it. When a selected rule reads the
+        // program's index, a first pass reads and parses every file and runs its other rules
+        // while the modules' files are read; the index is built from both, then the rules that
+        // read it run. Otherwise each file is read and parsed right before its rules run, so
+        // that only a few trees are alive at once.
+        let file_profiles: Vec<&Profile> = keys.iter().map(|k| &profiles[k.as_slice()]).collect();
+        let (program, outcomes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
+            let phase = Instant::now();
+            let mut roots = discovered.modules.clone();
+            roots.extend(discovered.installed.iter().cloned());
+            let modulepath_given = !settings.modulepath.is_empty();
+            let modulepath: &[PathBuf] = match &environment {
+                Some(env) if !modulepath_given => &env.modulepath,
+                _ => &settings.modulepath,
+            };
+            // A module both checked and on the module path is read once.
+            let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+            let mut seen: std::collections::HashSet<PathBuf> =
+                roots.iter().map(|r| absolute(&r.path)).collect();
+            for root in crate::discover::module::modules_in(modulepath, sandbox) {
+                if seen.insert(absolute(&root.path)) {
+                    roots.push(root);
+                }
+            }
+            let world = crate::defs::world::World::gather(
+                &discovered.modules,
+                &roots,
+                environment.clone(),
+                modulepath_given,
+                sandbox,
+            )
+            .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
+            let (passes, index) = self.pool.install(|| {
+                check::first_pass_all(&discovered.files, cwd, &file_profiles, &roots, sandbox)
+            });
+            let index = index.with_world(world);
+            phases.parse = Some(phase.elapsed());
+            phases.index = Some(index.stats());
+            let phase = Instant::now();
+            let work: Vec<_> = passes
+                .into_iter()
+                .zip(file_profiles)
+                .map(|((source, pass), profile)| (source, pass, profile))
+                .collect();
+            let outcomes = self
+                .pool
+                .install(|| check::check_all_parsed(work, mode, &index));
+            phases.check = phase.elapsed();
+            (index, outcomes)
+        } else {
+            let phase = Instant::now();
+            let outcomes = self.pool.install(|| {
+                check::check_all_unread(
+                    &discovered.files,
+                    cwd,
+                    &file_profiles,
+                    mode,
+                    &discovered.modules,
+                    sandbox,
+                )
+            });
+            phases.check = phase.elapsed();
+            (Index::default(), outcomes)
+        };
+        phases.bytes = outcomes.iter().map(|o| o.bytes).sum();
+        Ok(Checked {
+            files: discovered.files,
+            notes: discovered.notes,
+            outcomes,
+            program,
+            phases,
+        })
+    }
+
+    /// The `P008` notes of a check: one per absent declared module, at its first
+    /// declaration, as file reports (see [`crate::defs::world::World`]).
+    pub fn absent_notes(&self, checked: &Checked) -> Vec<FileReport> {
+        absent_notes(
+            checked.program.world(),
+            &self.settings,
+            &self.cwd,
+            &self.sandbox,
+        )
+    }
+}
+
+/// Moves the modules `env` installs out of the checked ones (they are indexed, not reported
+/// on), with their files.
+fn set_aside_installed(discovered: &mut Discovered, env: &crate::defs::world::Environment) {
+    let (installed, checked) = std::mem::take(&mut discovered.modules)
+        .into_iter()
+        .partition(|r| env.installs(r));
+    discovered.modules = checked;
+    discovered.installed = installed;
+    let installed = &discovered.installed;
+    discovered
+        .files
+        .retain(|f| !installed.iter().any(|r| f.starts_with(&r.path)));
+}
+
+/// The `P008` notes of a run (see [`Session::absent_notes`]): one per absent declared module, at its first declaration.
+fn absent_notes(
+    world: &crate::defs::world::World,
+    settings: &Settings,
+    cwd: &Path,
+    sandbox: &crate::sandbox::Sandbox,
+) -> Vec<FileReport> {
+    let mut by_file: Vec<(PathBuf, Vec<Diagnostic>)> = Vec::new();
+    for (d, count) in world.absent() {
+        let others = match count {
+            1 => String::new(),
+            n => format!(" (and by {} more)", n - 1),
+        };
+        let diag = crate::report::codes::ABSENT_DEPENDENCY
+            .diagnostic(
+                d.module.span.clone(),
+                format!(
+                    "the module `{}` is declared here{others} but not installed: the names it \
+                     may define are not checked",
+                    d.module.full
+                ),
+            )
+            .with_label("not found on the module path")
+            .with_help(
+                "give the folder that holds it with `--modulepath` (or `modulepath` in \
+                 `plint.toml`), or install the test fixtures first",
+            );
+        match by_file.iter_mut().find(|(f, _)| *f == d.file) {
+            Some((_, diags)) => diags.push(diag),
+            None => by_file.push((d.file.clone(), vec![diag])),
+        }
+    }
+    by_file
+        .into_iter()
+        .filter_map(|(file, mut diags)| {
+            let profile = settings.profile(&settings.profile_key(&file));
+            profile.adjust(&mut diags);
+            if diags.is_empty() {
+                return None;
+            }
+            let text = sandbox.read_to_string(&file).ok()?;
+            Some(FileReport::new(
+                crate::report::display_path(&file, cwd),
+                text,
+                diags,
+            ))
+        })
+        .collect()
+}

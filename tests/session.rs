@@ -1,0 +1,125 @@
+//! Two runs in one process are independent (issue 18): each [`Session`] holds its own settings,
+//! sandbox, index and caches, so two workspaces checked side by side, in any order or at the
+//! same time, give exactly what each gives alone.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use plint::config::{CliOptions, Settings};
+use plint::lint::{FixMode, Session};
+use plint::sandbox::Sandbox;
+
+fn write(path: &Path, text: &str) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+}
+
+/// A workspace with a module `app` whose class, type alias and function have the same names in
+/// both workspaces but other types, so that a finding in one is right in the other.
+fn workspace(root: &Path, port: &str, config: &str) {
+    write(
+        &root.join("app/metadata.json"),
+        r#"{"name": "acme-app", "version": "1.0.0", "dependencies": []}"#,
+    );
+    write(
+        &root.join("app/types/port.pp"),
+        &format!("type App::Port = {port}\n"),
+    );
+    write(
+        &root.join("app/manifests/init.pp"),
+        "# @summary The application.\n# @param port Where it listens.\nclass app (\n  App::Port $port,\n) {\n  notify { \"port ${port}\": }\n}\n",
+    );
+    write(
+        &root.join("app/manifests/site.pp"),
+        "# @summary A site.\nclass app::site {\n  class { 'app':\n    port => 'eighty',\n  }\n  $x = 1\n  if $x == 1 { notice(\"one\") }\n}\n",
+    );
+    write(&root.join("plint.toml"), config);
+}
+
+fn session(root: &Path) -> Session {
+    let mut sandbox = Sandbox::new(root, &[root.to_path_buf()]);
+    let settings = Settings::load(&CliOptions::default(), root, &mut sandbox).unwrap();
+    Session::new(root.to_path_buf(), settings, sandbox, 2).unwrap()
+}
+
+/// The findings of a check of the whole workspace, one line each.
+fn check(root: &Path) -> Vec<String> {
+    let mut session = session(root);
+    let checked = session.check(&[root.to_path_buf()], FixMode::Off).unwrap();
+    checked
+        .outcomes
+        .iter()
+        .filter_map(|o| o.report.as_ref())
+        .flat_map(|r| {
+            r.diagnostics()
+                .iter()
+                .map(|d| format!("{} {:?} {} {}", r.path(), d.span, d.code, d.message))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn codes(findings: &[String]) -> Vec<&str> {
+    findings
+        .iter()
+        .map(|f| f.split(' ').nth(2).unwrap())
+        .collect()
+}
+
+#[test]
+fn two_sessions_in_one_process_are_independent() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a: PathBuf = tmp.path().join("a");
+    let b: PathBuf = tmp.path().join("b");
+    // In `a`, a port is a number: `'eighty'` is a type error. In `b` it is a string, and the
+    // configuration turns a style rule off.
+    workspace(&a, "Integer[1, 65535]", "");
+    workspace(
+        &b,
+        "String[1]",
+        "[rules]\nneedless-double-quotes = \"allow\"\n",
+    );
+
+    let alone_a = check(&a);
+    let alone_b = check(&b);
+    assert!(
+        codes(&alone_a).iter().any(|c| c.starts_with("P1")),
+        "a type error in `a`: {alone_a:#?}"
+    );
+    assert!(
+        !codes(&alone_b).iter().any(|c| c.starts_with("P1")),
+        "no type error in `b`: {alone_b:#?}"
+    );
+    // Each session's configuration applies to its workspace only.
+    assert!(codes(&alone_a).contains(&"P432"), "{alone_a:#?}");
+    assert!(!codes(&alone_b).contains(&"P432"), "{alone_b:#?}");
+
+    // In the other order, then at the same time: the same findings.
+    assert_eq!(check(&b), alone_b);
+    assert_eq!(check(&a), alone_a);
+    let (side_a, side_b) = std::thread::scope(|s| {
+        let ta = s.spawn(|| check(&a));
+        let tb = s.spawn(|| check(&b));
+        (ta.join().unwrap(), tb.join().unwrap())
+    });
+    assert_eq!(side_a, alone_a);
+    assert_eq!(side_b, alone_b);
+
+    // One session holding its workspace checks it again after the other's run, unchanged.
+    let mut held = session(&a);
+    let first = held.check(&[a.clone()], FixMode::Off).unwrap();
+    let _ = check(&b);
+    let again = held.check(&[a.clone()], FixMode::Off).unwrap();
+    let lines = |c: &plint::lint::Checked| -> Vec<String> {
+        c.outcomes
+            .iter()
+            .filter_map(|o| o.report.as_ref())
+            .flat_map(|r| {
+                r.diagnostics()
+                    .iter()
+                    .map(|d| format!("{} {}", r.path(), d.code))
+            })
+            .collect()
+    };
+    assert_eq!(lines(&first), lines(&again));
+}
