@@ -74,47 +74,19 @@ pub fn module_root(dir: &Path, sandbox: &Sandbox) -> Option<ModuleRoot> {
 }
 
 /// Whether `dir` is an environment (a control repository): it holds `environment.conf` or a
-/// `Puppetfile`. Asked for the folder of every checked file, so the answers are kept for the
-/// rest of the process (a run does not create these files).
+/// `Puppetfile`.
 pub fn is_environment(dir: &Path) -> bool {
-    static KNOWN: Known = Known::new(None);
-    remembered(&KNOWN, dir, |dir| {
-        ["environment.conf", "Puppetfile"]
-            .iter()
-            .any(|f| dir.join(f).is_file())
-    })
-}
-
-/// Answers about folders, by folder.
-/// The folders are kept by the bytes of their paths: hashing and comparing bytes costs less
-/// than by components (a folder spelled two ways is only asked twice).
-type Known = std::sync::Mutex<Option<rustc_hash::FxHashMap<Vec<u8>, bool>>>;
-
-/// `ask(dir)`, kept in `known` for the rest of the process (a run does not create or remove
-/// the files these questions are about).
-fn remembered(known: &Known, dir: &Path, ask: impl FnOnce(&Path) -> bool) -> bool {
-    let lock = || known.lock().unwrap_or_else(|e| e.into_inner());
-    let key = dir.as_os_str().as_encoded_bytes();
-    if let Some(answer) = lock().as_ref().and_then(|m| m.get(key).copied()) {
-        return answer;
-    }
-    let answer = ask(dir);
-    lock()
-        .get_or_insert_with(Default::default)
-        .insert(key.to_vec(), answer);
-    answer
+    ["environment.conf", "Puppetfile"]
+        .iter()
+        .any(|f| dir.join(f).is_file())
 }
 
 /// Whether `dir` exists but holds none of a module's `manifests/`, `metadata.json` or `lib/`.
-/// Asked for the module of every file in `functions/` or `types/`, so the answers are kept.
 fn exists_without_module_files(dir: &Path) -> bool {
-    static KNOWN: Known = Known::new(None);
-    remembered(&KNOWN, dir, |dir| {
-        dir.is_dir()
-            && !["manifests", "metadata.json", "lib"]
-                .iter()
-                .any(|f| dir.join(f).exists())
-    })
+    dir.is_dir()
+        && !["manifests", "metadata.json", "lib"]
+            .iter()
+            .any(|f| dir.join(f).exists())
 }
 
 /// The file that makes a folder a Bolt project: a module named by its `name`.
