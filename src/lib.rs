@@ -3,12 +3,17 @@
 //! # Layering
 //!
 //! Stages depend only on earlier stages:
-//! `discover` → `syntax` → `types` → `defs` → `infer` → `eval` → `rules` → `config` → `cli`.
-//! `report` (diagnostics and their output formats) is a leaf every stage may use.
+//! `discover` → `syntax` → `types` → `defs` → `infer` → `eval` → `rules` → `config` → `lint` →
+//! `cli`. `report` (diagnostics and their output formats) is a leaf every stage may use.
 //! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
 //! Nothing after `syntax` touches tree-sitter: each worker parses one file, lowers it to the
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
+//!
+//! No process-global mutable state: a run's state (settings, sandbox, index, caches) lives in
+//! values passed explicitly, chiefly [`lint::Session`] and [`defs::Index`], so two runs in one
+//! process are independent. `ARCHITECTURE.md` maps the code and says where to add a rule, a
+//! built-in function or an output format.
 
 pub mod cli;
 pub mod config;

@@ -93,6 +93,25 @@ fn syntax_error_exits_1() {
     assert!(findings[0]["line"].as_u64().unwrap() >= 2);
 }
 
+/// A file `.gitignore` excludes (a build output, a scratch file) is not checked, unless
+/// `--no-ignore-files` says so or it is named on the command line.
+#[test]
+fn ignored_files_are_not_checked_unless_asked() {
+    let dir = tree(&[
+        ("manifests/init.pp", CLEAN),
+        ("build/broken.pp", BROKEN),
+        (".gitignore", b"/build/\n"),
+    ]);
+    let o = plint(dir.path(), &[]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(stdout(&o), "No problems found (1 file checked)\n");
+    let o = plint(dir.path(), &["--no-ignore-files", "--format", "json"]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    assert_eq!(json(&o)[0]["path"], "build/broken.pp");
+    let o = plint(dir.path(), &["build/broken.pp", "--format", "json"]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+}
+
 #[test]
 fn missing_path_exits_2() {
     let dir = tree(&[("a.pp", CLEAN)]);

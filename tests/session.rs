@@ -107,9 +107,9 @@ fn two_sessions_in_one_process_are_independent() {
 
     // One session holding its workspace checks it again after the other's run, unchanged.
     let mut held = session(&a);
-    let first = held.check(&[a.clone()], FixMode::Off).unwrap();
+    let first = held.check(std::slice::from_ref(&a), FixMode::Off).unwrap();
     let _ = check(&b);
-    let again = held.check(&[a.clone()], FixMode::Off).unwrap();
+    let again = held.check(std::slice::from_ref(&a), FixMode::Off).unwrap();
     let lines = |c: &plint::lint::Checked| -> Vec<String> {
         c.outcomes
             .iter()

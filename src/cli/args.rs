@@ -119,6 +119,12 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", value_parser = crate::sandbox::parse_size)]
     pub max_file_size: Option<u64>,
 
+    /// Check files that `.gitignore` and `.ignore` files exclude too. By default a folder's
+    /// ignore files apply to what lies below it (git's syntax); a path named on the command
+    /// line is always checked.
+    #[arg(long)]
+    pub no_ignore_files: bool,
+
     /// Compile the catalog of a node, as a Puppet server would, and check it (the P2xx
     /// rules) instead of checking files: `plint --evaluate --facts FACTS MANIFEST`. MANIFEST
     /// (the PATH) is a site.pp, a directory of manifests (every `.pp` under it, in path

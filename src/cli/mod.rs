@@ -371,6 +371,7 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
 /// untrusted; the files named on the command line are the user's own.
 fn sandbox_for(args: &Args, cwd: &Path) -> crate::sandbox::Sandbox {
     let mut sandbox = crate::sandbox::Sandbox::new(cwd, &args.paths);
+    sandbox.set_ignore_files(!args.no_ignore_files);
     if let Some(size) = args.max_file_size {
         sandbox.set_limits(crate::sandbox::Limits {
             max_file_size: size,

@@ -439,6 +439,65 @@ mod tests {
     }
 
     #[test]
+    fn ignore_files_are_honoured_unless_turned_off() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        for f in [
+            "manifests/init.pp",
+            "manifests/generated/x.pp",
+            "manifests/scratch.pp",
+            "build/out.pp",
+            "keep/a.pp",
+            "keep/b.pp",
+            "keep/c.pp",
+        ] {
+            touch(&root.join(f));
+        }
+        fs::write(
+            root.join(".gitignore"),
+            "/build/
+scratch.pp
+*.pp.orig
+",
+        )
+        .unwrap();
+        fs::write(
+            root.join("manifests/.ignore"),
+            "generated
+",
+        )
+        .unwrap();
+        // A deeper file decides: `b.pp` is ignored above, whitelisted below.
+        fs::write(
+            root.join("keep/.gitignore"),
+            "!b.pp
+c.pp
+",
+        )
+        .unwrap();
+        fs::write(
+            root.join(".ignore"),
+            "b.pp
+# a comment
+",
+        )
+        .unwrap();
+        let found = find(&[root.to_path_buf()]).unwrap();
+        assert_eq!(
+            rel(root, &found.files),
+            ["keep/a.pp", "keep/b.pp", "manifests/init.pp"]
+        );
+        // A path named explicitly is walked whatever the ignore files above it say.
+        let found = find(&[root.join("build")]).unwrap();
+        assert_eq!(rel(root, &found.files), ["build/out.pp"]);
+        // Turned off, every file is found.
+        let mut sandbox = Sandbox::new(root, &[root.to_path_buf()]);
+        sandbox.set_ignore_files(false);
+        let found = discover(&[root.to_path_buf()], &sandbox).unwrap();
+        assert_eq!(found.files.len(), 7);
+    }
+
+    #[test]
     fn explicit_paths_are_always_used() {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();

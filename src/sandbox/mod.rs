@@ -182,6 +182,7 @@ pub struct Sandbox {
     untrusted: Vec<Root>,
     trusted: Vec<Root>,
     limits: Limits,
+    ignore_files: bool,
 }
 
 impl Sandbox {
@@ -193,6 +194,7 @@ impl Sandbox {
             untrusted: Vec::new(),
             trusted: Vec::new(),
             limits: Limits::default(),
+            ignore_files: true,
         };
         for dir in SYSTEM_MODULE_PATHS {
             sandbox.add_trusted(Path::new(dir));
@@ -211,6 +213,17 @@ impl Sandbox {
     /// Replaces the limits.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// Whether walks honour the ignore files they meet (`.gitignore`, `.ignore`; on by
+    /// default, see [`walk`]).
+    pub fn honours_ignore_files(&self) -> bool {
+        self.ignore_files
+    }
+
+    /// Makes walks honour ignore files, or not (`--no-ignore-files`).
+    pub fn set_ignore_files(&mut self, honour: bool) {
+        self.ignore_files = honour;
     }
 
     /// The folder relative paths are taken from.

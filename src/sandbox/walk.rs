@@ -4,6 +4,12 @@
 //! back to a folder being walked ends the descent with a note, and a folder reachable by two
 //! paths is walked once. Entries are visited sorted by name, depth first. A symbolic link found
 //! under an untrusted root is followed only if its target lies under an allowed root.
+//!
+//! Ignore files are honoured (unless the sandbox says not to): a `.gitignore` or `.ignore` in a
+//! walked folder applies, with git's syntax and precedence (the `ignore` crate's matcher), to
+//! what lies below it, the deeper file first; an ignored entry is skipped silently. The ignore
+//! files are read through the sandbox, like every other file. The folder a walk starts from is
+//! walked whatever ignore files above it say: the user named it.
 
 use std::ffi::OsStr;
 use std::fmt;
@@ -11,6 +17,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use ignore::Match;
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use rustc_hash::FxHashSet as HashSet;
 
 use super::{Error, Sandbox, normalize};
@@ -133,7 +141,12 @@ pub struct Walk<'s> {
     sandbox: &'s Sandbox,
     dirs_seen: HashSet<FileId>,
     chain: Vec<(FileId, PathBuf)>,
+    /// The ignore files of the folders being walked (outermost first).
+    ignores: Vec<Gitignore>,
 }
+
+/// The names of the ignore files a walk honours.
+const IGNORE_FILES: [&str; 2] = [".gitignore", ".ignore"];
 
 impl<'s> Walk<'s> {
     pub fn new(sandbox: &'s Sandbox) -> Self {
@@ -141,7 +154,45 @@ impl<'s> Walk<'s> {
             sandbox,
             dirs_seen: HashSet::default(),
             chain: Vec::new(),
+            ignores: Vec::new(),
         }
+    }
+
+    /// The matcher of the ignore files among `names` in `dir` (read through the sandbox), if
+    /// there are any and the sandbox honours them.
+    fn ignore_files_of(&self, dir: &Path, names: &[&OsStr]) -> Option<Gitignore> {
+        if !self.sandbox.honours_ignore_files() {
+            return None;
+        }
+        let mut builder: Option<GitignoreBuilder> = None;
+        for file in IGNORE_FILES {
+            if !names.iter().any(|n| *n == file) {
+                continue;
+            }
+            let path = dir.join(file);
+            let Ok(text) = self.sandbox.read_to_string(&path) else {
+                continue;
+            };
+            let builder = builder.get_or_insert_with(|| GitignoreBuilder::new(dir));
+            for line in text.lines() {
+                // A line that is not a valid pattern is left out, as git leaves it out.
+                let _ = builder.add_line(Some(path.clone()), line);
+            }
+        }
+        builder.and_then(|b| b.build().ok())
+    }
+
+    /// Whether the ignore files of the folders being walked ignore `path` (a folder if
+    /// `is_dir`): the deepest file that has a say decides.
+    fn is_ignored(&self, path: &Path, is_dir: bool) -> bool {
+        for ignore in self.ignores.iter().rev() {
+            match ignore.matched(path, is_dir) {
+                Match::None => continue,
+                Match::Ignore(_) => return true,
+                Match::Whitelist(_) => return false,
+            }
+        }
+        false
     }
 
     /// Walks the folder `dir` (whose metadata, links followed, is `meta`). The folder itself
@@ -209,6 +260,9 @@ impl<'s> Walk<'s> {
         if !visitor.enter(dir, &name_refs, depth) {
             return;
         }
+        let ignores = self.ignore_files_of(dir, &name_refs);
+        let ignoring = ignores.is_some();
+        self.ignores.extend(ignores);
         self.chain.push((id, dir.to_path_buf()));
         for (entry, name) in entries.iter().zip(&name_refs) {
             let path = entry.path();
@@ -223,6 +277,14 @@ impl<'s> Walk<'s> {
                 }
             };
             let e = Entry { dir, name };
+            if !self.ignores.is_empty()
+                && self.is_ignored(
+                    &path,
+                    file_type.is_dir() || (file_type.is_symlink() && path.is_dir()),
+                )
+            {
+                continue;
+            }
             // Decide from the entry's own type what needs a `stat`: links (followed, and
             // confined), wanted folders (their identity guards against loops) and wanted files.
             if !file_type.is_symlink()
@@ -278,6 +340,9 @@ impl<'s> Walk<'s> {
             }
         }
         self.chain.pop();
+        if ignoring {
+            self.ignores.pop();
+        }
         visitor.leave(dir);
     }
 
