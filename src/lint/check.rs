@@ -191,7 +191,7 @@ pub fn lint(path: &str, text: &str, profile: &Profile) -> Vec<Diagnostic> {
 }
 
 /// [`lint`] of a text already parsed, in a program.
-pub fn lint_parsed(
+fn lint_parsed(
     path: &str,
     text: &str,
     parsed: Parsed,
@@ -202,7 +202,7 @@ pub fn lint_parsed(
 }
 
 /// [`lint_parsed`], given the findings of the rules that do not read the program when they
-/// have already run (see [`first_pass`]): then only the others run. With the file's line
+/// have already run (see [`first_pass_all`]): then only the others run. With the file's line
 /// table when a rule made one.
 fn lint_parsed_with(
     path: &str,
@@ -289,7 +289,7 @@ pub fn build_index(
     Index::load(&manifests, roots, sandbox)
 }
 
-/// What the first pass over one file gives (see [`first_pass`]).
+/// What the first pass over one file gives (see [`first_pass_all`]).
 #[derive(Debug)]
 pub struct FirstPass {
     /// The file's parse.
@@ -315,20 +315,16 @@ impl From<ParseResult> for FirstPass {
     }
 }
 
-/// The first pass over one file of a program: parse it, run the rules of `profile` that do
-/// not read the program's index (while the tree is fresh), and take what it defines for the
-/// index. A panic becomes a `P000` finding, as a panic while parsing.
-pub fn first_pass(source: &Source, profile: &Profile) -> FirstPass {
-    first_pass_parsed(source, parse_source(source), profile)
-}
-
 /// The parse of `source`'s text (`None` when it has none), or the panic it raised.
 fn parse_source(source: &Source) -> Option<std::thread::Result<Parsed>> {
     let text = source.text.as_deref()?;
     Some(catch(|| crate::syntax::parse(text)))
 }
 
-/// [`first_pass`] after the parse: `parsed` is what [`parse_source`] gave for `source`.
+/// The first pass over one file of a program, after its parse (`parsed` is what
+/// [`parse_source`] gave for `source`): run the rules of `profile` that do not read the
+/// program's index (while the tree is fresh), and take what it defines for the index. A panic
+/// becomes a `P000` finding, as a panic while parsing.
 fn first_pass_parsed(
     source: &Source,
     parsed: Option<std::thread::Result<Parsed>>,
@@ -395,7 +391,7 @@ fn first_pass_batch(files: usize) -> usize {
 }
 
 /// Reads each file of `paths` (see [`read_source`]) and makes the first pass over it (with its
-/// profile, see [`first_pass`]), in parallel on the current rayon pool and in batches of
+/// profile, see [`first_pass_all`]), in parallel on the current rayon pool and in batches of
 /// consecutive files, while the files of the modules at `roots` are read; then the program's
 /// index, of these files and those modules (as [`build_index`] builds it).
 pub fn first_pass_all(
@@ -451,7 +447,7 @@ pub fn first_pass_all(
 }
 
 /// Reads each file of `paths` (see [`read_source`]) and checks it with its profile and no
-/// program index (see [`check_file`]), in parallel on the current rayon pool, keeping their
+/// program index (see `check_file`), in parallel on the current rayon pool, keeping their
 /// order.
 pub fn check_all_unread(
     paths: &[PathBuf],
@@ -503,7 +499,7 @@ pub struct Outcome {
 
 /// Checks one file with a profile: parse, rules, and fixes as `mode` says. A panic becomes
 /// a `P000` finding and leaves the file unchanged.
-pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
+fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
     let parsed = source
         .text
         .as_deref()
@@ -518,8 +514,8 @@ pub fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
 }
 
 /// [`check_file`] of a file already parsed (and maybe checked by its rules that do not read
-/// the program, see [`first_pass`]), in a program.
-pub fn check_parsed(
+/// the program, see [`first_pass_all`]), in a program.
+fn check_parsed(
     source: Source,
     pass: FirstPass,
     profile: &Profile,

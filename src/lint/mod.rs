@@ -11,7 +11,7 @@
 //!   outcome (findings per file, fixes, the program's index, the discovery notes);
 //! - [`lint`] checks one text with one [`Profile`] and no program (the fixer, tests, fuzzing);
 //! - [`check`] holds the stages themselves (read, parse, first pass, index, rules), [`fix`] the
-//!   fixer and [`panic`] how a bug in plint becomes a finding instead of an abort.
+//!   fixer and [`mod@panic`] how a bug in plint becomes a finding instead of an abort.
 
 pub mod check;
 pub mod fix;

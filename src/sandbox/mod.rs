@@ -216,7 +216,7 @@ impl Sandbox {
     }
 
     /// Whether walks honour the ignore files they meet (`.gitignore`, `.ignore`; on by
-    /// default, see [`walk`]).
+    /// default, see the `walk` module).
     pub fn honours_ignore_files(&self) -> bool {
         self.ignore_files
     }
