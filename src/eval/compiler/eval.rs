@@ -6,7 +6,7 @@
 
 use super::Compiler;
 use super::scope::Frame;
-use crate::eval::compile::EvalDiagKind;
+use crate::eval::diag::EvalDiagKind;
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::functions::{self, Lambda};
 use crate::eval::ops::{self, MatchOutcome};
@@ -894,6 +894,15 @@ impl Compiler<'_> {
         let name = name.trim_start_matches("::");
         match name {
             "notice" | "warning" | "info" | "debug" | "err" | "alert" | "crit" | "emerg" => {
+                if name == "notice"
+                    && let Some(notices) = &mut self.notices
+                {
+                    notices.push(if args.iter().any(Value::contains_unknown) {
+                        "<unknown>".to_string()
+                    } else {
+                        functions::core_log_message(&args)
+                    });
+                }
                 return Ok(Value::Undef);
             }
             "break" => return Err(EvalError::control(ErrorKind::Break)),

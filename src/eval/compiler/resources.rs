@@ -8,7 +8,7 @@ use super::loader::{DefKind, Definition, FileId};
 use super::scope::{Ctx, DefaultAttr, Scope, ScopeId};
 use super::{Compiler, ResKind, ResMeta};
 use crate::eval::catalog::{Location, Resource};
-use crate::eval::compile::EvalDiagKind;
+use crate::eval::diag::EvalDiagKind;
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::ops;
 use crate::eval::value::{Hash, TypeVal, Value};
