@@ -7,9 +7,16 @@
 //! evaluated, until nothing changes), then the relationships, pending overrides and the scope
 //! tags of every resource.
 
+mod calls;
+mod classes;
+mod collectors;
 mod eval;
+mod finish;
+mod functions;
 mod input;
 mod loader;
+mod overrides;
+mod relationships;
 mod resources;
 mod scope;
 mod snippet;
@@ -99,12 +106,12 @@ pub(crate) struct Compiler<'i> {
     pub diags: Vec<EvalDiag>,
     /// Evaluated classes: their scopes.
     pub class_scopes: HashMap<String, ScopeId>,
-    pub overrides: Vec<resources::PendingOverride>,
-    pub collectors: Vec<resources::Collector>,
+    pub overrides: Vec<overrides::PendingOverride>,
+    pub collectors: Vec<collectors::Collector>,
     /// For a collector in a relationship chain: the operand left of it, which stands in for
     /// it should it collect nothing.
-    pub empty_alternatives: HashMap<usize, resources::RelOperand>,
-    pub relationships: Vec<resources::Relationship>,
+    pub empty_alternatives: HashMap<usize, relationships::RelOperand>,
+    pub relationships: Vec<relationships::Relationship>,
     pub depth: usize,
     pub steps: u64,
     /// The limits of this compilation, and when its wall time runs out.
