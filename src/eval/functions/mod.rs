@@ -22,6 +22,7 @@ mod format;
 mod host;
 mod iter;
 mod openstacklib;
+mod ordering;
 mod random;
 mod scanf;
 mod stdlib;
@@ -35,8 +36,9 @@ use super::error::{EvalError, EvalResult};
 use super::value::Value;
 
 pub use convert::{new_value, string_of};
-pub use core::{log_message as core_log_message, versioncmp_str};
+pub use core::log_message as core_log_message;
 pub use format::{base64_encode, ruby_inspect, ruby_inspect_str, sprintf, to_json};
+pub use ordering::versioncmp_str;
 pub use random::{RubyRandom, call_fqdn, is_fqdn_function};
 
 /// A lambda given to a function call, as the function sees it.
