@@ -37,11 +37,7 @@ fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     }
 }
 
-fn sort_values(
-    name: &str,
-    items: &mut [Value],
-    lambda: Option<&mut dyn Lambda>,
-) -> EvalResult<()> {
+fn sort_values(name: &str, items: &mut [Value], lambda: Option<&mut dyn Lambda>) -> EvalResult<()> {
     let mut failure: Option<EvalError> = None;
     match lambda {
         Some(l) => {
