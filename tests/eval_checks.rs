@@ -17,7 +17,7 @@ use plint::eval::catalog::{Catalog, Location, Resource};
 use plint::eval::checks::{
     add_relationship, check_attributes, check_cycles, check_relationships, resolve_reference,
 };
-use plint::eval::compile::{EvalDiag, EvalDiagKind};
+use plint::eval::diag::{EvalDiag, EvalDiagKind};
 use serde_json::Value as Json;
 
 fn value_of(j: &Json) -> Value {

@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use plint::eval::compile::{CompileInput, CompileOutput, EvalDiagKind, Manifest, Node};
+use plint::eval::compiler::{CompileInput, CompileOutput, Manifest, Node};
+use plint::eval::diag::EvalDiagKind;
 use plint::eval::value::{Hash, Value};
 use serde_json::Value as Json;
 
@@ -40,7 +41,7 @@ fn input(manifest: Manifest, modulepath: Vec<PathBuf>) -> CompileInput {
 }
 
 fn compile_code(code: &str) -> CompileOutput {
-    plint::eval::compile::compile(&input(Manifest::Code(code.to_string()), Vec::new()))
+    plint::eval::compiler::compile(&input(Manifest::Code(code.to_string()), Vec::new()))
 }
 
 /// The catalog in a compact, order-independent form: `Type[title] {params} [tags]` lines,
@@ -132,7 +133,7 @@ fn dump() {
             inp.node = Node::new("node1.example.com", (*h).clone());
         }
     }
-    let out = plint::eval::compile::compile(&inp);
+    let out = plint::eval::compiler::compile(&inp);
     for d in &out.diags {
         println!(
             "DIAG {:?}: {} at {:?}:{:?}",
@@ -497,7 +498,7 @@ fn conformance_local() {
             node: Node::new(&node_name, (*facts).clone()),
             budgets: Default::default(),
         };
-        let out = plint::eval::compile::compile(&inp);
+        let out = plint::eval::compiler::compile(&inp);
         let expected = std::fs::read_to_string(dir.join("expected.json")).ok();
         let result = match (expected, &out.catalog) {
             (Some(e), Some(c)) => {

@@ -10,8 +10,9 @@ mod common;
 
 use std::path::Path;
 
+use plint::eval::Value;
+use plint::eval::compiler::{SnippetOptions, eval_snippet};
 use plint::eval::epp;
-use plint::eval::{Evaluator, Value};
 use plint::report::Severity;
 use plint::syntax;
 
@@ -29,12 +30,13 @@ fn run(source: &str) -> (Vec<String>, Option<String>) {
     {
         return (Vec::new(), Some(format!("syntax: {}", d.message)));
     }
-    let mut ev = Evaluator::new();
-    ev.modulepath = vec![root().join("tests/eval/epp_modules")];
-    ev.set_var("facts", Value::hash(Default::default()))
-        .expect("a fresh scope");
-    let result = ev.eval_statements(&parsed.ast.statements);
-    (ev.notices, result.err().map(|e| e.to_string()))
+    let options = SnippetOptions {
+        modulepath: vec![root().join("tests/eval/epp_modules")],
+        variables: vec![("facts".into(), Value::hash(Default::default()))],
+        ..SnippetOptions::default()
+    };
+    let out = eval_snippet(source, &options);
+    (out.notices, out.value.err().map(|e| e.to_string()))
 }
 
 #[test]
@@ -90,9 +92,8 @@ fn parse_errors_point_into_the_template() {
 
 #[test]
 fn erb_templates_are_unknown_strings_with_their_origin() {
-    let mut ev = Evaluator::new();
-    let v = ev
-        .call_function("template", vec![Value::string("ntp/ntp.conf.erb")], None)
+    let v = eval_snippet("template('ntp/ntp.conf.erb')", &SnippetOptions::default())
+        .value
         .unwrap();
     match v {
         Value::Unknown(u) => {
@@ -105,11 +106,14 @@ fn erb_templates_are_unknown_strings_with_their_origin() {
 
 #[test]
 fn unknown_values_make_the_rendering_unknown() {
-    let mut ev = Evaluator::new();
-    let t = epp::parse("<%- |$a| -%>x=<%= $a %>").unwrap();
-    let mut args = plint::eval::Hash::new();
-    args.insert(Value::string("a"), Value::unknown("String", "lookup('k')"));
-    let v = epp::render(&mut ev, &t, &args, epp::Visibility::Caller, "inline_epp").unwrap();
+    // `inline_epp` renders the template with the caller's scope visible.
+    let options = SnippetOptions {
+        variables: vec![("u".into(), Value::unknown("String", "lookup('k')"))],
+        ..SnippetOptions::default()
+    };
+    let v = eval_snippet("inline_epp('<%- |$a| -%>x=<%= $a %>', {a => $u})", &options)
+        .value
+        .unwrap();
     match v {
         Value::Unknown(u) => assert_eq!(&*u.origin, "lookup('k')"),
         other => panic!("expected an unknown, got {other:?}"),

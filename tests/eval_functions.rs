@@ -12,7 +12,7 @@ mod common;
 
 use std::path::Path;
 
-use plint::eval::Evaluator;
+use plint::eval::compiler::{SnippetOptions, eval_snippet};
 use plint::report::Severity;
 use plint::syntax;
 
@@ -25,9 +25,8 @@ fn run(source: &str) -> (Vec<String>, Option<String>) {
     {
         return (Vec::new(), Some(format!("syntax: {}", d.message)));
     }
-    let mut ev = Evaluator::new();
-    let result = ev.eval_statements(&parsed.ast.statements);
-    (ev.notices, result.err().map(|e| e.to_string()))
+    let out = eval_snippet(source, &SnippetOptions::default());
+    (out.notices, out.value.err().map(|e| e.to_string()))
 }
 
 /// Puppet's message without its prefix and location suffix.

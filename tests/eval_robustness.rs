@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use plint::eval::Evaluator;
+use plint::eval::compiler::{SnippetOptions, eval_expression, eval_snippet};
 use plint::syntax::{self, ast::ExprKind};
 
 fn pp_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -31,6 +31,10 @@ fn corpus_expressions_never_panic() {
     let mut files = Vec::new();
     pp_files(root, &mut files);
     files.sort();
+    let lenient = SnippetOptions {
+        strict_variables: false,
+        ..SnippetOptions::default()
+    };
     let mut evaluated = 0usize;
     for f in &files {
         let Ok(src) = std::fs::read_to_string(f) else {
@@ -53,9 +57,7 @@ fn corpus_expressions_never_panic() {
                     | ExprKind::Hash(_)
             );
             if interesting && e.span.len() < 2000 {
-                let mut ev = Evaluator::new();
-                ev.strict_variables = false;
-                let _ = ev.eval(e);
+                let _ = eval_expression(e, &lenient);
                 evaluated += 1;
             }
         });
@@ -73,9 +75,7 @@ fn hostile_inputs_end_with_errors() {
         "range(1, 1000000000000)",
         "[1, 2].map |$x| { [3].map |$y| { $y.foo } }",
     ] {
-        let parsed = syntax::parse(src);
-        let mut ev = Evaluator::new();
-        let r = ev.eval_statements(&parsed.ast.statements);
+        let r = eval_snippet(src, &SnippetOptions::default()).value;
         assert!(r.is_err(), "{src}: {r:?}");
     }
     // Catastrophic backtracking ends (a linear-time match, or the backtracking limit's error).
@@ -83,13 +83,9 @@ fn hostile_inputs_end_with_errors() {
         "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' =~ /^(a|a)*$/",
         "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' =~ /^(a|a)*\\1$/",
     ] {
-        let parsed = syntax::parse(src);
-        let mut ev = Evaluator::new();
-        let _ = ev.eval_statements(&parsed.ast.statements);
+        let _ = eval_snippet(src, &SnippetOptions::default());
     }
     // Deep nesting of expressions is bounded by the depth limit, not the stack.
     let deep = format!("{}1{}", "[".repeat(3000), "]".repeat(3000));
-    let parsed = syntax::parse(&deep);
-    let mut ev = Evaluator::new();
-    let _ = ev.eval_statements(&parsed.ast.statements);
+    let _ = eval_snippet(&deep, &SnippetOptions::default());
 }

@@ -1,7 +1,8 @@
 //! Unknown values propagate through operators, interpolation, control flow and functions,
 //! keeping what is known (a known array with an unknown element stays an array).
 
-use plint::eval::{Evaluator, Value};
+use plint::eval::Value;
+use plint::eval::compiler::{SnippetOptions, eval_snippet};
 use plint::syntax;
 
 /// Evaluates `src` with `$u` an unknown Integer and `$s` an unknown String; returns the value
@@ -13,11 +14,15 @@ fn eval(src: &str) -> Value {
         "{src}: {:?}",
         parsed.diagnostics
     );
-    let mut ev = Evaluator::new();
-    ev.set_var("u", Value::unknown("Integer", "test")).unwrap();
-    ev.set_var("s", Value::unknown("String", "template('x.erb')"))
-        .unwrap();
-    ev.eval_statements(&parsed.ast.statements)
+    let options = SnippetOptions {
+        variables: vec![
+            ("u".into(), Value::unknown("Integer", "test")),
+            ("s".into(), Value::unknown("String", "template('x.erb')")),
+        ],
+        ..SnippetOptions::default()
+    };
+    eval_snippet(src, &options)
+        .value
         .unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 

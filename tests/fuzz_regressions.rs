@@ -210,7 +210,7 @@ mod stages {
 
     use plint::config::{CliOptions, Settings};
     use plint::eval::Value;
-    use plint::eval::compile::{CompileInput, Manifest, Node, compile};
+    use plint::eval::compiler::{CompileInput, Manifest, Node, compile};
     use plint::eval::hiera::{Hiera, HieraScope, MergeStrategy};
     use plint::report::escape::is_hidden;
     use plint::report::{EmitOptions, FileReport, OutputFormat, Report};

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use plint::eval::compile::Node;
+use plint::eval::compiler::Node;
 use plint::eval::hiera::{Hiera, HieraScope, MergeStrategy, lookup_function};
 use plint::eval::{Hash, TypeVal, Value, yaml};
 

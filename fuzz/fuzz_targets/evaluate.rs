@@ -14,7 +14,7 @@ use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
 use plint::eval::catalog::Location;
-use plint::eval::compile::{CompileInput, Manifest, Node, compile};
+use plint::eval::compiler::{CompileInput, Manifest, Node, compile};
 use plint::report::Severity;
 use plint::rules::catalog;
 

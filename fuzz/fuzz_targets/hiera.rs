@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use plint::eval::compile::Node;
+use plint::eval::compiler::Node;
 use plint::eval::hiera::{Hiera, HieraScope, MergeStrategy};
 use plint::eval::{Value, yaml};
 

@@ -28,7 +28,8 @@ use super::args::Args;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, WORKER_STACK_SIZE};
 use crate::config::{Profile, Settings};
 use crate::eval::catalog::{Catalog, Location};
-use crate::eval::compile::{CompileInput, EvalDiag, Manifest, Node, compile};
+use crate::eval::compiler::{CompileInput, Manifest, Node, compile};
+use crate::eval::diag::EvalDiag;
 use crate::eval::facts::{self, FactsFile};
 use crate::eval::value::Value;
 use crate::lint::panic::{catch, internal_error};
@@ -163,7 +164,7 @@ pub fn run(
                 let message = "the facts give no node name (no `fqdn`, no `networking.fqdn`): \
                                name the node with --node NAME";
                 let diag = EvalDiag {
-                    kind: crate::eval::compile::EvalDiagKind::BadInput,
+                    kind: crate::eval::diag::EvalDiagKind::BadInput,
                     message: message.into(),
                     at: Location {
                         file: Some(file.path.clone()),

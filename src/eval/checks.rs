@@ -21,7 +21,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::catalog::{Catalog, Location, Resource};
-use super::compile::{EvalDiag, EvalDiagKind};
+use super::diag::{EvalDiag, EvalDiagKind};
 use super::value::Value;
 use crate::defs::{Index, builtins};
 

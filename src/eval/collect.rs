@@ -346,7 +346,7 @@ fn puppet_class(e: &Expr) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::Evaluator;
+    use crate::eval::compiler::{SnippetOptions, eval_expression};
 
     /// The query of `File <| q |>`, its operands evaluated with `$facts = {fqdn => n1}` and
     /// `$groups = [a, zzz]`.
@@ -361,18 +361,22 @@ mod tests {
         let ExprKind::Collector(c) = &parsed.ast.statements[0].kind else {
             panic!("not a collector: {src}");
         };
-        let mut ev = Evaluator::new();
         let mut facts = crate::eval::Hash::new();
         facts.insert(Value::string("fqdn"), Value::string("n1"));
-        ev.set_var("facts", Value::hash(facts)).unwrap();
-        ev.set_var(
-            "groups",
-            Value::array(vec![Value::string("zzz"), Value::string("db")]),
-        )
-        .unwrap();
-        ev.set_var("unknown", Value::unknown("String", "f()"))
-            .unwrap();
-        Query::from_ast(c.query.as_ref(), &mut |e| ev.eval(e))
+        let options = SnippetOptions {
+            variables: vec![
+                ("facts".into(), Value::hash(facts)),
+                (
+                    "groups".into(),
+                    Value::array(vec![Value::string("zzz"), Value::string("db")]),
+                ),
+                ("unknown".into(), Value::unknown("String", "f()")),
+            ],
+            ..SnippetOptions::default()
+        };
+        Query::from_ast(c.query.as_ref(), &mut |e| {
+            eval_expression(e, &options).value
+        })
     }
 
     fn strs(v: &[&str]) -> Value {

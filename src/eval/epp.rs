@@ -534,8 +534,8 @@ pub enum Visibility {
     TopScope,
 }
 
-/// What an evaluator provides to render templates: plint's small [`Evaluator`](super::expr::Evaluator) and the
-/// catalog compiler's evaluator implement it, and route calls of the names of
+/// What an evaluator provides to render templates: the catalog compiler implements it (this
+/// module comes before the compiler in the layering), and routes calls of the names of
 /// [`is_template_function`] to [`call`].
 pub trait EppHost {
     /// The templates being rendered, innermost last (the host keeps the stack; it starts

@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::catalog::Location;
-use super::compile::{EvalDiag, EvalDiagKind};
+use super::diag::{EvalDiag, EvalDiagKind};
 use super::value::{Hash, Value};
 use crate::sandbox::Sandbox;
 use crate::syntax::ast::Span;

@@ -1,6 +1,6 @@
 //! Abstract evaluation: values (known, or unknown of a known type), the operators with Puppet
-//! 7's exact rules, string interpolation, the pure built-in functions and a small expression
-//! evaluator (the seed of the catalog evaluator).
+//! 7's exact rules, string interpolation, the pure built-in functions, and the catalog compiler
+//! ([`compiler`]), which is also the one evaluator of expressions and snippets.
 //!
 //! What cannot be known statically is never guessed: it is a [`Value::Unknown`] of a known
 //! type, and operators and functions propagate it. A condition on an unknown is reported by the
@@ -10,11 +10,10 @@ pub mod budget;
 pub mod catalog;
 pub mod checks;
 pub mod collect;
-pub mod compile;
 pub mod compiler;
+pub mod diag;
 pub mod epp;
 pub mod error;
-pub mod expr;
 pub mod facts;
 pub mod functions;
 pub mod hiera;
@@ -27,5 +26,4 @@ pub mod value_type;
 pub mod yaml;
 
 pub use error::{ErrorKind, EvalError, EvalResult};
-pub use expr::Evaluator;
 pub use value::{Hash, ResourceRef, TypeVal, Unknown, Value};

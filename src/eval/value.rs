@@ -273,7 +273,9 @@ impl Value {
                 out.push_str(&r.type_name);
                 out.push('[');
                 if r.type_name == "Class" {
-                    out.push_str(&r.title);
+                    // Puppet writes a class's name in lower case (`Class[apache]`); the catalog
+                    // keeps the title capitalized (`Class[Apache]`).
+                    out.push_str(&r.title.to_ascii_lowercase());
                 } else {
                     out.push('\'');
                     out.push_str(&r.title);

@@ -64,7 +64,8 @@ pub fn infer(v: &Value) -> Type {
         Value::Type(t) => Type::Type(Some(Box::new(t.ty().clone()))),
         Value::Resource(r) => {
             let inner = if r.type_name == "Class" {
-                Type::Class(Some(r.title.clone()))
+                // A class's name in lower case, as Puppet writes `Class[apache]`.
+                Type::Class(Some(r.title.to_ascii_lowercase()))
             } else {
                 Type::Resource {
                     type_name: Some(r.type_name.clone()),

@@ -471,6 +471,8 @@ fn decode_binary(text: &str) -> Value {
     }
 }
 
+/// A built-in pattern, compiled on first use into its cell. The cells are immutable constants
+/// once set (the same pattern always gives the same regex): no state of a run lives in them.
 fn regex(cell: &'static OnceLock<Regex>, src: &str) -> &'static Regex {
     cell.get_or_init(|| Regex::new(src).expect("a valid built-in regex"))
 }

@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use plint::eval::compile::{CompileInput, EvalDiagKind, Manifest, Node, compile};
+use plint::eval::compiler::{CompileInput, Manifest, Node, compile};
+use plint::eval::diag::EvalDiagKind;
 use plint::eval::value::{Hash, Value};
 
 use crate::harness::Run;

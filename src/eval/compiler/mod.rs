@@ -7,17 +7,29 @@
 //! evaluated, until nothing changes), then the relationships, pending overrides and the scope
 //! tags of every resource.
 
+mod calls;
+mod classes;
+mod collectors;
 mod eval;
+mod finish;
+mod functions;
+mod input;
 mod loader;
+mod overrides;
+mod relationships;
 mod resources;
 mod scope;
+mod snippet;
 mod templates;
+
+pub use input::{CompileInput, CompileOutput, Manifest, Node, PUPPET_VERSION};
+pub use snippet::{SnippetOptions, SnippetOutput, eval_expression, eval_snippet};
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use super::catalog::{Catalog, Location, Resource};
-use super::compile::{CompileInput, CompileOutput, EvalDiag, EvalDiagKind, Manifest};
+use super::diag::{EvalDiag, EvalDiagKind};
 use super::error::EvalError;
 use super::value::{Hash, Value};
 use crate::syntax::ast::Span;
@@ -94,12 +106,12 @@ pub(crate) struct Compiler<'i> {
     pub diags: Vec<EvalDiag>,
     /// Evaluated classes: their scopes.
     pub class_scopes: HashMap<String, ScopeId>,
-    pub overrides: Vec<resources::PendingOverride>,
-    pub collectors: Vec<resources::Collector>,
+    pub overrides: Vec<overrides::PendingOverride>,
+    pub collectors: Vec<collectors::Collector>,
     /// For a collector in a relationship chain: the operand left of it, which stands in for
     /// it should it collect nothing.
-    pub empty_alternatives: HashMap<usize, resources::RelOperand>,
-    pub relationships: Vec<resources::Relationship>,
+    pub empty_alternatives: HashMap<usize, relationships::RelOperand>,
+    pub relationships: Vec<relationships::Relationship>,
     pub depth: usize,
     pub steps: u64,
     /// The limits of this compilation, and when its wall time runs out.
@@ -125,6 +137,8 @@ pub(crate) struct Compiler<'i> {
     pub template_call: Span,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
+    /// The messages of `notice(...)` calls, in order, when they are recorded (snippets).
+    pub notices: Option<Vec<String>>,
 }
 
 impl<'i> Compiler<'i> {
@@ -170,10 +184,24 @@ impl<'i> Compiler<'i> {
                 input.budgets.hiera_interpolations,
                 input.budgets.string_bytes,
             ),
+            notices: None,
         }
     }
 
     fn run(&mut self) -> Result<(), EvalError> {
+        let main_code = self.start()?;
+        // The main manifest's code, file by file.
+        for (file, stmts) in main_code {
+            self.ctx = Ctx::new(self.top, file);
+            self.eval_statements(&stmts)?;
+        }
+        self.run_generators()
+    }
+
+    /// The start of a compilation: loads the main manifest, sets the top scope's variables and
+    /// adds the resources every catalog has (`Stage[main]`, `Class[Settings]`, `Class[main]`).
+    /// Gives the main manifest's statements, file by file.
+    fn start(&mut self) -> Result<Vec<(FileId, Vec<crate::syntax::ast::Expr>)>, EvalError> {
         let main_code = self.load_main();
         self.report_load_errors();
         if self.diags.iter().any(|d| d.kind == EvalDiagKind::EvalError) {
@@ -199,13 +227,12 @@ impl<'i> Compiler<'i> {
         self.catalog
             .add_edge("Stage[main]".into(), "Class[main]".into());
         self.scopes[self.top].resource = Some(main_idx);
+        Ok(main_code)
+    }
 
-        // The main manifest's code, file by file.
-        for (file, stmts) in main_code {
-            self.ctx = Ctx::new(self.top, file);
-            self.eval_statements(&stmts)?;
-        }
-
+    /// The rest of a compilation once the main manifest's code has run: the node, the
+    /// generators, the relationships and overrides.
+    fn run_generators(&mut self) -> Result<(), EvalError> {
         self.evaluate_node()?;
         self.evaluate_generators()?;
         self.finish()?;

@@ -5,7 +5,7 @@
 
 use super::Compiler;
 use super::scope::{Ctx, Frame};
-use crate::eval::compile::EvalDiagKind;
+use crate::eval::diag::EvalDiagKind;
 use crate::eval::epp::{self, EppHost, RenderFrame};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;

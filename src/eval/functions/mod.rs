@@ -22,6 +22,7 @@ mod format;
 mod host;
 mod iter;
 mod openstacklib;
+mod ordering;
 mod random;
 mod scanf;
 mod stdlib;
@@ -29,14 +30,15 @@ mod stdlib_extra;
 mod validate;
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::LazyLock;
 
 use super::error::{EvalError, EvalResult};
 use super::value::Value;
 
 pub use convert::{new_value, string_of};
-pub use core::{log_message as core_log_message, versioncmp_str};
+pub use core::log_message as core_log_message;
 pub use format::{base64_encode, ruby_inspect, ruby_inspect_str, sprintf, to_json};
+pub use ordering::versioncmp_str;
 pub use random::{RubyRandom, call_fqdn, is_fqdn_function};
 
 /// A lambda given to a function call, as the function sees it.
@@ -52,39 +54,38 @@ pub trait Lambda {
 /// A built-in function: the evaluated arguments and the lambda, if the call has one.
 pub type BuiltinFn = fn(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult;
 
-fn registry() -> &'static HashMap<&'static str, BuiltinFn> {
-    static REGISTRY: OnceLock<HashMap<&'static str, BuiltinFn>> = OnceLock::new();
-    REGISTRY.get_or_init(|| {
-        let mut m: HashMap<&'static str, BuiltinFn> = HashMap::new();
-        for (name, f) in iter::FUNCTIONS
-            .iter()
-            .chain(core::FUNCTIONS)
-            .chain(stdlib::FUNCTIONS)
-            .chain(convert::FUNCTIONS)
-            .chain(stdlib_extra::FUNCTIONS)
-            .chain(validate::FUNCTIONS)
-            .chain(openstacklib::FUNCTIONS)
-            .chain(digest::FUNCTIONS)
-            .chain(random::FUNCTIONS)
-            .chain(scanf::FUNCTIONS)
-            .chain(host::FUNCTIONS)
-        {
-            m.insert(name, *f);
-        }
-        m
-    })
-}
+/// Every pure built-in function by name. Immutable: built once from the modules' static
+/// tables and never written afterwards, so it holds no state of a run.
+static REGISTRY: LazyLock<HashMap<&'static str, BuiltinFn>> = LazyLock::new(|| {
+    let mut m: HashMap<&'static str, BuiltinFn> = HashMap::new();
+    for (name, f) in iter::FUNCTIONS
+        .iter()
+        .chain(core::FUNCTIONS)
+        .chain(stdlib::FUNCTIONS)
+        .chain(convert::FUNCTIONS)
+        .chain(stdlib_extra::FUNCTIONS)
+        .chain(validate::FUNCTIONS)
+        .chain(openstacklib::FUNCTIONS)
+        .chain(digest::FUNCTIONS)
+        .chain(random::FUNCTIONS)
+        .chain(scanf::FUNCTIONS)
+        .chain(host::FUNCTIONS)
+    {
+        m.insert(name, *f);
+    }
+    m
+});
 
 /// The implementation of a pure built-in function, by name (without a leading `::`).
 pub fn lookup(name: &str) -> Option<BuiltinFn> {
-    registry()
+    REGISTRY
         .get(name.strip_prefix("::").unwrap_or(name))
         .copied()
 }
 
 /// The names of every registered function, sorted.
 pub fn names() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = registry().keys().copied().collect();
+    let mut v: Vec<&'static str> = REGISTRY.keys().copied().collect();
     v.sort_unstable();
     v
 }

@@ -64,7 +64,8 @@ impl std::error::Error for HieraError {}
 /// How deep lookups may nest through interpolation before plint gives up.
 const MAX_NESTING: usize = 64;
 
-/// The Hiera data of one compilation. Lookups take `&self`; files are cached inside.
+/// The Hiera data of one compilation. Lookups take `&self`; files are cached inside. The cache
+/// and the work counters belong to this value (one per compilation), never to a static.
 pub struct Hiera {
     global: Option<PathBuf>,
     environment_dir: Option<PathBuf>,

@@ -1,6 +1,6 @@
 //! Catalog checks (P2xx): what a compilation for a node finds (`plint --evaluate`).
 //!
-//! The compiler ([`crate::eval::compile`]) reports its findings as data ([`EvalDiag`]); each
+//! The compiler ([`crate::eval::compiler`]) reports its findings as data ([`EvalDiag`]); each
 //! [`EvalDiagKind`] has one rule here that turns it into a diagnostic, so evaluation findings
 //! have codes, documentation and configuration like every other rule. These rules need a
 //! compilation: their per-file [`Rule::check`] finds nothing, and the normal check mode never
@@ -12,7 +12,8 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::eval::catalog::Location;
-use crate::eval::compile::{CompileInput, EvalDiag, EvalDiagKind, Manifest, Node, compile};
+use crate::eval::compiler::{CompileInput, Manifest, Node, compile};
+use crate::eval::diag::{EvalDiag, EvalDiagKind};
 use crate::eval::facts;
 use crate::eval::value::{Hash, Value};
 use crate::report::{Diagnostic, Severity};

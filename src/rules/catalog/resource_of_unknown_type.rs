@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::compile::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{EvalDiag, EvalDiagKind};
 use crate::rules::{Context, Rule, RuleInfo};
 
 declare_rule! {

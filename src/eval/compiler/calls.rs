@@ -1,0 +1,322 @@
+//! Calls in the compiler: the built-in control functions (`notice`, `break`, `next`,
+//! `return`), templates, the functions that need the compiler, `Type(...)` conversions,
+//! functions written in Puppet, the pure built-ins (with lambdas), modules' Ruby functions (an
+//! unknown value of their declared return type), type checks and lambdas.
+
+use super::Compiler;
+use super::scope::Frame;
+use crate::eval::diag::EvalDiagKind;
+use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
+use crate::eval::functions::{self, Lambda};
+use crate::eval::value::{TypeVal, Value};
+use crate::syntax::ast::{Expr, Lambda as AstLambda};
+
+impl Compiler<'_> {
+    // ------------------------------------------------------------------ calls
+
+    pub fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&AstLambda>,
+        span: crate::syntax::ast::Span,
+    ) -> EvalResult {
+        let name = name.trim_start_matches("::");
+        match name {
+            "notice" | "warning" | "info" | "debug" | "err" | "alert" | "crit" | "emerg" => {
+                if name == "notice"
+                    && let Some(notices) = &mut self.notices
+                {
+                    notices.push(if args.iter().any(Value::contains_unknown) {
+                        "<unknown>".to_string()
+                    } else {
+                        functions::core_log_message(&args)
+                    });
+                }
+                return Ok(Value::Undef);
+            }
+            "break" => return Err(EvalError::control(ErrorKind::Break)),
+            "next" => {
+                return Err(EvalError::control(ErrorKind::Next(
+                    args.into_iter().next().unwrap_or(Value::Undef),
+                )));
+            }
+            "return" => {
+                return Err(EvalError::control(ErrorKind::Return(
+                    args.into_iter().next().unwrap_or(Value::Undef),
+                )));
+            }
+            _ => {}
+        }
+        if let Some(r) = self.template_function(name, &args, span) {
+            return r;
+        }
+        if let Some(r) = self.compiler_function(name, &args, lambda, span) {
+            return r;
+        }
+        if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            let t = crate::types::parse(name).map_err(|e| EvalError::new(e.message))?;
+            let v = functions::new_value(&t, args)?;
+            return match lambda {
+                Some(l) => self.call_lambda(l, vec![v]),
+                None => Ok(v),
+            };
+        }
+        if let Some(f) = self.loader.function(name) {
+            return self.call_puppet_function(&f, args);
+        }
+        if let Some(f) = functions::lookup(name) {
+            // A module's 3.x function (stdlib's `str2bool`, ...) gets `undef` as `''`.
+            let args = if args.iter().any(Value::is_undef)
+                && self.loader.ruby_function(name).is_some_and(|r| r.api3)
+            {
+                args.into_iter()
+                    .map(|a| if a.is_undef() { Value::string("") } else { a })
+                    .collect()
+            } else {
+                args
+            };
+            let r = match lambda {
+                Some(l) => {
+                    let mut closure = Closure {
+                        ev: self,
+                        lambda: l,
+                    };
+                    f(args, Some(&mut closure))
+                }
+                None => f(args, None),
+            };
+            if let Err(e) = &r
+                && crate::eval::regex::gave_up(e).is_some()
+            {
+                let ty = crate::defs::builtins::function(name)
+                    .and_then(|d| d.signatures.first())
+                    .and_then(|s| s.return_type.clone())
+                    .unwrap_or_else(|| "Any".to_string());
+                return Ok(self.regex_unknown(e, span, &ty).unwrap_or(Value::Undef));
+            }
+            if let Ok(v) = &r {
+                self.check_size(v)?;
+            }
+            if name == "assert_type"
+                && let Err(e) = &r
+                && e.is_error()
+                && self.err_kind.is_none()
+            {
+                self.err_kind = Some(EvalDiagKind::AssertType);
+            }
+            return r;
+        }
+        if let Some(rf) = self.loader.ruby_function(name) {
+            let ty = rf.return_type.unwrap_or_else(|| "Any".to_string());
+            return Ok(Value::unknown(&ty, &format!("{name}()")));
+        }
+        if let Some(def) = crate::defs::builtins::function(name) {
+            let ty = def
+                .signatures
+                .first()
+                .and_then(|s| s.return_type.clone())
+                .unwrap_or_else(|| "Any".to_string());
+            return Ok(Value::unknown(&ty, &format!("{name}()")));
+        }
+        err(format!("Unknown function: '{name}'."))
+    }
+
+    fn call_puppet_function(
+        &mut self,
+        f: &std::rc::Rc<super::loader::FunctionDefinition>,
+        args: Vec<Value>,
+    ) -> EvalResult {
+        if self.depth > super::MAX_DEPTH {
+            return Err(self.fatal(
+                EvalDiagKind::EvalError,
+                format!("Recursion too deep calling function '{}'", f.name),
+            ));
+        }
+        let has_rest = f.params.last().is_some_and(|p| p.captures_rest);
+        let required = f
+            .params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        if args.len() < required || (args.len() > f.params.len() && !has_rest) {
+            return err(format!(
+                "'{}' expects {} argument{}, got {}",
+                f.name,
+                if required == f.params.len() {
+                    required.to_string()
+                } else if has_rest {
+                    format!("at least {required}")
+                } else {
+                    format!("between {required} and {}", f.params.len())
+                },
+                if f.params.len() == 1 { "" } else { "s" },
+                args.len()
+            ));
+        }
+        let saved = std::mem::replace(&mut self.ctx, super::scope::Ctx::new(self.top, f.file));
+        self.ctx.function = true;
+        self.ctx.frames.push(Frame::default());
+        self.depth += 1;
+        let r = (|| {
+            let mut it = args.into_iter();
+            for p in &f.params {
+                let v = if p.captures_rest {
+                    Value::array(it.by_ref().collect())
+                } else {
+                    match it.next() {
+                        Some(v) => v,
+                        None => match &p.default {
+                            Some(d) => self.eval(d)?,
+                            None => Value::Undef,
+                        },
+                    }
+                };
+                if let Some(te) = &p.type_expr
+                    && !p.captures_rest
+                {
+                    self.check_type(te, &v, &format!("'{}' parameter '{}'", f.name, p.name.name))?;
+                }
+                self.set_var(&p.name.name, v)?;
+            }
+            self.eval_block(&f.body)
+        })();
+        let r = match r {
+            Err(e) if matches!(e.kind, ErrorKind::Return(_) | ErrorKind::Next(_)) => match e.kind {
+                ErrorKind::Return(v) | ErrorKind::Next(v) => Ok(v),
+                _ => Ok(Value::Undef),
+            },
+            other => other,
+        };
+        let r = match (r, &f.return_type) {
+            (Ok(v), Some(rt)) => {
+                let subject = format!("function '{}' returned value", f.name);
+                self.check_type(rt, &v, &subject).map(|()| v)
+            }
+            (r, _) => r,
+        };
+        self.depth -= 1;
+        self.ctx = saved;
+        r
+    }
+
+    /// Checks a value against a declared type (an expression), with aliases resolved; the
+    /// error says `<subject> expects ..., got ...`.
+    pub fn check_type(&mut self, type_expr: &Expr, v: &Value, subject: &str) -> EvalResult<()> {
+        if v.contains_unknown() {
+            return Ok(());
+        }
+        let t = self.eval(type_expr)?;
+        self.check_type_value(&t, v, subject)
+    }
+
+    /// Checks `v` against the value of a type expression (anything but a type passes).
+    pub fn check_type_value(&mut self, t: &Value, v: &Value, subject: &str) -> EvalResult<()> {
+        let Value::Type(t) = t else {
+            return Ok(());
+        };
+        if v.contains_unknown() {
+            return Ok(());
+        }
+        match self.type_mismatch(t.ty(), v, subject) {
+            Some(m) => err(m),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether a value is an instance of a type (aliases resolved); `None` for an unknown.
+    pub fn instance_of(&self, v: &Value, t: &TypeVal) -> Option<bool> {
+        if v.contains_unknown() {
+            return None;
+        }
+        let calc = crate::types::TypeCalculator::new(&self.loader);
+        Some(calc.is_assignable(t.ty(), &crate::eval::value_type::infer(v)))
+    }
+
+    /// Puppet's message when `v` is not an instance of `t`.
+    pub fn type_mismatch(
+        &self,
+        t: &crate::types::Type,
+        v: &Value,
+        subject: &str,
+    ) -> Option<String> {
+        if v.contains_unknown() {
+            return None;
+        }
+        let calc = crate::types::TypeCalculator::new(&self.loader);
+        let actual = crate::eval::value_type::infer(v);
+        calc.describe_mismatch(subject, t, &actual)
+    }
+
+    pub fn call_lambda(&mut self, l: &AstLambda, args: Vec<Value>) -> EvalResult {
+        // Each call costs a step, so that iterating with an empty lambda still costs.
+        self.charge_steps(1)?;
+        if self.depth > super::MAX_DEPTH * 4 {
+            return err("Evaluation nested too deeply");
+        }
+        let has_rest = l.params.last().is_some_and(|p| p.captures_rest);
+        if args.len() > l.params.len() && !has_rest {
+            return err(format!(
+                "The lambda expects {} argument{}, got {}",
+                l.params.len(),
+                if l.params.len() == 1 { "" } else { "s" },
+                args.len()
+            ));
+        }
+        self.ctx.frames.push(Frame::default());
+        let result = (|| {
+            let mut args = args.into_iter();
+            for p in &l.params {
+                let v = if p.captures_rest {
+                    Value::array(args.by_ref().collect())
+                } else {
+                    match args.next() {
+                        Some(v) => v,
+                        None => match &p.default {
+                            Some(d) => self.eval(d)?,
+                            None => {
+                                return err(format!(
+                                    "The lambda expects a value for parameter ${}",
+                                    p.name.name
+                                ));
+                            }
+                        },
+                    }
+                };
+                if let Some(te) = &p.type_expr
+                    && !p.captures_rest
+                    && let Err(e) =
+                        self.check_type(te, &v, &format!("block parameter '{}'", p.name.name))
+                {
+                    return Err(self.fatal(EvalDiagKind::ParameterType, e.message));
+                }
+                self.set_var(&p.name.name, v)?;
+            }
+            self.eval_block(&l.body)
+        })();
+        self.ctx.frames.pop();
+        match result {
+            Err(e) if matches!(e.kind, ErrorKind::Next(_)) => match e.kind {
+                ErrorKind::Next(v) => Ok(v),
+                _ => Ok(Value::Undef),
+            },
+            other => other,
+        }
+    }
+}
+
+/// A Puppet lambda bound to the compiler, as functions call it.
+struct Closure<'a, 'i> {
+    ev: &'a mut Compiler<'i>,
+    lambda: &'a AstLambda,
+}
+
+impl Lambda for Closure<'_, '_> {
+    fn param_count(&self) -> usize {
+        self.lambda.params.len()
+    }
+
+    fn call(&mut self, args: Vec<Value>) -> EvalResult {
+        self.ev.call_lambda(self.lambda, args)
+    }
+}

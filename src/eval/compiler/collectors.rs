@@ -1,0 +1,191 @@
+//! Collectors (`File <| query |>`, `@@File <<| |>>`): their queries, and realizing the
+//! virtual resources they match in the generators loop.
+
+use super::loader::FileId;
+use super::overrides::PendingOverride;
+use super::resources::cap_type;
+use super::{Compiler, ResKind};
+use crate::eval::catalog::Resource;
+use crate::eval::diag::EvalDiagKind;
+use crate::eval::error::{EvalResult, err};
+use crate::eval::ops;
+use crate::eval::value::Value;
+use crate::syntax::ast::{self, Expr, ExprKind, Span};
+
+/// A query of a collector.
+#[derive(Debug, Clone)]
+pub enum Query {
+    All,
+    Eq(String, Value),
+    Ne(String, Value),
+    And(Box<Query>, Box<Query>),
+    Or(Box<Query>, Box<Query>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Collector {
+    pub type_name: String,
+    pub exported: bool,
+    pub query: Query,
+    pub attrs: Vec<(String, Value, bool)>,
+    pub source: String,
+    pub collected: Vec<usize>,
+    pub file: FileId,
+    pub span: Span,
+}
+
+impl Compiler<'_> {
+    // ------------------------------------------------------------------ collectors
+
+    pub fn eval_collector(&mut self, c: &ast::Collector, span: Span) -> EvalResult<usize> {
+        let type_lower = c.type_ref.name.trim_start_matches("::").to_lowercase();
+        if self.resolve_type(&type_lower).is_none() {
+            return Err(self.fatal(
+                EvalDiagKind::UnknownResourceType,
+                format!("Unknown resource type: '{type_lower}'"),
+            ));
+        }
+        let query = match &c.query {
+            Some(q) => self.eval_query(q)?,
+            None => Query::All,
+        };
+        let attrs = self.eval_attributes(&c.attributes)?;
+        let source = self.current_source();
+        if !attrs.is_empty() {
+            self.override_sources.insert(source.clone());
+        }
+        self.collectors.push(Collector {
+            type_name: cap_type(&type_lower),
+            exported: c.exported,
+            query,
+            attrs,
+            source,
+            collected: Vec::new(),
+            file: self.ctx.file,
+            span,
+        });
+        Ok(self.collectors.len() - 1)
+    }
+
+    fn eval_query(&mut self, q: &Expr) -> EvalResult<Query> {
+        match &q.kind {
+            ExprKind::Paren(inner) => self.eval_query(inner),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => match op {
+                ast::BinaryOp::And => Ok(Query::And(
+                    Box::new(self.eval_query(left)?),
+                    Box::new(self.eval_query(right)?),
+                )),
+                ast::BinaryOp::Or => Ok(Query::Or(
+                    Box::new(self.eval_query(left)?),
+                    Box::new(self.eval_query(right)?),
+                )),
+                ast::BinaryOp::Eq | ast::BinaryOp::Ne => {
+                    let attr = match &left.kind {
+                        ExprKind::Name(n) => n.clone(),
+                        ExprKind::String(_) | ExprKind::ReservedWord(_) => {
+                            self.eval(left)?.to_puppet_string()
+                        }
+                        _ => return err("A query attribute must be a name"),
+                    };
+                    let v = self.eval(right)?;
+                    Ok(if *op == ast::BinaryOp::Eq {
+                        Query::Eq(attr, v)
+                    } else {
+                        Query::Ne(attr, v)
+                    })
+                }
+                _ => err("Unsupported query operator"),
+            },
+            _ => err("Unsupported query"),
+        }
+    }
+
+    fn query_matches(&self, q: &Query, r: &Resource) -> bool {
+        match q {
+            Query::All => true,
+            Query::And(a, b) => self.query_matches(a, r) && self.query_matches(b, r),
+            Query::Or(a, b) => self.query_matches(a, r) || self.query_matches(b, r),
+            Query::Eq(attr, v) => attr_matches(r, attr, v),
+            Query::Ne(attr, v) => !attr_matches(r, attr, v),
+        }
+    }
+
+    /// One pass of every collector; true when something new was collected.
+    fn evaluate_collections(&mut self) -> EvalResult<bool> {
+        let mut found = false;
+        for ci in 0..self.collectors.len() {
+            let c = self.collectors[ci].clone();
+            let n = self.catalog.resources().len();
+            for idx in 0..n {
+                if c.collected.contains(&idx) {
+                    continue;
+                }
+                let r = self.catalog.get(idx);
+                if r.type_name != c.type_name {
+                    continue;
+                }
+                if c.exported && !r.exported {
+                    continue;
+                }
+
+                if !self.query_matches(&c.query, r) {
+                    continue;
+                }
+                self.catalog.get_mut(idx).virtual_ = false;
+                self.collectors[ci].collected.push(idx);
+                found = true;
+                if !c.attrs.is_empty() {
+                    let ov = PendingOverride {
+                        type_name: c.type_name.clone(),
+                        title: String::new(),
+                        attrs: c.attrs.clone(),
+                        source: c.source.clone(),
+                        file: c.file,
+                        span: c.span,
+                        uncertain: false,
+                    };
+                    self.apply_override(idx, &ov, true)?;
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// The generators loop: collectors, then defines not yet evaluated, until nothing new.
+    pub fn evaluate_generators(&mut self) -> EvalResult<()> {
+        for _ in 0..1000 {
+            let mut done = !self.evaluate_collections()?;
+            let pending: Vec<usize> = (0..self.meta.len())
+                .filter(|&i| {
+                    !self.meta[i].evaluated && matches!(self.meta[i].kind, ResKind::Define(_))
+                })
+                .filter(|&i| !self.catalog.get(i).virtual_)
+                .collect();
+            for i in pending {
+                done = false;
+                self.evaluate_define(i)?;
+            }
+            if done {
+                return Ok(());
+            }
+        }
+        err("Somehow looped more than 1000 times while evaluating host catalog")
+    }
+}
+
+/// Whether a resource's attribute matches a query value (`title`, `tag` and array values as
+/// Puppet compares them).
+fn attr_matches(r: &Resource, attr: &str, v: &Value) -> bool {
+    let want = v.to_puppet_string();
+    match attr {
+        "title" => r.title == want,
+        "tag" => r.tags.iter().any(|t| t.eq_ignore_ascii_case(&want)),
+        _ => match r.param(attr) {
+            Some(Value::Array(a)) => a.iter().any(|x| ops::equals(x, v)),
+            Some(x) => ops::equals(x, v),
+            None => false,
+        },
+    }
+}

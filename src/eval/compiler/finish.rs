@@ -1,0 +1,285 @@
+//! The end of a compilation: relationships and relationship metaparameters turned into
+//! edges, pending overrides and realizations checked, attributes checked, scope tags merged.
+
+use super::resources::{parse_ref_string, ref_key};
+use super::{Compiler, ResKind};
+use crate::eval::catalog::Resource;
+use crate::eval::diag::EvalDiagKind;
+use crate::eval::error::EvalResult;
+use crate::eval::value::Value;
+
+impl Compiler<'_> {
+    // ------------------------------------------------------------------ finish
+
+    pub fn finish(&mut self) -> EvalResult<()> {
+        // Relationships.
+        let rels = std::mem::take(&mut self.relationships);
+        for rel in &rels {
+            let sources = self.operand_refs(&rel.source, true);
+            let targets = self.operand_refs(&rel.target, false);
+            for s in &sources {
+                for t in &targets {
+                    let Some(si) = self.find_resource(&s.0, &s.1) else {
+                        self.err_file = Some(rel.file);
+                        return Err(self
+                            .fatal(
+                                EvalDiagKind::DanglingRelationship,
+                                format!(
+                                    "Could not find resource '{}[{}]' for relationship on '{}[{}]'",
+                                    s.0, s.1, t.0, t.1
+                                ),
+                            )
+                            .at(rel.span));
+                    };
+                    if self.find_resource(&t.0, &t.1).is_none() {
+                        self.err_file = Some(rel.file);
+                        return Err(self.fatal(
+                            EvalDiagKind::DanglingRelationship,
+                            format!(
+                                "Could not find resource '{}[{}]' for relationship from '{}[{}]'",
+                                t.0, t.1, s.0, s.1
+                            ),
+                        )
+                        .at(rel.span));
+                    }
+                    let target = Value::string(format!("{}[{}]", t.0, t.1));
+                    let res = self.catalog.get_mut(si);
+                    let new = match res.param(rel.param) {
+                        None | Some(Value::Undef) => Value::array(vec![target]),
+                        Some(Value::Array(a)) => {
+                            let mut a = a.as_ref().clone();
+                            a.push(target);
+                            Value::array(a)
+                        }
+                        Some(other) => Value::array(vec![other.clone(), target]),
+                    };
+                    res.set_param(rel.param, new);
+                }
+            }
+        }
+        // Overrides still waiting.
+        let pending = std::mem::take(&mut self.overrides);
+        let mut remaining = Vec::new();
+        for ov in pending {
+            match self.catalog.find(&ov.type_name, &ov.title) {
+                Some(idx) if ov.uncertain => {
+                    if self.apply_override(idx, &ov, false).is_err() {
+                        self.err_file = None;
+                    }
+                }
+                Some(idx) => self.apply_override(idx, &ov, false)?,
+                None if ov.uncertain => {}
+                None => remaining.push(ov),
+            }
+        }
+        if let Some(first) = remaining.first() {
+            let list = remaining
+                .iter()
+                .map(|o| format!("{}[{}]", o.type_name, o.title))
+                .collect::<Vec<_>>()
+                .join(", ");
+            self.err_file = Some(first.file);
+            return Err(self
+                .fatal(
+                    EvalDiagKind::RealizeMissing,
+                    format!("Could not find resource(s) {list} for overriding"),
+                )
+                .at(first.span));
+        }
+        self.check_relationship_params()?;
+        self.check_attributes()?;
+        // Realized references that were never found.
+        if let Some((t, title, file, span)) = self
+            .pending_realize
+            .iter()
+            .find(|(t, title, _, _)| {
+                self.catalog
+                    .find(t, title)
+                    .is_none_or(|i| self.catalog.get(i).virtual_)
+            })
+            .cloned()
+        {
+            self.err_file = Some(file);
+            return Err(self
+                .fatal(
+                    EvalDiagKind::RealizeMissing,
+                    format!("Failed to realize virtual resources {t}[{title}]"),
+                )
+                .at(span));
+        }
+        // A core type's namevar set to the title is not written (as Puppet's catalog).
+        for i in 0..self.catalog.resources().len() {
+            let nonstring_title = self.meta[i].nonstring_title;
+            if self.meta[i].kind != ResKind::Builtin {
+                // A define's namevar is `name`.
+                let r = self.catalog.get_mut(i);
+                if nonstring_title && r.param("name").is_none() {
+                    let title = Value::string(r.title.clone());
+                    r.params.insert(0, ("name".into(), title));
+                }
+                continue;
+            }
+            let r = self.catalog.get(i);
+            let lower = r.type_name.to_lowercase();
+            let mut names: Vec<String> = match crate::defs::builtins::resource_type(&lower) {
+                Some(def) => def.namevars().map(|a| a.name.clone()).collect(),
+                None => match self.loader.custom_type_def(&lower) {
+                    Some(def) => def.namevars().map(|a| a.name.clone()).collect(),
+                    None => continue,
+                },
+            };
+            if names.is_empty() {
+                names.push("name".into());
+            }
+            let title = r.title.clone();
+            let r = self.catalog.get_mut(i);
+            if !nonstring_title {
+                r.params
+                    .retain(|(n, v)| !(names.contains(n) && v.as_str() == Some(title.as_str())));
+            }
+            // A title pattern that changes the title (a file's trailing slashes) gives the
+            // namevar its own value, which the catalog writes first.
+            let key = crate::eval::checks::title_key(&r.type_name, &title);
+            if (key != title || nonstring_title) && !r.params.iter().any(|(n, _)| names.contains(n))
+            {
+                r.params.insert(0, (names[0].clone(), Value::String(key)));
+            }
+        }
+        // Scope tags, in creation order (a container's tags are complete before its
+        // contents').
+        for i in 0..self.meta.len() {
+            self.merge_scope_tags(i);
+        }
+        // Sensitive values are written in the clear with their names listed (catalog.rs);
+        // edges to virtual resources are left out.
+        let virtual_refs: std::collections::HashSet<String> = self
+            .catalog
+            .resources()
+            .iter()
+            .filter(|r| r.virtual_)
+            .map(Resource::reference)
+            .collect();
+        self.catalog
+            .edges
+            .retain(|e| !virtual_refs.contains(&e.target) && !virtual_refs.contains(&e.source));
+        Ok(())
+    }
+
+    /// The relationship metaparameters name resources of the catalog.
+    fn check_relationship_params(&mut self) -> EvalResult<()> {
+        for i in 0..self.catalog.resources().len() {
+            if self.catalog.get(i).virtual_ {
+                continue;
+            }
+            for p in ["before", "require", "notify", "subscribe"] {
+                let Some(v) = self.catalog.get(i).param(p).cloned() else {
+                    continue;
+                };
+                let mut flat = Vec::new();
+                super::eval::flatten_into(&v, &mut flat);
+                for x in flat {
+                    let key = match &x {
+                        Value::String(s) => parse_ref_string(s),
+                        Value::Undef | Value::Unknown(_) => continue,
+                        other => ref_key(other),
+                    };
+                    let Some((t, title)) = key else { continue };
+                    let found = self
+                        .find_resource(&t, &title)
+                        .is_some_and(|j| !self.catalog.get(j).virtual_);
+                    if !found {
+                        let (file, span) = (self.meta[i].file, self.meta[i].span);
+                        self.err_file = Some(file);
+                        return Err(self
+                            .fatal(
+                                EvalDiagKind::DanglingRelationship,
+                                format!(
+                                    "Could not find resource '{t}[{title}]' in parameter '{p}'"
+                                ),
+                            )
+                            .at(span));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A resource by type and title, or by an `alias` or name parameter.
+    pub fn find_resource(&self, t: &str, title: &str) -> Option<usize> {
+        if let Some(i) = self.catalog.find(t, title) {
+            return Some(i);
+        }
+        self.catalog.resources().iter().position(|r| {
+            r.type_name == t
+                && ["alias", "name"].iter().any(|p| {
+                    r.param(p).is_some_and(|v| {
+                        let mut flat = Vec::new();
+                        super::eval::flatten_into(v, &mut flat);
+                        flat.iter().any(|x| x.as_str() == Some(title))
+                    })
+                })
+        })
+    }
+
+    /// The attributes of core-type resources are the type's.
+    fn check_attributes(&mut self) -> EvalResult<()> {
+        for i in 0..self.catalog.resources().len() {
+            if self.meta[i].kind != ResKind::Builtin || self.catalog.get(i).virtual_ {
+                continue;
+            }
+            let r = self.catalog.get(i);
+            let Some(def) = crate::defs::builtins::resource_type(&r.type_name.to_lowercase())
+            else {
+                continue;
+            };
+            if !def.complete {
+                continue;
+            }
+            let bad = r.params.iter().find(|(n, _)| {
+                def.attribute(n).is_none()
+                    && crate::defs::builtins::metaparameter(n).is_none()
+                    // `name` is the namevar by another name (`file`'s `path`).
+                    && !(n == "name" && def.namevars().next().is_some())
+            });
+            if let Some((n, _)) = bad {
+                let msg = format!("no parameter named '{n}' on {}", r.reference());
+                let (file, span) = (self.meta[i].file, self.meta[i].span);
+                self.err_file = Some(file);
+                return Err(self.fatal(EvalDiagKind::UnknownAttribute, msg).at(span));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn merge_scope_tags(&mut self, idx: usize) {
+        if self.meta[idx].tags_merged {
+            return;
+        }
+        self.meta[idx].tags_merged = true;
+        let sid = self.meta[idx].scope;
+        let container = if matches!(self.meta[idx].kind, ResKind::Class | ResKind::Node) {
+            self.scopes[sid].resource.or_else(|| {
+                let mut s = self.scopes[sid].dyn_parent;
+                while let Some(id) = s {
+                    if let Some(r) = self.scopes[id].resource {
+                        return Some(r);
+                    }
+                    s = self.scopes[id].dyn_parent;
+                }
+                None
+            })
+        } else {
+            self.scopes[sid].resource
+        };
+        let Some(c) = container.filter(|&c| c != idx) else {
+            return;
+        };
+        self.merge_scope_tags(c);
+        let tags = self.catalog.get(c).tags.clone();
+        let r = self.catalog.get_mut(idx);
+        for t in tags {
+            r.tag(&t);
+        }
+    }
+}

@@ -1,0 +1,630 @@
+//! The functions that need the compiler: include, contain, require, realize, defined, tag,
+//! lookup and hiera, create_resources, ensure_resource, call, fact and getvar, fqdn_rand, ...
+
+use super::Compiler;
+use super::resources::{cap_type, class_title, ref_key, tag_name};
+use crate::eval::diag::EvalDiagKind;
+use crate::eval::error::{EvalError, EvalResult, err};
+use crate::eval::ops;
+use crate::eval::value::{Hash, Value};
+use crate::syntax::ast::{Lambda as AstLambda, ResourceForm, Span};
+
+impl Compiler<'_> {
+    // ------------------------------------------------------------------ functions
+
+    /// The functions that need the compiler; `None` for the others.
+    pub fn compiler_function(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        lambda: Option<&AstLambda>,
+        span: Span,
+    ) -> Option<EvalResult> {
+        Some(match name {
+            "include" | "contain" | "require" => self.fn_include(name, args, span),
+            "realize" => self.fn_realize(args, span),
+            "defined" => self.fn_defined(args, span),
+            "tag" => {
+                let mut flat = Vec::new();
+                for a in args {
+                    super::eval::flatten_into(a, &mut flat);
+                }
+                if let Some(r) = self.current_resource() {
+                    for t in flat {
+                        if let Value::String(s) = t {
+                            tag_name(self.catalog.get_mut(r), &s);
+                        }
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            "tagged" => {
+                let r = self.current_resource();
+                let mut flat = Vec::new();
+                for a in args {
+                    super::eval::flatten_into(a, &mut flat);
+                }
+                let ok = flat.iter().all(|t| {
+                    t.as_str().is_some_and(|s| {
+                        let s = s.to_lowercase();
+                        r.is_some_and(|r| self.catalog.get(r).tags.contains(&s))
+                            || self.catalog.tags.contains(&s)
+                    })
+                });
+                Ok(Value::Boolean(ok))
+            }
+            "lookup" => self.fn_lookup(args, lambda),
+            "hiera" | "hiera_array" | "hiera_hash" => self.fn_hiera(name, args),
+            "hiera_include" => {
+                let key = args
+                    .first()
+                    .map(|a| a.to_puppet_string())
+                    .unwrap_or_default();
+                match self
+                    .hiera_lookup_merge(&key, Some(&crate::eval::hiera::MergeStrategy::Unique))
+                {
+                    Ok(Some(v)) => self.fn_include("include", &[v], span),
+                    Ok(None) => err(format!(
+                        "Function hiera_include() did not find a value for the name '{key}'"
+                    )),
+                    Err(e) => Err(e),
+                }
+            }
+            "fact" => {
+                let Some(Value::String(path)) = args.first() else {
+                    return Some(err("'fact' expects a String"));
+                };
+                let mut cur = Value::hash(self.facts().clone());
+                for seg in path.split('.') {
+                    cur = match &cur {
+                        Value::Hash(h) => h.get_str(seg).cloned().unwrap_or(Value::Undef),
+                        Value::Array(a) => seg
+                            .parse::<usize>()
+                            .ok()
+                            .and_then(|i| a.get(i).cloned())
+                            .unwrap_or(Value::Undef),
+                        _ => Value::Undef,
+                    };
+                }
+                Ok(cur)
+            }
+            "getvar" => {
+                let Some(Value::String(v)) = args.first() else {
+                    return Some(err("'getvar' expects a String"));
+                };
+                let v = v.trim_start_matches('$').to_string();
+                let (head, path) = match v.split_once('.') {
+                    Some((h, p)) => (h.to_string(), Some(p.to_string())),
+                    None => (v.clone(), None),
+                };
+                let strict = self.input.strict_variables;
+                let found = match self.lookup_var(&head, span) {
+                    Ok(x) => x,
+                    Err(e) if strict => return Some(Err(e)),
+                    Err(_) => None,
+                };
+                self.err_kind = None;
+                let mut cur = found.unwrap_or(Value::Undef);
+                if let Some(p) = path {
+                    for seg in p.split('.') {
+                        cur = match &cur {
+                            Value::Hash(h) => h.get_str(seg).cloned().unwrap_or(Value::Undef),
+                            Value::Array(a) => seg
+                                .parse::<usize>()
+                                .ok()
+                                .and_then(|i| a.get(i).cloned())
+                                .unwrap_or(Value::Undef),
+                            _ => Value::Undef,
+                        };
+                    }
+                }
+                if cur.is_undef() {
+                    Ok(args.get(1).cloned().unwrap_or(Value::Undef))
+                } else {
+                    Ok(cur)
+                }
+            }
+            "create_resources" => self.fn_create_resources(args, span),
+            "ensure_resource" => self.fn_ensure_resource(args, span),
+            "ensure_resources" => {
+                let (Some(t), Some(Value::Hash(h))) = (args.first(), args.get(1)) else {
+                    return Some(err("'ensure_resources' expects a type and a Hash"));
+                };
+                let defaults = args.get(2).cloned().unwrap_or(Value::hash(Hash::new()));
+                let mut r = Ok(Value::Undef);
+                for (title, params) in h.iter() {
+                    let merged = merge_hashes(&defaults, params);
+                    r = self.fn_ensure_resource(&[t.clone(), title.clone(), merged], span);
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                r
+            }
+            "ensure_packages" => {
+                let mut names = Vec::new();
+                let params = args.get(1).cloned().unwrap_or(Value::hash(Hash::new()));
+                let mut base = Hash::new();
+                base.insert(Value::string("ensure"), Value::string("installed"));
+                // The defaults: `ensure => installed`, and `present` given is `installed`.
+                let mut defaults = merge_hashes(&Value::hash(base), &params);
+                if let Value::Hash(h) = &mut defaults
+                    && h.get(&Value::string("ensure")).and_then(Value::as_str) == Some("present")
+                {
+                    let mut fixed = h.as_ref().clone();
+                    fixed.insert(Value::string("ensure"), Value::string("installed"));
+                    *h = std::sync::Arc::new(fixed);
+                }
+                match args.first() {
+                    Some(Value::Hash(h)) => {
+                        for (k, v) in h.iter() {
+                            let p = merge_hashes(&defaults, v);
+                            if let Err(e) = self
+                                .fn_ensure_resource(&[Value::string("package"), k.clone(), p], span)
+                            {
+                                return Some(Err(e));
+                            }
+                        }
+                        return Some(Ok(Value::Undef));
+                    }
+                    Some(v) => super::eval::flatten_into(v, &mut names),
+                    None => {}
+                }
+                let p = defaults;
+                for n in names {
+                    if let Err(e) =
+                        self.fn_ensure_resource(&[Value::string("package"), n, p.clone()], span)
+                    {
+                        return Some(Err(e));
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            "defined_with_params" => {
+                let Some(r) = args.first() else {
+                    return Some(Ok(Value::Boolean(false)));
+                };
+                let Some((t, title)) = ref_key(r) else {
+                    return Some(Ok(Value::Boolean(false)));
+                };
+                let Some(i) = self.catalog.find(&t, &title) else {
+                    return Some(Ok(Value::Boolean(false)));
+                };
+                let res = self.catalog.get(i);
+                let ok = match args.get(1) {
+                    Some(Value::Hash(h)) => h.iter().all(|(k, v)| {
+                        k.as_str().is_some_and(|k| {
+                            res.param(k).is_some_and(|x| {
+                                ops::equals(x, v) || x.to_puppet_string() == v.to_puppet_string()
+                            })
+                        })
+                    }),
+                    _ => true,
+                };
+                Ok(Value::Boolean(ok))
+            }
+            "call" => self.fn_call(args, lambda, span),
+            _ if crate::eval::functions::is_fqdn_function(name) => {
+                let facts = self.facts();
+                let networking = match facts.get_str("networking") {
+                    Some(Value::Hash(n)) => n.get_str("fqdn").cloned(),
+                    Some(u @ Value::Unknown(_)) => Some(u.clone()),
+                    _ => None,
+                };
+                let top = facts.get_str("fqdn").cloned();
+                crate::eval::functions::call_fqdn(
+                    name,
+                    args.to_vec(),
+                    networking.as_ref(),
+                    top.as_ref(),
+                )
+            }
+            "assert_type" => return None,
+            _ => return None,
+        })
+    }
+
+    /// `call(name, args..., lambda)`: calls the function `name` (a Puppet-language function,
+    /// a built-in or a compiler function) with the arguments and the lambda.
+    fn fn_call(&mut self, args: &[Value], lambda: Option<&AstLambda>, span: Span) -> EvalResult {
+        match crate::eval::functions::call_target(args) {
+            Ok(f) => self.call_function(&f, args[1..].to_vec(), lambda, span),
+            Err(result) => result,
+        }
+    }
+
+    fn fn_include(&mut self, name: &str, args: &[Value], span: Span) -> EvalResult {
+        let mut flat = Vec::new();
+        for a in args {
+            super::eval::flatten_into(a, &mut flat);
+        }
+        if flat.is_empty() {
+            return err(format!("'{name}' expects at least one class name"));
+        }
+        let mut out = Vec::new();
+        for v in flat {
+            let class = match &v {
+                Value::String(s) => s.clone(),
+                Value::Resource(r) if r.type_name == "Class" => r.title.clone(),
+                Value::Type(t) => match t.ty() {
+                    crate::types::Type::Class(Some(n)) => n.clone(),
+                    crate::types::Type::Resource {
+                        type_name: Some(n),
+                        title: Some(t),
+                    } if n == "Class" => t.clone(),
+                    _ => return err(format!("'{name}' expects class names, got {}", t)),
+                },
+                Value::Unknown(_) => {
+                    self.note(
+                        EvalDiagKind::UnknownCondition,
+                        format!("{name} of a class whose name is not known statically"),
+                        span,
+                    );
+                    continue;
+                }
+                other => {
+                    return err(format!(
+                        "'{name}' expects class names, got {}",
+                        other.type_name()
+                    ));
+                }
+            };
+            if class.is_empty() {
+                return err(format!("'{name}' expects non-empty class names"));
+            }
+            let idx = self.declare_class(&class, None, span)?;
+            self.evaluate_class(idx)?;
+            let title = self.catalog.get(idx).title.clone();
+            out.push(Value::resource("Class", &title));
+            match name {
+                "contain" => {
+                    if let Some(c) = self.current_resource() {
+                        let src = self.catalog.get(c).reference();
+                        self.catalog.add_edge(src, format!("Class[{title}]"));
+                    }
+                }
+                "require" => {
+                    if let Some(c) = self.current_resource() {
+                        let target = Value::string(format!("Class[{title}]"));
+                        let res = self.catalog.get_mut(c);
+                        let new = match res.param("require") {
+                            None | Some(Value::Undef) => Value::array(vec![target]),
+                            Some(Value::Array(a)) => {
+                                let mut a = a.as_ref().clone();
+                                a.push(target);
+                                Value::array(a)
+                            }
+                            Some(other) => Value::array(vec![other.clone(), target]),
+                        };
+                        res.set_param("require", new);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(Value::array(out))
+    }
+
+    fn fn_realize(&mut self, args: &[Value], span: Span) -> EvalResult {
+        let mut flat = Vec::new();
+        for a in args {
+            super::eval::flatten_into(a, &mut flat);
+        }
+        for v in flat {
+            if v.is_unknown() {
+                continue;
+            }
+            let Some((t, title)) = ref_key(&v) else {
+                return err(format!(
+                    "'realize' expects resource references, got {}",
+                    v.type_name()
+                ));
+            };
+            match self.catalog.find(&t, &title) {
+                Some(i) => self.catalog.get_mut(i).virtual_ = false,
+                None => self.pending_realize.push((t, title, self.ctx.file, span)),
+            }
+        }
+        // Resources realized before they are declared.
+        let pending = std::mem::take(&mut self.pending_realize);
+        for p in &pending {
+            if let Some(i) = self.catalog.find(&p.0, &p.1) {
+                self.catalog.get_mut(i).virtual_ = false;
+            }
+        }
+        self.pending_realize = pending;
+        Ok(Value::Undef)
+    }
+
+    fn fn_defined(&mut self, args: &[Value], span: Span) -> EvalResult {
+        if args.is_empty() {
+            return err("'defined' expects at least 1 argument, got none");
+        }
+        for a in args {
+            let found = match a {
+                Value::String(s) if s.starts_with('$') => {
+                    let r = self.lookup_var(s.trim_start_matches('$'), span);
+                    self.err_kind = None;
+                    matches!(r, Ok(Some(_)))
+                }
+                Value::String(s) => {
+                    let n = s.trim_start_matches("::").to_lowercase();
+                    self.resolve_type(&n).is_some()
+                        || self.loader.definition(&n).is_some()
+                        || self.loader.function(&n).is_some()
+                        || crate::eval::functions::lookup(&n).is_some()
+                        || crate::defs::builtins::function(&n).is_some()
+                        || matches!(
+                            n.as_str(),
+                            "include"
+                                | "contain"
+                                | "require"
+                                | "realize"
+                                | "defined"
+                                | "tag"
+                                | "tagged"
+                                | "template"
+                                | "lookup"
+                                | "create_resources"
+                                | "notice"
+                        )
+                }
+                Value::Resource(_) => match ref_key(a) {
+                    Some((t, title)) => self.catalog.find(&t, &title).is_some(),
+                    None => false,
+                },
+                Value::Type(t) => match t.ty() {
+                    crate::types::Type::Resource {
+                        type_name: Some(n),
+                        title: Some(title),
+                    } => {
+                        if n == "Class" {
+                            self.catalog.find("Class", &class_title(title)).is_some()
+                        } else {
+                            self.catalog.find(n, title).is_some()
+                        }
+                    }
+                    crate::types::Type::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => self.resolve_type(&n.to_lowercase()).is_some(),
+                    crate::types::Type::Class(Some(n)) => {
+                        self.catalog.find("Class", &class_title(n)).is_some()
+                    }
+                    _ => false,
+                },
+                Value::Unknown(_) => {
+                    return Ok(Value::unknown("Boolean", "defined() of an unknown value"));
+                }
+                _ => false,
+            };
+            if found {
+                return Ok(Value::Boolean(true));
+            }
+        }
+        Ok(Value::Boolean(false))
+    }
+
+    fn fn_lookup(&mut self, args: &[Value], lambda: Option<&AstLambda>) -> EvalResult {
+        let (name, ty, merge, default) = match args.first() {
+            Some(Value::Hash(h)) => (
+                h.get_str("name").cloned().unwrap_or(Value::Undef),
+                h.get_str("value_type").cloned(),
+                h.get_str("merge").cloned(),
+                h.get_str("default_value").cloned(),
+            ),
+            Some(n) => match args.get(1) {
+                Some(Value::Hash(h)) => (
+                    n.clone(),
+                    h.get_str("value_type").cloned(),
+                    h.get_str("merge").cloned(),
+                    h.get_str("default_value").cloned(),
+                ),
+                _ => (
+                    n.clone(),
+                    args.get(1).cloned(),
+                    args.get(2).cloned(),
+                    args.get(3).cloned(),
+                ),
+            },
+            None => return err("'lookup' expects at least 1 argument, got none"),
+        };
+        let merge = match merge {
+            None | Some(Value::Undef) => None,
+            Some(m) => Some(
+                crate::eval::hiera::MergeStrategy::from_value(&m)
+                    .map_err(|e| EvalError::new(e.message))?,
+            ),
+        };
+        let names: Vec<String> = match &name {
+            Value::String(s) => vec![s.clone()],
+            Value::Array(a) => a.iter().map(|v| v.to_puppet_string()).collect(),
+            other => vec![other.to_puppet_string()],
+        };
+        let mut found = None;
+        for n in &names {
+            if let Some(v) = self.hiera_lookup_merge(n, merge.as_ref())? {
+                found = Some(v);
+                break;
+            }
+        }
+        let value = match found {
+            Some(v) => v,
+            None => match (lambda, default) {
+                (Some(l), _) => self.call_lambda(
+                    l,
+                    vec![Value::string(names.first().cloned().unwrap_or_default())],
+                )?,
+                (None, Some(d)) => d,
+                (None, None) => {
+                    return err(format!(
+                        "Function lookup() did not find a value for the name '{}'",
+                        names.first().cloned().unwrap_or_default()
+                    ));
+                }
+            },
+        };
+        if let Some(Value::Type(t)) = ty
+            && let Some(m) = self.type_mismatch(t.ty(), &value, "value")
+        {
+            return err(format!(
+                "Found value has wrong type, expects {}",
+                m.trim_start_matches("value expects ")
+            ));
+        }
+        Ok(value)
+    }
+
+    fn fn_hiera(&mut self, name: &str, args: &[Value]) -> EvalResult {
+        let key = args
+            .first()
+            .map(|a| a.to_puppet_string())
+            .unwrap_or_default();
+        let merge = match name {
+            "hiera_array" => Some(crate::eval::hiera::MergeStrategy::Unique),
+            "hiera_hash" => Some(crate::eval::hiera::MergeStrategy::Hash),
+            _ => None,
+        };
+        match self.hiera_lookup_merge(&key, merge.as_ref())? {
+            Some(v) => Ok(v),
+            None => match args.get(1) {
+                Some(d) => Ok(d.clone()),
+                None => err(format!(
+                    "Function {name}() did not find a value for the name '{key}'"
+                )),
+            },
+        }
+    }
+
+    fn fn_create_resources(&mut self, args: &[Value], span: Span) -> EvalResult {
+        let (Some(t), Some(h)) = (args.first(), args.get(1)) else {
+            return err("'create_resources' expects 2 or 3 arguments");
+        };
+        let Value::Hash(h) = h else {
+            if h.is_unknown() {
+                return Ok(Value::Undef);
+            }
+            return err(format!(
+                "'create_resources' expects a Hash, got {}",
+                h.type_name()
+            ));
+        };
+        let defaults = args.get(2).cloned().unwrap_or(Value::hash(Hash::new()));
+        let type_lower = match t {
+            Value::String(s) => s.trim_start_matches("::").to_lowercase(),
+            Value::Type(tv) => match tv.ty() {
+                crate::types::Type::Resource {
+                    type_name: Some(n), ..
+                } => n.to_lowercase(),
+                crate::types::Type::Class(_) => "class".into(),
+                _ => tv.to_string().to_lowercase(),
+            },
+            other => other.to_puppet_string().to_lowercase(),
+        };
+        for (title, params) in h.iter() {
+            let merged = merge_hashes(&defaults, params);
+            let pl: Vec<(String, Value)> = merged
+                .as_hash()
+                .map(|h| {
+                    h.iter()
+                        .map(|(k, v)| (k.to_puppet_string(), v.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if type_lower == "class" {
+                let idx = self.declare_class(&title.to_puppet_string(), Some(pl), span)?;
+                self.evaluate_class(idx)?;
+                continue;
+            }
+            let (type_lower, form) = if let Some(rest) = type_lower.strip_prefix("@@") {
+                (rest.to_string(), ResourceForm::Exported)
+            } else if let Some(rest) = type_lower.strip_prefix('@') {
+                (rest.to_string(), ResourceForm::Virtual)
+            } else {
+                (type_lower.clone(), ResourceForm::Regular)
+            };
+            let Some(kind) = self.resolve_type(&type_lower) else {
+                return Err(self.fatal(
+                    EvalDiagKind::UnknownResourceType,
+                    format!("Unknown resource type: '{type_lower}'"),
+                ));
+            };
+            self.create_resource(
+                &cap_type(&type_lower),
+                kind,
+                title.clone(),
+                pl,
+                form,
+                span,
+                true,
+            )?;
+        }
+        Ok(Value::Undef)
+    }
+
+    fn fn_ensure_resource(&mut self, args: &[Value], span: Span) -> EvalResult {
+        let (Some(t), Some(titles)) = (args.first(), args.get(1)) else {
+            return err("'ensure_resource' expects 2 or 3 arguments");
+        };
+        let params = args.get(2).cloned().unwrap_or(Value::hash(Hash::new()));
+        let type_lower = t.to_puppet_string().trim_start_matches("::").to_lowercase();
+        let mut flat = Vec::new();
+        super::eval::flatten_into(titles, &mut flat);
+        let pl: Vec<(String, Value)> = params
+            .as_hash()
+            .map(|h| {
+                h.iter()
+                    .map(|(k, v)| (k.to_puppet_string(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for title in flat {
+            if type_lower == "class" {
+                let name = title.to_puppet_string();
+                if self.catalog.find("Class", &class_title(&name)).is_none() {
+                    let idx = self.declare_class(&name, Some(pl.clone()), span)?;
+                    self.evaluate_class(idx)?;
+                }
+                continue;
+            }
+            let type_name = cap_type(&type_lower);
+            if let Some(i) = self.catalog.find(&type_name, &title.to_puppet_string()) {
+                // Declared already: the same parameters are fine, others are a duplicate.
+                let res = self.catalog.get(i);
+                let same = pl.iter().all(|(k, v)| {
+                    res.param(k)
+                        .is_some_and(|x| x.to_puppet_string() == v.to_puppet_string())
+                });
+                if same {
+                    continue;
+                }
+            }
+            let Some(kind) = self.resolve_type(&type_lower) else {
+                return Err(self.fatal(
+                    EvalDiagKind::UnknownResourceType,
+                    format!("Unknown resource type: '{type_lower}'"),
+                ));
+            };
+            self.create_resource(
+                &type_name,
+                kind,
+                title,
+                pl.clone(),
+                ResourceForm::Regular,
+                span,
+                true,
+            )?;
+        }
+        Ok(Value::Undef)
+    }
+}
+
+fn merge_hashes(a: &Value, b: &Value) -> Value {
+    let mut out = a.as_hash().cloned().unwrap_or_default();
+    if let Some(h) = b.as_hash() {
+        for (k, v) in h.iter() {
+            out.insert(k.clone(), v.clone());
+        }
+    }
+    Value::hash(out)
+}
