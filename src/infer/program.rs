@@ -179,7 +179,7 @@ impl<'a> LocalDefs<'a> {
     }
 
     fn namespace(&mut self, name: &str) {
-        let first = super::expr::split_colons(name).map_or(name, |(first, _)| first);
+        let first = name.split_once("::").map_or(name, |(first, _)| first);
         if !self.namespaces.iter().any(|n| n == first) {
             self.namespaces.push(first.to_string());
         }

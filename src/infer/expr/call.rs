@@ -395,7 +395,7 @@ impl<'p> Infer<'p> {
         };
         let name = crate::defs::index::lookup_key(text).into_owned();
         let Some(task) = self.program.task(&name) else {
-            let module = split_colons(&name).map_or(name.as_str(), |(m, _)| m);
+            let module = name.split_once("::").map_or(name.as_str(), |(m, _)| m);
             if self.program.has_module(module) {
                 self.diags.push(TypeDiag::TaskMismatch {
                     task: name.clone(),
@@ -474,7 +474,7 @@ impl<'p> Infer<'p> {
         self.program
             .for_each_name(NameKind::Function, &mut |n| c.offer(n));
         let suggestion = c.best().filter(|_| !self.defined_anywhere(name));
-        if !has_colons(name) && !self.program.is_closed() && !near_miss(name, &suggestion) {
+        if !name.contains("::") && !self.program.is_closed() && !near_miss(name, &suggestion) {
             return;
         }
         self.diags.push(TypeDiag::UnknownFunction {
@@ -492,7 +492,7 @@ impl<'p> Infer<'p> {
             || self.program.definition(name).is_some()
             || self.program.resource_type(name).is_some()
             || self.program.type_alias(name).is_some()
-            || (!has_colons(name) && self.program.has_module(name))
+            || (!name.contains("::") && self.program.has_module(name))
     }
 
     /// An unknown qualified name is reported only when its module is part of the program
@@ -500,7 +500,7 @@ impl<'p> Infer<'p> {
     /// ask for a near miss when no module is known).
     pub(super) fn should_report_unknown(&self, name: &str) -> bool {
         let name = crate::syntax::trim_colons(name);
-        match split_colons(name) {
+        match name.split_once("::") {
             Some((module, _)) => self.program.has_module(module),
             None => true,
         }

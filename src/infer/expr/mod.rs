@@ -31,7 +31,6 @@ mod walk;
 
 pub use names::parse_type;
 use names::*;
-pub(crate) use names::{has_colons, rsplit_colons, split_colons};
 use resource::*;
 use walk::*;
 

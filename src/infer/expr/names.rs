@@ -14,7 +14,7 @@ impl<'p> Infer<'p> {
     pub(super) fn check_type_name(&mut self, name: &str, span: Span) {
         // Only a name of a module's namespace is reported (see below): a name without `::`
         // need not be looked at.
-        if !has_colons(name) {
+        if !name.contains("::") {
             return;
         }
         let Some(t) = parse_type_shared(name) else {
@@ -35,7 +35,7 @@ impl<'p> Infer<'p> {
         {
             return;
         }
-        let Some((module, _)) = split_colons(&key) else {
+        let Some((module, _)) = key.split_once("::") else {
             return;
         };
         if !self.program.has_module(module) {
@@ -129,38 +129,6 @@ pub(super) fn builtin_resource_type(
         Some(map) => map.get(name.strip_prefix("::").unwrap_or(name)).copied(),
         None => builtins::resource_type(name),
     }
-}
-
-/// Does the name have a `::` (cheaper than `str::contains` for short names)?
-pub(crate) fn has_colons(s: &str) -> bool {
-    // Most names have no `:` at all: one pass over the bytes, pairs looked at only after a
-    // `:`.
-    let b = s.as_bytes();
-    let mut i = 0;
-    while let Some(p) = b[i..].iter().position(|&c| c == b':') {
-        let j = i + p;
-        if b.get(j + 1) == Some(&b':') {
-            return true;
-        }
-        i = j + 1;
-    }
-    false
-}
-
-/// `s.split_once("::")`, without a substring searcher.
-pub(crate) fn split_colons(s: &str) -> Option<(&str, &str)> {
-    let b = s.as_bytes();
-    let i = (0..b.len().saturating_sub(1)).find(|&i| b[i] == b':' && b[i + 1] == b':')?;
-    Some((&s[..i], &s[i + 2..]))
-}
-
-/// `s.rsplit_once("::")`, without a substring searcher.
-pub(crate) fn rsplit_colons(s: &str) -> Option<(&str, &str)> {
-    let b = s.as_bytes();
-    let i = (0..b.len().saturating_sub(1))
-        .rev()
-        .find(|&i| b[i] == b':' && b[i + 1] == b':')?;
-    Some((&s[..i], &s[i + 2..]))
 }
 
 /// Types parsed from source text (signatures, attribute types, aliases, names): the same

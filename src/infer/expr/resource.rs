@@ -48,7 +48,7 @@ impl<'p> Infer<'p> {
         {
             return;
         }
-        let module = split_colons(&key).map_or(&*key, |(m, _)| m);
+        let module = key.split_once("::").map_or(&*key, |(m, _)| m);
         if !self.program.has_module(module) {
             return;
         }
@@ -201,7 +201,7 @@ impl<'p> Infer<'p> {
         if name.contains(['$', '[']) || !self.should_report_unknown(name) {
             return;
         }
-        let qualified = has_colons(name);
+        let qualified = name.contains("::");
         let suggestion = match self.type_suggestions.get(name) {
             Some(s) => s.clone(),
             None => {

@@ -62,11 +62,11 @@ impl<'p> Infer<'p> {
         if plain == "trusted" {
             return trusted_type();
         }
-        if !name.starts_with("::") && !has_colons(plain) {
+        if !name.starts_with("::") && !plain.contains("::") {
             if let Some(t) = self.lookup(plain) {
                 return t.clone();
             }
-        } else if let Some((class, var)) = rsplit_colons(plain) {
+        } else if let Some((class, var)) = plain.rsplit_once("::") {
             // `$a::b::x`: a parameter's declared type (a variable's value is not known here).
             if let Some(t) = self.qualified.borrow().get(plain) {
                 return t.clone();
