@@ -52,6 +52,11 @@ pub trait Defs: Sync {
     fn names_fingerprint(&self) -> u64 {
         fingerprint_names(self)
     }
+    /// The caches of the run these definitions belong to, if they have any (inference then
+    /// makes its own for the file).
+    fn caches(&self) -> Option<&crate::types::Caches> {
+        None
+    }
 }
 
 /// [`Defs::names_fingerprint`], computed.
@@ -352,6 +357,9 @@ impl Defs for crate::defs::Index {
     }
     fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
         crate::defs::Index::type_alias(self, name)
+    }
+    fn caches(&self) -> Option<&crate::types::Caches> {
+        crate::defs::Index::caches(self)
     }
     fn has_module(&self, name: &str) -> bool {
         self.module(name).is_some()

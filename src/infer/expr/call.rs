@@ -138,7 +138,11 @@ impl<'p> Infer<'p> {
             }
             matched = true;
             if let Some(rs) = &mut returns {
-                match sig.return_type.as_deref().and_then(parse_type) {
+                match sig
+                    .return_type
+                    .as_deref()
+                    .and_then(|t| self.caches().parse(t))
+                {
                     Some(t) => rs.push(t),
                     None => returns = None,
                 }
@@ -196,7 +200,7 @@ impl<'p> Infer<'p> {
             (None, Some(_)) => return Fit::No,
             (Some(b), None) if !b.optional => return Fit::No,
             (Some(b), Some((lmin, lmax))) => {
-                if let Some(t) = parse_type_shared(&b.ty)
+                if let Some(t) = self.caches().parsed(&b.ty)
                     && let Type::Callable(c) = &*t
                     && let Some(p) = &c.params
                 {
@@ -217,7 +221,7 @@ impl<'p> Infer<'p> {
             let Some(p) = param_at(sig, i) else {
                 return Fit::No;
             };
-            let Some(expected) = parse_type_shared(&p.ty) else {
+            let Some(expected) = self.caches().parsed(&p.ty) else {
                 fit = Fit::Maybe;
                 continue;
             };
@@ -348,7 +352,7 @@ impl<'p> Infer<'p> {
             let found: Vec<Type> = objects
                 .iter()
                 .filter_map(|o| o.member(name))
-                .map(|m| parse_type(&m.returns).unwrap_or(Type::Any))
+                .map(|m| self.caches().parse(&m.returns).unwrap_or(Type::Any))
                 .collect();
             if !found.is_empty() {
                 self.common_all(found)
@@ -374,7 +378,10 @@ impl<'p> Infer<'p> {
         };
         // The arguments were walked by the caller; a lambda (`filter_set`) gets the elements.
         if let Some(l) = &m.lambda {
-            let element = parse_type("Variant[Result, ApplyResult]").unwrap_or(Type::Any);
+            let element = self
+                .caches()
+                .parse("Variant[Result, ApplyResult]")
+                .unwrap_or(Type::Any);
             self.lambda(l, &[element]);
         }
         Some(result)
@@ -431,7 +438,7 @@ impl<'p> Infer<'p> {
                     suggestion: closest(&m.name, declared.iter().map(|p| p.name.as_str())),
                 }),
                 Some(p) => {
-                    if let Some(expected) = parse_type(&p.ty)
+                    if let Some(expected) = self.caches().parse(&p.ty)
                         && !self.may_match(&expected, &m.value)
                     {
                         problems.push(TaskProblem::ParameterType {
@@ -445,8 +452,11 @@ impl<'p> Infer<'p> {
         }
         for p in declared {
             let given = members.iter().any(|m| m.name == p.name);
-            let optional =
-                p.has_default || parse_type(&p.ty).is_none_or(|t| self.may_match(&t, &Type::Undef));
+            let optional = p.has_default
+                || self
+                    .caches()
+                    .parse(&p.ty)
+                    .is_none_or(|t| self.may_match(&t, &Type::Undef));
             if !given && !optional {
                 problems.push(TaskProblem::MissingParameter {
                     param: p.name.clone(),

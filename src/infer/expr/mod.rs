@@ -29,7 +29,6 @@ mod ops;
 mod resource;
 mod walk;
 
-pub use names::parse_type;
 use names::*;
 use resource::*;
 use walk::*;
@@ -64,13 +63,16 @@ struct Scope<'p> {
 /// Resolves type aliases through the program, parsing each alias once.
 pub struct Resolver<'p> {
     program: &'p Program<'p>,
+    /// The caches of the run (see [`types::Caches`]).
+    caches: &'p types::Caches,
     cache: RefCell<HashMap<String, Option<Type>>>,
 }
 
 impl<'p> Resolver<'p> {
-    pub fn new(program: &'p Program<'p>) -> Self {
+    pub fn new(program: &'p Program<'p>, caches: &'p types::Caches) -> Self {
         Resolver {
             program,
+            caches,
             cache: RefCell::new(HashMap::default()),
         }
     }
@@ -83,7 +85,7 @@ impl AliasResolver for Resolver<'_> {
             return hit.clone();
         }
         let t = if let Some(a) = self.program.type_alias(name) {
-            parse_type(&a.ty)
+            self.caches.parse(&a.ty)
         } else if self.program.resource_type(&key).is_some()
             || self
                 .program
@@ -213,6 +215,11 @@ impl<'p> Infer<'p> {
             qualified: RefCell::default(),
             regex_reported: Default::default(),
         }
+    }
+
+    /// The caches of the run.
+    fn caches(&self) -> &'p types::Caches {
+        self.resolver.caches
     }
 
     pub fn run(mut self, file: &'p crate::syntax::ast::File) -> Analysis {

@@ -7,7 +7,7 @@ impl<'p> Infer<'p> {
     // ------------------------------------------------------------------ type names
 
     pub(super) fn type_of_ref(&self, name: &str) -> Type {
-        parse_type(name).unwrap_or(Type::Any)
+        self.caches().parse(name).unwrap_or(Type::Any)
     }
 
     /// A capitalized name must be a core type, an alias, a resource type or a class.
@@ -17,7 +17,7 @@ impl<'p> Infer<'p> {
         if !name.contains("::") {
             return;
         }
-        let Some(t) = parse_type_shared(name) else {
+        let Some(t) = self.caches().parsed(name) else {
             return;
         };
         let Type::Alias(alias) = &*t else {
@@ -77,18 +77,12 @@ pub(super) fn builtin_function(name: &str) -> Option<&'static FunctionDef> {
     }
 }
 
-/// The type of a built-in attribute ([`parse_type`] of its text), remembered by attribute.
-pub(super) fn builtin_attribute_type(def: &'static crate::defs::model::AttributeDef) -> Parsed {
-    thread_local! {
-        static TYPES: RefCell<HashMap<usize, Parsed>> = RefCell::new(HashMap::default());
-    }
-    let key = def as *const crate::defs::model::AttributeDef as usize;
-    if let Some(hit) = TYPES.with(|t| t.borrow().get(&key).cloned()) {
-        return hit;
-    }
-    let t = parse_type_shared(&def.ty);
-    TYPES.with(|m| m.borrow_mut().insert(key, t.clone()));
-    t
+/// The type of a built-in attribute (its text parsed, remembered by the run's caches).
+pub(super) fn builtin_attribute_type(
+    caches: &types::Caches,
+    def: &'static crate::defs::model::AttributeDef,
+) -> Parsed {
+    caches.parsed(&def.ty)
 }
 
 /// The attribute `name` of the core resource type `t`, or else the metaparameter `name`
@@ -131,25 +125,17 @@ pub(super) fn builtin_resource_type(
     }
 }
 
-/// Types parsed from source text (signatures, attribute types, aliases, names): the same
-/// few hundred texts come back in every file, and parsing one runs the parser. Shared by the
-/// threads (each text is parsed about once per process).
-pub(super) type Parsed = Option<std::sync::Arc<Type>>;
-static PARSED: std::sync::LazyLock<std::sync::RwLock<HashMap<String, Parsed>>> =
-    std::sync::LazyLock::new(Default::default);
+pub(super) use types::Parsed;
 
 /// [`types::from_expr`] of a type expression of the file (`src`), remembered by its text
 /// (the same few types come back in every file's parameter lists). Only valid types are
 /// remembered: an expression that holds a syntax error need not stand for what its text
 /// says elsewhere.
-pub(super) fn lower_type(e: &Expr, src: &str) -> Option<Type> {
-    thread_local! {
-        static LOWERED: RefCell<HashMap<String, Type>> = RefCell::new(HashMap::default());
-    }
+pub(super) fn lower_type(caches: &types::Caches, e: &Expr, src: &str) -> Option<Type> {
     let Some(text) = src.get(e.span.range()) else {
         return types::from_expr(e, src).ok();
     };
-    if let Some(hit) = LOWERED.with(|m| m.borrow().get(text).cloned()) {
+    if let Some(hit) = caches.lowered(text) {
         return Some(hit);
     }
     // Not a type wherever it stands (`Package[$name]`): not lowered (nor remembered).
@@ -157,74 +143,36 @@ pub(super) fn lower_type(e: &Expr, src: &str) -> Option<Type> {
         return None;
     }
     let t = types::from_expr(e, src).ok()?;
-    LOWERED.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() > 100_000 {
-            m.clear();
-        }
-        m.insert(text.to_string(), t.clone());
-    });
+    caches.remember_lowered(text, &t);
     Some(t)
 }
 
-/// [`types::parse`], remembered.
-pub fn parse_type(src: &str) -> Option<Type> {
-    parse_type_shared(src).map(|t| (*t).clone())
-}
-
-/// [`parse_type`] without a copy of the type.
-pub(super) fn parse_type_shared(src: &str) -> Parsed {
-    if let Ok(cache) = PARSED.read()
-        && let Some(hit) = cache.get(src)
-    {
-        return hit.clone();
-    }
-    let t = types::parse(src).ok().map(std::sync::Arc::new);
-    if let Ok(mut cache) = PARSED.write() {
-        if cache.len() > 100_000 {
-            cache.clear();
-        }
-        cache.insert(src.to_string(), t.clone());
-    }
-    t
-}
-
-pub(super) fn trusted_type() -> Type {
-    parse_type(
-        "Struct[{authenticated => String, certname => String, domain => Optional[String], \
+pub(super) fn trusted_type(caches: &types::Caches) -> Type {
+    caches
+        .parse(
+            "Struct[{authenticated => String, certname => String, domain => Optional[String], \
          extensions => Hash[String, Any], hostname => String, Optional[external] => Hash}]",
-    )
-    .unwrap_or(Type::Any)
+        )
+        .unwrap_or(Type::Any)
 }
 
 /// The closest name to the resource type `name` (at most `limit` edits away) among the core
 /// resource types and the program's resource types and definitions; remembered by the
 /// program's names ([`Defs::names_fingerprint`](crate::infer::Defs::names_fingerprint)) and `name`.
 pub(super) fn global_closest_type(
+    caches: &types::Caches,
     global: &dyn crate::infer::Defs,
     fingerprint: u64,
     name: &str,
     limit: usize,
 ) -> Option<String> {
-    type Key = (u64, String, usize);
-    static NEAR: std::sync::LazyLock<std::sync::Mutex<HashMap<Key, Option<String>>>> =
-        std::sync::LazyLock::new(Default::default);
-    let key: Key = (fingerprint, name.to_string(), limit);
-    if let Some(hit) = NEAR.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return hit;
-    }
-    let mut c = Closest::within(name, limit);
-    builtins::resource_types()
-        .iter()
-        .for_each(|t| c.offer(&t.name));
-    global.for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
-    global.for_each_name(NameKind::Definition, &mut |n| c.offer(n));
-    let best = c.best();
-    if let Ok(mut m) = NEAR.lock() {
-        if m.len() > 10_000 {
-            m.clear();
-        }
-        m.insert(key, best.clone());
-    }
-    best
+    caches.near_name(fingerprint, name, limit, || {
+        let mut c = Closest::within(name, limit);
+        builtins::resource_types()
+            .iter()
+            .for_each(|t| c.offer(&t.name));
+        global.for_each_name(NameKind::ResourceType, &mut |n| c.offer(n));
+        global.for_each_name(NameKind::Definition, &mut |n| c.offer(n));
+        c.best()
+    })
 }

@@ -240,7 +240,7 @@ impl<'p> Infer<'p> {
             .names_fingerprint
             .get_or_init(|| global.names_fingerprint());
         let mut c = Closest::within(name, limit);
-        if let Some(best) = global_closest_type(global, fingerprint, name, limit) {
+        if let Some(best) = global_closest_type(self.caches(), global, fingerprint, name, limit) {
             c.offer(&best);
         }
         self.program
@@ -328,7 +328,7 @@ impl<'p> Infer<'p> {
                 let Some(def) = core_attribute(t, &a.name.name) else {
                     continue;
                 };
-                let Some(expected) = builtin_attribute_type(def) else {
+                let Some(expected) = builtin_attribute_type(self.caches(), def) else {
                     continue;
                 };
                 let found = self.peek_type(&a.value);
@@ -347,7 +347,7 @@ impl<'p> Infer<'p> {
                 let Some(p) = d.params.iter().find(|p| p.name == a.name.name) else {
                     continue;
                 };
-                let Some(expected) = p.ty.as_deref().and_then(parse_type_shared) else {
+                let Some(expected) = p.ty.as_deref().and_then(|t| self.caches().parsed(t)) else {
                     continue;
                 };
                 let found = self.peek_type(&a.value);
@@ -424,7 +424,8 @@ impl<'p> Infer<'p> {
                     });
                 }
                 Some(p) => {
-                    let Some(expected) = p.ty.as_deref().and_then(parse_type) else {
+                    let Some(expected) = p.ty.as_deref().and_then(|t| self.caches().parse(t))
+                    else {
                         continue;
                     };
                     let found = self.peek_type(&a.value);

@@ -60,7 +60,7 @@ impl<'p> Infer<'p> {
             return Type::hash(Type::string(), Type::Any, None);
         }
         if plain == "trusted" {
-            return trusted_type();
+            return trusted_type(self.caches());
         }
         if !name.starts_with("::") && !plain.contains("::") {
             if let Some(t) = self.lookup(plain) {
@@ -77,7 +77,11 @@ impl<'p> Infer<'p> {
                 .filter(|d| d.kind == ClassKind::Class)
                 .and_then(|d| d.params.iter().find(|p| p.name == var))
             {
-                Some(p) => p.ty.as_deref().and_then(parse_type).unwrap_or(Type::Any),
+                Some(p) => {
+                    p.ty.as_deref()
+                        .and_then(|t| self.caches().parse(t))
+                        .unwrap_or(Type::Any)
+                }
                 None => Type::Any,
             };
             self.qualified
@@ -125,7 +129,7 @@ impl<'p> Infer<'p> {
         if lowered_by_walk && let Type::Type(Some(inner)) = walked {
             return *inner;
         }
-        lower_type(t, self.src).unwrap_or(Type::Any)
+        lower_type(self.caches(), t, self.src).unwrap_or(Type::Any)
     }
 
     pub(super) fn block(&mut self, b: &'p Block) -> Type {
