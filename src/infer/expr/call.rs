@@ -104,7 +104,7 @@ impl<'p> Infer<'p> {
         call_span: Span,
         unused: bool,
     ) -> Option<Type> {
-        let builtin = builtin_function(name).or_else(|| self.bolt_function(name));
+        let builtin = builtins::function(name).or_else(|| self.bolt_function(name));
         // The built-in first (Puppet's loaders ask their parent first), then the program's.
         let Some(first) = builtin.or_else(|| self.program.function(name)) else {
             self.unknown_function(name, name_span);
@@ -340,7 +340,7 @@ impl<'p> Infer<'p> {
             return None;
         }
         let is_function = |this: &Self| {
-            builtin_function(name).is_some()
+            builtins::function(name).is_some()
                 || this.bolt_function(name).is_some()
                 || this.program.function(name).is_some()
         };

@@ -31,7 +31,7 @@ impl<'p> Infer<'p> {
         if self.program.type_alias(&alias).is_some()
             || self.program.resource_type(&key).is_some()
             || self.program.definition(&key).is_some()
-            || builtin_resource_type(&key).is_some()
+            || builtins::resource_type(&key).is_some()
         {
             return;
         }
@@ -53,30 +53,6 @@ impl<'p> Infer<'p> {
     }
 }
 
-/// Names to entries of a list sorted by name, when the names are all different (else the
-/// lookups search the list, as [`builtins`] does).
-pub(super) type ByName<T> = Option<HashMap<&'static str, &'static T>>;
-
-pub(super) fn by_name<T>(items: &'static [T], name: fn(&T) -> &str) -> ByName<T> {
-    let mut map = HashMap::default();
-    for t in items {
-        if map.insert(name(t), t).is_some() {
-            return None;
-        }
-    }
-    Some(map)
-}
-
-/// [`builtins::function`], by a hash lookup (calls are many).
-pub(super) fn builtin_function(name: &str) -> Option<&'static FunctionDef> {
-    static MAP: std::sync::LazyLock<ByName<FunctionDef>> =
-        std::sync::LazyLock::new(|| by_name(builtins::functions(), |f| &f.name));
-    match &*MAP {
-        Some(map) => map.get(name.strip_prefix("::").unwrap_or(name)).copied(),
-        None => builtins::function(name),
-    }
-}
-
 /// The type of a built-in attribute (its text parsed, remembered by the run's caches).
 pub(super) fn builtin_attribute_type(
     caches: &types::Caches,
@@ -86,43 +62,12 @@ pub(super) fn builtin_attribute_type(
 }
 
 /// The attribute `name` of the core resource type `t`, or else the metaparameter `name`
-/// (`t.attribute(name)`, then [`builtins::metaparameter`]). By a hash lookup (attributes are
-/// many, and core types have dozens of them).
+/// ([`builtins::resource_attribute`]).
 pub(super) fn core_attribute(
     t: &'static crate::defs::model::ResourceTypeDef,
     name: &str,
 ) -> Option<&'static crate::defs::model::AttributeDef> {
-    type Attributes = HashMap<&'static str, &'static crate::defs::model::AttributeDef>;
-    static ATTRIBUTES: std::sync::LazyLock<HashMap<usize, Attributes>> =
-        std::sync::LazyLock::new(|| {
-            builtins::resource_types()
-                .iter()
-                .map(|t| {
-                    let mut names: Attributes = HashMap::default();
-                    // The first of a name wins, the type's own before a metaparameter.
-                    for a in t.attributes.iter().chain(builtins::metaparameters()) {
-                        names.entry(a.name.as_str()).or_insert(a);
-                    }
-                    (t as *const _ as usize, names)
-                })
-                .collect()
-        });
-    match ATTRIBUTES.get(&(t as *const _ as usize)) {
-        Some(names) => names.get(name).copied(),
-        None => t.attribute(name).or_else(|| builtins::metaparameter(name)),
-    }
-}
-
-/// [`builtins::resource_type`], by a hash lookup (resources are many).
-pub(super) fn builtin_resource_type(
-    name: &str,
-) -> Option<&'static crate::defs::model::ResourceTypeDef> {
-    static MAP: std::sync::LazyLock<ByName<crate::defs::model::ResourceTypeDef>> =
-        std::sync::LazyLock::new(|| by_name(builtins::resource_types(), |t| &t.name));
-    match &*MAP {
-        Some(map) => map.get(name.strip_prefix("::").unwrap_or(name)).copied(),
-        None => builtins::resource_type(name),
-    }
+    builtins::resource_attribute(&t.name, name)
 }
 
 pub(super) use types::Parsed;

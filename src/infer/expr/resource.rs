@@ -256,7 +256,7 @@ impl<'p> Infer<'p> {
 
     /// What defines the resource type `name` (a lower-case name without leading `::`).
     pub(super) fn resource_type_defs(&self, name: &str) -> TypeDefs<'p> {
-        let core = builtin_resource_type(name);
+        let core = builtins::resource_type(name);
         let define = self
             .program
             .definition(name)
