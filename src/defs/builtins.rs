@@ -18,6 +18,7 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
 
 use super::model::{
@@ -122,8 +123,18 @@ struct Builtins {
     /// Sorted by name.
     types: Vec<ResourceTypeDef>,
     metaparameters: Vec<AttributeDef>,
+    /// Positions in `functions`, by name (calls are many).
+    function_at: FxHashMap<String, usize>,
+    /// Positions in `types`, by name (resources are many).
+    type_at: FxHashMap<String, usize>,
+    /// For each type of `types`, its attributes and then the metaparameters by name, the
+    /// type's own first: (a metaparameter?, position in its list). Core types have dozens of
+    /// attributes, and every attribute of every resource is looked up.
+    attribute_at: Vec<FxHashMap<String, (bool, usize)>>,
 }
 
+/// The built-ins, read once from the data files embedded in the binary and never changed
+/// (immutable, so one copy serves every run of the process).
 static BUILTINS: LazyLock<Builtins> = LazyLock::new(|| match load() {
     Ok(builtins) => builtins,
     // The data is part of the binary and checked by tests/builtins.rs: an error here is a bug
@@ -139,10 +150,8 @@ pub fn functions() -> &'static [FunctionDef] {
 /// The built-in function `name` (`each`, `lookup`; a leading `::` is ignored).
 pub fn function(name: &str) -> Option<&'static FunctionDef> {
     let name = name.strip_prefix("::").unwrap_or(name);
-    let all = &BUILTINS.functions;
-    all.binary_search_by(|f| f.name.as_str().cmp(name))
-        .ok()
-        .map(|i| &all[i])
+    let b = &*BUILTINS;
+    b.function_at.get(name).map(|&i| &b.functions[i])
 }
 
 /// Every core resource type, sorted by name. Their attributes do not include the
@@ -154,10 +163,21 @@ pub fn resource_types() -> &'static [ResourceTypeDef] {
 /// The core resource type `name` (lower case: `file`, `package`).
 pub fn resource_type(name: &str) -> Option<&'static ResourceTypeDef> {
     let name = name.strip_prefix("::").unwrap_or(name);
-    let all = &BUILTINS.types;
-    all.binary_search_by(|t| t.name.as_str().cmp(name))
-        .ok()
-        .map(|i| &all[i])
+    let b = &*BUILTINS;
+    b.type_at.get(name).map(|&i| &b.types[i])
+}
+
+/// The attribute `name` of the core resource type `type_name`, or else the metaparameter
+/// `name` (what a resource of that type accepts).
+pub fn resource_attribute(type_name: &str, name: &str) -> Option<&'static AttributeDef> {
+    let b = &*BUILTINS;
+    let Some(&t) = b.type_at.get(type_name) else {
+        return metaparameter(name);
+    };
+    b.attribute_at[t].get(name).map(|&(meta, i)| match meta {
+        true => &b.metaparameters[i],
+        false => &b.types[t].attributes[i],
+    })
 }
 
 /// The metaparameters (`require`, `before`, `tag`, `noop`, ...): attributes of every resource,
@@ -222,10 +242,43 @@ fn load() -> Result<Builtins, String> {
 
     let (file, text) = METAPARAMETERS_FILE;
     let metaparameters = parse_metaparameters(text).map_err(|e| format!("types/{file}: {e}"))?;
+    let function_at = functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.name.clone(), i))
+        .collect();
+    let type_at = types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.clone(), i))
+        .collect();
+    let attribute_at = types
+        .iter()
+        .map(|t| {
+            let mut names: FxHashMap<String, (bool, usize)> = FxHashMap::default();
+            let own = t
+                .attributes
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (a, (false, i)));
+            let meta = metaparameters
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (a, (true, i)));
+            // The first of a name wins: the type's own before a metaparameter.
+            for (a, at) in own.chain(meta) {
+                names.entry(a.name.clone()).or_insert(at);
+            }
+            names
+        })
+        .collect();
     Ok(Builtins {
         functions,
         types,
         metaparameters,
+        function_at,
+        type_at,
+        attribute_at,
     })
 }
 

@@ -124,6 +124,9 @@ pub struct Index {
     ruby_files: usize,
     /// The hash of its names the inference asks for (`infer::Defs::names_fingerprint`).
     names_fingerprint: std::sync::OnceLock<u64>,
+    /// The caches of the run this index is the program of; `None` for an index that is no
+    /// run's (such as [`Index::empty`]): inference then keeps its caches per file.
+    caches: Option<crate::types::Caches>,
 }
 
 /// The key a name is looked up by: lower case, without a leading `::`.
@@ -260,6 +263,11 @@ impl Index {
         &self.top_variables
     }
 
+    /// The caches of the run (see [`crate::types::Caches`]).
+    pub fn caches(&self) -> Option<&crate::types::Caches> {
+        self.caches.as_ref()
+    }
+
     /// Where the inference keeps the hash of the index's names, computed on first use.
     pub fn names_fingerprint_memo(&self) -> &std::sync::OnceLock<u64> {
         &self.names_fingerprint
@@ -366,6 +374,7 @@ impl Index {
                 tasks.dedup_by(|a, b| a.name == b.name);
                 tasks
             },
+            caches: Some(crate::types::Caches::default()),
             ..Index::default()
         };
         let puppet = checked.into_iter().chain(modules.manifests);

@@ -199,25 +199,35 @@ impl Analysis {
 
 /// Infers the types of one file and checks it.
 pub fn analyze(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
-    let program = Program::new(file, src, defs);
-    let resolver = expr::Resolver::new(&program);
-    expr::Infer::new(src, &resolver, false).run(file)
+    run(file, src, defs, None, false)
 }
 
 /// [`analyze`] of a file of `module` (its name by its metadata), whose world the index
 /// knows (see [`crate::defs::world`]).
 pub fn analyze_in(file: &File, src: &str, defs: &dyn Defs, module: Option<&str>) -> Analysis {
-    let mut program = Program::new(file, src, defs);
-    program.module = module;
-    let resolver = expr::Resolver::new(&program);
-    expr::Infer::new(src, &resolver, false).run(file)
+    run(file, src, defs, module, false)
 }
 
 /// [`analyze`], recording the type of every expression.
 pub fn analyze_with_types(file: &File, src: &str, defs: &dyn Defs) -> Analysis {
-    let program = Program::new(file, src, defs);
-    let resolver = expr::Resolver::new(&program);
-    expr::Infer::new(src, &resolver, true).run(file)
+    run(file, src, defs, None, true)
+}
+
+/// Inference of one file, with the caches of the run ([`Defs::caches`]), or caches of its
+/// own when the definitions have none.
+fn run(file: &File, src: &str, defs: &dyn Defs, module: Option<&str>, record: bool) -> Analysis {
+    let own;
+    let caches = match defs.caches() {
+        Some(c) => c,
+        None => {
+            own = crate::types::Caches::default();
+            &own
+        }
+    };
+    let mut program = Program::new(file, src, defs);
+    program.module = module;
+    let resolver = expr::Resolver::new(&program, caches);
+    expr::Infer::new(src, &resolver, record).run(file)
 }
 
 /// The closest of `names` to `name` (at most [`typo_limit`] edits away, at least one), for
@@ -382,6 +392,46 @@ mod tests {
     fn diags(src: &str) -> Vec<TypeDiag> {
         let parsed = crate::syntax::parse(src);
         analyze(&parsed.ast, src, &NoDefs).diags
+    }
+
+    /// The index of one manifest at `path`.
+    fn index_of(path: &str, src: &str) -> crate::defs::Index {
+        let ast = crate::syntax::parse(src).ast;
+        let path = std::path::PathBuf::from(path);
+        let manifest = crate::defs::index::Manifest {
+            path: &path,
+            source: src,
+            ast: &ast,
+        };
+        crate::defs::Index::build(&[manifest], &[])
+    }
+
+    /// Two runs in one process (two workspaces of a language server): the same alias name
+    /// resolves as each index says, each index's caches hold what its run read, and dropping
+    /// one leaves the other as it was.
+    #[test]
+    fn two_indexes_keep_apart() {
+        let a = index_of(
+            "/a/mymod/types/port.pp",
+            "type Mymod::Port = Integer[1, 65535]\n",
+        );
+        let b = index_of("/b/mymod/types/port.pp", "type Mymod::Port = String[1]\n");
+        let src = "class mymod(Mymod::Port $port = 'http') {}\n";
+        let parsed = crate::syntax::parse(src);
+        let mismatch = |defs: &crate::defs::Index| {
+            analyze(&parsed.ast, src, defs)
+                .diags
+                .iter()
+                .any(|d| matches!(d, TypeDiag::DefaultTypeMismatch { .. }))
+        };
+        assert!(mismatch(&a));
+        assert!(!mismatch(&b));
+        let (ca, cb) = (a.caches().unwrap(), b.caches().unwrap());
+        assert!(ca.has_parsed("Integer[1, 65535]") && !ca.has_parsed("String[1]"));
+        assert!(cb.has_parsed("String[1]") && !cb.has_parsed("Integer[1, 65535]"));
+        drop(a);
+        assert!(!mismatch(&b));
+        assert!(!b.caches().unwrap().has_parsed("Integer[1, 65535]"));
     }
 
     #[test]

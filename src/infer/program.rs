@@ -52,6 +52,11 @@ pub trait Defs: Sync {
     fn names_fingerprint(&self) -> u64 {
         fingerprint_names(self)
     }
+    /// The caches of the run these definitions belong to, if they have any (inference then
+    /// makes its own for the file).
+    fn caches(&self) -> Option<&crate::types::Caches> {
+        None
+    }
 }
 
 /// [`Defs::names_fingerprint`], computed.
@@ -179,7 +184,7 @@ impl<'a> LocalDefs<'a> {
     }
 
     fn namespace(&mut self, name: &str) {
-        let first = super::expr::split_colons(name).map_or(name, |(first, _)| first);
+        let first = name.split_once("::").map_or(name, |(first, _)| first);
         if !self.namespaces.iter().any(|n| n == first) {
             self.namespaces.push(first.to_string());
         }
@@ -352,6 +357,9 @@ impl Defs for crate::defs::Index {
     }
     fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
         crate::defs::Index::type_alias(self, name)
+    }
+    fn caches(&self) -> Option<&crate::types::Caches> {
+        crate::defs::Index::caches(self)
     }
     fn has_module(&self, name: &str) -> bool {
         self.module(name).is_some()

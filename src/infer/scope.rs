@@ -26,7 +26,6 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::borrow::Cow;
 
-use super::expr::{has_colons, rsplit_colons};
 use super::facts;
 use crate::defs::index::{key, lookup_key};
 use crate::syntax::ast::{
@@ -402,14 +401,14 @@ impl<'a> Walker<'a> {
             return; // match variables: undef when unset, never an error
         }
         if let Some(rest) = name.strip_prefix("::") {
-            if has_colons(rest) {
+            if rest.contains("::") {
                 self.read_qualified(rest, name, span);
             } else if !self.global(rest) {
                 self.undefined(name, span);
             }
             return;
         }
-        if has_colons(name) {
+        if name.contains("::") {
             self.read_qualified(name, name, span);
             return;
         }
@@ -484,7 +483,7 @@ impl<'a> Walker<'a> {
 
     /// Is `$a::b::c` certainly not defined (see [`Walker::read_qualified`])?
     fn qualified_missing(&self, qualified: &str) -> bool {
-        let Some((class, var)) = rsplit_colons(qualified) else {
+        let Some((class, var)) = qualified.rsplit_once("::") else {
             return false;
         };
         // The lookup key, borrowed when the name is one already (most are).
@@ -806,7 +805,7 @@ impl<'a> Walker<'a> {
     fn assign_targets(&mut self, left: &'a Expr) {
         match &left.kind {
             ExprKind::Variable(name) => {
-                if has_colons(name) || name.bytes().all(|b| b.is_ascii_digit()) {
+                if name.contains("::") || name.bytes().all(|b| b.is_ascii_digit()) {
                     return; // reported by the validator (P306, P307)
                 }
                 let unused = self.scopes.last().and_then(|s| match s.kind {
@@ -966,7 +965,7 @@ fn own_assignments<'a>(statements: &'a [Expr], out: &mut Vec<&'a str>) {
 
 fn targets<'a>(left: &'a Expr, out: &mut Vec<&'a str>) {
     match &left.kind {
-        ExprKind::Variable(v) if !has_colons(v) => out.push(v),
+        ExprKind::Variable(v) if !v.contains("::") => out.push(v),
         ExprKind::Array(items) => items.iter().for_each(|i| targets(i, out)),
         _ => {}
     }

@@ -28,6 +28,7 @@
 //! `tests/types/*.expected`, which `tests/types_oracle.rs` compares row by row.
 
 mod assign;
+mod cache;
 mod display;
 mod mismatch;
 mod normalize;
@@ -37,6 +38,7 @@ mod regex;
 mod tests;
 
 pub use assign::{AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_assignable};
+pub use cache::{Caches, Parsed};
 pub use display::expanded_string;
 pub use normalize::common_type;
 pub(crate) use normalize::common_with;

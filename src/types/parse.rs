@@ -6,8 +6,6 @@
 //! unknown capitalized name is a type alias or resource type left to a resolver
 //! ([`Type::Alias`]), and `Name['title']` is a resource reference.
 
-mod quick;
-
 use std::fmt;
 
 use super::{
@@ -35,24 +33,6 @@ impl std::error::Error for TypeError {}
 /// Parses type source text such as `Optional[Hash[String[1], Integer]]` with plint's parser
 /// and lowers it with [`from_expr`].
 pub fn parse(src: &str) -> Result<Type, TypeError> {
-    // Most type texts (a parameter's type, an alias's value) are names with bracketed
-    // arguments: read those directly, without starting the parser. Anything else, and
-    // anything that is not a valid type, goes through the parser (its messages included).
-    if let Some(e) = quick::expr(src)
-        && let Ok(t) = from_expr(&e, src)
-    {
-        debug_assert_eq!(
-            parse_with_parser(src).ok().as_ref(),
-            Some(&t),
-            "the quick reading of `{src}` differs from the parser's"
-        );
-        return Ok(t);
-    }
-    parse_with_parser(src)
-}
-
-/// [`parse`] with plint's parser.
-fn parse_with_parser(src: &str) -> Result<Type, TypeError> {
     let parsed = crate::syntax::parse(src);
     if let Some(d) = parsed.diagnostics.first() {
         return Err(TypeError {

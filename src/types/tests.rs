@@ -189,3 +189,48 @@ fn helpers() {
         None
     );
 }
+
+/// The usual type texts of parameters and aliases (references, bracketed arguments, the
+/// literals in them, comments and trailing commas) are types.
+#[test]
+fn usual_type_texts_parse() {
+    for text in [
+        "String",
+        "Stdlib::IP::Address::V4::Nosubnet",
+        "Integer[0]",
+        "Integer[1,4294967295]",
+        "Integer[1, default]",
+        "Optional[Array[String[1]]]",
+        "Enum['present',\n        'absent'\n  ]",
+        "Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/]",
+        "Pattern[/a\\/b/, /[0-9]+/]",
+        "Struct[{ensure => Optional[Enum['file', 'present']], NotUndef['port'] => Integer}]",
+        "Struct[{'a' => String, Optional['b'] => Undef}]",
+        "Variant[Boolean, Enum['true', 'false']]",
+        "Tuple[String, 1, 2]",
+        "Hash[String, Array[Data], 1]",
+        "Sensitive[String]",
+        "Callable[2, 2]",
+        "Struct[{}]",
+        "Array[Variant[String, Integer], 0, 10]",
+        "File['/etc/passwd']",
+        "Enum[[['a'], 'b']]",
+        "Class[foo]",
+        "Integer[-1000, 1000]",
+        "Integer[-9223372036854775807]",
+        "Variant[Integer[-1],Pattern['^(infinity|\\d+)$']]",
+        "String # a comment",
+        "Enum['it\\'s', 'a\\\\b', '^\\d+$']",
+        "Enum['a',]",
+        "Enum[\n  'a',\n  'b', # the other\n]",
+        "Struct[{a => String,}]",
+        "Struct[  # note\n  {\n    Optional['x'] => Pattern['^\\d+$'],\n  }\n]",
+        "::String",
+        "::Stdlib::Port",
+        "Class[apache::mod::ssl]",
+        "Enum[foo, bar_2]",
+        "Uri[{scheme => 'https'}]",
+    ] {
+        t(text);
+    }
+}

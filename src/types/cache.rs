@@ -1,0 +1,86 @@
+//! The caches of one run: types parsed from their text, type expressions lowered, and the
+//! suggestions found for unknown resource types. The index of the run owns them
+//! ([`crate::defs::Index::caches`]), so two indexes in one process (two workspaces of a
+//! language server) keep theirs apart, and dropping an index drops its caches.
+//!
+//! Shared by the threads of the run: the same few hundred texts come back in every file.
+
+use std::sync::{Arc, Mutex, RwLock};
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::Type;
+
+/// A type parsed from its text, or `None` when the text is not a type.
+pub type Parsed = Option<Arc<Type>>;
+
+/// What the suggestion for an unknown resource type is remembered by: a fingerprint of the
+/// program's names, the name, and how many edits away a suggestion may be.
+type NearKey = (u64, String, usize);
+
+/// The caches of one run (see the module documentation).
+#[derive(Debug, Default)]
+pub struct Caches {
+    parsed: RwLock<HashMap<String, Parsed>>,
+    lowered: RwLock<HashMap<String, Type>>,
+    near: Mutex<HashMap<NearKey, Option<String>>>,
+}
+
+impl Caches {
+    /// [`super::parse`] of `src`, remembered (`None` when it is not a type).
+    pub fn parsed(&self, src: &str) -> Parsed {
+        if let Ok(cache) = self.parsed.read()
+            && let Some(hit) = cache.get(src)
+        {
+            return hit.clone();
+        }
+        let t = super::parse(src).ok().map(Arc::new);
+        if let Ok(mut cache) = self.parsed.write() {
+            cache.insert(src.to_string(), t.clone());
+        }
+        t
+    }
+
+    /// Whether the type of `src` is remembered (what a run parsed).
+    pub fn has_parsed(&self, src: &str) -> bool {
+        self.parsed.read().is_ok_and(|m| m.contains_key(src))
+    }
+
+    /// [`Caches::parsed`], copied.
+    pub fn parse(&self, src: &str) -> Option<Type> {
+        self.parsed(src).map(|t| (*t).clone())
+    }
+
+    /// The type a type expression whose text is `text` was lowered to (see
+    /// [`Caches::remember_lowered`]).
+    pub fn lowered(&self, text: &str) -> Option<Type> {
+        self.lowered.read().ok()?.get(text).cloned()
+    }
+
+    /// Remembers the type a valid type expression whose text is `text` lowers to.
+    pub fn remember_lowered(&self, text: &str, t: &Type) {
+        if let Ok(mut m) = self.lowered.write() {
+            m.insert(text.to_string(), t.clone());
+        }
+    }
+
+    /// The suggestion for the unknown resource type `name` (at most `limit` edits away) in a
+    /// program whose names hash to `fingerprint`: `find`'s answer, remembered.
+    pub fn near_name(
+        &self,
+        fingerprint: u64,
+        name: &str,
+        limit: usize,
+        find: impl FnOnce() -> Option<String>,
+    ) -> Option<String> {
+        let key: NearKey = (fingerprint, name.to_string(), limit);
+        if let Some(hit) = self.near.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return hit;
+        }
+        let best = find();
+        if let Ok(mut m) = self.near.lock() {
+            m.insert(key, best.clone());
+        }
+        best
+    }
+}
