@@ -42,10 +42,31 @@ pub struct FileInfo<'a> {
     pub module: Option<&'a crate::discover::module::ModuleRoot>,
 }
 
-/// The kind of an expression: its [`ExprKind`] variant. A rule that looks at a few kinds of
-/// expression asks the [`FileIndex`] for those only ([`FileIndex::of`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+macro_rules! kinds {
+    ($($kind:ident),* $(,)?) => {
+        /// The kind of an expression: its [`ExprKind`] variant. A rule that looks at a few kinds
+        /// of expression asks the [`FileIndex`] for those only ([`FileIndex::of`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Kind {
+            $($kind,)*
+        }
+
+        impl Kind {
+            /// Every kind, in order.
+            pub const ALL: &[Kind] = &[$(Kind::$kind,)*];
+
+            /// The kind of `e`.
+            pub fn of(e: &ExprKind) -> Kind {
+                match e {
+                    $(ExprKind::$kind { .. } => Kind::$kind,)*
+                }
+            }
+        }
+    };
+}
+
+// The one list of expression kinds: a variant of `ExprKind` missing here does not compile.
+kinds! {
     Integer,
     Float,
     Boolean,
@@ -86,53 +107,8 @@ pub enum Kind {
 }
 
 /// How many kinds there are.
-const KINDS: usize = 37;
+const KINDS: usize = Kind::ALL.len();
 const _: () = assert!(KINDS <= 64, "FileIndex::of keeps a set of kinds in a u64");
-
-impl Kind {
-    /// The kind of `e`.
-    pub fn of(e: &ExprKind) -> Kind {
-        match e {
-            ExprKind::Integer(_) => Kind::Integer,
-            ExprKind::Float(_) => Kind::Float,
-            ExprKind::Boolean(_) => Kind::Boolean,
-            ExprKind::Undef => Kind::Undef,
-            ExprKind::Default => Kind::Default,
-            ExprKind::Regex(_) => Kind::Regex,
-            ExprKind::String(_) => Kind::String,
-            ExprKind::Variable(_) => Kind::Variable,
-            ExprKind::Name(_) => Kind::Name,
-            ExprKind::TypeRef(_) => Kind::TypeRef,
-            ExprKind::ReservedWord(_) => Kind::ReservedWord,
-            ExprKind::Array(_) => Kind::Array,
-            ExprKind::Hash(_) => Kind::Hash,
-            ExprKind::Access { .. } => Kind::Access,
-            ExprKind::Unary { .. } => Kind::Unary,
-            ExprKind::Binary { .. } => Kind::Binary,
-            ExprKind::Assignment { .. } => Kind::Assignment,
-            ExprKind::Relationship { .. } => Kind::Relationship,
-            ExprKind::Selector { .. } => Kind::Selector,
-            ExprKind::Paren(_) => Kind::Paren,
-            ExprKind::Call(_) => Kind::Call,
-            ExprKind::MethodCall(_) => Kind::MethodCall,
-            ExprKind::If(_) => Kind::If,
-            ExprKind::Unless(_) => Kind::Unless,
-            ExprKind::Case(_) => Kind::Case,
-            ExprKind::Resource(_) => Kind::Resource,
-            ExprKind::ResourceDefaults(_) => Kind::ResourceDefaults,
-            ExprKind::ResourceOverride(_) => Kind::ResourceOverride,
-            ExprKind::Collector(_) => Kind::Collector,
-            ExprKind::Class(_) => Kind::Class,
-            ExprKind::Define(_) => Kind::Define,
-            ExprKind::Node(_) => Kind::Node,
-            ExprKind::Function(_) => Kind::Function,
-            ExprKind::TypeAlias(_) => Kind::TypeAlias,
-            ExprKind::TypeDefinition(_) => Kind::TypeDefinition,
-            ExprKind::Plan(_) => Kind::Plan,
-            ExprKind::Error => Kind::Error,
-        }
-    }
-}
 
 /// Every expression of a file in pre-order, each with its parent's index; built once per
 /// file and shared by all rules, so that a rule need not walk the AST itself. It also keeps
@@ -741,53 +717,14 @@ mod tests {
         ];
         // Every pair of kinds next to each other too.
         use Kind::*;
-        let all = [
-            Integer,
-            Float,
-            Boolean,
-            Undef,
-            Default,
-            Regex,
-            String,
-            Variable,
-            Name,
-            TypeRef,
-            ReservedWord,
-            Array,
-            Hash,
-            Access,
-            Unary,
-            Binary,
-            Assignment,
-            Relationship,
-            Selector,
-            Paren,
-            Call,
-            MethodCall,
-            If,
-            Unless,
-            Case,
-            Resource,
-            ResourceDefaults,
-            ResourceOverride,
-            Collector,
-            Class,
-            Define,
-            Node,
-            Function,
-            TypeAlias,
-            TypeDefinition,
-            Plan,
-            Error,
-        ];
-        assert_eq!(all.len(), KINDS);
+        let all = Kind::ALL;
         let mut more: Vec<&[Kind]> = all.windows(2).collect();
         // Kinds named twice (one of them alone in a file too); many kinds; all of them.
         more.push(&[Variable, String, Variable]);
         more.push(&[Class, Class, Plan]);
         more.push(&all[..9]);
         more.push(&all[20..]);
-        more.push(&all);
+        more.push(all);
         for_each_fixture_index(&mut |index| {
             for kinds in sets.iter().chain(&more) {
                 let walked: Vec<usize> = (0..index.nodes().len())

@@ -70,14 +70,10 @@ pub(crate) struct Lowerer<'t> {
     indexed: bool,
 }
 
-#[cfg(test)]
-thread_local! {
-    /// Tests set this to lower with the cursor only.
-    static CURSOR_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 impl<'t> Lowerer<'t> {
-    pub fn new(src: &'t str, heredoc_bodies: Vec<Node<'t>>) -> Self {
+    /// A lowerer of `src`; `indexed`: children may be read by index (tests compare that with
+    /// reading them with the cursor only).
+    pub fn new(src: &'t str, heredoc_bodies: Vec<Node<'t>>, indexed: bool) -> Self {
         Lowerer {
             src,
             kinds: KINDS.as_slice(),
@@ -88,10 +84,7 @@ impl<'t> Lowerer<'t> {
             diagnostics: Vec::new(),
             cursor: None,
             buf: Vec::with_capacity(64),
-            #[cfg(not(test))]
-            indexed: true,
-            #[cfg(test)]
-            indexed: !CURSOR_ONLY.get(),
+            indexed,
         }
     }
 
@@ -122,8 +115,8 @@ impl<'t> Lowerer<'t> {
 
     /// Reads the children of `node` (a node of kind `k`) onto the buffer, with their fields.
     ///
-    /// Stepping a cursor costs several hundred instructions per child, punctuation included;
-    /// `named_child` reaches a named child for less (it skips hidden nodes by their counts).
+    /// Stepping a cursor visits every child, punctuation included, and each step is costly;
+    /// `named_child` reaches a named child directly (it skips hidden nodes by their counts).
     /// A node without errors has the shape of its grammar rule, plus extras: there the named
     /// children are read, and each gets the field its position gives it (extras none). A node
     /// with an error or many children is read with the cursor, fields as the tree has them.
@@ -1730,9 +1723,7 @@ mod tests {
     #[test]
     fn indexed_reads_match_the_cursor() {
         fn both(src: &str) {
-            CURSOR_ONLY.set(true);
-            let slow = crate::syntax::parse(src);
-            CURSOR_ONLY.set(false);
+            let slow = crate::syntax::parse_cursor_only(src);
             let fast = crate::syntax::parse(src);
             assert_eq!(fast.ast, slow.ast, "{src}");
             assert_eq!(
