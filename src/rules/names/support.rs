@@ -59,7 +59,16 @@ impl scope::Program for FileProgram<'_> {
 
 /// The scope findings of the checked file (computed once per file, shared by the rules).
 pub fn analyze<'a>(cx: &Context<'a>) -> &'a [ScopeDiag] {
-    cx.index().scope_diags.get_or_init(|| run(cx))
+    &cx.cache::<ScopeDiags>().0
+}
+
+/// [`analyze`] of the file being checked.
+struct ScopeDiags(Vec<ScopeDiag>);
+
+impl crate::rules::FileCache for ScopeDiags {
+    fn compute(cx: &Context<'_>) -> Self {
+        ScopeDiags(run(cx))
+    }
 }
 
 fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
