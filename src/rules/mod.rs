@@ -10,8 +10,10 @@
 //! `plint explain` prints it, and a test runs every example: the `Example` block must trigger
 //! the rule and the `Use instead` block must not.
 
+pub mod cache;
 mod context;
 pub mod docs;
+mod index;
 pub mod registry;
 pub mod suppress;
 pub mod util;
@@ -25,7 +27,9 @@ pub mod plugins;
 pub mod types;
 pub mod validation;
 
-pub use context::{Context, FileIndex, FileInfo, IndexedExpr, Kind, NameBytes};
+pub use cache::{FileCache, FileCaches};
+pub use context::{Context, FileInfo};
+pub use index::{FileIndex, IndexedExpr, Kind, NameBytes};
 
 use crate::report::{RuleMeta, Severity};
 

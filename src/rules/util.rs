@@ -51,6 +51,20 @@ pub fn is_bare_word(s: &StringLit) -> bool {
     matches!(s.kind, StringKind::BareWord)
 }
 
+/// [`literal_spans`] of the file being checked, found once per file
+/// ([`Context::literal_spans`](super::Context::literal_spans)).
+pub struct LiteralSpans(pub Vec<crate::syntax::ast::Span>);
+
+impl super::FileCache for LiteralSpans {
+    fn compute(cx: &super::Context<'_>) -> Self {
+        LiteralSpans(literal_spans_of(
+            cx.index()
+                .exprs_of(&[super::Kind::String, super::Kind::Regex]),
+            cx.source(),
+        ))
+    }
+}
+
 /// The spans of text that is data rather than code, sorted and disjoint: quoted strings (with
 /// their quotes and interpolations), heredoc texts together with their end lines (up to the
 /// end tag), and regexes.
@@ -141,6 +155,6 @@ mod kind_tests {
     /// Every expression with a parameter list is of a kind in [`WITH_PARAMETERS`].
     #[test]
     fn with_parameters_covers_parameter_lists() {
-        crate::rules::context::assert_kinds_cover(WITH_PARAMETERS, &|e| parameters(e).is_some());
+        crate::rules::index::assert_kinds_cover(WITH_PARAMETERS, &|e| parameters(e).is_some());
     }
 }

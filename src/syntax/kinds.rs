@@ -61,82 +61,107 @@ fields! {
 }
 
 macro_rules! kinds {
-    ($($kind:ident = $name:literal),* $(,)?) => {
-        /// The node kinds plint's syntax stage looks at; every other kind is `Other`.
+    ($($kind:ident),* $(,)?) => {
+        /// The node kinds plint's syntax stage looks at, each named as the grammar names it in
+        /// snake case (`IfExpression`: `if_expression`); every other kind is `Other`.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum K {
             Other,
             $($kind,)*
         }
 
-        /// [`K`] of every kind id of the grammar, by name (named or not, as `Node::kind`).
-        pub static KINDS: LazyLock<Vec<K>> = LazyLock::new(|| {
-            (0..LANGUAGE.node_kind_count())
-                .map(|id| match LANGUAGE.node_kind_for_id(id as u16) {
-                    $(Some($name) => K::$kind,)*
-                    _ => K::Other,
-                })
-                .collect()
-        });
+        impl K {
+            /// Every kind but `Other`, with the grammar's name for it.
+            fn named() -> Vec<(K, String)> {
+                vec![$((K::$kind, snake_case(stringify!($kind))),)*]
+            }
+        }
     };
 }
 
+/// `IfExpression` as `if_expression`.
+fn snake_case(camel: &str) -> String {
+    let mut out = String::with_capacity(camel.len() + 4);
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// [`K`] of every kind id of the grammar, by name (named or not, as `Node::kind`); made once
+/// from the grammar (immutable).
+pub static KINDS: LazyLock<Vec<K>> = LazyLock::new(|| {
+    let named = K::named();
+    (0..LANGUAGE.node_kind_count())
+        .map(|id| {
+            let name = LANGUAGE.node_kind_for_id(id as u16);
+            named
+                .iter()
+                .find(|(_, n)| Some(n.as_str()) == name)
+                .map_or(K::Other, |&(k, _)| k)
+        })
+        .collect()
+});
+
 kinds! {
-    Access = "access",
-    ApplyExpression = "apply_expression",
-    Array = "array",
-    Assignment = "assignment",
-    Attribute = "attribute",
-    AttributeSplat = "attribute_splat",
-    BinaryExpression = "binary_expression",
-    Boolean = "boolean",
-    CaseOption = "case_option",
-    CaseExpression = "case_expression",
-    ClassDefinition = "class_definition",
-    Collector = "collector",
-    Comment = "comment",
-    Default = "default",
-    DefineDefinition = "define_definition",
-    DoubleQuotedString = "double_quoted_string",
-    ElsifClause = "elsif_clause",
-    EscapeSequence = "escape_sequence",
-    FunctionCall = "function_call",
-    FunctionDefinition = "function_definition",
-    Hash = "hash",
-    Heredoc = "heredoc",
-    HeredocBody = "heredoc_body",
-    HeredocEnd = "heredoc_end",
-    Hostname = "hostname",
-    IfExpression = "if_expression",
-    Interpolation = "interpolation",
-    MethodCall = "method_call",
-    Name = "name",
-    NodeDefinition = "node_definition",
-    Number = "number",
-    ObjectType = "object_type",
-    Pair = "pair",
-    Parameter = "parameter",
-    ParenthesizedExpression = "parenthesized_expression",
-    PlanDefinition = "plan_definition",
-    Regex = "regex",
-    Relationship = "relationship",
-    ReservedWord = "reserved_word",
-    ResourceBody = "resource_body",
-    ResourceDeclaration = "resource_declaration",
-    ResourceDefaults = "resource_defaults",
-    ResourceOverride = "resource_override",
-    Selector = "selector",
-    SingleQuotedString = "single_quoted_string",
-    StatementCall = "statement_call",
-    StringContent = "string_content",
-    TypeAlias = "type_alias",
-    TypeDefinition = "type_definition",
-    TypeReference = "type_reference",
-    UnaryExpression = "unary_expression",
-    UnclosedComment = "unclosed_comment",
-    Undef = "undef",
-    UnlessExpression = "unless_expression",
-    Variable = "variable",
+    Access,
+    ApplyExpression,
+    Array,
+    Assignment,
+    Attribute,
+    AttributeSplat,
+    BinaryExpression,
+    Boolean,
+    CaseOption,
+    CaseExpression,
+    ClassDefinition,
+    Collector,
+    Comment,
+    Default,
+    DefineDefinition,
+    DoubleQuotedString,
+    ElsifClause,
+    EscapeSequence,
+    FunctionCall,
+    FunctionDefinition,
+    Hash,
+    Heredoc,
+    HeredocBody,
+    HeredocEnd,
+    Hostname,
+    IfExpression,
+    Interpolation,
+    MethodCall,
+    Name,
+    NodeDefinition,
+    Number,
+    ObjectType,
+    Pair,
+    Parameter,
+    ParenthesizedExpression,
+    PlanDefinition,
+    Regex,
+    Relationship,
+    ReservedWord,
+    ResourceBody,
+    ResourceDeclaration,
+    ResourceDefaults,
+    ResourceOverride,
+    Selector,
+    SingleQuotedString,
+    StatementCall,
+    StringContent,
+    TypeAlias,
+    TypeDefinition,
+    TypeReference,
+    UnaryExpression,
+    UnclosedComment,
+    Undef,
+    UnlessExpression,
+    Variable,
 }
 
 impl K {
@@ -175,4 +200,22 @@ pub fn kind_of(kinds: &[K], node: Node<'_>) -> K {
         .get(node.kind_id() as usize)
         .copied()
         .unwrap_or(K::Other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of [`K`] is a named kind of the grammar (a misspelt one would never match).
+    #[test]
+    fn every_kind_is_the_grammars() {
+        for (k, name) in K::named() {
+            assert_ne!(LANGUAGE.id_for_node_kind(&name, true), 0, "{k:?}: `{name}`");
+            assert!(KINDS.contains(&k), "{k:?}");
+        }
+        assert_eq!(
+            snake_case("ParenthesizedExpression"),
+            "parenthesized_expression"
+        );
+    }
 }

@@ -25,12 +25,16 @@ pub struct Parsed {
 }
 
 thread_local! {
+    /// The worker thread's tree-sitter parser, made on its first file and reused for the next
+    /// ones (making one allocates its lexer and stacks). It is a tool, not state of a run: it
+    /// keeps nothing from one file to the next ([`parse_tree`] resets its included ranges), so
+    /// two runs in one process share it safely.
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
 /// The leading comments of a file: the lines before its first line of code that are blank or
-/// hold a `#` comment (most files start with a licence or documentation header, about 40% of
-/// the bytes of real modules).
+/// hold a `#` comment. Most files start with a licence or documentation header, often a large
+/// part of the file: it is left out of the tree-sitter parse (see [`parse_tree`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Header {
     /// Where the first line after them starts (0: no such lines).
@@ -258,7 +262,8 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str, from: usize) -> Scan<'t> {
 /// The comments (and unclosed comments) of a tree without errors or heredocs: from each
 /// candidate offset `cands` (a `#` or `/*`, in order) the cursor goes straight down to the node
 /// that holds it, skipping siblings with `goto_first_child_for_byte` (one call that compares
-/// lengths) rather than stepping onto each (a cursor step costs several hundred instructions).
+/// lengths) rather than stepping onto each (a cursor step is one of the costliest tree
+/// operations, and most nodes hold no comment).
 /// A candidate inside a token (a string) is passed over; the nodes of a comment's candidates
 /// are found once.
 fn scan_comments<'t>(tree: &'t Tree, source: &str, cands: &[usize], scan: &mut Scan<'t>) {
@@ -395,11 +400,19 @@ fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec
 
 /// Parses and lowers one file. Safe to call from many threads at once.
 pub fn parse(source: &str) -> Parsed {
-    parse_with(source, header(source))
+    parse_with(source, header(source), true)
 }
 
-/// [`parse`], leaving `header` out of the tree-sitter parse.
-fn parse_with(source: &str, header: Header) -> Parsed {
+/// [`parse`], lowering with the tree cursor only (never reading children by index), for tests
+/// that compare the two ways of reading a node's children.
+#[cfg(test)]
+pub(crate) fn parse_cursor_only(source: &str) -> Parsed {
+    parse_with(source, header(source), false)
+}
+
+/// [`parse`], leaving `header` out of the tree-sitter parse; `indexed`: see
+/// [`lower::Lowerer::new`].
+fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
     let Some(tree) = parse_tree(source, header) else {
         let d = Diagnostic::new(
             "P000",
@@ -500,7 +513,8 @@ fn parse_with(source: &str, header: Header) -> Parsed {
     }
 
     let comments = std::mem::take(&mut scan.comments);
-    let mut lowerer = lower::Lowerer::new(source, std::mem::take(&mut scan.heredoc_bodies));
+    let mut lowerer =
+        lower::Lowerer::new(source, std::mem::take(&mut scan.heredoc_bodies), indexed);
     let file = lowerer.lower_file(&tree, comments);
     diagnostics.append(&mut lowerer.diagnostics);
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
@@ -584,8 +598,8 @@ mod tests {
         ];
         for src in sources {
             let h = header(src);
-            let fast = parse_with(src, h);
-            let whole = parse_with(src, Header::NONE);
+            let fast = parse_with(src, h, true);
+            let whole = parse_with(src, Header::NONE, true);
             assert_eq!(
                 format!("{:?}", fast.ast),
                 format!("{:?}", whole.ast),

@@ -50,10 +50,13 @@ pub const RESOURCE_BODY: &str = "resource body";
 
 /// [`groups`] of the file being checked, found once per file.
 pub fn groups_of<'a>(cx: &crate::rules::Context<'a>) -> &'a Groups {
-    let index: &'a crate::rules::FileIndex<'a> = cx.index();
-    index
-        .arrow_groups
-        .get_or_init(|| groups(cx.index(), cx.source()))
+    cx.cache::<Groups>()
+}
+
+impl crate::rules::FileCache for Groups {
+    fn compute(cx: &crate::rules::Context<'_>) -> Self {
+        groups(cx.index(), cx.source())
+    }
 }
 
 /// Every group of arrows of the file, outer groups before the groups nested in them.

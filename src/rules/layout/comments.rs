@@ -35,16 +35,20 @@ fn skipped_spans(cx: &Context<'_>) -> Vec<Span> {
 /// (scanned once per file), when the file has a `//` comment; nothing when it has none, as
 /// then the parse is right and its comments are the file's.
 pub fn scan(cx: &Context<'_>) -> Vec<Found> {
-    cx.index()
-        .comment_scan
-        .get_or_init(|| {
-            if no_slash_comment(cx) {
-                Vec::new()
-            } else {
-                find(cx)
-            }
+    cx.cache::<Scan>().0.clone()
+}
+
+/// [`scan`] of the file being checked, made once per file.
+struct Scan(Vec<Found>);
+
+impl crate::rules::FileCache for Scan {
+    fn compute(cx: &Context<'_>) -> Self {
+        Scan(if no_slash_comment(cx) {
+            Vec::new()
+        } else {
+            find(cx)
         })
-        .clone()
+    }
 }
 
 /// Whether the file surely has no `//` comment: every `//` in it lies inside a comment, or a

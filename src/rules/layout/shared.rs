@@ -48,10 +48,16 @@ pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
 
 /// The spans of heredoc texts (with their end lines), sorted.
 pub fn heredoc_spans(cx: &Context<'_>) -> Vec<Span> {
-    cx.index()
-        .heredoc_spans
-        .get_or_init(|| find_heredoc_spans(cx))
-        .clone()
+    cx.cache::<HeredocSpans>().0.clone()
+}
+
+/// [`heredoc_spans`] of the file being checked, found once per file.
+struct HeredocSpans(Vec<Span>);
+
+impl crate::rules::FileCache for HeredocSpans {
+    fn compute(cx: &Context<'_>) -> Self {
+        HeredocSpans(find_heredoc_spans(cx))
+    }
 }
 
 fn find_heredoc_spans(cx: &Context<'_>) -> Vec<Span> {

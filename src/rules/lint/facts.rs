@@ -169,10 +169,8 @@ pub struct FactRead {
 }
 
 /// The kinds of expression [`fact_read`] reads facts in.
-pub const READ_KINDS: &[crate::rules::context::Kind] = &[
-    crate::rules::context::Kind::Variable,
-    crate::rules::context::Kind::Access,
-];
+pub const READ_KINDS: &[crate::rules::Kind] =
+    &[crate::rules::Kind::Variable, crate::rules::Kind::Access];
 
 /// `$::name` (not further qualified), or `$facts['name']` / `$::facts['name']`.
 pub fn fact_read(e: &Expr) -> Option<FactRead> {
@@ -218,32 +216,46 @@ pub struct Read {
 /// Every fact read of the file being checked ([`fact_read`] over [`READ_KINDS`], in
 /// pre-order), each looked up in the legacy facts: found once per file for P421 and P422.
 pub fn reads_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Read] {
-    let index: &'a crate::rules::FileIndex<'a> = cx.index();
-    index.fact_reads.get_or_init(|| {
-        index
-            .exprs_of(READ_KINDS)
-            .filter_map(fact_read)
-            .map(|read| {
-                let legacy = legacy(&read.name);
-                Read { read, legacy }
-            })
-            .collect()
-    })
+    &cx.cache::<Reads>().0
+}
+
+/// [`reads_of`] the file being checked.
+struct Reads(Vec<Read>);
+
+impl crate::rules::FileCache for Reads {
+    fn compute(cx: &crate::rules::Context<'_>) -> Self {
+        Reads(
+            cx.index()
+                .exprs_of(READ_KINDS)
+                .filter_map(fact_read)
+                .map(|read| {
+                    let legacy = legacy(&read.name);
+                    Read { read, legacy }
+                })
+                .collect(),
+        )
+    }
 }
 
 /// [`unbraced_interpolations`] of the file being checked, found once per file.
 pub fn unbraced_of<'a>(cx: &crate::rules::Context<'a>) -> &'a [Span] {
-    let index: &'a crate::rules::FileIndex<'a> = cx.index();
-    index
-        .unbraced_interpolations
-        .get_or_init(|| unbraced_interpolations(index))
+    &cx.cache::<Unbraced>().0
+}
+
+/// [`unbraced_of`] the file being checked.
+struct Unbraced(Vec<Span>);
+
+impl crate::rules::FileCache for Unbraced {
+    fn compute(cx: &crate::rules::Context<'_>) -> Self {
+        Unbraced(unbraced_interpolations(cx.index()))
+    }
 }
 
 /// The spans of unbraced interpolations (`"$x"`), which need braces once the variable
 /// becomes an access; sorted.
 pub fn unbraced_interpolations(index: &crate::rules::FileIndex<'_>) -> Vec<Span> {
     let mut out = Vec::new();
-    for e in index.exprs_of(&[crate::rules::context::Kind::String]) {
+    for e in index.exprs_of(&[crate::rules::Kind::String]) {
         if let ExprKind::String(s) = &e.kind {
             for p in &s.parts {
                 if let StringPart::Interpolation {
@@ -330,6 +342,6 @@ mod kind_tests {
     /// Every fact read is of a kind in [`READ_KINDS`].
     #[test]
     fn read_kinds_cover_fact_reads() {
-        crate::rules::context::assert_kinds_cover(READ_KINDS, &|e| fact_read(e).is_some());
+        crate::rules::index::assert_kinds_cover(READ_KINDS, &|e| fact_read(e).is_some());
     }
 }

@@ -4,7 +4,6 @@
 //! and the facts of the modules' `lib/facter`.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -60,7 +59,16 @@ impl scope::Program for FileProgram<'_> {
 
 /// The scope findings of the checked file (computed once per file, shared by the rules).
 pub fn analyze<'a>(cx: &Context<'a>) -> &'a [ScopeDiag] {
-    cx.index().scope_diags.get_or_init(|| run(cx))
+    &cx.cache::<ScopeDiags>().0
+}
+
+/// [`analyze`] of the file being checked.
+struct ScopeDiags(Vec<ScopeDiag>);
+
+impl crate::rules::FileCache for ScopeDiags {
+    fn compute(cx: &Context<'_>) -> Self {
+        ScopeDiags(run(cx))
+    }
 }
 
 fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
@@ -112,42 +120,14 @@ pub fn read_custom_facts_ahead(files: &[PathBuf], selections: &[&Selection]) {
 }
 
 /// The custom facts of the modules of the module path and of the directory of modules the
-/// file is in. The files of a module are checked one after the other on a thread: the last
-/// answer is kept, by module path and the file's directory.
+/// file is in. Asked at most once per file (`FileProgram` keeps the answer for its file);
+/// each directory's facts are read once per run by [`facts::custom_facts`].
 fn custom_facts(modulepath: &[PathBuf], file: &Path) -> Vec<Arc<FxHashSet<String>>> {
-    struct Last {
-        modulepath: Vec<PathBuf>,
-        dir: Option<PathBuf>,
-        facts: Vec<Arc<FxHashSet<String>>>,
-    }
-    thread_local! {
-        static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
-    }
-    let dir = file.parent();
-    if let Some(hit) = LAST.with(|l| {
-        l.borrow()
-            .as_ref()
-            .filter(|l| {
-                l.dir.as_deref().map(Path::as_os_str) == dir.map(Path::as_os_str)
-                    && l.modulepath == modulepath
-            })
-            .map(|l| l.facts.clone())
-    }) {
-        return hit;
-    }
     let mut dirs: Vec<PathBuf> = modulepath.to_vec();
     if let Some(d) = facts::modules_dir_of(file)
         && !dirs.contains(&d)
     {
         dirs.push(d);
     }
-    let found: Vec<_> = dirs.iter().map(|d| facts::custom_facts(d)).collect();
-    LAST.with(|l| {
-        *l.borrow_mut() = Some(Last {
-            modulepath: modulepath.to_vec(),
-            dir: dir.map(Path::to_path_buf),
-            facts: found.clone(),
-        })
-    });
-    found
+    dirs.iter().map(|d| facts::custom_facts(d)).collect()
 }

@@ -64,8 +64,16 @@ const OPERATORS: &[&str] = &[
 /// The tokens of the file `cx` checks ([`tokenize`]), made once per file and shared by every
 /// rule that reads them.
 pub fn of<'a>(cx: &Context<'a>) -> &'a [Token] {
-    let (source, ast, index) = (cx.source(), cx.ast(), cx.index());
-    index.tokens.get_or_init(|| tokenize(source, ast))
+    &cx.cache::<Tokens>().0
+}
+
+/// [`of`] the file being checked.
+struct Tokens(Vec<Token>);
+
+impl crate::rules::FileCache for Tokens {
+    fn compute(cx: &Context<'_>) -> Self {
+        Tokens(tokenize(cx.source(), cx.ast()))
+    }
 }
 
 /// The tokens of `source`, in order, covering it completely.

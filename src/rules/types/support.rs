@@ -8,18 +8,22 @@ use crate::types::Type;
 
 /// The inference of the rule's file (computed once per file, shared by the rules).
 pub fn analysis(cx: &Context<'_>) -> Rc<Analysis> {
-    cx.index()
-        .analysis
-        .get_or_init(|| {
-            let module = cx.file.module.map(|m| m.name.as_str());
-            Rc::new(infer::analyze_in(
-                cx.ast(),
-                cx.source(),
-                cx.program(),
-                module,
-            ))
-        })
-        .clone()
+    cx.cache::<FileAnalysis>().0.clone()
+}
+
+/// [`analysis`] of the file being checked.
+struct FileAnalysis(Rc<Analysis>);
+
+impl crate::rules::FileCache for FileAnalysis {
+    fn compute(cx: &Context<'_>) -> Self {
+        let module = cx.file.module.map(|m| m.name.as_str());
+        FileAnalysis(Rc::new(infer::analyze_in(
+            cx.ast(),
+            cx.source(),
+            cx.program(),
+            module,
+        )))
+    }
 }
 
 /// A type in a message: `` `Integer[1, 65535]` ``.

@@ -169,7 +169,7 @@ mod kind_tests {
     /// Every expression with a statement list is of a kind in [`WITH_STATEMENTS`].
     #[test]
     fn with_statements_covers_statement_lists() {
-        crate::rules::context::assert_kinds_cover(WITH_STATEMENTS, &|e| {
+        crate::rules::index::assert_kinds_cover(WITH_STATEMENTS, &|e| {
             !statement_lists(e).is_empty()
         });
     }
