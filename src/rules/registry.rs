@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
-use super::{Context, FileInfo, Rule, RuleInfo};
+use super::{Check, Context, FileInfo, Rule, RuleInfo, RuleKind};
 use crate::defs::Index;
 use crate::report::{Diagnostic, LineIndex, Severity};
 
@@ -36,6 +36,8 @@ struct Active {
     rule: &'static dyn Rule,
     severity: Severity,
     options: Option<Arc<toml::Table>>,
+    /// The rule's per-file check; `None` for a catalog rule (it finds nothing in one file).
+    check: Option<&'static dyn Check>,
     /// The rule's [`Rule::needs_program`], asked once.
     needs_program: bool,
 }
@@ -43,6 +45,12 @@ struct Active {
 impl std::fmt::Debug for dyn Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.info().code)
+    }
+}
+
+impl std::fmt::Debug for dyn Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Check")
     }
 }
 
@@ -67,6 +75,10 @@ impl Selection {
                         rule: *r,
                         severity,
                         options: None,
+                        check: match r.kind() {
+                            RuleKind::File(check) => Some(check),
+                            RuleKind::Catalog(_) => None,
+                        },
                         needs_program: r.needs_program(),
                     })
                 })
@@ -183,6 +195,7 @@ pub fn run_keeping_lines(
         .active
         .iter()
         .filter(|a| part.includes(a))
+        .filter_map(|a| Some((a, a.check?)))
         .peekable();
     if active.peek().is_none() {
         return (diagnostics, None, None);
@@ -193,12 +206,12 @@ pub fn run_keeping_lines(
     } else {
         super::context::FileIndex::build(file.ast)
     };
-    for a in active {
+    for (a, check) in active {
         let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)
             .with_options(a.options.as_deref())
             .with_modulepath(&selection.modulepath)
             .with_program(program);
-        a.rule.check(&mut cx);
+        check.check(&mut cx);
     }
     (
         diagnostics,

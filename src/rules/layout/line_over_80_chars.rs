@@ -1,5 +1,5 @@
 use crate::declare_rule;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 /// The longest line allowed by default, in characters.
 pub const DEFAULT_MAX_LENGTH: usize = 80;
@@ -41,11 +41,7 @@ declare_rule! {
     }
 }
 
-impl Rule for LineOver80Chars {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for LineOver80Chars {
     fn check(&self, cx: &mut Context<'_>) {
         let max = cx
             .option::<usize>("max-length")

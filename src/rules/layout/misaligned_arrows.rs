@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::{Edit, Fix, LineCol, LineIndex};
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::arrows::{self, Arrow, Group};
 
@@ -58,11 +58,7 @@ struct Placed {
     follows_another: bool,
 }
 
-impl Rule for MisalignedArrows {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for MisalignedArrows {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.line_index();
         let all_blocks = cx.option::<bool>("all-blocks").unwrap_or(false);
