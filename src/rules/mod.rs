@@ -7,12 +7,14 @@
 //! parallel; the caller sorts the findings.
 //!
 //! A rule's documentation is its doc comment, with the sections `## What it does`,
-//! `## Why is this bad?`, `## Example`, `## Use instead` and, when it has any, `## Options`.
+//! `## Why is this bad?`, `## Example` and `## Use instead`; when it takes options, an
+//! `## Options` section made from its options struct follows (see [`options`]).
 //! `plint explain` prints it, and a test runs every example: the `Example` block must trigger
 //! the rule and the `Use instead` block must not.
 
 mod context;
 pub mod docs;
+pub mod options;
 pub mod registry;
 pub mod suppress;
 pub mod util;
@@ -94,8 +96,11 @@ pub struct RuleInfo {
     pub fixable: bool,
     /// How safe its fixes are (meaningful when `fixable`).
     pub fix_safety: FixSafety,
-    /// The rule's documentation (markdown), from its doc comment.
+    /// The rule's documentation (markdown), from its doc comment; without its `## Options`
+    /// section, which [`RuleInfo::documentation`] adds from [`RuleInfo::options`].
     pub docs: &'static str,
+    /// The options it takes, if any: its options struct (see [`options`]).
+    pub options: Option<options::OptionsSchema>,
 }
 
 impl RuleInfo {
@@ -112,7 +117,17 @@ impl RuleInfo {
         fixable: false,
         fix_safety: FixSafety::Safe,
         docs: "",
+        options: None,
     };
+
+    /// The whole documentation: the doc comment, then the `## Options` section made from the
+    /// rule's options struct, if it has one.
+    pub fn documentation(&self) -> std::borrow::Cow<'static, str> {
+        match &self.options {
+            Some(schema) => format!("{}\n{}", self.docs, schema.docs_section()).into(),
+            None => self.docs.into(),
+        }
+    }
 
     /// The first sentence of "What it does".
     pub fn summary(&self) -> &'static str {
@@ -186,7 +201,8 @@ pub trait Check: Send + Sync {
 /// }
 /// ```
 /// Optional keys, after `category`: `puppet_lint: "check_name"`, `default_enabled: false`,
-/// `fixable: true`, `fix_safety: Unsafe | Sometimes` (default `Safe`).
+/// `fixable: true`, `fix_safety: Unsafe | Sometimes` (default `Safe`), `options: Options`
+/// (the rule's options struct, declared with [`rule_options!`](crate::rule_options)).
 ///
 /// A rule of category `Catalog` implements [`CatalogRule`](catalog::CatalogRule) instead of
 /// [`Check`]. The rule is registered by one line in its family's
@@ -267,6 +283,7 @@ macro_rules! declare_rule {
     (@value default_enabled $v:literal) => { $v };
     (@value fixable $v:literal) => { $v };
     (@value fix_safety $v:ident) => { $crate::rules::FixSafety::$v };
+    (@value options $v:ident) => { Some($crate::rules::options::OptionsSchema::of::<$v>()) };
 }
 
 /// Declares a family's rules, one line each (`module::Rule`, in code order): each rule's

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
+use super::options::Decoded;
 use super::{Check, Context, FileInfo, Rule, RuleInfo, RuleKind};
 use crate::defs::Index;
 use crate::report::{Diagnostic, LineIndex, Severity};
@@ -35,7 +36,8 @@ pub struct Selection {
 struct Active {
     rule: &'static dyn Rule,
     severity: Severity,
-    options: Option<Arc<toml::Table>>,
+    /// The rule's options struct, decoded (see [`super::options`]); `None` if it takes none.
+    options: Option<Decoded>,
     /// The rule's per-file check; `None` for a catalog rule (it finds nothing in one file).
     check: Option<&'static dyn Check>,
     /// The rule's [`Rule::needs_program`], asked once.
@@ -74,7 +76,11 @@ impl Selection {
                     decide(r.info()).map(|severity| Active {
                         rule: *r,
                         severity,
-                        options: None,
+                        options: r.info().options.map(|schema| {
+                            schema
+                                .decode(&toml::Table::new())
+                                .expect("a rule's default options decode")
+                        }),
                         check: match r.kind() {
                             RuleKind::File(check) => Some(check),
                             RuleKind::Catalog(_) => None,
@@ -87,15 +93,20 @@ impl Selection {
         }
     }
 
-    /// Gives the rule `code` these options (see [`Context::option`]); no effect if the rule
-    /// is not selected.
-    pub fn with_options(mut self, code: &str, options: Arc<toml::Table>) -> Self {
+    /// Gives the rule `code` these options (`[rule-options.<rule>]`, see
+    /// [`Context::options`]), decoded once here; no effect if the rule is not selected. `Err`
+    /// with the decoder's message if the rule takes no options or a value does not fit.
+    pub fn with_options(mut self, code: &str, options: &toml::Table) -> Result<Self, String> {
         for a in &mut self.active {
             if a.rule.info().code == code {
-                a.options = Some(options.clone());
+                match a.rule.info().options {
+                    Some(schema) => a.options = Some(schema.decode(options)?),
+                    None if options.is_empty() => {}
+                    None => return Err(format!("rule `{}` has no options", a.rule.info().name)),
+                }
             }
         }
-        self
+        Ok(self)
     }
 
     /// The directories that hold modules, for rules that need a file's module.
