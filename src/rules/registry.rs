@@ -282,4 +282,35 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn options_sections_are_made_from_the_options_structs() {
+        for r in RULES.iter() {
+            let i = r.info();
+            assert!(
+                super::super::docs::section(i.docs, "Options").is_none(),
+                "{}: its `## Options` section is made from its options struct",
+                i.code
+            );
+            let documented = super::super::docs::section(&i.documentation(), "Options").map(|s| {
+                s.lines()
+                    .filter(|l| l.trim_start().starts_with("- `"))
+                    .count()
+            });
+            assert_eq!(documented, i.options.map(|o| o.fields.len()), "{}", i.code);
+        }
+        let options = Selection::all()
+            .with_options("P439", &toml::from_str("max-length = 100").unwrap())
+            .unwrap();
+        assert!(
+            options
+                .with_options("P439", &toml::from_str("max = 1").unwrap())
+                .is_err()
+        );
+        assert!(
+            Selection::all()
+                .with_options("P401", &toml::from_str("max = 1").unwrap())
+                .is_err()
+        );
+    }
 }
