@@ -243,19 +243,20 @@ fn exclude_skips_files_and_folders_even_when_named() {
 // --- rule options ----------------------------------------------------------------------------
 
 #[test]
-fn rule_options_are_checked_against_the_rule_documentation() {
+fn rule_options_are_checked_against_the_rule_options_struct() {
     let with_options = plint::rules::registry::RULES
         .iter()
         .map(|r| r.info())
-        .find(|i| !plint::rules::docs::options(i.docs).is_empty());
+        .find(|i| i.options.is_some_and(|o| !o.fields.is_empty()));
     let Some(info) = with_options else {
         return; // no rule with options yet
     };
-    let option = plint::rules::docs::options(info.docs)[0];
+    let field = info.options.unwrap().fields[0];
+    let (name, kind) = (field.key(), field.kind);
     let dir = tree(&[("a.pp", "notice('x')\n")]);
     let write = |text: String| fs::write(dir.path().join("plint.toml"), text).unwrap();
     // A documented option with a value of its type is accepted.
-    let value = match option.kind {
+    let value = match kind {
         "integer" => "100",
         "boolean" => "true",
         "array" => "[]",
@@ -263,7 +264,7 @@ fn rule_options_are_checked_against_the_rule_documentation() {
     };
     write(format!(
         "[rule-options.{}]\n{} = {value}\n",
-        info.name, option.name
+        info.name, name
     ));
     let o = plint(dir.path(), &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
@@ -274,21 +275,34 @@ fn rule_options_are_checked_against_the_rule_documentation() {
     assert!(
         stderr(&o).contains(&format!(
             "plint.toml:2:3: rule `{}` has no option `nope`; its options: `{}`",
-            info.name, option.name
+            info.name, name
         )),
         "{}",
         stderr(&o)
     );
     // A value of the wrong type too.
-    if option.kind == "integer" {
+    if kind == "integer" {
         write(format!(
             "[rule-options.{}]\n{} = \"long\"\n",
-            info.name, option.name
+            info.name, name
         ));
         let o = plint(dir.path(), &[]);
         assert_eq!(code(&o), 2);
         assert!(
             stderr(&o).contains("must be an integer, not string"),
+            "{}",
+            stderr(&o)
+        );
+        // And a value of its type that the option refuses.
+        write(format!("[rule-options.{}]\n{} = -1\n", info.name, name));
+        let o = plint(dir.path(), &[]);
+        assert_eq!(code(&o), 2);
+        assert!(
+            stderr(&o).contains(&format!(
+                "plint.toml:2:{}: option `{name}` of rule `{}`: ",
+                name.len() + 4,
+                info.name
+            )),
             "{}",
             stderr(&o)
         );

@@ -1,11 +1,15 @@
 //! Per-rule fixtures: `tests/fixtures/<rule-name>/**/{fail,pass}*.pp`. Each file is checked
-//! with that rule alone; a `fail*` file's findings must equal its `.expected` file beside it
-//! (one finding per line: `line:col-line:col CODE message`, then indented `help:` / `fix:`),
-//! a `pass*` file must have none. `UPDATE_FIXTURES=1 cargo test --test rule_fixtures`
-//! rewrites the `.expected` files; review the diff.
+//! with that rule alone; a `fail*` file's findings must equal its `.expected` file beside it,
+//! a `pass*` file must have none. The `.expected` file holds what a user sees: each finding as
+//! the human format renders it (severity, code, message, the quoted source with its labels,
+//! the help), then one `fix:` line per edit of its fix, if it has one
+//! (`fix: message (line:col "old text" -> "new text")`), then a blank line.
+//! `UPDATE_FIXTURES=1 cargo test --test rule_fixtures` rewrites the `.expected` files; review
+//! the diff.
 
 use std::path::{Path, PathBuf};
 
+use plint::report::{Diagnostic, EmitOptions, FileReport, OutputFormat, Report};
 use plint::rules::{Category, FileInfo, find, registry};
 use plint::syntax;
 
@@ -36,25 +40,44 @@ fn render(code: &str, path: &str, src: &str) -> String {
     ds.sort_by_key(|d| (d.span.start, d.span.end));
     let mut out = String::new();
     for d in ds {
-        let (l1, c1) = line_col(src, d.span.start);
-        let (l2, c2) = line_col(src, d.span.end);
-        out.push_str(&format!("{l1}:{c1}-{l2}:{c2} {} {}\n", d.code, d.message));
-        if let Some(h) = &d.help {
-            out.push_str(&format!("  help: {h}\n"));
-        }
+        // The finding's lines, its fix under them, then the blank line that ends it.
+        out.push_str(human(path, src, &d).trim_end_matches('\n'));
+        out.push('\n');
         if let Some(f) = &d.fix {
             for e in &f.edits {
                 let (l, c) = line_col(src, e.span.start);
                 out.push_str(&format!(
-                    "  fix: {} ({l}:{c} {:?} -> {:?})\n",
+                    "fix: {} ({l}:{c} {:?} -> {:?})\n",
                     f.message,
                     &src[e.span.clone()],
                     e.replacement
                 ));
             }
         }
+        out.push('\n');
     }
     out
+}
+
+/// One finding as the human format shows it, without the summary line that ends a run.
+fn human(path: &str, src: &str, d: &Diagnostic) -> String {
+    let report = Report::new(
+        vec![FileReport::new(path, src.to_string(), vec![d.clone()])],
+        1,
+        Vec::new(),
+    );
+    let mut out = termcolor::NoColor::new(Vec::new());
+    OutputFormat::Human
+        .emitter(EmitOptions::default())
+        .emit(&report, &mut out)
+        .unwrap();
+    let text = String::from_utf8(out.into_inner()).unwrap();
+    let (finding, summary) = text
+        .trim_end_matches('\n')
+        .rsplit_once('\n')
+        .expect("a finding, then the summary line");
+    assert!(summary.starts_with("Found "), "{summary}");
+    format!("{finding}\n")
 }
 
 fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {

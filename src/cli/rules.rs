@@ -132,7 +132,7 @@ pub fn explain(key: &str, out: &mut dyn Write) -> Result<io::Result<()>, String>
             out,
             "{}\n\n{}",
             header(i),
-            docs::render(i.docs).trim_end()
+            docs::render(&i.documentation()).trim_end()
         ));
     }
     let upper = key.to_ascii_uppercase();

@@ -103,8 +103,8 @@ pub struct Options {
     /// `[rules]`: for each rule (a code, a name, a puppet-lint check name, or a code prefix
     /// such as `P4`), `"allow"` (off), `"warn"` or `"deny"` (on, at warning or error level).
     pub rules: RuleLevels,
-    /// `[rule-options.<rule>]`: the options of one rule, as its documentation's `## Options`
-    /// section lists them (`plint explain <rule>`).
+    /// `[rule-options.<rule>]`: the options of one rule, the fields of its options struct
+    /// (`plint explain <rule>` lists them; see [`crate::rules::options`]).
     pub rule_options: RuleOptions,
     /// `[[overrides]]`: rule levels and options for the files that match `files`, applied
     /// in order on top of `[rules]` and `[rule-options]`.
@@ -614,7 +614,11 @@ impl Settings {
         let mut selection = Selection::from_fn(|info| states[info.code].level)
             .with_modulepath(self.modulepath.clone());
         for (code, table) in options {
-            selection = selection.with_options(code, Arc::new(table));
+            // Each option was decoded alone when the configuration was read: together they
+            // decode too.
+            selection = selection
+                .with_options(code, &table)
+                .expect("options checked when the configuration was read");
         }
         Profile {
             selection,
@@ -798,12 +802,11 @@ fn compile_options(
             at(key.span(), message)
         })?;
         let info = rule.info();
-        let documented = crate::rules::docs::options(info.docs);
+        let fields = info.options.map_or(&[][..], |schema| schema.fields);
         let entry = out.entry(info.code).or_default();
         for (name, value) in table {
-            let Some(doc) = documented.iter().find(|d| d.name == name.get_ref()) else {
-                let known: Vec<String> =
-                    documented.iter().map(|d| format!("`{}`", d.name)).collect();
+            let Some(field) = fields.iter().find(|f| f.key() == *name.get_ref()) else {
+                let known: Vec<String> = fields.iter().map(|f| format!("`{}`", f.key())).collect();
                 let message = if known.is_empty() {
                     format!("rule `{}` has no options", info.name)
                 } else {
@@ -816,12 +819,12 @@ fn compile_options(
                 };
                 return Err(at(name.span(), message));
             };
-            let ok = match doc.kind {
+            let ok = match field.kind {
                 "integer" => value.get_ref().is_integer(),
                 "boolean" => value.get_ref().is_bool(),
                 "string" => value.get_ref().is_str(),
-                "array" | "list" => value.get_ref().is_array(),
-                "float" | "number" => value.get_ref().is_float() || value.get_ref().is_integer(),
+                "array" => value.get_ref().is_array(),
+                "float" => value.get_ref().is_float() || value.get_ref().is_integer(),
                 _ => true,
             };
             if !ok {
@@ -829,15 +832,28 @@ fn compile_options(
                     value.span(),
                     format!(
                         "option `{}` of rule `{}` must be {} {}, not {}",
-                        doc.name,
+                        field.key(),
                         info.name,
-                        if doc.kind.starts_with(['a', 'i']) {
+                        if field.kind.starts_with(['a', 'i']) {
                             "an"
                         } else {
                             "a"
                         },
-                        doc.kind,
+                        field.kind,
                         value.get_ref().type_str()
+                    ),
+                ));
+            }
+            // A value of the right type that the field still refuses (a negative length).
+            let one = toml::Table::from_iter([(name.get_ref().clone(), value.get_ref().clone())]);
+            if let Some(Err(e)) = info.options.map(|schema| schema.decode(&one)) {
+                return Err(at(
+                    value.span(),
+                    format!(
+                        "option `{}` of rule `{}`: {}",
+                        field.key(),
+                        info.name,
+                        shorten(&e, SHOWN_MESSAGE)
                     ),
                 ));
             }

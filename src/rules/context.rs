@@ -2,24 +2,12 @@
 //!
 //! # Options
 //!
-//! A rule that takes options reads them with [`Context::option`]; the user sets them in
-//! `plint.toml`:
-//!
-//! ```toml
-//! [rule-options.line-too-long]     # the rule's name, code or puppet-lint check name
-//! max-length = 120
-//! ```
+//! A rule that takes options declares them as a struct (see [`super::options`]); the rule
+//! selection decodes them once, and the rule reads them with [`Context::options`]:
 //!
 //! ```ignore
-//! let max = cx.option::<usize>("max-length").unwrap_or(DEFAULT_MAX_LENGTH);
+//! let max = cx.options::<Options>().max_length;
 //! ```
-//!
-//! Every option must be documented in the rule's `## Options` section, one list item each,
-//! written `` - `name` (type, default value): what it does. `` where the type is `integer`,
-//! `boolean`, `string` or `array`: the configuration rejects (with the line and column in
-//! `plint.toml`) an option that is not documented there or whose value is not of that type,
-//! so a rule never sees a wrong value and can fall back to its default when
-//! [`Context::option`] returns `None` (the option is not set).
 
 use std::ops::Range;
 use std::path::PathBuf;
@@ -50,7 +38,7 @@ pub struct Context<'a> {
     rule: &'static RuleInfo,
     severity: Severity,
     diagnostics: &'a mut Vec<Diagnostic>,
-    options: Option<&'a toml::Table>,
+    options: Option<&'a (dyn std::any::Any + Send + Sync)>,
     modulepath: &'a [PathBuf],
     program: &'a Index,
 }
@@ -75,8 +63,9 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The rule's options for this file (`[rule-options.<rule>]` in `plint.toml`).
-    pub fn with_options(mut self, options: Option<&'a toml::Table>) -> Self {
+    /// The rule's options for this file (`[rule-options.<rule>]` in `plint.toml`), decoded
+    /// into its options struct.
+    pub fn with_options(mut self, options: Option<&'a (dyn std::any::Any + Send + Sync)>) -> Self {
         self.options = options;
         self
     }
@@ -120,13 +109,19 @@ impl<'a> Context<'a> {
             .collect()
     }
 
-    /// The value of the rule's option `key`, or `None` when it is not set (the rule then uses
-    /// its default). `T` is any type the TOML value deserializes into: `usize`, `bool`,
-    /// `String`, `Vec<String>`, ... A value that does not convert gives `None` too, but the
-    /// configuration has already rejected values whose type differs from the one the rule's
-    /// `## Options` section documents (see the module documentation).
-    pub fn option<T: serde::de::DeserializeOwned>(&self, key: &str) -> Option<T> {
-        self.options?.get(key)?.clone().try_into().ok()
+    /// The rule's options, as configured for this file (the defaults of the fields left
+    /// out). `T` is the options struct the rule declares (`options: T` in its
+    /// [`declare_rule!`](crate::declare_rule)): the rule selection decodes it for every rule
+    /// that declares one, so asking for another type is a bug of the rule, and panics.
+    pub fn options<T: super::options::RuleOptions>(&self) -> &'a T {
+        self.options
+            .and_then(|o| o.downcast_ref::<T>())
+            .unwrap_or_else(|| {
+                panic!(
+                    "rule `{}` reads options it does not declare",
+                    self.rule.name
+                )
+            })
     }
 
     /// The directories that hold modules (`modulepath` in `plint.toml`, `--modulepath`),
@@ -319,6 +314,15 @@ mod tests {
 
     #[test]
     fn options_and_modulepath_reach_the_rule() {
+        crate::rule_options! {
+            /// Options of several types.
+            struct Sample {
+                /// An integer.
+                max_length: usize = 80,
+                /// A boolean.
+                all_blocks: bool = false,
+            }
+        }
         let parsed = crate::syntax::parse("notice(1)\n");
         let file = FileInfo {
             path: "x.pp",
@@ -327,31 +331,22 @@ mod tests {
             module: None,
         };
         let index = FileIndex::build(&parsed.ast);
-        let options: toml::Table = toml::from_str(
-            "max-length = 120\nall-blocks = true\nnames = [\"a\", \"b\"]\nstyle = \"x\"\n",
-        )
-        .unwrap();
+        let table: toml::Table = toml::from_str("max-length = 120\nall-blocks = true\n").unwrap();
+        let options = crate::rules::options::OptionsSchema::of::<Sample>()
+            .decode(&table)
+            .unwrap();
         let modulepath = [PathBuf::from("/srv/modules")];
         let info = crate::rules::lint::RULES[0].info();
         let mut diagnostics = Vec::new();
         let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics)
-            .with_options(Some(&options))
+            .with_options(Some(&*options))
             .with_modulepath(&modulepath);
-        assert_eq!(cx.option::<usize>("max-length"), Some(120));
-        assert_eq!(cx.option::<u32>("max-length"), Some(120));
-        assert_eq!(cx.option::<bool>("all-blocks"), Some(true));
-        assert_eq!(
-            cx.option::<Vec<String>>("names"),
-            Some(vec!["a".to_string(), "b".to_string()])
-        );
-        assert_eq!(cx.option::<String>("style").as_deref(), Some("x"));
-        assert_eq!(cx.option::<usize>("missing"), None);
-        assert_eq!(cx.option::<usize>("style"), None, "wrong type");
+        assert_eq!(cx.options::<Sample>().max_length, 120);
+        assert!(cx.options::<Sample>().all_blocks);
         assert_eq!(cx.modulepath(), modulepath);
 
         let mut diagnostics = Vec::new();
         let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics);
-        assert_eq!(cx.option::<usize>("max-length"), None);
         assert!(cx.modulepath().is_empty());
     }
 }

@@ -50,34 +50,6 @@ pub fn code_block(section_text: &str) -> Option<String> {
     None
 }
 
-/// One option a rule documents in its `## Options` section.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OptionDoc<'a> {
-    /// The option's key, e.g. `max-length`.
-    pub name: &'a str,
-    /// Its type as written: `integer`, `boolean`, `string`, `array`, ... (empty if none).
-    pub kind: &'a str,
-}
-
-/// The options documented in a rule's `## Options` section: one list item each, written
-/// `` - `name` (type, default value): what it does ``.
-pub fn options(docs: &str) -> Vec<OptionDoc<'_>> {
-    let Some(text) = section(docs, "Options") else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|line| {
-            let rest = line.trim_start().strip_prefix("- `")?;
-            let (name, rest) = rest.split_once('`')?;
-            let kind = rest
-                .trim_start()
-                .strip_prefix('(')
-                .map_or("", |r| r.split([',', ')']).next().unwrap_or("").trim());
-            Some(OptionDoc { name, kind })
-        })
-        .collect()
-}
-
 /// The documentation as a person reads it: the doc comment's one leading space removed.
 pub fn render(docs: &str) -> String {
     docs.lines()
@@ -104,28 +76,5 @@ mod tests {
             "class a {\n  $b = 2\n}\n"
         );
         assert!(section(DOCS, "Options").is_none());
-        assert!(options(DOCS).is_empty());
-    }
-
-    #[test]
-    fn documented_options() {
-        let docs = " ## What it does\n X.\n\n ## Options\n - `max-length` (integer, default 140): the\n   longest line.\n - `all-blocks` (boolean): more.\n - `free`: any.\n";
-        assert_eq!(
-            options(docs),
-            [
-                OptionDoc {
-                    name: "max-length",
-                    kind: "integer"
-                },
-                OptionDoc {
-                    name: "all-blocks",
-                    kind: "boolean"
-                },
-                OptionDoc {
-                    name: "free",
-                    kind: ""
-                },
-            ]
-        );
     }
 }

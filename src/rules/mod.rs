@@ -1,12 +1,14 @@
-//! The rule engine: one rule per file, declared once with [`declare_rule!`](crate::declare_rule), registered once
-//! in [`registry::RULES`].
+//! The rule engine: one rule per file, declared once with [`declare_rule!`](crate::declare_rule), registered by
+//! one line in its family's [`rule_family!`](crate::rule_family) list (gathered in
+//! [`registry::RULES`]).
 //!
 //! A rule reads the AST of one file (and, once they exist, the index and inferred types; it
 //! never re-parses) and reports violations through its [`Context`]. Files are checked in
 //! parallel; the caller sorts the findings.
 //!
 //! A rule's documentation is its doc comment, with the sections `## What it does`,
-//! `## Why is this bad?`, `## Example`, `## Use instead` and, when it has any, `## Options`.
+//! `## Why is this bad?`, `## Example` and `## Use instead`; when it takes options, an
+//! `## Options` section made from its options struct follows (see [`options`]).
 //! `plint explain` prints it, and a test runs every example: the `Example` block must trigger
 //! the rule and the `Use instead` block must not.
 
@@ -14,11 +16,12 @@ pub mod cache;
 mod context;
 pub mod docs;
 mod index;
+pub mod options;
 pub mod registry;
 pub mod suppress;
 pub mod util;
 
-// ---- rules: one file each, in one family folder, listed in that folder's `RULES` ----
+// ---- rules: one file each, in one family folder, listed in that folder's `rule_family!` ----
 pub mod catalog;
 pub mod layout;
 pub mod lint;
@@ -97,11 +100,39 @@ pub struct RuleInfo {
     pub fixable: bool,
     /// How safe its fixes are (meaningful when `fixable`).
     pub fix_safety: FixSafety,
-    /// The rule's documentation (markdown), from its doc comment.
+    /// The rule's documentation (markdown), from its doc comment; without its `## Options`
+    /// section, which [`RuleInfo::documentation`] adds from [`RuleInfo::options`].
     pub docs: &'static str,
+    /// The options it takes, if any: its options struct (see [`options`]).
+    pub options: Option<options::OptionsSchema>,
 }
 
 impl RuleInfo {
+    /// The values of the keys [`declare_rule!`](crate::declare_rule) may leave out (and
+    /// placeholders for those it always sets).
+    #[doc(hidden)]
+    pub const DEFAULTS: RuleInfo = RuleInfo {
+        code: "",
+        name: "",
+        severity: Severity::Warning,
+        category: Category::Style,
+        puppet_lint: None,
+        default_enabled: true,
+        fixable: false,
+        fix_safety: FixSafety::Safe,
+        docs: "",
+        options: None,
+    };
+
+    /// The whole documentation: the doc comment, then the `## Options` section made from the
+    /// rule's options struct, if it has one.
+    pub fn documentation(&self) -> std::borrow::Cow<'static, str> {
+        match &self.options {
+            Some(schema) => format!("{}\n{}", self.docs, schema.docs_section()).into(),
+            None => self.docs.into(),
+        }
+    }
+
     /// The first sentence of "What it does".
     pub fn summary(&self) -> &'static str {
         docs::summary(self.docs)
@@ -121,22 +152,41 @@ impl RuleInfo {
     }
 }
 
-/// A check.
+/// A rule as the registry holds it: its metadata and how it runs. [`declare_rule!`](crate::declare_rule)
+/// implements it; a rule file implements [`Check`] (or, for a catalog rule,
+/// [`CatalogRule`](catalog::CatalogRule)).
 pub trait Rule: Send + Sync {
     fn info(&self) -> &'static RuleInfo;
-    fn check(&self, cx: &mut Context<'_>);
+    /// What finds the rule's violations.
+    fn kind(&self) -> RuleKind;
 
     /// Whether the rule reads the program's index ([`Context::program`]): the index is built
-    /// only when a selected rule does. By default, the rules of the family that looks across
+    /// only when a selected rule does. The per-file rules of the family that looks across
     /// files (types and names) do; the catalog rules report what `--evaluate` finds instead.
     /// Such a rule runs in the second pass over the file, where the file's expression list
     /// ([`Context::index`]) is not made: it walks the AST itself (as the inference does).
     fn needs_program(&self) -> bool {
-        matches!(self.info().category, Category::Types)
+        matches!(self.kind(), RuleKind::File(_)) && self.info().category == Category::Types
     }
 }
 
-/// Declares a rule: its struct, documentation and metadata.
+/// What finds a rule's violations.
+#[derive(Clone, Copy)]
+pub enum RuleKind {
+    /// A check of one file at a time.
+    File(&'static dyn Check),
+    /// A compilation (`plint --evaluate`): the rule turns its findings into diagnostics and
+    /// finds nothing in one file.
+    Catalog(&'static dyn catalog::CatalogRule),
+}
+
+/// The check of a rule that reads one file at a time: what a rule file implements, beside its
+/// [`declare_rule!`](crate::declare_rule).
+pub trait Check: Send + Sync {
+    fn check(&self, cx: &mut Context<'_>);
+}
+
+/// Declares a rule: its struct, documentation and metadata, and its [`Rule`] implementation.
 ///
 /// ```ignore
 /// declare_rule! {
@@ -149,9 +199,18 @@ pub trait Rule: Send + Sync {
 ///         category: Validation,
 ///     }
 /// }
+///
+/// impl Check for DuplicateParameter {
+///     fn check(&self, cx: &mut Context<'_>) { ... }
+/// }
 /// ```
 /// Optional keys, after `category`: `puppet_lint: "check_name"`, `default_enabled: false`,
-/// `fixable: true`, `fix_safety: Unsafe | Sometimes` (default `Safe`).
+/// `fixable: true`, `fix_safety: Unsafe | Sometimes` (default `Safe`), `options: Options`
+/// (the rule's options struct, declared with [`rule_options!`](crate::rule_options)).
+///
+/// A rule of category `Catalog` implements [`CatalogRule`](catalog::CatalogRule) instead of
+/// [`Check`]. The rule is registered by one line in its family's
+/// [`rule_family!`](crate::rule_family) list.
 #[macro_export]
 macro_rules! declare_rule {
     (
@@ -160,14 +219,48 @@ macro_rules! declare_rule {
             code: $code:literal,
             name: $rule_name:literal,
             severity: $severity:ident,
-            category: $category:ident
-            $(, puppet_lint: $puppet_lint:literal)?
-            $(, default_enabled: $enabled:literal)?
-            $(, fixable: $fixable:literal)?
-            $(, fix_safety: $safety:ident)?
+            category: Catalog
+            $(, $key:ident : $value:tt)*
             $(,)?
         }
     ) => {
+        $crate::declare_rule!(@declare
+            [$(#[doc = $doc])*] $vis $name, $code, $rule_name, $severity, Catalog,
+            [$($key: $value),*]);
+        impl $crate::rules::Rule for $name {
+            fn info(&self) -> &'static $crate::rules::RuleInfo {
+                &Self::INFO
+            }
+            fn kind(&self) -> $crate::rules::RuleKind {
+                $crate::rules::RuleKind::Catalog(&$name)
+            }
+        }
+    };
+    (
+        $(#[doc = $doc:literal])*
+        $vis:vis struct $name:ident {
+            code: $code:literal,
+            name: $rule_name:literal,
+            severity: $severity:ident,
+            category: $category:ident
+            $(, $key:ident : $value:tt)*
+            $(,)?
+        }
+    ) => {
+        $crate::declare_rule!(@declare
+            [$(#[doc = $doc])*] $vis $name, $code, $rule_name, $severity, $category,
+            [$($key: $value),*]);
+        impl $crate::rules::Rule for $name {
+            fn info(&self) -> &'static $crate::rules::RuleInfo {
+                &Self::INFO
+            }
+            fn kind(&self) -> $crate::rules::RuleKind {
+                $crate::rules::RuleKind::File(&$name)
+            }
+        }
+    };
+    (@declare [$(#[doc = $doc:literal])*] $vis:vis $name:ident, $code:literal, $rule_name:literal,
+        $severity:ident, $category:ident, [$($key:ident: $value:tt),*]) => {
         $(#[doc = $doc])*
         #[derive(Debug, Default, Clone, Copy)]
         $vis struct $name;
@@ -178,22 +271,36 @@ macro_rules! declare_rule {
                 name: $rule_name,
                 severity: $crate::report::Severity::$severity,
                 category: $crate::rules::Category::$category,
-                puppet_lint: $crate::declare_rule!(@opt $($puppet_lint)?),
-                default_enabled: $crate::declare_rule!(@or_true $($enabled)?),
-                fixable: $crate::declare_rule!(@or_false $($fixable)?),
-                fix_safety: $crate::declare_rule!(@safety $($safety)?),
                 docs: concat!($($doc, "\n"),*),
+                ..$crate::declare_rule!(@keys [$($key: $value),*])
             };
         }
     };
-    (@opt) => { None };
-    (@opt $v:literal) => { Some($v) };
-    (@or_true) => { true };
-    (@or_true $v:literal) => { $v };
-    (@or_false) => { false };
-    (@or_false $v:literal) => { $v };
-    (@safety) => { $crate::rules::FixSafety::Safe };
-    (@safety $v:ident) => { $crate::rules::FixSafety::$v };
+    // The optional keys, over their defaults.
+    (@keys [$($key:ident: $value:tt),*]) => {
+        $crate::rules::RuleInfo {
+            $($key: $crate::declare_rule!(@value $key $value),)*
+            ..$crate::rules::RuleInfo::DEFAULTS
+        }
+    };
+    (@value puppet_lint $v:literal) => { Some($v) };
+    (@value default_enabled $v:literal) => { $v };
+    (@value fixable $v:literal) => { $v };
+    (@value fix_safety $v:ident) => { $crate::rules::FixSafety::$v };
+    (@value options $v:ident) => { Some($crate::rules::options::OptionsSchema::of::<$v>()) };
+}
+
+/// Declares a family's rules, one line each (`module::Rule`, in code order): each rule's
+/// module (the file `<module>.rs` beside the family's `mod.rs`) and the family's list
+/// `RULES`, which [`registry::RULES`] gathers. Registering a rule is its line here.
+#[macro_export]
+macro_rules! rule_family {
+    ($($module:ident :: $rule:ident),* $(,)?) => {
+        $(mod $module;)*
+
+        /// This family's rules, in code order.
+        pub static RULES: &[&dyn $crate::rules::Rule] = &[$(&$module::$rule),*];
+    };
 }
 
 /// Finds a rule by code (`P301`), name (`duplicate-parameter`) or puppet-lint check name.

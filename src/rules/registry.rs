@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
-use super::{Context, FileInfo, Rule, RuleInfo};
+use super::options::Decoded;
+use super::{Check, Context, FileInfo, Rule, RuleInfo, RuleKind};
 use crate::defs::Index;
 use crate::report::{Diagnostic, LineIndex, Severity};
 
@@ -35,7 +36,10 @@ pub struct Selection {
 struct Active {
     rule: &'static dyn Rule,
     severity: Severity,
-    options: Option<Arc<toml::Table>>,
+    /// The rule's options struct, decoded (see [`super::options`]); `None` if it takes none.
+    options: Option<Decoded>,
+    /// The rule's per-file check; `None` for a catalog rule (it finds nothing in one file).
+    check: Option<&'static dyn Check>,
     /// The rule's [`Rule::needs_program`], asked once.
     needs_program: bool,
 }
@@ -43,6 +47,12 @@ struct Active {
 impl std::fmt::Debug for dyn Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.info().code)
+    }
+}
+
+impl std::fmt::Debug for dyn Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Check")
     }
 }
 
@@ -66,7 +76,15 @@ impl Selection {
                     decide(r.info()).map(|severity| Active {
                         rule: *r,
                         severity,
-                        options: None,
+                        options: r.info().options.map(|schema| {
+                            schema
+                                .decode(&toml::Table::new())
+                                .expect("a rule's default options decode")
+                        }),
+                        check: match r.kind() {
+                            RuleKind::File(check) => Some(check),
+                            RuleKind::Catalog(_) => None,
+                        },
                         needs_program: r.needs_program(),
                     })
                 })
@@ -75,15 +93,20 @@ impl Selection {
         }
     }
 
-    /// Gives the rule `code` these options (see [`Context::option`]); no effect if the rule
-    /// is not selected.
-    pub fn with_options(mut self, code: &str, options: Arc<toml::Table>) -> Self {
+    /// Gives the rule `code` these options (`[rule-options.<rule>]`, see
+    /// [`Context::options`]), decoded once here; no effect if the rule is not selected. `Err`
+    /// with the decoder's message if the rule takes no options or a value does not fit.
+    pub fn with_options(mut self, code: &str, options: &toml::Table) -> Result<Self, String> {
         for a in &mut self.active {
             if a.rule.info().code == code {
-                a.options = Some(options.clone());
+                match a.rule.info().options {
+                    Some(schema) => a.options = Some(schema.decode(options)?),
+                    None if options.is_empty() => {}
+                    None => return Err(format!("rule `{}` has no options", a.rule.info().name)),
+                }
             }
         }
-        self
+        Ok(self)
     }
 
     /// The directories that hold modules, for rules that need a file's module.
@@ -183,6 +206,7 @@ pub fn run_keeping_lines(
         .active
         .iter()
         .filter(|a| part.includes(a))
+        .filter_map(|a| Some((a, a.check?)))
         .peekable();
     if active.peek().is_none() {
         return (diagnostics, None, None);
@@ -193,12 +217,12 @@ pub fn run_keeping_lines(
     } else {
         super::context::FileIndex::build(file.ast)
     };
-    for a in active {
+    for (a, check) in active {
         let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)
             .with_options(a.options.as_deref())
             .with_modulepath(&selection.modulepath)
             .with_program(program);
-        a.rule.check(&mut cx);
+        check.check(&mut cx);
     }
     (
         diagnostics,
@@ -257,5 +281,36 @@ mod tests {
                 i.name
             );
         }
+    }
+
+    #[test]
+    fn options_sections_are_made_from_the_options_structs() {
+        for r in RULES.iter() {
+            let i = r.info();
+            assert!(
+                super::super::docs::section(i.docs, "Options").is_none(),
+                "{}: its `## Options` section is made from its options struct",
+                i.code
+            );
+            let documented = super::super::docs::section(&i.documentation(), "Options").map(|s| {
+                s.lines()
+                    .filter(|l| l.trim_start().starts_with("- `"))
+                    .count()
+            });
+            assert_eq!(documented, i.options.map(|o| o.fields.len()), "{}", i.code);
+        }
+        let options = Selection::all()
+            .with_options("P439", &toml::from_str("max-length = 100").unwrap())
+            .unwrap();
+        assert!(
+            options
+                .with_options("P439", &toml::from_str("max = 1").unwrap())
+                .is_err()
+        );
+        assert!(
+            Selection::all()
+                .with_options("P401", &toml::from_str("max = 1").unwrap())
+                .is_err()
+        );
     }
 }

@@ -3,7 +3,6 @@
 use super::CatalogRule;
 use crate::declare_rule;
 use crate::eval::diag::{EvalDiag, EvalDiagKind};
-use crate::rules::{Context, Rule, RuleInfo};
 
 declare_rule! {
     /// ## What it does
@@ -30,19 +29,6 @@ declare_rule! {
         name: "bad-input",
         severity: Error,
         category: Catalog,
-    }
-}
-
-impl Rule for BadInput {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
-    /// Nothing to find in one file: the rule reports what a compilation finds.
-    fn check(&self, _cx: &mut Context<'_>) {}
-
-    fn needs_program(&self) -> bool {
-        false
     }
 }
 

@@ -3,10 +3,11 @@
 //! The compiler ([`crate::eval::compiler`]) reports its findings as data ([`EvalDiag`]); each
 //! [`EvalDiagKind`] has one rule here that turns it into a diagnostic, so evaluation findings
 //! have codes, documentation and configuration like every other rule. These rules need a
-//! compilation: their per-file [`Rule::check`] finds nothing, and the normal check mode never
-//! builds anything for them.
+//! compilation: [`declare_rule!`](crate::declare_rule) declares them (category `Catalog`) as
+//! [`RuleKind::Catalog`], with no per-file check, and the normal check mode never builds
+//! anything for them.
 //!
-//! One rule per file; registering a rule is one `mod` line and one entry in the list below.
+//! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
 use std::ops::Range;
 use std::path::Path;
@@ -17,28 +18,9 @@ use crate::eval::diag::{EvalDiag, EvalDiagKind};
 use crate::eval::facts;
 use crate::eval::value::{Hash, Value};
 use crate::report::{Diagnostic, Severity};
-use crate::rules::Rule;
 use crate::rules::registry::Selection;
+use crate::rules::{Rule, RuleKind};
 use crate::syntax::ast::Span;
-
-mod bad_input;
-mod dangling_relationship;
-mod dependency_cycle;
-mod duplicate_declaration;
-mod evaluation_budget_exceeded;
-mod evaluation_error;
-mod failed_assertion;
-mod invalid_attribute;
-mod missing_class;
-mod missing_parameter_value;
-mod missing_virtual_resource;
-mod no_matching_node;
-mod parameter_value_mismatch;
-mod refused_read;
-mod regex_gave_up;
-mod resource_of_unknown_type;
-mod unknown_condition;
-mod unknown_variable;
 
 /// A rule that reports one kind of compilation finding.
 pub trait CatalogRule: Rule {
@@ -50,16 +32,7 @@ pub trait CatalogRule: Rule {
     fn help(&self, diag: &EvalDiag) -> String;
 }
 
-macro_rules! catalog_rules {
-    ($($module:ident :: $rule:ident),* $(,)?) => {
-        /// This family's rules, in code order.
-        pub static RULES: &[&dyn Rule] = &[$(&$module::$rule),*];
-        /// The same rules, as catalog rules.
-        pub static CATALOG_RULES: &[&dyn CatalogRule] = &[$(&$module::$rule),*];
-    };
-}
-
-catalog_rules![
+crate::rule_family! {
     evaluation_error::EvaluationError,
     failed_assertion::FailedAssertion,
     duplicate_declaration::DuplicateDeclaration,
@@ -78,13 +51,19 @@ catalog_rules![
     refused_read::RefusedRead,
     regex_gave_up::RegexGaveUp,
     evaluation_budget_exceeded::EvaluationBudgetExceeded,
-];
+}
+
+/// This family's rules, as catalog rules.
+pub fn catalog_rules() -> impl Iterator<Item = &'static dyn CatalogRule> {
+    RULES.iter().filter_map(|r| match r.kind() {
+        RuleKind::Catalog(c) => Some(c),
+        RuleKind::File(_) => None,
+    })
+}
 
 /// The rule that reports `kind`.
 pub fn rule_for(kind: &EvalDiagKind) -> &'static dyn CatalogRule {
-    CATALOG_RULES
-        .iter()
-        .copied()
+    catalog_rules()
         .find(|r| r.kinds().contains(kind))
         .unwrap_or(&evaluation_error::EvaluationError)
 }
@@ -240,12 +219,12 @@ mod tests {
             NoMatchingNode,
             BadInput,
         ] {
-            let n = CATALOG_RULES
-                .iter()
+            let n = catalog_rules()
                 .filter(|r| r.kinds().contains(&kind))
                 .count();
             assert_eq!(n, 1, "{kind:?}");
         }
+        assert_eq!(catalog_rules().count(), RULES.len());
         for r in RULES {
             assert_eq!(r.info().category, crate::rules::Category::Catalog);
             assert!(r.info().code.starts_with("P2"));

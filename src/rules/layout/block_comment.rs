@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::CommentKind;
 
 use super::comments::Found;
@@ -58,11 +58,7 @@ fn text_lines(comment: &str) -> Vec<&str> {
     lines
 }
 
-impl Rule for BlockComment {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for BlockComment {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         // A `//` comment derails the parse (Puppet reads a regex there): in a file that has

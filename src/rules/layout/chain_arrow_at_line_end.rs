@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::{Edit, Fix};
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, RelationshipOp};
 
 declare_rule! {
@@ -36,11 +36,7 @@ declare_rule! {
     }
 }
 
-impl Rule for ChainArrowAtLineEnd {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ChainArrowAtLineEnd {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();

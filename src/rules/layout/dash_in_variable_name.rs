@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{BinaryOp, ExprKind, StringKind, StringPart};
 
 declare_rule! {
@@ -59,11 +59,7 @@ fn dashed_word(s: &str) -> Option<&str> {
     (n > 0).then(|| &rest[..n])
 }
 
-impl Rule for DashInVariableName {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DashInVariableName {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let mut found = Vec::new();

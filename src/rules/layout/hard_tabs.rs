@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 
 declare_rule! {
     /// ## What it does
@@ -41,11 +41,7 @@ declare_rule! {
     }
 }
 
-impl Rule for HardTabs {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for HardTabs {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let ast = cx.ast();

@@ -3,7 +3,7 @@ use rustc_hash::FxHashSet as HashSet;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Span, StringKind};
 
 declare_rule! {
@@ -61,11 +61,7 @@ fn has_dollar_brace(text: &str) -> bool {
     memchr::memchr_iter(b'$', bytes).any(|i| bytes.get(i + 1) == Some(&b'{'))
 }
 
-impl Rule for InterpolationInSingleQuotes {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InterpolationInSingleQuotes {
     fn check(&self, cx: &mut Context<'_>) {
         // Where the file has `${`, found in one pass: most strings hold none.
         let found_in_file: Vec<usize> =

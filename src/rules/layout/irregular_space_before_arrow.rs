@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::arrows::{self, Arrow, RESOURCE_BODY};
 
@@ -36,11 +36,7 @@ declare_rule! {
     }
 }
 
-impl Rule for IrregularSpaceBeforeArrow {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for IrregularSpaceBeforeArrow {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let groups = arrows::groups_of(cx);

@@ -1,8 +1,13 @@
-use crate::declare_rule;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Check, Context};
+use crate::{declare_rule, rule_options};
 
-/// The longest line allowed by default, in characters.
-pub const DEFAULT_MAX_LENGTH: usize = 80;
+rule_options! {
+    /// The options of `line-over-80-chars`.
+    pub struct Options {
+        /// The longest line allowed, in characters.
+        max_length: usize = 80,
+    }
+}
 
 declare_rule! {
     /// ## What it does
@@ -28,28 +33,20 @@ declare_rule! {
     ///   'openssh-server', 'openssh-client', 'rsync', 'curl', 'wget', 'vim', 'tmux',
     /// ]
     /// ```
-    ///
-    /// ## Options
-    /// - `max-length` (integer, default 80): the longest line allowed, in characters.
     pub struct LineOver80Chars {
         code: "P440",
         name: "line-over-80-chars",
         severity: Warning,
         category: Style,
+        options: Options,
         puppet_lint: "80chars",
         default_enabled: false,
     }
 }
 
-impl Rule for LineOver80Chars {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for LineOver80Chars {
     fn check(&self, cx: &mut Context<'_>) {
-        let max = cx
-            .option::<usize>("max-length")
-            .unwrap_or(DEFAULT_MAX_LENGTH);
+        let max = cx.options::<Options>().max_length;
         super::shared::check_line_length(cx, max);
     }
 }

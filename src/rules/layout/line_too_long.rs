@@ -1,8 +1,13 @@
-use crate::declare_rule;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Check, Context};
+use crate::{declare_rule, rule_options};
 
-/// The longest line allowed by default, in characters.
-pub const DEFAULT_MAX_LENGTH: usize = 140;
+rule_options! {
+    /// The options of `line-too-long`.
+    pub struct Options {
+        /// The longest line allowed, in characters.
+        max_length: usize = 140,
+    }
+}
 
 declare_rule! {
     /// ## What it does
@@ -28,27 +33,19 @@ declare_rule! {
     ///   'vim', 'tmux', 'htop', 'git', 'make', 'gcc', 'strace', 'lsof', 'tcpdump',
     /// ]
     /// ```
-    ///
-    /// ## Options
-    /// - `max-length` (integer, default 140): the longest line allowed, in characters.
     pub struct LineTooLong {
         code: "P439",
         name: "line-too-long",
         severity: Warning,
         category: Style,
+        options: Options,
         puppet_lint: "140chars",
     }
 }
 
-impl Rule for LineTooLong {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for LineTooLong {
     fn check(&self, cx: &mut Context<'_>) {
-        let max = cx
-            .option::<usize>("max-length")
-            .unwrap_or(DEFAULT_MAX_LENGTH);
+        let max = cx.options::<Options>().max_length;
         super::shared::check_line_length(cx, max);
     }
 }

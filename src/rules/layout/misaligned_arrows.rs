@@ -1,7 +1,7 @@
-use crate::declare_rule;
+use crate::{declare_rule, rule_options};
 use crate::report::{Edit, Fix, LineCol, LineIndex};
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::arrows::{self, Arrow, Group};
 
@@ -36,10 +36,6 @@ declare_rule! {
     ///   mode   => '0644',
     /// }
     /// ```
-    ///
-    /// ## Options
-    /// - `all-blocks` (boolean, default false): also check hashes, selectors, resource
-    ///   defaults, overrides and collectors outside resource declarations.
     pub struct MisalignedArrows {
         code: "P442",
         name: "misaligned-arrows",
@@ -47,6 +43,16 @@ declare_rule! {
         category: Style,
         puppet_lint: "arrow_alignment",
         fixable: true,
+        options: Options,
+    }
+}
+
+rule_options! {
+    /// The options of `misaligned-arrows`.
+    pub struct Options {
+        /// Also check hashes, selectors, resource
+        /// defaults, overrides and collectors outside resource declarations.
+        all_blocks: bool = false,
     }
 }
 
@@ -58,14 +64,10 @@ struct Placed {
     follows_another: bool,
 }
 
-impl Rule for MisalignedArrows {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for MisalignedArrows {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.line_index();
-        let all_blocks = cx.option::<bool>("all-blocks").unwrap_or(false);
+        let all_blocks = cx.options::<Options>().all_blocks;
         let groups = arrows::groups_of(cx);
         for group in &groups.groups {
             if group.in_resource || all_blocks {

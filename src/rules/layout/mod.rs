@@ -1,52 +1,31 @@
 //! puppet-lint's built-in checks about layout, whitespace, comments and strings (P430–P459).
 //!
-//! One rule per file; registering a rule is one `mod` line and one entry in [`RULES`].
-
-use crate::rules::Rule;
+//! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
 pub(crate) mod arrows;
 pub(crate) mod comments;
 mod shared;
 use shared::is_blank;
 
-mod block_comment;
-mod chain_arrow_at_line_end;
-mod dash_in_variable_name;
-mod hard_tabs;
-mod interpolation_in_single_quotes;
-mod irregular_space_before_arrow;
-mod line_over_80_chars;
-mod line_too_long;
-mod misaligned_arrows;
-mod needless_double_quotes;
-mod odd_indentation;
-mod only_variable_string;
-mod quoted_boolean;
-mod slash_comment;
-mod trailing_whitespace;
-mod unbraced_interpolation;
-mod uppercase_variable_name;
-
-/// This family's rules, in code order.
-pub static RULES: &[&dyn Rule] = &[
-    &slash_comment::SlashComment,
-    &block_comment::BlockComment,
-    &needless_double_quotes::NeedlessDoubleQuotes,
-    &only_variable_string::OnlyVariableString,
-    &quoted_boolean::QuotedBoolean,
-    &interpolation_in_single_quotes::InterpolationInSingleQuotes,
-    &unbraced_interpolation::UnbracedInterpolation,
-    &dash_in_variable_name::DashInVariableName,
-    &uppercase_variable_name::UppercaseVariableName,
-    &line_too_long::LineTooLong,
-    &line_over_80_chars::LineOver80Chars,
-    &odd_indentation::OddIndentation,
-    &misaligned_arrows::MisalignedArrows,
-    &hard_tabs::HardTabs,
-    &trailing_whitespace::TrailingWhitespace,
-    &irregular_space_before_arrow::IrregularSpaceBeforeArrow,
-    &chain_arrow_at_line_end::ChainArrowAtLineEnd,
-];
+crate::rule_family! {
+    slash_comment::SlashComment,
+    block_comment::BlockComment,
+    needless_double_quotes::NeedlessDoubleQuotes,
+    only_variable_string::OnlyVariableString,
+    quoted_boolean::QuotedBoolean,
+    interpolation_in_single_quotes::InterpolationInSingleQuotes,
+    unbraced_interpolation::UnbracedInterpolation,
+    dash_in_variable_name::DashInVariableName,
+    uppercase_variable_name::UppercaseVariableName,
+    line_too_long::LineTooLong,
+    line_over_80_chars::LineOver80Chars,
+    odd_indentation::OddIndentation,
+    misaligned_arrows::MisalignedArrows,
+    hard_tabs::HardTabs,
+    trailing_whitespace::TrailingWhitespace,
+    irregular_space_before_arrow::IrregularSpaceBeforeArrow,
+    chain_arrow_at_line_end::ChainArrowAtLineEnd,
+}
 
 #[cfg(test)]
 mod tests {

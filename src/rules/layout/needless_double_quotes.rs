@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, StringKind};
 
 declare_rule! {
@@ -59,11 +59,7 @@ fn single_quotable(raw: &str) -> bool {
     true
 }
 
-impl Rule for NeedlessDoubleQuotes {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for NeedlessDoubleQuotes {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         cx.index().exprs_of(&[Kind::String]).for_each(|e| {

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 
 declare_rule! {
     /// ## What it does
@@ -57,11 +57,7 @@ fn ascii_blanks(bytes: &[u8]) -> usize {
         .count()
 }
 
-impl Rule for OddIndentation {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for OddIndentation {
     fn check(&self, cx: &mut Context<'_>) {
         let ast = cx.ast();
         let literals = cx.literal_spans();

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -38,11 +38,7 @@ declare_rule! {
     }
 }
 
-impl Rule for SlashComment {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SlashComment {
     fn check(&self, cx: &mut Context<'_>) {
         let src = cx.source();
         let found: Vec<_> = super::comments::scan(cx)

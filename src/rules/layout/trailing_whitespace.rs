@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 use crate::syntax::ast::CommentKind;
 
 declare_rule! {
@@ -37,11 +37,7 @@ declare_rule! {
     }
 }
 
-impl Rule for TrailingWhitespace {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for TrailingWhitespace {
     fn check(&self, cx: &mut Context<'_>) {
         let ast = cx.ast();
         let literals = cx.literal_spans();

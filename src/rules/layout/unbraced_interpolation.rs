@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, StringPart};
 
 declare_rule! {
@@ -38,11 +38,7 @@ declare_rule! {
     }
 }
 
-impl Rule for UnbracedInterpolation {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UnbracedInterpolation {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         cx.index().exprs_of(&[Kind::String]).for_each(|e| {

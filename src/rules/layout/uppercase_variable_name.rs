@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 use crate::syntax::ast::{ExprKind, Span};
 
 declare_rule! {
@@ -30,11 +30,7 @@ declare_rule! {
     }
 }
 
-impl Rule for UppercaseVariableName {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UppercaseVariableName {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(Span, &str)> = Vec::new();
         let has_upper = |name: &str| name.bytes().any(|b| b.is_ascii_uppercase());

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::discover::module::module_of_folder;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Ident};
 
 declare_rule! {
@@ -138,11 +138,7 @@ fn definition_name(e: &Expr) -> Option<(&'static str, &Ident)> {
     }
 }
 
-impl Rule for AutoloaderLayout {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for AutoloaderLayout {
     fn check(&self, cx: &mut Context<'_>) {
         let mut location = locate(cx.file.path, cx.modulepath());
         // Outside a configured module path, a module's name is its metadata's: a checkout in

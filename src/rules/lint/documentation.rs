@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Span};
 
 declare_rule! {
@@ -64,11 +64,7 @@ fn documented(cx: &Context<'_>, start: u32) -> bool {
     false
 }
 
-impl Rule for Documentation {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for Documentation {
     fn check(&self, cx: &mut Context<'_>) {
         let mut defs = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::{Edit, Fix};
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Attribute, AttributeOp, ExprKind, ResourceBody};
 
 declare_rule! {
@@ -75,11 +75,7 @@ fn move_first(cx: &Context<'_>, attrs: &[Attribute], at: usize, first: &Attribut
     ))
 }
 
-impl Rule for EnsureFirstParam {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for EnsureFirstParam {
     fn check(&self, cx: &mut Context<'_>) {
         let mut bodies: Vec<&ResourceBody> = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Resource]) {

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Attribute, ExprKind, Resource, StringPart};
 
 declare_rule! {
@@ -55,11 +55,7 @@ fn is_file(r: &Resource) -> bool {
     r.type_expr.is_none() && r.type_name.name == "file"
 }
 
-impl Rule for EnsureNotSymlinkTarget {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for EnsureNotSymlinkTarget {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found: Vec<(&Attribute, bool)> = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Resource]) {

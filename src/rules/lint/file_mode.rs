@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, StringKind};
 
 declare_rule! {
@@ -65,11 +65,7 @@ fn literal_mode<'a>(cx: &Context<'a>, value: &Expr) -> Option<(String, char)> {
     }
 }
 
-impl Rule for FileMode {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for FileMode {
     fn check(&self, cx: &mut Context<'_>) {
         let mut values: Vec<&Expr> = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Resource]) {

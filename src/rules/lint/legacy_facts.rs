@@ -2,7 +2,7 @@ use super::facts;
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -49,11 +49,7 @@ declare_rule! {
     }
 }
 
-impl Rule for LegacyFacts {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for LegacyFacts {
     fn check(&self, cx: &mut Context<'_>) {
         let reads = facts::reads_of(cx);
         let mut found = reads

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -40,11 +40,7 @@ declare_rule! {
     }
 }
 
-impl Rule for NamesContainingUppercase {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for NamesContainingUppercase {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Parameter};
 
 declare_rule! {
@@ -45,11 +45,7 @@ fn optional(p: &Parameter) -> bool {
     p.default.is_some() || p.type_expr.as_ref().is_some_and(accepts_undef)
 }
 
-impl Rule for ParameterOrder {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ParameterOrder {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Span, StringKind, StringPart};
 
 declare_rule! {
@@ -55,11 +55,7 @@ fn path_start(cx: &Context<'_>, parts: &[StringPart]) -> Option<usize> {
     Some(span.start as usize + host_end + raw[host_end..].find('/')? + 1)
 }
 
-impl Rule for PuppetUrlWithoutModules {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for PuppetUrlWithoutModules {
     fn check(&self, cx: &mut Context<'_>) {
         let mut strings = Vec::new();
         for e in cx.index().exprs_of(&[Kind::String]) {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, RelationshipOp};
 
 declare_rule! {
@@ -31,11 +31,7 @@ declare_rule! {
     }
 }
 
-impl Rule for RightToLeftRelationship {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for RightToLeftRelationship {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Relationship]) {

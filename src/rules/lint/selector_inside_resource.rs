@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Span};
 
 declare_rule! {
@@ -46,11 +46,7 @@ fn selectors(value: &Expr, out: &mut Vec<Span>) {
     });
 }
 
-impl Rule for SelectorInsideResource {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SelectorInsideResource {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Resource]) {

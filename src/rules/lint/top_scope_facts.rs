@@ -2,7 +2,7 @@ use super::facts;
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -50,11 +50,7 @@ const NOT_FACTS: &[&str] = &[
     "serverversion",
 ];
 
-impl Rule for TopScopeFacts {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for TopScopeFacts {
     fn check(&self, cx: &mut Context<'_>) {
         let reads = facts::reads_of(cx);
         let mut found = reads

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Span, StringKind};
 
 declare_rule! {
@@ -35,11 +35,7 @@ declare_rule! {
     }
 }
 
-impl Rule for UnquotedFileMode {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UnquotedFileMode {
     fn check(&self, cx: &mut Context<'_>) {
         let mut spans: Vec<Span> = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Resource]) {

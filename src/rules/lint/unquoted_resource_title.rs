@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind};
 
 declare_rule! {
@@ -41,11 +41,7 @@ fn bare_title(title: &Expr) -> bool {
     }
 }
 
-impl Rule for UnquotedResourceTitle {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UnquotedResourceTitle {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::Resource]) {
             let ExprKind::Resource(r) = &e.kind else {

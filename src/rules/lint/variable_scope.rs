@@ -3,7 +3,7 @@ use rustc_hash::FxHashSet as HashSet;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 use crate::syntax::ast::{Expr, ExprKind, Lambda, Span};
 
 declare_rule! {
@@ -122,11 +122,7 @@ fn size(e: &Expr) -> usize {
     n
 }
 
-impl Rule for VariableScope {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for VariableScope {
     fn check(&self, cx: &mut Context<'_>) {
         // The names defined per scope (definition or lambda span), and the references; the
         // scopes that see each reference are a range of `scopes`.

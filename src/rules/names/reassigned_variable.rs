@@ -2,7 +2,7 @@ use super::support;
 use crate::declare_rule;
 use crate::infer::scope::{BindingKind, ScopeDiag};
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -46,11 +46,7 @@ declare_rule! {
     }
 }
 
-impl Rule for ReassignedVariable {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ReassignedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         for d in support::analyze(cx) {
             let ScopeDiag::Reassigned {

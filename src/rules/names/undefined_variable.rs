@@ -2,7 +2,7 @@ use super::support;
 use crate::declare_rule;
 use crate::infer::scope::ScopeDiag;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -47,11 +47,7 @@ declare_rule! {
     }
 }
 
-impl Rule for UndefinedVariable {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UndefinedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         // While a declared module is absent, its custom facts are unknown.
         let facts_unknown = !cx.absent_modules().is_empty();

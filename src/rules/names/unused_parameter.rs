@@ -5,7 +5,7 @@ use crate::declare_rule;
 use crate::defs::model::FunctionDef;
 use crate::infer::scope::{ScopeDiag, UnusedKind};
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Lambda, Span};
 use crate::types::Type;
 
@@ -48,11 +48,7 @@ declare_rule! {
     }
 }
 
-impl Rule for UnusedParameter {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UnusedParameter {
     fn check(&self, cx: &mut Context<'_>) {
         let diags = support::analyze(cx);
         let unused_lambda_params: FxHashSet<Span> = diags

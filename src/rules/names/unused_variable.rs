@@ -2,7 +2,7 @@ use super::support;
 use crate::declare_rule;
 use crate::infer::scope::{ScopeDiag, UnusedKind};
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -40,11 +40,7 @@ declare_rule! {
     }
 }
 
-impl Rule for UnusedVariable {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UnusedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         for d in support::analyze(cx) {
             if let ScopeDiag::Unused {

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Span, StringKind};
 
 declare_rule! {
@@ -75,11 +75,7 @@ fn candidates<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
     }
 }
 
-impl Rule for AbsoluteClassInclusion {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for AbsoluteClassInclusion {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -37,11 +37,7 @@ declare_rule! {
     }
 }
 
-impl Rule for AbsoluteClassReference {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for AbsoluteClassReference {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();

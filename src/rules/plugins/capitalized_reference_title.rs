@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -40,11 +40,7 @@ declare_rule! {
     }
 }
 
-impl Rule for CapitalizedReferenceTitle {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for CapitalizedReferenceTitle {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         super::support::for_each_reference(cx.index(), &mut |ty, titles| {

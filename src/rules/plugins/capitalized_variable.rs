@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 use crate::syntax::ast::{ExprKind, Span};
 
 declare_rule! {
@@ -45,11 +45,7 @@ declare_rule! {
     }
 }
 
-impl Rule for CapitalizedVariable {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for CapitalizedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<(Span, String)> = Vec::new();

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::tokens::{self, Kind};
 
@@ -43,11 +43,7 @@ declare_rule! {
     }
 }
 
-impl Rule for ConsecutiveBlankLines {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ConsecutiveBlankLines {
     fn check(&self, cx: &mut Context<'_>) {
         let toks = tokens::of(cx);
         // A line is empty when only spaces lie between the line break before it and its

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, StringKind};
 
 declare_rule! {
@@ -52,11 +52,7 @@ fn empty_string(d: &Expr) -> bool {
             && s.literal_value().is_some_and(|v| v.is_empty()))
 }
 
-impl Rule for EmptyStringParameterDefault {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for EmptyStringParameterDefault {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         cx.index()

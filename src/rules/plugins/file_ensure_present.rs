@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{AttributeOp, Expr, ExprKind, StringKind};
 
 declare_rule! {
@@ -53,11 +53,7 @@ fn is_present(e: &Expr) -> bool {
     }
 }
 
-impl Rule for FileEnsurePresent {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for FileEnsurePresent {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         cx.index().exprs_of(&[Kind::Resource]).for_each(|e| {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -35,11 +35,7 @@ declare_rule! {
     }
 }
 
-impl Rule for LeadingBlankLines {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for LeadingBlankLines {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut lines = Vec::new();

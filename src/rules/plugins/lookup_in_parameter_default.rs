@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind};
 
 declare_rule! {
@@ -51,11 +51,7 @@ fn lookups(e: &Expr, out: &mut Vec<crate::syntax::ast::Span>) {
     });
 }
 
-impl Rule for LookupInParameterDefault {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for LookupInParameterDefault {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         for e in cx.index().exprs_of(&[Kind::Class, Kind::Define]) {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 use super::tokens::{self, Kind};
@@ -45,11 +45,7 @@ declare_rule! {
     }
 }
 
-impl Rule for MissingTrailingComma {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for MissingTrailingComma {
     fn check(&self, cx: &mut Context<'_>) {
         let (source, ast) = (cx.source(), cx.ast());
         let mut closers = Vec::new();

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{BinaryOp, ExprKind, Span, StringKind};
 
 declare_rule! {
@@ -46,11 +46,7 @@ struct Found {
     replacement: Option<String>,
 }
 
-impl Rule for NumericVersionComparison {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for NumericVersionComparison {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let text = |s: Span| source.get(s.range()).unwrap_or("");

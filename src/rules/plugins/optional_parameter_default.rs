@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Span};
 
 declare_rule! {
@@ -62,11 +62,7 @@ fn may_be_undef(d: &Expr, source: &str) -> bool {
     calls
 }
 
-impl Rule for OptionalParameterDefault {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for OptionalParameterDefault {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<(Span, String, Option<Span>)> = Vec::new();

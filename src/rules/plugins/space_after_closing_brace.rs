@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::tokens::{self, Kind, Token};
 
@@ -63,11 +63,7 @@ pub(super) fn hugs_closer(t: &Token) -> bool {
     )
 }
 
-impl Rule for SpaceAfterClosingBrace {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SpaceAfterClosingBrace {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let toks = tokens::of(cx);

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::space_after_closing_brace::hugs_closer;
 use super::tokens::{self, Kind};
@@ -40,11 +40,7 @@ declare_rule! {
     }
 }
 
-impl Rule for SpaceAfterClosingBracket {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SpaceAfterClosingBracket {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let toks = tokens::of(cx);

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::support::inherits;
 
@@ -34,11 +34,7 @@ declare_rule! {
     }
 }
 
-impl Rule for SpaceAfterInherits {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SpaceAfterInherits {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found = Vec::new();

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::tokens::{self, Kind};
 
@@ -35,11 +35,7 @@ declare_rule! {
     }
 }
 
-impl Rule for SpaceAfterOpeningBracket {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SpaceAfterOpeningBracket {
     fn check(&self, cx: &mut Context<'_>) {
         let toks = tokens::of(cx);
         let mut found = Vec::new();

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::support::{is_indent, is_single_space};
 use super::tokens::{self, Kind};
@@ -40,11 +40,7 @@ declare_rule! {
     }
 }
 
-impl Rule for SpaceBeforeClosingBrace {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SpaceBeforeClosingBrace {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let toks = tokens::of(cx);

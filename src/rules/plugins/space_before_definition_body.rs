@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 use super::support::is_single_space;
@@ -41,11 +41,7 @@ declare_rule! {
     }
 }
 
-impl Rule for SpaceBeforeDefinitionBody {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SpaceBeforeDefinitionBody {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut braces = Vec::new();

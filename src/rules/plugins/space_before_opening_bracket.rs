@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::support::{is_core_type, is_indent, is_single_space};
 use super::tokens::{self, Kind, Token};
@@ -83,11 +83,7 @@ fn well_placed(toks: &[Token], i: usize, p: usize, source: &str) -> bool {
         && (line_start || spaced)
 }
 
-impl Rule for SpaceBeforeOpeningBracket {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for SpaceBeforeOpeningBracket {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let toks = tokens::of(cx);

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -60,11 +60,7 @@ fn qualified_from_top(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
-impl Rule for TopScopeQualifiedVariable {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for TopScopeQualifiedVariable {
     fn check(&self, cx: &mut Context<'_>) {
         let ast = cx.ast();
         let mut has_definition = false;

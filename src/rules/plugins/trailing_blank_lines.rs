@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -46,11 +46,7 @@ fn final_break(s: &str) -> usize {
     }
 }
 
-impl Rule for TrailingBlankLines {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for TrailingBlankLines {
     fn check(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         // Strip every final line break; `content_end` is where the last line's text ends.

@@ -2,7 +2,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Comment, ExprKind, Span};
 
 declare_rule! {
@@ -135,11 +135,7 @@ fn tags(block: &[Comment], source: &str) -> (Vec<Tag>, bool) {
     (out, private)
 }
 
-impl Rule for UndocumentedParameter {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UndocumentedParameter {
     fn check(&self, cx: &mut Context<'_>) {
         let (source, ast) = (cx.source(), cx.ast());
         let mut defs = Vec::new();

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -36,11 +36,7 @@ declare_rule! {
     }
 }
 
-impl Rule for UntypedParameter {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UntypedParameter {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
         cx.index()

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::tokens::{self, Kind, Token};
 
@@ -56,11 +56,7 @@ fn closes(t: &Token) -> bool {
     matches!(t.kind, Kind::RBrace | Kind::RBrack | Kind::RParen)
 }
 
-impl Rule for WrongIndentation {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for WrongIndentation {
     fn check(&self, cx: &mut Context<'_>) {
         let toks = tokens::of(cx);
         let partner = tokens::partners(toks);

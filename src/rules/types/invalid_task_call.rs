@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::infer::{TaskProblem, TypeDiag};
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::support;
 
@@ -45,11 +45,7 @@ declare_rule! {
     }
 }
 
-impl Rule for InvalidTaskCall {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InvalidTaskCall {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::support;
 
@@ -32,11 +32,7 @@ declare_rule! {
     }
 }
 
-impl Rule for ParameterTypeMismatch {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ParameterTypeMismatch {
     fn check(&self, cx: &mut Context<'_>) {
         let analysis = support::analysis(cx);
         for d in &analysis.diags {

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 use crate::syntax::ast::{Expr, ExprKind};
 
 declare_rule! {
@@ -49,11 +49,7 @@ fn assignments<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
     }
 }
 
-impl Rule for AssignmentInParameterDefault {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for AssignmentInParameterDefault {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(util::WITH_PARAMETERS) {
             if let Some(params) = util::parameters(e) {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Attribute, AttributeOp, ExprKind};
 
 declare_rule! {
@@ -37,11 +37,7 @@ declare_rule! {
     }
 }
 
-impl Rule for AttributeAppendInResource {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for AttributeAppendInResource {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx
             .index()

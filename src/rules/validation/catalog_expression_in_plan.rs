@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{CallStyle, Expr, ExprKind, Span};
 
 declare_rule! {
@@ -41,11 +41,7 @@ declare_rule! {
     }
 }
 
-impl Rule for CatalogExpressionInPlan {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for CatalogExpressionInPlan {
     fn check(&self, cx: &mut Context<'_>) {
         let file = cx.ast();
         let tasks = file

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 use super::support::describe;
@@ -40,11 +40,7 @@ declare_rule! {
     }
 }
 
-impl Rule for CodeOutsideDefinitionInModule {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for CodeOutsideDefinitionInModule {
     fn check(&self, cx: &mut Context<'_>) {
         let Some(module) = cx.module_file() else {
             return;

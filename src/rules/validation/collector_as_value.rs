@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{AssignOp, Attribute, Expr, ExprKind};
 
 declare_rule! {
@@ -77,11 +77,7 @@ fn value_positions(e: &Expr) -> Vec<&Expr> {
     }
 }
 
-impl Rule for CollectorAsValue {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for CollectorAsValue {
     fn check(&self, cx: &mut Context<'_>) {
         // Without a collector, there is nothing to find.
         if cx.index().of(&[Kind::Collector]).next().is_none() {

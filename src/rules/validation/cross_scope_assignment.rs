@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 declare_rule! {
     /// ## What it does
@@ -27,11 +27,7 @@ declare_rule! {
     }
 }
 
-impl Rule for CrossScopeAssignment {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for CrossScopeAssignment {
     fn check(&self, cx: &mut Context<'_>) {
         let found: Vec<_> = super::support::assigned_variables(cx)
             .into_iter()

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Block, ExprKind};
 
 use super::definition_not_at_top_level::{head, kind_name};
@@ -38,11 +38,7 @@ declare_rule! {
     }
 }
 
-impl Rule for DefinitionEndsWithValue {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DefinitionEndsWithValue {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx
             .index()

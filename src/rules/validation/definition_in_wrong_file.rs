@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Ident};
 
 use super::definition_not_at_top_level::kind_name;
@@ -37,11 +37,7 @@ declare_rule! {
     }
 }
 
-impl Rule for DefinitionInWrongFile {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DefinitionInWrongFile {
     fn check(&self, cx: &mut Context<'_>) {
         let Some(module) = cx.module_file() else {
             return;

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{CallStyle, Expr, ExprKind, Span};
 
 declare_rule! {
@@ -101,11 +101,7 @@ pub(super) fn container_name(e: &Expr) -> &'static str {
     }
 }
 
-impl Rule for DefinitionNotAtTopLevel {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DefinitionNotAtTopLevel {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
         for (i, e) in index.of(&[Kind::Class, Kind::Define, Kind::Node]) {

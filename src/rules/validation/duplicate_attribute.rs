@@ -4,7 +4,7 @@ use std::collections::hash_map::Entry;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{AttributeOp, ExprKind, Span};
 
 declare_rule! {
@@ -40,11 +40,7 @@ declare_rule! {
     }
 }
 
-impl Rule for DuplicateAttribute {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DuplicateAttribute {
     fn check(&self, cx: &mut Context<'_>) {
         // One map for every body (emptied for each): its table is allocated once.
         let mut seen: HashMap<&str, Span> = HashMap::default();

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Span};
 
 declare_rule! {
@@ -36,11 +36,7 @@ declare_rule! {
     }
 }
 
-impl Rule for DuplicateDefault {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DuplicateDefault {
     fn check(&self, cx: &mut Context<'_>) {
         let is_default = |m: &&Expr| matches!(m.kind, ExprKind::Default);
         for e in cx.index().exprs_of(&[Kind::Case, Kind::Selector]) {

@@ -3,7 +3,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, StringKind};
 
 declare_rule! {
@@ -76,11 +76,7 @@ fn literal(e: &Expr) -> Option<Key> {
     })
 }
 
-impl Rule for DuplicateHashKey {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DuplicateHashKey {
     fn check(&self, cx: &mut Context<'_>) {
         // One map for every hash (emptied for each): its table is allocated once.
         let mut seen = HashMap::default();

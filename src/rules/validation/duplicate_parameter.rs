@@ -3,7 +3,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 
 declare_rule! {
     /// ## What it does
@@ -31,11 +31,7 @@ declare_rule! {
     }
 }
 
-impl Rule for DuplicateParameter {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DuplicateParameter {
     fn check(&self, cx: &mut Context<'_>) {
         // One map for every list (emptied for each): its table is allocated once.
         let mut seen = HashMap::default();

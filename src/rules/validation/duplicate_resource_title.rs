@@ -3,7 +3,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Span, StringKind};
 
 declare_rule! {
@@ -60,11 +60,7 @@ fn titles(title: &Expr, out: &mut Vec<(String, Span)>) {
     }
 }
 
-impl Rule for DuplicateResourceTitle {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for DuplicateResourceTitle {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::Resource]) {
             let ExprKind::Resource(r) = &e.kind else {

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind};
 
 use super::definition_not_at_top_level::head;
@@ -36,11 +36,7 @@ declare_rule! {
     }
 }
 
-impl Rule for ExpressionWithoutEffect {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ExpressionWithoutEffect {
     fn check(&self, cx: &mut Context<'_>) {
         let mut lists: Vec<&[Expr]> = vec![&cx.ast().statements];
         for e in cx.index().exprs_of(super::support::WITH_STATEMENTS) {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, Span};
 
 declare_rule! {
@@ -45,11 +45,7 @@ fn plan_type(t: &Expr) -> Option<Span> {
     }
 }
 
-impl Rule for FutureReservedWord {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for FutureReservedWord {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
         let mut found: Vec<(Span, &str)> = Vec::new();

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{AssignOp, Expr, ExprKind};
 
 use super::support::describe;
@@ -44,11 +44,7 @@ fn unassignable<'a>(left: &'a Expr, out: &mut Vec<&'a Expr>) {
     }
 }
 
-impl Rule for InvalidAssignmentTarget {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InvalidAssignmentTarget {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::Assignment]) {
             let ExprKind::Assignment {

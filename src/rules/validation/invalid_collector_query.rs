@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, StringKind};
 
 use super::support::describe;
@@ -61,11 +61,7 @@ fn invalid<'a>(q: &'a Expr, out: &mut Vec<&'a Expr>) {
     }
 }
 
-impl Rule for InvalidCollectorQuery {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InvalidCollectorQuery {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::Collector]) {
             let ExprKind::Collector(c) = &e.kind else {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Span};
 
 use super::definition_not_at_top_level::kind_name;
@@ -44,11 +44,7 @@ fn is_name(name: &str, first: fn(char) -> bool) -> bool {
     })
 }
 
-impl Rule for InvalidDefinitionName {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InvalidDefinitionName {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx
             .index()

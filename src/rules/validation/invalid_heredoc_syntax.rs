@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, StringKind};
 
 declare_rule! {
@@ -86,11 +86,7 @@ fn problem(syntax: &str, text: &str) -> Option<String> {
     None
 }
 
-impl Rule for InvalidHeredocSyntax {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InvalidHeredocSyntax {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::String]) {
             let ExprKind::String(s) = &e.kind else {

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo, util};
+use crate::rules::{Context, Check, util};
 
 declare_rule! {
     /// ## What it does
@@ -41,11 +41,7 @@ fn is_param_name(name: &str) -> bool {
     }
 }
 
-impl Rule for InvalidParameterName {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InvalidParameterName {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(util::WITH_PARAMETERS) {
             if let Some(params) = util::parameters(e) {

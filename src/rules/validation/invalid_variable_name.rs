@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -66,11 +66,7 @@ fn is_var_name(name: &str) -> bool {
     }
 }
 
-impl Rule for InvalidVariableName {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for InvalidVariableName {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
         let name_bytes = index.name_bytes();

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 
 use super::invalid_variable_name::is_numeric_name;
 
@@ -29,11 +29,7 @@ declare_rule! {
     }
 }
 
-impl Rule for MatchVariableAssignment {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for MatchVariableAssignment {
     fn check(&self, cx: &mut Context<'_>) {
         let found: Vec<_> = super::support::assigned_variables(cx)
             .into_iter()

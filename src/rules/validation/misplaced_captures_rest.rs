@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Parameter};
 
 declare_rule! {
@@ -31,11 +31,7 @@ declare_rule! {
     }
 }
 
-impl Rule for MisplacedCapturesRest {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for MisplacedCapturesRest {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx
             .index()

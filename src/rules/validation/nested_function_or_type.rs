@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 use super::definition_not_at_top_level::{container_name, head, kind_name};
@@ -35,11 +35,7 @@ declare_rule! {
     }
 }
 
-impl Rule for NestedFunctionOrType {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for NestedFunctionOrType {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
         let kinds = [Kind::Function, Kind::TypeAlias, Kind::TypeDefinition];

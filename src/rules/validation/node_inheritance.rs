@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -34,11 +34,7 @@ declare_rule! {
     }
 }
 
-impl Rule for NodeInheritance {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for NodeInheritance {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::Node]) {
             let ExprKind::Node(n) = &e.kind else {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Radix};
 
 declare_rule! {
@@ -32,11 +32,7 @@ declare_rule! {
     }
 }
 
-impl Rule for NumberTooLarge {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for NumberTooLarge {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::Float, Kind::Integer]) {
             if let ExprKind::Float(f) = &e.kind {

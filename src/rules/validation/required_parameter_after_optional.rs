@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Parameter};
 
 declare_rule! {
@@ -36,11 +36,7 @@ declare_rule! {
     }
 }
 
-impl Rule for RequiredParameterAfterOptional {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for RequiredParameterAfterOptional {
     fn check(&self, cx: &mut Context<'_>) {
         let kinds = [Kind::Function, Kind::Call, Kind::MethodCall];
         for e in cx.index().exprs_of(&kinds) {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Span};
 use rustc_hash::FxHashSet;
 use std::sync::LazyLock;
@@ -61,11 +61,7 @@ static RESERVED_SET: LazyLock<FxHashSet<&'static str>> =
 static BUILT_IN_TYPES_SET: LazyLock<FxHashSet<&'static str>> =
     LazyLock::new(|| BUILT_IN_TYPES.split_whitespace().collect());
 
-impl Rule for ReservedTypeName {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ReservedTypeName {
     fn check(&self, cx: &mut Context<'_>) {
         let index = cx.index();
         let kinds = [Kind::Class, Kind::Define, Kind::Function, Kind::TypeAlias];

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -31,11 +31,7 @@ declare_rule! {
     }
 }
 
-impl Rule for ReservedWord {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for ReservedWord {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::ReservedWord]) {
             let ExprKind::ReservedWord(word) = &e.kind else {

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
 use super::support::describe;
@@ -32,11 +32,7 @@ declare_rule! {
     }
 }
 
-impl Rule for TypeAliasNotAType {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for TypeAliasNotAType {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx.index().exprs_of(&[Kind::TypeAlias]) {
             let ExprKind::TypeAlias(t) = &e.kind else {

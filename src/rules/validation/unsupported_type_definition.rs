@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Rule, RuleInfo};
+use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind, StringKind};
 
 declare_rule! {
@@ -79,11 +79,7 @@ fn mapping_problem(name: &Expr, value: &Expr) -> Option<&'static str> {
     })
 }
 
-impl Rule for UnsupportedTypeDefinition {
-    fn info(&self) -> &'static RuleInfo {
-        &Self::INFO
-    }
-
+impl Check for UnsupportedTypeDefinition {
     fn check(&self, cx: &mut Context<'_>) {
         for e in cx
             .index()
