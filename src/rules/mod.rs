@@ -1,6 +1,6 @@
-//! The rule engine: one rule per file, declared once with [`declare_rule!`](crate::declare_rule), registered by
-//! one line in its family's [`rule_family!`](crate::rule_family) list (gathered in
-//! [`registry::RULES`]).
+//! The rule engine: one rule per file, declared once with
+//! [`declare_rule!`](crate::declare_rule), registered by one line in its family's
+//! [`rule_family!`](crate::rule_family) list (gathered in [`registry::RULES`]).
 //!
 //! A rule reads the AST of one file (and, once they exist, the index and inferred types; it
 //! never re-parses) and reports violations through its [`Context`]. Files are checked in
@@ -152,9 +152,9 @@ impl RuleInfo {
     }
 }
 
-/// A rule as the registry holds it: its metadata and how it runs. [`declare_rule!`](crate::declare_rule)
-/// implements it; a rule file implements [`Check`] (or, for a catalog rule,
-/// [`CatalogRule`](catalog::CatalogRule)).
+/// A rule as the registry holds it: its metadata and how it runs.
+/// [`declare_rule!`](crate::declare_rule) implements it; a rule file implements [`Check`] (or,
+/// for a catalog rule, [`CatalogRule`](catalog::CatalogRule)).
 pub trait Rule: Send + Sync {
     fn info(&self) -> &'static RuleInfo;
     /// What finds the rule's violations.

@@ -1,4 +1,5 @@
-//! The one list of rules, and running them over a file.
+//! Every rule (the families' `rule_family!` lists, gathered), the selection of those that
+//! run, and running them over a file.
 
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
