@@ -46,11 +46,18 @@ fn check(name: &str, input: &[u8]) {
 fn check_stage(name: &str, stage: Stage, input: &[u8]) {
     if std::env::var(CHILD_ENV).as_deref() == Ok(name) {
         match stage {
-            Stage::Parse => parse_and_check(input),
-            Stage::Lower => stages::lower(input),
+            Stage::Parse => stages::parse(input),
+            Stage::Lower => {
+                let dir = tempfile::tempdir().unwrap();
+                stages::lower(input, &stages::profile(dir.path()));
+            }
             Stage::Infer => stages::infer(input),
             Stage::Evaluate => stages::evaluate(input),
-            Stage::Hiera => stages::hiera(input),
+            Stage::Hiera => {
+                let dir = tempfile::tempdir().unwrap();
+                std::fs::create_dir(dir.path().join("data")).unwrap();
+                stages::hiera(input, dir.path());
+            }
         }
         return;
     }
@@ -92,51 +99,6 @@ fn check_stage(name: &str, stage: Stage, input: &[u8]) {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-/// What the fuzz target checks: no panic, and every span within the text on char boundaries.
-fn parse_and_check(input: &[u8]) {
-    use plint::syntax::ast::{ExprKind, Span, StringKind, StringPart};
-
-    let text = String::from_utf8_lossy(input);
-    let text: &str = &text;
-    let within = |what: &str, start: usize, end: usize| {
-        assert!(
-            start <= end
-                && end <= text.len()
-                && text.is_char_boundary(start)
-                && text.is_char_boundary(end),
-            "{what} span {start}..{end} is not a range of the text (length {})",
-            text.len()
-        );
-    };
-    let span = |what: &str, s: Span| within(what, s.start as usize, s.end as usize);
-
-    let parsed = plint::syntax::parse(text);
-    for d in &parsed.diagnostics {
-        within("diagnostic", d.span.start, d.span.end);
-        for l in &d.labels {
-            within("label", l.span.start, l.span.end);
-        }
-    }
-    span("file", parsed.ast.span);
-    for c in &parsed.ast.comments {
-        span("comment", c.span);
-    }
-    parsed.ast.walk(&mut |e| {
-        span("expression", e.span);
-        if let ExprKind::String(s) = &e.kind {
-            for p in &s.parts {
-                match p {
-                    StringPart::Text { span: s, .. } => span("string text", *s),
-                    StringPart::Interpolation { span: s, .. } => span("interpolation", *s),
-                }
-            }
-            if let StringKind::Heredoc(h) = &s.kind {
-                span("heredoc body", h.body_span);
-            }
-        }
-    });
 }
 
 /// Found by cargo-fuzz (a 216-byte input, minimized to this). A heredoc whose tag starts with a
@@ -204,181 +166,9 @@ fn unclosed_parentheses_after_semicolons() {
     );
 }
 
-/// What the fuzz targets other than `parse` do with an input (see `fuzz/fuzz_targets/`).
-mod stages {
-    use std::path::{Path, PathBuf};
-
-    use plint::config::{CliOptions, Settings};
-    use plint::eval::Value;
-    use plint::eval::compiler::{CompileInput, Manifest, Node, compile};
-    use plint::eval::hiera::{Hiera, HieraScope, MergeStrategy};
-    use plint::report::escape::is_hidden;
-    use plint::report::{EmitOptions, FileReport, OutputFormat, Report};
-
-    const PATH: &str = "modules/fuzz/manifests/init.pp";
-
-    fn render(format: OutputFormat, report: &Report) -> String {
-        let mut out = termcolor::NoColor::new(Vec::new());
-        format
-            .emitter(EmitOptions::default())
-            .emit(report, &mut out)
-            .unwrap();
-        String::from_utf8(out.into_inner()).unwrap()
-    }
-
-    pub fn lower(data: &[u8]) {
-        let dir = tempfile::tempdir().unwrap();
-        let codes = plint::rules::registry::RULES
-            .iter()
-            .map(|r| r.info().code.to_string())
-            .collect();
-        let cli = CliOptions {
-            select: Some(codes),
-            ..CliOptions::default()
-        };
-        let mut sandbox = plint::sandbox::Sandbox::new(dir.path(), &[]);
-        let profile = Settings::load(&cli, dir.path(), &mut sandbox)
-            .unwrap()
-            .profile(&[]);
-        let name = String::from_utf8_lossy(&data[..data.len().min(12)]);
-        let display = format!("dir/{name}.pp");
-        let source =
-            plint::lint::check::decode(PathBuf::from(PATH), display.clone(), data.to_vec());
-        let Some(text) = source.text.as_deref() else {
-            return;
-        };
-        let lint = |t: &str| plint::lint::check::lint(PATH, t, &profile);
-        let mut diagnostics = source.diagnostics.clone();
-        diagnostics.extend(lint(text));
-        if text.len() <= 4096 {
-            let _ = plint::lint::fix::fix(text, diagnostics.clone(), lint);
-        }
-        let file = FileReport::new(display, text.to_string(), diagnostics);
-        let report = Report::new(vec![file], 1, plint::cli::catalog());
-        let human = render(OutputFormat::Human, &report);
-        for line in human.split('\n') {
-            assert!(!line.trim_start().starts_with("::"), "{line:?}");
-            assert!(!line.chars().any(is_hidden), "{line:?}");
-        }
-        assert!(!human.contains("##["), "{human}");
-        for format in [
-            OutputFormat::Json,
-            OutputFormat::Sarif,
-            OutputFormat::Github,
-        ] {
-            let out = render(format, &report);
-            assert!(!out.contains("##["), "{out}");
-            assert!(out.chars().all(|c| c == '\n' || !is_hidden(c)), "{out:?}");
-        }
-    }
-
-    pub fn infer(data: &[u8]) {
-        let text = String::from_utf8_lossy(data);
-        let parsed = plint::syntax::parse(&text);
-        if parsed
-            .diagnostics
-            .iter()
-            .any(|d| d.code == "P001" || d.code == "P004")
-        {
-            return;
-        }
-        let manifests = [plint::defs::index::Manifest {
-            path: Path::new(PATH),
-            source: &text,
-            ast: &parsed.ast,
-        }];
-        let sandbox = plint::sandbox::Sandbox::new(Path::new("/"), &[]);
-        let index = plint::defs::Index::load(&manifests, &[], &sandbox);
-        let analysis = plint::infer::analyze_with_types(&parsed.ast, &text, &index);
-        for (span, _) in &analysis.types {
-            let (start, end) = (span.start as usize, span.end as usize);
-            assert!(start <= end && end <= text.len() && text.is_char_boundary(start));
-            assert!(text.is_char_boundary(end));
-        }
-    }
-
-    pub fn evaluate(data: &[u8]) {
-        let input = String::from_utf8_lossy(data);
-        let (manifest, facts) = match input.split_once("\n%%\n") {
-            Some((m, f)) => (m, Some(f)),
-            None => (&*input, None),
-        };
-        let (name, facts) = match facts {
-            None => (
-                "node.example.com".to_string(),
-                plint::rules::catalog::example_facts(),
-            ),
-            Some(text) => match plint::eval::facts::parse(Path::new("facts"), text) {
-                Ok(f) => (
-                    plint::eval::facts::node_name(&f)
-                        .unwrap_or_else(|| "node.example.com".to_string()),
-                    f.values,
-                ),
-                Err(_) => return,
-            },
-        };
-        let input = CompileInput {
-            manifest: Manifest::Code(manifest.to_string()),
-            sandbox: std::sync::Arc::new(plint::sandbox::Sandbox::new(Path::new("/"), &[])),
-            budgets: Default::default(),
-            modulepath: Vec::new(),
-            hiera: None,
-            environment_dir: None,
-            environment: "production".to_string(),
-            strict_variables: data.len() % 2 == 1,
-            node: Node::new(&name, facts),
-        };
-        let output = compile(&input);
-        if let Some(c) = &output.catalog {
-            let _ = serde_json::to_string_pretty(&c.to_json()).unwrap();
-        }
-    }
-
-    struct Scope(Node);
-
-    impl HieraScope for Scope {
-        fn variable(&self, name: &str) -> Option<Value> {
-            match name {
-                "facts" => Some(Value::hash(self.0.facts.clone())),
-                "trusted" => Some(Value::hash(self.0.trusted.clone())),
-                "server_facts" => Some(Value::hash(self.0.server_facts.clone())),
-                "environment" => Some(Value::string("production")),
-                _ => self.0.facts.get_str(name).cloned(),
-            }
-        }
-    }
-
-    pub fn hiera(data: &[u8]) {
-        let input = String::from_utf8_lossy(data);
-        let (config, common) = input
-            .split_once("\n%%\n")
-            .expect("a hiera input is `HIERA_YAML\\n%%\\nDATA`");
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("data")).unwrap();
-        std::fs::write(dir.path().join("hiera.yaml"), config).unwrap();
-        std::fs::write(dir.path().join("data/common.yaml"), common).unwrap();
-        let mut keys: Vec<String> = match plint::eval::yaml::parse(common) {
-            Ok(Value::Hash(h)) => h
-                .iter()
-                .take(8)
-                .map(|(k, _)| k.to_puppet_string())
-                .collect(),
-            _ => Vec::new(),
-        };
-        keys.push("fuzz::absent".to_string());
-        let scope = Scope(Node::new(
-            "node.example.com",
-            plint::rules::catalog::example_facts(),
-        ));
-        let sandbox = plint::sandbox::Sandbox::new(dir.path(), &[dir.path().to_path_buf()]);
-        let hiera = Hiera::new(None, Some(dir.path()), &[], std::sync::Arc::new(sandbox));
-        let deep = MergeStrategy::from_value(&Value::string("deep")).unwrap();
-        for key in &keys {
-            let _ = hiera.lookup(key, None, &scope);
-            let _ = hiera.lookup(key, Some(&deep), &scope);
-        }
-    }
-}
+/// What the fuzz targets do with an input: the targets' own code.
+#[path = "../fuzz/stages.rs"]
+mod stages;
 
 /// Each stage's child on a committed seed of its target (the seeds are where fuzzing starts:
 /// each must pass).

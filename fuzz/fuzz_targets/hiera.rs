@@ -12,21 +12,9 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use plint::eval::compiler::Node;
-use plint::eval::hiera::{Hiera, HieraScope, MergeStrategy};
-use plint::eval::{Value, yaml};
 
-const HIERA_YAML: &str = "---
-version: 5
-defaults:
-  datadir: data
-  data_hash: yaml_data
-hierarchy:
-  - name: \"Per OS family\"
-    path: \"%{facts.os.family}.yaml\"
-  - name: \"Common\"
-    path: \"common.yaml\"
-";
+#[path = "../stages.rs"]
+mod stages;
 
 /// The environment's folder, one per fuzzing process.
 fn environment() -> &'static PathBuf {
@@ -38,44 +26,4 @@ fn environment() -> &'static PathBuf {
     })
 }
 
-struct Scope(Node);
-
-impl HieraScope for Scope {
-    fn variable(&self, name: &str) -> Option<Value> {
-        match name {
-            "facts" => Some(Value::hash(self.0.facts.clone())),
-            "trusted" => Some(Value::hash(self.0.trusted.clone())),
-            "server_facts" => Some(Value::hash(self.0.server_facts.clone())),
-            "environment" => Some(Value::string("production")),
-            _ => self.0.facts.get_str(name).cloned(),
-        }
-    }
-}
-
-fuzz_target!(|data: &[u8]| {
-    let input = String::from_utf8_lossy(data);
-    let (config, common) = match input.split_once("\n%%\n") {
-        Some((c, d)) => (c, d),
-        None => (HIERA_YAML, &*input),
-    };
-    let env = environment();
-    std::fs::write(env.join("hiera.yaml"), config).unwrap();
-    std::fs::write(env.join("data/common.yaml"), common).unwrap();
-    let mut keys: Vec<String> = match yaml::parse(common) {
-        Ok(Value::Hash(h)) => h.iter().take(8).map(|(k, _)| k.to_puppet_string()).collect(),
-        _ => Vec::new(),
-    };
-    keys.push("fuzz::absent".to_string());
-    let scope = Scope(Node::new(
-        "node.example.com",
-        plint::rules::catalog::example_facts(),
-    ));
-    let sandbox = plint::sandbox::Sandbox::new(env, &[env.to_path_buf()]);
-    let hiera = Hiera::new(None, Some(env), &[], std::sync::Arc::new(sandbox));
-    let deep = MergeStrategy::from_value(&Value::string("deep")).unwrap();
-    for key in &keys {
-        let _ = hiera.lookup(key, None, &scope);
-        let _ = hiera.lookup(key, Some(&deep), &scope);
-    }
-    let _ = hiera.notes();
-});
+fuzz_target!(|data: &[u8]| stages::hiera(data, environment()));
