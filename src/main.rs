@@ -1,3 +1,5 @@
+use std::ffi::c_void;
+
 use libmimalloc_sys as mi;
 
 /// mimalloc: plint allocates many small, short-lived values (syntax trees, findings) on every
@@ -5,16 +7,51 @@ use libmimalloc_sys as mi;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+// tree-sitter's allocations come from a mimalloc heap of their own on each thread. A parse
+// allocates and frees its tree's nodes while the syntax tree lowered from it stays: in one
+// heap, the next parse's nodes would land in the holes between the kept trees; in their own
+// heap they reuse the few pages the previous parse freed, which stay in the processor's cache
+// (BENCHMARKS.md has the figures). mimalloc moves what is left in such a heap to the thread's
+// main heap when the thread ends, and any thread may free any block.
+std::thread_local! {
+    /// This thread's heap for tree-sitter's allocations (made on first use).
+    static TS_HEAP: std::cell::Cell<*mut mi::mi_heap_t> = const { std::cell::Cell::new(std::ptr::null_mut()) };
+}
+
+fn ts_heap() -> *mut mi::mi_heap_t {
+    TS_HEAP.with(|h| {
+        let mut heap = h.get();
+        if heap.is_null() {
+            // SAFETY: makes a heap owned by this thread.
+            heap = unsafe { mi::mi_heap_new() };
+            h.set(heap);
+        }
+        heap
+    })
+}
+
+unsafe extern "C" fn ts_malloc(size: usize) -> *mut c_void {
+    unsafe { mi::mi_heap_malloc(ts_heap(), size) }
+}
+
+unsafe extern "C" fn ts_calloc(count: usize, size: usize) -> *mut c_void {
+    unsafe { mi::mi_heap_calloc(ts_heap(), count, size) }
+}
+
+unsafe extern "C" fn ts_realloc(p: *mut c_void, size: usize) -> *mut c_void {
+    unsafe { mi::mi_heap_realloc(ts_heap(), p, size) }
+}
+
 fn main() {
     // tree-sitter's C library allocates every node of every tree it builds: it gets mimalloc
     // too. Installed before any parser exists, so nothing is freed by another allocator.
     // SAFETY: no tree-sitter object has been created yet (this is the first thing `main` does),
-    // and the four functions are mimalloc's matching set.
+    // and the four functions are a matching set (mimalloc frees a block of any of its heaps).
     unsafe {
         tree_sitter::set_allocator(Some(tree_sitter::Allocator {
-            malloc: mi::mi_malloc,
-            calloc: mi::mi_calloc,
-            realloc: mi::mi_realloc,
+            malloc: ts_malloc,
+            calloc: ts_calloc,
+            realloc: ts_realloc,
             free: mi::mi_free,
         }));
     }

@@ -254,6 +254,13 @@ impl ModuleFile {
 /// `environments/<env>/manifests/`, rspec-puppet's `spec/fixtures/manifests/`, and a folder
 /// holding `environment.conf` or a `Puppetfile`) and files whose module folder is not a module name.
 pub fn module_file(path: &str) -> Option<ModuleFile> {
+    module_file_in(path, None)
+}
+
+/// [`module_file`], when discovery found the module root holding the file (`known`, as
+/// [`module_root`] found it): a file in that root's `manifests/` needs no look at the folder,
+/// since [`module_root`] made sure it is no environment.
+pub fn module_file_in(path: &str, known: Option<&Path>) -> Option<ModuleFile> {
     // The path's components, without empty ones and `.`.
     fn split<'p>(p: &'p str, parts: &mut Vec<&'p str>) {
         parts.clear();
@@ -308,7 +315,9 @@ pub fn module_file(path: &str) -> Option<ModuleFile> {
         root.push_str(part);
     }
     let root = std::path::Path::new(&root);
-    if is_environment(root) {
+    let known_module = parts[at] == "manifests"
+        && known.is_some_and(|k| k == root || std::path::absolute(k).is_ok_and(|k| k == root));
+    if !known_module && is_environment(root) {
         return None;
     }
     // A `functions/` or `types/` folder is an autoload folder only in a module: when the

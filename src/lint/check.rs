@@ -212,7 +212,7 @@ fn lint_parsed_with(
     module: Option<&ModuleRoot>,
     profile: &Profile,
     program: &Index,
-) -> (Vec<Diagnostic>, Option<LineIndex>) {
+) -> (Vec<Diagnostic>, Option<LineIndex>, crate::syntax::ast::File) {
     let Parsed { ast, diagnostics } = parsed;
     let mut diagnostics = diagnostics;
     let mut lines = None;
@@ -238,7 +238,7 @@ fn lint_parsed_with(
         diagnostics.extend(found);
     }
     profile.adjust(&mut diagnostics);
-    (diagnostics, lines)
+    (diagnostics, lines, ast)
 }
 
 /// Whether a file's parse findings let the rules run: no syntax error (`P001`), no nesting
@@ -510,17 +510,20 @@ fn check_file(source: Source, profile: &Profile, mode: FixMode) -> Outcome {
         profile,
         mode,
         Index::empty(),
+        false,
     )
 }
 
 /// [`check_file`] of a file already parsed (and maybe checked by its rules that do not read
-/// the program, see [`first_pass_all`]), in a program.
+/// the program, see [`first_pass_all`]), in a program. With `leak`, a tree of the program is
+/// left to the process's end (see [`super::Session::leak_at_exit`]).
 fn check_parsed(
     source: Source,
     pass: FirstPass,
     profile: &Profile,
     mode: FixMode,
     program: &Index,
+    leak: bool,
 ) -> Outcome {
     let Source {
         path,
@@ -548,7 +551,9 @@ fn check_parsed(
                 Some(Err(panicked)) => return (vec![*panicked], None, None),
                 None => crate::syntax::parse(&text),
             };
-            let (found, made) = lint_parsed_with(
+            // In a program, every tree was alive until now anyway.
+            let in_program = pass.local.is_some();
+            let (found, made, tree) = lint_parsed_with(
                 &rule_path,
                 &text,
                 parsed,
@@ -557,6 +562,11 @@ fn check_parsed(
                 profile,
                 program,
             );
+            if leak && in_program {
+                std::mem::forget(tree);
+            } else {
+                drop(tree);
+            }
             let made = pass.lines.or(made);
             // A text that is not exactly the file's (invalid UTF-8) is never fixed.
             let exact = !diagnostics
@@ -624,16 +634,17 @@ fn path_text(path: &Path) -> std::borrow::Cow<'_, str> {
 }
 
 /// Checks all parsed sources of `program` in parallel (on the current rayon pool), each with
-/// its profile, keeping their order.
+/// its profile, keeping their order (`leak` as for `check_parsed`).
 pub fn check_all_parsed(
     work: Vec<(Source, FirstPass, &Profile)>,
     mode: FixMode,
     program: &Index,
+    leak: bool,
 ) -> Vec<Outcome> {
     work.into_par_iter()
         // One file per task (see `first_pass_all`).
         .with_max_len(1)
-        .map(|(source, pass, profile)| check_parsed(source, pass, profile, mode, program))
+        .map(|(source, pass, profile)| check_parsed(source, pass, profile, mode, program, leak))
         .collect()
 }
 

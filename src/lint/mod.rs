@@ -228,7 +228,7 @@ impl Session {
                 .collect();
             let outcomes = self
                 .pool
-                .install(|| check::check_all_parsed(work, mode, &index));
+                .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit));
             phases.check = phase.elapsed();
             (index, outcomes)
         } else {

@@ -182,7 +182,8 @@ impl<'a> Context<'a> {
         index
             .module_file
             .get_or_init(|| {
-                let mut found = crate::discover::module::module_file(self.file.path)?;
+                let known = self.file.module.map(|root| root.path.as_path());
+                let mut found = crate::discover::module::module_file_in(self.file.path, known)?;
                 // The module's name is its metadata's, when the file is in that module's
                 // folder (a checkout named `build/` still holds module `ntp`).
                 if let Some(root) = self.file.module
