@@ -9,6 +9,7 @@ pub mod ast;
 mod errors;
 mod kinds;
 mod lower;
+pub mod tokens;
 
 use std::cell::RefCell;
 

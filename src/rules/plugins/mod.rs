@@ -1,7 +1,7 @@
 //! Checks of widely used puppet-lint plugins (P460–P499).
 //!
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
-//! `tokens` gives the layout checks a token stream; `support` holds shared helpers.
+//! `tokens` keeps the syntax stage's token stream in the file cache; `support` holds shared helpers.
 
 mod support;
 pub(crate) mod tokens;
