@@ -3,8 +3,9 @@
 //! `# facts: <JSON>` gives the facts, see `rules::catalog::check_example`) with that rule
 //! alone; a `fail*` file's findings must equal its `.expected` file beside it (one finding per
 //! line: `line:col-line:col CODE message`, then indented `label:` / `note:` / `help:`), a
-//! `pass*` file must have none. `UPDATE_FIXTURES=1 cargo test --test evaluate_fixtures`
-//! rewrites the `.expected` files; review the diff.
+//! `pass*` file must have none. A rule's `modules/` folder, if any, is the module path.
+//! `UPDATE_FIXTURES=1 cargo test --test evaluate_fixtures` rewrites the `.expected` files;
+//! review the diff.
 
 use std::path::{Path, PathBuf};
 
@@ -20,9 +21,9 @@ fn line_col(src: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-fn render(code: &str, src: &str) -> String {
+fn render(code: &str, src: &str, modulepath: &[PathBuf]) -> String {
     let selection = registry::Selection::from_fn(|i| (i.code == code).then_some(i.severity));
-    let mut ds = catalog::check_example(src, &selection);
+    let mut ds = catalog::check_example_with(src, &selection, modulepath);
     ds.sort_by_key(|d| (d.span.start, d.span.end));
     let mut out = String::new();
     for d in ds {
@@ -84,9 +85,14 @@ fn evaluate_fixtures() {
             ));
         }
         let pending = CATALOG_RULES_NOT_YET_REPORTED.contains(&info.code);
+        // A rule's `modules/` folder is the fixtures' module path.
+        let modulepath: Vec<PathBuf> = Some(dir.join("modules"))
+            .filter(|m| m.is_dir())
+            .into_iter()
+            .collect();
         for f in files {
             let src = std::fs::read_to_string(&f).expect("fixture is UTF-8");
-            let got = render(info.code, &src);
+            let got = render(info.code, &src, &modulepath);
             if stem(&f).starts_with("pass") {
                 if !got.is_empty() {
                     problems.push(format!("{}: expected no finding, got:\n{got}", f.display()));

@@ -48,6 +48,9 @@ pub enum EvalDiagKind {
     /// A regular expression's match gave up (too many back-tracking steps): its result is
     /// unknown.
     RegexTooCostly,
+    /// A module's Ruby function that plint did not evaluate: its result is unknown and its
+    /// side effects are missing (a coverage note).
+    NotEvaluated,
     /// A budget of the compilation ran out (steps, wall time, string or collection size,
     /// resources, Hiera interpolations, template size): the node's compilation stops.
     BudgetExceeded,

@@ -108,10 +108,12 @@ impl Compiler<'_> {
             return r;
         }
         if let Some(rf) = self.loader.ruby_function(name) {
+            self.not_evaluated(name, Some(&rf.path), span);
             let ty = rf.return_type.unwrap_or_else(|| "Any".to_string());
             return Ok(Value::unknown(&ty, &format!("{name}()")));
         }
         if let Some(def) = crate::defs::builtins::function(name) {
+            self.not_evaluated(name, None, span);
             let ty = def
                 .signatures
                 .first()
@@ -120,6 +122,37 @@ impl Compiler<'_> {
             return Ok(Value::unknown(&ty, &format!("{name}()")));
         }
         err(format!("Unknown function: '{name}'."))
+    }
+
+    /// Notes, once per function and node, that a function was not evaluated: a module's Ruby
+    /// function (at `path`), or a built-in plint has no implementation of (one that asks a
+    /// server, `puppetdb_query`). Its result is unknown, and what it does besides (declare
+    /// classes or resources, set variables) is missing from the catalog.
+    fn not_evaluated(
+        &mut self,
+        name: &str,
+        path: Option<&std::path::Path>,
+        span: crate::syntax::ast::Span,
+    ) {
+        let message = match path {
+            Some(path) => format!(
+                "`{name}()` is a Ruby function ({}) that plint does not evaluate: its result \
+                 is unknown, and whatever it declares or sets (classes, resources, variables) \
+                 is missing from the catalog",
+                module_relative(path)
+            ),
+            None => format!(
+                "`{name}()` is a built-in function that plint does not evaluate (it needs a \
+                 Puppet server or its data): its result is unknown"
+            ),
+        };
+        if !self
+            .diags
+            .iter()
+            .any(|d| d.kind == EvalDiagKind::NotEvaluated && d.message == message)
+        {
+            self.note(EvalDiagKind::NotEvaluated, message, span);
+        }
     }
 
     fn call_puppet_function(
@@ -318,5 +351,18 @@ impl Lambda for Closure<'_, '_> {
 
     fn call(&mut self, args: Vec<Value>) -> EvalResult {
         self.ev.call_lambda(self.lambda, args)
+    }
+}
+
+/// `apache/lib/puppet/functions/x.rb` for a module file's path: from the module's folder on.
+fn module_relative(path: &std::path::Path) -> String {
+    let parts: Vec<_> = path.components().collect();
+    match parts.iter().rposition(|c| c.as_os_str() == "lib") {
+        Some(i) if i > 0 => parts[i - 1..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/"),
+        _ => path.display().to_string(),
     }
 }

@@ -98,6 +98,8 @@ pub struct LoadError {
 /// What a Ruby function (without a Rust implementation) is known to return.
 #[derive(Debug, Clone)]
 pub struct RubyFunction {
+    /// The file that defines it.
+    pub path: PathBuf,
     pub return_type: Option<String>,
     /// A 3.x function (`lib/puppet/parser/functions/`): Puppet passes it `undef` arguments as
     /// empty strings.
@@ -386,9 +388,14 @@ impl Loader {
     fn find_ruby_function(&self, name: &str) -> Option<RubyFunction> {
         let scan = |path: PathBuf, kind: ruby::Kind| -> Option<RubyFunction> {
             let text = self.sandbox.read_to_string(&path).ok()?;
-            let defs = ruby::scan(&ruby::Source { path, text, kind });
+            let defs = ruby::scan(&ruby::Source {
+                path: path.clone(),
+                text,
+                kind,
+            });
             let f: Option<&RubyFunctionDef> = defs.functions.iter().find(|f| f.name == name);
             Some(RubyFunction {
+                path,
                 return_type: f
                     .and_then(|f| f.signatures.first().and_then(|s| s.return_type.clone())),
                 api3: matches!(kind, ruby::Kind::Function3x),

@@ -50,6 +50,7 @@ crate::rule_family! {
     bad_input::BadInput,
     refused_read::RefusedRead,
     regex_gave_up::RegexGaveUp,
+    unevaluated_function::UnevaluatedFunction,
     evaluation_budget_exceeded::EvaluationBudgetExceeded,
 }
 
@@ -138,6 +139,16 @@ pub fn example_facts() -> Hash {
 /// findings of the selected catalog rules, as `plint --evaluate -e CODE` would. A first line
 /// `# facts: <JSON>` gives the node's facts (a problem with them is a `bad-input` finding).
 pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
+    check_example_with(source, selection, &[])
+}
+
+/// [`check_example`] with modules: `modulepath` lists folders of modules (their manifests,
+/// functions and types are found as `plint --evaluate --modulepath` finds them).
+pub fn check_example_with(
+    source: &str,
+    selection: &Selection,
+    modulepath: &[std::path::PathBuf],
+) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     const FACTS: &str = "# facts:";
     let facts = match source.lines().next().and_then(|l| l.strip_prefix(FACTS)) {
@@ -160,8 +171,8 @@ pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
         let node = Node::new("node.example.com", facts);
         let input = CompileInput {
             manifest: Manifest::Code(source.to_string()),
-            sandbox: std::sync::Arc::new(crate::sandbox::Sandbox::new(Path::new("/"), &[])),
-            modulepath: Vec::new(),
+            sandbox: std::sync::Arc::new(crate::sandbox::Sandbox::new(Path::new("/"), modulepath)),
+            modulepath: modulepath.to_vec(),
             hiera: None,
             environment_dir: None,
             environment: "production".to_string(),
@@ -218,6 +229,7 @@ mod tests {
             UnknownCondition,
             NoMatchingNode,
             BadInput,
+            NotEvaluated,
         ] {
             let n = catalog_rules()
                 .filter(|r| r.kinds().contains(&kind))

@@ -1,0 +1,1 @@
+class role::web { file { '/etc/web': ensure => file } }
