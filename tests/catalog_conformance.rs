@@ -109,7 +109,52 @@ struct Outcome {
     /// What differs (empty when the case passes).
     diff: String,
     /// Puppet values matched by a plint unknown.
-    unknowns: usize,
+    unknowns: Unknowns,
+}
+
+/// The Puppet values plint matched with unknowns, by where plint's unknown came from.
+#[derive(Debug, Default, Clone)]
+struct Unknowns {
+    count: usize,
+    /// Origin kind (`template()`, `inline_template()`, `name()` of a function, ...) -> count.
+    by_origin: BTreeMap<String, usize>,
+    /// `File` resources' `content` that Puppet has: (known to plint, unknown to plint).
+    file_contents: (usize, usize),
+}
+
+impl Unknowns {
+    fn add(&mut self, origin: &str) {
+        self.count += 1;
+        *self.by_origin.entry(origin_kind(origin)).or_default() += 1;
+    }
+
+    fn merge(&mut self, other: &Unknowns) {
+        self.count += other.count;
+        for (k, n) in &other.by_origin {
+            *self.by_origin.entry(k.clone()).or_default() += n;
+        }
+        self.file_contents.0 += other.file_contents.0;
+        self.file_contents.1 += other.file_contents.1;
+    }
+}
+
+/// An unknown's origin grouped: `template()` (whatever the file), `inline_template()`, a
+/// function's name with `()`, else the origin's first words.
+fn origin_kind(origin: &str) -> String {
+    if origin.starts_with("template(") {
+        return "template()".to_string();
+    }
+    if let Some(i) = origin.find("()")
+        && origin[..i]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+    {
+        return origin[..i + 2].to_string();
+    }
+    if origin.starts_with("a branch not evaluated") {
+        return "branch not evaluated".to_string();
+    }
+    origin.chars().take(40).collect()
 }
 
 fn read_options(dir: &Path) -> HashMap<String, String> {
@@ -272,9 +317,9 @@ fn is_unknown(v: &Json) -> bool {
 }
 
 /// Compares a Puppet value with plint's; writes differences under `path`.
-fn compare_value(exp: &Json, got: &Json, path: &str, unknowns: &mut usize, diff: &mut String) {
+fn compare_value(exp: &Json, got: &Json, path: &str, unknowns: &mut Unknowns, diff: &mut String) {
     if is_unknown(got) {
-        *unknowns += 1;
+        unknowns.add(got["origin"].as_str().unwrap_or("?"));
         return;
     }
     match (exp, got) {
@@ -362,7 +407,7 @@ fn changed_by_erb(reference: &str, parameter: &str) -> bool {
     })
 }
 
-fn compare_resource(exp: &Json, got: &Json, unknowns: &mut usize, diff: &mut String) {
+fn compare_resource(exp: &Json, got: &Json, unknowns: &mut Unknowns, diff: &mut String) {
     let mut d = String::new();
     if exp["exported"] != got["exported"] {
         let _ = writeln!(
@@ -382,6 +427,16 @@ fn compare_resource(exp: &Json, got: &Json, unknowns: &mut usize, diff: &mut Str
     let gp = got["parameters"].as_object().unwrap_or(&empty);
     let (t, title) = resource_key(exp);
     let reference = format!("{t}[{title}]");
+    if t == "File"
+        && ep.contains_key("content")
+        && let Some(gv) = gp.get("content")
+    {
+        if is_unknown(gv) {
+            unknowns.file_contents.1 += 1;
+        } else {
+            unknowns.file_contents.0 += 1;
+        }
+    }
     for (k, ev) in ep {
         match gp.get(k) {
             _ if changed_by_erb(&reference, k) => {}
@@ -436,7 +491,7 @@ fn compare_catalog(
     exp: &Json,
     got: &Json,
     regions: &[(String, u64, u64)],
-    unknowns: &mut usize,
+    unknowns: &mut Unknowns,
 ) -> String {
     let mut diff = String::new();
     let none = Vec::new();
@@ -460,13 +515,13 @@ fn compare_catalog(
             Some(g) => compare_resource(e, g, unknowns, &mut diff),
             None => match unknown_titles.iter().position(|g| g["type"] == e["type"]) {
                 Some(i) => {
-                    *unknowns += 1;
+                    unknowns.add("resource title");
                     let g = unknown_titles.remove(i);
                     compare_resource(e, g, unknowns, &mut diff);
                     not_evaluated.insert(format!("{}[{}]", key.0, key.1));
                 }
                 None if in_unevaluated_region(e, regions) => {
-                    *unknowns += 1;
+                    unknowns.add("branch not evaluated");
                     not_evaluated.insert(format!("{}[{}]", key.0, key.1));
                 }
                 None => {
@@ -480,7 +535,9 @@ fn compare_catalog(
     }
     // A resource plint could not name that matched nothing: its title may have been an empty
     // array (no resource at all), so it is an unknown, not a difference.
-    *unknowns += unknown_titles.len();
+    for _ in &unknown_titles {
+        unknowns.add("resource title");
+    }
 
     let edges = |c: &Json| -> BTreeSet<(String, String)> {
         c["edges"]
@@ -583,7 +640,7 @@ fn run_case(case: &Case, tmp: &Path) -> Outcome {
             };
         }
     };
-    let mut unknowns = 0;
+    let mut unknowns = Unknowns::default();
     let mut diff = String::new();
     let errors: Vec<&Json> = findings.iter().filter(|f| is_error(f)).collect();
     if let Ok(text) = std::fs::read_to_string(case.dir.join("expected-error.txt")) {
@@ -720,7 +777,7 @@ fn catalogs_match_puppet() {
     let known = known_failures();
     let mut report = String::new();
     let mut failures = Vec::new();
-    let (mut passing, mut unknowns, mut cases_with_unknowns) = (0, 0, 0);
+    let (mut passing, mut unknowns, mut cases_with_unknowns) = (0, Unknowns::default(), 0);
     let (mut own_pass, mut own_total, mut mod_pass, mut mod_total) = (0, 0, 0, 0);
     for (i, o) in &results {
         let case = &cases[*i];
@@ -730,8 +787,8 @@ fn catalogs_match_puppet() {
         } else {
             own_total += 1;
         }
-        unknowns += o.unknowns;
-        if o.unknowns > 0 {
+        unknowns.merge(&o.unknowns);
+        if o.unknowns.count > 0 {
             cases_with_unknowns += 1;
         }
         if o.pass {
@@ -745,8 +802,8 @@ fn catalogs_match_puppet() {
                 report,
                 "PASS {}{}",
                 case.name,
-                if o.unknowns > 0 {
-                    format!(" ({} values unknown to plint)", o.unknowns)
+                if o.unknowns.count > 0 {
+                    format!(" ({} values unknown to plint)", o.unknowns.count)
                 } else {
                     String::new()
                 }
@@ -787,14 +844,27 @@ fn catalogs_match_puppet() {
     let total = results.len();
     let summary = format!(
         "catalog conformance: {passing} of {total} cases match Puppet 7 ({:.1}%): own cases \
-         {own_pass}/{own_total}, real modules {mod_pass}/{mod_total}; {unknowns} Puppet values \
-         matched by plint unknowns in {cases_with_unknowns} cases; {} known failures listed",
+         {own_pass}/{own_total}, real modules {mod_pass}/{mod_total}; {} Puppet values \
+         matched by plint unknowns in {cases_with_unknowns} cases; {} known failures listed\n\
+         unknowns by origin: {}\n\
+         File contents: {} of {} known to plint",
         if total == 0 {
             0.0
         } else {
             100.0 * passing as f64 / total as f64
         },
-        known.len()
+        unknowns.count,
+        known.len(),
+        {
+            let mut by: Vec<_> = unknowns.by_origin.iter().collect();
+            by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            by.iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+        unknowns.file_contents.0,
+        unknowns.file_contents.0 + unknowns.file_contents.1,
     );
     println!("{report}\n{summary}");
     if std::env::var_os("UPDATE_KNOWN_FAILURES").is_some() && only.is_none() {
@@ -854,14 +924,14 @@ fn the_comparison_finds_what_differs() {
             continue;
         };
         let exp: Json = serde_json::from_str(&text).expect("expected.json is JSON");
-        let mut unknowns = 0;
+        let mut unknowns = Unknowns::default();
         assert_eq!(
             compare_catalog(&exp, &exp, &[], &mut unknowns),
             "",
             "{}",
             case.name
         );
-        assert_eq!(unknowns, 0);
+        assert_eq!(unknowns.count, 0);
         checked += 1;
 
         // The first resource with parameters: each value unknown, then one value changed.
@@ -879,28 +949,28 @@ fn the_comparison_finds_what_differs() {
         for v in params.values_mut() {
             *v = serde_json::json!({"__unknown__": "String", "origin": "template('x.erb')"});
         }
-        let mut unknowns = 0;
+        let mut unknowns = Unknowns::default();
         assert_eq!(
             compare_catalog(&exp, &got, &[], &mut unknowns),
             "",
             "{}",
             case.name
         );
-        assert_eq!(unknowns, n, "{}", case.name);
+        assert_eq!(unknowns.count, n, "{}", case.name);
 
         let mut got = exp.clone();
         let params = got["resources"][i]["parameters"].as_object_mut().unwrap();
         let (k, v) = params.iter_mut().next().unwrap();
         let k = k.clone();
         *v = serde_json::json!("plint's value");
-        let d = compare_catalog(&exp, &got, &[], &mut 0);
+        let d = compare_catalog(&exp, &got, &[], &mut Unknowns::default());
         assert!(d.contains(&format!("parameter {k}")), "{}: {d}", case.name);
 
         let mut got = exp.clone();
         got["resources"].as_array_mut().unwrap().remove(i);
         got["edges"].as_array_mut().unwrap().clear();
         got["classes"].as_array_mut().unwrap().clear();
-        let d = compare_catalog(&exp, &got, &[], &mut 0);
+        let d = compare_catalog(&exp, &got, &[], &mut Unknowns::default());
         assert!(d.contains("only in Puppet's catalog"), "{}: {d}", case.name);
         assert!(d.contains("- edge "), "{}: {d}", case.name);
         assert!(d.contains("- class settings"), "{}: {d}", case.name);
@@ -913,12 +983,12 @@ fn the_comparison_finds_what_differs() {
             got["resources"].as_array_mut().unwrap().remove(i);
             let path = format!("/x/{}", file.strip_prefix("$CORPUS/").unwrap_or(file));
             let region = [(path.clone(), line.saturating_sub(1), line + 1)];
-            let mut unknowns = 0;
+            let mut unknowns = Unknowns::default();
             let d = compare_catalog(&exp, &got, &region, &mut unknowns);
             assert_eq!(d, "", "{}", case.name);
-            assert_eq!(unknowns, 1, "{}", case.name);
+            assert_eq!(unknowns.count, 1, "{}", case.name);
             let elsewhere = [(path, line + 1, line + 2)];
-            let d = compare_catalog(&exp, &got, &elsewhere, &mut 0);
+            let d = compare_catalog(&exp, &got, &elsewhere, &mut Unknowns::default());
             assert!(d.contains("only in Puppet's catalog"), "{}: {d}", case.name);
         }
     }
