@@ -1,5 +1,5 @@
 //! plint's own syntax tree of Ruby: owned, with byte spans into the source, `Send + Sync` so a
-//! parsed template or function is cached and shared between threads. [`super::lower`] builds it
+//! parsed template or function is cached and shared between threads. `lower` builds it
 //! from Prism's tree; the interpreter walks it. Kinds plint does not evaluate are kept as
 //! [`NodeKind::Unsupported`] naming the construct (evaluating one gives an unknown value).
 
