@@ -23,6 +23,7 @@ pub mod eval;
 pub mod infer;
 pub mod lint;
 pub mod report;
+pub mod ruby;
 pub mod rules;
 pub mod sandbox;
 pub mod syntax;

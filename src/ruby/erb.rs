@@ -1,0 +1,215 @@
+//! ERB as Puppet compiles it: Ruby's ERB with `trim_mode: '-'`, translated to Ruby source that
+//! appends to the buffer `_erbout`, then parsed like any Ruby.
+//!
+//! The text rules (checked against Ruby's ERB):
+//! - `<% code %>` runs code, `<%= expr %>` appends `expr.to_s`, `<%# ... %>` is a comment;
+//! - `<%-` at the start of a line (after spaces and tabs only) drops that indentation; elsewhere
+//!   it is `<%`;
+//! - `-%>` followed by a newline (or the end) eats that newline; `-%>` before other text is `%>`;
+//! - `<%%` in text is a literal `<%`; `%%>` inside a tag is a literal `%>` in the code.
+//!
+//! The generated code keeps the template's lines: the text of line N and the code written on
+//! line N are on line N of the generated source (a comment's lines are kept as blank lines), so
+//! a syntax error or a raise at line N is at line N of the template. Columns are those of the
+//! generated line.
+
+use super::{Program, SyntaxError};
+
+/// The name of the output buffer in the generated code.
+pub const BUFFER: &str = "_erbout";
+
+/// Compiles an ERB template to a [`Program`] whose value is the rendered text. The program's
+/// label is `label` (a template path, or `inline template`).
+pub fn compile(label: &str, template: &str) -> Result<Program, Vec<SyntaxError>> {
+    let src = to_ruby(template);
+    super::parse(label, &src)
+}
+
+/// Translates an ERB template (trim mode `-`) to Ruby source whose value is the output.
+pub fn to_ruby(template: &str) -> String {
+    let mut out = Out {
+        script: String::with_capacity(template.len() * 2),
+        line: vec![format!("{BUFFER} = +''")],
+    };
+    let b = template.as_bytes();
+    let mut i = 0;
+    let mut content = String::new();
+    // In a tag: which one (`<%`, `<%=`, `<%#`).
+    let mut stag: Option<&'static str> = None;
+    let mut start = 0;
+    while i <= b.len() {
+        match stag {
+            None => {
+                if i == b.len() {
+                    content.push_str(&template[start..i]);
+                    break;
+                }
+                let at_line_start = i == 0 || b[i - 1] == b'\n';
+                if at_line_start {
+                    let mut j = i;
+                    while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+                        j += 1;
+                    }
+                    if b[j..].starts_with(b"<%-") {
+                        content.push_str(&template[start..i]);
+                        out.put(&mut content);
+                        stag = Some("<%");
+                        i = j + 3;
+                        start = i;
+                        continue;
+                    }
+                }
+                if b[i..].starts_with(b"<%") {
+                    content.push_str(&template[start..i]);
+                    let rest = &b[i + 2..];
+                    let (tag, len): (&'static str, usize) = match rest.first() {
+                        Some(b'-') => ("<%", 3),
+                        Some(b'%') => ("<%%", 3),
+                        Some(b'=') => ("<%=", 3),
+                        Some(b'#') => ("<%#", 3),
+                        _ => ("<%", 2),
+                    };
+                    i += len;
+                    start = i;
+                    if tag == "<%%" {
+                        content.push_str("<%");
+                    } else {
+                        out.put(&mut content);
+                        stag = Some(tag);
+                    }
+                    continue;
+                }
+                i += 1;
+            }
+            Some(tag) => {
+                if i == b.len() {
+                    // An unclosed tag: ERB outputs what it gathered as text.
+                    content.push_str(&template[start..i]);
+                    break;
+                }
+                let (end, trim) = if b[i..].starts_with(b"-%>") {
+                    (3, true)
+                } else if b[i..].starts_with(b"%%>") {
+                    content.push_str(&template[start..i]);
+                    content.push_str("%>");
+                    i += 3;
+                    start = i;
+                    continue;
+                } else if b[i..].starts_with(b"%>") {
+                    (2, false)
+                } else {
+                    i += 1;
+                    continue;
+                };
+                content.push_str(&template[start..i]);
+                i += end;
+                match tag {
+                    "<%=" => out.line.push(format!("{BUFFER}.<<(({content}).to_s)")),
+                    "<%#" => {
+                        for _ in 0..content.matches('\n').count() {
+                            out.cr();
+                        }
+                    }
+                    _ => {
+                        if let Some(code) = content.strip_suffix('\n') {
+                            out.line.push(code.to_string());
+                            out.cr();
+                        } else {
+                            out.line.push(content.clone());
+                        }
+                    }
+                }
+                content.clear();
+                stag = None;
+                if trim {
+                    if b[i..].starts_with(b"\r\n") {
+                        i += 2;
+                        out.cr();
+                    } else if b[i..].starts_with(b"\n") {
+                        i += 1;
+                        out.cr();
+                    } else if i == b.len() {
+                        out.cr();
+                    }
+                }
+                start = i;
+            }
+        }
+    }
+    out.put(&mut content);
+    out.line.push(BUFFER.to_string());
+    out.script.push_str(&out.line.join("; "));
+    out.script
+}
+
+struct Out {
+    script: String,
+    line: Vec<String>,
+}
+
+impl Out {
+    fn cr(&mut self) {
+        self.script.push_str(&self.line.join("; "));
+        self.line.clear();
+        self.script.push('\n');
+    }
+
+    /// Appends the text gathered so far (if any) as a literal, keeping its newlines as lines.
+    fn put(&mut self, content: &mut String) {
+        if content.is_empty() {
+            return;
+        }
+        let newlines = content.matches('\n').count();
+        let mut cmd = format!("{BUFFER}.<< {}.freeze", dump(content));
+        for _ in 0..newlines {
+            cmd.push('\n');
+        }
+        self.line.push(cmd);
+        content.clear();
+    }
+}
+
+/// A Ruby double-quoted literal holding `s` exactly.
+pub(crate) fn dump(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\x1b' => out.push_str("\\e"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_kept() {
+        let r = to_ruby("a\n<% x = 1 -%>\nb <%= x %>\n");
+        assert_eq!(r.lines().count(), 3, "{r}");
+        assert!(
+            r.lines().nth(2).is_some_and(|l| l.contains("(( x ).to_s)")),
+            "{r}"
+        );
+    }
+
+    #[test]
+    fn literal_tags() {
+        let r = to_ruby("<%% x %>");
+        assert!(r.contains("\"<% x %>\""), "{r}");
+    }
+}

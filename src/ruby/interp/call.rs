@@ -1,0 +1,1090 @@
+//! Method dispatch: by receiver class to the core classes' files, `Object`'s methods shared by
+//! all, `Kernel` functions (`raise`, `format`, `Integer()`, `require`...), and Puppet's side:
+//! the template's `self` and `scope`, which ask the [`crate::ruby::Host`].
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::super::CallStyle;
+use super::value::*;
+use super::{Blk, Ctrl, Interp, R};
+
+/// Methods that only move values around: an unknown argument or element does not make their
+/// result unknown (it is carried along).
+const STRUCTURAL: &[&str] = &[
+    "<<",
+    "push",
+    "append",
+    "unshift",
+    "prepend",
+    "[]=",
+    "store",
+    "[]",
+    "fetch",
+    "dig",
+    "first",
+    "last",
+    "each",
+    "each_with_index",
+    "each_pair",
+    "each_key",
+    "each_value",
+    "map",
+    "collect",
+    "flat_map",
+    "select",
+    "filter",
+    "reject",
+    "size",
+    "length",
+    "empty?",
+    "keys",
+    "values",
+    "key?",
+    "has_key?",
+    "to_a",
+    "dup",
+    "clone",
+    "freeze",
+    "frozen?",
+    "is_a?",
+    "kind_of?",
+    "instance_of?",
+    "class",
+    "respond_to?",
+    "merge",
+    "merge!",
+    "update",
+    "concat",
+    "delete",
+    "each_with_object",
+    "inject",
+    "reduce",
+    "values_at",
+    "tap",
+    "then",
+    "nil?",
+    "to_h",
+    "call",
+    "sort_by",
+    "group_by",
+    "partition",
+    "find",
+    "detect",
+    "any?",
+    "all?",
+    "none?",
+    "count",
+    "zip",
+    "transpose",
+    "sum",
+    "min_by",
+    "max_by",
+    "each_slice",
+    "each_cons",
+    "slice",
+    "take",
+    "drop",
+    "reverse",
+    "rotate",
+    "insert",
+    "compact",
+    "flatten",
+    "find_all",
+    "filter_map",
+    "each_index",
+    "times",
+    "upto",
+    "downto",
+    "step",
+    "to_hash",
+    "itself",
+    "fetch_values",
+    "to_ary",
+    "key",
+    "keep_if",
+    "delete_if",
+    "select!",
+    "reject!",
+    "map!",
+    "collect!",
+    "transform_values",
+    "transform_keys",
+    "sort_by!",
+    "filter!",
+    "lookupvar",
+    "to_s",
+    "inspect",
+];
+
+/// Names the `Kernel` of the subset knows (for `defined?` and `respond_to?`).
+const KERNEL: &[&str] = &[
+    "raise",
+    "fail",
+    "require",
+    "require_relative",
+    "format",
+    "sprintf",
+    "puts",
+    "print",
+    "warn",
+    "p",
+    "pp",
+    "Integer",
+    "Float",
+    "String",
+    "Array",
+    "Hash",
+    "loop",
+    "lambda",
+    "proc",
+    "block_given?",
+    "catch",
+    "throw",
+    "call_function",
+    "scope",
+    "has_variable?",
+    "freeze",
+];
+
+pub(crate) fn is_kernel(name: &str) -> bool {
+    KERNEL.contains(&name)
+}
+
+/// Libraries `require` accepts: pure ones the subset implements (or whose loading does nothing
+/// the subset can observe).
+const PURE_LIBRARIES: &[&str] = &[
+    "json",
+    "set",
+    "erb",
+    "ipaddr",
+    "shellwords",
+    "digest",
+    "digest/md5",
+    "digest/sha1",
+    "digest/sha2",
+    "digest/sha256",
+    "base64",
+    "yaml",
+    "psych",
+    "date",
+    "time",
+    "uri",
+    "resolv",
+    "English",
+    "pp",
+    "strscan",
+    "stringio",
+    "securerandom",
+    "openssl",
+    "zlib",
+];
+
+/// Methods no `nil` has: calling one is Ruby's `NoMethodError` (others stay unknown).
+const NOT_ON_NIL: &[&str] = &[
+    "each",
+    "each_pair",
+    "each_with_index",
+    "map",
+    "collect",
+    "join",
+    "keys",
+    "values",
+    "size",
+    "length",
+    "empty?",
+    "include?",
+    "sort",
+    "sort_by",
+    "split",
+    "strip",
+    "downcase",
+    "upcase",
+    "capitalize",
+    "[]",
+    "[]=",
+    "+",
+    "-",
+    "*",
+    "/",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "<<",
+    "flatten",
+    "compact",
+    "has_key?",
+    "key?",
+    "fetch",
+    "first",
+    "last",
+    "gsub",
+    "sub",
+    "match",
+    "start_with?",
+    "end_with?",
+    "lstrip",
+    "rstrip",
+    "chomp",
+    "uniq",
+    "reject",
+    "select",
+    "any?",
+    "all?",
+    "count",
+    "merge",
+    "delete",
+    "upcase!",
+    "downcase!",
+    "ljust",
+    "rjust",
+    "center",
+    "each_key",
+    "each_value",
+    "reverse",
+    "max",
+    "min",
+    "sum",
+    "zip",
+    "index",
+    "chars",
+    "lines",
+    "bytes",
+    "to_sym",
+    "intern",
+    "strip!",
+    "gsub!",
+    "sub!",
+    "squeeze",
+    "tr",
+    "scan",
+    "%",
+    "dig",
+];
+
+impl Interp<'_> {
+    /// Calls `recv.name(*args, &blk)`.
+    pub(crate) fn call_method(
+        &mut self,
+        recv: Value,
+        name: &str,
+        args: Vec<Value>,
+        blk: Option<Blk>,
+    ) -> R<Value> {
+        self.step()?;
+        if let Value::Unknown(_) = &recv {
+            return Ok(recv);
+        }
+        let structural = STRUCTURAL.contains(&name);
+        if !structural && let Some(o) = self.deep_unknown(&recv) {
+            return Ok(Value::Unknown(Rc::new(o)));
+        }
+        if !structural || name == "[]" || name == "fetch" || name == "key?" || name == "has_key?" {
+            let skip_last = matches!(name, "[]=" | "store");
+            let n = args.len();
+            for (i, a) in args.iter().enumerate() {
+                if skip_last && i + 1 == n {
+                    continue;
+                }
+                if let Some(o) = self.deep_unknown(a) {
+                    return Ok(Value::Unknown(Rc::new(o)));
+                }
+            }
+        }
+        let found = match &recv {
+            Value::Str(_) => self.string_method(&recv, name, &args, blk.as_ref())?,
+            Value::Int(_) | Value::Big(_) | Value::Float(_) => {
+                self.numeric_method(&recv, name, &args, blk.as_ref())?
+            }
+            Value::Array(_) => self.array_method(&recv, name, &args, blk.as_ref())?,
+            Value::Hash(_) => self.hash_method(&recv, name, &args, blk.as_ref())?,
+            Value::Set(_) => self.set_method(&recv, name, &args, blk.as_ref())?,
+            Value::Nil => self.nil_method(name, &args)?,
+            Value::Bool(_) => self.bool_method(&recv, name, &args)?,
+            Value::Sym(_) => self.symbol_method(&recv, name, &args, blk.as_ref())?,
+            Value::Range(_) => self.range_method(&recv, name, &args, blk.as_ref())?,
+            Value::Regexp(_) => self.regexp_method(&recv, name, &args)?,
+            Value::Match(_) => self.match_method(&recv, name, &args)?,
+            Value::Proc(p) => {
+                let p = p.clone();
+                match name {
+                    "call" | "()" | "yield" | "===" | "[]" => {
+                        Some(self.call_proc(&p, args.clone(), blk.clone())?)
+                    }
+                    "to_proc" => Some(recv.clone()),
+                    "lambda?" => Some(Value::Bool(p.lambda)),
+                    "arity" => Some(Value::Int(p.body.params.required.len() as i64)),
+                    _ => None,
+                }
+            }
+            Value::Exception(e) => match name {
+                "message" | "to_s" => Some(Value::str(e.message.clone())),
+                "full_message" => Some(Value::str(format!("{} ({})", e.message, e.class))),
+                "backtrace" => Some(Value::Nil),
+                _ => None,
+            },
+            Value::Class(c) => {
+                let c = c.clone();
+                self.class_method(&c, name, &args, blk.as_ref())?
+            }
+            Value::Scope => self.scope_method(name, &args)?,
+            Value::Main => {
+                return self.call_function(
+                    name,
+                    args,
+                    blk,
+                    &Rc::new(RefCell::new(Frame::default())),
+                );
+            }
+            Value::Opaque(_) | Value::Unknown(_) => None,
+        };
+        if let Some(v) = found {
+            return Ok(v);
+        }
+        if let Some(v) = self.object_method(&recv, name, &args, blk.as_ref())? {
+            return Ok(v);
+        }
+        if matches!(recv, Value::Nil) && NOT_ON_NIL.contains(&name) {
+            return self.raise(
+                "NoMethodError",
+                format!("undefined method `{name}' for nil:NilClass"),
+            );
+        }
+        Ok(self.unknown(format!("{}#{name}", recv.class_name())))
+    }
+
+    /// Methods every object has.
+    fn object_method(
+        &mut self,
+        recv: &Value,
+        name: &str,
+        args: &[Value],
+        blk: Option<&Blk>,
+    ) -> R<Option<Value>> {
+        let a0 = args.first();
+        Ok(Some(match name {
+            "nil?" => Value::Bool(matches!(recv, Value::Nil)),
+            "==" | "eql?" | "equal?" => {
+                let other = a0.cloned().unwrap_or(Value::Nil);
+                if name == "equal?" {
+                    let same = recv.identity() != 0 && recv.identity() == other.identity();
+                    Value::Bool(same || (recv.identity() == 0 && self.equal(recv, &other)?))
+                } else if name == "eql?" {
+                    Value::Bool(recv.hash_key() == other.hash_key())
+                } else {
+                    Value::Bool(self.equal(recv, &other)?)
+                }
+            }
+            "!=" => {
+                let other = a0.cloned().unwrap_or(Value::Nil);
+                let eq = self.call_method(recv.clone(), "==", vec![other], None)?;
+                if let Value::Unknown(_) = eq {
+                    return Ok(Some(eq));
+                }
+                Value::Bool(!eq.truthy())
+            }
+            "!" => Value::Bool(!recv.truthy()),
+            "===" => Value::Bool(self.equal(recv, a0.unwrap_or(&Value::Nil))?),
+            "=~" => Value::Nil,
+            "!~" => {
+                let m = self.call_method(recv.clone(), "=~", args.to_vec(), None)?;
+                if let Value::Unknown(_) = m {
+                    return Ok(Some(m));
+                }
+                Value::Bool(!m.truthy())
+            }
+            "is_a?" | "kind_of?" | "instance_of?" => {
+                let Some(Value::Class(c)) = a0 else {
+                    return Ok(Some(self.unknown(format!("{name} of a non-class"))));
+                };
+                if name == "instance_of?" {
+                    Value::Bool(recv.class_name() == **c)
+                } else {
+                    match self.is_a(recv, c) {
+                        Some(b) => Value::Bool(b),
+                        None => self.unknown(format!("is_a?({c})")),
+                    }
+                }
+            }
+            "class" => Value::Class(Rc::from(recv.class_name().as_str())),
+            "to_s" => Value::str(recv.to_s()),
+            "inspect" => {
+                if let Some(o) = self.deep_unknown(recv) {
+                    return Ok(Some(Value::Unknown(Rc::new(o))));
+                }
+                Value::str(recv.inspect())
+            }
+            "frozen?" => Value::Bool(match recv {
+                Value::Str(s) => s.borrow().frozen,
+                Value::Array(a) => a.borrow().frozen,
+                Value::Hash(h) => h.borrow().frozen,
+                _ => true,
+            }),
+            "freeze" => {
+                match recv {
+                    Value::Str(s) => s.borrow_mut().frozen = true,
+                    Value::Array(a) => a.borrow_mut().frozen = true,
+                    Value::Hash(h) => h.borrow_mut().frozen = true,
+                    _ => {}
+                }
+                recv.clone()
+            }
+            "dup" | "clone" => {
+                let keep_frozen = name == "clone";
+                match recv {
+                    Value::Str(s) => {
+                        let mut c = s.borrow().clone();
+                        c.frozen = keep_frozen && c.frozen;
+                        Value::Str(Rc::new(RefCell::new(c)))
+                    }
+                    Value::Array(a) => {
+                        let mut c = a.borrow().clone();
+                        c.frozen = keep_frozen && c.frozen;
+                        Value::Array(Rc::new(RefCell::new(c)))
+                    }
+                    Value::Hash(h) => {
+                        let mut c = h.borrow().clone();
+                        c.frozen = keep_frozen && c.frozen;
+                        Value::Hash(Rc::new(RefCell::new(c)))
+                    }
+                    Value::Set(h) => Value::Set(Rc::new(RefCell::new(h.borrow().clone()))),
+                    other => other.clone(),
+                }
+            }
+            "hash" => Value::Int({
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                recv.hash_key().hash(&mut h);
+                h.finish() as i64
+            }),
+            "object_id" | "__id__" => Value::Int((recv.identity() >> 3) as i64),
+            "respond_to?" => {
+                let Some(m) = a0 else {
+                    return Ok(Some(Value::Bool(false)));
+                };
+                let m = m.to_s();
+                Value::Bool(self.responds_to(recv, &m))
+            }
+            "tap" => {
+                if let Some(b) = blk {
+                    self.call_block(b, vec![recv.clone()])?;
+                }
+                recv.clone()
+            }
+            "then" | "yield_self" => match blk {
+                Some(b) => self.call_block(b, vec![recv.clone()])?,
+                None => recv.clone(),
+            },
+            "itself" => recv.clone(),
+            "instance_variable_get" => {
+                let n = a0.map(|v| v.to_s()).unwrap_or_default();
+                match recv {
+                    Value::Main => {
+                        let n = n.trim_start_matches('@').to_string();
+                        self.ivar_public(&n)
+                    }
+                    _ => Value::Nil,
+                }
+            }
+            "send" | "public_send" | "__send__" => {
+                let Some(m) = a0 else {
+                    return self.raise("ArgumentError", "no method name given");
+                };
+                let m = match m {
+                    Value::Sym(s) => s.to_string(),
+                    Value::Str(s) => s.borrow().text.clone(),
+                    _ => return Ok(Some(self.unknown("send of a computed name"))),
+                };
+                if matches!(
+                    m.as_str(),
+                    "send"
+                        | "public_send"
+                        | "__send__"
+                        | "instance_eval"
+                        | "eval"
+                        | "system"
+                        | "exec"
+                        | "spawn"
+                        | "instance_exec"
+                        | "class_eval"
+                        | "method"
+                ) {
+                    return Ok(Some(self.unknown(format!("send(:{m})"))));
+                }
+                self.call_method(recv.clone(), &m, args[1..].to_vec(), blk.cloned())?
+            }
+            "instance_variables" | "methods" | "public_methods" => Value::array(Vec::new()),
+            "display" => Value::Nil,
+            "to_enum" | "each_entry" | "lazy" => recv.clone(),
+            _ => return Ok(None),
+        }))
+    }
+
+    /// `ivar` for `instance_variable_get`.
+    fn ivar_public(&mut self, name: &str) -> Value {
+        self.host.instance_variable(name).unwrap_or(Value::Nil)
+    }
+
+    fn responds_to(&self, recv: &Value, m: &str) -> bool {
+        let common = [
+            "to_s", "inspect", "nil?", "==", "class", "is_a?", "freeze", "dup",
+        ];
+        if common.contains(&m) {
+            return true;
+        }
+        match recv {
+            Value::Str(_) => matches!(
+                m,
+                "to_str"
+                    | "upcase"
+                    | "downcase"
+                    | "split"
+                    | "strip"
+                    | "gsub"
+                    | "sub"
+                    | "+"
+                    | "length"
+                    | "size"
+                    | "empty?"
+                    | "each_line"
+                    | "to_i"
+                    | "to_f"
+                    | "to_sym"
+                    | "match"
+                    | "=~"
+                    | "start_with?"
+                    | "end_with?"
+                    | "include?"
+                    | "chomp"
+                    | "lines"
+                    | "chars"
+                    | "bytes"
+                    | "capitalize"
+                    | "tr"
+                    | "%"
+                    | "*"
+                    | "<<"
+            ),
+            Value::Array(_) => matches!(
+                m,
+                "to_ary"
+                    | "each"
+                    | "map"
+                    | "join"
+                    | "size"
+                    | "length"
+                    | "empty?"
+                    | "first"
+                    | "last"
+                    | "include?"
+                    | "sort"
+                    | "flatten"
+                    | "compact"
+                    | "uniq"
+                    | "<<"
+                    | "push"
+                    | "select"
+                    | "reject"
+                    | "each_with_index"
+                    | "to_a"
+            ),
+            Value::Hash(_) => matches!(
+                m,
+                "to_hash"
+                    | "each"
+                    | "each_pair"
+                    | "keys"
+                    | "values"
+                    | "key?"
+                    | "has_key?"
+                    | "fetch"
+                    | "merge"
+                    | "size"
+                    | "length"
+                    | "empty?"
+                    | "to_h"
+                    | "to_a"
+                    | "map"
+                    | "select"
+                    | "reject"
+                    | "include?"
+                    | "dig"
+                    | "sort"
+            ),
+            Value::Int(_) | Value::Big(_) | Value::Float(_) => matches!(
+                m,
+                "to_i"
+                    | "to_f"
+                    | "+"
+                    | "-"
+                    | "*"
+                    | "/"
+                    | "to_int"
+                    | "round"
+                    | "abs"
+                    | "floor"
+                    | "ceil"
+                    | "times"
+                    | "zero?"
+            ),
+            Value::Sym(_) => matches!(m, "to_sym" | "to_proc" | "length" | "size" | "upcase"),
+            Value::Nil => matches!(m, "to_a" | "to_i" | "to_f" | "to_h"),
+            _ => false,
+        }
+    }
+
+    /// Is `v` an instance of class `c` (or of a subclass, or does it include module `c`)?
+    /// `None` for a class the subset does not know.
+    pub(crate) fn is_a(&self, v: &Value, c: &str) -> Option<bool> {
+        let cls = v.class_name();
+        let mut ancestors: Vec<&str> = vec![cls.as_str()];
+        let extra: &[&str] = match v {
+            Value::Int(_) | Value::Big(_) => &["Numeric", "Comparable"],
+            Value::Float(_) => &["Numeric", "Comparable"],
+            Value::Str(_) => &["Comparable"],
+            Value::Array(_) | Value::Hash(_) | Value::Range(_) | Value::Set(_) => &["Enumerable"],
+            Value::Sym(_) => &["Comparable"],
+            _ => &[],
+        };
+        ancestors.extend_from_slice(extra);
+        ancestors.extend_from_slice(&["Object", "Kernel", "BasicObject"]);
+        if ancestors.contains(&c) {
+            return Some(true);
+        }
+        if let Value::Exception(e) = v {
+            return Some(super::eval::is_a_class(&e.class, c));
+        }
+        if let Value::Opaque(_) = v {
+            return None;
+        }
+        let known = [
+            "String",
+            "Integer",
+            "Float",
+            "Numeric",
+            "Array",
+            "Hash",
+            "Symbol",
+            "NilClass",
+            "TrueClass",
+            "FalseClass",
+            "Range",
+            "Regexp",
+            "MatchData",
+            "Proc",
+            "Set",
+            "Comparable",
+            "Enumerable",
+            "Fixnum",
+            "Bignum",
+            "Exception",
+            "StandardError",
+            "Class",
+            "Module",
+            "Struct",
+            "Time",
+            "IPAddr",
+            "Numeric",
+        ];
+        if c == "Fixnum" || c == "Bignum" {
+            return Some(matches!(v, Value::Int(_) | Value::Big(_)));
+        }
+        if known.contains(&c) || super::misc::superclass(c).is_some() {
+            return Some(false);
+        }
+        if c.starts_with("Puppet::Pops::Types") || c.starts_with("Puppet::") {
+            return Some(false);
+        }
+        None
+    }
+
+    /// Ruby's `==`.
+    pub(crate) fn equal(&mut self, a: &Value, b: &Value) -> R<bool> {
+        if let Some(o) = self.deep_unknown(a).or_else(|| self.deep_unknown(b)) {
+            return Err(Ctrl::Unknown(o));
+        }
+        Ok(values_equal(a, b))
+    }
+
+    /// A call with no receiver: a `def` method, `Kernel`, the template's own methods.
+    pub(crate) fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        blk: Option<Blk>,
+        env: &Env,
+    ) -> R<Value> {
+        let _ = env;
+        if let Some(body) = self.methods.get(name).cloned() {
+            return self.call_def(&body, args, blk);
+        }
+        for a in &args {
+            if !matches!(
+                name,
+                "raise" | "fail" | "p" | "puts" | "warn" | "print" | "pp" | "call_function"
+            ) && let Some(o) = self.deep_unknown(a)
+            {
+                return Ok(Value::Unknown(Rc::new(o)));
+            }
+        }
+        let a0 = args.first().cloned();
+        match name {
+            "raise" | "fail" => self.kernel_raise(&args),
+            "require" | "require_relative" | "load" => {
+                let lib = a0.map(|v| v.to_s()).unwrap_or_default();
+                if PURE_LIBRARIES.contains(&lib.as_str())
+                    || lib == "puppet"
+                    || lib.starts_with("puppet/")
+                    || lib.starts_with("puppet_x/")
+                {
+                    Ok(Value::Bool(true))
+                } else {
+                    Err(Ctrl::Unknown(self.origin(format!("require '{lib}'"))))
+                }
+            }
+            "format" | "sprintf" => {
+                let Some(f) = a0 else {
+                    return self.raise("ArgumentError", "too few arguments");
+                };
+                let f = self.text(&f)?;
+                let s = self.sprintf(&f, &args[1..])?;
+                Ok(Value::str(s))
+            }
+            "puts" | "print" | "warn" | "pp" | "debug" | "info" | "notice" | "warning" | "err" => {
+                Ok(Value::Nil)
+            }
+            "p" => Ok(match args.len() {
+                0 => Value::Nil,
+                1 => args[0].clone(),
+                _ => Value::array(args),
+            }),
+            "Integer" => self.kernel_integer(&args),
+            "Float" => self.kernel_float(&args),
+            "String" => {
+                let v = a0.unwrap_or(Value::Nil);
+                self.stringify(&v)
+            }
+            "Array" => Ok(match a0.unwrap_or(Value::Nil) {
+                Value::Nil => Value::array(Vec::new()),
+                Value::Array(a) => Value::Array(a),
+                h @ Value::Hash(_) => Value::array(self.iterate(&h)?),
+                r @ Value::Range(_) => Value::array(self.iterate(&r)?),
+                other => Value::array(vec![other]),
+            }),
+            "Hash" => Ok(match a0.unwrap_or(Value::Nil) {
+                Value::Nil => Value::hash(Vec::new()),
+                Value::Array(a) if a.borrow().items.is_empty() => Value::hash(Vec::new()),
+                h @ Value::Hash(_) => h,
+                other => {
+                    return self.raise(
+                        "TypeError",
+                        format!("can't convert {} into Hash", other.class_name()),
+                    );
+                }
+            }),
+            "loop" => {
+                let Some(b) = blk else {
+                    return Ok(self.unknown("loop without a block"));
+                };
+                loop {
+                    self.step()?;
+                    match self.call_block(&b, Vec::new()) {
+                        Ok(_) => {}
+                        Err(Ctrl::Break(v)) => return Ok(v),
+                        Err(Ctrl::Raise(e, _)) if e.class == "StopIteration" => {
+                            return Ok(Value::Nil);
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+            "lambda" | "proc" => match blk {
+                Some(Blk::Proc(p)) => Ok(Value::Proc(if name == "lambda" {
+                    Rc::new(Proc {
+                        body: p.body.clone(),
+                        env: p.env.clone(),
+                        lambda: true,
+                    })
+                } else {
+                    p
+                })),
+                _ => self.raise(
+                    "ArgumentError",
+                    "tried to create Proc object without a block",
+                ),
+            },
+            "block_given?" => Ok(Value::Bool(
+                self.block_stack.last().cloned().flatten().is_some(),
+            )),
+            "catch" => {
+                let tag = a0.unwrap_or_else(|| Value::Int(self.steps as i64));
+                let Some(b) = blk else {
+                    return Ok(self.unknown("catch without a block"));
+                };
+                match self.call_block(&b, vec![tag.clone()]) {
+                    Err(Ctrl::Throw(t, v))
+                        if values_equal(&t, &tag)
+                            || t.identity() == tag.identity() && t.identity() != 0 =>
+                    {
+                        Ok(v)
+                    }
+                    other => other,
+                }
+            }
+            "throw" => Err(Ctrl::Throw(
+                a0.unwrap_or(Value::Nil),
+                args.get(1).cloned().unwrap_or(Value::Nil),
+            )),
+            "call_function" => {
+                let fname = self.text(&a0.unwrap_or(Value::Nil))?;
+                self.host_call(&fname, args[1..].to_vec(), CallStyle::Function4x)
+            }
+            "scope" => Ok(Value::Scope),
+            "has_variable?" => {
+                let n = self.text(&a0.unwrap_or(Value::Nil))?;
+                Ok(Value::Bool(
+                    self.host
+                        .lookup_variable(&n)
+                        .is_some_and(|v| !matches!(v, Value::Nil)),
+                ))
+            }
+            "file" => Ok(match self.host.template_file() {
+                Some(f) => Value::str(f),
+                None => Value::Nil,
+            }),
+            "__method__" => Ok(Value::Nil),
+            "freeze"
+            | "frozen?"
+            | "nil?"
+            | "is_a?"
+            | "kind_of?"
+            | "class"
+            | "respond_to?"
+            | "instance_variable_get"
+            | "send"
+            | "public_send"
+            | "tap"
+            | "then" => Ok(self
+                .object_method(&Value::Main, name, &args, blk.as_ref())?
+                .unwrap_or(Value::Nil)),
+            _ => {
+                if let Some(f) = name.strip_prefix("function_") {
+                    let list = match a0 {
+                        Some(Value::Array(a)) => a.borrow().items.clone(),
+                        Some(other) => vec![other],
+                        None => Vec::new(),
+                    };
+                    return self.host_call(f, list, CallStyle::Function3x);
+                }
+                Ok(self.unknown(name.to_string()))
+            }
+        }
+    }
+
+    /// Calls a Puppet function through the host.
+    pub(crate) fn host_call(&mut self, name: &str, args: Vec<Value>, style: CallStyle) -> R<Value> {
+        match self.host.call_function(name, args, style) {
+            Ok(v) => Ok(v),
+            Err(msg) => self.raise("Puppet::ParseError", msg),
+        }
+    }
+
+    /// The template's `scope` object.
+    fn scope_method(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
+        let a0 = args.first().cloned().unwrap_or(Value::Nil);
+        Ok(Some(match name {
+            "[]" | "lookupvar" => {
+                let n = self.text(&a0)?;
+                self.host.lookup_variable(&n).unwrap_or(Value::Nil)
+            }
+            "include?" | "has_variable?" => {
+                let n = self.text(&a0)?;
+                Value::Bool(
+                    self.host
+                        .lookup_variable(&n)
+                        .is_some_and(|v| !matches!(v, Value::Nil)),
+                )
+            }
+            "exist?" => {
+                let n = self.text(&a0)?;
+                Value::Bool(self.host.lookup_variable(&n).is_some())
+            }
+            "to_hash" => {
+                let vars = self.host.variables();
+                Value::hash(vars.into_iter().map(|(k, v)| (Value::str(k), v)).collect())
+            }
+            "call_function" => {
+                let n = self.text(&a0)?;
+                let list = match args.get(1) {
+                    Some(Value::Array(a)) => a.borrow().items.clone(),
+                    Some(other) => vec![other.clone()],
+                    None => Vec::new(),
+                };
+                self.host_call(&n, list, CallStyle::Function4x)?
+            }
+            _ => {
+                if let Some(f) = name.strip_prefix("function_") {
+                    let list = match args.first() {
+                        Some(Value::Array(a)) => a.borrow().items.clone(),
+                        Some(other) => vec![other.clone()],
+                        None => Vec::new(),
+                    };
+                    return Ok(Some(self.host_call(f, list, CallStyle::Function3x)?));
+                }
+                return Ok(Some(self.unknown(format!("scope.{name}"))));
+            }
+        }))
+    }
+
+    fn kernel_raise(&mut self, args: &[Value]) -> R<Value> {
+        let (class, message) = match args {
+            [] => (
+                "RuntimeError".to_string(),
+                "unhandled exception".to_string(),
+            ),
+            [Value::Exception(e)] => (e.class.clone(), e.message.clone()),
+            [Value::Class(c)] => (c.to_string(), c.to_string()),
+            [Value::Class(c), m, ..] => (c.to_string(), self.text(m)?),
+            [Value::Exception(e), m, ..] => (e.class.clone(), self.text(m)?),
+            [Value::Str(s)] => ("RuntimeError".to_string(), s.borrow().text.clone()),
+            [Value::Unknown(o), ..] => return Err(Ctrl::Unknown((**o).clone())),
+            [other, ..] => {
+                return self.raise(
+                    "TypeError",
+                    format!("exception class/object expected{}", {
+                        let _ = other;
+                        ""
+                    }),
+                );
+            }
+        };
+        self.raise(&class, message)
+    }
+
+    fn kernel_integer(&mut self, args: &[Value]) -> R<Value> {
+        let v = args.first().cloned().unwrap_or(Value::Nil);
+        let exc = !matches!(args.last(), Some(Value::Hash(h)) if h.borrow().get(&Value::sym("exception")).is_some_and(|v| !v.truthy()));
+        let base = match args.get(1) {
+            Some(Value::Int(b)) => Some(*b as u32),
+            _ => None,
+        };
+        let r = match &v {
+            Value::Int(_) | Value::Big(_) => Some(v.clone()),
+            Value::Float(f) => {
+                if f.is_nan() || f.is_infinite() {
+                    return self.raise("FloatDomainError", super::value::float_to_s(*f));
+                }
+                Some(super::numeric::float_to_int(*f))
+            }
+            Value::Str(s) => super::numeric::parse_integer_strict(&s.borrow().text, base),
+            Value::Nil => {
+                if exc {
+                    return self.raise("TypeError", "can't convert nil into Integer");
+                }
+                return Ok(Value::Nil);
+            }
+            _ => None,
+        };
+        match r {
+            Some(v) => Ok(v),
+            None if !exc => Ok(Value::Nil),
+            None => self.raise(
+                "ArgumentError",
+                format!("invalid value for Integer(): {}", v.inspect()),
+            ),
+        }
+    }
+
+    fn kernel_float(&mut self, args: &[Value]) -> R<Value> {
+        let v = args.first().cloned().unwrap_or(Value::Nil);
+        match &v {
+            Value::Int(i) => Ok(Value::Float(*i as f64)),
+            Value::Float(_) => Ok(v),
+            Value::Str(s) => {
+                let t = s.borrow().text.clone();
+                match super::numeric::parse_float_strict(&t) {
+                    Some(f) => Ok(Value::Float(f)),
+                    None => self.raise(
+                        "ArgumentError",
+                        format!("invalid value for Float(): {}", v.inspect()),
+                    ),
+                }
+            }
+            Value::Nil => self.raise("TypeError", "can't convert nil into Float"),
+            _ => Ok(self.unknown("Float()")),
+        }
+    }
+
+    /// The value of a constant.
+    pub(crate) fn constant(&mut self, path: &[String]) -> Value {
+        let full = path.join("::");
+        match full.as_str() {
+            "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol"
+            | "NilClass" | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData"
+            | "Proc" | "Set" | "Comparable" | "Enumerable" | "Fixnum" | "Bignum" | "JSON"
+            | "Shellwords" | "Base64" | "IPAddr" | "Digest::MD5" | "Digest::SHA1"
+            | "Digest::SHA256" | "Digest::SHA2" | "Math" | "Kernel" | "Object" | "Struct"
+            | "ERB::Util" | "ERB" | "StopIteration" => Value::Class(Rc::from(full.as_str())),
+            "Puppet::Parser::Functions" | "Puppet::Functions" => {
+                Value::Class(Rc::from(full.as_str()))
+            }
+            "Float::INFINITY" => Value::Float(f64::INFINITY),
+            "Float::NAN" => Value::Float(f64::NAN),
+            "Math::PI" => Value::Float(std::f64::consts::PI),
+            "RUBY_VERSION" => Value::frozen_str("3.1.2"),
+            _ if super::misc::superclass(&full).is_some() || full == "Exception" => {
+                Value::Class(Rc::from(full.as_str()))
+            }
+            _ => self.unknown(full),
+        }
+    }
+}
+
+/// Ruby's `==` on known values.
+pub(crate) fn values_equal(a: &Value, b: &Value) -> bool {
+    use Value as V;
+    match (a, b) {
+        (V::Nil, V::Nil) => true,
+        (V::Bool(x), V::Bool(y)) => x == y,
+        (V::Int(x), V::Int(y)) => x == y,
+        (V::Big(x), V::Big(y)) => x == y,
+        (V::Int(x), V::Float(y)) | (V::Float(y), V::Int(x)) => (*x as f64) == *y,
+        (V::Big(x), V::Float(y)) | (V::Float(y), V::Big(x)) => {
+            num_traits::ToPrimitive::to_f64(&**x) == Some(*y)
+        }
+        (V::Float(x), V::Float(y)) => x == y,
+        (V::Str(x), V::Str(y)) => x.borrow().text == y.borrow().text,
+        (V::Sym(x), V::Sym(y)) => x == y,
+        (V::Array(x), V::Array(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.items.len() == y.items.len()
+                && x.items
+                    .iter()
+                    .zip(y.items.iter())
+                    .all(|(a, b)| values_equal(a, b))
+        }
+        (V::Hash(x), V::Hash(y)) | (V::Set(x), V::Set(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.map.len() == y.map.len()
+                && x.map
+                    .iter()
+                    .all(|(k, (_, v))| y.map.get(k).is_some_and(|(_, w)| values_equal(v, w)))
+        }
+        (V::Range(x), V::Range(y)) => {
+            x.exclusive == y.exclusive && values_equal(&x.lo, &y.lo) && values_equal(&x.hi, &y.hi)
+        }
+        (V::Regexp(x), V::Regexp(y)) => x.source == y.source && x.flags == y.flags,
+        (V::Class(x), V::Class(y)) => x == y,
+        (V::Scope, V::Scope) | (V::Main, V::Main) => true,
+        (V::Opaque(x), V::Opaque(y)) => x == y,
+        (V::Exception(x), V::Exception(y)) => x.class == y.class && x.message == y.message,
+        _ => a.identity() != 0 && a.identity() == b.identity(),
+    }
+}

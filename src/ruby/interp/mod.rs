@@ -1,0 +1,193 @@
+//! The interpreter of plint's Ruby subset: a walk of [`super::ast`] with Ruby's semantics,
+//! within a [`Budget`]. Split by concern: [`value`] (the values), `eval` (the nodes), `call`
+//! (method dispatch, `Kernel`, Puppet's scope), and one file per core class's methods.
+
+mod array;
+mod call;
+mod eval;
+mod format;
+mod hash;
+mod misc;
+mod numeric;
+mod string;
+pub mod value;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::ast::Body;
+use super::regexp::Regexp;
+use super::{Budget, Host, Program, RubyError};
+use value::*;
+
+/// How evaluation leaves a node other than with a value.
+#[derive(Debug)]
+pub(crate) enum Ctrl {
+    /// `break v`.
+    Break(Value),
+    /// `next v`.
+    Next(Value),
+    /// `return v`.
+    Return(Value),
+    /// A raised exception.
+    Raise(Rc<Exception>, u32),
+    /// `throw tag, v`.
+    Throw(Value, Value),
+    /// The result depends on an unknown: the whole run is unknown.
+    Unknown(Origin),
+    /// The budget is exceeded.
+    Budget(String),
+}
+
+pub(crate) type R<T> = Result<T, Ctrl>;
+
+/// A block passed to a method: a literal block, a proc, or `&:sym`.
+#[derive(Clone, Debug)]
+pub(crate) enum Blk {
+    /// A block or proc.
+    Proc(Rc<Proc>),
+    /// `&:name`: calls `name` on the first argument.
+    Sym(String),
+}
+
+/// One run of a program.
+pub struct Interp<'a> {
+    program: &'a Program,
+    host: &'a mut dyn Host,
+    budget: Budget,
+    steps: u64,
+    depth: u32,
+    /// Instance variables assigned by the code (the host's are read through).
+    ivars: HashMap<String, Value>,
+    globals: HashMap<String, Value>,
+    /// Methods defined with `def`.
+    methods: HashMap<String, Arc<Body>>,
+    /// `$~` of the current frame.
+    last_match: Option<Rc<MatchData>>,
+    /// The block of the current method (for `yield`, `block_given?`).
+    block_stack: Vec<Option<Blk>>,
+    regex_cache: HashMap<(String, u8), Rc<Regexp>>,
+    line: u32,
+}
+
+impl<'a> Interp<'a> {
+    /// A run of `program` against `host`.
+    pub fn new(program: &'a Program, host: &'a mut dyn Host, budget: Budget) -> Interp<'a> {
+        Interp {
+            program,
+            host,
+            budget,
+            steps: 0,
+            depth: 0,
+            ivars: HashMap::new(),
+            globals: HashMap::new(),
+            methods: HashMap::new(),
+            last_match: None,
+            block_stack: vec![None],
+            regex_cache: HashMap::new(),
+            line: 0,
+        }
+    }
+
+    /// Runs the program: its value, an unknown, or why it failed.
+    pub fn run(&mut self) -> Result<Value, RubyError> {
+        let env: Env = Rc::new(RefCell::new(Frame::default()));
+        let root = &self.program.root;
+        match self.eval(root, &env) {
+            Ok(v) | Err(Ctrl::Return(v)) | Err(Ctrl::Next(v)) | Err(Ctrl::Break(v)) => Ok(v),
+            Err(Ctrl::Unknown(o)) => Ok(Value::Unknown(Rc::new(o))),
+            Err(Ctrl::Raise(e, line)) => Err(RubyError::Raised {
+                class: e.class.clone(),
+                message: e.message.clone(),
+                line,
+            }),
+            Err(Ctrl::Throw(tag, _)) => Err(RubyError::Raised {
+                class: "UncaughtThrowError".into(),
+                message: format!("uncaught throw {}", tag.inspect()),
+                line: self.line,
+            }),
+            Err(Ctrl::Budget(what)) => Err(RubyError::Budget(what)),
+        }
+    }
+
+    /// Counts a step; past the budget, the run ends.
+    pub(crate) fn step(&mut self) -> R<()> {
+        self.steps += 1;
+        if self.steps > self.budget.max_steps {
+            return Err(Ctrl::Budget(format!(
+                "more than {} evaluation steps",
+                self.budget.max_steps
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks a new string's size against the budget.
+    pub(crate) fn check_str(&self, len: usize) -> R<()> {
+        if len > self.budget.max_string {
+            return Err(Ctrl::Budget(format!(
+                "a string of more than {} bytes",
+                self.budget.max_string
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks a new collection's size against the budget.
+    pub(crate) fn check_len(&self, len: usize) -> R<()> {
+        if len > self.budget.max_collection {
+            return Err(Ctrl::Budget(format!(
+                "a collection of more than {} elements",
+                self.budget.max_collection
+            )));
+        }
+        Ok(())
+    }
+
+    /// An unknown value originating here.
+    pub(crate) fn unknown(&self, what: impl Into<String>) -> Value {
+        Value::Unknown(Rc::new(self.origin(what)))
+    }
+
+    pub(crate) fn origin(&self, what: impl Into<String>) -> Origin {
+        Origin {
+            what: what.into(),
+            file: self.program.label.clone(),
+            line: self.line,
+        }
+    }
+
+    /// Raises `class` with `message`.
+    pub(crate) fn raise<T>(&self, class: &str, message: impl Into<String>) -> R<T> {
+        Err(Ctrl::Raise(
+            Rc::new(Exception {
+                class: class.to_string(),
+                message: message.into(),
+            }),
+            self.line,
+        ))
+    }
+
+    /// A compiled regexp (cached for the run).
+    pub(crate) fn regexp(&mut self, src: &str, flags: super::ast::RegexFlags) -> R<Rc<Regexp>> {
+        let key = (
+            src.to_string(),
+            u8::from(flags.ignore_case)
+                | u8::from(flags.multiline) << 1
+                | u8::from(flags.extended) << 2,
+        );
+        if let Some(r) = self.regex_cache.get(&key) {
+            return Ok(r.clone());
+        }
+        match Regexp::new(src, flags) {
+            Ok(r) => {
+                let r = Rc::new(r);
+                self.regex_cache.insert(key, r.clone());
+                Ok(r)
+            }
+            Err(e) => Err(Ctrl::Unknown(self.origin(format!("regexp /{src}/ ({e})")))),
+        }
+    }
+}

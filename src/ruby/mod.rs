@@ -1,0 +1,298 @@
+//! Ruby as Puppet uses it, without Ruby: ERB templates and module Ruby code parsed with Prism
+//! (Ruby's own parser) and evaluated by plint's own interpreter of a safe subset of Ruby.
+//!
+//! # The pieces
+//!
+//! - [`parse`]: Ruby source to a [`Program`] (plint's owned tree, [`ast`]; Prism's result is
+//!   dropped). Syntax errors are [`SyntaxError`]s in the source's lines and columns.
+//! - [`erb::compile`]: an ERB template (Puppet's `trim_mode: '-'`) to a [`Program`] whose value
+//!   is the rendered text; its lines are the template's.
+//! - [`render_erb`] and [`eval_program`]: run a program against a [`Host`] (Puppet's side: the
+//!   variables, the functions) within a [`Budget`].
+//!
+//! # Safety
+//!
+//! The interpreter has no file, directory, process, network or environment access: `File`,
+//! `Dir`, `IO`, `ENV`, backticks, `system`, `eval`, `instance_eval`, `send` of a name not
+//! known at parse time, `require` of anything but a pure library plint implements (`json`,
+//! `set`, `erb`, `ipaddr`, `shellwords`, `digest`, `base64`, `yaml`...) are outside the subset.
+//! What is outside the subset evaluates to an **unknown value** ([`Value::Unknown`]) whose
+//! [`Origin`] names the construct and its line (`File.read at line 12`); operations on an
+//! unknown give unknown, and a branch on an unknown makes the whole result unknown. Nothing is
+//! guessed. Every run has a [`Budget`] of steps, call depth and sizes: exceeding it ends the run
+//! with [`RubyError::Budget`], never a hang or an abort.
+//!
+//! # Values crossing the boundary
+//!
+//! Puppet 7 gives a template its scope's variables as instance variables (`@x`): Puppet's
+//! runtime values as they are. `undef` is `nil` (an undef variable is not bound, and `@x` reads
+//! `nil`), `default` is the Symbol `:default`, strings, integers, floats, booleans, arrays and
+//! hashes are their Ruby counterparts; a `Sensitive`, a type, a resource reference or any other
+//! Puppet object is a [`Value::Opaque`] the host made (the interpreter only prints it and hands
+//! it back). 3.x functions (`scope.function_x([args])`) get their arguments as Puppet converts
+//! them (`nil` to `''` at the top level: the host's business).
+
+pub mod ast;
+pub mod erb;
+pub mod interp;
+mod lower;
+pub mod regexp;
+
+use std::sync::Arc;
+
+pub use interp::value::{HashKey, Opaque, Origin, Value};
+
+/// A syntax error: where (1-based line, 1-based column counted in characters) and Prism's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A parsed Ruby program (a snippet, a function file, or a compiled ERB template). Immutable and
+/// `Send + Sync`: parse once, run many times, from any thread.
+#[derive(Debug)]
+pub struct Program {
+    /// Where it came from (a path, `inline template`...), for origins and messages.
+    pub label: String,
+    /// The Ruby source (for a template: the generated code).
+    pub source: String,
+    /// The tree.
+    pub root: ast::Node,
+    line_starts: Vec<u32>,
+}
+
+impl Program {
+    /// The 1-based line of a byte offset of the source.
+    pub fn line_of(&self, offset: u32) -> u32 {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+}
+
+/// Parses Ruby source. `label` names it in origins and messages.
+pub fn parse(label: &str, src: &str) -> Result<Program, Vec<SyntaxError>> {
+    let line_starts = line_starts(src);
+    let result = stacker::maybe_grow(256 * 1024, 8 * 1024 * 1024, || {
+        let parsed = ruby_prism::parse(src.as_bytes());
+        let errors: Vec<SyntaxError> = parsed
+            .errors()
+            .map(|d| {
+                let off = d.location().start_offset();
+                let (line, column) = line_col(src, &line_starts, off);
+                SyntaxError {
+                    line,
+                    column,
+                    message: d.message().to_string(),
+                }
+            })
+            .collect();
+        if errors.is_empty() {
+            Ok(lower::lower_program(&parsed.node()))
+        } else {
+            Err(errors)
+        }
+    });
+    let root = result?;
+    Ok(Program {
+        label: label.to_string(),
+        source: src.to_string(),
+        root,
+        line_starts,
+    })
+}
+
+fn line_starts(src: &str) -> Vec<u32> {
+    let mut v = vec![0u32];
+    for (i, b) in src.bytes().enumerate() {
+        if b == b'\n' {
+            v.push(i as u32 + 1);
+        }
+    }
+    v
+}
+
+fn line_col(src: &str, starts: &[u32], off: usize) -> (u32, u32) {
+    let off = off.min(src.len()) as u32;
+    let idx = match starts.binary_search(&off) {
+        Ok(i) => i,
+        Err(i) => i.saturating_sub(1),
+    };
+    let ls = starts.get(idx).copied().unwrap_or(0) as usize;
+    let col = src
+        .get(ls..off as usize)
+        .map(|s| s.chars().count())
+        .unwrap_or(0);
+    (idx as u32 + 1, col as u32 + 1)
+}
+
+/// Limits of one run. Exceeding one ends the run with [`RubyError::Budget`].
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Evaluation steps (a node evaluated, a block called, an element iterated...).
+    pub max_steps: u64,
+    /// Nested calls (methods, blocks) and nesting of the evaluation.
+    pub max_depth: u32,
+    /// The largest string, in bytes.
+    pub max_string: usize,
+    /// The largest array or hash, in elements.
+    pub max_collection: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_steps: 10_000_000,
+            max_depth: 200,
+            max_string: 64 << 20,
+            max_collection: 4 << 20,
+        }
+    }
+}
+
+/// How a Puppet function is called from Ruby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallStyle {
+    /// `scope.function_name([args])`: the 3.x API (one Array argument, 3.x conversions).
+    Function3x,
+    /// `call_function('name', args...)`, `scope.call_function('name', [args])`: the 4.x API.
+    Function4x,
+}
+
+/// What the interpreter asks of Puppet: the calling scope's variables and Puppet's functions.
+/// The evaluator implements it; tests use a table of variables.
+pub trait Host {
+    /// `@name` in a template: the Puppet variable `name` visible in the calling scope, `None`
+    /// when it is undefined (`@name` then reads `nil`). A value the host does not know is a
+    /// [`Value::Unknown`].
+    fn instance_variable(&mut self, name: &str) -> Option<Value>;
+    /// `scope['x']`, `scope.lookupvar('x')`, also qualified (`'::x'`, `'mod::x'`). `None` when
+    /// undefined (the caller gives `nil`).
+    fn lookup_variable(&mut self, name: &str) -> Option<Value>;
+    /// `scope.to_hash`: every variable visible in the calling scope, undef ones left out.
+    fn variables(&mut self) -> Vec<(String, Value)>;
+    /// Calls a Puppet function. `Err` is the error message Puppet would raise.
+    fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        style: CallStyle,
+    ) -> Result<Value, String>;
+    /// The template's file (`file` in a template), if any.
+    fn template_file(&self) -> Option<String> {
+        None
+    }
+}
+
+/// The result of rendering a template.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rendered {
+    /// The text, exactly.
+    Known(String),
+    /// Not known: why (the first construct outside the subset that decided it).
+    Unknown(Origin),
+}
+
+/// Why a run ended without a value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RubyError {
+    /// An exception the Ruby code raised (or Ruby would raise): its class and message, and the
+    /// line it came from.
+    Raised {
+        /// `RuntimeError`, `ArgumentError`, `Puppet::ParseError`...
+        class: String,
+        /// Ruby's message.
+        message: String,
+        /// 1-based line of the program.
+        line: u32,
+    },
+    /// The budget was exceeded: which limit.
+    Budget(String),
+}
+
+impl std::fmt::Display for RubyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RubyError::Raised {
+                class,
+                message,
+                line,
+            } => write!(f, "{message} ({class}) at line {line}"),
+            RubyError::Budget(what) => write!(f, "budget exceeded: {what}"),
+        }
+    }
+}
+
+/// Renders a compiled template ([`erb::compile`]) against `host`.
+pub fn render_erb(
+    program: &Program,
+    host: &mut dyn Host,
+    budget: &Budget,
+) -> Result<Rendered, RubyError> {
+    let v = eval_program(program, host, budget)?;
+    Ok(match v {
+        Value::Unknown(o) => Rendered::Unknown((*o).clone()),
+        Value::Str(s) => {
+            let s = s.borrow();
+            match &s.unknown {
+                Some(o) => Rendered::Unknown(o.clone()),
+                None => Rendered::Known(s.text.clone()),
+            }
+        }
+        other => Rendered::Known(other.to_s()),
+    })
+}
+
+/// Runs a program (a snippet) against `host`; its value is the last statement's. An unknown
+/// result is `Ok(Value::Unknown)`.
+pub fn eval_program(
+    program: &Program,
+    host: &mut dyn Host,
+    budget: &Budget,
+) -> Result<Value, RubyError> {
+    let mut it = interp::Interp::new(program, host, budget.clone());
+    it.run()
+}
+
+/// A host with no variables and no functions (every function call is unknown).
+#[derive(Clone, Debug, Default)]
+pub struct NoHost;
+
+impl Host for NoHost {
+    fn instance_variable(&mut self, _name: &str) -> Option<Value> {
+        None
+    }
+    fn lookup_variable(&mut self, _name: &str) -> Option<Value> {
+        None
+    }
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+    fn call_function(
+        &mut self,
+        name: &str,
+        _args: Vec<Value>,
+        _style: CallStyle,
+    ) -> Result<Value, String> {
+        Ok(Value::unknown(format!("function {name}"), 0))
+    }
+}
+
+/// A program is shared between threads once parsed.
+pub type SharedProgram = Arc<Program>;
+
+#[cfg(test)]
+mod tests {
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn program_is_send_sync() {
+        assert_send_sync::<super::Program>();
+    }
+}
