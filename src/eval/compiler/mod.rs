@@ -10,6 +10,7 @@
 mod calls;
 mod classes;
 mod collectors;
+mod erb;
 mod eval;
 mod finish;
 mod functions;
@@ -135,6 +136,8 @@ pub(crate) struct Compiler<'i> {
     pub epp_frames: Vec<crate::eval::epp::RenderFrame>,
     /// The call of the template or file function being evaluated.
     pub template_call: Span,
+    /// ERB templates parsed in this compilation.
+    pub erb_programs: erb::ErbPrograms,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
     /// The messages of `notice(...)` calls, in order, when they are recorded (snippets).
@@ -174,6 +177,7 @@ impl<'i> Compiler<'i> {
             unknown_titles: 0,
             epp_frames: Vec::new(),
             template_call: Span::default(),
+            erb_programs: Default::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.hiera.as_deref(),
                 input.environment_dir.as_deref(),

@@ -1,7 +1,7 @@
 //! Templates in the compiler: the compiler is an [`EppHost`], so `epp()`, `inline_epp()`,
 //! `file()`, `template()` and `inline_template()` are the ones of [`crate::eval::epp`]: EPP is
-//! rendered (`epp()` with the top scope visible, `inline_epp()` with the caller's scope), ERB
-//! stays an unknown String.
+//! rendered (`epp()` with the top scope visible, `inline_epp()` with the caller's scope); ERB
+//! is rendered by [`super::erb`].
 
 use super::Compiler;
 use super::scope::{Ctx, Frame};
@@ -29,6 +29,9 @@ impl Compiler<'_> {
         self.template_call = span;
         if self.epp_frames.len() > MAX_TEMPLATE_DEPTH {
             return Some(err("Templates nested too deeply"));
+        }
+        if matches!(name, "template" | "inline_template") {
+            return Some(self.erb_function(name, args));
         }
         Some(epp::call(self, name, args.to_vec()))
     }

@@ -1,0 +1,363 @@
+//! ERB in the compiler: `template()` and `inline_template()` render their templates with
+//! plint's Ruby interpreter ([`crate::ruby`]), bound as Puppet 7 binds them.
+//!
+//! A template sees the calling scope's variables as instance variables (`@x`: every variable
+//! visible where the function is called, undef ones left unbound, so `@x` reads `nil`), and
+//! `scope` (`scope['x']`, `scope.lookupvar('x')`, qualified names too, `scope.to_hash`,
+//! `scope.function_x([...])`, `scope.call_function('x', [...])`). Values cross as Puppet's
+//! runtime hands them over: `undef` is `nil`, `default` the Symbol `:default`, strings,
+//! numbers, booleans, arrays and hashes their Ruby counterparts, and any other Puppet value
+//! (a `Sensitive`, a type, a resource reference, ...) an opaque object the template can only
+//! print or hand back to a function.
+//!
+//! What the interpreter cannot evaluate makes the template's result an unknown `String` whose
+//! origin names the template, line and construct; an exception the template raises is
+//! Puppet's "Failed to parse template" error.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::Compiler;
+use crate::eval::error::{EvalResult, err};
+use crate::eval::value::{Hash, Value};
+use crate::ruby::{self, CallStyle, Rendered, RubyError, Value as RValue};
+
+/// Templates parsed in a compilation, by file (`None`: the file has a Ruby syntax error, with
+/// the message).
+pub type ErbPrograms = HashMap<PathBuf, Result<Arc<ruby::Program>, String>>;
+
+impl Compiler<'_> {
+    /// `template(files...)` and `inline_template(texts...)`: each rendered, the results
+    /// joined.
+    pub(super) fn erb_function(&mut self, name: &str, args: &[Value]) -> EvalResult {
+        if args.is_empty() {
+            return err(format!("'{name}' expects at least 1 argument, got 0"));
+        }
+        let mut out = String::new();
+        let mut unknown: Option<String> = None;
+        for a in flatten(args) {
+            let rendered = if name == "template" {
+                self.render_template_file(&a)?
+            } else {
+                self.render_inline(&a)?
+            };
+            match rendered {
+                Ok(text) => out.push_str(&text),
+                Err(origin) => {
+                    unknown.get_or_insert(origin);
+                }
+            }
+        }
+        Ok(match unknown {
+            Some(origin) => Value::unknown("String", &origin),
+            None => Value::String(out),
+        })
+    }
+
+    /// One `template()` argument: Ok(Ok(text)) or Ok(Err(why unknown)).
+    fn render_template_file(&mut self, arg: &Value) -> EvalResult<Result<String, String>> {
+        let file = match arg {
+            Value::String(s) => s.clone(),
+            Value::Unknown(u) => return Ok(Err(u.origin.to_string())),
+            other => other.to_puppet_string(),
+        };
+        let shown = format!("template('{file}')");
+        if self.input.modulepath.is_empty() && !Path::new(&file).is_absolute() {
+            return Ok(Err(shown));
+        }
+        let Some(path) = crate::eval::epp::template_path(&self.input.modulepath, &file) else {
+            return err(format!("Could not find template '{file}'"));
+        };
+        let program = match self.erb_program(&path) {
+            Some(Ok(p)) => p,
+            Some(Err(message)) => {
+                return err(format!(
+                    "Failed to parse template {file}:\n  Filepath: {}\n  Detail: {message}\n",
+                    path.display()
+                ));
+            }
+            // Refused by the sandbox (reported) or unreadable: unknown.
+            None => return Ok(Err(shown)),
+        };
+        self.run_erb(&program, Some(&path))
+            .map(|r| match r {
+                Ok(text) => Ok(text),
+                Err(origin) => Err(format!("{shown}: {origin}")),
+            })
+            .map_err(|e| {
+                crate::eval::error::EvalError::new(format!(
+                    "Failed to parse template {file}:\n  Filepath: {}\n  Line: {}\n  Detail: {}\n",
+                    path.display(),
+                    e.0,
+                    e.1
+                ))
+            })
+    }
+
+    fn render_inline(&mut self, arg: &Value) -> EvalResult<Result<String, String>> {
+        let text = match arg {
+            Value::String(s) => s.clone(),
+            Value::Unknown(u) => return Ok(Err(u.origin.to_string())),
+            other => other.to_puppet_string(),
+        };
+        let program = match ruby::erb::compile("inline template", &text) {
+            Ok(p) => Arc::new(p),
+            Err(errors) => {
+                let e = errors.first();
+                return err(format!(
+                    "Failed to parse inline template: {}",
+                    e.map_or("syntax error".to_string(), |e| e.message.clone())
+                ));
+            }
+        };
+        self.run_erb(&program, None)
+            .map(|r| r.map_err(|origin| format!("inline_template(): {origin}")))
+            .map_err(|e| {
+                crate::eval::error::EvalError::new(format!(
+                    "Failed to parse inline template: {}",
+                    e.1
+                ))
+            })
+    }
+
+    /// The compiled template at `path`, parsed once per compilation; `None` when the file
+    /// cannot be read (the sandbox's refusal is reported).
+    fn erb_program(&mut self, path: &Path) -> Option<Result<Arc<ruby::Program>, String>> {
+        if let Some(p) = self.erb_programs.get(path) {
+            return Some(p.clone());
+        }
+        let text = match self.input.sandbox.read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                let written = path.display().to_string();
+                crate::eval::epp::EppHost::refused(self, &written, &e);
+                return None;
+            }
+        };
+        let label = path.display().to_string();
+        let compiled = ruby::erb::compile(&label, &text)
+            .map(Arc::new)
+            .map_err(|errors| {
+                errors.first().map_or("syntax error".to_string(), |e| {
+                    format!("line {}, column {}: {}", e.line, e.column, e.message)
+                })
+            });
+        self.erb_programs
+            .insert(path.to_path_buf(), compiled.clone());
+        Some(compiled)
+    }
+
+    /// Runs a compiled template in the current scope: Ok(text), Err(origin) when unknown; the
+    /// outer Err is a Ruby exception (line, message).
+    fn run_erb(
+        &mut self,
+        program: &ruby::Program,
+        file: Option<&Path>,
+    ) -> Result<Result<String, String>, (u32, String)> {
+        let budget = ruby::Budget {
+            max_string: self.budgets.template_bytes,
+            ..ruby::Budget::default()
+        };
+        let mut host = ErbHost {
+            compiler: self,
+            file: file.map(|p| p.display().to_string()),
+            opaque: Vec::new(),
+        };
+        match ruby::render_erb(program, &mut host, &budget) {
+            Ok(Rendered::Known(text)) => Ok(Ok(text)),
+            Ok(Rendered::Unknown(origin)) => Ok(Err(origin.to_string())),
+            Err(RubyError::Raised { message, line, .. }) => Err((line, message)),
+            Err(RubyError::Budget(what)) => Ok(Err(format!("budget exceeded: {what}"))),
+        }
+    }
+
+    /// `to_hash` of the current scope: the variables visible here, the nearer overriding
+    /// the farther, undef ones left out.
+    fn visible_variables(&self) -> Vec<(String, Value)> {
+        let mut chain = Vec::new();
+        if self.ctx.function {
+            chain.push(self.top);
+        } else {
+            let mut s = Some(self.ctx.scope);
+            let mut guard = 0;
+            while let Some(id) = s {
+                guard += 1;
+                if guard > 10_000 {
+                    break;
+                }
+                chain.push(id);
+                let sc = &self.scopes[id];
+                // Puppet merges the inherited scope's over the enclosing one's.
+                s = sc.inherited.or(sc.enclosing);
+            }
+        }
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut out: Vec<(String, Value)> = Vec::new();
+        let scopes = chain.iter().rev().map(|&id| &self.scopes[id].vars);
+        let frames = self.ctx.frames.iter().map(|f| &f.vars);
+        for vars in scopes.chain(frames) {
+            let mut names: Vec<(&String, &Value)> = vars.iter().collect();
+            names.sort_by(|a, b| a.0.cmp(b.0));
+            for (k, v) in names {
+                match index.get(k) {
+                    Some(&i) => out[i].1 = v.clone(),
+                    None => {
+                        index.insert(k.clone(), out.len());
+                        out.push((k.clone(), v.clone()));
+                    }
+                }
+            }
+        }
+        out.retain(|(_, v)| !v.is_undef());
+        out
+    }
+}
+
+/// Arguments as Puppet's 3.x functions see them: nested arrays flattened.
+fn flatten(args: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for a in args {
+        match a {
+            Value::Array(items) => out.extend(flatten(items)),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+/// The compiler seen from a template.
+struct ErbHost<'a, 'i> {
+    compiler: &'a mut Compiler<'i>,
+    file: Option<String>,
+    /// Puppet values handed to the template as opaque objects, by id.
+    opaque: Vec<Value>,
+}
+
+impl ErbHost<'_, '_> {
+    fn ruby_value(&mut self, v: &Value) -> RValue {
+        match v {
+            Value::Undef => RValue::Nil,
+            Value::Default => RValue::sym("default"),
+            Value::Integer(i) => RValue::Int(*i),
+            Value::Float(f) => RValue::Float(*f),
+            Value::String(s) => RValue::str(s.clone()),
+            Value::Boolean(b) => RValue::Bool(*b),
+            Value::Array(items) => {
+                let items = items.iter().map(|i| self.ruby_value(i)).collect();
+                RValue::array(items)
+            }
+            Value::Hash(h) => {
+                let pairs = h
+                    .iter()
+                    .map(|(k, v)| (self.ruby_value(k), self.ruby_value(v)))
+                    .collect();
+                RValue::hash(pairs)
+            }
+            Value::Unknown(u) => RValue::unknown(u.origin.to_string(), 0),
+            other => {
+                let id = self.opaque.len() as u64;
+                self.opaque.push(other.clone());
+                RValue::Opaque(std::rc::Rc::new(ruby::Opaque {
+                    class: opaque_class(other).to_string(),
+                    text: other.to_puppet_string(),
+                    id,
+                }))
+            }
+        }
+    }
+
+    fn puppet_value(&self, v: &RValue) -> Value {
+        match v {
+            RValue::Nil => Value::Undef,
+            RValue::Bool(b) => Value::Boolean(*b),
+            RValue::Int(i) => Value::Integer(*i),
+            RValue::Float(f) => Value::Float(*f),
+            RValue::Str(s) => {
+                let s = s.borrow();
+                match &s.unknown {
+                    Some(o) => Value::unknown("String", &o.to_string()),
+                    None => Value::String(s.text.clone()),
+                }
+            }
+            RValue::Sym(s) if &**s == "default" => Value::Default,
+            RValue::Sym(s) => Value::String(s.to_string()),
+            RValue::Array(a) => {
+                Value::array(a.borrow().items.iter().map(|i| self.puppet_value(i)).collect())
+            }
+            RValue::Hash(h) => {
+                let mut out = Hash::new();
+                for (k, v) in h.borrow().map.values() {
+                    out.insert(self.puppet_value(k), self.puppet_value(v));
+                }
+                Value::hash(out)
+            }
+            RValue::Opaque(o) => self
+                .opaque
+                .get(o.id as usize)
+                .cloned()
+                .unwrap_or_else(|| Value::unknown("Any", &o.text)),
+            RValue::Unknown(o) => Value::unknown("Any", &o.to_string()),
+            other => Value::unknown("Any", &format!("a Ruby {}", other.class_name())),
+        }
+    }
+}
+
+/// The Ruby class name a Puppet runtime object has.
+fn opaque_class(v: &Value) -> &'static str {
+    match v {
+        Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
+        Value::Type(_) => "Puppet::Pops::Types::PAnyType",
+        Value::Resource(_) => "Puppet::Pops::Types::PResourceType",
+        Value::Regexp(_) => "Regexp",
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp",
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan",
+        _ => "Object",
+    }
+}
+
+impl ruby::Host for ErbHost<'_, '_> {
+    fn instance_variable(&mut self, name: &str) -> Option<RValue> {
+        let span = self.compiler.template_call;
+        let v = self.compiler.lookup_var(name, span).ok().flatten()?;
+        if v.is_undef() {
+            return None;
+        }
+        Some(self.ruby_value(&v))
+    }
+
+    fn lookup_variable(&mut self, name: &str) -> Option<RValue> {
+        let span = self.compiler.template_call;
+        let v = self.compiler.lookup_var(name, span).ok().flatten()?;
+        Some(self.ruby_value(&v))
+    }
+
+    fn variables(&mut self) -> Vec<(String, RValue)> {
+        let vars = self.compiler.visible_variables();
+        vars.into_iter()
+            .map(|(k, v)| {
+                let r = self.ruby_value(&v);
+                (k, r)
+            })
+            .collect()
+    }
+
+    fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        _style: CallStyle,
+    ) -> Result<RValue, String> {
+        let args: Vec<Value> = args.iter().map(|a| self.puppet_value(a)).collect();
+        let span = self.compiler.template_call;
+        match self.compiler.call_function(name, args, None, span) {
+            Ok(v) => Ok(self.ruby_value(&v)),
+            Err(e) => Err(e.message),
+        }
+    }
+
+    fn template_file(&self) -> Option<String> {
+        self.file.clone()
+    }
+}

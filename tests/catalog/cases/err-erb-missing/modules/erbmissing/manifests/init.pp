@@ -1,0 +1,3 @@
+class erbmissing {
+  file { '/etc/missing.conf': ensure => file, content => template('erbmissing/nope.erb') }
+}

@@ -1,0 +1,3 @@
+class erbraise {
+  file { '/etc/raise.conf': ensure => file, content => template('erbraise/raise.erb') }
+}
