@@ -24,7 +24,7 @@ struct Lowerer {
 
 /// Nesting past this lowers to `Unsupported` (the parser accepted it; plint does not recurse so
 /// deep).
-const MAX_DEPTH: u32 = 2_000;
+const MAX_DEPTH: u32 = 1_000;
 
 fn name(id: ConstantId<'_>) -> String {
     String::from_utf8_lossy(id.as_slice()).into_owned()
@@ -50,7 +50,7 @@ impl Lowerer {
             );
         }
         self.depth += 1;
-        let out = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.node_inner(n));
+        let out = stacker::maybe_grow(256 * 1024, 4 * 1024 * 1024, || self.node_inner(n));
         self.depth -= 1;
         out
     }

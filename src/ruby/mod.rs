@@ -76,9 +76,25 @@ impl Program {
     }
 }
 
+impl Drop for Program {
+    fn drop(&mut self) {
+        // A deeply nested tree is dropped on a stack large enough for it.
+        let root = std::mem::replace(&mut self.root.kind, ast::NodeKind::Nil);
+        stacker::maybe_grow(256 * 1024, 16 * 1024 * 1024, || drop(root));
+    }
+}
+
 /// Parses Ruby source. `label` names it in origins and messages.
 pub fn parse(label: &str, src: &str) -> Result<Program, Vec<SyntaxError>> {
     let line_starts = line_starts(src);
+    if let Some(off) = too_deep(src) {
+        let (line, column) = line_col(src, &line_starts, off);
+        return Err(vec![SyntaxError {
+            line,
+            column,
+            message: format!("nesting deeper than {MAX_NESTING} levels"),
+        }]);
+    }
     let result = stacker::maybe_grow(256 * 1024, 8 * 1024 * 1024, || {
         let parsed = ruby_prism::parse(src.as_bytes());
         let errors: Vec<SyntaxError> = parsed
@@ -106,6 +122,48 @@ pub fn parse(label: &str, src: &str) -> Result<Program, Vec<SyntaxError>> {
         root,
         line_starts,
     })
+}
+
+/// Brackets and blocks nested deeper than this are refused before parsing (the parser recurses).
+const MAX_NESTING: i64 = 400;
+
+/// Where the source nests deeper than [`MAX_NESTING`] (a rough count of brackets and of words
+/// that open a block against `end`), if it does.
+fn too_deep(src: &str) -> Option<usize> {
+    let b = src.as_bytes();
+    let (mut brackets, mut blocks) = (0i64, 0i64);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'(' | b'[' | b'{' => brackets += 1,
+            b')' | b']' | b'}' => brackets -= 1,
+            c if c.is_ascii_alphabetic()
+                && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) =>
+            {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                match &src[start..i] {
+                    "if" | "unless" | "while" | "until" | "case" | "begin" | "do" | "def"
+                    | "class" | "module" => blocks += 1,
+                    "end" => blocks -= 1,
+                    _ => {}
+                }
+                if brackets.max(blocks) > MAX_NESTING {
+                    return Some(start);
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if brackets.max(blocks) > MAX_NESTING {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 fn line_starts(src: &str) -> Vec<u32> {

@@ -17,7 +17,7 @@ impl Interp<'_> {
             self.depth -= 1;
             return Err(Ctrl::Budget("nesting too deep".into()));
         }
-        let r = stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.eval_inner(n, env));
+        let r = stacker::maybe_grow(256 * 1024, 4 * 1024 * 1024, || self.eval_inner(n, env));
         self.depth -= 1;
         r
     }

@@ -78,8 +78,39 @@ impl Interp<'_> {
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
-        let _ = (recv, name, args, blk);
-        Ok(None)
+        let Value::Sym(s) = recv else { return Ok(None) };
+        let as_str = Value::str(s.to_string());
+        Ok(Some(match name {
+            "to_s" | "id2name" | "name" => Value::str(s.to_string()),
+            "to_sym" => recv.clone(),
+            "to_proc" => recv.clone(),
+            "call" => match args.split_first() {
+                Some((r, rest)) => self.call_method(r.clone(), s, rest.to_vec(), None)?,
+                None => return self.raise("ArgumentError", "no receiver given"),
+            },
+            "==" | "===" => Value::Bool(matches!(args.first(), Some(Value::Sym(o)) if o == s)),
+            "<=>" => match args.first() {
+                Some(Value::Sym(o)) => Value::Int(s.cmp(o) as i64),
+                _ => Value::Nil,
+            },
+            "length" | "size" | "upcase" | "downcase" | "capitalize" | "start_with?"
+            | "end_with?" | "empty?" | "[]" | "=~" | "match" | "match?" | "swapcase" | "succ" => {
+                let r = self.string_method(&as_str, name, args, blk)?;
+                match r {
+                    Some(Value::Str(t))
+                        if matches!(
+                            name,
+                            "upcase" | "downcase" | "capitalize" | "swapcase" | "succ"
+                        ) =>
+                    {
+                        Value::sym(&t.borrow().text)
+                    }
+                    Some(v) => v,
+                    None => return Ok(None),
+                }
+            }
+            _ => return Ok(None),
+        }))
     }
 
     pub(crate) fn range_method(
@@ -89,8 +120,102 @@ impl Interp<'_> {
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
-        let _ = (recv, name, args, blk);
-        Ok(None)
+        let Value::Range(r) = recv else {
+            return Ok(None);
+        };
+        let a0 = args.first();
+        Ok(Some(match name {
+            "first" | "begin" | "min" if a0.is_none() && blk.is_none() => {
+                if name == "min"
+                    && matches!((&r.lo, &r.hi), (Value::Int(a), Value::Int(b)) if a > b || (r.exclusive && a == b))
+                {
+                    Value::Nil
+                } else {
+                    r.lo.clone()
+                }
+            }
+            "last" | "end" if a0.is_none() => r.hi.clone(),
+            "max" if a0.is_none() && blk.is_none() => match (&r.lo, &r.hi) {
+                (Value::Int(a), Value::Int(b)) => {
+                    let e = if r.exclusive { b - 1 } else { *b };
+                    if e < *a { Value::Nil } else { Value::Int(e) }
+                }
+                _ => r.hi.clone(),
+            },
+            "exclude_end?" => Value::Bool(r.exclusive),
+            "include?" | "member?" | "===" | "cover?" => {
+                let v = a0.cloned().unwrap_or(Value::Nil);
+                let lo_ok = match &r.lo {
+                    Value::Nil => true,
+                    lo => match self.compare(lo, &v) {
+                        Ok(o) => o.is_le(),
+                        Err(super::Ctrl::Raise(..)) => return Ok(Some(Value::Bool(false))),
+                        Err(e) => return Err(e),
+                    },
+                };
+                let hi_ok = match &r.hi {
+                    Value::Nil => true,
+                    hi => match self.compare(&v, hi) {
+                        Ok(o) => {
+                            if r.exclusive {
+                                o.is_lt()
+                            } else {
+                                o.is_le()
+                            }
+                        }
+                        Err(super::Ctrl::Raise(..)) => return Ok(Some(Value::Bool(false))),
+                        Err(e) => return Err(e),
+                    },
+                };
+                Value::Bool(lo_ok && hi_ok)
+            }
+            "size" | "count" | "length" if a0.is_none() && blk.is_none() => match (&r.lo, &r.hi) {
+                (Value::Int(a), Value::Int(b)) => {
+                    let e = if r.exclusive { b - 1 } else { *b };
+                    Value::Int((e - a + 1).max(0))
+                }
+                _ => return Ok(None),
+            },
+            "to_s" => Value::str(recv.to_s()),
+            "inspect" => Value::str(recv.inspect()),
+            "step" | "%" => {
+                let st = self.int_arg(a0.unwrap_or(&Value::Int(1)))?;
+                if st <= 0 {
+                    return self.raise("ArgumentError", "step can't be negative");
+                }
+                let items: Vec<Value> = self
+                    .range_items(r)?
+                    .into_iter()
+                    .step_by(st as usize)
+                    .collect();
+                match blk {
+                    Some(b) => {
+                        for x in items {
+                            self.call_block(b, vec![x])?;
+                        }
+                        recv.clone()
+                    }
+                    None => Value::array(items),
+                }
+            }
+            _ => {
+                if matches!((&r.lo, &r.hi), (Value::Str(_), Value::Str(_))) {
+                    let lo = r.lo.clone();
+                    let items =
+                        self.string_method(&lo, "upto", std::slice::from_ref(&r.hi), None)?;
+                    let mut items = match items {
+                        Some(Value::Array(a)) => a.borrow().items.clone(),
+                        _ => Vec::new(),
+                    };
+                    if r.exclusive {
+                        items.pop();
+                    }
+                    return self.enum_method(recv, items, name, args, blk);
+                }
+                let items = self.range_items(r)?;
+                return self.enum_method(recv, items, name, args, blk);
+            }
+        }))
     }
 
     pub(crate) fn regexp_method(
@@ -99,8 +224,63 @@ impl Interp<'_> {
         name: &str,
         args: &[Value],
     ) -> R<Option<Value>> {
-        let _ = (recv, name, args);
-        Ok(None)
+        let Value::Regexp(re) = recv else {
+            return Ok(None);
+        };
+        let re = re.clone();
+        let a0 = args.first().cloned().unwrap_or(Value::Nil);
+        Ok(Some(match name {
+            "=~" | "match" | "match?" | "===" => {
+                let text = match &a0 {
+                    Value::Nil => {
+                        if name == "match" || name == "=~" {
+                            self.last_match = None;
+                        }
+                        return Ok(Some(if name == "match?" || name == "===" {
+                            Value::Bool(false)
+                        } else {
+                            Value::Nil
+                        }));
+                    }
+                    Value::Sym(s) => s.to_string(),
+                    Value::Str(s) => s.borrow().text.clone(),
+                    _ if name == "===" => return Ok(Some(Value::Bool(false))),
+                    other => self.str_arg(other)?,
+                };
+                let m = self.search(&re, &text, 0)?;
+                match name {
+                    "match?" => Value::Bool(m.is_some()),
+                    "===" => {
+                        let hit = m.is_some();
+                        self.last_match = m;
+                        Value::Bool(hit)
+                    }
+                    "=~" => {
+                        let pos = m
+                            .as_ref()
+                            .and_then(|m| m.groups[0])
+                            .map(|(a, _)| super::string::char_index(&text, a));
+                        self.last_match = m;
+                        pos.map(|p| Value::Int(p as i64)).unwrap_or(Value::Nil)
+                    }
+                    _ => {
+                        self.last_match = m.clone();
+                        m.map(Value::Match).unwrap_or(Value::Nil)
+                    }
+                }
+            }
+            "source" => Value::str(re.source.clone()),
+            "to_s" => Value::str(re.to_s()),
+            "inspect" => Value::str(re.inspect()),
+            "names" => Value::array(re.names().into_iter().map(|(n, _)| Value::str(n)).collect()),
+            "options" => Value::Int(
+                i64::from(re.flags.ignore_case)
+                    | i64::from(re.flags.extended) << 1
+                    | i64::from(re.flags.multiline) << 2,
+            ),
+            "casefold?" => Value::Bool(re.flags.ignore_case),
+            _ => return Ok(None),
+        }))
     }
 
     pub(crate) fn match_method(
@@ -109,8 +289,76 @@ impl Interp<'_> {
         name: &str,
         args: &[Value],
     ) -> R<Option<Value>> {
-        let _ = (recv, name, args);
-        Ok(None)
+        let Value::Match(m) = recv else {
+            return Ok(None);
+        };
+        let group = |v: Option<&str>| v.map(Value::str).unwrap_or(Value::Nil);
+        Ok(Some(match name {
+            "[]" => match args.first() {
+                Some(Value::Int(i)) => {
+                    let n = m.groups.len() as i64;
+                    let i = if *i < 0 { n + i } else { *i };
+                    if i < 0 {
+                        Value::Nil
+                    } else {
+                        group(m.group(i as usize))
+                    }
+                }
+                Some(Value::Str(s)) => {
+                    let n = s.borrow().text.clone();
+                    match m.names.iter().find(|(x, _)| *x == n) {
+                        Some((_, i)) => group(m.group(*i)),
+                        None => {
+                            return self.raise(
+                                "IndexError",
+                                format!("undefined group name reference: {n}"),
+                            );
+                        }
+                    }
+                }
+                Some(Value::Sym(s)) => match m.names.iter().find(|(x, _)| x.as_str() == &**s) {
+                    Some((_, i)) => group(m.group(*i)),
+                    None => {
+                        return self
+                            .raise("IndexError", format!("undefined group name reference: {s}"));
+                    }
+                },
+                _ => return Ok(None),
+            },
+            "captures" => Value::array((1..m.groups.len()).map(|i| group(m.group(i))).collect()),
+            "named_captures" => Value::hash(
+                m.names
+                    .iter()
+                    .map(|(n, i)| (Value::str(n.clone()), group(m.group(*i))))
+                    .collect(),
+            ),
+            "names" => Value::array(m.names.iter().map(|(n, _)| Value::str(n.clone())).collect()),
+            "to_a" => Value::array((0..m.groups.len()).map(|i| group(m.group(i))).collect()),
+            "to_s" => group(m.group(0)),
+            "pre_match" => Value::str(m.groups[0].map(|(a, _)| &m.subject[..a]).unwrap_or("")),
+            "post_match" => Value::str(m.groups[0].map(|(_, b)| &m.subject[b..]).unwrap_or("")),
+            "size" | "length" => Value::Int(m.groups.len() as i64),
+            "string" => Value::frozen_str(m.subject.to_string()),
+            "begin" | "end" => {
+                let i = self.int_arg(args.first().unwrap_or(&Value::Int(0)))? as usize;
+                match m.groups.get(i).copied().flatten() {
+                    Some((a, b)) => Value::Int(super::string::char_index(
+                        &m.subject,
+                        if name == "begin" { a } else { b },
+                    ) as i64),
+                    None => Value::Nil,
+                }
+            }
+            "values_at" => {
+                let mut out = Vec::new();
+                for a in args {
+                    let i = self.int_arg(a)? as usize;
+                    out.push(group(m.group(i)));
+                }
+                Value::array(out)
+            }
+            _ => return Ok(None),
+        }))
     }
 
     pub(crate) fn set_method(
@@ -120,8 +368,77 @@ impl Interp<'_> {
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
-        let _ = (recv, name, args, blk);
-        Ok(None)
+        let Value::Set(h) = recv else { return Ok(None) };
+        let a0 = args.first().cloned().unwrap_or(Value::Nil);
+        let items: Vec<Value> = h.borrow().map.values().map(|(k, _)| k.clone()).collect();
+        Ok(Some(match name {
+            "<<" | "add" => {
+                h.borrow_mut().insert(a0, Value::Bool(true));
+                recv.clone()
+            }
+            "add?" => {
+                if h.borrow().map.contains_key(&a0.hash_key()) {
+                    Value::Nil
+                } else {
+                    h.borrow_mut().insert(a0, Value::Bool(true));
+                    recv.clone()
+                }
+            }
+            "delete" => {
+                h.borrow_mut().map.shift_remove(&a0.hash_key());
+                recv.clone()
+            }
+            "include?" | "member?" | "===" | "contain?" => {
+                Value::Bool(h.borrow().map.contains_key(&a0.hash_key()))
+            }
+            "size" | "length" | "count" if blk.is_none() && args.is_empty() => {
+                Value::Int(items.len() as i64)
+            }
+            "empty?" => Value::Bool(items.is_empty()),
+            "to_a" => Value::array(items),
+            "to_set" => recv.clone(),
+            "merge" | "|" | "union" | "+" => {
+                let more = self.iterate(&a0)?;
+                let mut n = h.borrow().clone();
+                for x in more {
+                    n.insert(x, Value::Bool(true));
+                }
+                if name == "merge" {
+                    *h.borrow_mut() = n;
+                    recv.clone()
+                } else {
+                    Value::Set(Rc::new(std::cell::RefCell::new(n)))
+                }
+            }
+            "-" | "difference" | "&" | "intersection" => {
+                let other = self.iterate(&a0)?;
+                let keys: std::collections::HashSet<HashKey> =
+                    other.iter().map(|v| v.hash_key()).collect();
+                let keep_in = matches!(name, "&" | "intersection");
+                let mut n = RHash::default();
+                for x in items {
+                    if keys.contains(&x.hash_key()) == keep_in {
+                        n.insert(x, Value::Bool(true));
+                    }
+                }
+                Value::Set(Rc::new(std::cell::RefCell::new(n)))
+            }
+            "subset?" | "<=" | "superset?" | ">=" => {
+                let other = self.iterate(&a0)?;
+                let okeys: std::collections::HashSet<HashKey> =
+                    other.iter().map(|v| v.hash_key()).collect();
+                let mine: std::collections::HashSet<HashKey> =
+                    items.iter().map(|v| v.hash_key()).collect();
+                Value::Bool(if matches!(name, "subset?" | "<=") {
+                    mine.is_subset(&okeys)
+                } else {
+                    mine.is_superset(&okeys)
+                })
+            }
+            "to_s" | "inspect" => Value::str(recv.inspect()),
+            "==" => Value::Bool(super::call::values_equal(recv, &a0)),
+            _ => return self.enum_method(recv, items, name, args, blk),
+        }))
     }
 
     pub(crate) fn class_method(
@@ -131,8 +448,192 @@ impl Interp<'_> {
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
-        let _ = (class, name, args, blk);
-        Ok(None)
+        let a0 = args.first().cloned().unwrap_or(Value::Nil);
+        let text = |me: &Self, v: &Value| me.str_arg(v);
+        Ok(Some(match (&**class, name) {
+            (_, "name" | "to_s" | "inspect") => Value::str(class.to_string()),
+            (_, "===") => match self.is_a(&a0, class) {
+                Some(b) => Value::Bool(b),
+                None => self.unknown(format!("{class}.===")),
+            },
+            (_, "==") => Value::Bool(matches!(&a0, Value::Class(c) if c == class)),
+            ("String", "new") => Value::str(match &a0 {
+                Value::Nil => String::new(),
+                v => text(self, v)?,
+            }),
+            ("Array", "new") => {
+                let n = match &a0 {
+                    Value::Nil => 0,
+                    Value::Array(a) => return Ok(Some(Value::array(a.borrow().items.clone()))),
+                    v => self.int_arg(v)?,
+                };
+                if n < 0 {
+                    return self.raise("ArgumentError", "negative array size");
+                }
+                self.check_len(n as usize)?;
+                let mut items = Vec::with_capacity(n as usize);
+                for i in 0..n {
+                    items.push(match blk {
+                        Some(b) => self.call_block(b, vec![Value::Int(i)])?,
+                        None => args.get(1).cloned().unwrap_or(Value::Nil),
+                    });
+                }
+                Value::array(items)
+            }
+            ("Hash", "new") => {
+                let mut h = RHash {
+                    default: a0.clone(),
+                    ..RHash::default()
+                };
+                if let Some(Blk::Proc(p)) = blk {
+                    h.default_proc = Some(p.clone());
+                }
+                Value::Hash(Rc::new(std::cell::RefCell::new(h)))
+            }
+            ("Hash", "[]") => match &a0 {
+                Value::Hash(h) => Value::Hash(Rc::new(std::cell::RefCell::new(h.borrow().clone()))),
+                Value::Array(_) => return self.enum_method(&a0, self_iter(&a0), "to_h", &[], None),
+                _ => return Ok(None),
+            },
+            ("Set", "new" | "[]") => {
+                let items = if name == "[]" {
+                    args.to_vec()
+                } else if matches!(a0, Value::Nil) {
+                    Vec::new()
+                } else {
+                    self.iterate(&a0)?
+                };
+                let mut h = RHash::default();
+                for x in items {
+                    h.insert(x, Value::Bool(true));
+                }
+                Value::Set(Rc::new(std::cell::RefCell::new(h)))
+            }
+            ("Regexp", "escape" | "quote") => {
+                Value::str(super::super::regexp::escape(&text(self, &a0)?))
+            }
+            ("Regexp", "new" | "compile") => match &a0 {
+                Value::Regexp(_) => a0.clone(),
+                v => {
+                    let src = text(self, v)?;
+                    let ic = match args.get(1) {
+                        Some(Value::Int(i)) => i & 1 != 0,
+                        Some(Value::Bool(b)) => *b,
+                        Some(Value::Nil) | None => false,
+                        Some(_) => true,
+                    };
+                    let flags = super::super::ast::RegexFlags {
+                        ignore_case: ic,
+                        ..Default::default()
+                    };
+                    Value::Regexp(self.regexp(&src, flags)?)
+                }
+            },
+            ("Regexp", "union") => {
+                let list = match &a0 {
+                    Value::Array(a) => a.borrow().items.clone(),
+                    _ => args.to_vec(),
+                };
+                let mut parts = Vec::new();
+                for x in list {
+                    parts.push(match &x {
+                        Value::Regexp(r) => r.to_s(),
+                        other => super::super::regexp::escape(&text(self, other)?),
+                    });
+                }
+                Value::Regexp(self.regexp(&parts.join("|"), Default::default())?)
+            }
+            ("Integer", "sqrt") => {
+                let n = self.int_arg(&a0)?;
+                if n < 0 {
+                    return self.raise(
+                        "Math::DomainError",
+                        "Numerical argument is out of domain - \"isqrt\"",
+                    );
+                }
+                Value::Int((n as f64).sqrt().floor() as i64)
+            }
+            ("Math", "sqrt" | "log" | "log2" | "log10" | "exp" | "sin" | "cos") => {
+                let x = match &a0 {
+                    Value::Int(i) => *i as f64,
+                    Value::Float(f) => *f,
+                    _ => return Ok(None),
+                };
+                Value::Float(match name {
+                    "sqrt" => x.sqrt(),
+                    "log" => x.ln(),
+                    "log2" => x.log2(),
+                    "log10" => x.log10(),
+                    "exp" => x.exp(),
+                    "sin" => x.sin(),
+                    _ => x.cos(),
+                })
+            }
+            ("JSON", "generate" | "dump" | "pretty_generate") => {
+                if let Some(o) = self.deep_unknown(&a0) {
+                    return Ok(Some(Value::Unknown(Rc::new(o))));
+                }
+                match to_json(&a0, name == "pretty_generate", 0) {
+                    Some(s) => Value::str(s),
+                    None => self.unknown(format!("JSON.{name} of this value")),
+                }
+            }
+            ("JSON", "parse") => {
+                let t = text(self, &a0)?;
+                match serde_json::from_str::<serde_json::Value>(&t) {
+                    Ok(j) => from_json(&j),
+                    Err(e) => return self.raise("JSON::ParserError", e.to_string()),
+                }
+            }
+            ("Shellwords", "escape" | "shellescape") => Value::str(shellescape(&text(self, &a0)?)),
+            ("Shellwords", "join" | "shelljoin") => {
+                let mut parts = Vec::new();
+                for x in self.iterate(&a0)? {
+                    parts.push(shellescape(&self.text(&x)?));
+                }
+                Value::str(parts.join(" "))
+            }
+            ("Shellwords", "split" | "shellsplit" | "shellwords") => {
+                match shellsplit(&text(self, &a0)?) {
+                    Some(v) => Value::array(v.into_iter().map(Value::str).collect()),
+                    None => return self.raise("ArgumentError", "Unmatched quote"),
+                }
+            }
+            ("Base64", _) => {
+                let t = text(self, &a0)?;
+                match base64(name, &t) {
+                    Some(s) => Value::str(s),
+                    None => self.unknown(format!("Base64.{name}")),
+                }
+            }
+            ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Digest::SHA2", "hexdigest") => {
+                let t = text(self, &a0)?;
+                Value::str(hexdigest(class, t.as_bytes()))
+            }
+            ("ERB::Util", "url_encode" | "u") => Value::str(url_encode(&text(self, &a0)?)),
+            ("ERB::Util", "html_escape" | "h") => Value::str(html_escape(&self.text(&a0)?)),
+            (_, "new") if super::misc::superclass(class).is_some() || &**class == "Exception" => {
+                let msg = match &a0 {
+                    Value::Nil => class.to_string(),
+                    v => self.text(v)?,
+                };
+                Value::Exception(Rc::new(Exception {
+                    class: class.to_string(),
+                    message: msg,
+                }))
+            }
+            (_, "exception") if super::misc::superclass(class).is_some() => {
+                let msg = match &a0 {
+                    Value::Nil => class.to_string(),
+                    v => self.text(v)?,
+                };
+                Value::Exception(Rc::new(Exception {
+                    class: class.to_string(),
+                    message: msg,
+                }))
+            }
+            _ => return Ok(None),
+        }))
     }
 
     /// The integers of a range.
@@ -149,4 +650,310 @@ impl Interp<'_> {
             )),
         }
     }
+}
+
+fn self_iter(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(a) => a.borrow().items.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// `Shellwords.escape`.
+pub(crate) fn shellescape(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let mut out = String::new();
+    for c in s.chars() {
+        if c == '\n' {
+            out.push_str("'\n'");
+        } else if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) || !c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push('\\');
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `Shellwords.split`; `None` on an unmatched quote.
+pub(crate) fn shellsplit(s: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(x) => cur.push(x),
+                        None => return None,
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(x @ ('"' | '\\' | '$' | '`')) => cur.push(x),
+                            Some('\n') => {}
+                            Some(x) => {
+                                cur.push('\\');
+                                cur.push(x);
+                            }
+                            None => return None,
+                        },
+                        Some(x) => cur.push(x),
+                        None => return None,
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(x) = chars.next()
+                    && x != '\n'
+                {
+                    cur.push(x);
+                }
+            }
+            x => {
+                in_word = true;
+                cur.push(x);
+            }
+        }
+    }
+    if in_word {
+        out.push(cur);
+    }
+    Some(out)
+}
+
+/// `JSON.generate` / `pretty_generate` / `to_json`; `None` for a value JSON cannot write here.
+pub(crate) fn to_json(v: &Value, pretty: bool, indent: usize) -> Option<String> {
+    let pad = |n: usize| "  ".repeat(n);
+    Some(match v {
+        Value::Nil => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(i) => i.to_string(),
+        Value::Big(b) => b.to_string(),
+        Value::Float(f) => {
+            if !f.is_finite() {
+                return None;
+            }
+            float_to_s(*f)
+        }
+        Value::Str(s) => json_str(&s.borrow().text),
+        Value::Sym(s) => json_str(s),
+        Value::Array(a) => {
+            let items = a.borrow().items.clone();
+            if items.is_empty() {
+                return Some(if pretty {
+                    format!("[\n\n{}]", pad(indent))
+                } else {
+                    "[]".into()
+                });
+            }
+            let parts: Option<Vec<String>> = items
+                .iter()
+                .map(|x| to_json(x, pretty, indent + 1))
+                .collect();
+            let parts = parts?;
+            if pretty {
+                format!(
+                    "[\n{}\n{}]",
+                    parts
+                        .iter()
+                        .map(|p| format!("{}{p}", pad(indent + 1)))
+                        .collect::<Vec<_>>()
+                        .join(",\n"),
+                    pad(indent)
+                )
+            } else {
+                format!("[{}]", parts.join(","))
+            }
+        }
+        Value::Hash(h) => {
+            let pairs: Vec<(Value, Value)> = h.borrow().map.values().cloned().collect();
+            if pairs.is_empty() {
+                return Some("{}".into());
+            }
+            let mut parts = Vec::new();
+            for (k, x) in pairs {
+                let ks = json_str(&k.to_s());
+                let xs = to_json(&x, pretty, indent + 1)?;
+                parts.push(if pretty {
+                    format!("{}{ks}: {xs}", pad(indent + 1))
+                } else {
+                    format!("{ks}:{xs}")
+                });
+            }
+            if pretty {
+                format!("{{\n{}\n{}}}", parts.join(",\n"), pad(indent))
+            } else {
+                format!("{{{}}}", parts.join(","))
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A JSON document as Ruby values.
+pub(crate) fn from_json(j: &serde_json::Value) -> Value {
+    match j {
+        serde_json::Value::Null => Value::Nil,
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Int(i),
+            None => Value::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        serde_json::Value::String(s) => Value::str(s.clone()),
+        serde_json::Value::Array(a) => Value::array(a.iter().map(from_json).collect()),
+        serde_json::Value::Object(o) => Value::hash(
+            o.iter()
+                .map(|(k, v)| (Value::str(k.clone()), from_json(v)))
+                .collect(),
+        ),
+    }
+}
+
+fn base64(name: &str, t: &str) -> Option<String> {
+    const STD: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let enc = |bytes: &[u8], url: bool| -> String {
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let b = [
+                chunk[0],
+                *chunk.get(1).unwrap_or(&0),
+                *chunk.get(2).unwrap_or(&0),
+            ];
+            let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+            for k in 0..4 {
+                if k <= chunk.len() {
+                    let mut c = STD[((n >> (18 - 6 * k)) & 63) as usize] as char;
+                    if url {
+                        c = match c {
+                            '+' => '-',
+                            '/' => '_',
+                            x => x,
+                        };
+                    }
+                    out.push(c);
+                } else {
+                    out.push('=');
+                }
+            }
+        }
+        out
+    };
+    match name {
+        "strict_encode64" => Some(enc(t.as_bytes(), false)),
+        "urlsafe_encode64" => Some(enc(t.as_bytes(), true)),
+        "encode64" => {
+            let e = enc(t.as_bytes(), false);
+            let mut out = String::new();
+            for (i, c) in e.chars().enumerate() {
+                if i > 0 && i % 60 == 0 {
+                    out.push('\n');
+                }
+                out.push(c);
+            }
+            out.push('\n');
+            Some(out)
+        }
+        "decode64" | "strict_decode64" | "urlsafe_decode64" => {
+            let mut bits = 0u32;
+            let mut nbits = 0;
+            let mut out = Vec::new();
+            for c in t.chars() {
+                let v = match c {
+                    'A'..='Z' => c as u32 - 'A' as u32,
+                    'a'..='z' => c as u32 - 'a' as u32 + 26,
+                    '0'..='9' => c as u32 - '0' as u32 + 52,
+                    '+' | '-' => 62,
+                    '/' | '_' => 63,
+                    '=' => break,
+                    _ if name == "decode64" => continue,
+                    _ => return None,
+                };
+                bits = bits << 6 | v;
+                nbits += 6;
+                if nbits >= 8 {
+                    nbits -= 8;
+                    out.push((bits >> nbits) as u8);
+                    bits &= (1 << nbits) - 1;
+                }
+            }
+            String::from_utf8(out).ok()
+        }
+        _ => None,
+    }
+}
+
+fn hexdigest(class: &str, data: &[u8]) -> String {
+    use sha2::Digest;
+    let bytes: Vec<u8> = match class {
+        "Digest::MD5" => md5::Md5::digest(data).to_vec(),
+        "Digest::SHA1" => sha1::Sha1::digest(data).to_vec(),
+        _ => sha2::Sha256::digest(data).to_vec(),
+    };
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn url_encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn html_escape(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }

@@ -507,7 +507,7 @@ pub fn float_to_s(f: f64) -> String {
     let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
     let sign = if f < 0.0 { "-" } else { "" };
     let decpt = exp + 1;
-    if !(-3..=16).contains(&decpt) {
+    if decpt < -3 || (decpt > 15 && !(decpt == 16 && digits.len() > 16)) {
         let (first, rest) = digits.split_at(1);
         let rest = if rest.is_empty() { "0" } else { rest };
         let es = if exp < 0 { '-' } else { '+' };
@@ -543,10 +543,7 @@ pub fn inspect_str(s: &str) -> String {
             '\x0c' => out.push_str("\\f"),
             '\x0b' => out.push_str("\\v"),
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32));
-            }
-            c if (0x80..0xa0).contains(&(c as u32)) => {
+            c if (c as u32) < 0x20 || (0x7f..0xa0).contains(&(c as u32)) => {
                 out.push_str(&format!("\\u{:04X}", c as u32));
             }
             c => out.push(c),

@@ -1,0 +1,395 @@
+//! plint's Ruby interpreter against Ruby itself: every case under `tests/ruby/cases/` (a `.rb`
+//! snippet or an `.erb` template, with its bindings in a `.json`) has its expected output in a
+//! `.out` written by the installed Ruby (`scripts/gen-ruby-oracle.rb`); plint must give the same
+//! bytes. Plus the ERB corpus parses, and hostile inputs end as budget errors or unknowns.
+
+use std::path::{Path, PathBuf};
+
+use plint::ruby::{self, Budget, CallStyle, Host, Rendered, RubyError, Value};
+
+/// A host over a table of variables (as the oracle binds them) and two fake functions.
+struct TableHost {
+    vars: Vec<(String, Value)>,
+}
+
+impl TableHost {
+    fn from_json(path: &Path) -> TableHost {
+        let vars = match std::fs::read_to_string(path) {
+            Ok(t) => {
+                let j: serde_json::Value = serde_json::from_str(&t).expect("bindings are JSON");
+                match j {
+                    serde_json::Value::Object(o) => {
+                        o.iter().map(|(k, v)| (k.clone(), from_json(v))).collect()
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            Err(_) => Vec::new(),
+        };
+        TableHost { vars }
+    }
+}
+
+fn from_json(j: &serde_json::Value) -> Value {
+    match j {
+        serde_json::Value::Null => Value::Nil,
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Int(i),
+            None => Value::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        serde_json::Value::String(s) => Value::str(s.clone()),
+        serde_json::Value::Array(a) => Value::array(a.iter().map(from_json).collect()),
+        serde_json::Value::Object(o) => Value::hash(
+            o.iter()
+                .map(|(k, v)| (Value::str(k.clone()), from_json(v)))
+                .collect(),
+        ),
+    }
+}
+
+impl Host for TableHost {
+    fn instance_variable(&mut self, name: &str) -> Option<Value> {
+        self.vars
+            .iter()
+            .find(|(k, v)| k == name && !matches!(v, Value::Nil))
+            .map(|(_, v)| v.clone())
+    }
+    fn lookup_variable(&mut self, name: &str) -> Option<Value> {
+        let name = name.trim_start_matches("::");
+        self.vars
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    }
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        self.vars
+            .iter()
+            .filter(|(_, v)| !matches!(v, Value::Nil))
+            .cloned()
+            .collect()
+    }
+    fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        _style: CallStyle,
+    ) -> Result<Value, String> {
+        match name {
+            "upcase" => Ok(Value::str(
+                args.first()
+                    .map(|v| v.to_s())
+                    .unwrap_or_default()
+                    .to_uppercase(),
+            )),
+            "fail" => Err(args.first().map(|v| v.to_s()).unwrap_or_default()),
+            _ => Ok(Value::unknown(format!("function {name}"), 0)),
+        }
+    }
+}
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby/cases")
+}
+
+/// What plint gives for a case, in the oracle's format.
+fn run_case(path: &Path) -> String {
+    let src = std::fs::read_to_string(path).expect("case is readable");
+    let label = path.file_name().and_then(|f| f.to_str()).unwrap_or("case");
+    let mut host = TableHost::from_json(&path.with_extension("json"));
+    let budget = Budget::default();
+    let is_erb = path.extension().is_some_and(|e| e == "erb");
+    let program = if is_erb {
+        ruby::erb::compile(label, &src)
+    } else {
+        ruby::parse(label, &src)
+    };
+    let program = match program {
+        Ok(p) => p,
+        Err(errs) => return format!("!! SyntaxError: {errs:?}\n"),
+    };
+    if is_erb {
+        match ruby::render_erb(&program, &mut host, &budget) {
+            Ok(Rendered::Known(s)) => s,
+            Ok(Rendered::Unknown(o)) => format!("?? unknown: {o}\n"),
+            Err(e) => error_line(&e),
+        }
+    } else {
+        match ruby::eval_program(&program, &mut host, &budget) {
+            Ok(v) => match v.unknown_origin() {
+                Some(o) => format!("?? unknown: {o}\n"),
+                None => format!("=> {}\n", v.inspect()),
+            },
+            Err(e) => error_line(&e),
+        }
+    }
+}
+
+fn error_line(e: &RubyError) -> String {
+    match e {
+        RubyError::Raised { class, message, .. } => format!("!! {class}: {message}\n"),
+        RubyError::Budget(w) => format!("?? budget: {w}\n"),
+    }
+}
+
+#[test]
+fn cases_match_ruby() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(cases_dir())
+        .expect("cases dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rb" || e == "erb"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty());
+    let mut failures = Vec::new();
+    for p in &paths {
+        let expected = std::fs::read_to_string(p.with_extension("out")).unwrap_or_else(|_| {
+            panic!(
+                "{} has no .out: run scripts/gen-ruby-oracle.rb",
+                p.display()
+            )
+        });
+        let got = run_case(p);
+        if got != expected {
+            failures.push(format!(
+                "{}:\n  expected: {expected:?}\n  got:      {got:?}",
+                p.display()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from Ruby:\n{}",
+        failures.len(),
+        paths.len(),
+        failures.join("\n")
+    );
+}
+
+fn corpus_templates() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: u32) {
+        if depth > 12 {
+            return;
+        }
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out, depth + 1);
+            } else if p.extension().is_some_and(|x| x == "erb") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(Path::new("/usr/share/puppet/modules"), &mut out, 0);
+    out.sort();
+    out
+}
+
+#[test]
+fn corpus_templates_parse() {
+    let paths = corpus_templates();
+    if paths.is_empty() {
+        assert!(
+            std::env::var("CI").is_err(),
+            "the Puppet module corpus is missing under CI"
+        );
+        eprintln!("corpus missing: skipped");
+        return;
+    }
+    let mut bad = Vec::new();
+    for p in &paths {
+        let Ok(src) = std::fs::read_to_string(p) else {
+            continue;
+        };
+        if let Err(errs) = ruby::erb::compile(&p.display().to_string(), &src) {
+            bad.push(format!("{}: {:?}", p.display(), errs.first()));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} templates fail to parse:\n{}",
+        bad.len(),
+        paths.len(),
+        bad.join("\n")
+    );
+}
+
+/// A host that knows no variable: every `@x` is unknown.
+struct UnknownHost;
+
+impl Host for UnknownHost {
+    fn instance_variable(&mut self, name: &str) -> Option<Value> {
+        Some(Value::unknown(format!("@{name}"), 0))
+    }
+    fn lookup_variable(&mut self, name: &str) -> Option<Value> {
+        Some(Value::unknown(format!("scope['{name}']"), 0))
+    }
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+    fn call_function(&mut self, name: &str, _: Vec<Value>, _: CallStyle) -> Result<Value, String> {
+        Ok(Value::unknown(format!("function {name}"), 0))
+    }
+}
+
+/// A host where every variable is an empty string (no nil) and functions are unknown.
+struct EmptyStringHost;
+
+impl Host for EmptyStringHost {
+    fn instance_variable(&mut self, _name: &str) -> Option<Value> {
+        Some(Value::str(""))
+    }
+    fn lookup_variable(&mut self, _name: &str) -> Option<Value> {
+        Some(Value::str(""))
+    }
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+    fn call_function(&mut self, name: &str, _: Vec<Value>, _: CallStyle) -> Result<Value, String> {
+        Ok(Value::unknown(format!("function {name}"), 0))
+    }
+}
+
+/// The share of corpus templates that render fully known, and what stops the others (printed;
+/// run with `cargo test --test ruby_conformance corpus_report -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn corpus_report() {
+    let paths = corpus_templates();
+    let mut known = [0usize; 2];
+    let mut origins: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut errors = 0usize;
+    for p in &paths {
+        let Ok(src) = std::fs::read_to_string(p) else {
+            continue;
+        };
+        let Ok(prog) = ruby::erb::compile("t", &src) else {
+            continue;
+        };
+        for (k, host) in [&mut UnknownHost as &mut dyn Host, &mut EmptyStringHost]
+            .into_iter()
+            .enumerate()
+        {
+            match ruby::render_erb(&prog, host, &Budget::default()) {
+                Ok(Rendered::Known(_)) => known[k] += 1,
+                Ok(Rendered::Unknown(o)) => {
+                    if k == 1 {
+                        *origins.entry(o.what.clone()).or_default() += 1;
+                    }
+                }
+                Err(e) => {
+                    if k == 1 {
+                        errors += 1;
+                        *origins
+                            .entry(format!(
+                                "error: {}",
+                                e.to_string().split(" at line").next().unwrap_or("")
+                            ))
+                            .or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    println!("templates: {}", paths.len());
+    println!("fully known with every @var unknown: {}", known[0]);
+    println!(
+        "fully known with every @var = '': {} (errors raised: {errors})",
+        known[1]
+    );
+    let mut v: Vec<_> = origins.into_iter().collect();
+    v.sort_by_key(|e| std::cmp::Reverse(e.1));
+    for (o, n) in v.iter().take(40) {
+        println!("{n:5} {o}");
+    }
+}
+
+fn run_snippet(src: &str) -> Result<Value, RubyError> {
+    let p = ruby::parse("hostile", src).map_err(|e| RubyError::Budget(format!("{e:?}")))?;
+    let budget = Budget {
+        max_steps: 200_000,
+        ..Budget::default()
+    };
+    ruby::eval_program(&p, &mut ruby::NoHost, &budget)
+}
+
+#[test]
+fn hostile_inputs_end_safely() {
+    let deep = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
+    let deep_if = format!("{}1{}", "if true then ".repeat(3000), " end".repeat(3000));
+    let cases: Vec<(&str, String)> = vec![
+        ("loop", "loop {}".into()),
+        ("while", "while true; end".into()),
+        ("big string", "'a' * 10**9".into()),
+        ("big array", "Array.new(10**9, 1)".into()),
+        ("file", "File.read('/etc/passwd')".into()),
+        ("backticks", "`id`".into()),
+        ("env", "ENV['HOME']".into()),
+        ("require", "require 'net/http'".into()),
+        ("send", "send(:system, 'x')".into()),
+        ("system", "system('id')".into()),
+        ("eval", "eval('1+1')".into()),
+        ("recursion", "def f(n); f(n + 1); end; f(0)".into()),
+        ("deep array", deep),
+        ("deep if", deep_if),
+        ("power", "2 ** (2 ** 40)".into()),
+        (
+            "doubling",
+            "s = 'a'; 100.times { s = s + s }; s.size".into(),
+        ),
+    ];
+    for (what, src) in cases {
+        eprintln!("hostile: {what}");
+        let r = run_snippet(&src);
+        let ok = match &r {
+            Ok(v) => v.unknown_origin().is_some(),
+            Err(RubyError::Budget(_)) => true,
+            Err(RubyError::Raised { .. }) => false,
+        };
+        assert!(ok, "{what}: {r:?}");
+    }
+}
+
+#[test]
+fn unknown_origin_names_construct_and_line() {
+    let p = ruby::erb::compile("t.erb", "a\n<%= File.read('/x') %>\n").unwrap();
+    match ruby::render_erb(&p, &mut ruby::NoHost, &Budget::default()) {
+        Ok(Rendered::Unknown(o)) => {
+            assert_eq!(o.line, 2, "{o}");
+            assert!(o.what.contains("File"), "{o}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn functions_through_the_host() {
+    let src = "<%= scope.function_upcase(['a']) %>-<%= scope.call_function('upcase', ['b']) %>-<%= call_function('upcase', 'c') %>";
+    let p = ruby::erb::compile("t.erb", src).unwrap();
+    let mut host = TableHost { vars: Vec::new() };
+    assert_eq!(
+        ruby::render_erb(&p, &mut host, &Budget::default()),
+        Ok(Rendered::Known("A-B-C".into()))
+    );
+    let p = ruby::erb::compile("t.erb", "<%= scope.function_fail(['boom']) %>").unwrap();
+    match ruby::render_erb(&p, &mut host, &Budget::default()) {
+        Err(RubyError::Raised { class, message, .. }) => {
+            assert_eq!(class, "Puppet::ParseError");
+            assert_eq!(message, "boom");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn syntax_errors_have_positions() {
+    let e = ruby::parse("x.rb", "a = 1\nb = (2 +\n").unwrap_err();
+    assert!(!e.is_empty());
+    assert!(e[0].line >= 2, "{e:?}");
+    let e = ruby::erb::compile("x.erb", "line\n<% if x %>\n").unwrap_err();
+    assert!(!e.is_empty());
+}
