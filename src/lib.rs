@@ -3,7 +3,7 @@
 //! # Layering
 //!
 //! Stages depend only on earlier stages:
-//! `discover` → `syntax` → `types` → `defs` → `infer` → `eval` → `rules` → `config` → `lint` →
+//! `discover` → `syntax` → `types` → `ruby` → `defs` → `infer` → `eval` → `rules` → `config` → `lint` →
 //! `cli`. `report` (diagnostics and their output formats) is a leaf every stage may use.
 //! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.

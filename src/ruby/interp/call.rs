@@ -180,88 +180,24 @@ const PURE_LIBRARIES: &[&str] = &[
     "zlib",
 ];
 
-/// Methods no `nil` has: calling one is Ruby's `NoMethodError` (others stay unknown).
-const NOT_ON_NIL: &[&str] = &[
-    "each",
-    "each_pair",
-    "each_with_index",
-    "map",
-    "collect",
-    "join",
-    "keys",
-    "values",
-    "size",
-    "length",
-    "empty?",
-    "include?",
-    "sort",
-    "sort_by",
-    "split",
-    "strip",
-    "downcase",
-    "upcase",
-    "capitalize",
-    "[]",
-    "[]=",
-    "+",
-    "-",
-    "*",
-    "/",
-    "<",
-    ">",
-    "<=",
-    ">=",
-    "<<",
-    "flatten",
-    "compact",
-    "has_key?",
-    "key?",
-    "fetch",
-    "first",
-    "last",
-    "gsub",
-    "sub",
-    "match",
-    "start_with?",
-    "end_with?",
-    "lstrip",
-    "rstrip",
-    "chomp",
-    "uniq",
-    "reject",
-    "select",
-    "any?",
-    "all?",
-    "count",
-    "merge",
-    "delete",
-    "upcase!",
-    "downcase!",
-    "ljust",
-    "rjust",
-    "center",
-    "each_key",
-    "each_value",
-    "reverse",
-    "max",
-    "min",
-    "sum",
-    "zip",
-    "index",
-    "chars",
-    "lines",
-    "bytes",
-    "to_sym",
-    "intern",
-    "strip!",
-    "gsub!",
-    "sub!",
-    "squeeze",
-    "tr",
-    "scan",
-    "%",
-    "dig",
-];
+/// The methods Ruby's class of `v` has (Puppet's Ruby), for the classes the subset models
+/// fully enough to say a method does not exist.
+fn known_methods(v: &Value) -> Option<&'static [&'static str]> {
+    use super::known_methods as k;
+    Some(match v {
+        Value::Nil => k::NIL,
+        Value::Bool(true) => k::TRUE,
+        Value::Bool(false) => k::FALSE,
+        Value::Str(_) => k::STRING,
+        Value::Int(_) | Value::Big(_) => k::INTEGER,
+        Value::Float(_) => k::FLOAT,
+        Value::Sym(_) => k::SYMBOL,
+        Value::Array(_) => k::ARRAY,
+        Value::Hash(_) => k::HASH,
+        Value::Range(_) => k::RANGE,
+        _ => return None,
+    })
+}
 
 impl Interp<'_> {
     /// Calls `recv.name(*args, &blk)`.
@@ -273,12 +209,20 @@ impl Interp<'_> {
         blk: Option<Blk>,
     ) -> R<Value> {
         self.step()?;
-        if let Value::Unknown(_) = &recv {
+        if let Value::Unknown(o) = &recv {
+            // The block would have run an unknown number of times: what it does is unknown.
+            if blk.is_some() {
+                return Err(Ctrl::Unknown((**o).clone()));
+            }
             return Ok(recv);
         }
         let structural = STRUCTURAL.contains(&name);
         if !structural && let Some(o) = self.deep_unknown(&recv) {
-            return Ok(Value::Unknown(Rc::new(o)));
+            return if blk.is_some() {
+                Err(Ctrl::Unknown(o))
+            } else {
+                Ok(Value::Unknown(Rc::new(o)))
+            };
         }
         if !structural || name == "[]" || name == "fetch" || name == "key?" || name == "has_key?" {
             let skip_last = matches!(name, "[]=" | "store");
@@ -288,7 +232,11 @@ impl Interp<'_> {
                     continue;
                 }
                 if let Some(o) = self.deep_unknown(a) {
-                    return Ok(Value::Unknown(Rc::new(o)));
+                    return if blk.is_some() {
+                        Err(Ctrl::Unknown(o))
+                    } else {
+                        Ok(Value::Unknown(Rc::new(o)))
+                    };
                 }
             }
         }
@@ -345,13 +293,25 @@ impl Interp<'_> {
         if let Some(v) = self.object_method(&recv, name, &args, blk.as_ref())? {
             return Ok(v);
         }
-        if matches!(recv, Value::Nil) && NOT_ON_NIL.contains(&name) {
+        if let Some(known) = known_methods(&recv)
+            && known.binary_search(&name).is_err()
+        {
+            let desc = recv.inspect();
+            let desc = if desc.chars().count() > 65 {
+                format!("an instance of {}", recv.class_name())
+            } else {
+                format!("{desc}:{}", recv.class_name())
+            };
             return self.raise(
                 "NoMethodError",
-                format!("undefined method `{name}' for nil:NilClass"),
+                format!("undefined method `{name}' for {desc}"),
             );
         }
-        Ok(self.unknown(format!("{}#{name}", recv.class_name())))
+        let what = format!("{}#{name}", recv.class_name());
+        if blk.is_some() {
+            return Err(Ctrl::Unknown(self.origin(what)));
+        }
+        Ok(self.unknown(what))
     }
 
     /// Methods every object has.
@@ -876,6 +836,9 @@ impl Interp<'_> {
                         None => Vec::new(),
                     };
                     return self.host_call(f, list, CallStyle::Function3x);
+                }
+                if blk.is_some() {
+                    return Err(Ctrl::Unknown(self.origin(name.to_string())));
                 }
                 Ok(self.unknown(name.to_string()))
             }

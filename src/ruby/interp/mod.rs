@@ -7,6 +7,8 @@ mod call;
 mod eval;
 mod format;
 mod hash;
+#[rustfmt::skip]
+mod known_methods;
 mod misc;
 mod numeric;
 mod string;
