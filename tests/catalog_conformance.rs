@@ -120,12 +120,26 @@ struct Unknowns {
     by_origin: BTreeMap<String, usize>,
     /// `File` resources' `content` that Puppet has: (known to plint, unknown to plint).
     file_contents: (usize, usize),
+    /// Exact origin -> count (for the case's line).
+    exact: BTreeMap<String, usize>,
 }
 
 impl Unknowns {
     fn add(&mut self, origin: &str) {
         self.count += 1;
         *self.by_origin.entry(origin_kind(origin)).or_default() += 1;
+        let shown: String = origin.chars().take(160).collect();
+        *self.exact.entry(shown).or_default() += 1;
+    }
+
+    /// `template('a/b.erb') 2, x() 1`: the exact origins, most frequent first.
+    fn origins_text(&self) -> String {
+        let mut by: Vec<_> = self.exact.iter().collect();
+        by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        by.iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     fn merge(&mut self, other: &Unknowns) {
@@ -803,7 +817,11 @@ fn catalogs_match_puppet() {
                 "PASS {}{}",
                 case.name,
                 if o.unknowns.count > 0 {
-                    format!(" ({} values unknown to plint)", o.unknowns.count)
+                    format!(
+                        " ({} values unknown to plint: {})",
+                        o.unknowns.count,
+                        o.unknowns.origins_text()
+                    )
                 } else {
                     String::new()
                 }

@@ -246,6 +246,14 @@ pub trait Host {
     fn template_file(&self) -> Option<String> {
         None
     }
+    /// `scope.setvar('x', value)` (also `scope['x'] = value`): sets a variable in the calling
+    /// Puppet scope. The host keeps `value` itself, so that later reads of the variable from
+    /// Ruby see the same (mutable) object. `Err` is Puppet's error message; by default the
+    /// host cannot set variables and the result is unknown.
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<Option<()>, String> {
+        let _ = (name, value);
+        Ok(None)
+    }
 }
 
 /// The result of rendering a template.

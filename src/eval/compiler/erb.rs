@@ -23,9 +23,14 @@ use crate::eval::error::{EvalResult, err};
 use crate::eval::value::{Hash, Value};
 use crate::ruby::{self, CallStyle, Rendered, RubyError, Value as RValue};
 
-/// Templates parsed in a compilation, by file (`None`: the file has a Ruby syntax error, with
+/// Templates parsed in a compilation, by file (`Err`: the file has a Ruby syntax error, with
 /// the message).
 pub type ErbPrograms = HashMap<PathBuf, Result<Arc<ruby::Program>, String>>;
+
+/// Variables set from Ruby (`scope.setvar`), by scope and name: the Ruby objects themselves,
+/// so that a template that sets a hash and a template that reads it later share one mutable
+/// object, as in Puppet (apache's `_template_scope`).
+pub type RubyVariables = HashMap<(super::scope::ScopeId, String), RValue>;
 
 impl Compiler<'_> {
     /// `template(files...)` and `inline_template(texts...)`: each rendered, the results
@@ -317,8 +322,22 @@ fn opaque_class(v: &Value) -> &'static str {
     }
 }
 
+impl ErbHost<'_, '_> {
+    /// The Ruby object a template stored in the variable `name` of the current scope.
+    fn live(&self, name: &str) -> Option<RValue> {
+        let name = name.strip_prefix('@').unwrap_or(name);
+        self.compiler
+            .ruby_variables
+            .get(&(self.compiler.ctx.scope, name.to_string()))
+            .cloned()
+    }
+}
+
 impl ruby::Host for ErbHost<'_, '_> {
     fn instance_variable(&mut self, name: &str) -> Option<RValue> {
+        if let Some(v) = self.live(name) {
+            return Some(v);
+        }
         let span = self.compiler.template_call;
         let v = self.compiler.lookup_var(name, span).ok().flatten()?;
         if v.is_undef() {
@@ -328,6 +347,9 @@ impl ruby::Host for ErbHost<'_, '_> {
     }
 
     fn lookup_variable(&mut self, name: &str) -> Option<RValue> {
+        if let Some(v) = self.live(name) {
+            return Some(v);
+        }
         let span = self.compiler.template_call;
         let v = self.compiler.lookup_var(name, span).ok().flatten()?;
         Some(self.ruby_value(&v))
@@ -359,5 +381,20 @@ impl ruby::Host for ErbHost<'_, '_> {
 
     fn template_file(&self) -> Option<String> {
         self.file.clone()
+    }
+
+    fn set_variable(&mut self, name: &str, value: RValue) -> Result<Option<()>, String> {
+        let puppet = self.puppet_value(&value);
+        // In the named scope, not a lambda's local one, as Puppet's `setvar` does.
+        let scope = self.compiler.ctx.scope;
+        let vars = &mut self.compiler.scopes[scope].vars;
+        if vars.contains_key(name) {
+            return Err(format!("Cannot reassign variable '${name}'"));
+        }
+        vars.insert(name.to_string(), puppet);
+        self.compiler
+            .ruby_variables
+            .insert((scope, name.to_string()), value);
+        Ok(Some(()))
     }
 }

@@ -138,6 +138,8 @@ pub(crate) struct Compiler<'i> {
     pub template_call: Span,
     /// ERB templates parsed in this compilation.
     pub erb_programs: erb::ErbPrograms,
+    /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
+    pub ruby_variables: erb::RubyVariables,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
     /// The messages of `notice(...)` calls, in order, when they are recorded (snippets).
@@ -178,6 +180,7 @@ impl<'i> Compiler<'i> {
             epp_frames: Vec::new(),
             template_call: Span::default(),
             erb_programs: Default::default(),
+            ruby_variables: Default::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.hiera.as_deref(),
                 input.environment_dir.as_deref(),

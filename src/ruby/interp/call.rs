@@ -873,6 +873,15 @@ impl Interp<'_> {
                 let n = self.text(&a0)?;
                 Value::Bool(self.host.lookup_variable(&n).is_some())
             }
+            "setvar" | "[]=" => {
+                let n = self.text(&a0)?;
+                let v = args.get(1).cloned().unwrap_or(Value::Nil);
+                match self.host.set_variable(&n, v.clone()) {
+                    Ok(Some(())) => v,
+                    Ok(None) => return Err(Ctrl::Unknown(self.origin(format!("scope.{name}")))),
+                    Err(message) => return self.raise("Puppet::ParseError", message),
+                }
+            }
             "to_hash" => {
                 let vars = self.host.variables();
                 Value::hash(vars.into_iter().map(|(k, v)| (Value::str(k), v)).collect())
