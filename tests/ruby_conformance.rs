@@ -465,3 +465,49 @@ fn methods_with_extreme_arguments_never_panic() {
     }
     assert!(n > 1000);
 }
+
+#[test]
+fn a_function_body_is_called_with_its_methods() {
+    let src = "Puppet::Functions.create_function(:'m::f') do\n  def f(a, b = 2)\n    helper(a) * b\n  end\n  def helper(x)\n    x + 1\n  end\nend\n";
+    let p = ruby::parse("f.rb", src).unwrap();
+    let mut defs = Vec::new();
+    fn collect(n: &ruby::ast::Node, out: &mut Vec<(String, std::sync::Arc<ruby::ast::Body>)>) {
+        use ruby::ast::NodeKind as K;
+        match &n.kind {
+            K::Def(name, b) => out.push((name.clone(), b.clone())),
+            K::Seq(v) => v.iter().for_each(|x| collect(x, out)),
+            K::Call { block: Some(b), .. } => {
+                if let Some(body) = &b.body {
+                    collect(body, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    collect(&p.root, &mut defs);
+    assert_eq!(defs.len(), 2);
+    let f = defs[0].1.clone();
+    let r = ruby::call_body(
+        &p,
+        &defs,
+        &f,
+        false,
+        vec![Value::Int(4)],
+        &mut ruby::NoHost,
+        &Budget::default(),
+    );
+    assert!(matches!(r, Ok(Value::Int(10))), "{r:?}");
+    let r = ruby::call_body(
+        &p,
+        &defs,
+        &f,
+        false,
+        vec![],
+        &mut ruby::NoHost,
+        &Budget::default(),
+    );
+    assert!(
+        matches!(r, Err(RubyError::Raised { ref class, .. }) if class == "ArgumentError"),
+        "{r:?}"
+    );
+}
