@@ -393,3 +393,121 @@ fn syntax_errors_have_positions() {
     let e = ruby::erb::compile("x.erb", "line\n<% if x %>\n").unwrap_err();
     assert!(!e.is_empty());
 }
+
+/// Every method of the corpus's lists, on receivers of every core class, with extreme
+/// arguments: never a panic, never a hang (each ends with a value, an exception, an unknown or
+/// a budget error).
+#[test]
+fn methods_with_extreme_arguments_never_panic() {
+    let methods = "<< abs all? any? bytes bytesize capitalize captures ceil chars chomp chomp! chop \
+        chr clone collect collect! compact compact! count delete delete_at delete_if downcase \
+        downcase! drop dup each each_index each_pair each_with_index each_with_object empty? \
+        end_with? eql? equal? fetch find first flatten flatten! floor freeze grep gsub gsub! \
+        has_key? hex include? index inject inspect is_a? join key? keys kind_of? last length lines \
+        ljust rjust center lstrip map map! match match? max member? merge merge! min name next \
+        nil? pack push reduce reject reject! respond_to? reverse rstrip scan select shift size \
+        slice slice! sort sort_by split squeeze start_with? step strip sub swapcase times to_a \
+        to_f to_hash to_i to_s to_sym transform_keys transpose uniq unpack upcase update values \
+        values_at zero? zip insert rotate tr succ upto downto round truncate % * ** + - / < <= \
+        <=> == =~ > >= [] []= & | ^ dig sum tally each_slice each_cons group_by partition min_by \
+        to_h format rindex center crypt digits gcd";
+    let receivers = [
+        "\"h\\u00e9llo\"",
+        "''",
+        "[1, 'a', nil, [2]]",
+        "{'a' => 1, 2 => [3]}",
+        "5",
+        "-2.5",
+        "nil",
+        ":sym",
+        "(1..3)",
+        "/a(b)?/",
+        "2**70",
+        "true",
+        "Set.new([1])",
+    ];
+    let args = [
+        "",
+        "0",
+        "-1",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "'x'",
+        "nil",
+        "1, 2",
+        "[1]",
+        "2**70",
+        "'é', -3",
+        "1.5",
+        "/x*/",
+        "{}",
+        "'%s%d', 1",
+    ];
+    let budget = Budget {
+        max_steps: 20_000,
+        max_string: 1 << 20,
+        max_collection: 1 << 16,
+        ..Budget::default()
+    };
+    let mut n = 0;
+    for m in methods.split_whitespace() {
+        for r in receivers {
+            for a in args {
+                let src = format!(
+                    "require 'set'\nbegin\n  ({r}).{m}({a}) {{ |*x| x }}\nrescue Exception\n  :rescued\nend"
+                );
+                if let Ok(p) = ruby::parse("fuzz", &src) {
+                    let _ = ruby::eval_program(&p, &mut ruby::NoHost, &budget);
+                    n += 1;
+                }
+            }
+        }
+    }
+    assert!(n > 1000);
+}
+
+#[test]
+fn a_function_body_is_called_with_its_methods() {
+    let src = "Puppet::Functions.create_function(:'m::f') do\n  def f(a, b = 2)\n    helper(a) * b\n  end\n  def helper(x)\n    x + 1\n  end\nend\n";
+    let p = ruby::parse("f.rb", src).unwrap();
+    let mut defs = Vec::new();
+    fn collect(n: &ruby::ast::Node, out: &mut Vec<(String, std::sync::Arc<ruby::ast::Body>)>) {
+        use ruby::ast::NodeKind as K;
+        match &n.kind {
+            K::Def(name, b) => out.push((name.clone(), b.clone())),
+            K::Seq(v) => v.iter().for_each(|x| collect(x, out)),
+            K::Call { block: Some(b), .. } => {
+                if let Some(body) = &b.body {
+                    collect(body, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    collect(&p.root, &mut defs);
+    assert_eq!(defs.len(), 2);
+    let f = defs[0].1.clone();
+    let r = ruby::call_body(
+        &p,
+        &defs,
+        &f,
+        false,
+        vec![Value::Int(4)],
+        &mut ruby::NoHost,
+        &Budget::default(),
+    );
+    assert!(matches!(r, Ok(Value::Int(10))), "{r:?}");
+    let r = ruby::call_body(
+        &p,
+        &defs,
+        &f,
+        false,
+        vec![],
+        &mut ruby::NoHost,
+        &Budget::default(),
+    );
+    assert!(
+        matches!(r, Err(RubyError::Raised { ref class, .. }) if class == "ArgumentError"),
+        "{r:?}"
+    );
+}

@@ -326,6 +326,26 @@ pub fn eval_program(
     it.run()
 }
 
+/// Calls code of a program the way Puppet calls a module's Ruby function: `body` (a `def` of a
+/// 4.x function's `create_function` block, or the block of a 3.x `newfunction`) with `args`,
+/// the other methods of the function (`methods`: the `def`s of the same block) callable from it.
+/// A `def` gets Ruby's arity checks; a block gets a block's argument rules.
+pub fn call_body(
+    program: &Program,
+    methods: &[(String, Arc<ast::Body>)],
+    body: &Arc<ast::Body>,
+    is_block: bool,
+    args: Vec<Value>,
+    host: &mut dyn Host,
+    budget: &Budget,
+) -> Result<Value, RubyError> {
+    let mut it = interp::Interp::new(program, host, budget.clone());
+    for (name, b) in methods {
+        it.define_method(name, b.clone());
+    }
+    it.call_body(body, is_block, args)
+}
+
 /// A host with no variables and no functions (every function call is unknown).
 #[derive(Clone, Debug, Default)]
 pub struct NoHost;

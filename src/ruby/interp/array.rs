@@ -683,6 +683,10 @@ impl Interp<'_> {
                         format!("index {i} too small for array; minimum: -{}", n + 1),
                     );
                 }
+                if pos as usize > self.budget.max_collection {
+                    drop(b);
+                    return Err(Ctrl::Budget("a collection too large".into()));
+                }
                 while (b.items.len() as i64) < pos {
                     b.items.push(Value::Nil);
                 }
@@ -1109,7 +1113,7 @@ impl Interp<'_> {
                 if a < 0 || a > n || *l < 0 {
                     return Ok(Value::Nil);
                 }
-                let e = (a + l).min(n);
+                let e = a.saturating_add(*l).min(n);
                 Ok(Value::array(items[a as usize..e as usize].to_vec()))
             }
             [Value::Range(r)] => {
@@ -1129,7 +1133,7 @@ impl Interp<'_> {
                 if lo < 0 || lo > n {
                     return Ok(Value::Nil);
                 }
-                let e = (hi + 1).min(n).max(lo);
+                let e = hi.saturating_add(1).min(n).max(lo);
                 Ok(Value::array(items[lo as usize..e as usize].to_vec()))
             }
             [other, ..] => self.raise(

@@ -938,7 +938,10 @@ impl Interp<'_> {
         let v = args.first().cloned().unwrap_or(Value::Nil);
         let exc = !matches!(args.last(), Some(Value::Hash(h)) if h.borrow().get(&Value::sym("exception")).is_some_and(|v| !v.truthy()));
         let base = match args.get(1) {
-            Some(Value::Int(b)) => Some(*b as u32),
+            Some(Value::Int(b)) if (2..=36).contains(b) => Some(*b as u32),
+            Some(Value::Int(b)) => {
+                return self.raise("ArgumentError", format!("invalid radix {b}"));
+            }
             _ => None,
         };
         let r = match &v {

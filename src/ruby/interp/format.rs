@@ -129,7 +129,8 @@ impl Interp<'_> {
                 return self.raise("ArgumentError", "malformed format string - %");
             };
             i += 1;
-            if width.is_some_and(|w| w > self.budget.max_string) {
+            if width.is_some_and(|w| w > self.budget.max_string) || prec.is_some_and(|p| p > 10_000)
+            {
                 return Err(super::Ctrl::Budget("a format width too large".into()));
             }
             let arg = match named.take() {

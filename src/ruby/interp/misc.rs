@@ -137,7 +137,7 @@ impl Interp<'_> {
             "last" | "end" if a0.is_none() => r.hi.clone(),
             "max" if a0.is_none() && blk.is_none() => match (&r.lo, &r.hi) {
                 (Value::Int(a), Value::Int(b)) => {
-                    let e = if r.exclusive { b - 1 } else { *b };
+                    let e = if r.exclusive { b.saturating_sub(1) } else { *b };
                     if e < *a { Value::Nil } else { Value::Int(e) }
                 }
                 _ => r.hi.clone(),
@@ -171,8 +171,14 @@ impl Interp<'_> {
             }
             "size" | "count" | "length" if a0.is_none() && blk.is_none() => match (&r.lo, &r.hi) {
                 (Value::Int(a), Value::Int(b)) => {
-                    let e = if r.exclusive { b - 1 } else { *b };
-                    Value::Int((e - a + 1).max(0))
+                    let e = if r.exclusive {
+                        i128::from(*b) - 1
+                    } else {
+                        i128::from(*b)
+                    };
+                    super::numeric::int_value(num_bigint::BigInt::from(
+                        (e - i128::from(*a) + 1).max(0),
+                    ))
                 }
                 _ => return Ok(None),
             },
@@ -640,9 +646,9 @@ impl Interp<'_> {
     pub(crate) fn range_items(&mut self, r: &RRange) -> R<Vec<Value>> {
         match (&r.lo, &r.hi) {
             (Value::Int(a), Value::Int(b)) => {
-                let end = if r.exclusive { *b - 1 } else { *b };
-                let n = (end - a + 1).max(0) as usize;
-                self.check_len(n)?;
+                let end = if r.exclusive { b.saturating_sub(1) } else { *b };
+                let n = (i128::from(end) - i128::from(*a) + 1).max(0);
+                self.check_len(usize::try_from(n).unwrap_or(usize::MAX))?;
                 Ok((*a..=end).map(Value::Int).collect())
             }
             _ => Err(super::Ctrl::Unknown(

@@ -97,7 +97,37 @@ impl<'a> Interp<'a> {
     pub fn run(&mut self) -> Result<Value, RubyError> {
         let env: Env = Rc::new(RefCell::new(Frame::default()));
         let root = &self.program.root;
-        match self.eval(root, &env) {
+        let r = self.eval(root, &env);
+        self.finish(r)
+    }
+
+    /// Defines a method (a `def` of the code being called).
+    pub fn define_method(&mut self, name: &str, body: Arc<Body>) {
+        self.methods.insert(name.to_string(), body);
+    }
+
+    /// Calls a method body or a block body with arguments.
+    pub fn call_body(
+        &mut self,
+        body: &Arc<Body>,
+        is_block: bool,
+        args: Vec<Value>,
+    ) -> Result<Value, RubyError> {
+        let r = if is_block {
+            let p = Rc::new(Proc {
+                body: body.clone(),
+                env: Rc::new(RefCell::new(Frame::default())),
+                lambda: false,
+            });
+            self.call_proc(&p, args, None)
+        } else {
+            self.call_def(body, args, None)
+        };
+        self.finish(r)
+    }
+
+    fn finish(&mut self, r: R<Value>) -> Result<Value, RubyError> {
+        match r {
             Ok(v) | Err(Ctrl::Return(v)) | Err(Ctrl::Next(v)) | Err(Ctrl::Break(v)) => Ok(v),
             Err(Ctrl::Unknown(o)) => Ok(Value::Unknown(Rc::new(o))),
             Err(Ctrl::Raise(e, line)) => Err(RubyError::Raised {

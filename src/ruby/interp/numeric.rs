@@ -203,7 +203,7 @@ impl Interp<'_> {
             "pred" if is_int => self.arith("-", x, Num::I(BigInt::from(1)))?,
             "floor" | "ceil" | "round" | "truncate" => {
                 let digits = match a0 {
-                    Some(Value::Int(d)) => *d,
+                    Some(Value::Int(d)) => (*d).clamp(-400, 400),
                     Some(Value::Hash(_)) | None => 0,
                     Some(v) => self.int_arg(v)?,
                 };
@@ -346,7 +346,7 @@ impl Interp<'_> {
                     "|" => int_value(a | b),
                     "^" => int_value(a ^ b),
                     "<<" | ">>" => {
-                        let sh = b.to_i64().unwrap_or(0);
+                        let sh = b.to_i64().unwrap_or(0).clamp(-1_000_000, 1_000_000);
                         let sh = if name == ">>" { -sh } else { sh };
                         if sh > 4096 {
                             return Err(super::Ctrl::Budget("an integer too large".into()));

@@ -348,9 +348,13 @@ impl Interp<'_> {
             "to_sym" | "intern" => Value::sym(&s),
             "to_i" => {
                 let base = match a0 {
-                    Some(v) => self.int_arg(v)? as u32,
+                    Some(v) => self.int_arg(v)?,
                     None => 10,
                 };
+                if !(2..=36).contains(&base) {
+                    return self.raise("ArgumentError", format!("invalid radix {base}"));
+                }
+                let base = base as u32;
                 super::numeric::str_to_i(&s, base)
             }
             "to_f" => Value::Float(super::numeric::str_to_f(&s)),
@@ -501,7 +505,10 @@ impl Interp<'_> {
                             None => None,
                             Some(st) if name == "index" => s[st..].find(&t).map(|i| i + st),
                             Some(st) => {
-                                let lim = (st + t.len()).min(s.len());
+                                let mut lim = (st + t.len()).min(s.len());
+                                while !s.is_char_boundary(lim) {
+                                    lim -= 1;
+                                }
                                 s[..lim].rfind(&t)
                             }
                         }
@@ -585,7 +592,7 @@ impl Interp<'_> {
                 if pad.is_empty() {
                     return self.raise("ArgumentError", "zero width padding");
                 }
-                self.check_str(w.max(0) as usize * 4)?;
+                self.check_str((w.max(0) as usize).saturating_mul(4))?;
                 Value::str(justify(&s, w, &pad, name))
             }
             "reverse" => Value::str(s.chars().rev().collect::<String>()),
@@ -752,7 +759,7 @@ impl Interp<'_> {
             if a < 0 || a > n || len < 0 {
                 return Value::Nil;
             }
-            let e = (a + len).min(n);
+            let e = a.saturating_add(len).min(n);
             Value::str(chars[a as usize..e as usize].iter().collect::<String>())
         };
         match args {
@@ -782,7 +789,7 @@ impl Interp<'_> {
                 if lo2 < 0 || lo2 > n {
                     return Ok(Value::Nil);
                 }
-                Ok(sub(lo2, (hi2 - lo2 + 1).max(0)))
+                Ok(sub(lo2, hi2.saturating_sub(lo2).saturating_add(1).max(0)))
             }
             [Value::Str(t)] => {
                 let t = t.borrow().text.clone();
