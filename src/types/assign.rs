@@ -76,9 +76,17 @@ fn builtin_resolved(key: &str) -> Option<Arc<Resolved>> {
         "puppet::lookupkey",
         "puppet::lookupvalue",
     ];
+    // Each resolved by a calculator of its own that does not look in this table (it is being
+    // built): one built-in alias met inside another is resolved there.
     static BUILTINS: std::sync::LazyLock<[Option<Arc<Resolved>>; 5]> =
         std::sync::LazyLock::new(|| {
-            KEYS.map(|key| TypeCalculator::new(&NoAliases).resolve_uncached(key))
+            KEYS.map(|key| {
+                let calc = TypeCalculator {
+                    builtins_table: false,
+                    ..TypeCalculator::new(&NoAliases)
+                };
+                calc.resolve_uncached(key)
+            })
         });
     let i = KEYS.iter().position(|k| *k == key)?;
     BUILTINS[i].clone()
@@ -126,6 +134,9 @@ pub struct TypeCalculator<'r> {
     regexes: Option<&'r super::RegexCache>,
     /// The calculator's own, made at its first match, when it was not.
     own_regexes: std::cell::OnceCell<super::RegexCache>,
+    /// Whether Puppet's built-in aliases come from the table resolved once (false only while
+    /// that table is built).
+    builtins_table: bool,
 }
 
 /// How deep assignability may recurse (aliases that only refer to each other).
@@ -156,6 +167,7 @@ impl<'r> TypeCalculator<'r> {
             gave_up: RefCell::new(Vec::new()),
             regexes: None,
             own_regexes: std::cell::OnceCell::new(),
+            builtins_table: true,
         }
     }
 
@@ -300,7 +312,9 @@ impl<'r> TypeCalculator<'r> {
         if let Some(r) = self.cached(&key) {
             return r;
         }
-        if let Some(b) = builtin_resolved(&key) {
+        if self.builtins_table
+            && let Some(b) = builtin_resolved(&key)
+        {
             self.cache.borrow_mut().insert(key, Some(b.clone()));
             return Some(b);
         }
