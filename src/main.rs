@@ -12,7 +12,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 // heap, the next parse's nodes would land in the holes between the kept trees; in their own
 // heap they reuse the few pages the previous parse freed, which stay in the processor's cache
 // (BENCHMARKS.md has the figures). mimalloc moves what is left in such a heap to the thread's
-// main heap when the thread ends, and any thread may free any block.
+// main heap when the thread ends, and any thread may free any block. The heap is the
+// allocator's, not state of a run: no value of plint is kept in it from one run to another.
 std::thread_local! {
     /// This thread's heap for tree-sitter's allocations (made on first use).
     static TS_HEAP: std::cell::Cell<*mut mi::mi_heap_t> = const { std::cell::Cell::new(std::ptr::null_mut()) };

@@ -123,3 +123,56 @@ fn two_sessions_in_one_process_are_independent() {
     };
     assert_eq!(lines(&first), lines(&again));
 }
+
+/// A workspace whose module `app` reads the top-scope variable `$::site_role`, defined by a
+/// custom fact of the module when `with_fact`.
+fn fact_workspace(root: &Path, with_fact: bool) {
+    write(
+        &root.join("app/metadata.json"),
+        r#"{"name": "acme-app", "version": "1.0.0", "dependencies": []}"#,
+    );
+    write(
+        &root.join("app/manifests/init.pp"),
+        "# @summary The application.\nclass app {\n  notify { $::site_role: }\n}\n",
+    );
+    let fact = root.join("app/lib/facter/site_role.rb");
+    if with_fact {
+        write(
+            &fact,
+            "Facter.add(:site_role) do\n  setcode { 'web' }\nend\n",
+        );
+    } else if fact.exists() {
+        fs::remove_file(&fact).unwrap();
+    }
+}
+
+/// Whether `$::site_role` is reported as not defined (no custom fact defines it).
+fn site_role_undefined(findings: &[String]) -> bool {
+    findings
+        .iter()
+        .any(|f| f.contains("`$::site_role` is not defined"))
+}
+
+#[test]
+fn custom_facts_belong_to_their_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let with: PathBuf = tmp.path().join("with");
+    let without: PathBuf = tmp.path().join("without");
+    fact_workspace(&with, true);
+    fact_workspace(&without, false);
+
+    // Each workspace's modules define their own facts, in either order.
+    let alone_with = check(&with);
+    let alone_without = check(&without);
+    assert!(!site_role_undefined(&alone_with), "{alone_with:#?}");
+    assert!(site_role_undefined(&alone_without), "{alone_without:#?}");
+    assert_eq!(check(&without), alone_without);
+    assert_eq!(check(&with), alone_with);
+
+    // A run reads the facts of its own time: the same folder, its fact removed, then back.
+    fact_workspace(&with, false);
+    let removed = check(&with);
+    assert!(site_role_undefined(&removed), "{removed:#?}");
+    fact_workspace(&with, true);
+    assert_eq!(check(&with), alone_with);
+}

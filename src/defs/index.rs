@@ -127,6 +127,8 @@ pub struct Index {
     /// The caches of the run this index is the program of; `None` for an index that is no
     /// run's (such as [`Index::empty`]): inference then keeps its caches per file.
     caches: Option<crate::types::Caches>,
+    /// The custom facts of the run's modules (see [`crate::infer::facts::CustomFacts`]).
+    custom_facts: crate::infer::facts::CustomFacts,
 }
 
 /// The key a name is looked up by: lower case, without a leading `::`.
@@ -268,6 +270,19 @@ impl Index {
         self.caches.as_ref()
     }
 
+    /// The custom facts of the run's directories of modules, read when first asked for (none
+    /// for an index that was given no sandbox: see [`Index::with_custom_facts`]).
+    pub fn custom_facts(&self) -> &crate::infer::facts::CustomFacts {
+        &self.custom_facts
+    }
+
+    /// The index, with the run's custom facts (read through the run's sandbox; some may be
+    /// read already).
+    pub fn with_custom_facts(mut self, facts: crate::infer::facts::CustomFacts) -> Index {
+        self.custom_facts = facts;
+        self
+    }
+
     /// Where the inference keeps the hash of the index's names, computed on first use.
     pub fn names_fingerprint_memo(&self) -> &std::sync::OnceLock<u64> {
         &self.names_fingerprint
@@ -342,6 +357,7 @@ impl Index {
             || checked.par_iter().map(|m| FileDefs::extract(*m)).collect(),
         );
         Index::assemble(defs, modules)
+            .with_custom_facts(crate::infer::facts::CustomFacts::new(sandbox.clone()))
     }
 
     /// Builds the index of these manifests and Ruby files (in parallel, merged in order).

@@ -37,6 +37,7 @@ use super::error::{EvalError, EvalResult};
 use super::ops;
 use super::value::Value;
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+use crate::types::RegexCache;
 
 /// Puppet's warning for an exported collector (`<<| |>>`) in a compile without storeconfigs.
 pub const NO_STORECONFIGS_COLLECTION: &str = "You cannot collect exported resources without storeconfigs being set; the collection will be ignored";
@@ -82,7 +83,8 @@ impl Query {
 
     /// Whether the resource matches; `None` when that depends on an unknown value (an unknown
     /// operand, or an unknown parameter or title of the resource).
-    pub fn evaluate(&self, r: &Resource) -> Option<bool> {
+    /// A regexp operand matches with `regexes` (the compilation's).
+    pub fn evaluate(&self, r: &Resource, regexes: &RegexCache) -> Option<bool> {
         match self {
             Query::All => Some(true),
             Query::Eq { attr, value } => {
@@ -91,7 +93,7 @@ impl Query {
                     return None;
                 }
                 match &*actual {
-                    Value::Array(_) => match ops::in_op(value, &actual) {
+                    Value::Array(_) => match ops::in_op(regexes, value, &actual) {
                         Ok(outcome) => outcome.value.truthy(),
                         Err(_) => Some(false),
                     },
@@ -110,12 +112,12 @@ impl Query {
                 Some(tags.iter().any(|t| r.tags.iter().any(|rt| rt == t)))
             }
             // Kleene logic: a known false (true) decides `and` (`or`) whatever the other side.
-            Query::And(a, b) => match (a.evaluate(r), b.evaluate(r)) {
+            Query::And(a, b) => match (a.evaluate(r, regexes), b.evaluate(r, regexes)) {
                 (Some(false), _) | (_, Some(false)) => Some(false),
                 (Some(true), Some(true)) => Some(true),
                 _ => None,
             },
-            Query::Or(a, b) => match (a.evaluate(r), b.evaluate(r)) {
+            Query::Or(a, b) => match (a.evaluate(r, regexes), b.evaluate(r, regexes)) {
                 (Some(true), _) | (_, Some(true)) => Some(true),
                 (Some(false), Some(false)) => Some(false),
                 _ => None,
@@ -126,19 +128,19 @@ impl Query {
 
 /// Whether the resource matches the query (false when that cannot be known; see
 /// [`Query::evaluate`]).
-pub fn matches(query: &Query, r: &Resource) -> bool {
-    query.evaluate(r) == Some(true)
+pub fn matches(query: &Query, r: &Resource, regexes: &RegexCache) -> bool {
+    query.evaluate(r, regexes) == Some(true)
 }
 
 /// The resources a collector `Type <| query |>` collects, in catalog order: every resource of
 /// the type that matches, virtual or not, exported or not (Puppet's catalog collector; the
 /// caller realizes the virtual ones and applies the override block to all). `type_name` is
 /// capitalized as the catalog writes it (`File`, `Apache::Vhost`).
-pub fn collect(cat: &Catalog, type_name: &str, query: &Query) -> Vec<usize> {
+pub fn collect(cat: &Catalog, type_name: &str, query: &Query, regexes: &RegexCache) -> Vec<usize> {
     cat.resources()
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.type_name == type_name && matches(query, r))
+        .filter(|(_, r)| r.type_name == type_name && matches(query, r, regexes))
         .map(|(i, _)| i)
         .collect()
 }
@@ -147,11 +149,16 @@ pub fn collect(cat: &Catalog, type_name: &str, query: &Query) -> Vec<usize> {
 /// storeconfigs: the exported resources of the type that match. Without storeconfigs (the
 /// default, and `puppet apply`), Puppet collects nothing and warns
 /// ([`NO_STORECONFIGS_COLLECTION`]).
-pub fn collect_exported(cat: &Catalog, type_name: &str, query: &Query) -> Vec<usize> {
+pub fn collect_exported(
+    cat: &Catalog,
+    type_name: &str,
+    query: &Query,
+    regexes: &RegexCache,
+) -> Vec<usize> {
     cat.resources()
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.type_name == type_name && r.exported && matches(query, r))
+        .filter(|(_, r)| r.type_name == type_name && r.exported && matches(query, r, regexes))
         .map(|(i, _)| i)
         .collect()
 }
@@ -461,7 +468,7 @@ mod tests {
     fn collected(q: &str) -> Vec<String> {
         let c = catalog();
         let query = query(q).unwrap_or_else(|e| panic!("{q}: {e}"));
-        collect(&c, "File", &query)
+        collect(&c, "File", &query, &RegexCache::default())
             .into_iter()
             .map(|i| c.get(i).title.clone())
             .collect()
@@ -551,18 +558,27 @@ mod tests {
     fn unknowns_are_not_guessed() {
         let c = catalog();
         let q = query("owner == $unknown").unwrap();
-        assert!(c.resources().iter().all(|r| q.evaluate(r).is_none()));
-        assert!(collect(&c, "File", &q).is_empty());
+        assert!(
+            c.resources()
+                .iter()
+                .all(|r| q.evaluate(r, &RegexCache::default()).is_none())
+        );
+        assert!(collect(&c, "File", &q, &RegexCache::default()).is_empty());
         // A known false decides `and`, a known true decides `or`.
         let q = query("title == '/r2' and owner == $unknown").unwrap();
-        assert_eq!(q.evaluate(c.get(0)), Some(false));
-        assert_eq!(q.evaluate(c.get(1)), None);
+        assert_eq!(q.evaluate(c.get(0), &RegexCache::default()), Some(false));
+        assert_eq!(q.evaluate(c.get(1), &RegexCache::default()), None);
         let q = query("title == '/r2' or owner == $unknown").unwrap();
-        assert_eq!(q.evaluate(c.get(1)), Some(true));
-        assert_eq!(q.evaluate(c.get(0)), None);
+        assert_eq!(q.evaluate(c.get(1), &RegexCache::default()), Some(true));
+        assert_eq!(q.evaluate(c.get(0), &RegexCache::default()), None);
         let mut r = Resource::new("File", "x");
         r.unknown_title = Some(Value::unknown("String", "f()"));
-        assert_eq!(query("title == 'x'").unwrap().evaluate(&r), None);
+        assert_eq!(
+            query("title == 'x'")
+                .unwrap()
+                .evaluate(&r, &RegexCache::default()),
+            None
+        );
     }
 
     #[test]
@@ -576,8 +592,11 @@ mod tests {
         n.exported = true;
         c.add(n).unwrap();
         let all = query("").unwrap();
-        assert_eq!(collect_exported(&c, "File", &all), vec![6]);
-        assert_eq!(collect(&c, "File", &all).len(), 7);
-        assert_eq!(collect(&c, "Notify", &all), vec![7]);
+        assert_eq!(
+            collect_exported(&c, "File", &all, &RegexCache::default()),
+            vec![6]
+        );
+        assert_eq!(collect(&c, "File", &all, &RegexCache::default()).len(), 7);
+        assert_eq!(collect(&c, "Notify", &all, &RegexCache::default()), vec![7]);
     }
 }

@@ -557,6 +557,8 @@ pub trait EppHost {
     fn modulepath(&self) -> &[PathBuf];
     /// Where files are read (see [`crate::sandbox`]).
     fn sandbox(&self) -> &Sandbox;
+    /// The compilation's compiled regexps (for the `Pattern` types of template parameters).
+    fn regexes(&self) -> &crate::types::RegexCache;
     /// A file the sandbox refused to read, named as the manifest wrote it: the host reports it
     /// (the value read is unknown, and the compilation goes on).
     fn refused(&mut self, _written: &str, _why: &SandboxError) {}
@@ -722,7 +724,7 @@ fn bind_parameters<H: EppHost + ?Sized>(
                             ));
                         }
                     };
-                    if let Some(msg) = mismatch(name, &t, &v) {
+                    if let Some(msg) = mismatch(ev.regexes(), name, &t, &v) {
                         errors.push(msg);
                     }
                 }
@@ -737,11 +739,16 @@ fn bind_parameters<H: EppHost + ?Sized>(
 }
 
 /// Puppet's message when `v` is not of type `t`, `None` when it is (or cannot be known).
-fn mismatch(name: &str, t: &TypeVal, v: &Value) -> Option<String> {
-    if super::value_type::instance_of(v, t) != Some(false) {
+fn mismatch(
+    regexes: &crate::types::RegexCache,
+    name: &str,
+    t: &TypeVal,
+    v: &Value,
+) -> Option<String> {
+    if super::value_type::instance_of(regexes, v, t) != Some(false) {
         return None;
     }
-    let calc = crate::types::TypeCalculator::new(&crate::types::NoAliases);
+    let calc = crate::types::TypeCalculator::with_regexes(&crate::types::NoAliases, regexes);
     calc.describe_mismatch(
         &format!("parameter '{name}'"),
         t.ty(),

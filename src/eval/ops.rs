@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 use super::error::{EvalError, EvalResult, err};
 use super::number::{Num, string_to_number};
-use super::regex::{self, Captures};
+use super::regex::{self, Captures, RegexCache};
 use super::value::{Hash, TypeVal, Value};
 use crate::syntax::ast::BinaryOp;
 
@@ -630,13 +630,18 @@ fn regex_error(e: String) -> EvalError {
 
 /// `left =~ right` (and `!~` with `negate`): `right` a regexp, a string taken as a regexp, or a
 /// type (an instance check). The left of a regexp match must be a string.
-pub fn match_op(left: &Value, right: &Value, negate: bool) -> EvalResult<MatchOutcome> {
+pub fn match_op(
+    regexes: &RegexCache,
+    left: &Value,
+    right: &Value,
+    negate: bool,
+) -> EvalResult<MatchOutcome> {
     if left.contains_unknown() || right.contains_unknown() {
         return Ok(MatchOutcome::unknown("match on an unknown value"));
     }
     let flip = |b: bool| if negate { !b } else { b };
     if let Value::Type(t) = right {
-        return Ok(match instance_of(left, t) {
+        return Ok(match instance_of(regexes, left, t) {
             Some(b) => MatchOutcome::plain(flip(b)),
             None => MatchOutcome::unknown("instance check of a type"),
         });
@@ -651,14 +656,15 @@ pub fn match_op(left: &Value, right: &Value, negate: bool) -> EvalResult<MatchOu
             )));
         }
     };
-    regex::compile(src).map_err(regex_error)?;
+    regex::compile(regexes, src).map_err(regex_error)?;
     let Value::String(text) = left else {
         return err(format!(
             "Left match operand must result in a String value. Got {}.",
             a_an(left)
         ));
     };
-    let caps = regex::captures(src, text).map_err(|f| regex::failure_error(src, f, regex_error))?;
+    let caps = regex::captures(regexes, src, text)
+        .map_err(|f| regex::failure_error(src, f, regex_error))?;
     let matched = caps.is_some();
     Ok(MatchOutcome {
         value: Value::Boolean(flip(matched)),
@@ -669,12 +675,16 @@ pub fn match_op(left: &Value, right: &Value, negate: bool) -> EvalResult<MatchOu
 /// Matching of a case option or selector entry: a regexp matches strings (setting the match
 /// variables), a type matches its instances, `default` matches anything, arrays and hashes match
 /// element-wise, anything else by `==`.
-pub fn case_match(value: &Value, pattern: &Value) -> EvalResult<MatchOutcome> {
+pub fn case_match(
+    regexes: &RegexCache,
+    value: &Value,
+    pattern: &Value,
+) -> EvalResult<MatchOutcome> {
     if value.contains_unknown() || pattern.contains_unknown() {
         return Ok(MatchOutcome::unknown("case match on an unknown value"));
     }
     let mut caps = None;
-    let b = case_match_inner(value, pattern, &mut caps)?;
+    let b = case_match_inner(regexes, value, pattern, &mut caps)?;
     Ok(match b {
         Some(b) => MatchOutcome {
             value: Value::Boolean(b),
@@ -685,6 +695,7 @@ pub fn case_match(value: &Value, pattern: &Value) -> EvalResult<MatchOutcome> {
 }
 
 fn case_match_inner(
+    regexes: &RegexCache,
     value: &Value,
     pattern: &Value,
     caps: &mut Option<Captures>,
@@ -694,14 +705,15 @@ fn case_match_inner(
             let Value::String(s) = value else {
                 return Ok(Some(false));
             };
-            let c = regex::captures(r, s).map_err(|f| regex::failure_error(r, f, regex_error))?;
+            let c = regex::captures(regexes, r, s)
+                .map_err(|f| regex::failure_error(r, f, regex_error))?;
             let m = c.is_some();
             if m {
                 *caps = c;
             }
             Some(m)
         }
-        Value::Type(t) => instance_of(value, t),
+        Value::Type(t) => instance_of(regexes, value, t),
         Value::Default => Some(true),
         Value::Array(p) => {
             let Value::Array(v) = value else {
@@ -711,7 +723,7 @@ fn case_match_inner(
                 return Ok(Some(false));
             }
             for (x, y) in v.iter().zip(p.iter()) {
-                match case_match_inner(x, y, caps)? {
+                match case_match_inner(regexes, x, y, caps)? {
                     Some(true) => {}
                     other => return Ok(other),
                 }
@@ -724,7 +736,7 @@ fn case_match_inner(
             };
             for (k, y) in p.iter() {
                 let x = v.get(k).unwrap_or(&Value::Undef);
-                match case_match_inner(x, y, caps)? {
+                match case_match_inner(regexes, x, y, caps)? {
                     Some(true) => {}
                     other => return Ok(other),
                 }
@@ -736,7 +748,7 @@ fn case_match_inner(
 }
 
 /// `needle in haystack`.
-pub fn in_op(needle: &Value, haystack: &Value) -> EvalResult<MatchOutcome> {
+pub fn in_op(regexes: &RegexCache, needle: &Value, haystack: &Value) -> EvalResult<MatchOutcome> {
     if needle.contains_unknown() || haystack.contains_unknown() {
         return Ok(MatchOutcome::unknown("'in' on an unknown value"));
     }
@@ -746,8 +758,8 @@ pub fn in_op(needle: &Value, haystack: &Value) -> EvalResult<MatchOutcome> {
                 s.to_lowercase().contains(&n.to_lowercase()),
             )),
             Value::Regexp(r) => {
-                let caps =
-                    regex::captures(r, s).map_err(|f| regex::failure_error(r, f, regex_error))?;
+                let caps = regex::captures(regexes, r, s)
+                    .map_err(|f| regex::failure_error(r, f, regex_error))?;
                 Ok(MatchOutcome {
                     value: Value::Boolean(caps.is_some()),
                     captures: caps,
@@ -755,21 +767,21 @@ pub fn in_op(needle: &Value, haystack: &Value) -> EvalResult<MatchOutcome> {
             }
             _ => Ok(MatchOutcome::plain(false)),
         },
-        Value::Array(items) => in_array(needle, items),
+        Value::Array(items) => in_array(regexes, needle, items),
         Value::Hash(h) => {
             let keys: Vec<Value> = h.keys().cloned().collect();
-            in_array(needle, &keys)
+            in_array(regexes, needle, &keys)
         }
         _ => Ok(MatchOutcome::plain(false)),
     }
 }
 
-fn in_array(needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
+fn in_array(regexes: &RegexCache, needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
     match needle {
         Value::Regexp(r) => {
             for e in items {
                 if let Value::String(s) = e
-                    && let Some(c) = regex::captures(r, s)
+                    && let Some(c) = regex::captures(regexes, r, s)
                         .map_err(|f| regex::failure_error(r, f, regex_error))?
                 {
                     return Ok(MatchOutcome {
@@ -784,7 +796,7 @@ fn in_array(needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
             let mut unknown = false;
             for e in items {
                 let mut caps = None;
-                match case_match_inner(needle, e, &mut caps)? {
+                match case_match_inner(regexes, needle, e, &mut caps)? {
                     Some(true) => {
                         return Ok(MatchOutcome {
                             value: Value::Boolean(true),
@@ -804,7 +816,7 @@ fn in_array(needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
         Value::Type(t) => {
             let mut unknown = false;
             for e in items {
-                match instance_of(e, t) {
+                match instance_of(regexes, e, t) {
                     Some(true) => return Ok(MatchOutcome::plain(true)),
                     Some(false) => {}
                     None => unknown = true,
@@ -821,8 +833,8 @@ fn in_array(needle: &Value, items: &[Value]) -> EvalResult<MatchOutcome> {
 }
 
 /// Whether `value` is an instance of the type; `None` when it cannot be decided here.
-pub fn instance_of(value: &Value, ty: &TypeVal) -> Option<bool> {
-    super::value_type::instance_of(value, ty)
+pub fn instance_of(regexes: &RegexCache, value: &Value, ty: &TypeVal) -> Option<bool> {
+    super::value_type::instance_of(regexes, value, ty)
 }
 
 /// `!value`.

@@ -1,24 +1,25 @@
 //! Ruby regular expressions (Puppet's) in evaluation: match variables, escaping; compiling is
-//! the type system's (`types::ruby_regex`).
+//! the type system's ([`RegexCache`]), with the compilation's cache.
 
 use std::sync::Arc;
 
 use fancy_regex::Regex;
 
 use super::value::Value;
+pub use crate::types::RegexCache;
 
 /// The compiled regex for a Ruby pattern, or the reason it is invalid: the type system's
-/// translation and cache ([`crate::types::ruby_regex`]), so `=~` in evaluation and `Pattern`
+/// translation, cached in `regexes` (the compilation's), so `=~` in evaluation and `Pattern`
 /// in types match alike. Its step limit fits a text of `len` bytes (see
-/// [`crate::types::ruby_regex_for`]): a search that returns an error for which
+/// [`RegexCache::ruby_regex_for`]): a search that returns an error for which
 /// [`crate::types::is_too_costly`] holds gave up.
-pub fn compile_for(src: &str, len: usize) -> Result<Arc<Regex>, String> {
-    crate::types::ruby_regex_for(src, len)
+pub fn compile_for(regexes: &RegexCache, src: &str, len: usize) -> Result<Arc<Regex>, String> {
+    regexes.ruby_regex_for(src, len)
 }
 
 /// [`compile_for`] a short text: to check that a pattern compiles.
-pub fn compile(src: &str) -> Result<Arc<Regex>, String> {
-    crate::types::ruby_regex(src)
+pub fn compile(regexes: &RegexCache, src: &str) -> Result<Arc<Regex>, String> {
+    regexes.ruby_regex(src)
 }
 
 /// The match variables of a successful match: `$0` (the whole match) and one entry per group,
@@ -28,10 +29,14 @@ pub type Captures = Vec<Value>;
 pub use crate::types::RegexFailure;
 
 /// Matches `text` against the pattern: `Ok(None)` when it does not match. The match is
-/// bounded (see [`crate::types::with_ruby_regex`]): one that gives up is
+/// bounded (see [`RegexCache::with_ruby_regex`]): one that gives up is
 /// [`RegexFailure::TooCostly`].
-pub fn captures(src: &str, text: &str) -> Result<Option<Captures>, RegexFailure> {
-    crate::types::with_ruby_regex(src, text, |re| {
+pub fn captures(
+    regexes: &RegexCache,
+    src: &str,
+    text: &str,
+) -> Result<Option<Captures>, RegexFailure> {
+    regexes.with_ruby_regex(src, text, |re| {
         Ok(re.captures(text)?.map(|caps| {
             (0..caps.len())
                 .map(|i| {
@@ -44,8 +49,8 @@ pub fn captures(src: &str, text: &str) -> Result<Option<Captures>, RegexFailure>
 }
 
 /// Whether `text` matches the pattern (bounded as [`captures`] is).
-pub fn is_match(src: &str, text: &str) -> Result<bool, RegexFailure> {
-    crate::types::with_ruby_regex(src, text, |re| re.is_match(text))
+pub fn is_match(regexes: &RegexCache, src: &str, text: &str) -> Result<bool, RegexFailure> {
+    regexes.with_ruby_regex(src, text, |re| re.is_match(text))
 }
 
 /// The origin of the unknown value a match that gave up leaves, around its pattern.
@@ -101,6 +106,14 @@ pub fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn is_match(src: &str, text: &str) -> Result<bool, RegexFailure> {
+        super::is_match(&RegexCache::default(), src, text)
+    }
+
+    fn captures(src: &str, text: &str) -> Result<Option<Captures>, RegexFailure> {
+        super::captures(&RegexCache::default(), src, text)
+    }
 
     #[test]
     fn ruby_semantics() {

@@ -144,11 +144,17 @@ fn needs_resolver(t: &Type) -> bool {
 
 /// Whether the value is an instance of the type; `None` when that cannot be decided here (the
 /// value is unknown, or the type is an alias only the index can resolve).
-pub fn instance_of(v: &Value, t: &TypeVal) -> Option<bool> {
+/// `Pattern` types match with `regexes` (the compilation's).
+pub fn instance_of(regexes: &types::RegexCache, v: &Value, t: &TypeVal) -> Option<bool> {
     if v.contains_unknown() || needs_resolver(t.ty()) {
         return None;
     }
-    Some(types::is_assignable(t.ty(), &infer(v), &types::NoAliases))
+    Some(types::is_assignable_with(
+        t.ty(),
+        &infer(v),
+        &types::NoAliases,
+        regexes,
+    ))
 }
 
 /// `a <= b` for types (`a` can be assigned to `b`).

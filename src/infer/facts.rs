@@ -2,12 +2,12 @@
 //!
 //! The names are data (`rules/facts/facts.toml`, written by `scripts/gen-facts.py` from
 //! facterdb's fact sets); modules add their own facts in `lib/facter/*.rb`
-//! (`Facter.add(:name)`), which [`custom_facts`] reads as text.
+//! (`Facter.add(:name)`), which a run's [`CustomFacts`] reads as text.
 
 use crate::sandbox::Sandbox;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, RwLock};
 
 #[derive(serde::Deserialize)]
 struct FactsFile {
@@ -46,19 +46,55 @@ pub fn known_fact_count() -> usize {
     KNOWN.names.len()
 }
 
-/// The facts that the modules in `modules_dir` (a directory of modules) define in Ruby:
-/// the names given to `Facter.add` in `<module>/lib/facter/**/*.rb`. Read once per directory
-/// and cached.
-pub fn custom_facts(modules_dir: &Path) -> Arc<FxHashSet<String>> {
-    static CACHE: LazyLock<Mutex<FxHashMap<PathBuf, Arc<FxHashSet<String>>>>> =
-        LazyLock::new(Default::default);
-    if let Some(found) = CACHE.lock().ok().and_then(|c| c.get(modules_dir).cloned()) {
-        return found;
+/// The custom facts of one run: for each directory of modules asked about, the facts its
+/// modules define in Ruby (the names given to `Facter.add` in
+/// `<module>/lib/facter/**/*.rb`), read once through the run's sandbox. The run's index holds
+/// it ([`crate::defs::Index::custom_facts`]); shared by the run's threads.
+#[derive(Debug, Default)]
+pub struct CustomFacts {
+    /// Where the run reads; `None` for a run that reads no file (every directory then has
+    /// no custom facts).
+    sandbox: Option<Sandbox>,
+    by_dir: RwLock<FxHashMap<PathBuf, Arc<FxHashSet<String>>>>,
+}
+
+impl CustomFacts {
+    /// The custom facts of a run that reads through `sandbox`.
+    pub fn new(sandbox: Sandbox) -> Self {
+        CustomFacts {
+            sandbox: Some(sandbox),
+            by_dir: RwLock::default(),
+        }
     }
+
+    /// The facts that the modules in `modules_dir` (a directory of modules) define, read the
+    /// first time they are asked for.
+    pub fn of(&self, modules_dir: &Path) -> Arc<FxHashSet<String>> {
+        if let Some(found) = self
+            .by_dir
+            .read()
+            .ok()
+            .and_then(|c| c.get(modules_dir).cloned())
+        {
+            return found;
+        }
+        // Nothing is remembered without a sandbox (such as the facts of an empty index).
+        let Some(sandbox) = &self.sandbox else {
+            return Arc::default();
+        };
+        let names = Arc::new(read_custom_facts(modules_dir, sandbox));
+        if let Ok(mut c) = self.by_dir.write() {
+            c.entry(modules_dir.to_path_buf())
+                .or_insert_with(|| names.clone());
+        }
+        names
+    }
+}
+
+/// The names given to `Facter.add` in `<module>/lib/facter/**/*.rb` for each module in
+/// `modules_dir`.
+fn read_custom_facts(modules_dir: &Path, sandbox: &Sandbox) -> FxHashSet<String> {
     let mut names = FxHashSet::default();
-    // Confined to the folder of modules (and the system's module folders): a link in a
-    // module's `lib/facter` leading elsewhere is not followed.
-    let sandbox = Sandbox::new(modules_dir, &[modules_dir.to_path_buf()]);
     let rb = |p: &Path| p.extension().is_some_and(|x| x == "rb");
     if let Ok(entries) = sandbox.read_dir(modules_dir) {
         for e in entries {
@@ -68,10 +104,6 @@ pub fn custom_facts(modules_dir: &Path) -> Arc<FxHashSet<String>> {
                 }
             }
         }
-    }
-    let names = Arc::new(names);
-    if let Ok(mut c) = CACHE.lock() {
-        c.insert(modules_dir.to_path_buf(), names.clone());
     }
     names
 }

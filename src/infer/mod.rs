@@ -434,6 +434,28 @@ mod tests {
         assert!(!b.caches().unwrap().has_parsed("Integer[1, 65535]"));
     }
 
+    /// The regexps a run's inference compiles stay in its index's caches.
+    #[test]
+    fn two_indexes_keep_their_regexps_apart() {
+        let a = index_of(
+            "/a/mymod/types/name.pp",
+            "type Mymod::Name = Pattern[/\\A[a-z]+\\z/]\n",
+        );
+        let b = index_of("/b/mymod/types/name.pp", "type Mymod::Name = String[1]\n");
+        let src = "class mymod(Mymod::Name $n = 'Web1') {}\n";
+        let parsed = crate::syntax::parse(src);
+        let mismatch = |defs: &crate::defs::Index| {
+            analyze(&parsed.ast, src, defs)
+                .diags
+                .iter()
+                .any(|d| matches!(d, TypeDiag::DefaultTypeMismatch { .. }))
+        };
+        assert!(mismatch(&a));
+        assert!(!mismatch(&b));
+        assert!(!a.caches().unwrap().regexes().is_empty());
+        assert!(b.caches().unwrap().regexes().is_empty());
+    }
+
     #[test]
     fn deep_nesting_does_not_overflow() {
         let deep = format!("$x = {}1{}\n", "[".repeat(5000), "]".repeat(5000));

@@ -403,7 +403,7 @@ pub fn first_pass_all(
 ) -> (Vec<(Source, FirstPass)>, Index) {
     let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let map = ModuleMap::new(roots);
-    let (mut passes, modules): (Vec<(Source, FirstPass)>, _) = rayon::join(
+    let (mut passes, (modules, custom_facts)): (Vec<(Source, FirstPass)>, _) = rayon::join(
         || {
             let batch = first_pass_batch(paths.len());
             paths
@@ -435,15 +435,19 @@ pub fn first_pass_all(
         || {
             let modules = Modules::read(&checked, roots, sandbox);
             let selections: Vec<&Selection> = profiles.iter().map(|p| &p.selection).collect();
-            crate::rules::names::read_custom_facts_ahead(paths, &selections);
-            modules
+            let custom_facts = crate::infer::facts::CustomFacts::new(sandbox.clone());
+            crate::rules::names::read_custom_facts_ahead(paths, &selections, &custom_facts);
+            (modules, custom_facts)
         },
     );
     let defs = passes
         .iter_mut()
         .filter_map(|(_, p)| p.defs.take())
         .collect();
-    (passes, Index::assemble(defs, modules))
+    (
+        passes,
+        Index::assemble(defs, modules).with_custom_facts(custom_facts),
+    )
 }
 
 /// Reads each file of `paths` (see [`read_source`]) and checks it with its profile and no

@@ -14,6 +14,9 @@ use std::sync::Once;
 use crate::report::Diagnostic;
 use crate::report::codes::INTERNAL_ERROR;
 
+// The panic hook is the process's, so what it hands to [`catch`] goes through the thread the
+// panic happened on: plumbing between the hook and the step it interrupted, not state of a run
+// (each value lives only while one `catch` runs on its thread).
 thread_local! {
     /// How many [`catch`] calls are running on this thread.
     static CATCHING: Cell<u32> = const { Cell::new(0) };

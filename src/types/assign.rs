@@ -7,7 +7,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::{CallableType, IntRange, StringType, TupleType, Type, parse};
 
@@ -65,33 +65,50 @@ pub fn builtin_alias(name: &str) -> Option<Type> {
     PARSED[i].clone()
 }
 
-/// The built-in aliases, resolved and normalized once per process.
-fn builtin_resolved(key: &str) -> Option<Rc<Resolved>> {
-    thread_local! {
-        static BUILTINS: RefCell<HashMap<String, Option<Rc<Resolved>>>> = RefCell::new(HashMap::default());
-    }
-    if !matches!(
-        key,
-        "data" | "richdata" | "richdatakey" | "puppet::lookupkey" | "puppet::lookupvalue"
-    ) {
-        return None;
-    }
-    if let Some(r) = BUILTINS.with(|b| b.borrow().get(key).cloned()) {
-        return r;
-    }
-    // Resolve with a calculator that knows only the built-in aliases.
-    let calc = TypeCalculator::new(&NoAliases);
-    let r = calc.resolve_uncached(key);
-    BUILTINS.with(|b| b.borrow_mut().insert(key.to_string(), r.clone()));
-    r
+/// The built-in aliases, resolved and normalized once per process: an immutable table of
+/// Puppet's own definitions (each resolved by a calculator that knows only them), no state of
+/// a run.
+fn builtin_resolved(key: &str) -> Option<Arc<Resolved>> {
+    const KEYS: [&str; 5] = [
+        "data",
+        "richdata",
+        "richdatakey",
+        "puppet::lookupkey",
+        "puppet::lookupvalue",
+    ];
+    // Each resolved by a calculator of its own that does not look in this table (it is being
+    // built): one built-in alias met inside another is resolved there.
+    static BUILTINS: std::sync::LazyLock<[Option<Arc<Resolved>>; 5]> =
+        std::sync::LazyLock::new(|| {
+            KEYS.map(|key| {
+                let calc = TypeCalculator {
+                    builtins_table: false,
+                    ..TypeCalculator::new(&NoAliases)
+                };
+                calc.resolve_uncached(key)
+            })
+        });
+    let i = KEYS.iter().position(|k| *k == key)?;
+    BUILTINS[i].clone()
 }
 
 /// Can every value of `from` be used where `to` is expected? Puppet's `to >= from`.
 ///
 /// Aliases are resolved through `r` (then Puppet's built-in ones); an alias that does not
-/// resolve is only assignable to itself (Puppet's `TypeReference`).
+/// resolve is only assignable to itself (Puppet's `TypeReference`). The regexps of `Pattern`
+/// types are compiled for this question only: see [`is_assignable_with`] to use a run's.
 pub fn is_assignable(to: &Type, from: &Type, r: &dyn AliasResolver) -> bool {
     TypeCalculator::new(r).is_assignable(to, from)
+}
+
+/// [`is_assignable`], matching `Pattern` types with the run's compiled regexps.
+pub fn is_assignable_with(
+    to: &Type,
+    from: &Type,
+    r: &dyn AliasResolver,
+    regexes: &super::RegexCache,
+) -> bool {
+    TypeCalculator::with_regexes(r, regexes).is_assignable(to, from)
 }
 
 /// An alias's resolved (normalized) type and whether it refers to itself.
@@ -104,7 +121,7 @@ pub(crate) struct Resolved {
 /// once): hold one for many questions (inference asks many).
 pub struct TypeCalculator<'r> {
     resolver: &'r dyn AliasResolver,
-    cache: RefCell<HashMap<String, Option<Rc<Resolved>>>>,
+    cache: RefCell<HashMap<String, Option<Arc<Resolved>>>>,
     /// The aliases being resolved (innermost last).
     pending: RefCell<Vec<String>>,
     /// Whether a resolution met an alias still being resolved (an alias that refers to
@@ -113,6 +130,13 @@ pub struct TypeCalculator<'r> {
     order_dependent: std::cell::Cell<bool>,
     /// The (pattern, text) pairs whose match gave up (see [`super::regex::RegexFailure`]).
     gave_up: RefCell<Vec<(String, String)>>,
+    /// The run's compiled regexps, when the calculator was given them.
+    regexes: Option<&'r super::RegexCache>,
+    /// The calculator's own, made at its first match, when it was not.
+    own_regexes: std::cell::OnceCell<super::RegexCache>,
+    /// Whether Puppet's built-in aliases come from the table resolved once (false only while
+    /// that table is built).
+    builtins_table: bool,
 }
 
 /// How deep assignability may recurse (aliases that only refer to each other).
@@ -132,6 +156,8 @@ pub(crate) struct Guard {
 }
 
 impl<'r> TypeCalculator<'r> {
+    /// A calculator that compiles the regexps it matches into a cache of its own (see
+    /// [`TypeCalculator::with_regexes`] to use the run's).
     pub fn new(resolver: &'r dyn AliasResolver) -> Self {
         TypeCalculator {
             resolver,
@@ -139,6 +165,25 @@ impl<'r> TypeCalculator<'r> {
             pending: RefCell::new(Vec::new()),
             order_dependent: std::cell::Cell::new(false),
             gave_up: RefCell::new(Vec::new()),
+            regexes: None,
+            own_regexes: std::cell::OnceCell::new(),
+            builtins_table: true,
+        }
+    }
+
+    /// A calculator that matches `Pattern` types with the run's compiled regexps.
+    pub fn with_regexes(resolver: &'r dyn AliasResolver, regexes: &'r super::RegexCache) -> Self {
+        TypeCalculator {
+            regexes: Some(regexes),
+            ..TypeCalculator::new(resolver)
+        }
+    }
+
+    /// The compiled regexps this calculator matches with.
+    fn regexes(&self) -> &super::RegexCache {
+        match self.regexes {
+            Some(r) => r,
+            None => self.own_regexes.get_or_init(Default::default),
         }
     }
 
@@ -146,7 +191,7 @@ impl<'r> TypeCalculator<'r> {
     /// compiled or matched counts as matching, so that plint never reports a mismatch it
     /// cannot prove; a match that gave up is recorded (see [`TypeCalculator::take_gave_up`]).
     fn regex_matches(&self, pattern: &str, s: &str) -> bool {
-        match super::regex::ruby_regex_matches(pattern, s) {
+        match self.regexes().ruby_regex_matches(pattern, s) {
             Ok(m) => m,
             Err(super::regex::RegexFailure::Invalid(_)) => true,
             Err(super::regex::RegexFailure::TooCostly) => {
@@ -262,19 +307,21 @@ impl<'r> TypeCalculator<'r> {
 
     /// Resolves an alias name (built-in aliases first), normalized as Puppet normalizes an
     /// alias's type; cached.
-    pub(crate) fn resolve(&self, name: &str) -> Option<Rc<Resolved>> {
+    pub(crate) fn resolve(&self, name: &str) -> Option<Arc<Resolved>> {
         let key = name.to_ascii_lowercase();
         if let Some(r) = self.cached(&key) {
             return r;
         }
-        if let Some(b) = builtin_resolved(&key) {
+        if self.builtins_table
+            && let Some(b) = builtin_resolved(&key)
+        {
             self.cache.borrow_mut().insert(key, Some(b.clone()));
             return Some(b);
         }
         self.resolve_uncached(&key)
     }
 
-    fn resolve_uncached(&self, key: &str) -> Option<Rc<Resolved>> {
+    fn resolve_uncached(&self, key: &str) -> Option<Arc<Resolved>> {
         let name = key;
         let key = key.to_string();
         if let Some(r) = self.cached(&key) {
@@ -290,7 +337,7 @@ impl<'r> TypeCalculator<'r> {
     }
 
     /// The cached resolution of `key`, noting when it is an alias still being resolved.
-    fn cached(&self, key: &str) -> Option<Option<Rc<Resolved>>> {
+    fn cached(&self, key: &str) -> Option<Option<Arc<Resolved>>> {
         let hit = self.cache.borrow().get(key).cloned()?;
         if hit.is_none() && self.pending.borrow().iter().any(|p| p == key) {
             self.order_dependent.set(true);
@@ -298,7 +345,7 @@ impl<'r> TypeCalculator<'r> {
         Some(hit)
     }
 
-    fn resolve_fresh(&self, name: &str, key: &str) -> Option<Rc<Resolved>> {
+    fn resolve_fresh(&self, name: &str, key: &str) -> Option<Arc<Resolved>> {
         let raw = builtin_alias(name).or_else(|| self.resolver.resolve(name));
         raw.and_then(|t| {
             let mut ty = t.normalize_with(self);
@@ -319,7 +366,7 @@ impl<'r> TypeCalculator<'r> {
             if !self.has_real_type(&ty, key) {
                 return None;
             }
-            Some(Rc::new(Resolved { ty, recursive }))
+            Some(Arc::new(Resolved { ty, recursive }))
         })
     }
 

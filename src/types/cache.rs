@@ -1,5 +1,5 @@
-//! The caches of one run: types parsed from their text, type expressions lowered, and the
-//! suggestions found for unknown resource types. The index of the run owns them
+//! The caches of one run: types parsed from their text, type expressions lowered, the
+//! suggestions found for unknown resource types, and the Ruby regexps compiled. The index of the run owns them
 //! ([`crate::defs::Index::caches`]), so two indexes in one process (two workspaces of a
 //! language server) keep theirs apart, and dropping an index drops its caches.
 //!
@@ -24,9 +24,15 @@ pub struct Caches {
     parsed: RwLock<HashMap<String, Parsed>>,
     lowered: RwLock<HashMap<String, Type>>,
     near: Mutex<HashMap<NearKey, Option<String>>>,
+    regexes: super::RegexCache,
 }
 
 impl Caches {
+    /// The Ruby regexps of `Pattern` and `Regexp` types compiled by the run.
+    pub fn regexes(&self) -> &super::RegexCache {
+        &self.regexes
+    }
+
     /// [`super::parse`] of `src`, remembered (`None` when it is not a type).
     pub fn parsed(&self, src: &str) -> Parsed {
         if let Ok(cache) = self.parsed.read()

@@ -18,16 +18,29 @@ struct Expand {
     stack: Vec<String>,
 }
 
-thread_local! {
-    static EXPAND: RefCell<Option<Expand>> = const { RefCell::new(None) };
+/// A type being shown, with the aliases to expand when [`expanded_string`] shows it (`None`
+/// for Puppet's plain form): each type inside it is shown with the same.
+struct Shown<'a> {
+    t: &'a Type,
+    expand: Option<&'a RefCell<Expand>>,
 }
 
-/// The resolved type to show after `Name = `, when expanding and `name` should be expanded here
-/// (a self-recursive alias is expanded once, then shown by name).
-fn expansion_of(name: &str) -> Option<Type> {
-    EXPAND.with(|e| {
-        let mut e = e.borrow_mut();
-        let ctx = e.as_mut()?;
+impl<'a> Shown<'a> {
+    /// A type inside the one shown, shown alike.
+    fn sub<'b>(&self, t: &'b Type) -> Shown<'b>
+    where
+        'a: 'b,
+    {
+        Shown {
+            t,
+            expand: self.expand,
+        }
+    }
+
+    /// The resolved type to show after `Name = `, when expanding and `name` should be
+    /// expanded here (a self-recursive alias is expanded once, then shown by name).
+    fn expansion_of(&self, name: &str) -> Option<Type> {
+        let mut ctx = self.expand?.borrow_mut();
         let lc = name.to_ascii_lowercase();
         let (ty, recursive) = ctx.aliases.get(&lc)?.clone();
         if recursive && ctx.stack.contains(&lc) {
@@ -35,7 +48,7 @@ fn expansion_of(name: &str) -> Option<Type> {
         }
         ctx.stack.push(lc);
         Some(ty)
-    })
+    }
 }
 
 /// The type as Puppet's `to_alias_expanded_s` shows it: each alias (but Puppet's built-in
@@ -56,15 +69,15 @@ pub fn expanded_string(t: &Type, calc: &super::TypeCalculator<'_>) -> String {
         }
         t.for_each_child(&mut |c| todo.push(c.clone()));
     }
-    let previous = EXPAND.with(|e| {
-        e.borrow_mut().replace(Expand {
-            aliases,
-            stack: Vec::new(),
-        })
+    let expand = RefCell::new(Expand {
+        aliases,
+        stack: Vec::new(),
     });
-    let out = t.to_string();
-    EXPAND.with(|e| *e.borrow_mut() = previous);
-    out
+    Shown {
+        t,
+        expand: Some(&expand),
+    }
+    .to_string()
 }
 
 /// Quotes a string as Puppet does in types: single quotes, with `'` escaped (and a
@@ -256,46 +269,63 @@ fn with_params(f: &mut fmt::Formatter<'_>, name: &str, parts: &[String]) -> fmt:
     Ok(())
 }
 
-fn opt_param(f: &mut fmt::Formatter<'_>, name: &str, t: &Option<Box<Type>>) -> fmt::Result {
-    match t {
-        None => f.write_str(name),
-        Some(t) => write!(f, "{name}[{t}]"),
+impl Shown<'_> {
+    fn opt_param(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        name: &str,
+        t: &Option<Box<Type>>,
+    ) -> fmt::Result {
+        match t {
+            None => f.write_str(name),
+            Some(t) => write!(f, "{name}[{}]", self.sub(t)),
+        }
     }
-}
 
-fn tuple_params(t: &TupleType, skip_unit: bool) -> Vec<String> {
-    let mut parts: Vec<String> = t
-        .types
-        .iter()
-        .filter(|t| !(skip_unit && **t == Type::Unit))
-        .map(Type::to_string)
-        .collect();
-    parts.extend(range_parts(t.size));
-    parts
-}
+    fn tuple_params(&self, t: &TupleType, skip_unit: bool) -> Vec<String> {
+        let mut parts: Vec<String> = t
+            .types
+            .iter()
+            .filter(|t| !(skip_unit && **t == Type::Unit))
+            .map(|t| self.sub(t).to_string())
+            .collect();
+        parts.extend(range_parts(t.size));
+        parts
+    }
 
-fn callable_params(c: &super::CallableType, params: &TupleType) -> Vec<String> {
-    let mut parts: Vec<String> = params
-        .types
-        .iter()
-        .filter(|t| **t != Type::Unit)
-        .map(Type::to_string)
-        .collect();
-    if params.types.is_empty() {
-        parts.push("0".into());
-        parts.push("0".into());
-    } else {
-        parts.extend(range_parts(params.size));
+    fn callable_params(&self, c: &super::CallableType, params: &TupleType) -> Vec<String> {
+        let mut parts: Vec<String> = params
+            .types
+            .iter()
+            .filter(|t| **t != Type::Unit)
+            .map(|t| self.sub(t).to_string())
+            .collect();
+        if params.types.is_empty() {
+            parts.push("0".into());
+            parts.push("0".into());
+        } else {
+            parts.extend(range_parts(params.size));
+        }
+        if let Some(b) = &c.block {
+            parts.push(self.sub(b).to_string());
+        }
+        parts
     }
-    if let Some(b) = &c.block {
-        parts.push(b.to_string());
-    }
-    parts
 }
 
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        Shown {
+            t: self,
+            expand: None,
+        }
+        .fmt(f)
+    }
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.t {
             Type::Any
             | Type::Unit
             | Type::Undef
@@ -305,17 +335,15 @@ impl fmt::Display for Type {
             | Type::Numeric
             | Type::CatalogEntry
             | Type::SemVerRange
-            | Type::Binary => f.write_str(self.name()),
+            | Type::Binary => f.write_str(self.t.name()),
             Type::TypeSet => f.write_str(TYPESET),
-            Type::Alias(n) => match expansion_of(n) {
+            Type::Alias(n) => match self.expansion_of(n) {
                 None => f.write_str(n),
                 Some(ty) => {
-                    let r = write!(f, "{n} = {ty}");
-                    EXPAND.with(|e| {
-                        if let Some(ctx) = e.borrow_mut().as_mut() {
-                            ctx.stack.pop();
-                        }
-                    });
+                    let r = write!(f, "{n} = {}", self.sub(&ty));
+                    if let Some(e) = self.expand {
+                        e.borrow_mut().stack.pop();
+                    }
                     r
                 }
             },
@@ -349,7 +377,7 @@ impl fmt::Display for Type {
                 if *a.elem == Type::Any && a.size.is_none() {
                     return f.write_str("Array");
                 }
-                let mut parts = vec![a.elem.to_string()];
+                let mut parts = vec![self.sub(&a.elem).to_string()];
                 parts.extend(range_parts(a.size));
                 with_params(f, "Array", &parts)
             }
@@ -360,7 +388,7 @@ impl fmt::Display for Type {
                 if *h.key == Type::Any && *h.value == Type::Any && h.size.is_none() {
                     return f.write_str("Hash");
                 }
-                let mut parts = vec![h.key.to_string(), h.value.to_string()];
+                let mut parts = vec![self.sub(&h.key).to_string(), self.sub(&h.value).to_string()];
                 parts.extend(range_parts(h.size));
                 with_params(f, "Hash", &parts)
             }
@@ -369,7 +397,7 @@ impl fmt::Display for Type {
                 if t.types.is_empty() {
                     return f.write_str("Tuple");
                 }
-                with_params(f, "Tuple", &tuple_params(t, false))
+                with_params(f, "Tuple", &self.tuple_params(t, false))
             }
             Type::Struct(members) => {
                 if members.is_empty() {
@@ -387,19 +415,19 @@ impl fmt::Display for Type {
                         (true, false) => write!(f, "Optional[{name}]")?,
                         (false, true) => write!(f, "NotUndef[{name}]")?,
                     }
-                    write!(f, " => {}", m.value)?;
+                    write!(f, " => {}", self.sub(&m.value))?;
                 }
                 f.write_str("}]")
             }
             Type::Variant(ts) => {
-                let parts: Vec<String> = ts.iter().map(Type::to_string).collect();
+                let parts: Vec<String> = ts.iter().map(|t| self.sub(t).to_string()).collect();
                 with_params(f, "Variant", &parts)
             }
             Type::Optional(t) | Type::NotUndef(t) => {
-                let name = self.name();
+                let name = self.t.name();
                 match t.as_deref() {
                     None => f.write_str(name),
-                    Some(Type::Any) if matches!(self, Type::NotUndef(_)) => f.write_str(name),
+                    Some(Type::Any) if matches!(self.t, Type::NotUndef(_)) => f.write_str(name),
                     Some(Type::String(s)) if s.value.is_some() => {
                         write!(
                             f,
@@ -407,27 +435,30 @@ impl fmt::Display for Type {
                             puppet_quote(s.value.as_deref().unwrap_or(""))
                         )
                     }
-                    Some(t) => write!(f, "{name}[{t}]"),
+                    Some(t) => write!(f, "{name}[{}]", self.sub(t)),
                 }
             }
-            Type::Iterable(t) => opt_param(f, "Iterable", t),
-            Type::Iterator(t) => opt_param(f, "Iterator", t),
-            Type::Type(t) => opt_param(f, "Type", t),
-            Type::Init(t) => opt_param(f, "Init", t),
+            Type::Iterable(t) => self.opt_param(f, "Iterable", t),
+            Type::Iterator(t) => self.opt_param(f, "Iterator", t),
+            Type::Type(t) => self.opt_param(f, "Type", t),
+            Type::Init(t) => self.opt_param(f, "Init", t),
             Type::Sensitive(t) => {
                 if **t == Type::Any {
                     f.write_str("Sensitive")
                 } else {
-                    write!(f, "Sensitive[{t}]")
+                    write!(f, "Sensitive[{}]", self.sub(t))
                 }
             }
             Type::Callable(c) => match (&c.params, &c.ret) {
                 (None, None) => f.write_str("Callable"),
-                (None, Some(r)) => write!(f, "Callable[[], {r}]"),
-                (Some(p), None) => with_params(f, "Callable", &callable_params(c, p)),
-                (Some(p), Some(r)) => {
-                    write!(f, "Callable[[{}], {r}]", callable_params(c, p).join(", "))
-                }
+                (None, Some(r)) => write!(f, "Callable[[], {}]", self.sub(r)),
+                (Some(p), None) => with_params(f, "Callable", &self.callable_params(c, p)),
+                (Some(p), Some(r)) => write!(
+                    f,
+                    "Callable[[{}], {}]",
+                    self.callable_params(c, p).join(", "),
+                    self.sub(r)
+                ),
             },
             Type::Resource { type_name, title } => match (type_name, title) {
                 (None, _) => f.write_str("Resource"),
@@ -449,7 +480,7 @@ impl fmt::Display for Type {
                 Some(p) if p.starts_with('{') => write!(f, "URI[{p}]"),
                 Some(p) => write!(f, "URI[{}]", puppet_quote(p)),
             },
-            Type::Object(n) if EXPAND.with(|e| e.borrow().is_some()) => match n.as_deref() {
+            Type::Object(n) if self.expand.is_some() => match n.as_deref() {
                 None => f.write_str("Object[{}]"),
                 Some("Error") => f.write_str(ERROR_OBJECT),
                 Some("Deferred") => f.write_str(DEFERRED_OBJECT),

@@ -19,7 +19,7 @@
 //!   (what `each` yields), normalization and common types.
 //! - [`Type::generalize`], [`Type::normalize`] and [`common_type`] follow Puppet's type
 //!   calculator.
-//! - [`ruby_regex`] compiles the Ruby regexps of `Pattern` and `Regexp` types.
+//! - [`RegexCache`] compiles the Ruby regexps of `Pattern` and `Regexp` types.
 //!
 //! The representation is plain data: `Data`, `RichData` and `RichDataKey` are Puppet's built-in
 //! aliases ([`Type::Alias`]) and resolve without a resolver.
@@ -37,16 +37,15 @@ mod regex;
 #[cfg(test)]
 mod tests;
 
-pub use assign::{AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_assignable};
+pub use assign::{
+    AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_assignable, is_assignable_with,
+};
 pub use cache::{Caches, Parsed};
 pub use display::expanded_string;
 pub use normalize::common_type;
 pub(crate) use normalize::common_with;
 pub use parse::{TypeError, from_expr, may_lower, parse};
-pub use regex::{
-    RegexFailure, is_too_costly, ruby_regex, ruby_regex_for, ruby_regex_matches,
-    translate_ruby_regex, with_ruby_regex,
-};
+pub use regex::{RegexCache, RegexFailure, is_too_costly, translate_ruby_regex};
 
 /// The names of Puppet's built-in types, sorted (with `Class` and `Resource`); any other
 /// capitalized name is a resource type or a type alias.

@@ -1,5 +1,7 @@
 //! Ruby regular expressions, as Puppet's `Pattern` and `Regexp` types hold them, compiled with
-//! `fancy_regex` (look-around and back-references included) and cached per process.
+//! `fancy_regex` (look-around and back-references included) and cached per run: a
+//! [`RegexCache`] belongs to the run that compiles (the index's [`super::Caches`] for
+//! inference and the rules, the compilation for the evaluator).
 //!
 //! Every match is bounded. `fancy_regex` runs a pattern without back-references or look-around
 //! on the `regex` crate's linear engines; only the others back-track, and they give up after
@@ -21,10 +23,13 @@ use fancy_regex::Regex;
 
 type Compiled = Result<Arc<Regex>, String>;
 
-/// The patterns compiled so far, shared by the threads (compiling one costs far more than
-/// matching with it, and the same few come back in every file).
-static CACHE: std::sync::LazyLock<std::sync::RwLock<HashMap<String, Compiled>>> =
-    std::sync::LazyLock::new(Default::default);
+/// The patterns compiled so far by one run, shared by its threads (compiling one costs far
+/// more than matching with it, and the same few come back in every file). Its methods compile
+/// and match; [`RegexCache::default`] makes an empty one.
+#[derive(Debug, Default)]
+pub struct RegexCache {
+    compiled: std::sync::RwLock<HashMap<String, Compiled>>,
+}
 
 /// Rewrites a Ruby pattern in `fancy_regex` syntax.
 pub fn translate_ruby_regex(src: &str) -> String {
@@ -205,72 +210,97 @@ fn compile(src: &str, backtrack_limit: usize) -> Compiled {
         .map_err(|e| e.to_string())
 }
 
-/// The compiled form of a Ruby pattern, or why it does not compile. Its matches give up
-/// after `BACKTRACK_BASE` steps: for a longer text, see [`ruby_regex_for`].
-pub fn ruby_regex(src: &str) -> Result<Arc<Regex>, String> {
-    if let Ok(cache) = CACHE.read()
-        && let Some(r) = cache.get(src)
-    {
-        return r.clone();
-    }
-    let compiled = compile(src, BACKTRACK_BASE);
-    if let Ok(mut c) = CACHE.write() {
-        if c.len() > 4096 {
-            c.clear();
+impl RegexCache {
+    /// The compiled form of a Ruby pattern, or why it does not compile. Its matches give up
+    /// after `BACKTRACK_BASE` steps: for a longer text, see [`RegexCache::ruby_regex_for`].
+    pub fn ruby_regex(&self, src: &str) -> Result<Arc<Regex>, String> {
+        if let Ok(cache) = self.compiled.read()
+            && let Some(r) = cache.get(src)
+        {
+            return r.clone();
         }
-        c.insert(src.to_string(), compiled.clone());
-    }
-    compiled
-}
-
-/// [`ruby_regex`], with a step limit fit for searching a text of `len` bytes (compiled anew,
-/// not cached, past `BACKTRACK_BASE / BACKTRACK_PER_BYTE` bytes).
-pub fn ruby_regex_for(src: &str, len: usize) -> Result<Arc<Regex>, String> {
-    let limit = limit_for(len);
-    if limit == BACKTRACK_BASE {
-        ruby_regex(src)
-    } else {
-        // Checked first: an invalid pattern is not compiled twice.
-        ruby_regex(src)?;
-        compile(src, limit)
-    }
-}
-
-/// Runs a search of `text` with the pattern, with the step limit for its length: the cached
-/// form first, a form with the larger limit only when a long text needs it.
-pub fn with_ruby_regex<T>(
-    src: &str,
-    text: &str,
-    search: impl Fn(&Regex) -> Result<T, fancy_regex::Error>,
-) -> Result<T, RegexFailure> {
-    let re = ruby_regex(src).map_err(RegexFailure::Invalid)?;
-    match search(&re) {
-        Ok(t) => Ok(t),
-        Err(e) if is_too_costly(&e) => {
-            if limit_for(text.len()) == BACKTRACK_BASE {
-                return Err(RegexFailure::TooCostly);
+        let compiled = compile(src, BACKTRACK_BASE);
+        if let Ok(mut c) = self.compiled.write() {
+            if c.len() > 4096 {
+                c.clear();
             }
-            let re = compile(src, limit_for(text.len())).map_err(RegexFailure::Invalid)?;
-            search(&re).map_err(|e| {
-                if is_too_costly(&e) {
-                    RegexFailure::TooCostly
-                } else {
-                    RegexFailure::Invalid(e.to_string())
-                }
-            })
+            c.insert(src.to_string(), compiled.clone());
         }
-        Err(e) => Err(RegexFailure::Invalid(e.to_string())),
+        compiled
     }
-}
 
-/// Does the Ruby pattern match somewhere in `text`?
-pub fn ruby_regex_matches(src: &str, text: &str) -> Result<bool, RegexFailure> {
-    with_ruby_regex(src, text, |re| re.is_match(text))
+    /// [`RegexCache::ruby_regex`], with a step limit fit for searching a text of `len` bytes
+    /// (compiled anew, not cached, past `BACKTRACK_BASE / BACKTRACK_PER_BYTE` bytes).
+    pub fn ruby_regex_for(&self, src: &str, len: usize) -> Result<Arc<Regex>, String> {
+        let limit = limit_for(len);
+        if limit == BACKTRACK_BASE {
+            self.ruby_regex(src)
+        } else {
+            // Checked first: an invalid pattern is not compiled twice.
+            self.ruby_regex(src)?;
+            compile(src, limit)
+        }
+    }
+
+    /// Runs a search of `text` with the pattern, with the step limit for its length: the
+    /// cached form first, a form with the larger limit only when a long text needs it.
+    pub fn with_ruby_regex<T>(
+        &self,
+        src: &str,
+        text: &str,
+        search: impl Fn(&Regex) -> Result<T, fancy_regex::Error>,
+    ) -> Result<T, RegexFailure> {
+        let re = self.ruby_regex(src).map_err(RegexFailure::Invalid)?;
+        match search(&re) {
+            Ok(t) => Ok(t),
+            Err(e) if is_too_costly(&e) => {
+                if limit_for(text.len()) == BACKTRACK_BASE {
+                    return Err(RegexFailure::TooCostly);
+                }
+                let re = compile(src, limit_for(text.len())).map_err(RegexFailure::Invalid)?;
+                search(&re).map_err(|e| {
+                    if is_too_costly(&e) {
+                        RegexFailure::TooCostly
+                    } else {
+                        RegexFailure::Invalid(e.to_string())
+                    }
+                })
+            }
+            Err(e) => Err(RegexFailure::Invalid(e.to_string())),
+        }
+    }
+
+    /// Does the Ruby pattern match somewhere in `text`?
+    pub fn ruby_regex_matches(&self, src: &str, text: &str) -> Result<bool, RegexFailure> {
+        self.with_ruby_regex(src, text, |re| re.is_match(text))
+    }
+
+    /// How many patterns are remembered.
+    pub fn len(&self) -> usize {
+        self.compiled.read().map_or(0, |c| c.len())
+    }
+
+    /// Whether no pattern is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ruby_regex_matches(src: &str, text: &str) -> Result<bool, RegexFailure> {
+        RegexCache::default().ruby_regex_matches(src, text)
+    }
+
+    #[test]
+    fn two_caches_are_apart() {
+        let (a, b) = (RegexCache::default(), RegexCache::default());
+        assert_eq!(a.ruby_regex_matches("^x", "xy"), Ok(true));
+        assert_eq!(a.len(), 1);
+        assert!(b.is_empty());
+    }
 
     #[test]
     fn ruby_semantics() {

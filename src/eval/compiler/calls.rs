@@ -76,15 +76,16 @@ impl Compiler<'_> {
             } else {
                 args
             };
+            let regexes = self.regexes.clone();
             let r = match lambda {
                 Some(l) => {
                     let mut closure = Closure {
                         ev: self,
                         lambda: l,
                     };
-                    f(args, Some(&mut closure))
+                    f.call(args, Some(&mut closure), &regexes)
                 }
-                None => f(args, None),
+                None => f.call(args, None, &regexes),
             };
             if let Err(e) = &r
                 && crate::eval::regex::gave_up(e).is_some()
@@ -262,7 +263,7 @@ impl Compiler<'_> {
         if v.contains_unknown() {
             return None;
         }
-        let calc = crate::types::TypeCalculator::new(&self.loader);
+        let calc = crate::types::TypeCalculator::with_regexes(&self.loader, &self.regexes);
         Some(calc.is_assignable(t.ty(), &crate::eval::value_type::infer(v)))
     }
 
@@ -276,7 +277,7 @@ impl Compiler<'_> {
         if v.contains_unknown() {
             return None;
         }
-        let calc = crate::types::TypeCalculator::new(&self.loader);
+        let calc = crate::types::TypeCalculator::with_regexes(&self.loader, &self.regexes);
         let actual = crate::eval::value_type::infer(v);
         calc.describe_mismatch(subject, t, &actual)
     }

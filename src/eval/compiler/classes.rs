@@ -450,8 +450,12 @@ impl Compiler<'_> {
             're: for n in &nodes {
                 for m in &n.matchers {
                     if let ExprKind::Regex(re) = &m.kind {
-                        let outcome =
-                            ops::match_op(&Value::string(name.clone()), &Value::regexp(re), false);
+                        let outcome = ops::match_op(
+                            &self.regexes,
+                            &Value::string(name.clone()),
+                            &Value::regexp(re),
+                            false,
+                        );
                         // A match that gave up: the node is taken as not matching (P220).
                         let outcome = match outcome {
                             Err(e) if crate::eval::regex::gave_up(&e).is_some() => {

@@ -219,7 +219,7 @@ impl Compiler<'_> {
             ExprKind::Undef => Ok(Value::Undef),
             ExprKind::Default => Ok(Value::Default),
             ExprKind::Regex(r) => {
-                crate::eval::regex::compile(r).map_err(EvalError::new)?;
+                crate::eval::regex::compile(&self.regexes, r).map_err(EvalError::new)?;
                 Ok(Value::regexp(r))
             }
             ExprKind::String(s) => self.eval_string(s),
@@ -730,7 +730,7 @@ impl Compiler<'_> {
                         None => Value::unknown("Boolean", "instance check of an unknown value"),
                     });
                 }
-                let outcome = ops::match_op(&l, &r, op == BinaryOp::NotMatch);
+                let outcome = ops::match_op(&self.regexes, &l, &r, op == BinaryOp::NotMatch);
                 let outcome = self.regex_outcome(outcome, right.span).map_err(|e| {
                     e.at(
                         if matches!(r, Value::String(_) | Value::Regexp(_))
@@ -747,7 +747,7 @@ impl Compiler<'_> {
             BinaryOp::In => {
                 let l = self.eval(left)?;
                 let r = self.eval(right)?;
-                let outcome = ops::in_op(&l, &r);
+                let outcome = ops::in_op(&self.regexes, &l, &r);
                 let outcome = self.regex_outcome(outcome, right.span)?;
                 Ok(self.take_outcome(outcome))
             }
@@ -774,7 +774,7 @@ impl Compiler<'_> {
                 captures: None,
             });
         }
-        ops::case_match(v, pattern)
+        ops::case_match(&self.regexes, v, pattern)
     }
 
     /// A match whose regular expression gave up (see [`crate::eval::regex::too_costly`]): its

@@ -144,10 +144,13 @@ pub(crate) struct Compiler<'i> {
     pub hiera: crate::eval::hiera::Hiera,
     /// The messages of `notice(...)` calls, in order, when they are recorded (snippets).
     pub notices: Option<Vec<String>>,
+    /// The regexps this compilation compiled (shared with its Hiera).
+    pub regexes: std::sync::Arc<crate::types::RegexCache>,
 }
 
 impl<'i> Compiler<'i> {
     fn new(input: &'i CompileInput) -> Self {
+        let regexes = std::sync::Arc::new(crate::types::RegexCache::default());
         let mut top = Scope::new(None, None, None);
         top.is_top = true;
         Compiler {
@@ -190,8 +193,10 @@ impl<'i> Compiler<'i> {
             .with_budgets(
                 input.budgets.hiera_interpolations,
                 input.budgets.string_bytes,
-            ),
+            )
+            .with_regexes(regexes.clone()),
             notices: None,
+            regexes,
         }
     }
 

@@ -81,6 +81,9 @@ impl EppHost for Compiler<'_> {
     fn sandbox(&self) -> &Sandbox {
         &self.input.sandbox
     }
+    fn regexes(&self) -> &crate::types::RegexCache {
+        &self.regexes
+    }
 
     fn refused(&mut self, written: &str, why: &SandboxError) {
         self.note(

@@ -2,14 +2,14 @@
 
 use super::format::{ruby_to_s, sprintf_fn};
 use super::ordering::{compare, max, min, sort, versioncmp};
-use super::{BuiltinFn, Lambda, arg_error, arity, flatten_into, unknown_if_any};
+use super::{BuiltinFn, Lambda, RegexFn, arg_error, arity, flatten_into, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
 use crate::eval::value::{Hash, TypeVal, Value};
+use crate::types::RegexCache;
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("abs", abs),
-    ("assert_type", assert_type),
     ("camelcase", camelcase),
     ("capitalize", capitalize),
     ("ceiling", ceiling),
@@ -27,15 +27,12 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("keys", keys),
     ("length", size),
     ("lstrip", lstrip),
-    ("match", match_fn),
     ("max", max),
     ("min", min),
-    ("regsubst", regsubst),
     ("round", round),
     ("rstrip", rstrip),
     ("size", size),
     ("sort", sort),
-    ("split", split),
     ("sprintf", sprintf_fn),
     ("strip", strip),
     ("type", type_fn),
@@ -44,6 +41,14 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("upcase", upcase),
     ("values", values),
     ("versioncmp", versioncmp),
+];
+
+/// The functions that match regexps.
+pub(super) const REGEX_FUNCTIONS: &[(&str, RegexFn)] = &[
+    ("match", match_fn),
+    ("regsubst", regsubst),
+    ("split", split),
+    ("assert_type", assert_type),
 ];
 
 fn abs(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
@@ -513,8 +518,8 @@ fn empty(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
 
 /// Ruby's `String#split` by a regexp: captures included, trailing empty strings removed; an
 /// empty pattern splits into characters.
-pub(super) fn ruby_split(s: &str, pattern: &str) -> EvalResult<Vec<Value>> {
-    let re = regex::compile_for(pattern, s.len()).map_err(EvalError::new)?;
+pub(super) fn ruby_split(regexes: &RegexCache, s: &str, pattern: &str) -> EvalResult<Vec<Value>> {
+    let re = regex::compile_for(regexes, pattern, s.len()).map_err(EvalError::new)?;
     let mut out: Vec<String> = Vec::new();
     if s.is_empty() {
         return Ok(Vec::new());
@@ -572,7 +577,7 @@ pub(super) fn ruby_split(s: &str, pattern: &str) -> EvalResult<Vec<Value>> {
     Ok(out.into_iter().map(Value::String).collect())
 }
 
-fn split(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn split(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
     arity("split", &args, 2, 2)?;
     unknown_guard!("split", args, "Array[String]");
     let Value::String(s) = &args[0] else {
@@ -585,11 +590,11 @@ fn split(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
             let crate::types::Type::Regexp(Some(r)) = t.ty() else {
                 unreachable!()
             };
-            return Ok(Value::array(ruby_split(s, r)?));
+            return Ok(Value::array(ruby_split(regexes, s, r)?));
         }
         _ => return Err(arg_error("split", "a String and a String or Regexp", &args)),
     };
-    Ok(Value::array(ruby_split(s, pattern)?))
+    Ok(Value::array(ruby_split(regexes, s, pattern)?))
 }
 
 fn unique(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
@@ -708,8 +713,14 @@ fn expand_replacement(rep: &str, caps: &[Option<(usize, usize)>], text: &str) ->
 }
 
 /// Ruby's `sub` (first match) or `gsub` (all matches) with a replacement string.
-pub(super) fn ruby_sub(text: &str, pattern: &str, rep: &str, global: bool) -> EvalResult<String> {
-    let re = regex::compile_for(pattern, text.len()).map_err(EvalError::new)?;
+pub(super) fn ruby_sub(
+    regexes: &RegexCache,
+    text: &str,
+    pattern: &str,
+    rep: &str,
+    global: bool,
+) -> EvalResult<String> {
+    let re = regex::compile_for(regexes, pattern, text.len()).map_err(EvalError::new)?;
     let mut out = String::new();
     let mut last = 0;
     let mut pos = 0;
@@ -749,7 +760,7 @@ pub(super) fn ruby_sub(text: &str, pattern: &str, rep: &str, global: bool) -> Ev
     Ok(out)
 }
 
-fn regsubst(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn regsubst(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
     arity("regsubst", &args, 3, 5)?;
     unknown_guard!("regsubst", args, "Any");
     let pattern: String = match &args[1] {
@@ -781,7 +792,7 @@ fn regsubst(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     } else {
         format!("(?{prefix}){pattern}")
     };
-    let sub = |s: &str| ruby_sub(s, &pattern, rep, global);
+    let sub = |s: &str| ruby_sub(regexes, s, &pattern, rep, global);
     match &args[0] {
         Value::String(s) => Ok(Value::string(sub(s)?)),
         Value::Array(a) => {
@@ -802,7 +813,7 @@ fn regsubst(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     }
 }
 
-fn match_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn match_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
     arity("match", &args, 2, 2)?;
     unknown_guard!("match", args, "Any");
     let pattern: String = match &args[1] {
@@ -815,14 +826,16 @@ fn match_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         },
         _ => return Err(arg_error("match", "a String or Regexp pattern", &args)),
     };
-    fn one(s: &str, p: &str) -> EvalResult {
+    let one = |s: &str, p: &str| -> EvalResult {
         Ok(
-            match regex::captures(p, s).map_err(|f| regex::failure_error(p, f, EvalError::new))? {
+            match regex::captures(regexes, p, s)
+                .map_err(|f| regex::failure_error(p, f, EvalError::new))?
+            {
                 Some(c) => Value::array(c),
                 None => Value::Undef,
             },
         )
-    }
+    };
     match &args[0] {
         Value::String(s) => one(s, &pattern),
         Value::Array(a) => {
@@ -877,7 +890,11 @@ fn type_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     Ok(Value::Type(TypeVal::new(t)))
 }
 
-fn assert_type(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+fn assert_type(
+    args: Vec<Value>,
+    lambda: Option<&mut dyn Lambda>,
+    regexes: &RegexCache,
+) -> EvalResult {
     use crate::eval::value::TypeVal;
     use crate::eval::value_type::{infer, instance_of};
     arity("assert_type", &args, 2, 2)?;
@@ -895,7 +912,7 @@ fn assert_type(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult 
             ));
         }
     };
-    match instance_of(&args[1], &t) {
+    match instance_of(regexes, &args[1], &t) {
         Some(true) => Ok(args[1].clone()),
         Some(false) => match lambda {
             Some(l) => l.call(vec![

@@ -6,9 +6,10 @@
 //! (or another iterable) given to a two-parameter lambda gets the index and the element.
 //! `break()` stops the iteration: what was gathered so far is the result.
 
-use super::{BuiltinFn, Lambda, arg_error, need_lambda};
+use super::{BuiltinFn, Lambda, RegexFn, arg_error, need_lambda};
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::value::{Hash, Value};
+use crate::types::RegexCache;
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("each", each),
@@ -23,11 +24,13 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("lest", lest),
     ("any", any),
     ("all", all),
-    ("index", index),
     ("group_by", group_by),
     ("partition", partition),
     ("tree_each", tree_each),
 ];
+
+/// The functions that match regexps.
+pub(super) const REGEX_FUNCTIONS: &[(&str, RegexFn)] = &[("index", index)];
 
 /// The elements an iterable value yields, and whether it is a hash (pairs).
 pub(crate) struct Items {
@@ -432,7 +435,7 @@ fn all(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
     any_all("all", args, lambda, false)
 }
 
-fn index(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
+fn index(args: Vec<Value>, lambda: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
     if let Some(u) = unknown_result("index", &args, "Any") {
         return Ok(u);
     }
@@ -490,7 +493,7 @@ fn index(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult {
             if let (Value::String(s), pat) = (&args[0], &args[1]) {
                 let pos = match pat {
                     Value::String(p) => s.find(p.as_str()),
-                    Value::Regexp(r) => crate::eval::regex::compile_for(r, s.len())
+                    Value::Regexp(r) => crate::eval::regex::compile_for(regexes, r, s.len())
                         .map_err(EvalError::new)?
                         .find(s)
                         .map_err(|e| {

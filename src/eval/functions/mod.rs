@@ -34,6 +34,7 @@ use std::sync::LazyLock;
 
 use super::error::{EvalError, EvalResult};
 use super::value::Value;
+use crate::types::RegexCache;
 
 pub use convert::{new_value, string_of};
 pub use core::log_message as core_log_message;
@@ -54,10 +55,37 @@ pub trait Lambda {
 /// A built-in function: the evaluated arguments and the lambda, if the call has one.
 pub type BuiltinFn = fn(args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> EvalResult;
 
+/// A built-in function that matches regexps: [`BuiltinFn`]'s arguments and the compilation's
+/// compiled regexps.
+pub type RegexFn =
+    fn(args: Vec<Value>, lambda: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult;
+
+/// A registered built-in function.
+#[derive(Clone, Copy)]
+pub enum Builtin {
+    Plain(BuiltinFn),
+    Regex(RegexFn),
+}
+
+impl Builtin {
+    /// Calls the function; one that matches regexps compiles them into `regexes`.
+    pub fn call(
+        self,
+        args: Vec<Value>,
+        lambda: Option<&mut dyn Lambda>,
+        regexes: &RegexCache,
+    ) -> EvalResult {
+        match self {
+            Builtin::Plain(f) => f(args, lambda),
+            Builtin::Regex(f) => f(args, lambda, regexes),
+        }
+    }
+}
+
 /// Every pure built-in function by name. Immutable: built once from the modules' static
 /// tables and never written afterwards, so it holds no state of a run.
-static REGISTRY: LazyLock<HashMap<&'static str, BuiltinFn>> = LazyLock::new(|| {
-    let mut m: HashMap<&'static str, BuiltinFn> = HashMap::new();
+static REGISTRY: LazyLock<HashMap<&'static str, Builtin>> = LazyLock::new(|| {
+    let mut m: HashMap<&'static str, Builtin> = HashMap::new();
     for (name, f) in iter::FUNCTIONS
         .iter()
         .chain(core::FUNCTIONS)
@@ -71,13 +99,22 @@ static REGISTRY: LazyLock<HashMap<&'static str, BuiltinFn>> = LazyLock::new(|| {
         .chain(scanf::FUNCTIONS)
         .chain(host::FUNCTIONS)
     {
-        m.insert(name, *f);
+        m.insert(name, Builtin::Plain(*f));
+    }
+    for (name, f) in iter::REGEX_FUNCTIONS
+        .iter()
+        .chain(core::REGEX_FUNCTIONS)
+        .chain(stdlib::REGEX_FUNCTIONS)
+        .chain(stdlib_extra::REGEX_FUNCTIONS)
+        .chain(validate::REGEX_FUNCTIONS)
+    {
+        m.insert(name, Builtin::Regex(*f));
     }
     m
 });
 
 /// The implementation of a pure built-in function, by name (without a leading `::`).
-pub fn lookup(name: &str) -> Option<BuiltinFn> {
+pub fn lookup(name: &str) -> Option<Builtin> {
     REGISTRY
         .get(name.strip_prefix("::").unwrap_or(name))
         .copied()
@@ -92,9 +129,14 @@ pub fn names() -> Vec<&'static str> {
 
 /// Calls a registered function. Arguments that are (or contain) unknown values make the
 /// result an unknown value, except for the functions that pass values through untouched.
-pub fn call(name: &str, args: Vec<Value>, lambda: Option<&mut dyn Lambda>) -> Option<EvalResult> {
+pub fn call(
+    name: &str,
+    args: Vec<Value>,
+    lambda: Option<&mut dyn Lambda>,
+    regexes: &RegexCache,
+) -> Option<EvalResult> {
     let f = lookup(name)?;
-    Some(f(args, lambda))
+    Some(f.call(args, lambda, regexes))
 }
 
 // --------------------------------------------------------------------------- helpers

@@ -1,10 +1,11 @@
 //! The most used pure functions of puppetlabs-stdlib.
 
 use super::format::{ruby_to_s, to_json};
-use super::{BuiltinFn, Lambda, arg_error, arity, unknown_if_any};
+use super::{BuiltinFn, Lambda, RegexFn, arg_error, arity, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
 use crate::eval::value::{Hash, Value, ValueSet};
+use crate::types::RegexCache;
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("any2array", any2array),
@@ -30,7 +31,6 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("deep_merge", deep_merge),
     ("delete", delete),
     ("delete_at", delete_at),
-    ("delete_regex", delete_regex),
     ("delete_undef_values", delete_undef_values),
     ("delete_values", delete_values),
     ("difference", difference),
@@ -56,6 +56,9 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("values_at", values_at),
     ("zip", zip),
 ];
+
+/// The functions that match regexps.
+pub(super) const REGEX_FUNCTIONS: &[(&str, RegexFn)] = &[("delete_regex", delete_regex)];
 
 macro_rules! unknown_guard {
     ($name:expr, $args:expr, $ty:expr) => {
@@ -305,7 +308,7 @@ fn delete_at(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     Ok(Value::array(out))
 }
 
-fn delete_regex(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn delete_regex(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
     arity("delete_regex", &args, 2, 2)?;
     unknown_guard!("delete_regex", args, "Any");
     let pats: Vec<String> = match &args[1] {
@@ -315,7 +318,7 @@ fn delete_regex(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     let full = |s: &str| -> EvalResult<bool> {
         for p in &pats {
             let full = format!("\\A(?:{p})\\z");
-            if regex::is_match(&full, s)
+            if regex::is_match(regexes, &full, s)
                 .map_err(|f| regex::failure_error(&full, f, EvalError::new))?
             {
                 return Ok(true);

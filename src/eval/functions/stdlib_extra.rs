@@ -3,10 +3,11 @@
 //! `shellquote`.
 
 use super::format::{base64_encode, ruby_inspect, ruby_to_s};
-use super::{BuiltinFn, Lambda, arg_error, arity, flatten_into, unknown_if_any};
+use super::{BuiltinFn, Lambda, RegexFn, arg_error, arity, flatten_into, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
 use crate::eval::value::{Hash, TypeVal, Value};
+use crate::types::RegexCache;
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("base64", base64),
@@ -16,12 +17,9 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("convert_to", convert_to),
     ("dig44", dig44),
     ("enclose_ipv6", enclose_ipv6),
-    ("grep", grep),
     ("hash", hash),
-    ("is_a", is_a),
     ("parseyaml", parseyaml),
     ("powershell_escape", powershell_escape),
-    ("reject", reject),
     ("shell_join", shell_join),
     ("shellquote", shellquote),
     ("squeeze", squeeze),
@@ -35,6 +33,10 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("unix2dos", unix2dos),
     ("uriescape", uriescape),
 ];
+
+/// The functions that match regexps.
+pub(super) const REGEX_FUNCTIONS: &[(&str, RegexFn)] =
+    &[("grep", grep), ("reject", reject), ("is_a", is_a)];
 
 /// `hash([k1, v1, k2, v2])`: the flattened array's pairs as a hash.
 fn hash(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
@@ -59,7 +61,7 @@ fn hash(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
 }
 
 /// The regexp source of `grep`'s and `reject`'s pattern argument.
-fn pattern_of(name: &str, v: &Value) -> EvalResult<String> {
+fn pattern_of(regexes: &RegexCache, name: &str, v: &Value) -> EvalResult<String> {
     let src = match v {
         Value::String(s) => s.clone(),
         Value::Regexp(r) => r.to_string(),
@@ -70,21 +72,21 @@ fn pattern_of(name: &str, v: &Value) -> EvalResult<String> {
             ));
         }
     };
-    regex::compile(&src).map_err(EvalError::new)?;
+    regex::compile(regexes, &src).map_err(EvalError::new)?;
     Ok(src)
 }
 
 /// Whether `v` matches as Ruby's `Regexp#===` (only strings match).
-fn matches(src: &str, v: &Value) -> EvalResult<bool> {
+fn matches(regexes: &RegexCache, src: &str, v: &Value) -> EvalResult<bool> {
     match v {
-        Value::String(s) => Ok(regex::captures(src, s)
+        Value::String(s) => Ok(regex::captures(regexes, src, s)
             .map_err(|f| regex::failure_error(src, f, EvalError::new))?
             .is_some()),
         _ => Ok(false),
     }
 }
 
-fn filter_by_pattern(name: &str, args: &[Value], keep: bool) -> EvalResult {
+fn filter_by_pattern(regexes: &RegexCache, name: &str, args: &[Value], keep: bool) -> EvalResult {
     if args.len() != 2 {
         return err(format!(
             "{name}(): Wrong number of arguments given {} for 2",
@@ -92,25 +94,25 @@ fn filter_by_pattern(name: &str, args: &[Value], keep: bool) -> EvalResult {
         ));
     }
     unknown_guard!(name, args, "Array");
-    let src = pattern_of(name, &args[1])?;
+    let src = pattern_of(regexes, name, &args[1])?;
     let Value::Array(a) = &args[0] else {
         return Err(arg_error(name, "an Array", args));
     };
     let mut out = Vec::new();
     for e in a.iter() {
-        if matches(&src, e)? == keep {
+        if matches(regexes, &src, e)? == keep {
             out.push(e.clone());
         }
     }
     Ok(Value::array(out))
 }
 
-fn grep(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    filter_by_pattern("grep", &args, true)
+fn grep(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
+    filter_by_pattern(regexes, "grep", &args, true)
 }
 
-fn reject(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    filter_by_pattern("reject", &args, false)
+fn reject(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
+    filter_by_pattern(regexes, "reject", &args, false)
 }
 
 /// `enclose_ipv6`: IPv6 addresses in brackets (as Ruby's IPAddr prints them), others as they
@@ -397,7 +399,7 @@ fn type_of(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     ))))
 }
 
-fn is_a(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn is_a(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
     arity("is_a", &args, 2, 2)?;
     let Value::Type(t) = &args[1] else {
         return err(format!(
@@ -405,10 +407,12 @@ fn is_a(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
             args[1].type_name()
         ));
     };
-    Ok(match crate::eval::value_type::instance_of(&args[0], t) {
-        Some(b) => Value::Boolean(b),
-        None => Value::unknown("Boolean", "is_a() that needs the index"),
-    })
+    Ok(
+        match crate::eval::value_type::instance_of(regexes, &args[0], t) {
+            Some(b) => Value::Boolean(b),
+            None => Value::unknown("Boolean", "is_a() that needs the index"),
+        },
+    )
 }
 
 /// `convert_to(value, Type, *args)`: `Type.new(value, *args)`.

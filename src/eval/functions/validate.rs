@@ -5,10 +5,11 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use super::format::ruby_inspect;
-use super::{BuiltinFn, Lambda, arity, unknown_if_any};
+use super::{BuiltinFn, Lambda, RegexFn, arity, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
 use crate::eval::value::{TypeVal, Value};
+use crate::types::RegexCache;
 
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("alert", log),
@@ -21,11 +22,9 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("warning", log),
     ("is_absolute_path", is_absolute_path),
     ("is_domain_name", is_domain_name),
-    ("is_email_address", is_email_address),
     ("is_ip_address", is_ip_address),
     ("is_ipv4_address", is_ipv4_address),
     ("is_ipv6_address", is_ipv6_address),
-    ("is_mac_address", is_mac_address),
     ("validate_absolute_path", validate_absolute_path),
     ("validate_array", validate_array),
     ("validate_bool", validate_bool),
@@ -34,10 +33,16 @@ pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("validate_ip_address", validate_ip_address),
     ("validate_ipv4_address", validate_ipv4_address),
     ("validate_ipv6_address", validate_ipv6_address),
-    ("validate_legacy", validate_legacy),
-    ("validate_re", validate_re),
     ("validate_slength", validate_slength),
     ("validate_string", validate_string),
+];
+
+/// The functions that match regexps.
+pub(super) const REGEX_FUNCTIONS: &[(&str, RegexFn)] = &[
+    ("is_email_address", is_email_address),
+    ("is_mac_address", is_mac_address),
+    ("validate_re", validate_re),
+    ("validate_legacy", validate_legacy),
 ];
 
 /// The log functions (and `deprecation`): their messages are the caller's business; the value
@@ -66,7 +71,11 @@ fn ruby_class(v: &Value) -> &'static str {
 /// `validate_legacy(Type, 'validate_fn', $value, *args)`: passes when the value is of the type;
 /// otherwise fails with Puppet's type mismatch, unless the legacy function accepts the value
 /// (then only a deprecation warning).
-fn validate_legacy(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn validate_legacy(
+    args: Vec<Value>,
+    _: Option<&mut dyn Lambda>,
+    regexes: &RegexCache,
+) -> EvalResult {
     arity("validate_legacy", &args, 3, usize::MAX)?;
     let t = match &args[0] {
         Value::Type(t) => t.clone(),
@@ -91,16 +100,16 @@ fn validate_legacy(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     let value = &args[2];
     // An unknown value, or a type only the index can resolve (Stdlib::Compat::String), cannot
     // be checked here: the validation passes.
-    if crate::eval::value_type::instance_of(value, &t) != Some(false) {
+    if crate::eval::value_type::instance_of(regexes, value, &t) != Some(false) {
         return Ok(Value::Undef);
     }
     let legacy_ok = super::lookup(fname)
-        .map(|f| f(args[2..].to_vec(), None).is_ok())
+        .map(|f| f.call(args[2..].to_vec(), None, regexes).is_ok())
         .unwrap_or(false);
     if legacy_ok {
         return Ok(Value::Undef);
     }
-    let calc = crate::types::TypeCalculator::new(&crate::types::NoAliases);
+    let calc = crate::types::TypeCalculator::with_regexes(&crate::types::NoAliases, regexes);
     let msg = calc
         .describe_mismatch(
             &format!("validate_legacy({fname})"),
@@ -234,7 +243,7 @@ fn validate_absolute_path(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalR
     })
 }
 
-fn validate_re(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn validate_re(args: Vec<Value>, _: Option<&mut dyn Lambda>, regexes: &RegexCache) -> EvalResult {
     if args.len() < 2 || args.len() > 3 {
         return err(format!(
             "validate_re(): wrong number of arguments ({}; must be 2 or 3)",
@@ -260,7 +269,7 @@ fn validate_re(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
             Value::Regexp(r) => r,
             _ => continue,
         };
-        if regex::captures(src, input)
+        if regex::captures(regexes, src, input)
             .map_err(|f| regex::failure_error(src, f, EvalError::new))?
             .is_some()
         {
@@ -559,16 +568,18 @@ fn is_domain_name(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     string_test("is_domain_name", &args, domain_name)
 }
 
-fn regex_test(name: &str, args: &[Value], patterns: &[&str]) -> EvalResult {
+fn regex_test(regexes: &RegexCache, name: &str, args: &[Value], patterns: &[&str]) -> EvalResult {
     let mut failure = None;
     let r = string_test(name, args, |s| {
-        patterns.iter().any(|p| match regex::captures(p, s) {
-            Ok(m) => m.is_some(),
-            Err(e) => {
-                failure.get_or_insert((p, e));
-                false
-            }
-        })
+        patterns
+            .iter()
+            .any(|p| match regex::captures(regexes, p, s) {
+                Ok(m) => m.is_some(),
+                Err(e) => {
+                    failure.get_or_insert((p, e));
+                    false
+                }
+            })
     });
     match failure {
         Some((p, e)) => Err(regex::failure_error(p, e, EvalError::new)),
@@ -576,17 +587,27 @@ fn regex_test(name: &str, args: &[Value], patterns: &[&str]) -> EvalResult {
     }
 }
 
-fn is_email_address(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn is_email_address(
+    args: Vec<Value>,
+    _: Option<&mut dyn Lambda>,
+    regexes: &RegexCache,
+) -> EvalResult {
     regex_test(
+        regexes,
         "is_email_address",
         &args,
         &[r"\A([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+\z"],
     )
 }
 
-fn is_mac_address(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
+fn is_mac_address(
+    args: Vec<Value>,
+    _: Option<&mut dyn Lambda>,
+    regexes: &RegexCache,
+) -> EvalResult {
     // Six pairs of hex digits (or twenty, for InfiniBand), each of one or two digits.
     regex_test(
+        regexes,
         "is_mac_address",
         &args,
         &[

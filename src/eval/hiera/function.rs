@@ -125,13 +125,18 @@ fn parse_call(args: &[Value]) -> EvalResult<Call> {
     }
 }
 
-fn assert_type(subject: &str, t: &Option<TypeVal>, v: Value) -> EvalResult {
+fn assert_type(
+    regexes: &crate::types::RegexCache,
+    subject: &str,
+    t: &Option<TypeVal>,
+    v: Value,
+) -> EvalResult {
     let Some(t) = t else {
         return Ok(v);
     };
-    match instance_of(&v, t) {
+    match instance_of(regexes, &v, t) {
         Some(false) => {
-            let calc = TypeCalculator::new(&NoAliases);
+            let calc = TypeCalculator::with_regexes(&NoAliases, regexes);
             let msg = calc
                 .describe_mismatch(&format!("{subject} has wrong type,"), t.ty(), &infer(&v))
                 .unwrap_or_else(|| format!("{subject} has wrong type, expects {t}"));
@@ -150,6 +155,7 @@ pub fn lookup_function(hiera: &Hiera, args: &[Value], scope: &dyn HieraScope) ->
     for name in &call.names {
         if let Some(v) = call.override_values.get_str(name) {
             return assert_type(
+                hiera.regexes(),
                 &format!("Value found for key '{name}' in override hash"),
                 &call.value_type,
                 v.clone(),
@@ -159,12 +165,13 @@ pub fn lookup_function(hiera: &Hiera, args: &[Value], scope: &dyn HieraScope) ->
             .lookup(name, call.merge.as_ref(), scope)
             .map_err(|e| EvalError::new(e.message))?;
         if let Some(v) = found {
-            return assert_type("Found value", &call.value_type, v);
+            return assert_type(hiera.regexes(), "Found value", &call.value_type, v);
         }
     }
     for name in &call.names {
         if let Some(v) = call.default_values.get_str(name) {
             return assert_type(
+                hiera.regexes(),
                 &format!("Value found for key '{name}' in default values hash"),
                 &call.value_type,
                 v.clone(),
@@ -172,7 +179,7 @@ pub fn lookup_function(hiera: &Hiera, args: &[Value], scope: &dyn HieraScope) ->
         }
     }
     if let Some(d) = call.default_value {
-        return assert_type("Default value", &call.value_type, d);
+        return assert_type(hiera.regexes(), "Default value", &call.value_type, d);
     }
     Err(EvalError::new(match call.names.as_slice() {
         [one] => format!("Function lookup() did not find a value for the name '{one}'"),

@@ -78,6 +78,8 @@ pub struct Hiera {
     max_work: u64,
     /// The longest string an interpolation may build.
     max_string: usize,
+    /// The compilation's compiled regexps (`lookup_options` patterns, `lookup`'s value types).
+    regexes: Arc<crate::types::RegexCache>,
     /// Set once a budget ran out: the lookup's error is then a budget error.
     exhausted: std::sync::atomic::AtomicBool,
 }
@@ -383,8 +385,20 @@ impl Hiera {
             work: std::sync::atomic::AtomicU64::new(0),
             max_work: u64::MAX,
             max_string: usize::MAX,
+            regexes: Arc::default(),
             exhausted: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Shares the compilation's compiled regexps (by default, Hiera has its own).
+    pub fn with_regexes(mut self, regexes: Arc<crate::types::RegexCache>) -> Hiera {
+        self.regexes = regexes;
+        self
+    }
+
+    /// The compiled regexps Hiera matches with.
+    pub fn regexes(&self) -> &crate::types::RegexCache {
+        &self.regexes
     }
 
     /// Bounds the lookups and interpolations of this compilation, and the strings
@@ -529,7 +543,7 @@ impl Hiera {
         let opts = self.validate_options(opts, Some(module))?;
         let merge = match opts
             .as_ref()
-            .and_then(|o| extract_options(o, &lk.root))
+            .and_then(|o| extract_options(&self.regexes, o, &lk.root))
             .and_then(|o| o.as_hash()?.get_str("merge").cloned())
         {
             Some(m) => MergeStrategy::from_value(&m)?,
@@ -568,7 +582,7 @@ impl Hiera {
                 (Some(o), Some(m)) => Some(hash.merge(o, m)?),
             };
         }
-        Ok(opts.and_then(|o| extract_options(&o, &lk.root)))
+        Ok(opts.and_then(|o| extract_options(&self.regexes, &o, &lk.root)))
     }
 
     fn validate_options(
@@ -1085,7 +1099,7 @@ fn parse_method(expr: &str) -> Option<(&str, &str)> {
 
 /// The options of `root` in a `lookup_options` hash: its own entry, else the first pattern
 /// (`^ntp::.*`) matching it.
-fn extract_options(opts: &Value, root: &str) -> Option<Value> {
+fn extract_options(regexes: &crate::types::RegexCache, opts: &Value, root: &str) -> Option<Value> {
     let h = opts.as_hash()?;
     if let Some(v) = h.get_str(root)
         && !root.starts_with('^')
@@ -1095,7 +1109,7 @@ fn extract_options(opts: &Value, root: &str) -> Option<Value> {
     for (k, v) in h.iter() {
         if let Value::String(pattern) = k
             && pattern.starts_with('^')
-            && super::regex::is_match(pattern, root).unwrap_or(false)
+            && super::regex::is_match(regexes, pattern, root).unwrap_or(false)
         {
             return Some(v.clone());
         }

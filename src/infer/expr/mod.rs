@@ -191,7 +191,7 @@ impl<'p> Infer<'p> {
             src,
             program: resolver.program,
             resolver,
-            calc: TypeCalculator::new(resolver),
+            calc: TypeCalculator::with_regexes(resolver, resolver.caches.regexes()),
             scopes: Vec::new(),
             diags: Vec::new(),
             record: record.then(Vec::new),

@@ -51,7 +51,7 @@ impl scope::Program for FileProgram<'_> {
 
     fn custom_fact(&self, name: &str) -> bool {
         self.custom_facts
-            .get_or_init(|| custom_facts(self.modulepath, self.file))
+            .get_or_init(|| custom_facts(self.index, self.modulepath, self.file))
             .iter()
             .any(|f| f.contains(name))
     }
@@ -83,8 +83,13 @@ fn run(cx: &Context<'_>) -> Vec<ScopeDiag> {
 
 /// Reads the custom facts that the scope analysis of `files` will ask for (see
 /// `custom_facts`) when a rule of this family is selected for one of them: called while the
-/// files are parsed, so that the rules, which run later, find them read.
-pub fn read_custom_facts_ahead(files: &[PathBuf], selections: &[&Selection]) {
+/// files are parsed, so that the rules, which run later, find them read: into `into`, the
+/// run's custom facts, which the run's index then holds.
+pub fn read_custom_facts_ahead(
+    files: &[PathBuf],
+    selections: &[&Selection],
+    into: &facts::CustomFacts,
+) {
     let mut dirs: FxHashSet<&Path> = FxHashSet::default();
     let mut modules_dirs: FxHashSet<PathBuf> = FxHashSet::default();
     let mut last_parent = None;
@@ -115,19 +120,20 @@ pub fn read_custom_facts_ahead(files: &[PathBuf], selections: &[&Selection]) {
     }
     dirs.extend(modules_dirs.iter().map(PathBuf::as_path));
     dirs.par_iter().for_each(|d| {
-        facts::custom_facts(d);
+        into.of(d);
     });
 }
 
 /// The custom facts of the modules of the module path and of the directory of modules the
 /// file is in. Asked at most once per file (`FileProgram` keeps the answer for its file);
-/// each directory's facts are read once per run by [`facts::custom_facts`].
-fn custom_facts(modulepath: &[PathBuf], file: &Path) -> Vec<Arc<FxHashSet<String>>> {
+/// each directory's facts are read once per run, by the run's index
+/// ([`Index::custom_facts`]).
+fn custom_facts(index: &Index, modulepath: &[PathBuf], file: &Path) -> Vec<Arc<FxHashSet<String>>> {
     let mut dirs: Vec<PathBuf> = modulepath.to_vec();
     if let Some(d) = facts::modules_dir_of(file)
         && !dirs.contains(&d)
     {
         dirs.push(d);
     }
-    dirs.iter().map(|d| facts::custom_facts(d)).collect()
+    dirs.iter().map(|d| index.custom_facts().of(d)).collect()
 }
