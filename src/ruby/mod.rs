@@ -34,6 +34,7 @@
 
 pub mod ast;
 pub mod erb;
+pub mod function;
 pub mod interp;
 mod lower;
 pub mod regexp;

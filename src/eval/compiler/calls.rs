@@ -109,6 +109,18 @@ impl Compiler<'_> {
             return r;
         }
         if let Some(rf) = self.loader.ruby_function(name) {
+            if let Some(def) = rf.def.clone()
+                && lambda.is_none()
+                && let Some(r) = self.call_ruby_function(name, &def, args, span)
+            {
+                return match r {
+                    Ok(Value::Unknown(u)) => {
+                        self.not_evaluated_because(name, &rf.path, &u.origin, span);
+                        Ok(Value::Unknown(u))
+                    }
+                    other => other,
+                };
+            }
             self.not_evaluated(name, Some(&rf.path), span);
             let ty = rf.return_type.unwrap_or_else(|| "Any".to_string());
             return Ok(Value::unknown(&ty, &format!("{name}()")));
@@ -152,6 +164,28 @@ impl Compiler<'_> {
             .iter()
             .any(|d| d.kind == EvalDiagKind::NotEvaluated && d.message == message)
         {
+            self.note(EvalDiagKind::NotEvaluated, message, span);
+        }
+    }
+
+    /// Notes, once per function and node, that a module's Ruby function ran but its result
+    /// depends on what plint cannot evaluate (`why`, the interpreter's origin).
+    fn not_evaluated_because(
+        &mut self,
+        name: &str,
+        path: &std::path::Path,
+        why: &str,
+        span: crate::syntax::ast::Span,
+    ) {
+        let message = format!(
+            "`{name}()` is a Ruby function ({}) that plint could not evaluate fully ({why}): its \
+             result is unknown, and what it declares or sets after that is missing from the \
+             catalog",
+            module_relative(path)
+        );
+        if !self.diags.iter().any(|d| {
+            d.kind == EvalDiagKind::NotEvaluated && d.message.starts_with(&format!("`{name}()`"))
+        }) {
             self.note(EvalDiagKind::NotEvaluated, message, span);
         }
     }

@@ -101,6 +101,9 @@ pub struct RubyFunction {
     /// The file that defines it.
     pub path: PathBuf,
     pub return_type: Option<String>,
+    /// Its definition, read from the parsed file (`None`: a Ruby syntax error, or a form plint
+    /// does not read).
+    pub def: Option<std::sync::Arc<crate::ruby::function::FunctionDef>>,
     /// A 3.x function (`lib/puppet/parser/functions/`): Puppet passes it `undef` arguments as
     /// empty strings.
     pub api3: bool,
@@ -388,6 +391,10 @@ impl Loader {
     fn find_ruby_function(&self, name: &str) -> Option<RubyFunction> {
         let scan = |path: PathBuf, kind: ruby::Kind| -> Option<RubyFunction> {
             let text = self.sandbox.read_to_string(&path).ok()?;
+            let def = crate::ruby::parse(&path.display().to_string(), &text)
+                .ok()
+                .and_then(|p| crate::ruby::function::read(std::sync::Arc::new(p), name))
+                .map(std::sync::Arc::new);
             let defs = ruby::scan(&ruby::Source {
                 path: path.clone(),
                 text,
@@ -396,6 +403,7 @@ impl Loader {
             let f: Option<&RubyFunctionDef> = defs.functions.iter().find(|f| f.name == name);
             Some(RubyFunction {
                 path,
+                def,
                 return_type: f
                     .and_then(|f| f.signatures.first().and_then(|s| s.return_type.clone())),
                 api3: matches!(kind, ruby::Kind::Function3x),

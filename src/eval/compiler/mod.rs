@@ -10,7 +10,6 @@
 mod calls;
 mod classes;
 mod collectors;
-mod erb;
 mod eval;
 mod finish;
 mod functions;
@@ -19,6 +18,7 @@ mod loader;
 mod overrides;
 mod relationships;
 mod resources;
+mod ruby;
 mod scope;
 mod snippet;
 mod templates;
@@ -137,9 +137,9 @@ pub(crate) struct Compiler<'i> {
     /// The call of the template or file function being evaluated.
     pub template_call: Span,
     /// ERB templates parsed in this compilation.
-    pub erb_programs: erb::ErbPrograms,
+    pub erb_programs: ruby::ErbPrograms,
     /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
-    pub ruby_variables: erb::RubyVariables,
+    pub ruby_variables: ruby::RubyVariables,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
     /// The messages of `notice(...)` calls, in order, when they are recorded (snippets).

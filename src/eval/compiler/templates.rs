@@ -1,7 +1,7 @@
 //! Templates in the compiler: the compiler is an [`EppHost`], so `epp()`, `inline_epp()`,
 //! `file()`, `template()` and `inline_template()` are the ones of [`crate::eval::epp`]: EPP is
 //! rendered (`epp()` with the top scope visible, `inline_epp()` with the caller's scope); ERB
-//! is rendered by [`super::erb`].
+//! is rendered by [`super::ruby`].
 
 use super::Compiler;
 use super::scope::{Ctx, Frame};

@@ -800,7 +800,10 @@ impl Interp<'_> {
                 let fname = self.text(&a0.unwrap_or(Value::Nil))?;
                 self.host_call(&fname, args[1..].to_vec(), CallStyle::Function4x)
             }
-            "scope" => Ok(Value::Scope),
+            // `closure_scope` of a 4.x function; `self` of a 3.x function's block is Puppet's
+            // scope, so its methods are called bare there.
+            "scope" | "closure_scope" => Ok(Value::Scope),
+            "lookupvar" | "setvar" => Ok(self.scope_method(name, &args)?.unwrap_or(Value::Nil)),
             "has_variable?" => {
                 let n = self.text(&a0.unwrap_or(Value::Nil))?;
                 Ok(Value::Bool(

@@ -1,5 +1,6 @@
-//! ERB in the compiler: `template()` and `inline_template()` render their templates with
-//! plint's Ruby interpreter ([`crate::ruby`]), bound as Puppet 7 binds them.
+//! Ruby in the compiler: `template()` and `inline_template()` render their templates, and
+//! modules' Ruby functions run, in plint's Ruby interpreter ([`crate::ruby`]), bound as Puppet
+//! 7 binds them.
 //!
 //! A template sees the calling scope's variables as instance variables (`@x`: every variable
 //! visible where the function is called, undef ones left unbound, so `@x` reads `nil`), and
@@ -13,6 +14,12 @@
 //! What the interpreter cannot evaluate makes the template's result an unknown `String` whose
 //! origin names the template, line and construct; an exception the template raises is
 //! Puppet's "Failed to parse template" error.
+//!
+//! A module's Ruby function runs its dispatcher's method (4.x: the first dispatcher whose
+//! arity and parameter types accept the arguments; its variables are the top scope's, its
+//! `closure_scope`) or its block (3.x: with the calling scope as `self`). What it calls back
+//! (`call_function('include', ...)`) happens in the catalog as in Puppet. A function that
+//! cannot be evaluated gives an unknown value, and a `P218` note says why.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -164,7 +171,7 @@ impl Compiler<'_> {
             max_string: self.budgets.template_bytes,
             ..ruby::Budget::default()
         };
-        let mut host = ErbHost {
+        let mut host = RubyHost {
             compiler: self,
             file: file.map(|p| p.display().to_string()),
             opaque: Vec::new(),
@@ -232,14 +239,14 @@ fn flatten(args: &[Value]) -> Vec<Value> {
 }
 
 /// The compiler seen from a template.
-struct ErbHost<'a, 'i> {
+struct RubyHost<'a, 'i> {
     compiler: &'a mut Compiler<'i>,
     file: Option<String>,
     /// Puppet values handed to the template as opaque objects, by id.
     opaque: Vec<Value>,
 }
 
-impl ErbHost<'_, '_> {
+impl RubyHost<'_, '_> {
     fn ruby_value(&mut self, v: &Value) -> RValue {
         match v {
             Value::Undef => RValue::Nil,
@@ -287,9 +294,13 @@ impl ErbHost<'_, '_> {
             }
             RValue::Sym(s) if &**s == "default" => Value::Default,
             RValue::Sym(s) => Value::String(s.to_string()),
-            RValue::Array(a) => {
-                Value::array(a.borrow().items.iter().map(|i| self.puppet_value(i)).collect())
-            }
+            RValue::Array(a) => Value::array(
+                a.borrow()
+                    .items
+                    .iter()
+                    .map(|i| self.puppet_value(i))
+                    .collect(),
+            ),
             RValue::Hash(h) => {
                 let mut out = Hash::new();
                 for (k, v) in h.borrow().map.values() {
@@ -322,7 +333,7 @@ fn opaque_class(v: &Value) -> &'static str {
     }
 }
 
-impl ErbHost<'_, '_> {
+impl RubyHost<'_, '_> {
     /// The Ruby object a template stored in the variable `name` of the current scope.
     fn live(&self, name: &str) -> Option<RValue> {
         let name = name.strip_prefix('@').unwrap_or(name);
@@ -333,7 +344,7 @@ impl ErbHost<'_, '_> {
     }
 }
 
-impl ruby::Host for ErbHost<'_, '_> {
+impl ruby::Host for RubyHost<'_, '_> {
     fn instance_variable(&mut self, name: &str) -> Option<RValue> {
         if let Some(v) = self.live(name) {
             return Some(v);
@@ -396,5 +407,93 @@ impl ruby::Host for ErbHost<'_, '_> {
             .ruby_variables
             .insert((scope, name.to_string()), value);
         Ok(Some(()))
+    }
+}
+
+impl Compiler<'_> {
+    /// Calls a module's Ruby function; `None` when it cannot be run at all (no dispatcher
+    /// accepts the arguments, a lambda is given): the caller makes the result unknown.
+    pub(super) fn call_ruby_function(
+        &mut self,
+        name: &str,
+        def: &ruby::function::FunctionDef,
+        args: Vec<Value>,
+        span: crate::syntax::ast::Span,
+    ) -> Option<EvalResult> {
+        use ruby::function::Api;
+        let (method, top_scope, statement) = match &def.api {
+            Api::V4 { dispatches, .. } => {
+                let d = dispatches
+                    .iter()
+                    .find(|d| self.dispatch_accepts(d, &args))?;
+                (d.method.clone(), true, false)
+            }
+            Api::V3 { rvalue, .. } => (String::new(), false, !rvalue),
+        };
+        let args = match &def.api {
+            // Puppet gives a 3.x function `undef` arguments as empty strings.
+            Api::V3 { .. } => args
+                .into_iter()
+                .map(|a| if a.is_undef() { Value::string("") } else { a })
+                .collect(),
+            Api::V4 { .. } => args,
+        };
+        if self.depth > super::MAX_DEPTH {
+            return Some(err(format!("Recursion too deep calling function '{name}'")));
+        }
+        let saved = top_scope.then(|| {
+            let file = self.ctx.file;
+            let mut ctx = super::scope::Ctx::new(self.top, file);
+            ctx.function = true;
+            std::mem::replace(&mut self.ctx, ctx)
+        });
+        self.depth += 1;
+        let saved_call = std::mem::replace(&mut self.template_call, span);
+        let budget = ruby::Budget {
+            max_string: self.budgets.string_bytes,
+            ..ruby::Budget::default()
+        };
+        let mut host = RubyHost {
+            compiler: self,
+            file: None,
+            opaque: Vec::new(),
+        };
+        let rargs: Vec<RValue> = args.iter().map(|a| host.ruby_value(a)).collect();
+        let result = ruby::function::call(def, &method, rargs, &mut host, &budget);
+        let value = result.map(|v| host.puppet_value(&v));
+        self.template_call = saved_call;
+        self.depth -= 1;
+        if let Some(ctx) = saved {
+            self.ctx = ctx;
+        }
+        Some(match value {
+            Ok(_) if statement => Ok(Value::Undef),
+            Ok(v) => Ok(v),
+            Err(RubyError::Raised { message, .. }) => err(message),
+            Err(RubyError::Budget(what)) => Ok(Value::unknown(
+                "Any",
+                &format!("{name}(): budget exceeded: {what}"),
+            )),
+        })
+    }
+
+    /// Whether a 4.x dispatcher accepts the arguments: their number, and each one's type
+    /// (a type plint cannot read, such as a function's local type, accepts anything).
+    fn dispatch_accepts(&self, d: &ruby::function::Dispatch, args: &[Value]) -> bool {
+        let (min, max) = d.arity();
+        if args.len() < min || max.is_some_and(|m| args.len() > m) {
+            return false;
+        }
+        args.iter().enumerate().all(|(i, a)| {
+            let Some(ty) = d.type_of_arg(i) else {
+                return false;
+            };
+            match crate::types::parse(ty) {
+                Ok(t) => self
+                    .instance_of(a, &crate::eval::value::TypeVal::new(t))
+                    .unwrap_or(true),
+                Err(_) => true,
+            }
+        })
     }
 }
