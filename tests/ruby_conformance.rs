@@ -511,3 +511,10 @@ fn a_function_body_is_called_with_its_methods() {
         "{r:?}"
     );
 }
+
+#[test]
+fn erb_syntax_errors_are_in_template_coordinates() {
+    // Prism reports the `2` of `1 +* 2`: line 3, column 12 of "x <%= 1 +* 2 %>".
+    let e = ruby::erb::compile("t.erb", "a\nb\nx <%= 1 +* 2 %>\n").unwrap_err();
+    assert_eq!((e[0].line, e[0].column), (3, 12), "{e:?}");
+}
