@@ -141,6 +141,9 @@ fn cases_match_ruby() {
         .collect();
     paths.sort();
     assert!(!paths.is_empty());
+    let mut stems: Vec<_> = paths.iter().map(|p| p.with_extension("")).collect();
+    stems.dedup();
+    assert_eq!(stems.len(), paths.len(), "two cases share a name (and so a .out)");
     let mut failures = Vec::new();
     for p in &paths {
         let expected = std::fs::read_to_string(p.with_extension("out")).unwrap_or_else(|_| {
@@ -263,6 +266,7 @@ fn corpus_report() {
     let mut known = [0usize; 2];
     let mut origins: std::collections::BTreeMap<String, usize> = Default::default();
     let mut errors = 0usize;
+    let started = std::time::Instant::now();
     for p in &paths {
         let Ok(src) = std::fs::read_to_string(p) else {
             continue;
@@ -295,7 +299,11 @@ fn corpus_report() {
             }
         }
     }
-    println!("templates: {}", paths.len());
+    println!(
+        "templates: {} (parsed and rendered twice in {:?})",
+        paths.len(),
+        started.elapsed()
+    );
     println!("fully known with every @var unknown: {}", known[0]);
     println!(
         "fully known with every @var = '': {} (errors raised: {errors})",
