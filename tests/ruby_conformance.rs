@@ -141,6 +141,9 @@ fn cases_match_ruby() {
         .collect();
     paths.sort();
     assert!(!paths.is_empty());
+    let mut stems: Vec<_> = paths.iter().map(|p| p.with_extension("")).collect();
+    stems.dedup();
+    assert_eq!(stems.len(), paths.len(), "two cases share a name (and so a .out)");
     let mut failures = Vec::new();
     for p in &paths {
         let expected = std::fs::read_to_string(p.with_extension("out")).unwrap_or_else(|_| {
@@ -263,6 +266,7 @@ fn corpus_report() {
     let mut known = [0usize; 2];
     let mut origins: std::collections::BTreeMap<String, usize> = Default::default();
     let mut errors = 0usize;
+    let started = std::time::Instant::now();
     for p in &paths {
         let Ok(src) = std::fs::read_to_string(p) else {
             continue;
@@ -295,7 +299,11 @@ fn corpus_report() {
             }
         }
     }
-    println!("templates: {}", paths.len());
+    println!(
+        "templates: {} (parsed and rendered twice in {:?})",
+        paths.len(),
+        started.elapsed()
+    );
     println!("fully known with every @var unknown: {}", known[0]);
     println!(
         "fully known with every @var = '': {} (errors raised: {errors})",
@@ -510,4 +518,11 @@ fn a_function_body_is_called_with_its_methods() {
         matches!(r, Err(RubyError::Raised { ref class, .. }) if class == "ArgumentError"),
         "{r:?}"
     );
+}
+
+#[test]
+fn erb_syntax_errors_are_in_template_coordinates() {
+    // Prism reports the `2` of `1 +* 2`: line 3, column 12 of "x <%= 1 +* 2 %>".
+    let e = ruby::erb::compile("t.erb", "a\nb\nx <%= 1 +* 2 %>\n").unwrap_err();
+    assert_eq!((e[0].line, e[0].column), (3, 12), "{e:?}");
 }

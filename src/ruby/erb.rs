@@ -21,16 +21,44 @@ pub const BUFFER: &str = "_erbout";
 /// Compiles an ERB template to a [`Program`] whose value is the rendered text. The program's
 /// label is `label` (a template path, or `inline template`).
 pub fn compile(label: &str, template: &str) -> Result<Program, Vec<SyntaxError>> {
-    let src = to_ruby(template);
-    super::parse(label, &src)
+    let (src, map) = translate(template);
+    super::parse(label, &src).map_err(|errs| {
+        errs.into_iter()
+            .map(|e| {
+                // Back to the template's coordinates: a position in code written in a tag maps
+                // to where that code is in the template.
+                let at = super::offset_of(&src, e.line, e.column);
+                let idx = map.partition_point(|(g, _)| *g <= at);
+                let tmpl = match idx.checked_sub(1).map(|i| map[i]) {
+                    Some((g, t)) => t + (at - g),
+                    None => at,
+                };
+                let starts = super::line_starts(template);
+                let (line, column) = super::line_col(template, &starts, tmpl);
+                SyntaxError {
+                    line,
+                    column,
+                    message: e.message,
+                }
+            })
+            .collect()
+    })
 }
 
 /// Translates an ERB template (trim mode `-`) to Ruby source whose value is the output.
 pub fn to_ruby(template: &str) -> String {
+    translate(template).0
+}
+
+/// The Ruby source, and where the code of the tags went: (offset in the source, offset in the
+/// template), ascending.
+fn translate(template: &str) -> (String, Vec<(usize, usize)>) {
     let mut out = Out {
         script: String::with_capacity(template.len() * 2),
-        line: vec![format!("{BUFFER} = +''")],
+        line: vec![(format!("{BUFFER} = +''"), None)],
+        map: Vec::new(),
     };
+    let mut content_start = 0usize;
     let b = template.as_bytes();
     let mut i = 0;
     let mut content = String::new();
@@ -56,6 +84,7 @@ pub fn to_ruby(template: &str) -> String {
                         stag = Some("<%");
                         i = j + 3;
                         start = i;
+                        content_start = i;
                         continue;
                     }
                 }
@@ -76,6 +105,7 @@ pub fn to_ruby(template: &str) -> String {
                     } else {
                         out.put(&mut content);
                         stag = Some(tag);
+                        content_start = i;
                     }
                     continue;
                 }
@@ -104,7 +134,11 @@ pub fn to_ruby(template: &str) -> String {
                 content.push_str(&template[start..i]);
                 i += end;
                 match tag {
-                    "<%=" => out.line.push(format!("{BUFFER}.<<(({content}).to_s)")),
+                    "<%=" => {
+                        let prefix = format!("{BUFFER}.<<((");
+                        let at = Some((prefix.len(), content_start));
+                        out.line.push((format!("{prefix}{content}).to_s)"), at));
+                    }
                     "<%#" => {
                         for _ in 0..content.matches('\n').count() {
                             out.cr();
@@ -112,10 +146,10 @@ pub fn to_ruby(template: &str) -> String {
                     }
                     _ => {
                         if let Some(code) = content.strip_suffix('\n') {
-                            out.line.push(code.to_string());
+                            out.line.push((code.to_string(), Some((0, content_start))));
                             out.cr();
                         } else {
-                            out.line.push(content.clone());
+                            out.line.push((content.clone(), Some((0, content_start))));
                         }
                     }
                 }
@@ -137,20 +171,35 @@ pub fn to_ruby(template: &str) -> String {
         }
     }
     out.put(&mut content);
-    out.line.push(BUFFER.to_string());
-    out.script.push_str(&out.line.join("; "));
-    out.script
+    out.line.push((BUFFER.to_string(), None));
+    out.flush();
+    (out.script, out.map)
 }
 
 struct Out {
     script: String,
-    line: Vec<String>,
+    /// The commands of the current line, with where their code starts (offset in the command,
+    /// offset in the template).
+    line: Vec<(String, Option<(usize, usize)>)>,
+    map: Vec<(usize, usize)>,
 }
 
 impl Out {
+    /// Writes the current line's commands joined with `; `, as ERB does.
+    fn flush(&mut self) {
+        for (k, (cmd, at)) in std::mem::take(&mut self.line).into_iter().enumerate() {
+            if k > 0 {
+                self.script.push_str("; ");
+            }
+            if let Some((inner, tmpl)) = at {
+                self.map.push((self.script.len() + inner, tmpl));
+            }
+            self.script.push_str(&cmd);
+        }
+    }
+
     fn cr(&mut self) {
-        self.script.push_str(&self.line.join("; "));
-        self.line.clear();
+        self.flush();
         self.script.push('\n');
     }
 
@@ -164,7 +213,7 @@ impl Out {
         for _ in 0..newlines {
             cmd.push('\n');
         }
-        self.line.push(cmd);
+        self.line.push((cmd, None));
         content.clear();
     }
 }
@@ -200,7 +249,7 @@ mod tests {
     #[test]
     fn lines_are_kept() {
         let r = to_ruby("a\n<% x = 1 -%>\nb <%= x %>\n");
-        assert_eq!(r.lines().count(), 3, "{r}");
+        assert_eq!(r.lines().count(), 4, "{r}");
         assert!(
             r.lines().nth(2).is_some_and(|l| l.contains("(( x ).to_s)")),
             "{r}"

@@ -167,6 +167,21 @@ fn too_deep(src: &str) -> Option<usize> {
     None
 }
 
+/// The byte offset of a 1-based line and character column.
+fn offset_of(src: &str, line: u32, column: u32) -> usize {
+    let starts = line_starts(src);
+    let ls = starts
+        .get(line.saturating_sub(1) as usize)
+        .copied()
+        .unwrap_or(0) as usize;
+    let rest = src.get(ls..).unwrap_or("");
+    ls + rest
+        .char_indices()
+        .nth(column.saturating_sub(1) as usize)
+        .map(|(b, _)| b)
+        .unwrap_or(rest.len())
+}
+
 fn line_starts(src: &str) -> Vec<u32> {
     let mut v = vec![0u32];
     for (i, b) in src.bytes().enumerate() {

@@ -619,6 +619,29 @@ impl Interp<'_> {
         let Value::Array(ra) = recv else {
             return Ok(None);
         };
+        // Reads that need no copy of the elements.
+        {
+            let b = ra.borrow();
+            let fast = match (name, args) {
+                ("size" | "length", []) => Some(Value::Int(b.items.len() as i64)),
+                ("empty?", []) => Some(Value::Bool(b.items.is_empty())),
+                ("first", []) => Some(b.items.first().cloned().unwrap_or(Value::Nil)),
+                ("last", []) => Some(b.items.last().cloned().unwrap_or(Value::Nil)),
+                ("[]" | "at", [Value::Int(i)]) => {
+                    let n = b.items.len() as i64;
+                    let i = if *i < 0 { n + i } else { *i };
+                    Some(if i >= 0 && i < n {
+                        b.items[i as usize].clone()
+                    } else {
+                        Value::Nil
+                    })
+                }
+                _ => None,
+            };
+            if fast.is_some() {
+                return Ok(fast);
+            }
+        }
         let items = ra.borrow().items.clone();
         let a0 = args.first();
         let frozen_check = |me: &Self| -> R<()> {

@@ -573,7 +573,7 @@ impl Interp<'_> {
     /// Evaluates call arguments: the values and a block passed with `&`.
     pub(crate) fn eval_args(&mut self, args: &[Node], env: &Env) -> R<(Vec<Value>, Option<Blk>)> {
         let mut blk = None;
-        let mut plain = Vec::new();
+        let mut vals = Vec::with_capacity(args.len());
         for a in args {
             if let NodeKind::BlockPass(inner) = &a.kind {
                 blk = match inner {
@@ -594,15 +594,11 @@ impl Interp<'_> {
                         }
                     },
                 };
-            } else if let NodeKind::Hash(pairs) = &a.kind
-                && pairs.is_empty()
-            {
-                plain.push(a.clone());
             } else {
-                plain.push(a.clone());
+                let one = self.eval_list(std::slice::from_ref(a), env)?;
+                vals.extend(one);
             }
         }
-        let vals = self.eval_list(&plain, env)?;
         Ok((vals, blk))
     }
 

@@ -41,6 +41,18 @@ impl Interp<'_> {
             return Ok(None);
         };
         let a0 = args.first();
+        // Lookups that need no copy of the pairs.
+        match (name, args) {
+            ("[]", [k]) => return Ok(Some(self.hash_get(recv, k)?)),
+            ("key?" | "has_key?" | "include?" | "member?", [k]) => {
+                return Ok(Some(Value::Bool(
+                    rh.borrow().map.contains_key(&k.hash_key()),
+                )));
+            }
+            ("size" | "length", []) => return Ok(Some(Value::Int(rh.borrow().map.len() as i64))),
+            ("empty?", []) => return Ok(Some(Value::Bool(rh.borrow().map.is_empty()))),
+            _ => {}
+        }
         let pairs: Vec<(Value, Value)> = rh.borrow().map.values().cloned().collect();
         let frozen_check = |me: &Self| -> R<()> {
             if rh.borrow().frozen {

@@ -191,6 +191,43 @@ impl Interp<'_> {
         let Value::Str(rs) = recv else {
             return Ok(None);
         };
+        // Appending (the template's output buffer grows this way) does not copy the text.
+        if matches!(name, "<<" | "concat") {
+            let a0 = args.first();
+            let v = match name {
+                "<<" | "concat" => {
+                    if args.len() > 1 {
+                        for a in args {
+                            self.string_method(recv, "<<", std::slice::from_ref(a), None)?;
+                        }
+                        return Ok(Some(recv.clone()));
+                    }
+                    let Some(a) = a0 else {
+                        return Ok(Some(recv.clone()));
+                    };
+                    if let Some(o) = a.unknown_origin() {
+                        if rs.borrow().frozen {
+                            return self.raise("FrozenError", "can't modify frozen String");
+                        }
+                        let mut b = rs.borrow_mut();
+                        if b.unknown.is_none() {
+                            b.unknown = Some(o);
+                        }
+                        return Ok(Some(recv.clone()));
+                    }
+                    let add = match a {
+                        Value::Int(i) => char::from_u32(*i as u32)
+                            .map(String::from)
+                            .unwrap_or_default(),
+                        other => self.str_arg(other)?,
+                    };
+                    self.modify(recv, |t| t.push_str(&add))?;
+                    recv.clone()
+                }
+                _ => return Ok(None),
+            };
+            return Ok(Some(v));
+        }
         let s = rs.borrow().text.clone();
         let a0 = args.first();
         let arg_str = |i: usize| -> R<String> {
@@ -200,35 +237,6 @@ impl Interp<'_> {
             }
         };
         let v = match name {
-            "<<" | "concat" => {
-                if args.len() > 1 {
-                    for a in args {
-                        self.string_method(recv, "<<", std::slice::from_ref(a), None)?;
-                    }
-                    return Ok(Some(recv.clone()));
-                }
-                let Some(a) = a0 else {
-                    return Ok(Some(recv.clone()));
-                };
-                if let Some(o) = a.unknown_origin() {
-                    if rs.borrow().frozen {
-                        return self.raise("FrozenError", "can't modify frozen String");
-                    }
-                    let mut b = rs.borrow_mut();
-                    if b.unknown.is_none() {
-                        b.unknown = Some(o);
-                    }
-                    return Ok(Some(recv.clone()));
-                }
-                let add = match a {
-                    Value::Int(i) => char::from_u32(*i as u32)
-                        .map(String::from)
-                        .unwrap_or_default(),
-                    other => self.str_arg(other)?,
-                };
-                self.modify(recv, |t| t.push_str(&add))?;
-                recv.clone()
-            }
             "+" => {
                 let other = arg_str(0)?;
                 self.check_str(s.len() + other.len())?;
