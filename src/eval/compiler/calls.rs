@@ -389,10 +389,14 @@ impl Lambda for Closure<'_, '_> {
     }
 }
 
-/// `apache/lib/puppet/functions/x.rb` for a module file's path: from the module's folder on.
-fn module_relative(path: &std::path::Path) -> String {
+/// `apache/lib/puppet/functions/x.rb`, `apache/templates/x.erb` for a module file's path: from
+/// the module's folder on.
+pub(super) fn module_relative(path: &std::path::Path) -> String {
     let parts: Vec<_> = path.components().collect();
-    match parts.iter().rposition(|c| c.as_os_str() == "lib") {
+    match parts
+        .iter()
+        .rposition(|c| c.as_os_str() == "lib" || c.as_os_str() == "templates")
+    {
         Some(i) if i > 0 => parts[i - 1..]
             .iter()
             .map(|c| c.as_os_str().to_string_lossy())

@@ -391,7 +391,8 @@ impl Loader {
     fn find_ruby_function(&self, name: &str) -> Option<RubyFunction> {
         let scan = |path: PathBuf, kind: ruby::Kind| -> Option<RubyFunction> {
             let text = self.sandbox.read_to_string(&path).ok()?;
-            let def = crate::ruby::parse(&path.display().to_string(), &text)
+            let label = super::calls::module_relative(&path);
+            let def = crate::ruby::parse(&label, &text)
                 .ok()
                 .and_then(|p| crate::ruby::function::read(std::sync::Arc::new(p), name))
                 .map(std::sync::Arc::new);

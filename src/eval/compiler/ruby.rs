@@ -147,7 +147,7 @@ impl Compiler<'_> {
                 return None;
             }
         };
-        let label = path.display().to_string();
+        let label = super::calls::module_relative(path);
         let compiled = ruby::erb::compile(&label, &text)
             .map(Arc::new)
             .map_err(|errors| {

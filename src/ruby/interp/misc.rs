@@ -300,8 +300,20 @@ impl Interp<'_> {
         };
         let group = |v: Option<&str>| v.map(Value::str).unwrap_or(Value::Nil);
         Ok(Some(match name {
-            "[]" => match args.first() {
-                Some(Value::Int(i)) => {
+            "[]" => match (args.first(), args.get(1)) {
+                // `m[start, length]` and `m[range]`: like `m.to_a[...]`.
+                (Some(Value::Int(start)), Some(Value::Int(len))) => {
+                    let all: Vec<Value> = (0..m.groups.len()).map(|i| group(m.group(i))).collect();
+                    let n = all.len() as i64;
+                    let start = if *start < 0 { n + start } else { *start };
+                    if start < 0 || start > n || *len < 0 {
+                        Value::Nil
+                    } else {
+                        let end = (start + len).min(n);
+                        Value::array(all[start as usize..end as usize].to_vec())
+                    }
+                }
+                (Some(Value::Int(i)), _) => {
                     let n = m.groups.len() as i64;
                     let i = if *i < 0 { n + i } else { *i };
                     if i < 0 {
@@ -310,7 +322,7 @@ impl Interp<'_> {
                         group(m.group(i as usize))
                     }
                 }
-                Some(Value::Str(s)) => {
+                (Some(Value::Str(s)), _) => {
                     let n = s.borrow().text.clone();
                     match m.names.iter().find(|(x, _)| *x == n) {
                         Some((_, i)) => group(m.group(*i)),
@@ -322,13 +334,17 @@ impl Interp<'_> {
                         }
                     }
                 }
-                Some(Value::Sym(s)) => match m.names.iter().find(|(x, _)| x.as_str() == &**s) {
-                    Some((_, i)) => group(m.group(*i)),
-                    None => {
-                        return self
-                            .raise("IndexError", format!("undefined group name reference: {s}"));
+                (Some(Value::Sym(s)), _) => {
+                    match m.names.iter().find(|(x, _)| x.as_str() == &**s) {
+                        Some((_, i)) => group(m.group(*i)),
+                        None => {
+                            return self.raise(
+                                "IndexError",
+                                format!("undefined group name reference: {s}"),
+                            );
+                        }
                     }
-                },
+                }
                 _ => return Ok(None),
             },
             "captures" => Value::array((1..m.groups.len()).map(|i| group(m.group(i))).collect()),

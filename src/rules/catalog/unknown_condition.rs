@@ -7,8 +7,9 @@ use crate::eval::diag::{EvalDiag, EvalDiagKind};
 declare_rule! {
     /// ## What it does
     /// Notes a condition (`if`, `unless`, `case`, a selector) that depends on a value plint cannot
-    /// know statically (the output of an ERB template or of a Ruby function without a Rust
-    /// implementation), so the branch Puppet takes is not known. A coverage note, found by
+    /// know statically (a PuppetDB query's result, what an ERB template or a Ruby function
+    /// computes with something outside plint's Ruby subset, such as reading a file), so the
+    /// branch Puppet takes is not known. A coverage note, found by
     /// `plint --evaluate`; the catalog does not include the resources the branches declare, the
     /// variables they assign hold unknown values afterwards, and the attributes their resource
     /// overrides set are unknown.
@@ -19,7 +20,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```puppet
-    /// if inline_template('<%= @hostname %>') == 'web' {
+    /// if inline_template('<%= File.read("/etc/role") %>') == 'web' {
     ///   notice('a web server')
     /// }
     /// ```

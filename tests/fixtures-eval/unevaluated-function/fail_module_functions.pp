@@ -1,5 +1,4 @@
-# A function that declares a class: the class is missing from the catalog.
-role('web')
-role('db')
-$hosts = legacy_hosts()
-notice($hosts)
+# A function that reads a file cannot be evaluated: its result is unknown.
+$role = read_role()
+notice($role)
+$again = read_role()

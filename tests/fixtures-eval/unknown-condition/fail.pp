@@ -1,4 +1,5 @@
-$role = inline_template('<%= @hostname.split("-").first %>')
+# What a PuppetDB query returns is not known without a Puppet server.
+$role = puppetdb_query('facts[value] { name = "role" and certname = "web1" }')
 case $role {
   'web': { notice('web server') }
   default: { notice('other') }
