@@ -225,6 +225,7 @@ pub fn evaluate(data: &[u8]) {
         environment: "production".to_string(),
         strict_variables: data.len() % 2 == 1,
         node: Node::new(&name, facts),
+        ruby: Default::default(),
     };
     let output = compile(&input);
     if let Some(c) = &output.catalog {

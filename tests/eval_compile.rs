@@ -37,6 +37,7 @@ fn input(manifest: Manifest, modulepath: Vec<PathBuf>) -> CompileInput {
         strict_variables: false,
         budgets: Default::default(),
         node: node(),
+        ruby: Default::default(),
     }
 }
 
@@ -497,6 +498,7 @@ fn conformance_local() {
             strict_variables: opt("strict_variables").as_deref() == Some("true"),
             node: Node::new(&node_name, (*facts).clone()),
             budgets: Default::default(),
+            ruby: Default::default(),
         };
         let out = plint::eval::compiler::compile(&inp);
         let expected = std::fs::read_to_string(dir.join("expected.json")).ok();

@@ -151,6 +151,8 @@ pub fn run(
     for b in &args.eval_budget {
         budgets.set(b).map_err(|e| format!("--eval-budget: {e}"))?;
     }
+    // Templates and Ruby functions are parsed once for all the nodes.
+    let ruby = std::sync::Arc::new(crate::eval::compiler::RubyCache::default());
     let make_input = |file: &FactsFile| -> Result<CompileInput, Box<(EvalDiag, String)>> {
         let facts = file
             .facts
@@ -185,6 +187,7 @@ pub fn run(
             strict_variables: args.strict_variables,
             node: Node::new(&name, facts.values),
             budgets: budgets.clone(),
+            ruby: ruby.clone(),
         })
     };
     let phase = Instant::now();

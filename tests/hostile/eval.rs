@@ -350,6 +350,7 @@ fn evaluate(expr: &str) -> Result<String, String> {
         strict_variables: false,
         node: Node::new("node.example.com", facts),
         budgets: Default::default(),
+        ruby: Default::default(),
     };
     let out = compile(&input);
     if let Some(d) = out.diags.iter().find(|d| {

@@ -50,6 +50,8 @@ pub struct CompileInput {
     pub node: Node,
     /// The limits of the compilation in time and memory.
     pub budgets: crate::eval::budget::Budgets,
+    /// The run's parsed templates and Ruby functions, shared by its nodes' compilations.
+    pub ruby: std::sync::Arc<super::RubyCache>,
 }
 
 /// The result of one compilation: a catalog unless the compilation failed (as Puppet fails it),

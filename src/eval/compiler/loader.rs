@@ -128,14 +128,21 @@ pub struct Loader {
     modulepath: Vec<PathBuf>,
     /// Every file is read through it.
     sandbox: Arc<Sandbox>,
+    /// The run's parsed Ruby files.
+    ruby: Arc<super::ruby::RubyCache>,
     state: RefCell<State>,
 }
 
 impl Loader {
-    pub fn new(modulepath: &[PathBuf], sandbox: Arc<Sandbox>) -> Self {
+    pub fn new(
+        modulepath: &[PathBuf],
+        sandbox: Arc<Sandbox>,
+        ruby: Arc<super::ruby::RubyCache>,
+    ) -> Self {
         Loader {
             modulepath: modulepath.to_vec(),
             sandbox,
+            ruby,
             state: RefCell::new(State::default()),
         }
     }
@@ -391,11 +398,7 @@ impl Loader {
     fn find_ruby_function(&self, name: &str) -> Option<RubyFunction> {
         let scan = |path: PathBuf, kind: ruby::Kind| -> Option<RubyFunction> {
             let text = self.sandbox.read_to_string(&path).ok()?;
-            let label = super::calls::module_relative(&path);
-            let def = crate::ruby::parse(&label, &text)
-                .ok()
-                .and_then(|p| crate::ruby::function::read(std::sync::Arc::new(p), name))
-                .map(std::sync::Arc::new);
+            let def = self.ruby.function(&path, name, || Some(text.clone()));
             let defs = ruby::scan(&ruby::Source {
                 path: path.clone(),
                 text,

@@ -19,6 +19,7 @@ mod overrides;
 mod relationships;
 mod resources;
 mod ruby;
+pub use ruby::RubyCache;
 mod scope;
 mod snippet;
 mod templates;
@@ -136,8 +137,6 @@ pub(crate) struct Compiler<'i> {
     pub epp_frames: Vec<crate::eval::epp::RenderFrame>,
     /// The call of the template or file function being evaluated.
     pub template_call: Span,
-    /// ERB templates parsed in this compilation.
-    pub erb_programs: ruby::ErbPrograms,
     /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
     pub ruby_variables: ruby::RubyVariables,
     /// Hiera's data (global, environment, modules).
@@ -155,7 +154,7 @@ impl<'i> Compiler<'i> {
         top.is_top = true;
         Compiler {
             input,
-            loader: Loader::new(&input.modulepath, input.sandbox.clone()),
+            loader: Loader::new(&input.modulepath, input.sandbox.clone(), input.ruby.clone()),
             scopes: vec![top],
             ctx: Ctx::new(0, 0),
             catalog: Catalog::new(&input.node.name, &input.environment),
@@ -182,7 +181,6 @@ impl<'i> Compiler<'i> {
             unknown_titles: 0,
             epp_frames: Vec::new(),
             template_call: Span::default(),
-            erb_programs: Default::default(),
             ruby_variables: Default::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.hiera.as_deref(),

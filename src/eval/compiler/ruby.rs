@@ -23,16 +23,71 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::Compiler;
 use crate::eval::error::{EvalResult, err};
 use crate::eval::value::{Hash, Value};
 use crate::ruby::{self, CallStyle, Rendered, RubyError, Value as RValue};
 
-/// Templates parsed in a compilation, by file (`Err`: the file has a Ruby syntax error, with
-/// the message).
-pub type ErbPrograms = HashMap<PathBuf, Result<Arc<ruby::Program>, String>>;
+/// A template parsed: its program, or the message of its Ruby syntax error.
+type ParsedTemplate = Result<Arc<ruby::Program>, String>;
+
+/// A module function read from its file (`None`: not in a form plint reads).
+type ReadFunction = Option<Arc<ruby::function::FunctionDef>>;
+
+/// The Ruby files of a run, parsed once and shared by the compilations of all its nodes
+/// (templates by path; module functions by path and name). Files are taken not to change
+/// during a run.
+#[derive(Debug, Default)]
+pub struct RubyCache {
+    templates: Mutex<HashMap<PathBuf, ParsedTemplate>>,
+    functions: Mutex<HashMap<(PathBuf, String), ReadFunction>>,
+}
+
+impl RubyCache {
+    fn template(
+        &self,
+        path: &Path,
+        parse: impl FnOnce() -> Option<ParsedTemplate>,
+    ) -> Option<ParsedTemplate> {
+        if let Some(hit) = self.templates.lock().ok()?.get(path) {
+            return Some(hit.clone());
+        }
+        let parsed = parse()?;
+        if let Ok(mut m) = self.templates.lock() {
+            m.insert(path.to_path_buf(), parsed.clone());
+        }
+        Some(parsed)
+    }
+
+    /// The function `name` defined in the file `path` (read with `text`), parsed once.
+    pub fn function(
+        &self,
+        path: &Path,
+        name: &str,
+        text: impl FnOnce() -> Option<String>,
+    ) -> Option<Arc<ruby::function::FunctionDef>> {
+        let key = (path.to_path_buf(), name.to_string());
+        if let Some(hit) = self
+            .functions
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&key).cloned())
+        {
+            return hit;
+        }
+        let label = super::calls::module_relative(path);
+        let def = text()
+            .and_then(|t| ruby::parse(&label, &t).ok())
+            .and_then(|p| ruby::function::read(Arc::new(p), name))
+            .map(Arc::new);
+        if let Ok(mut m) = self.functions.lock() {
+            m.insert(key, def.clone());
+        }
+        def
+    }
+}
 
 /// Variables set from Ruby (`scope.setvar`), by scope and name: the Ruby objects themselves,
 /// so that a template that sets a hash and a template that reads it later share one mutable
@@ -133,31 +188,35 @@ impl Compiler<'_> {
             })
     }
 
-    /// The compiled template at `path`, parsed once per compilation; `None` when the file
-    /// cannot be read (the sandbox's refusal is reported).
-    fn erb_program(&mut self, path: &Path) -> Option<Result<Arc<ruby::Program>, String>> {
-        if let Some(p) = self.erb_programs.get(path) {
-            return Some(p.clone());
+    /// The compiled template at `path`, parsed once per run; `None` when the file cannot be
+    /// read (the sandbox's refusal is reported).
+    fn erb_program(&mut self, path: &Path) -> Option<ParsedTemplate> {
+        let cache = self.input.ruby.clone();
+        let mut refused = None;
+        let parsed = cache.template(path, || {
+            let text = match self.input.sandbox.read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    refused = Some(e);
+                    return None;
+                }
+            };
+            let label = super::calls::module_relative(path);
+            Some(
+                ruby::erb::compile(&label, &text)
+                    .map(Arc::new)
+                    .map_err(|errors| {
+                        errors.first().map_or("syntax error".to_string(), |e| {
+                            format!("line {}, column {}: {}", e.line, e.column, e.message)
+                        })
+                    }),
+            )
+        });
+        if let Some(e) = refused {
+            let written = path.display().to_string();
+            crate::eval::epp::EppHost::refused(self, &written, &e);
         }
-        let text = match self.input.sandbox.read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => {
-                let written = path.display().to_string();
-                crate::eval::epp::EppHost::refused(self, &written, &e);
-                return None;
-            }
-        };
-        let label = super::calls::module_relative(path);
-        let compiled = ruby::erb::compile(&label, &text)
-            .map(Arc::new)
-            .map_err(|errors| {
-                errors.first().map_or("syntax error".to_string(), |e| {
-                    format!("line {}, column {}: {}", e.line, e.column, e.message)
-                })
-            });
-        self.erb_programs
-            .insert(path.to_path_buf(), compiled.clone());
-        Some(compiled)
+        parsed
     }
 
     /// Runs a compiled template in the current scope: Ok(text), Err(origin) when unknown; the

@@ -89,6 +89,7 @@ fn run(source: &str, expr: Option<&Expr>, options: &SnippetOptions) -> SnippetOu
         strict_variables: options.strict_variables,
         node: Node::new("localhost", Hash::new()),
         budgets: Default::default(),
+        ruby: Default::default(),
     };
     let mut c = Compiler::new(&input);
     c.notices = Some(Vec::new());

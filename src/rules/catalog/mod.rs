@@ -179,6 +179,7 @@ pub fn check_example_with(
             strict_variables: false,
             node,
             budgets: Default::default(),
+            ruby: Default::default(),
         };
         diags = compile(&input).diags;
     }
