@@ -14,10 +14,11 @@
 //! - `classes` as a set;
 //! - plint must report no error from the evaluation (codes P2xx).
 //!
-//! A plint value `{"__unknown__": T, "origin": O}` matches any Puppet value at its place (an
-//! ERB template's content, a Ruby function's result); a resource whose title is unknown matches
-//! a resource of the same type that nothing else matched, or none (the title may be an empty
-//! array). A resource only Puppet has, declared
+//! A plint value `{"__unknown__": T, "origin": O}` matches any Puppet value at its place (a
+//! PuppetDB query's result, say), except when it comes from an ERB template or a module's Ruby
+//! function, which plint evaluates: such an unknown is a difference, listed with its origin. A
+//! resource whose title is unknown matches a resource of the same type that nothing else
+//! matched, or none (the title may be an empty array). A resource only Puppet has, declared
 //! inside a branch plint says it did not evaluate (a `P213` unknown-condition note whose lines
 //! cover the resource's `file`/`line` in Puppet's catalog), and the edges to or from it, count
 //! as unknown too: plint says it cannot know whether the branch runs. Unknowns are counted and
@@ -150,6 +151,15 @@ impl Unknowns {
         self.file_contents.0 += other.file_contents.0;
         self.file_contents.1 += other.file_contents.1;
     }
+}
+
+/// Whether an unknown comes from an ERB template or a module's Ruby function, which plint
+/// evaluates: their origins name the template or the Ruby file.
+fn from_ruby(origin: &str) -> bool {
+    origin.starts_with("template(")
+        || origin.starts_with("inline_template(")
+        || origin.contains(".rb:")
+        || origin.contains(".erb:")
 }
 
 /// An unknown's origin grouped: `template()` (whatever the file), `inline_template()`, a
@@ -333,7 +343,12 @@ fn is_unknown(v: &Json) -> bool {
 /// Compares a Puppet value with plint's; writes differences under `path`.
 fn compare_value(exp: &Json, got: &Json, path: &str, unknowns: &mut Unknowns, diff: &mut String) {
     if is_unknown(got) {
-        unknowns.add(got["origin"].as_str().unwrap_or("?"));
+        let origin = got["origin"].as_str().unwrap_or("?");
+        if from_ruby(origin) {
+            // ERB and Ruby functions are evaluated: an unknown there is a difference.
+            let _ = writeln!(diff, "    {path}: unknown to plint ({origin}); Puppet: {exp}");
+        }
+        unknowns.add(origin);
         return;
     }
     match (exp, got) {
@@ -965,7 +980,7 @@ fn the_comparison_finds_what_differs() {
         let params = got["resources"][i]["parameters"].as_object_mut().unwrap();
         let n = params.len();
         for v in params.values_mut() {
-            *v = serde_json::json!({"__unknown__": "String", "origin": "template('x.erb')"});
+            *v = serde_json::json!({"__unknown__": "String", "origin": "puppetdb_query()"});
         }
         let mut unknowns = Unknowns::default();
         assert_eq!(
@@ -975,6 +990,14 @@ fn the_comparison_finds_what_differs() {
             case.name
         );
         assert_eq!(unknowns.count, n, "{}", case.name);
+        // What an ERB template gives is evaluated: unknown there is a difference.
+        let mut got = exp.clone();
+        let params = got["resources"][i]["parameters"].as_object_mut().unwrap();
+        for v in params.values_mut() {
+            *v = serde_json::json!({"__unknown__": "String", "origin": "template('x.erb')"});
+        }
+        let d = compare_catalog(&exp, &got, &[], &mut Unknowns::default());
+        assert!(d.contains("unknown to plint (template('x.erb'))"), "{d}");
 
         let mut got = exp.clone();
         let params = got["resources"][i]["parameters"].as_object_mut().unwrap();
