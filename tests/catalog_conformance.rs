@@ -346,7 +346,10 @@ fn compare_value(exp: &Json, got: &Json, path: &str, unknowns: &mut Unknowns, di
         let origin = got["origin"].as_str().unwrap_or("?");
         if from_ruby(origin) {
             // ERB and Ruby functions are evaluated: an unknown there is a difference.
-            let _ = writeln!(diff, "    {path}: unknown to plint ({origin}); Puppet: {exp}");
+            let _ = writeln!(
+                diff,
+                "    {path}: unknown to plint ({origin}); Puppet: {exp}"
+            );
         }
         unknowns.add(origin);
         return;

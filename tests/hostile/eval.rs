@@ -426,3 +426,75 @@ fn integer_edge_cases_give_puppets_values_or_an_error() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Runs `--evaluate` on a tree with a module `m` (its files given) and `site.pp`.
+fn run_module(manifest: &str, files: &[(&str, &str)]) -> Run {
+    let dir = tree(manifest, files);
+    run(
+        dir.path(),
+        &[
+            "--evaluate",
+            "--format",
+            "json",
+            "--facts",
+            "facts.yaml",
+            "--modulepath",
+            "modules",
+            "site.pp",
+        ],
+    )
+}
+
+#[test]
+fn a_template_rendering_itself_ends_with_an_error() {
+    let r = run_module(
+        "class { 'm': }\n",
+        &[
+            (
+                "modules/m/manifests/init.pp",
+                "class m { file { '/x': content => template('m/self.erb') } }\n",
+            ),
+            (
+                "modules/m/templates/self.erb",
+                "<%= scope.function_template(['m/self.erb']) %>\n",
+            ),
+        ],
+    );
+    assert_eq!(r.status, 1, "{}", r.all());
+    assert!(
+        r.stdout.contains("Templates nested too deeply"),
+        "{}",
+        r.all()
+    );
+    assert!(r.elapsed < Duration::from_secs(30), "{:?}", r.elapsed);
+}
+
+#[test]
+fn ruby_that_loops_reads_files_or_runs_commands_is_unknown() {
+    let r = run_module(
+        "include m\n",
+        &[
+            (
+                "modules/m/manifests/init.pp",
+                "class m {\n  file { '/a': content => inline_template('<% loop { } %>') }\n  \
+                 file { '/b': content => inline_template('<%= File.read(\"/etc/passwd\") %>') }\n  \
+                 file { '/c': content => inline_template('<%= `id` %><%= ENV[\"HOME\"] %>') }\n  \
+                 $r = m::forever()\n}\n",
+            ),
+            (
+                "modules/m/lib/puppet/functions/m/forever.rb",
+                "Puppet::Functions.create_function(:'m::forever') do\n  def forever\n    \
+                 x = 0\n    while true\n      x += 1\n    end\n  end\nend\n",
+            ),
+        ],
+    );
+    assert!(r.status <= 1, "{}", r.all());
+    assert!(!r.stdout.contains("P000"), "{}", r.all());
+    assert!(!r.all().contains("root:"), "{}", r.all());
+    assert!(
+        r.stdout.contains("P218"),
+        "the function is noted: {}",
+        r.all()
+    );
+    assert!(r.elapsed < Duration::from_secs(60), "{:?}", r.elapsed);
+}

@@ -137,6 +137,8 @@ pub(crate) struct Compiler<'i> {
     pub epp_frames: Vec<crate::eval::epp::RenderFrame>,
     /// The call of the template or file function being evaluated.
     pub template_call: Span,
+    /// ERB templates being rendered (a template may render others).
+    pub erb_depth: usize,
     /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
     pub ruby_variables: ruby::RubyVariables,
     /// Hiera's data (global, environment, modules).
@@ -181,6 +183,7 @@ impl<'i> Compiler<'i> {
             unknown_titles: 0,
             epp_frames: Vec::new(),
             template_call: Span::default(),
+            erb_depth: 0,
             ruby_variables: Default::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.hiera.as_deref(),

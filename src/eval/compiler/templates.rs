@@ -27,11 +27,14 @@ impl Compiler<'_> {
             return None;
         }
         self.template_call = span;
-        if self.epp_frames.len() > MAX_TEMPLATE_DEPTH {
+        if self.epp_frames.len() + self.erb_depth > MAX_TEMPLATE_DEPTH {
             return Some(err("Templates nested too deeply"));
         }
         if matches!(name, "template" | "inline_template") {
-            return Some(self.erb_function(name, args));
+            self.erb_depth += 1;
+            let r = self.erb_function(name, args);
+            self.erb_depth -= 1;
+            return Some(r);
         }
         Some(epp::call(self, name, args.to_vec()))
     }
