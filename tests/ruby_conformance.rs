@@ -143,7 +143,11 @@ fn cases_match_ruby() {
     assert!(!paths.is_empty());
     let mut stems: Vec<_> = paths.iter().map(|p| p.with_extension("")).collect();
     stems.dedup();
-    assert_eq!(stems.len(), paths.len(), "two cases share a name (and so a .out)");
+    assert_eq!(
+        stems.len(),
+        paths.len(),
+        "two cases share a name (and so a .out)"
+    );
     let mut failures = Vec::new();
     for p in &paths {
         let expected = std::fs::read_to_string(p.with_extension("out")).unwrap_or_else(|_| {

@@ -1090,6 +1090,13 @@ impl Interp<'_> {
                     recv.clone()
                 }
             }
+            "shelljoin" => {
+                let mut parts = Vec::new();
+                for x in &items {
+                    parts.push(super::misc::shellescape(&self.text(x)?));
+                }
+                Value::str(parts.join(" "))
+            }
             "hash" => return Ok(None),
             "frozen?" | "freeze" | "dup" | "clone" => return Ok(None),
             _ => return self.enum_method(recv, items, name, args, blk),

@@ -285,6 +285,10 @@ impl Interp<'_> {
                     &Rc::new(RefCell::new(Frame::default())),
                 );
             }
+            Value::Opaque(o) if o.class == "IPAddr" && o.id == 0 => {
+                let o = o.clone();
+                self.ipaddr_method(&o, name, &args)?
+            }
             Value::Opaque(_) | Value::Unknown(_) => None,
         };
         if let Some(v) = found {
@@ -437,6 +441,15 @@ impl Interp<'_> {
                 None => recv.clone(),
             },
             "itself" => recv.clone(),
+            "to_json" => {
+                if let Some(o) = self.deep_unknown(recv) {
+                    return Ok(Some(Value::Unknown(Rc::new(o))));
+                }
+                match super::misc::to_json(recv, false, 0) {
+                    Some(s) => Value::str(s),
+                    None => return Ok(None),
+                }
+            }
             "instance_variable_get" => {
                 let n = a0.map(|v| v.to_s()).unwrap_or_default();
                 match recv {
@@ -986,12 +999,41 @@ impl Interp<'_> {
     pub(crate) fn constant(&mut self, path: &[String]) -> Value {
         let full = path.join("::");
         match full.as_str() {
-            "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol"
-            | "NilClass" | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData"
-            | "Proc" | "Set" | "Comparable" | "Enumerable" | "Fixnum" | "Bignum" | "JSON"
-            | "Shellwords" | "Base64" | "IPAddr" | "Digest::MD5" | "Digest::SHA1"
-            | "Digest::SHA256" | "Digest::SHA2" | "Math" | "Kernel" | "Object" | "Struct"
-            | "ERB::Util" | "ERB" | "StopIteration" => Value::Class(Rc::from(full.as_str())),
+            "String"
+            | "Integer"
+            | "Float"
+            | "Numeric"
+            | "Array"
+            | "Hash"
+            | "Symbol"
+            | "NilClass"
+            | "TrueClass"
+            | "FalseClass"
+            | "Range"
+            | "Regexp"
+            | "MatchData"
+            | "Proc"
+            | "Set"
+            | "Comparable"
+            | "Enumerable"
+            | "Fixnum"
+            | "Bignum"
+            | "JSON"
+            | "Shellwords"
+            | "Base64"
+            | "IPAddr"
+            | "Digest::MD5"
+            | "Digest::SHA1"
+            | "Digest::SHA256"
+            | "Digest::SHA2"
+            | "Math"
+            | "Kernel"
+            | "Object"
+            | "Struct"
+            | "ERB::Util"
+            | "ERB"
+            | "StopIteration"
+            | "IPAddr::InvalidAddressError" => Value::Class(Rc::from(full.as_str())),
             "Puppet::Parser::Functions" | "Puppet::Functions" => {
                 Value::Class(Rc::from(full.as_str()))
             }

@@ -31,6 +31,7 @@ pub(crate) fn superclass(class: &str) -> Option<&'static str> {
         "FrozenError" => "RuntimeError",
         "UncaughtThrowError" => "ArgumentError",
         "JSON::ParserError" => "StandardError",
+        "IPAddr::InvalidAddressError" => "ArgumentError",
         "Puppet::Error" => "RuntimeError",
         "Puppet::ParseError" | "Puppet::DevError" | "Puppet::ParseErrorWithIssue" => {
             "Puppet::Error"
@@ -616,6 +617,25 @@ impl Interp<'_> {
                 let t = text(self, &a0)?;
                 Value::str(hexdigest(class, t.as_bytes()))
             }
+            ("IPAddr", "new") => {
+                let t = text(self, &a0)?;
+                if t.contains('/') {
+                    return Ok(Some(self.unknown("IPAddr with a prefix")));
+                }
+                match t.parse::<std::net::IpAddr>() {
+                    Ok(ip) => Value::Opaque(Rc::new(Opaque {
+                        class: "IPAddr".into(),
+                        text: ip.to_string(),
+                        id: 0,
+                    })),
+                    Err(_) => {
+                        return self.raise(
+                            "IPAddr::InvalidAddressError",
+                            format!("invalid address: {t}"),
+                        );
+                    }
+                }
+            }
             ("ERB::Util", "url_encode" | "u") => Value::str(url_encode(&text(self, &a0)?)),
             ("ERB::Util", "html_escape" | "h") => Value::str(html_escape(&self.text(&a0)?)),
             (_, "new") if super::misc::superclass(class).is_some() || &**class == "Exception" => {
@@ -638,6 +658,35 @@ impl Interp<'_> {
                     message: msg,
                 }))
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The methods of an `IPAddr` (a plain address, without a prefix).
+    pub(crate) fn ipaddr_method(
+        &mut self,
+        o: &Opaque,
+        name: &str,
+        args: &[Value],
+    ) -> R<Option<Value>> {
+        let Ok(ip) = o.text.parse::<std::net::IpAddr>() else {
+            return Ok(None);
+        };
+        Ok(Some(match name {
+            "ipv4?" => Value::Bool(ip.is_ipv4()),
+            "ipv6?" => Value::Bool(ip.is_ipv6()),
+            "to_s" => Value::str(o.text.clone()),
+            "to_string" => Value::str(match ip {
+                std::net::IpAddr::V4(v) => v.to_string(),
+                std::net::IpAddr::V6(v) => v
+                    .segments()
+                    .iter()
+                    .map(|s| format!("{s:04x}"))
+                    .collect::<Vec<_>>()
+                    .join(":"),
+            }),
+            "loopback?" => Value::Bool(ip.is_loopback()),
+            "==" => Value::Bool(matches!(args.first(), Some(Value::Opaque(p)) if p.text == o.text)),
             _ => return Ok(None),
         }))
     }
