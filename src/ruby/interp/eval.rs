@@ -369,6 +369,7 @@ impl Interp<'_> {
             }
             K::RescueMod(a, b) => match self.eval(a, env) {
                 Err(Ctrl::Raise(e, _)) if is_a_class(&e.class, "StandardError") => {
+                    self.globals.insert("!".into(), Value::Exception(e));
                     self.eval(b, env)
                 }
                 other => other,
