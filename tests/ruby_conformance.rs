@@ -530,3 +530,18 @@ fn erb_syntax_errors_are_in_template_coordinates() {
     let e = ruby::erb::compile("t.erb", "a\nb\nx <%= 1 +* 2 %>\n").unwrap_err();
     assert_eq!((e[0].line, e[0].column), (3, 12), "{e:?}");
 }
+
+#[test]
+fn many_medium_strings_exceed_the_allocation_budget() {
+    let p = ruby::parse(
+        "alloc",
+        "a = []\n10_000.times { a << 'x' * 10_000 }\na.size",
+    )
+    .unwrap();
+    let budget = Budget {
+        max_allocated: 16 << 20,
+        ..Budget::default()
+    };
+    let r = ruby::eval_program(&p, &mut ruby::NoHost, &budget);
+    assert!(matches!(r, Err(RubyError::Budget(_))), "{r:?}");
+}

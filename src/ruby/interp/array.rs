@@ -657,7 +657,8 @@ impl Interp<'_> {
             "<<" | "push" | "append" => {
                 frozen_check(self)?;
                 ra.borrow_mut().items.extend(args.iter().cloned());
-                self.check_len(ra.borrow().items.len())?;
+                self.charge(args.len() * 16)?;
+                self.check_len_size(ra.borrow().items.len())?;
                 recv.clone()
             }
             "unshift" | "prepend" => {
@@ -1121,7 +1122,7 @@ impl Interp<'_> {
                     out.push_str(&self.text(&t)?);
                 }
             }
-            self.check_str(out.len())?;
+            self.check_str_size(out.len())?;
         }
         Ok(out)
     }

@@ -495,10 +495,11 @@ impl Interp<'_> {
                         return Ok(Value::Unknown(Rc::new(o)));
                     }
                     s.push_str(&t.to_s());
-                    self.check_str(s.len())?;
+                    self.check_str_size(s.len())?;
                 }
             }
         }
+        self.charge(s.len())?;
         Ok(Value::str(s))
     }
 

@@ -325,7 +325,7 @@ impl Interp<'_> {
                 while (step > 0 && i <= hi) || (step < 0 && i >= hi) {
                     self.step()?;
                     items.push(Value::Int(i));
-                    self.check_len(items.len())?;
+                    self.check_len_size(items.len())?;
                     i += step;
                 }
                 match blk {
