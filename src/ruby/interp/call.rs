@@ -311,7 +311,10 @@ impl Interp<'_> {
                 format!("undefined method `{name}' for {desc}"),
             );
         }
-        let what = format!("{}#{name}", recv.class_name());
+        let what = match &recv {
+            Value::Class(c) => format!("{c}.{name}"),
+            other => format!("{}#{name}", other.class_name()),
+        };
         if blk.is_some() {
             return Err(Ctrl::Unknown(self.origin(what)));
         }
@@ -1033,7 +1036,8 @@ impl Interp<'_> {
             | "ERB::Util"
             | "ERB"
             | "StopIteration"
-            | "IPAddr::InvalidAddressError" => Value::Class(Rc::from(full.as_str())),
+            | "IPAddr::InvalidAddressError"
+            | "File" => Value::Class(Rc::from(full.as_str())),
             "Puppet::Parser::Functions" | "Puppet::Functions" => {
                 Value::Class(Rc::from(full.as_str()))
             }

@@ -617,6 +617,81 @@ impl Interp<'_> {
                 let t = text(self, &a0)?;
                 Value::str(hexdigest(class, t.as_bytes()))
             }
+            // The path functions of File that only compute on text (nothing is read).
+            ("File", "join") => {
+                let mut parts = Vec::new();
+                for a in args {
+                    match a {
+                        Value::Array(_) => {
+                            let flat = self.call_method(a.clone(), "flatten", Vec::new(), None)?;
+                            for x in self.iterate(&flat)? {
+                                parts.push(text(self, &x)?);
+                            }
+                        }
+                        other => parts.push(text(self, other)?),
+                    }
+                }
+                let mut out = String::new();
+                for (i, p) in parts.iter().enumerate() {
+                    if i == 0 {
+                        out.push_str(p);
+                        continue;
+                    }
+                    match (out.ends_with('/'), p.starts_with('/')) {
+                        (true, true) => out.push_str(p.trim_start_matches('/')),
+                        (false, false) => {
+                            out.push('/');
+                            out.push_str(p);
+                        }
+                        _ => out.push_str(p),
+                    }
+                }
+                Value::str(out)
+            }
+            ("File", "basename") => {
+                let t = text(self, &a0)?;
+                let trimmed = t.trim_end_matches('/');
+                let mut base = if trimmed.is_empty() && t.starts_with('/') {
+                    "/".to_string()
+                } else {
+                    trimmed.rsplit('/').next().unwrap_or("").to_string()
+                };
+                if let Some(suf) = args.get(1) {
+                    let suf = text(self, suf)?;
+                    if suf == ".*" {
+                        if let Some(i) = base.rfind('.')
+                            && i > 0
+                        {
+                            base.truncate(i);
+                        }
+                    } else if base != suf
+                        && let Some(b) = base.strip_suffix(suf.as_str())
+                    {
+                        base = b.to_string();
+                    }
+                }
+                Value::str(base)
+            }
+            ("File", "dirname") => {
+                let t = text(self, &a0)?;
+                let trimmed = t.trim_end_matches('/');
+                let d = match trimmed.rfind('/') {
+                    Some(0) => "/".to_string(),
+                    Some(i) => trimmed[..i].trim_end_matches('/').to_string(),
+                    None if t.starts_with('/') => "/".to_string(),
+                    None => ".".to_string(),
+                };
+                Value::str(if d.is_empty() { "/".to_string() } else { d })
+            }
+            ("File", "extname") => {
+                let t = text(self, &a0)?;
+                let base = t.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+                let ext = match base.rfind('.') {
+                    Some(i) if i > 0 && i + 1 < base.len() => &base[i..],
+                    _ => "",
+                };
+                Value::str(ext)
+            }
             ("IPAddr", "new") => {
                 let t = text(self, &a0)?;
                 if t.contains('/') {
