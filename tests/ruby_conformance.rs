@@ -545,3 +545,18 @@ fn many_medium_strings_exceed_the_allocation_budget() {
     let r = ruby::eval_program(&p, &mut ruby::NoHost, &budget);
     assert!(matches!(r, Err(RubyError::Budget(_))), "{r:?}");
 }
+
+#[test]
+fn a_large_output_renders() {
+    let p = ruby::erb::compile(
+        "big.erb",
+        "<% 20_000.times do |i| -%>\nline <%= i %> <%= [i, i * 2].join(',') %>\n<% end -%>\n",
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    match ruby::render_erb(&p, &mut ruby::NoHost, &Budget::default()) {
+        Ok(Rendered::Known(s)) => assert_eq!(s.lines().count(), 20_000),
+        other => panic!("{other:?}"),
+    }
+    eprintln!("20,000 lines rendered in {:?}", started.elapsed());
+}

@@ -11,111 +11,113 @@ use super::{Blk, Ctrl, Interp, R};
 
 /// Methods that only move values around: an unknown argument or element does not make their
 /// result unknown (it is carried along).
-const STRUCTURAL: &[&str] = &[
-    "<<",
-    "push",
-    "append",
-    "unshift",
-    "prepend",
-    "[]=",
-    "store",
-    "[]",
-    "fetch",
-    "dig",
-    "first",
-    "last",
-    "each",
-    "each_with_index",
-    "each_pair",
-    "each_key",
-    "each_value",
-    "map",
-    "collect",
-    "flat_map",
-    "select",
-    "filter",
-    "reject",
-    "size",
-    "length",
-    "empty?",
-    "keys",
-    "values",
-    "key?",
-    "has_key?",
-    "to_a",
-    "dup",
-    "clone",
-    "freeze",
-    "frozen?",
-    "is_a?",
-    "kind_of?",
-    "instance_of?",
-    "class",
-    "respond_to?",
-    "merge",
-    "merge!",
-    "update",
-    "concat",
-    "delete",
-    "each_with_object",
-    "inject",
-    "reduce",
-    "values_at",
-    "tap",
-    "then",
-    "nil?",
-    "to_h",
-    "call",
-    "sort_by",
-    "group_by",
-    "partition",
-    "find",
-    "detect",
-    "any?",
-    "all?",
-    "none?",
-    "count",
-    "zip",
-    "transpose",
-    "sum",
-    "min_by",
-    "max_by",
-    "each_slice",
-    "each_cons",
-    "slice",
-    "take",
-    "drop",
-    "reverse",
-    "rotate",
-    "insert",
-    "compact",
-    "flatten",
-    "find_all",
-    "filter_map",
-    "each_index",
-    "times",
-    "upto",
-    "downto",
-    "step",
-    "to_hash",
-    "itself",
-    "fetch_values",
-    "to_ary",
-    "key",
-    "keep_if",
-    "delete_if",
-    "select!",
-    "reject!",
-    "map!",
-    "collect!",
-    "transform_values",
-    "transform_keys",
-    "sort_by!",
-    "filter!",
-    "lookupvar",
-    "to_s",
-    "inspect",
-];
+fn is_structural(name: &str) -> bool {
+    matches!(
+        name,
+        "<<" | "push"
+            | "append"
+            | "unshift"
+            | "prepend"
+            | "[]="
+            | "store"
+            | "[]"
+            | "fetch"
+            | "dig"
+            | "first"
+            | "last"
+            | "each"
+            | "each_with_index"
+            | "each_pair"
+            | "each_key"
+            | "each_value"
+            | "map"
+            | "collect"
+            | "flat_map"
+            | "select"
+            | "filter"
+            | "reject"
+            | "size"
+            | "length"
+            | "empty?"
+            | "keys"
+            | "values"
+            | "key?"
+            | "has_key?"
+            | "to_a"
+            | "dup"
+            | "clone"
+            | "freeze"
+            | "frozen?"
+            | "is_a?"
+            | "kind_of?"
+            | "instance_of?"
+            | "class"
+            | "respond_to?"
+            | "merge"
+            | "merge!"
+            | "update"
+            | "concat"
+            | "delete"
+            | "each_with_object"
+            | "inject"
+            | "reduce"
+            | "values_at"
+            | "tap"
+            | "then"
+            | "nil?"
+            | "to_h"
+            | "call"
+            | "sort_by"
+            | "group_by"
+            | "partition"
+            | "find"
+            | "detect"
+            | "any?"
+            | "all?"
+            | "none?"
+            | "count"
+            | "zip"
+            | "transpose"
+            | "sum"
+            | "min_by"
+            | "max_by"
+            | "each_slice"
+            | "each_cons"
+            | "slice"
+            | "take"
+            | "drop"
+            | "reverse"
+            | "rotate"
+            | "insert"
+            | "compact"
+            | "flatten"
+            | "find_all"
+            | "filter_map"
+            | "each_index"
+            | "times"
+            | "upto"
+            | "downto"
+            | "step"
+            | "to_hash"
+            | "itself"
+            | "fetch_values"
+            | "to_ary"
+            | "key"
+            | "keep_if"
+            | "delete_if"
+            | "select!"
+            | "reject!"
+            | "map!"
+            | "collect!"
+            | "transform_values"
+            | "transform_keys"
+            | "sort_by!"
+            | "filter!"
+            | "lookupvar"
+            | "to_s"
+            | "inspect"
+    )
+}
 
 /// Names the `Kernel` of the subset knows (for `defined?` and `respond_to?`).
 const KERNEL: &[&str] = &[
@@ -216,7 +218,7 @@ impl Interp<'_> {
             }
             return Ok(recv);
         }
-        let structural = STRUCTURAL.contains(&name);
+        let structural = is_structural(name);
         if !structural && let Some(o) = self.deep_unknown(&recv) {
             return if blk.is_some() {
                 Err(Ctrl::Unknown(o))
