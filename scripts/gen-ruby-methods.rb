@@ -10,6 +10,8 @@ require 'puppet'
 require 'json'
 require 'set'
 require 'yaml'
+# The pure libraries a template or function may require (their methods exist once loaded).
+%w[erb ipaddr shellwords digest base64 date time uri resolv English pp strscan stringio securerandom].each { |l| require l }
 
 classes = {
   'NIL' => nil, 'TRUE' => true, 'FALSE' => false, 'STRING' => +'', 'INTEGER' => 1, 'FLOAT' => 1.0,

@@ -530,3 +530,33 @@ fn erb_syntax_errors_are_in_template_coordinates() {
     let e = ruby::erb::compile("t.erb", "a\nb\nx <%= 1 +* 2 %>\n").unwrap_err();
     assert_eq!((e[0].line, e[0].column), (3, 12), "{e:?}");
 }
+
+#[test]
+fn many_medium_strings_exceed_the_allocation_budget() {
+    let p = ruby::parse(
+        "alloc",
+        "a = []\n10_000.times { a << 'x' * 10_000 }\na.size",
+    )
+    .unwrap();
+    let budget = Budget {
+        max_allocated: 16 << 20,
+        ..Budget::default()
+    };
+    let r = ruby::eval_program(&p, &mut ruby::NoHost, &budget);
+    assert!(matches!(r, Err(RubyError::Budget(_))), "{r:?}");
+}
+
+#[test]
+fn a_large_output_renders() {
+    let p = ruby::erb::compile(
+        "big.erb",
+        "<% 20_000.times do |i| -%>\nline <%= i %> <%= [i, i * 2].join(',') %>\n<% end -%>\n",
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    match ruby::render_erb(&p, &mut ruby::NoHost, &Budget::default()) {
+        Ok(Rendered::Known(s)) => assert_eq!(s.lines().count(), 20_000),
+        other => panic!("{other:?}"),
+    }
+    eprintln!("20,000 lines rendered in {:?}", started.elapsed());
+}

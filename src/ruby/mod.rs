@@ -217,6 +217,9 @@ pub struct Budget {
     pub max_string: usize,
     /// The largest array or hash, in elements.
     pub max_collection: usize,
+    /// Bytes of strings and collections a run may create in all (a count of what is made, not
+    /// of what is alive).
+    pub max_allocated: usize,
 }
 
 impl Default for Budget {
@@ -226,6 +229,7 @@ impl Default for Budget {
             max_depth: 200,
             max_string: 64 << 20,
             max_collection: 4 << 20,
+            max_allocated: 512 << 20,
         }
     }
 }

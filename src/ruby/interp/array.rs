@@ -657,7 +657,8 @@ impl Interp<'_> {
             "<<" | "push" | "append" => {
                 frozen_check(self)?;
                 ra.borrow_mut().items.extend(args.iter().cloned());
-                self.check_len(ra.borrow().items.len())?;
+                self.charge(args.len() * 16)?;
+                self.check_len_size(ra.borrow().items.len())?;
                 recv.clone()
             }
             "unshift" | "prepend" => {
@@ -1090,6 +1091,13 @@ impl Interp<'_> {
                     recv.clone()
                 }
             }
+            "shelljoin" => {
+                let mut parts = Vec::new();
+                for x in &items {
+                    parts.push(super::misc::shellescape(&self.text(x)?));
+                }
+                Value::str(parts.join(" "))
+            }
             "hash" => return Ok(None),
             "frozen?" | "freeze" | "dup" | "clone" => return Ok(None),
             _ => return self.enum_method(recv, items, name, args, blk),
@@ -1114,7 +1122,7 @@ impl Interp<'_> {
                     out.push_str(&self.text(&t)?);
                 }
             }
-            self.check_str(out.len())?;
+            self.check_str_size(out.len())?;
         }
         Ok(out)
     }

@@ -11,111 +11,113 @@ use super::{Blk, Ctrl, Interp, R};
 
 /// Methods that only move values around: an unknown argument or element does not make their
 /// result unknown (it is carried along).
-const STRUCTURAL: &[&str] = &[
-    "<<",
-    "push",
-    "append",
-    "unshift",
-    "prepend",
-    "[]=",
-    "store",
-    "[]",
-    "fetch",
-    "dig",
-    "first",
-    "last",
-    "each",
-    "each_with_index",
-    "each_pair",
-    "each_key",
-    "each_value",
-    "map",
-    "collect",
-    "flat_map",
-    "select",
-    "filter",
-    "reject",
-    "size",
-    "length",
-    "empty?",
-    "keys",
-    "values",
-    "key?",
-    "has_key?",
-    "to_a",
-    "dup",
-    "clone",
-    "freeze",
-    "frozen?",
-    "is_a?",
-    "kind_of?",
-    "instance_of?",
-    "class",
-    "respond_to?",
-    "merge",
-    "merge!",
-    "update",
-    "concat",
-    "delete",
-    "each_with_object",
-    "inject",
-    "reduce",
-    "values_at",
-    "tap",
-    "then",
-    "nil?",
-    "to_h",
-    "call",
-    "sort_by",
-    "group_by",
-    "partition",
-    "find",
-    "detect",
-    "any?",
-    "all?",
-    "none?",
-    "count",
-    "zip",
-    "transpose",
-    "sum",
-    "min_by",
-    "max_by",
-    "each_slice",
-    "each_cons",
-    "slice",
-    "take",
-    "drop",
-    "reverse",
-    "rotate",
-    "insert",
-    "compact",
-    "flatten",
-    "find_all",
-    "filter_map",
-    "each_index",
-    "times",
-    "upto",
-    "downto",
-    "step",
-    "to_hash",
-    "itself",
-    "fetch_values",
-    "to_ary",
-    "key",
-    "keep_if",
-    "delete_if",
-    "select!",
-    "reject!",
-    "map!",
-    "collect!",
-    "transform_values",
-    "transform_keys",
-    "sort_by!",
-    "filter!",
-    "lookupvar",
-    "to_s",
-    "inspect",
-];
+fn is_structural(name: &str) -> bool {
+    matches!(
+        name,
+        "<<" | "push"
+            | "append"
+            | "unshift"
+            | "prepend"
+            | "[]="
+            | "store"
+            | "[]"
+            | "fetch"
+            | "dig"
+            | "first"
+            | "last"
+            | "each"
+            | "each_with_index"
+            | "each_pair"
+            | "each_key"
+            | "each_value"
+            | "map"
+            | "collect"
+            | "flat_map"
+            | "select"
+            | "filter"
+            | "reject"
+            | "size"
+            | "length"
+            | "empty?"
+            | "keys"
+            | "values"
+            | "key?"
+            | "has_key?"
+            | "to_a"
+            | "dup"
+            | "clone"
+            | "freeze"
+            | "frozen?"
+            | "is_a?"
+            | "kind_of?"
+            | "instance_of?"
+            | "class"
+            | "respond_to?"
+            | "merge"
+            | "merge!"
+            | "update"
+            | "concat"
+            | "delete"
+            | "each_with_object"
+            | "inject"
+            | "reduce"
+            | "values_at"
+            | "tap"
+            | "then"
+            | "nil?"
+            | "to_h"
+            | "call"
+            | "sort_by"
+            | "group_by"
+            | "partition"
+            | "find"
+            | "detect"
+            | "any?"
+            | "all?"
+            | "none?"
+            | "count"
+            | "zip"
+            | "transpose"
+            | "sum"
+            | "min_by"
+            | "max_by"
+            | "each_slice"
+            | "each_cons"
+            | "slice"
+            | "take"
+            | "drop"
+            | "reverse"
+            | "rotate"
+            | "insert"
+            | "compact"
+            | "flatten"
+            | "find_all"
+            | "filter_map"
+            | "each_index"
+            | "times"
+            | "upto"
+            | "downto"
+            | "step"
+            | "to_hash"
+            | "itself"
+            | "fetch_values"
+            | "to_ary"
+            | "key"
+            | "keep_if"
+            | "delete_if"
+            | "select!"
+            | "reject!"
+            | "map!"
+            | "collect!"
+            | "transform_values"
+            | "transform_keys"
+            | "sort_by!"
+            | "filter!"
+            | "lookupvar"
+            | "to_s"
+            | "inspect"
+    )
+}
 
 /// Names the `Kernel` of the subset knows (for `defined?` and `respond_to?`).
 const KERNEL: &[&str] = &[
@@ -216,7 +218,7 @@ impl Interp<'_> {
             }
             return Ok(recv);
         }
-        let structural = STRUCTURAL.contains(&name);
+        let structural = is_structural(name);
         if !structural && let Some(o) = self.deep_unknown(&recv) {
             return if blk.is_some() {
                 Err(Ctrl::Unknown(o))
@@ -285,6 +287,10 @@ impl Interp<'_> {
                     &Rc::new(RefCell::new(Frame::default())),
                 );
             }
+            Value::Opaque(o) if o.class == "IPAddr" && o.id == 0 => {
+                let o = o.clone();
+                self.ipaddr_method(&o, name, &args)?
+            }
             Value::Opaque(_) | Value::Unknown(_) => None,
         };
         if let Some(v) = found {
@@ -307,7 +313,10 @@ impl Interp<'_> {
                 format!("undefined method `{name}' for {desc}"),
             );
         }
-        let what = format!("{}#{name}", recv.class_name());
+        let what = match &recv {
+            Value::Class(c) => format!("{c}.{name}"),
+            other => format!("{}#{name}", other.class_name()),
+        };
         if blk.is_some() {
             return Err(Ctrl::Unknown(self.origin(what)));
         }
@@ -437,6 +446,15 @@ impl Interp<'_> {
                 None => recv.clone(),
             },
             "itself" => recv.clone(),
+            "to_json" => {
+                if let Some(o) = self.deep_unknown(recv) {
+                    return Ok(Some(Value::Unknown(Rc::new(o))));
+                }
+                match super::misc::to_json(recv, false, 0) {
+                    Some(s) => Value::str(s),
+                    None => return Ok(None),
+                }
+            }
             "instance_variable_get" => {
                 let n = a0.map(|v| v.to_s()).unwrap_or_default();
                 match recv {
@@ -998,12 +1016,42 @@ impl Interp<'_> {
     pub(crate) fn constant(&mut self, path: &[String]) -> Value {
         let full = path.join("::");
         match full.as_str() {
-            "String" | "Integer" | "Float" | "Numeric" | "Array" | "Hash" | "Symbol"
-            | "NilClass" | "TrueClass" | "FalseClass" | "Range" | "Regexp" | "MatchData"
-            | "Proc" | "Set" | "Comparable" | "Enumerable" | "Fixnum" | "Bignum" | "JSON"
-            | "Shellwords" | "Base64" | "IPAddr" | "Digest::MD5" | "Digest::SHA1"
-            | "Digest::SHA256" | "Digest::SHA2" | "Math" | "Kernel" | "Object" | "Struct"
-            | "ERB::Util" | "ERB" | "StopIteration" => Value::Class(Rc::from(full.as_str())),
+            "String"
+            | "Integer"
+            | "Float"
+            | "Numeric"
+            | "Array"
+            | "Hash"
+            | "Symbol"
+            | "NilClass"
+            | "TrueClass"
+            | "FalseClass"
+            | "Range"
+            | "Regexp"
+            | "MatchData"
+            | "Proc"
+            | "Set"
+            | "Comparable"
+            | "Enumerable"
+            | "Fixnum"
+            | "Bignum"
+            | "JSON"
+            | "Shellwords"
+            | "Base64"
+            | "IPAddr"
+            | "Digest::MD5"
+            | "Digest::SHA1"
+            | "Digest::SHA256"
+            | "Digest::SHA2"
+            | "Math"
+            | "Kernel"
+            | "Object"
+            | "Struct"
+            | "ERB::Util"
+            | "ERB"
+            | "StopIteration"
+            | "IPAddr::InvalidAddressError"
+            | "File" => Value::Class(Rc::from(full.as_str())),
             "Puppet::Parser::Functions" | "Puppet::Functions" => {
                 Value::Class(Rc::from(full.as_str()))
             }

@@ -369,6 +369,7 @@ impl Interp<'_> {
             }
             K::RescueMod(a, b) => match self.eval(a, env) {
                 Err(Ctrl::Raise(e, _)) if is_a_class(&e.class, "StandardError") => {
+                    self.globals.insert("!".into(), Value::Exception(e));
                     self.eval(b, env)
                 }
                 other => other,
@@ -494,10 +495,11 @@ impl Interp<'_> {
                         return Ok(Value::Unknown(Rc::new(o)));
                     }
                     s.push_str(&t.to_s());
-                    self.check_str(s.len())?;
+                    self.check_str_size(s.len())?;
                 }
             }
         }
+        self.charge(s.len())?;
         Ok(Value::str(s))
     }
 

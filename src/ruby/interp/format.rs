@@ -315,7 +315,7 @@ impl Interp<'_> {
                 _ => body,
             };
             out.push_str(&padded);
-            self.check_str(out.len())?;
+            self.check_str_size(out.len())?;
         }
         Ok(out)
     }

@@ -73,7 +73,8 @@ impl Interp<'_> {
                 }
                 let v = args.get(1).cloned().unwrap_or(Value::Nil);
                 rh.borrow_mut().insert(k, v.clone());
-                self.check_len(rh.borrow().map.len())?;
+                self.charge(48)?;
+                self.check_len_size(rh.borrow().map.len())?;
                 v
             }
             "fetch" => {

@@ -31,6 +31,7 @@ pub(crate) fn superclass(class: &str) -> Option<&'static str> {
         "FrozenError" => "RuntimeError",
         "UncaughtThrowError" => "ArgumentError",
         "JSON::ParserError" => "StandardError",
+        "IPAddr::InvalidAddressError" => "ArgumentError",
         "Puppet::Error" => "RuntimeError",
         "Puppet::ParseError" | "Puppet::DevError" | "Puppet::ParseErrorWithIssue" => {
             "Puppet::Error"
@@ -632,6 +633,100 @@ impl Interp<'_> {
                 let t = text(self, &a0)?;
                 Value::str(hexdigest(class, t.as_bytes()))
             }
+            // The path functions of File that only compute on text (nothing is read).
+            ("File", "join") => {
+                let mut parts = Vec::new();
+                for a in args {
+                    match a {
+                        Value::Array(_) => {
+                            let flat = self.call_method(a.clone(), "flatten", Vec::new(), None)?;
+                            for x in self.iterate(&flat)? {
+                                parts.push(text(self, &x)?);
+                            }
+                        }
+                        other => parts.push(text(self, other)?),
+                    }
+                }
+                let mut out = String::new();
+                for (i, p) in parts.iter().enumerate() {
+                    if i == 0 {
+                        out.push_str(p);
+                        continue;
+                    }
+                    match (out.ends_with('/'), p.starts_with('/')) {
+                        (true, true) => out.push_str(p.trim_start_matches('/')),
+                        (false, false) => {
+                            out.push('/');
+                            out.push_str(p);
+                        }
+                        _ => out.push_str(p),
+                    }
+                }
+                Value::str(out)
+            }
+            ("File", "basename") => {
+                let t = text(self, &a0)?;
+                let trimmed = t.trim_end_matches('/');
+                let mut base = if trimmed.is_empty() && t.starts_with('/') {
+                    "/".to_string()
+                } else {
+                    trimmed.rsplit('/').next().unwrap_or("").to_string()
+                };
+                if let Some(suf) = args.get(1) {
+                    let suf = text(self, suf)?;
+                    if suf == ".*" {
+                        if let Some(i) = base.rfind('.')
+                            && i > 0
+                        {
+                            base.truncate(i);
+                        }
+                    } else if base != suf
+                        && let Some(b) = base.strip_suffix(suf.as_str())
+                    {
+                        base = b.to_string();
+                    }
+                }
+                Value::str(base)
+            }
+            ("File", "dirname") => {
+                let t = text(self, &a0)?;
+                let trimmed = t.trim_end_matches('/');
+                let d = match trimmed.rfind('/') {
+                    Some(0) => "/".to_string(),
+                    Some(i) => trimmed[..i].trim_end_matches('/').to_string(),
+                    None if t.starts_with('/') => "/".to_string(),
+                    None => ".".to_string(),
+                };
+                Value::str(if d.is_empty() { "/".to_string() } else { d })
+            }
+            ("File", "extname") => {
+                let t = text(self, &a0)?;
+                let base = t.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+                let ext = match base.rfind('.') {
+                    Some(i) if i > 0 && i + 1 < base.len() => &base[i..],
+                    _ => "",
+                };
+                Value::str(ext)
+            }
+            ("IPAddr", "new") => {
+                let t = text(self, &a0)?;
+                if t.contains('/') {
+                    return Ok(Some(self.unknown("IPAddr with a prefix")));
+                }
+                match t.parse::<std::net::IpAddr>() {
+                    Ok(ip) => Value::Opaque(Rc::new(Opaque {
+                        class: "IPAddr".into(),
+                        text: ip.to_string(),
+                        id: 0,
+                    })),
+                    Err(_) => {
+                        return self.raise(
+                            "IPAddr::InvalidAddressError",
+                            format!("invalid address: {t}"),
+                        );
+                    }
+                }
+            }
             ("ERB::Util", "url_encode" | "u") => Value::str(url_encode(&text(self, &a0)?)),
             ("ERB::Util", "html_escape" | "h") => Value::str(html_escape(&self.text(&a0)?)),
             (_, "new") if super::misc::superclass(class).is_some() || &**class == "Exception" => {
@@ -654,6 +749,35 @@ impl Interp<'_> {
                     message: msg,
                 }))
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The methods of an `IPAddr` (a plain address, without a prefix).
+    pub(crate) fn ipaddr_method(
+        &mut self,
+        o: &Opaque,
+        name: &str,
+        args: &[Value],
+    ) -> R<Option<Value>> {
+        let Ok(ip) = o.text.parse::<std::net::IpAddr>() else {
+            return Ok(None);
+        };
+        Ok(Some(match name {
+            "ipv4?" => Value::Bool(ip.is_ipv4()),
+            "ipv6?" => Value::Bool(ip.is_ipv6()),
+            "to_s" => Value::str(o.text.clone()),
+            "to_string" => Value::str(match ip {
+                std::net::IpAddr::V4(v) => v.to_string(),
+                std::net::IpAddr::V6(v) => v
+                    .segments()
+                    .iter()
+                    .map(|s| format!("{s:04x}"))
+                    .collect::<Vec<_>>()
+                    .join(":"),
+            }),
+            "loopback?" => Value::Bool(ip.is_loopback()),
+            "==" => Value::Bool(matches!(args.first(), Some(Value::Opaque(p)) if p.text == o.text)),
             _ => return Ok(None),
         }))
     }

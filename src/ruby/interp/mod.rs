@@ -61,6 +61,7 @@ pub struct Interp<'a> {
     budget: Budget,
     steps: u64,
     depth: u32,
+    allocated: usize,
     /// Instance variables assigned by the code (the host's are read through).
     ivars: HashMap<String, Value>,
     globals: HashMap<String, Value>,
@@ -83,6 +84,7 @@ impl<'a> Interp<'a> {
             budget,
             steps: 0,
             depth: 0,
+            allocated: 0,
             ivars: HashMap::new(),
             globals: HashMap::new(),
             methods: HashMap::new(),
@@ -156,8 +158,27 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    /// Checks a new string's size against the budget.
-    pub(crate) fn check_str(&self, len: usize) -> R<()> {
+    /// Counts `bytes` made against the budget of all allocations.
+    pub(crate) fn charge(&mut self, bytes: usize) -> R<()> {
+        self.allocated = self.allocated.saturating_add(bytes);
+        if self.allocated > self.budget.max_allocated {
+            return Err(Ctrl::Budget(format!(
+                "more than {} bytes allocated",
+                self.budget.max_allocated
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks a new string's size against the budget, and counts it.
+    pub(crate) fn check_str(&mut self, len: usize) -> R<()> {
+        self.charge(len)?;
+        self.check_str_size(len)
+    }
+
+    /// Checks a string's size against the budget (a string that grew: its growth is counted
+    /// by the caller).
+    pub(crate) fn check_str_size(&self, len: usize) -> R<()> {
         if len > self.budget.max_string {
             return Err(Ctrl::Budget(format!(
                 "a string of more than {} bytes",
@@ -167,8 +188,14 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    /// Checks a new collection's size against the budget.
-    pub(crate) fn check_len(&self, len: usize) -> R<()> {
+    /// Checks a new collection's size against the budget, and counts it.
+    pub(crate) fn check_len(&mut self, len: usize) -> R<()> {
+        self.charge(len.saturating_mul(16))?;
+        self.check_len_size(len)
+    }
+
+    /// Checks a collection's size against the budget (one that grew).
+    pub(crate) fn check_len_size(&self, len: usize) -> R<()> {
         if len > self.budget.max_collection {
             return Err(Ctrl::Budget(format!(
                 "a collection of more than {} elements",

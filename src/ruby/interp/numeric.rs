@@ -134,6 +134,22 @@ impl Interp<'_> {
                     (_, Some(o)) => Value::Bool(o.is_ge()),
                 }
             }
+            "divmod" => {
+                let Some(y) = a0.and_then(num) else {
+                    return Ok(Some(self.unknown("Numeric#divmod of a non-number")));
+                };
+                let y2 = match &y {
+                    Num::I(i) => Num::I(i.clone()),
+                    Num::F(f) => Num::F(*f),
+                };
+                let x2 = match &x {
+                    Num::I(i) => Num::I(i.clone()),
+                    Num::F(f) => Num::F(*f),
+                };
+                let q = self.arith("div", x, y)?;
+                let m = self.arith("%", x2, y2)?;
+                Value::array(vec![q, m])
+            }
             "-@" => match x {
                 Num::I(i) => int_value(-i),
                 Num::F(f) => Value::Float(-f),
@@ -309,7 +325,7 @@ impl Interp<'_> {
                 while (step > 0 && i <= hi) || (step < 0 && i >= hi) {
                     self.step()?;
                     items.push(Value::Int(i));
-                    self.check_len(items.len())?;
+                    self.check_len_size(items.len())?;
                     i += step;
                 }
                 match blk {

@@ -108,12 +108,12 @@ impl Interp<'_> {
             } else {
                 b
             };
-            self.check_len(out.len())?;
+            self.check_len_size(out.len())?;
         }
         Ok(out)
     }
 
-    fn modify(&self, recv: &Value, f: impl FnOnce(&mut String)) -> R<()> {
+    fn modify(&mut self, recv: &Value, f: impl FnOnce(&mut String)) -> R<()> {
         let Value::Str(s) = recv else { return Ok(()) };
         if s.borrow().frozen {
             return self.raise(
@@ -124,8 +124,11 @@ impl Interp<'_> {
                 ),
             );
         }
+        let before = s.borrow().text.len();
         f(&mut s.borrow_mut().text);
-        self.check_str(s.borrow().text.len())
+        let after = s.borrow().text.len();
+        self.charge(after.saturating_sub(before))?;
+        self.check_str_size(after)
     }
 
     /// `sub`/`gsub` with a replacement string, hash or block.
@@ -172,7 +175,7 @@ impl Interp<'_> {
                     None => return Ok(self.unknown("gsub without replacement").to_s()),
                 },
             }
-            self.check_str(out.len())?;
+            self.check_str_size(out.len())?;
             last = b;
         }
         out.push_str(&text[last..]);
@@ -254,6 +257,7 @@ impl Interp<'_> {
                         self.budget.max_string
                     )));
                 }
+                self.charge(total as usize)?;
                 Value::str(s.repeat(n as usize))
             }
             "%" => {
@@ -710,7 +714,7 @@ impl Interp<'_> {
                         break;
                     }
                     cur = succ(&cur);
-                    self.check_len(items.len())?;
+                    self.check_len_size(items.len())?;
                 }
                 if let Some(b) = blk {
                     for it in items {
