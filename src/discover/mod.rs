@@ -603,6 +603,107 @@ c.pp
         assert!(found.notes.is_empty());
     }
 
+    /// A tree with links to folders met twice (before and after their real place), loops,
+    /// broken links, ignore files, skipped folders and nested modules: the files, modules and
+    /// notes the walk finds, in order (what a walk listing folders in parallel must match).
+    #[cfg(unix)]
+    #[test]
+    fn a_tree_of_links_ignore_files_and_modules_is_walked_in_order() {
+        use std::os::unix::fs::symlink;
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        fs::create_dir_all(root.join(".git")).unwrap();
+        for m in ["alpha", "beta", "gamma", "delta"] {
+            touch(&root.join(format!("mods/{m}/manifests/init.pp")));
+            touch(&root.join(format!("mods/{m}/manifests/sub/deeper/x.pp")));
+            touch(&root.join(format!("mods/{m}/types/manifests/inner.pp")));
+            touch(&root.join(format!(
+                "mods/{m}/spec/fixtures/modules/f/manifests/init.pp"
+            )));
+            touch(&root.join(format!("mods/{m}/vendor/v.pp")));
+            touch(&root.join(format!("mods/{m}/files/scratch.pp")));
+            fs::write(root.join(format!("mods/{m}/.gitignore")), "scratch.pp\n").unwrap();
+        }
+        fs::write(
+            root.join("mods/beta/metadata.json"),
+            r#"{"name": "acme-b"}"#,
+        )
+        .unwrap();
+        touch(&root.join("shared/one.pp"));
+        touch(&root.join("shared/deep/a/b/c/d/e/far.pp"));
+        touch(&root.join("zz/last.pp"));
+        fs::write(root.join("zz/.ignore"), "!scratch.pp\n").unwrap();
+        touch(&root.join("zz/scratch.pp"));
+        // Links to `shared` before and after it in walk order, at several depths.
+        symlink(root.join("shared"), root.join("mods/alpha/manifests/sub/s")).unwrap();
+        symlink(root.join("shared"), root.join("zz/s")).unwrap();
+        symlink(root.join("shared/deep"), root.join("a_deep")).unwrap();
+        symlink(root.join("mods/gamma"), root.join("mods/delta/manifests/g")).unwrap();
+        symlink(root.join("mods"), root.join("mods/beta/manifests/loop")).unwrap();
+        symlink(
+            root.join("missing"),
+            root.join("mods/beta/manifests/broken.pp"),
+        )
+        .unwrap();
+        symlink(root.join("zz/last.pp"), root.join("mods/alpha/alias.pp")).unwrap();
+        symlink("/", root.join("zz/rootfs")).unwrap();
+        // The whole tree, as the walk finds it.
+        let sandbox = Sandbox::new(root, &[root.to_path_buf()]);
+        let found = discover(&[root.to_path_buf()], &sandbox).unwrap();
+        assert_eq!(
+            rel(root, &found.files),
+            [
+                "a_deep/a/b/c/d/e/far.pp",
+                "mods/alpha/alias.pp",
+                "mods/alpha/manifests/init.pp",
+                "mods/alpha/manifests/sub/deeper/x.pp",
+                "mods/alpha/manifests/sub/s/one.pp",
+                "mods/alpha/types/manifests/inner.pp",
+                "mods/beta/manifests/init.pp",
+                "mods/beta/manifests/sub/deeper/x.pp",
+                "mods/beta/types/manifests/inner.pp",
+                "mods/delta/manifests/g/manifests/init.pp",
+                "mods/delta/manifests/g/manifests/sub/deeper/x.pp",
+                "mods/delta/manifests/g/types/manifests/inner.pp",
+                "mods/delta/manifests/init.pp",
+                "mods/delta/manifests/sub/deeper/x.pp",
+                "mods/delta/types/manifests/inner.pp",
+                "zz/scratch.pp",
+            ]
+        );
+        let roots: Vec<String> = found
+            .modules
+            .iter()
+            .map(|m| format!("{} {}", m.name, rel(root, std::slice::from_ref(&m.path))[0]))
+            .collect();
+        assert_eq!(
+            roots,
+            ["alpha mods/alpha", "b mods/beta", "delta mods/delta",]
+        );
+        let notes: Vec<String> = found
+            .notes
+            .iter()
+            .map(|n| {
+                format!(
+                    "{} {:?}",
+                    rel(root, std::slice::from_ref(&n.path))[0],
+                    n.kind
+                )
+            })
+            .collect();
+        assert_eq!(
+            notes,
+            [
+                "mods/beta/manifests/broken.pp BrokenSymlink".to_string(),
+                format!(
+                    "mods/beta/manifests/loop SymlinkLoop {{ ancestor: {:?} }}",
+                    root.join("mods")
+                ),
+                "zz/rootfs Outside".to_string(),
+            ]
+        );
+    }
+
     #[test]
     fn skipped_dir_names() {
         assert!(is_skipped_dir(Path::new("x"), OsStr::new(".git")));
