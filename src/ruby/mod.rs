@@ -274,6 +274,33 @@ pub trait Host {
         let _ = (name, value);
         Ok(None)
     }
+    /// A method called on an opaque object the host made (a Hiera backend's
+    /// `Puppet::LookupContext`: `context.not_found`, `context.cache(k, v)`...). `Ok(None)` when
+    /// the host does not answer it (the result is then unknown). `Err` leaves the method with a
+    /// `throw` or an exception. With a block, a returned Array is iterated by the block.
+    fn opaque_method(
+        &mut self,
+        object: &Opaque,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>, Leave> {
+        let _ = (object, name, args);
+        Ok(None)
+    }
+}
+
+/// How a host's method leaves other than with a value.
+#[derive(Clone, Debug)]
+pub enum Leave {
+    /// `throw tag` (Hiera's `context.not_found` throws `:no_such_key`).
+    Throw(Value),
+    /// An exception: its class and message.
+    Raise {
+        /// `ArgumentError`, `Puppet::DataBinding::LookupError`...
+        class: String,
+        /// Its message.
+        message: String,
+    },
 }
 
 /// The result of rendering a template.

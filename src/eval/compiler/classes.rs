@@ -371,6 +371,7 @@ impl Compiler<'_> {
         self.charge_steps(1)?;
         let view = TopView {
             vars: &self.scopes[self.top].vars,
+            compiler: self,
         };
         let found = self.hiera.lookup(key, merge, &view);
         match found {
@@ -567,12 +568,23 @@ fn node_name_of(e: &Expr) -> Option<String> {
 }
 
 /// The top scope's variables, as Hiera's interpolation reads them.
-struct TopView<'a> {
+struct TopView<'a, 'c> {
     vars: &'a std::collections::HashMap<String, Value>,
+    /// Runs the modules' Ruby backend functions.
+    compiler: &'a Compiler<'c>,
 }
 
-impl crate::eval::hiera::HieraScope for TopView<'_> {
+impl crate::eval::hiera::HieraScope for TopView<'_, '_> {
     fn variable(&self, name: &str) -> Option<Value> {
         self.vars.get(name.trim_start_matches("::")).cloned()
+    }
+
+    fn call_backend(
+        &self,
+        function: &str,
+        args: Vec<Value>,
+        context: &mut dyn crate::eval::hiera::LookupContext,
+    ) -> crate::eval::hiera::BackendAnswer {
+        self.compiler.run_hiera_backend(function, args, context)
     }
 }

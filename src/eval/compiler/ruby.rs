@@ -307,6 +307,18 @@ struct RubyHost<'a, 'i> {
 
 impl RubyHost<'_, '_> {
     fn ruby_value(&mut self, v: &Value) -> RValue {
+        to_ruby(v, &mut self.opaque)
+    }
+
+    fn puppet_value(&self, v: &RValue) -> Value {
+        to_puppet(v, &self.opaque)
+    }
+}
+
+/// A Puppet value as Ruby sees it; other runtime objects become opaque objects kept in
+/// `opaque`.
+fn to_ruby(v: &Value, opaque: &mut Vec<Value>) -> RValue {
+    {
         match v {
             Value::Undef => RValue::Nil,
             Value::Default => RValue::sym("default"),
@@ -315,20 +327,20 @@ impl RubyHost<'_, '_> {
             Value::String(s) => RValue::str(s.clone()),
             Value::Boolean(b) => RValue::Bool(*b),
             Value::Array(items) => {
-                let items = items.iter().map(|i| self.ruby_value(i)).collect();
+                let items = items.iter().map(|i| to_ruby(i, opaque)).collect();
                 RValue::array(items)
             }
             Value::Hash(h) => {
                 let pairs = h
                     .iter()
-                    .map(|(k, v)| (self.ruby_value(k), self.ruby_value(v)))
+                    .map(|(k, v)| (to_ruby(k, opaque), to_ruby(v, opaque)))
                     .collect();
                 RValue::hash(pairs)
             }
             Value::Unknown(u) => RValue::unknown(u.origin.to_string(), 0),
             other => {
-                let id = self.opaque.len() as u64;
-                self.opaque.push(other.clone());
+                let id = opaque.len() as u64;
+                opaque.push(other.clone());
                 RValue::Opaque(std::rc::Rc::new(ruby::Opaque {
                     class: opaque_class(other).to_string(),
                     text: other.to_puppet_string(),
@@ -337,8 +349,11 @@ impl RubyHost<'_, '_> {
             }
         }
     }
+}
 
-    fn puppet_value(&self, v: &RValue) -> Value {
+/// A Ruby value as Puppet gets it back.
+fn to_puppet(v: &RValue, opaque: &[Value]) -> Value {
+    {
         match v {
             RValue::Nil => Value::Undef,
             RValue::Bool(b) => Value::Boolean(*b),
@@ -357,18 +372,17 @@ impl RubyHost<'_, '_> {
                 a.borrow()
                     .items
                     .iter()
-                    .map(|i| self.puppet_value(i))
+                    .map(|i| to_puppet(i, opaque))
                     .collect(),
             ),
             RValue::Hash(h) => {
                 let mut out = Hash::new();
                 for (k, v) in h.borrow().map.values() {
-                    out.insert(self.puppet_value(k), self.puppet_value(v));
+                    out.insert(to_puppet(k, opaque), to_puppet(v, opaque));
                 }
                 Value::hash(out)
             }
-            RValue::Opaque(o) => self
-                .opaque
+            RValue::Opaque(o) => opaque
                 .get(o.id as usize)
                 .cloned()
                 .unwrap_or_else(|| Value::unknown("Any", &o.text)),
@@ -539,8 +553,19 @@ impl Compiler<'_> {
     /// Whether a 4.x dispatcher accepts the arguments: their number, and each one's type
     /// (a type plint cannot read, such as a function's local type, accepts anything).
     fn dispatch_accepts(&self, d: &ruby::function::Dispatch, args: &[Value]) -> bool {
+        self.dispatch_accepts_with(d, args, 0)
+    }
+
+    /// Whether a dispatcher accepts `args` followed by `extra` arguments of any type.
+    fn dispatch_accepts_with(
+        &self,
+        d: &ruby::function::Dispatch,
+        args: &[Value],
+        extra: usize,
+    ) -> bool {
         let (min, max) = d.arity();
-        if args.len() < min || max.is_some_and(|m| args.len() > m) {
+        let n = args.len() + extra;
+        if n < min || max.is_some_and(|m| n > m) {
             return false;
         }
         args.iter().enumerate().all(|(i, a)| {
@@ -554,5 +579,231 @@ impl Compiler<'_> {
                 Err(_) => true,
             }
         })
+    }
+}
+
+/// The `id` of the `Puppet::LookupContext` object a Hiera backend function gets.
+const LOOKUP_CONTEXT: u64 = u64::MAX;
+
+/// The compiler seen from a Hiera backend function: the top scope's variables (its
+/// `closure_scope`), and the level's `Puppet::LookupContext`. Puppet functions it calls give
+/// unknown values (a lookup cannot change the catalog).
+struct BackendHost<'a, 'c> {
+    compiler: &'a Compiler<'c>,
+    context: &'a mut dyn crate::eval::hiera::LookupContext,
+    opaque: Vec<Value>,
+    /// Set once `context.not_found` was called.
+    not_found: bool,
+}
+
+impl BackendHost<'_, '_> {
+    fn top_variable(&mut self, name: &str) -> Option<RValue> {
+        let name = name.trim_start_matches('@').trim_start_matches("::");
+        let v = self.compiler.scopes[self.compiler.top].vars.get(name)?;
+        Some(to_ruby(v, &mut self.opaque))
+    }
+}
+
+impl ruby::Host for BackendHost<'_, '_> {
+    fn instance_variable(&mut self, name: &str) -> Option<RValue> {
+        self.top_variable(name)
+            .filter(|v| !matches!(v, RValue::Nil))
+    }
+
+    fn lookup_variable(&mut self, name: &str) -> Option<RValue> {
+        self.top_variable(name)
+    }
+
+    fn variables(&mut self) -> Vec<(String, RValue)> {
+        let mut vars: Vec<(String, Value)> = self.compiler.scopes[self.compiler.top]
+            .vars
+            .iter()
+            .filter(|(_, v)| !v.is_undef())
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        vars.sort_by(|a, b| a.0.cmp(&b.0));
+        vars.into_iter()
+            .map(|(k, v)| {
+                let r = to_ruby(&v, &mut self.opaque);
+                (k, r)
+            })
+            .collect()
+    }
+
+    fn call_function(
+        &mut self,
+        name: &str,
+        _args: Vec<RValue>,
+        _style: CallStyle,
+    ) -> Result<RValue, String> {
+        Ok(RValue::unknown(
+            format!("call_function('{name}') in a Hiera backend"),
+            0,
+        ))
+    }
+
+    fn opaque_method(
+        &mut self,
+        object: &ruby::Opaque,
+        name: &str,
+        args: Vec<RValue>,
+    ) -> Result<Option<RValue>, ruby::Leave> {
+        if object.id != LOOKUP_CONTEXT || object.class != "Puppet::LookupContext" {
+            return Ok(None);
+        }
+        let arg = |i: usize, host: &Self| {
+            args.get(i)
+                .map(|a| to_puppet(a, &host.opaque))
+                .unwrap_or(Value::Undef)
+        };
+        let arity = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(ruby::Leave::Raise {
+                    class: "ArgumentError".into(),
+                    message: format!(
+                        "wrong number of arguments (given {}, expected {n})",
+                        args.len()
+                    ),
+                })
+            }
+        };
+        Ok(Some(match name {
+            "not_found" => {
+                arity(0)?;
+                self.not_found = true;
+                return Err(ruby::Leave::Throw(RValue::sym("no_such_key")));
+            }
+            "cache" => {
+                arity(2)?;
+                let (k, v) = (arg(0, self), arg(1, self));
+                self.context.cache().insert(k, v);
+                args[1].clone()
+            }
+            "cache_all" => {
+                arity(1)?;
+                if let Value::Hash(h) = arg(0, self) {
+                    for (k, v) in h.iter() {
+                        self.context.cache().insert(k.clone(), v.clone());
+                    }
+                }
+                RValue::Nil
+            }
+            "cache_has_key" => {
+                arity(1)?;
+                let k = arg(0, self);
+                RValue::Bool(self.context.cache().get(&k).is_some())
+            }
+            "cached_value" => {
+                arity(1)?;
+                let k = arg(0, self);
+                match self.context.cache().get(&k).cloned() {
+                    Some(v) => to_ruby(&v, &mut self.opaque),
+                    None => RValue::Nil,
+                }
+            }
+            "cached_entries" => {
+                arity(0)?;
+                let pairs: Vec<(Value, Value)> = self
+                    .context
+                    .cache()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                let items = pairs
+                    .iter()
+                    .map(|(k, v)| {
+                        RValue::array(vec![
+                            to_ruby(k, &mut self.opaque),
+                            to_ruby(v, &mut self.opaque),
+                        ])
+                    })
+                    .collect();
+                RValue::array(items)
+            }
+            "interpolate" => {
+                arity(1)?;
+                let v = arg(0, self);
+                match self.context.interpolate(v) {
+                    Ok(v) => to_ruby(&v, &mut self.opaque),
+                    Err(message) => {
+                        return Err(ruby::Leave::Raise {
+                            class: "Puppet::DataBinding::LookupError".into(),
+                            message,
+                        });
+                    }
+                }
+            }
+            "explain" => RValue::Nil,
+            "environment_name" => RValue::sym(&self.context.environment_name()),
+            "module_name" => match self.context.module_name() {
+                Some(m) => RValue::str(m),
+                None => RValue::Nil,
+            },
+            _ => return Ok(None),
+        }))
+    }
+}
+
+impl Compiler<'_> {
+    /// Runs a module's Ruby function as a Hiera backend: `args` (the key or key path, if any,
+    /// and the options) and the level's `Puppet::LookupContext`.
+    pub(super) fn run_hiera_backend(
+        &self,
+        name: &str,
+        args: Vec<Value>,
+        context: &mut dyn crate::eval::hiera::LookupContext,
+    ) -> crate::eval::hiera::BackendAnswer {
+        use crate::eval::hiera::BackendAnswer;
+        use ruby::function::Api;
+        let not_run = |why: &str| BackendAnswer::NotRun(format!("{name}(): {why}"));
+        let Some(rf) = self.loader.ruby_function(name) else {
+            return not_run("no such function");
+        };
+        let Some(def) = rf.def.clone() else {
+            return not_run("not in a form plint reads");
+        };
+        let method = match &def.api {
+            Api::V4 { dispatches, .. } => {
+                match dispatches
+                    .iter()
+                    .find(|d| self.dispatch_accepts_with(d, &args, 1))
+                {
+                    Some(d) => d.method.clone(),
+                    None => return not_run("no dispatcher accepts the arguments"),
+                }
+            }
+            Api::V3 { .. } => return not_run("a 3.x function"),
+        };
+        if self.depth > super::MAX_DEPTH {
+            return BackendAnswer::Failed(format!("Recursion too deep calling function '{name}'"));
+        }
+        let budget = ruby::Budget {
+            max_string: self.budgets.string_bytes,
+            ..ruby::Budget::default()
+        };
+        let mut host = BackendHost {
+            compiler: self,
+            context,
+            opaque: Vec::new(),
+            not_found: false,
+        };
+        let mut rargs: Vec<RValue> = args.iter().map(|a| to_ruby(a, &mut host.opaque)).collect();
+        rargs.push(RValue::Opaque(std::rc::Rc::new(ruby::Opaque {
+            class: "Puppet::LookupContext".into(),
+            text: "#<Puppet::Pops::Lookup::Context>".into(),
+            id: LOOKUP_CONTEXT,
+        })));
+        match ruby::function::call(&def, &method, rargs, &mut host, &budget) {
+            Ok(v) => BackendAnswer::Value(to_puppet(&v, &host.opaque)),
+            Err(RubyError::Raised { class, .. })
+                if host.not_found && class == "UncaughtThrowError" =>
+            {
+                BackendAnswer::NotFound
+            }
+            Err(RubyError::Raised { message, .. }) => BackendAnswer::Failed(message),
+            Err(RubyError::Budget(what)) => not_run(&format!("budget exceeded: {what}")),
+        }
     }
 }

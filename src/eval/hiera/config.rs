@@ -20,9 +20,33 @@ pub(crate) enum Layer {
 pub(crate) enum Backend {
     Yaml,
     Json,
-    /// A backend plint does not read (`hocon_data`, `eyaml_lookup_key`, a module's
-    /// function): the level is skipped, with a note.
+    /// A function Puppet loads (a module's Ruby function): `data_hash`, `lookup_key` or
+    /// `data_dig`, and its name.
+    Function(FunctionKind, String),
+    /// A backend plint does not read (`hocon_data`, `eyaml_lookup_key`, `hiera3_backend`):
+    /// the level is skipped, with a note.
     Unsupported(String),
+}
+
+/// How a backend function is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FunctionKind {
+    /// `data_hash(options, context)`: every key of a location.
+    DataHash,
+    /// `lookup_key(key, options, context)`: one key.
+    LookupKey,
+    /// `data_dig(segments, options, context)`: one key path.
+    DataDig,
+}
+
+impl FunctionKind {
+    pub(crate) fn tag(self) -> &'static str {
+        match self {
+            FunctionKind::DataHash => "data_hash",
+            FunctionKind::LookupKey => "lookup_key",
+            FunctionKind::DataDig => "data_dig",
+        }
+    }
 }
 
 /// Where a level's data is.
@@ -45,6 +69,8 @@ pub(crate) struct Level {
     /// The data folder, as written (relative to the configuration's folder), uninterpolated.
     pub datadir: String,
     pub locations: Locations,
+    /// The level's `options` (given to a backend function).
+    pub options: Hash,
 }
 
 #[derive(Debug, Clone)]
@@ -253,6 +279,7 @@ pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, Hier
             backend: Backend::Yaml,
             datadir: default_datadir.clone(),
             locations: Locations::Paths(vec!["common.yaml".into()]),
+            options: Hash::new(),
         }],
     };
     let default_hierarchy = read_levels("default_hierarchy")?;
@@ -413,7 +440,17 @@ fn read_level(
     let backend = match (kind, function.as_str()) {
         ("data_hash", "yaml_data") => Backend::Yaml,
         ("data_hash", "json_data") => Backend::Json,
+        ("data_hash", "hocon_data") | ("lookup_key", "eyaml_lookup_key") => {
+            Backend::Unsupported(format!("{kind}: {function}"))
+        }
+        ("data_hash", f) => Backend::Function(FunctionKind::DataHash, f.to_string()),
+        ("lookup_key", f) => Backend::Function(FunctionKind::LookupKey, f.to_string()),
+        ("data_dig", f) => Backend::Function(FunctionKind::DataDig, f.to_string()),
         (k, f) => Backend::Unsupported(format!("{k}: {f}")),
+    };
+    let options = match he.get_str("options") {
+        Some(Value::Hash(o)) => (**o).clone(),
+        _ => Hash::new(),
     };
     let datadir = string_entry(he, "datadir", path)?.unwrap_or_else(|| default_datadir.to_string());
     Ok(Level {
@@ -421,5 +458,6 @@ fn read_level(
         backend,
         datadir,
         locations,
+        options,
     })
 }

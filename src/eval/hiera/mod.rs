@@ -9,6 +9,7 @@
 //! (`hocon_data`, `eyaml_lookup_key`, Ruby functions) are skipped with a note
 //! ([`Hiera::notes`]); `convert_to` in `lookup_options` is ignored with a note.
 
+mod backend;
 mod config;
 mod function;
 mod merge;
@@ -19,6 +20,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+pub use backend::{BackendAnswer, LookupContext};
 use config::{Backend, Config, Layer, Level, Loaded, Locations};
 pub use function::lookup_function;
 pub use merge::MergeStrategy;
@@ -34,6 +36,19 @@ use crate::sandbox::Sandbox;
 /// a leading `::`. Dotted paths (`facts.os.family`) are navigated by Hiera.
 pub trait HieraScope {
     fn variable(&self, name: &str) -> Option<Value>;
+
+    /// Runs a hierarchy level's backend function (`data_hash`, `lookup_key`, `data_dig`: a
+    /// module's Ruby function) with `args` and a `Puppet::LookupContext` answered by `context`.
+    /// By default no function can be run: the level's result is unknown.
+    fn call_backend(
+        &self,
+        function: &str,
+        args: Vec<Value>,
+        context: &mut dyn LookupContext,
+    ) -> BackendAnswer {
+        let _ = (args, context);
+        BackendAnswer::NotRun(format!("{function}()"))
+    }
 }
 
 /// A failed lookup: a malformed file, a bad `hiera.yaml`, a merge of incompatible values, a
@@ -92,6 +107,9 @@ struct Cache {
     data: HashMap<(PathBuf, Option<String>), Result<Arc<Hash>, HieraError>>,
     /// Module folders by module name.
     modules: HashMap<String, Option<PathBuf>>,
+    /// The state of each backend function's level and location (its context's cache, what it
+    /// answered).
+    functions: HashMap<backend::ContextKey, backend::FunctionState>,
     notes: Vec<String>,
 }
 
@@ -512,9 +530,11 @@ impl Hiera {
         }
         let layers = [Where::Global, Where::Environment];
         let found = merge_lookup(merge, 3, |i| match i {
-            0 | 1 => self.layer_lookup(layers[i], &lk.root, merge, inv, false),
+            0 | 1 => self.layer_lookup(layers[i], &lk.root, merge, inv, false, &lk.segments),
             _ => match &lk.module {
-                Some(m) => self.layer_lookup(Where::Module(m), &lk.root, merge, inv, false),
+                Some(m) => {
+                    self.layer_lookup(Where::Module(m), &lk.root, merge, inv, false, &lk.segments)
+                }
                 None => Ok(None),
             },
         })?;
@@ -539,6 +559,7 @@ impl Hiera {
             &MergeStrategy::Hash,
             inv,
             true,
+            &[],
         )?;
         let opts = self.validate_options(opts, Some(module))?;
         let merge = match opts
@@ -549,7 +570,14 @@ impl Hiera {
             Some(m) => MergeStrategy::from_value(&m)?,
             None => MergeStrategy::First,
         };
-        match self.layer_lookup(Where::Module(module), &lk.root, &merge, inv, true)? {
+        match self.layer_lookup(
+            Where::Module(module),
+            &lk.root,
+            &merge,
+            inv,
+            true,
+            &lk.segments,
+        )? {
             Some(v) => sub_lookup(&lk.text, &lk.segments, v),
             None => Ok(None),
         }
@@ -563,9 +591,10 @@ impl Hiera {
         inv: &Inv<'_>,
     ) -> Result<Option<Value>, HieraError> {
         let hash = MergeStrategy::Hash;
-        let global = self.layer_lookup(Where::Global, "lookup_options", &hash, inv, false)?;
+        let global = self.layer_lookup(Where::Global, "lookup_options", &hash, inv, false, &[])?;
         let global = self.validate_options(global, None)?;
-        let env = self.layer_lookup(Where::Environment, "lookup_options", &hash, inv, false)?;
+        let env =
+            self.layer_lookup(Where::Environment, "lookup_options", &hash, inv, false, &[])?;
         let env = self.validate_options(env, None)?;
         let mut opts = match (global, env) {
             (None, e) => e,
@@ -574,7 +603,7 @@ impl Hiera {
         };
         if let Some(m) = &lk.module {
             let module =
-                self.layer_lookup(Where::Module(m), "lookup_options", &hash, inv, false)?;
+                self.layer_lookup(Where::Module(m), "lookup_options", &hash, inv, false, &[])?;
             let module = self.validate_options(module, Some(m))?;
             opts = match (opts, module) {
                 (None, m) => m,
@@ -655,6 +684,7 @@ impl Hiera {
                             backend: Backend::Yaml,
                             datadir: "data".into(),
                             locations: Locations::Paths(vec!["common.yaml".into()]),
+                            options: Hash::new(),
                         }],
                         default_hierarchy: None,
                     })))),
@@ -705,6 +735,7 @@ impl Hiera {
         merge: &MergeStrategy,
         inv: &Inv<'_>,
         default_hierarchy: bool,
+        dig: &[Seg],
     ) -> Result<Option<Value>, HieraError> {
         let Some(config) = self.config_for(at)? else {
             return Ok(None);
@@ -723,11 +754,12 @@ impl Hiera {
         };
         inv.check(root, || {
             merge_lookup(merge, levels.len(), |i| {
-                self.level_lookup(&config, &levels[i], root, merge, inv, module)
+                self.level_lookup(&config, &levels[i], root, merge, inv, module, dig)
             })
         })
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn level_lookup(
         &self,
         config: &Config,
@@ -736,7 +768,11 @@ impl Hiera {
         merge: &MergeStrategy,
         inv: &Inv<'_>,
         module: Option<&str>,
+        dig: &[Seg],
     ) -> Result<Option<Value>, HieraError> {
+        if let Backend::Function(kind, name) = &level.backend {
+            return self.function_level(config, level, *kind, name, root, dig, merge, inv, module);
+        }
         if let Backend::Unsupported(f) = &level.backend {
             self.note(format!(
                 "{}: hierarchy level '{}' uses {f}, which plint does not run; the level is skipped",

@@ -291,7 +291,32 @@ impl Interp<'_> {
                 let o = o.clone();
                 self.ipaddr_method(&o, name, &args)?
             }
-            Value::Opaque(_) | Value::Unknown(_) => None,
+            Value::Opaque(o) => {
+                let o = o.clone();
+                match self.host.opaque_method(&o, name, args.clone()) {
+                    Ok(Some(v)) => match &blk {
+                        Some(b) => {
+                            let items = match &v {
+                                Value::Array(a) => a.borrow().items.clone(),
+                                _ => Vec::new(),
+                            };
+                            for item in items {
+                                self.call_block(b, vec![item])?;
+                            }
+                            return Ok(Value::Nil);
+                        }
+                        None => Some(v),
+                    },
+                    Ok(None) => None,
+                    Err(crate::ruby::Leave::Throw(tag)) => {
+                        return Err(Ctrl::Throw(tag, Value::Nil));
+                    }
+                    Err(crate::ruby::Leave::Raise { class, message }) => {
+                        return self.raise(&class, message);
+                    }
+                }
+            }
+            Value::Unknown(_) => None,
         };
         if let Some(v) = found {
             return Ok(v);

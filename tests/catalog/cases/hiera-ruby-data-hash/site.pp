@@ -1,0 +1,10 @@
+notify { 'shared': message => lookup('shared') }
+notify { 'node': message => lookup('only_node') }
+notify { 'common': message => lookup('only_common') }
+notify { 'greeting': message => lookup('greeting') }
+notify { 'env': message => lookup('env') }
+notify { 'mod': message => lookup('mod') }
+notify { 'yaml': message => lookup('from_yaml') }
+notify { 'dig': message => lookup('nested.level') }
+notify { 'merged': message => lookup('nested', Hash, 'deep') }
+notify { 'missing': message => lookup('nope', undef, undef, 'dflt') }
