@@ -137,13 +137,47 @@ impl Hiera {
                 );
             }
             let options = Value::hash(options);
+            let found = self
+                .function_location(kind, name, root, dig, inv, module, location, &key, options)?;
+            if root == "lookup_options"
+                && let Some(Value::Unknown(u)) = &found
+            {
+                // Unknown options would make every lookup unknown: they are left out.
+                self.note(format!(
+                    "{}: hierarchy level '{}': lookup_options from {} function '{name}' are not known ({}); they are not applied",
+                    config.path.display(),
+                    level.name,
+                    kind.tag(),
+                    u.origin
+                ));
+                return Ok(None);
+            }
+            Ok(found)
+        })
+    }
+
+    /// One location of a backend level.
+    #[allow(clippy::too_many_arguments)]
+    fn function_location(
+        &self,
+        kind: FunctionKind,
+        name: &str,
+        root: &str,
+        dig: &[Seg],
+        inv: &Inv<'_>,
+        module: Option<&str>,
+        location: &Option<PathBuf>,
+        key: &ContextKey,
+        options: Value,
+    ) -> Result<Option<Value>, HieraError> {
+        {
             let at = || match location {
                 Some(p) => format!(", when using location '{}',", p.display()),
                 None => String::new(),
             };
             match kind {
                 FunctionKind::DataHash => {
-                    let data = match self.function_data(&key, name, options, inv, module)? {
+                    let data = match self.function_data(key, name, options, inv, module)? {
                         Ok(d) => d,
                         Err(origin) => return Ok(Some(Value::unknown("Any", &origin))),
                     };
@@ -161,14 +195,14 @@ impl Hiera {
                         segs.extend(dig.iter().map(Seg::as_value));
                         Value::array(segs)
                     };
-                    let found = self.function_answer(&key, name, arg, options, inv, module)?;
+                    let found = self.function_answer(key, name, arg, options, inv, module)?;
                     Ok(match found {
                         Some(v) if kind == FunctionKind::DataDig => Some(undig(dig, v)),
                         other => other,
                     })
                 }
             }
-        })
+        }
     }
 
     /// Runs the function with the context of `key`, its cache kept for the next call.
@@ -320,4 +354,92 @@ fn undig(dig: &[Seg], value: Value) -> Value {
         h.insert(seg.as_value(), v);
         Value::hash(h)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::eval::hiera::HieraScope;
+    use crate::sandbox::Sandbox;
+
+    /// Answers the backend functions of the test configuration.
+    struct Scope;
+
+    impl HieraScope for Scope {
+        fn variable(&self, name: &str) -> Option<Value> {
+            (name == "environment").then(|| Value::string("test"))
+        }
+
+        fn call_backend(
+            &self,
+            function: &str,
+            args: Vec<Value>,
+            context: &mut dyn LookupContext,
+        ) -> BackendAnswer {
+            let key = args.first().cloned().unwrap_or(Value::Undef);
+            match (function, key.as_str()) {
+                ("m::keys", Some("a")) => {
+                    let n = match context.cache().get_str("calls") {
+                        Some(Value::Integer(n)) => n + 1,
+                        _ => 1,
+                    };
+                    context
+                        .cache()
+                        .insert(Value::string("calls"), Value::Integer(n));
+                    BackendAnswer::Value(Value::Integer(n))
+                }
+                ("m::keys", Some("boom")) => BackendAnswer::Failed("boom failed".into()),
+                ("m::keys", Some("interp")) => {
+                    match context.interpolate(Value::string("env %{environment}")) {
+                        Ok(v) => BackendAnswer::Value(v),
+                        Err(e) => BackendAnswer::Failed(e),
+                    }
+                }
+                ("m::keys", _) => BackendAnswer::NotFound,
+                (f, _) => BackendAnswer::NotRun(format!("{f}()")),
+            }
+        }
+    }
+
+    fn hiera(dir: &std::path::Path) -> Hiera {
+        std::fs::write(
+            dir.join("hiera.yaml"),
+            "version: 5\nhierarchy:\n  - name: keys\n    lookup_key: m::keys\n  - name: missing\n    data_hash: m::gone\n    path: common.txt\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(dir.join("data")).unwrap();
+        std::fs::write(dir.join("data/common.txt"), "").unwrap();
+        Hiera::new(
+            None,
+            Some(dir),
+            &[],
+            Arc::new(Sandbox::new(dir, &[dir.to_path_buf()])),
+        )
+    }
+
+    #[test]
+    fn backend_functions_answer_cache_and_fail() {
+        let tmp = tempfile::tempdir().unwrap();
+        let h = hiera(tmp.path());
+        let lookup = |k: &str| h.lookup(k, None, &Scope);
+        // Asked once per key: the second lookup reuses the answer.
+        assert_eq!(lookup("a"), Ok(Some(Value::Integer(1))));
+        assert_eq!(lookup("a"), Ok(Some(Value::Integer(1))));
+        assert_eq!(
+            lookup("interp"),
+            Ok(Some(Value::string("env test"))),
+            "context.interpolate"
+        );
+        assert_eq!(
+            lookup("boom").map_err(|e| e.message),
+            Err("boom failed".into())
+        );
+        // Not found by the first level; the second cannot be run: unknown, naming it.
+        match lookup("other") {
+            Ok(Some(Value::Unknown(u))) => assert!(u.origin.contains("m::gone"), "{}", u.origin),
+            other => panic!("expected an unknown, got {other:?}"),
+        }
+    }
 }

@@ -1,0 +1,4 @@
+notify { 'fine': message => lookup('other', undef, undef, 'dflt') }
+notify { 'broken':
+  message => lookup('broken'),
+}
