@@ -465,4 +465,81 @@ mod tests {
         );
         assert!(read(p, "y").is_none());
     }
+
+    /// A host answering an opaque object's methods, as Hiera's lookup context is answered.
+    struct Ctx;
+
+    impl crate::ruby::Host for Ctx {
+        fn instance_variable(&mut self, _name: &str) -> Option<Value> {
+            None
+        }
+        fn lookup_variable(&mut self, _name: &str) -> Option<Value> {
+            None
+        }
+        fn variables(&mut self) -> Vec<(String, Value)> {
+            Vec::new()
+        }
+        fn call_function(
+            &mut self,
+            _name: &str,
+            _args: Vec<Value>,
+            _style: crate::ruby::CallStyle,
+        ) -> Result<Value, String> {
+            Ok(Value::Nil)
+        }
+        fn opaque_method(
+            &mut self,
+            object: &crate::ruby::Opaque,
+            name: &str,
+            args: Vec<Value>,
+        ) -> Result<Option<Value>, crate::ruby::Leave> {
+            assert_eq!(object.id, 7);
+            match name {
+                "not_found" => Err(crate::ruby::Leave::Throw(Value::sym("no_such_key"))),
+                "fail" => Err(crate::ruby::Leave::Raise {
+                    class: "ArgumentError".into(),
+                    message: "failed".into(),
+                }),
+                "pairs" => Ok(Some(Value::array(vec![
+                    Value::array(vec![Value::str("a"), Value::Int(1)]),
+                    Value::array(vec![Value::str("b"), Value::Int(2)]),
+                ]))),
+                "echo" => Ok(args.into_iter().next().map(Some).unwrap_or(None)),
+                _ => Ok(None),
+            }
+        }
+    }
+
+    #[test]
+    fn opaque_objects_are_answered_by_the_host() {
+        let f = read_src(
+            "Puppet::Functions.create_function(:'m::f') do\n  def f(mode, ctx)\n    case mode\n    when 'catch' then catch(:no_such_key) { ctx.not_found; 1 }.inspect\n    when 'throw' then ctx.not_found\n    when 'raise' then ctx.fail\n    when 'rescue' then begin; ctx.fail; rescue ArgumentError => e; e.message; end\n    when 'block' then s = []; ctx.pairs { |k, v| s << \"#{k}=#{v}\" }; s.join(',')\n    when 'echo' then ctx.echo('x') + ctx.pairs.map { |k, _| k }.join\n    else ctx.other\n    end\n  end\nend\n",
+            "m::f",
+        );
+        let ctx = Value::Opaque(std::rc::Rc::new(crate::ruby::Opaque {
+            class: "Puppet::LookupContext".into(),
+            text: "ctx".into(),
+            id: 7,
+        }));
+        let run = |mode: &str| {
+            call(
+                &f,
+                "f",
+                vec![Value::str(mode), ctx.clone()],
+                &mut Ctx,
+                &Budget::default(),
+            )
+        };
+        assert_eq!(run("catch").unwrap().to_s(), "nil");
+        assert!(
+            matches!(run("throw"), Err(RubyError::Raised { class, .. }) if class == "UncaughtThrowError")
+        );
+        assert!(
+            matches!(run("raise"), Err(RubyError::Raised { class, .. }) if class == "ArgumentError")
+        );
+        assert_eq!(run("rescue").unwrap().to_s(), "failed");
+        assert_eq!(run("block").unwrap().to_s(), "a=1,b=2");
+        assert_eq!(run("echo").unwrap().to_s(), "xab");
+        assert!(matches!(run("other").unwrap(), Value::Unknown(_)));
+    }
 }

@@ -5,9 +5,12 @@
 //! backends; interpolation (`%{facts.os.family}`, `%{lookup('k')}`, `%{alias('k')}`,
 //! `%{literal('%')}`, `%{scope('v')}`); the merge strategies and `lookup_options`.
 //!
-//! Files are read when a lookup first needs them and cached. Backends plint does not run
-//! (`hocon_data`, `eyaml_lookup_key`, Ruby functions) are skipped with a note
-//! ([`Hiera::notes`]); `convert_to` in `lookup_options` is ignored with a note.
+//! Files are read when a lookup first needs them and cached. A level whose backend is a
+//! module's function (`data_hash: mymod::data`, `lookup_key`, `data_dig`) runs it through
+//! [`HieraScope::call_backend`] with a `Puppet::LookupContext` ([`LookupContext`]); one that
+//! cannot be run gives an unknown value. Backends plint does not run (`hocon_data`,
+//! `eyaml_lookup_key`, `hiera3_backend`) are skipped with a note ([`Hiera::notes`]);
+//! `convert_to` in `lookup_options` is ignored with a note.
 
 mod backend;
 mod config;
