@@ -136,7 +136,8 @@ impl Hiera {
                     Value::string(p.to_string_lossy().as_ref()),
                 );
             }
-            let options = Value::hash(options);
+            // Interpolated as paths are (without methods).
+            let options = self.interpolate(Value::hash(options), inv, false)?;
             let found = self
                 .function_location(kind, name, root, dig, inv, module, location, &key, options)?;
             if root == "lookup_options"

@@ -226,6 +226,10 @@ pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, Hier
         }
     };
     let _ = &empty;
+    let default_options = match defaults.and_then(|d| d.get_str("options")) {
+        Some(Value::Hash(o)) => Some(o.as_ref()),
+        _ => None,
+    };
     let read_levels = |key: &str| -> Result<Option<Vec<Level>>, HieraError> {
         let list = match h.get_str(key) {
             None | Some(Value::Undef) => return Ok(None),
@@ -253,6 +257,7 @@ pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, Hier
                 text,
                 &default_datadir,
                 default_function.as_ref(),
+                default_options,
                 layer,
             )?;
             if levels.iter().any(|l| l.name == level.name) {
@@ -347,6 +352,7 @@ fn read_level(
     _text: &str,
     default_datadir: &str,
     default_function: Option<&(&str, String)>,
+    default_options: Option<&Hash>,
     layer: Layer,
 ) -> Result<Level, HieraError> {
     let fail = |m: String| err_at(path, m);
@@ -450,7 +456,7 @@ fn read_level(
     };
     let options = match he.get_str("options") {
         Some(Value::Hash(o)) => (**o).clone(),
-        _ => Hash::new(),
+        _ => default_options.cloned().unwrap_or_default(),
     };
     let datadir = string_entry(he, "datadir", path)?.unwrap_or_else(|| default_datadir.to_string());
     Ok(Level {
