@@ -70,9 +70,7 @@ impl Compiler<'_> {
             let args = if args.iter().any(Value::is_undef)
                 && self.loader.ruby_function(name).is_some_and(|r| r.api3)
             {
-                args.into_iter()
-                    .map(|a| if a.is_undef() { Value::string("") } else { a })
-                    .collect()
+                api3_arguments(args)
             } else {
                 args
             };
@@ -404,4 +402,11 @@ pub(super) fn module_relative(path: &std::path::Path) -> String {
             .join("/"),
         _ => path.display().to_string(),
     }
+}
+
+/// The arguments as Puppet gives them to a 3.x function: `undef` becomes `''`.
+pub(super) fn api3_arguments(args: Vec<Value>) -> Vec<Value> {
+    args.into_iter()
+        .map(|a| if a.is_undef() { Value::string("") } else { a })
+        .collect()
 }

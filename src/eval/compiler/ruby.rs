@@ -504,11 +504,7 @@ impl Compiler<'_> {
             Api::V3 { rvalue, .. } => (String::new(), false, !rvalue),
         };
         let args = match &def.api {
-            // Puppet gives a 3.x function `undef` arguments as empty strings.
-            Api::V3 { .. } => args
-                .into_iter()
-                .map(|a| if a.is_undef() { Value::string("") } else { a })
-                .collect(),
+            Api::V3 { .. } => super::calls::api3_arguments(args),
             Api::V4 { .. } => args,
         };
         if self.depth > super::MAX_DEPTH {
