@@ -562,3 +562,68 @@ fn attributes_of_a_modules_ruby_type_are_checked() {
         "{found:?}"
     );
 }
+
+// --- templates (P5xx) ------------------------------------------------------------------------
+
+/// A module whose EPP template has a syntax error and whose ERB template reads a variable its
+/// class does not define.
+fn templates_tree() -> tempfile::TempDir {
+    tree(&[
+        (
+            "web/manifests/init.pp",
+            "# @summary Web.\n# @param port The port.\nclass web (Integer $port = 80) {\n  file { '/etc/web.conf': content => template('web/web.conf.erb') }\n}\n",
+        ),
+        ("web/templates/web.conf.erb", "port <%= @prot %>\n"),
+        (
+            "web/templates/index.epp",
+            "<%- | String $title | -%>\n<%= $title + %>\n",
+        ),
+        ("web/files/static.erb", "<% if true %>\n"),
+    ])
+}
+
+#[test]
+fn templates_of_a_walked_module_are_checked() {
+    let dir = templates_tree();
+    let o = plint(dir.path(), &["--format", "json", "."]);
+    let found = json(&o);
+    let at: Vec<(String, String)> = found
+        .iter()
+        .map(|f| {
+            (
+                f["code"].as_str().unwrap().to_string(),
+                f["path"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let has = |code: &str, file: &str| at.iter().any(|(c, p)| c == code && p.ends_with(file));
+    assert!(has("P501", "web/templates/index.epp"), "{at:?}");
+    assert!(has("P502", "web/templates/web.conf.erb"), "{at:?}");
+    // A file outside `templates` is not a template Puppet renders: not checked.
+    assert!(!at.iter().any(|(_, p)| p.contains("static.erb")), "{at:?}");
+    let o = plint(dir.path(), &["."]);
+    assert!(stdout(&o).contains("(3 files checked)"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_template_given_explicitly_is_parsed_as_a_template() {
+    let dir = templates_tree();
+    let o = plint(
+        dir.path(),
+        &[
+            "--format",
+            "json",
+            "web/templates/index.epp",
+            "web/files/static.erb",
+        ],
+    );
+    // Each once: the EPP's error, the first of the ERB's (the end of input reached in the
+    // block left open follows from it).
+    assert_eq!(codes(&o), ["P501", "P501"], "{}", stdout(&o));
+    let o = plint(
+        dir.path(),
+        &["--format", "json", "web/templates/web.conf.erb"],
+    );
+    // Given alone, the class that renders it is still indexed from its module.
+    assert_eq!(codes(&o), ["P502"], "{}", stdout(&o));
+}

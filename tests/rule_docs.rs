@@ -1,6 +1,7 @@
 //! Every rule's documentation is complete, and its examples are true: the `Example` block
 //! triggers the rule, the `Use instead` block does not. The examples of the catalog rules
-//! (P2xx) are compiled for a node, as `plint --evaluate -e CODE` would.
+//! (P2xx) are compiled for a node, as `plint --evaluate -e CODE` would; those of the rules of
+//! a module's other files (P5xx) are files, each after a line `# file: PATH`.
 
 use plint::rules::{Category, FileInfo, catalog, docs, registry};
 use plint::syntax;
@@ -9,6 +10,16 @@ mod common;
 use common::CATALOG_RULES_NOT_YET_REPORTED as NOT_YET_REPORTED;
 
 fn run_one(code: &str, source: &str) -> Vec<String> {
+    let selection =
+        registry::Selection::from_fn(|info| (info.code == code).then_some(info.severity));
+    // The examples of the rules of a module's other files (P5xx) are files: a template, and
+    // the manifests that render it.
+    if plint::rules::find(code).is_some_and(|r| r.info().category == Category::Module) {
+        return plint::rules::module::check_example(source, &selection)
+            .into_iter()
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect();
+    }
     let parsed = syntax::parse(source);
     assert!(
         parsed.diagnostics.is_empty(),
@@ -21,8 +32,6 @@ fn run_one(code: &str, source: &str) -> Vec<String> {
         .next()
         .and_then(|l| l.strip_prefix("# file: "))
         .unwrap_or("example.pp");
-    let selection =
-        registry::Selection::from_fn(|info| (info.code == code).then_some(info.severity));
     if plint::rules::find(code).is_some_and(|r| r.info().category == Category::Catalog) {
         return catalog::check_example(source, &selection)
             .into_iter()

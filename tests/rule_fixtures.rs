@@ -6,6 +6,11 @@
 //! (`fix: message (line:col "old text" -> "new text")`), then a blank line.
 //! `UPDATE_FIXTURES=1 cargo test --test rule_fixtures` rewrites the `.expected` files; review
 //! the diff.
+//!
+//! A rule of a module's other files (P5xx, templates) has folders instead:
+//! `tests/fixtures/<rule-name>/{fail,pass}*/`, each a small tree of modules checked as
+//! `plint DIR --select CODE` checks it; `fail_x.expected` beside the folder `fail_x` holds its
+//! findings, each file's path relative to the folder.
 
 use std::path::{Path, PathBuf};
 
@@ -108,6 +113,10 @@ fn rule_fixtures() {
         let info = rule.info();
         let dir = root.join(info.name);
         let mut files = Vec::new();
+        if info.category == Category::Module {
+            module_fixtures(info.code, &dir, update, &mut problems, &mut missing);
+            continue;
+        }
         pp_files(&dir, &mut files);
         let has_fail = files.iter().any(|f| stem(f).starts_with("fail"));
         let has_pass = files.iter().any(|f| stem(f).starts_with("pass"));
@@ -164,6 +173,96 @@ fn rule_fixtures() {
     }
     problems.extend(missing);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The fixtures of a rule of a module's other files: folders checked as a run checks them.
+fn module_fixtures(
+    code: &str,
+    dir: &Path,
+    update: bool,
+    problems: &mut Vec<String>,
+    missing: &mut Vec<String>,
+) {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| {
+            r.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default();
+    cases.sort();
+    let has = |prefix: &str| cases.iter().any(|c| stem(c).starts_with(prefix));
+    if !has("fail") || !has("pass") {
+        missing.push(format!(
+            "{code}: needs fail*/ and pass*/ folders in {}",
+            dir.display()
+        ));
+    }
+    for case in cases {
+        let got = render_run(code, &case);
+        if stem(&case).starts_with("pass") {
+            if !got.is_empty() {
+                problems.push(format!(
+                    "{}: expected no finding, got:\n{got}",
+                    case.display()
+                ));
+            }
+            continue;
+        }
+        let expected_path = case.with_extension("expected");
+        if update {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got.is_empty() {
+            problems.push(format!(
+                "{}: a fail fixture that finds nothing",
+                case.display()
+            ));
+        } else if expected != got {
+            problems.push(format!(
+                "{}:\n--- expected\n{expected}--- got\n{got}",
+                case.display()
+            ));
+        }
+    }
+}
+
+/// The findings of `plint CASE --select CODE`, run in `CASE`, rendered as in the `.expected`
+/// files.
+fn render_run(code: &str, case: &Path) -> String {
+    use plint::config::{CliOptions, Settings};
+    use plint::lint::{FixMode, Session};
+    use plint::sandbox::Sandbox;
+    let case = case.canonicalize().unwrap();
+    let mut sandbox = Sandbox::new(&case, std::slice::from_ref(&case));
+    let cli = CliOptions {
+        select: Some(vec![code.to_string()]),
+        ..CliOptions::default()
+    };
+    let settings = Settings::load(&cli, &case, &mut sandbox).unwrap();
+    let mut session = Session::new(case.clone(), settings, sandbox, 1).unwrap();
+    let checked = session
+        .check(std::slice::from_ref(&case), FixMode::Off)
+        .unwrap();
+    let mut found: Vec<(String, String, Diagnostic)> = Vec::new();
+    for r in checked.outcomes.iter().filter_map(|o| o.report.as_ref()) {
+        let rel = r.path().trim_start_matches("./").to_string();
+        for d in r.diagnostics() {
+            if d.code == code {
+                found.push((rel.clone(), r.source().to_string(), d.clone()));
+            }
+        }
+    }
+    found.sort_by(|a, b| (&a.0, a.2.span.start).cmp(&(&b.0, b.2.span.start)));
+    let mut out = String::new();
+    for (path, src, d) in found {
+        out.push_str(human(&path, &src, &d).trim_end_matches('\n'));
+        out.push_str("\n\n");
+    }
+    out
 }
 
 fn stem(p: &Path) -> String {

@@ -110,6 +110,8 @@ pub struct Index {
     resource_types: Vec<ResourceTypeDef>,
     nodes: Vec<NodeDef>,
     top_variables: Vec<TopVar>,
+    /// The calls of `template()` and `epp()` in the manifests, in file order.
+    template_uses: Vec<super::templates::TemplateUse>,
     modules: Vec<ModuleRoot>,
     /// What the checked modules declare they need, and what is absent.
     world: super::world::World,
@@ -265,6 +267,11 @@ impl Index {
         &self.top_variables
     }
 
+    /// The calls of `template()` and `epp()` in the program's manifests.
+    pub fn template_uses(&self) -> &[super::templates::TemplateUse] {
+        &self.template_uses
+    }
+
     /// The caches of the run (see [`crate::types::Caches`]).
     pub fn caches(&self) -> Option<&crate::types::Caches> {
         self.caches.as_ref()
@@ -291,6 +298,12 @@ impl Index {
     /// The module roots indexed, in order.
     pub fn modules(&self) -> &[ModuleRoot] {
         &self.modules
+    }
+
+    /// The index, with these module roots (one built from manifests alone, as in tests).
+    pub fn with_modules(mut self, roots: Vec<ModuleRoot>) -> Index {
+        self.modules = roots;
+        self
     }
 
     /// What the checked modules declare they need, and what is absent (see [`super::world`]).
@@ -424,6 +437,7 @@ impl Index {
                 alias_rank.push(u8::from(!loaded));
             }
             index.nodes.extend(defs.nodes);
+            index.template_uses.extend(defs.templates);
             for v in defs.top_variables {
                 let i = index.top_variables.len() as u32;
                 index.by_top_variable.entry(v.name.clone()).or_insert(i);
@@ -622,6 +636,7 @@ pub struct FileDefs {
     aliases: Vec<(TypeAliasDef, bool)>,
     nodes: Vec<NodeDef>,
     top_variables: Vec<TopVar>,
+    templates: Vec<super::templates::TemplateUse>,
 }
 
 struct Extractor<'a> {
@@ -657,6 +672,10 @@ impl FileDefs {
                 name: v.name,
             })
             .collect();
+        // Most manifests name no template: their trees are not walked again.
+        if m.source.contains("template") || m.source.contains("epp") {
+            x.out.templates = super::templates::template_uses(m.path, m.source, &m.ast.statements);
+        }
         x.out
     }
 }
@@ -806,7 +825,7 @@ impl Extractor<'_> {
 
 /// The variables assigned in the scope these statements open (not in lambdas or nested
 /// definitions, which have their own), each once in source order.
-fn scope_variables(statements: &[Expr], out: &mut Vec<VarDef>) {
+pub(crate) fn scope_variables(statements: &[Expr], out: &mut Vec<VarDef>) {
     struct Walk<'e, 'o> {
         seen: HashSet<&'e str>,
         out: &'o mut Vec<VarDef>,

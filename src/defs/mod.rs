@@ -7,6 +7,7 @@ pub mod index;
 pub mod model;
 pub mod ruby;
 pub mod tasks;
+pub mod templates;
 pub mod world;
 
 pub use index::Index;

@@ -2,8 +2,10 @@
 //!
 //! [`discover`] walks the given paths in a deterministic order (each directory's entries
 //! sorted by name, depth first) and collects:
-//! - every path given explicitly as a file, whatever its extension;
-//! - every `*.pp` file found under a directory given explicitly.
+//! - every path given explicitly as a file, whatever its extension: a template (`*.erb`,
+//!   `*.epp`) as a template, any other as a manifest;
+//! - every `*.pp` file found under a directory given explicitly, and every template in a
+//!   `templates` folder there ([`Discovered::other_files`]).
 //!
 //! Symbolic links are followed. Each directory is entered once (tracked by device and inode,
 //! or by canonical path where there are none), so a symlink loop ends the descent with a
@@ -49,8 +51,10 @@ pub const SKIPPED_DIRS: &[&str] = &[
 /// What a walk found.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Discovered {
-    /// The files to check, in walk order, each once.
+    /// The manifests to check, in walk order, each once.
     pub files: Vec<PathBuf>,
+    /// The other files to check (templates), in walk order, each once.
+    pub other_files: Vec<OtherFile>,
     /// Things the user may want to know about, in walk order.
     pub notes: Vec<Note>,
     /// The module roots met, each once, in walk order.
@@ -61,6 +65,43 @@ pub struct Discovered {
 }
 
 pub use crate::sandbox::{Note, NoteKind};
+
+/// A file checked that is not a manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherFile {
+    pub path: PathBuf,
+    pub kind: FileKind,
+}
+
+/// What a file checked that is not a manifest is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// An ERB template (`*.erb`).
+    Erb,
+    /// An EPP template (`*.epp`).
+    Epp,
+}
+
+impl FileKind {
+    /// The kind of a file given explicitly (by its name; `None`: a manifest).
+    pub fn of_explicit(path: &Path) -> Option<FileKind> {
+        match path.extension().and_then(OsStr::to_str) {
+            Some("erb") => Some(FileKind::Erb),
+            Some("epp") => Some(FileKind::Epp),
+            _ => None,
+        }
+    }
+
+    /// The kind of a file met during a walk, by its name and folder (`None`: not checked
+    /// unless it is a manifest). Templates are those in a `templates` folder, where Puppet
+    /// looks for them.
+    fn of_walked(dir: &Path, name: &OsStr) -> Option<FileKind> {
+        let kind = FileKind::of_explicit(Path::new(name))?;
+        dir.components()
+            .any(|c| c.as_os_str() == "templates")
+            .then_some(kind)
+    }
+}
 
 /// A path given on the command line that cannot be used.
 #[derive(Debug)]
@@ -131,7 +172,10 @@ pub fn discover(paths: &[PathBuf], sandbox: &Sandbox) -> Result<Discovered, Erro
             let mut walk = Walk::new(sandbox);
             walk.run(path, &meta, &mut walker);
         } else {
-            walker.add_file(path.clone(), &meta);
+            match FileKind::of_explicit(path) {
+                Some(kind) => walker.add_other(path.clone(), &meta, kind),
+                None => walker.add_file(path.clone(), &meta),
+            }
             walker.add_root_of_file(path);
         }
     }
@@ -192,6 +236,12 @@ impl Walker<'_> {
     fn add_file(&mut self, path: PathBuf, meta: &fs::Metadata) {
         if self.files_seen.insert(FileId::of(&path, meta)) {
             self.out.files.push(path);
+        }
+    }
+
+    fn add_other(&mut self, path: PathBuf, meta: &fs::Metadata, kind: FileKind) {
+        if self.files_seen.insert(FileId::of(&path, meta)) {
+            self.out.other_files.push(OtherFile { path, kind });
         }
     }
 
@@ -283,16 +333,31 @@ impl Visitor for Walker<'_> {
 
     fn wants_file(&mut self, entry: &Entry<'_>) -> bool {
         Path::new(entry.name).extension() == Some(OsStr::new("pp"))
+            || FileKind::of_walked(entry.dir, entry.name).is_some()
     }
 
     fn file(&mut self, path: PathBuf, meta: &fs::Metadata) {
-        self.add_file(path, meta);
+        match path
+            .parent()
+            .zip(path.file_name())
+            .and_then(|(dir, name)| FileKind::of_walked(dir, name))
+        {
+            Some(kind) => self.add_other(path, meta, kind),
+            None => self.add_file(path, meta),
+        }
     }
 
     /// Listed all the same: reading it is refused with a finding that names it.
     fn refused_file(&mut self, path: PathBuf, _kind: NoteKind) {
         if self.files_seen.insert(FileId::Path(path.clone())) {
-            self.out.files.push(path);
+            match path
+                .parent()
+                .zip(path.file_name())
+                .and_then(|(dir, name)| FileKind::of_walked(dir, name))
+            {
+                Some(kind) => self.out.other_files.push(OtherFile { path, kind }),
+                None => self.out.files.push(path),
+            }
         }
     }
 

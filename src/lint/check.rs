@@ -652,6 +652,58 @@ pub fn check_all_parsed(
         .collect()
 }
 
+/// Checks the files that are not manifests (templates) in parallel (on the current rayon
+/// pool), each with its profile, keeping their order: read through the sandbox, then the
+/// selected rules of [`crate::rules::module`]. A panic becomes a `P000` finding.
+pub fn check_other_all(
+    files: &[crate::discover::OtherFile],
+    profiles: &[&Profile],
+    cwd: &Path,
+    program: &Index,
+    sandbox: &Sandbox,
+) -> Vec<Outcome> {
+    files
+        .par_iter()
+        .zip(profiles)
+        .with_max_len(1)
+        .map(|(file, profile)| {
+            let Source {
+                path,
+                display,
+                text,
+                mut diagnostics,
+                bytes,
+                ..
+            } = read_source(&file.path, cwd, sandbox);
+            let text = text.unwrap_or_default();
+            if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
+                let run = || {
+                    crate::rules::module::check(
+                        &path,
+                        &text,
+                        file.kind,
+                        &profile.selection,
+                        program,
+                    )
+                };
+                match catch(run) {
+                    Ok(found) => diagnostics.extend(found),
+                    Err(payload) => diagnostics.push(internal_error(payload)),
+                }
+            }
+            profile.adjust(&mut diagnostics);
+            Outcome {
+                report: (!diagnostics.is_empty())
+                    .then(|| FileReport::new(display, text, diagnostics)),
+                fixed: 0,
+                diff: None,
+                write_error: None,
+                bytes,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -149,13 +149,16 @@ impl Session {
         for root in &discovered.modules {
             if paths
                 .iter()
-                .any(|p| !p.is_dir() && p.starts_with(&root.path))
+                .any(|p| p.starts_with(&root.path) && !p.is_dir())
             {
                 self.sandbox.add_untrusted(&root.path);
             }
         }
         let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
         discovered.files.retain(|f| !settings.is_excluded(f));
+        discovered
+            .other_files
+            .retain(|f| !settings.is_excluded(&f.path));
         // A control repository among the checked paths: the modules it installs (r10k's
         // `moduledir`, or named in its `Puppetfile`) are read into the index, not reported on.
         let environment = crate::defs::world::find_environment(paths, cwd, sandbox);
@@ -165,13 +168,14 @@ impl Session {
             set_aside_installed(&mut discovered, env);
         }
         phases.discover = phase.elapsed();
-        phases.files = discovered.files.len();
+        phases.files = discovered.files.len() + discovered.other_files.len();
 
         let phase = Instant::now();
         // One profile (rules, severities, options) per combination of matching overrides.
         let keys: Vec<Vec<u32>> = discovered
             .files
             .iter()
+            .chain(discovered.other_files.iter().map(|f| &f.path))
             .map(|path| settings.profile_key(path))
             .collect();
         let mut profiles: HashMap<&[u32], Profile> = HashMap::default();
@@ -187,8 +191,13 @@ impl Session {
         // while the modules' files are read; the index is built from both, then the rules that
         // read it run. Otherwise each file is read and parsed right before its rules run, so
         // that only a few trees are alive at once.
-        let file_profiles: Vec<&Profile> = keys.iter().map(|k| &profiles[k.as_slice()]).collect();
-        let (program, outcomes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
+        let mut file_profiles: Vec<&Profile> =
+            keys.iter().map(|k| &profiles[k.as_slice()]).collect();
+        let other_profiles = file_profiles.split_off(discovered.files.len());
+        let needs_program = |p: &&Profile| p.selection.needs_program();
+        let (program, mut outcomes) = if file_profiles.iter().any(needs_program)
+            || other_profiles.iter().any(needs_program)
+        {
             let phase = Instant::now();
             let mut roots = discovered.modules.clone();
             roots.extend(discovered.installed.iter().cloned());
@@ -246,9 +255,23 @@ impl Session {
             phases.check = phase.elapsed();
             (Index::default(), outcomes)
         };
+        // The other files (templates), with the program's index when it was built.
+        let phase = Instant::now();
+        outcomes.extend(self.pool.install(|| {
+            check::check_other_all(
+                &discovered.other_files,
+                &other_profiles,
+                cwd,
+                &program,
+                sandbox,
+            )
+        }));
+        phases.check += phase.elapsed();
+        let mut files = discovered.files;
+        files.extend(discovered.other_files.into_iter().map(|f| f.path));
         phases.bytes = outcomes.iter().map(|o| o.bytes).sum();
         Ok(Checked {
-            files: discovered.files,
+            files,
             notes: discovered.notes,
             outcomes,
             program,
@@ -280,6 +303,9 @@ fn set_aside_installed(discovered: &mut Discovered, env: &crate::defs::world::En
     discovered
         .files
         .retain(|f| !installed.iter().any(|r| f.starts_with(&r.path)));
+    discovered
+        .other_files
+        .retain(|f| !installed.iter().any(|r| f.path.starts_with(&r.path)));
 }
 
 /// The `P008` notes of a run (see [`Session::absent_notes`]): one per absent declared module, at its first declaration.

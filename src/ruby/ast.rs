@@ -345,3 +345,182 @@ impl Node {
         Node { kind, span }
     }
 }
+
+impl Node {
+    /// Calls `f` on each direct child node, in source order: the operands, arguments, bodies
+    /// and conditions, the parts of interpolations, the default values of parameters, and
+    /// the nodes inside assignment targets (`recv[i] = v`'s receiver and index).
+    pub fn for_each_child(&self, f: &mut dyn FnMut(&Node)) {
+        fn parts(ps: &[Part], f: &mut dyn FnMut(&Node)) {
+            for p in ps {
+                if let Part::Code(n) = p {
+                    f(n);
+                }
+            }
+        }
+        fn opt(n: &Option<Box<Node>>, f: &mut dyn FnMut(&Node)) {
+            if let Some(n) = n {
+                f(n);
+            }
+        }
+        match &self.kind {
+            NodeKind::Nil
+            | NodeKind::True
+            | NodeKind::False
+            | NodeKind::SelfRef
+            | NodeKind::Int(_)
+            | NodeKind::BigInt(_)
+            | NodeKind::Float(_)
+            | NodeKind::Str { .. }
+            | NodeKind::Sym(_)
+            | NodeKind::Local(_)
+            | NodeKind::Ivar(_)
+            | NodeKind::Global(_)
+            | NodeKind::NthRef(_)
+            | NodeKind::BackRef(_)
+            | NodeKind::Const(_)
+            | NodeKind::Unsupported(_) => {}
+            NodeKind::Interp(ps) | NodeKind::DSym(ps) | NodeKind::Regex { parts: ps, .. } => {
+                parts(ps, f)
+            }
+            NodeKind::Array(items) | NodeKind::Yield(items) => items.iter().for_each(f),
+            NodeKind::Hash(pairs) => pairs.iter().for_each(|(k, v)| {
+                f(k);
+                f(v);
+            }),
+            NodeKind::Splat(n) | NodeKind::DoubleSplat(n) | NodeKind::Not(n) => f(n),
+            NodeKind::Defined(n) => f(n),
+            NodeKind::BlockPass(n) => opt(n, f),
+            NodeKind::Range { lo, hi, .. } => {
+                opt(lo, f);
+                opt(hi, f);
+            }
+            NodeKind::Assign(t, v) => {
+                t.for_each_node(f);
+                f(v);
+            }
+            NodeKind::OpAssign { target, value, .. } => {
+                target.for_each_node(f);
+                f(value);
+            }
+            NodeKind::MultiAssign(ts, v) => {
+                ts.iter().for_each(|t| t.for_each_node(f));
+                f(v);
+            }
+            NodeKind::Call {
+                recv, args, block, ..
+            } => {
+                opt(recv, f);
+                args.iter().for_each(&mut *f);
+                if let Some(b) = block {
+                    b.for_each_node(f);
+                }
+            }
+            NodeKind::And(a, b) | NodeKind::Or(a, b) | NodeKind::RescueMod(a, b) => {
+                f(a);
+                f(b);
+            }
+            NodeKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                f(cond);
+                opt(then, f);
+                opt(otherwise, f);
+            }
+            NodeKind::While { cond, body, .. } => {
+                f(cond);
+                opt(body, f);
+            }
+            NodeKind::For { target, iter, body } => {
+                target.for_each_node(f);
+                f(iter);
+                opt(body, f);
+            }
+            NodeKind::Case {
+                subject,
+                whens,
+                otherwise,
+            } => {
+                opt(subject, f);
+                for (values, body) in whens {
+                    values.iter().for_each(&mut *f);
+                    if let Some(b) = body {
+                        f(b);
+                    }
+                }
+                opt(otherwise, f);
+            }
+            NodeKind::Seq(items) => items.iter().for_each(f),
+            NodeKind::Begin {
+                body,
+                rescues,
+                otherwise,
+                ensure,
+            } => {
+                opt(body, f);
+                for r in rescues {
+                    r.classes.iter().for_each(&mut *f);
+                    if let Some(t) = &r.var {
+                        t.for_each_node(f);
+                    }
+                    if let Some(b) = &r.body {
+                        f(b);
+                    }
+                }
+                opt(otherwise, f);
+                opt(ensure, f);
+            }
+            NodeKind::Def(_, body) | NodeKind::Lambda(body) => body.for_each_node(f),
+            NodeKind::Return(n) | NodeKind::Break(n) | NodeKind::Next(n) => opt(n, f),
+            NodeKind::MatchWrite { call, .. } => f(call),
+            NodeKind::Module { body, .. } => opt(body, f),
+            NodeKind::Class {
+                superclass, body, ..
+            } => {
+                opt(superclass, f);
+                opt(body, f);
+            }
+        }
+    }
+}
+
+impl Target {
+    /// Calls `f` on the nodes inside the target (an index's receiver and arguments, an
+    /// attribute's receiver), in source order.
+    pub fn for_each_node(&self, f: &mut dyn FnMut(&Node)) {
+        match self {
+            Target::Index { recv, args } => {
+                f(recv);
+                args.iter().for_each(f);
+            }
+            Target::Attr { recv, .. } => f(recv),
+            Target::Splat(Some(t)) => t.for_each_node(f),
+            Target::Nested(ts) => ts.iter().for_each(|t| t.for_each_node(f)),
+            Target::Local(_)
+            | Target::Ivar(_)
+            | Target::Global(_)
+            | Target::Splat(None)
+            | Target::Const(_)
+            | Target::Unsupported(_) => {}
+        }
+    }
+}
+
+impl Body {
+    /// Calls `f` on the default values of the parameters, then on the body.
+    pub fn for_each_node(&self, f: &mut dyn FnMut(&Node)) {
+        for (_, default) in &self.params.optional {
+            f(default);
+        }
+        for (_, default) in &self.params.keywords {
+            if let Some(d) = default {
+                f(d);
+            }
+        }
+        if let Some(b) = &self.body {
+            f(b);
+        }
+    }
+}

@@ -21,18 +21,51 @@ pub const BUFFER: &str = "_erbout";
 /// Compiles an ERB template to a [`Program`] whose value is the rendered text. The program's
 /// label is `label` (a template path, or `inline template`).
 pub fn compile(label: &str, template: &str) -> Result<Program, Vec<SyntaxError>> {
+    compile_mapped(label, template).map(|c| c.program)
+}
+
+/// A compiled template, and where the code of its tags is in the template.
+#[derive(Debug)]
+pub struct Compiled {
+    /// The program (see [`compile`]).
+    pub program: Program,
+    /// (offset in the generated source, offset in the template), ascending.
+    map: Vec<(usize, usize)>,
+    template_len: usize,
+}
+
+impl Compiled {
+    /// The template offset of an offset of the generated source that is in the code of a tag
+    /// (such as the span of a node read from a tag); other offsets map to somewhere near.
+    pub fn template_offset(&self, generated: u32) -> usize {
+        map_back(&self.map, generated as usize).min(self.template_len)
+    }
+}
+
+fn map_back(map: &[(usize, usize)], at: usize) -> usize {
+    let idx = map.partition_point(|(g, _)| *g <= at);
+    match idx.checked_sub(1).map(|i| map[i]) {
+        Some((g, t)) => t + (at - g),
+        None => at,
+    }
+}
+
+/// [`compile`], keeping the map from the generated source back to the template.
+pub fn compile_mapped(label: &str, template: &str) -> Result<Compiled, Vec<SyntaxError>> {
     let (src, map) = translate(template);
-    super::parse(label, &src).map_err(|errs| {
-        errs.into_iter()
+    match super::parse(label, &src) {
+        Ok(program) => Ok(Compiled {
+            program,
+            map,
+            template_len: template.len(),
+        }),
+        Err(errs) => Err(errs
+            .into_iter()
             .map(|e| {
                 // Back to the template's coordinates: a position in code written in a tag maps
                 // to where that code is in the template.
                 let at = super::offset_of(&src, e.line, e.column);
-                let idx = map.partition_point(|(g, _)| *g <= at);
-                let tmpl = match idx.checked_sub(1).map(|i| map[i]) {
-                    Some((g, t)) => t + (at - g),
-                    None => at,
-                };
+                let tmpl = map_back(&map, at).min(template.len());
                 let starts = super::line_starts(template);
                 let (line, column) = super::line_col(template, &starts, tmpl);
                 SyntaxError {
@@ -41,8 +74,8 @@ pub fn compile(label: &str, template: &str) -> Result<Program, Vec<SyntaxError>>
                     message: e.message,
                 }
             })
-            .collect()
-    })
+            .collect()),
+    }
 }
 
 /// Translates an ERB template (trim mode `-`) to Ruby source whose value is the output.
@@ -260,5 +293,44 @@ mod tests {
     fn literal_tags() {
         let r = to_ruby("<%% x %>");
         assert!(r.contains("\"<% x %>\""), "{r}");
+    }
+}
+
+#[cfg(test)]
+mod map_tests {
+    use super::*;
+    use crate::ruby::ast::{Node, NodeKind};
+
+    fn ivar_offsets(n: &Node, out: &mut Vec<(String, u32)>) {
+        if let NodeKind::Ivar(name) = &n.kind {
+            out.push((name.clone(), n.span.end));
+        }
+        n.for_each_child(&mut |c| ivar_offsets(c, out));
+    }
+
+    #[test]
+    fn code_maps_back_to_the_template() {
+        let t = "A=<%= @a %>\nB=\"<%= @b %>\"\n\n<% if @c -%>\nx\n<% end -%>\n";
+        let c = compile_mapped("t", t).unwrap();
+        let mut found = Vec::new();
+        ivar_offsets(&c.program.root, &mut found);
+        let mapped: Vec<(String, &str)> = found
+            .iter()
+            .map(|(n, at)| {
+                let o = c.template_offset(*at);
+                let o = t[..o].rfind('@').unwrap();
+                (n.clone(), &t[o..o + 2])
+            })
+            .collect();
+        assert_eq!(
+            mapped,
+            [
+                ("a".to_string(), "@a"),
+                ("b".to_string(), "@b"),
+                ("c".to_string(), "@c")
+            ],
+            "{}",
+            c.program.source
+        );
     }
 }

@@ -85,6 +85,13 @@ impl Drop for Program {
     }
 }
 
+impl SyntaxError {
+    /// The byte offset of the error in `src` (the text its line and column count in).
+    pub fn offset_in(&self, src: &str) -> usize {
+        offset_of(src, self.line, self.column)
+    }
+}
+
 /// Parses Ruby source. `label` names it in origins and messages.
 pub fn parse(label: &str, src: &str) -> Result<Program, Vec<SyntaxError>> {
     let line_starts = line_starts(src);

@@ -25,6 +25,7 @@ pub mod util;
 pub mod catalog;
 pub mod layout;
 pub mod lint;
+pub mod module;
 pub mod names;
 pub mod plugins;
 pub mod types;
@@ -47,6 +48,8 @@ pub enum Category {
     Validation,
     /// P4xx: style (as puppet-lint and its plugins).
     Style,
+    /// P5xx: a module's files besides manifests (templates).
+    Module,
 }
 
 impl Category {
@@ -56,6 +59,7 @@ impl Category {
             Category::Catalog => "catalog",
             Category::Validation => "validation",
             Category::Style => "style",
+            Category::Module => "module",
         }
     }
 }
@@ -166,7 +170,11 @@ pub trait Rule: Send + Sync {
     /// Such a rule runs in the second pass over the file, where the file's expression list
     /// ([`Context::index`]) is not made: it walks the AST itself (as the inference does).
     fn needs_program(&self) -> bool {
-        matches!(self.kind(), RuleKind::File(_)) && self.info().category == Category::Types
+        match self.kind() {
+            RuleKind::File(_) => self.info().category == Category::Types,
+            RuleKind::ModuleFile(check) => check.needs_program(),
+            RuleKind::Catalog(_) => false,
+        }
     }
 }
 
@@ -178,6 +186,8 @@ pub enum RuleKind {
     /// A compilation (`plint --evaluate`): the rule turns its findings into diagnostics and
     /// finds nothing in one file.
     Catalog(&'static dyn catalog::CatalogRule),
+    /// A check of a module's file that is not a manifest (a template).
+    ModuleFile(&'static dyn module::ModuleFileCheck),
 }
 
 /// The check of a rule that reads one file at a time: what a rule file implements, beside its
@@ -209,7 +219,7 @@ pub trait Check: Send + Sync {
 /// (the rule's options struct, declared with [`rule_options!`](crate::rule_options)).
 ///
 /// A rule of category `Catalog` implements [`CatalogRule`](catalog::CatalogRule) instead of
-/// [`Check`]. The rule is registered by one line in its family's
+/// [`Check`], one of category `Module` [`ModuleFileCheck`](module::ModuleFileCheck). The rule is registered by one line in its family's
 /// [`rule_family!`](crate::rule_family) list.
 #[macro_export]
 macro_rules! declare_rule {
@@ -233,6 +243,29 @@ macro_rules! declare_rule {
             }
             fn kind(&self) -> $crate::rules::RuleKind {
                 $crate::rules::RuleKind::Catalog(&$name)
+            }
+        }
+    };
+    (
+        $(#[doc = $doc:literal])*
+        $vis:vis struct $name:ident {
+            code: $code:literal,
+            name: $rule_name:literal,
+            severity: $severity:ident,
+            category: Module
+            $(, $key:ident : $value:tt)*
+            $(,)?
+        }
+    ) => {
+        $crate::declare_rule!(@declare
+            [$(#[doc = $doc])*] $vis $name, $code, $rule_name, $severity, Module,
+            [$($key: $value),*]);
+        impl $crate::rules::Rule for $name {
+            fn info(&self) -> &'static $crate::rules::RuleInfo {
+                &Self::INFO
+            }
+            fn kind(&self) -> $crate::rules::RuleKind {
+                $crate::rules::RuleKind::ModuleFile(&$name)
             }
         }
     };

@@ -10,7 +10,7 @@ use crate::defs::Index;
 use crate::report::{Diagnostic, LineIndex, Severity};
 
 /// Every rule, in code order: the families' lists (`names`, `types`, `catalog`, `validation`,
-/// `lint`, `layout`, `plugins`).
+/// `lint`, `layout`, `plugins`, `module`).
 pub static RULES: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
     let mut all: Vec<&'static dyn Rule> = [
         super::names::RULES,
@@ -20,6 +20,7 @@ pub static RULES: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
         super::lint::RULES,
         super::layout::RULES,
         super::plugins::RULES,
+        super::module::RULES,
     ]
     .concat();
     all.sort_by_key(|r| r.info().code);
@@ -84,7 +85,7 @@ impl Selection {
                         }),
                         check: match r.kind() {
                             RuleKind::File(check) => Some(check),
-                            RuleKind::Catalog(_) => None,
+                            RuleKind::Catalog(_) | RuleKind::ModuleFile(_) => None,
                         },
                         needs_program: r.needs_program(),
                     })
@@ -267,6 +268,7 @@ mod tests {
                 super::super::Category::Catalog => '2',
                 super::super::Category::Validation => '3',
                 super::super::Category::Style => '4',
+                super::super::Category::Module => '5',
             };
             assert_eq!(
                 i.code.as_bytes()[1] as char,

@@ -58,7 +58,7 @@ crate::rule_family! {
 pub fn catalog_rules() -> impl Iterator<Item = &'static dyn CatalogRule> {
     RULES.iter().filter_map(|r| match r.kind() {
         RuleKind::Catalog(c) => Some(c),
-        RuleKind::File(_) => None,
+        RuleKind::File(_) | RuleKind::ModuleFile(_) => None,
     })
 }
 

@@ -1,0 +1,214 @@
+//! The calls of `template()` and `epp()` in manifests: which template each names, from which
+//! class or defined type, and what names the template can see there besides that scope's own
+//! variables (for the check that a template reads only variables its callers define).
+
+use crate::syntax::ast::{self, Expr, ExprKind, Span, StringPart};
+
+use super::model::Origin;
+
+/// The language of a template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TemplateKind {
+    /// `template()`: Ruby's ERB.
+    Erb,
+    /// `epp()`: Embedded Puppet.
+    Epp,
+}
+
+/// One template named by a call of `template()` or `epp()`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TemplateUse {
+    pub kind: TemplateKind,
+    /// The template's name, `module/path/in/templates.erb`, lower case module; `None` when the
+    /// argument is not a string plint can resolve (a variable, an interpolation other than
+    /// `$module_name`): the call may render any template.
+    pub name: Option<String>,
+    /// The class or defined type whose scope the call is in (a key: lower case, no leading
+    /// `::`); `None` for a call elsewhere (node, top scope, function), whose visible variables
+    /// plint does not track.
+    pub scope: Option<String>,
+    /// Names visible at the call besides the scope's variables: the parameters of enclosing
+    /// lambdas and the variables assigned in their bodies.
+    pub locals: Vec<String>,
+    /// For `epp()`: the keys of its second argument when it is a literal hash with literal
+    /// keys (`Some(vec![])` when there is no second argument), `None` otherwise.
+    pub epp_keys: Option<Vec<String>>,
+    /// The call (path and the span of the name argument).
+    pub origin: Origin,
+    /// The 1-based line of the call.
+    pub line: u32,
+}
+
+/// The template calls of one manifest's statements.
+pub fn template_uses(
+    path: &std::path::Path,
+    source: &str,
+    statements: &[Expr],
+) -> Vec<TemplateUse> {
+    let mut w = Walk {
+        path,
+        source,
+        scope: None,
+        locals: Vec::new(),
+        out: Vec::new(),
+    };
+    statements.iter().for_each(|s| w.expr(s));
+    w.out
+}
+
+struct Walk<'p> {
+    path: &'p std::path::Path,
+    source: &'p str,
+    /// The enclosing class or define (key), or `Err(())` inside a node or function.
+    scope: Option<Result<String, ()>>,
+    locals: Vec<String>,
+    out: Vec<TemplateUse>,
+}
+
+impl Walk<'_> {
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Class(c) => {
+                let name = self.qualify(&c.name.name);
+                self.nested(Some(Ok(name)), &c.body.statements);
+            }
+            ExprKind::Define(d) => {
+                let name = self.qualify(&d.name.name);
+                self.nested(Some(Ok(name)), &d.body.statements);
+            }
+            ExprKind::Node(n) => self.nested(Some(Err(())), &n.body.statements),
+            ExprKind::Function(f) => self.nested(Some(Err(())), &f.body.statements),
+            ExprKind::Call(c) => {
+                if let Some(kind) = c.name().and_then(template_function) {
+                    self.call(kind, &c.args);
+                }
+                self.expr(&c.function);
+                c.args.iter().for_each(|a| self.expr(a));
+                if let Some(l) = &c.lambda {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::MethodCall(m) => {
+                self.expr(&m.receiver);
+                m.args.iter().flatten().for_each(|a| self.expr(a));
+                if let Some(l) = &m.lambda {
+                    self.lambda(l);
+                }
+            }
+            _ => e.for_each_child(&mut |c| self.expr(c)),
+        }
+    }
+
+    fn qualify(&self, name: &str) -> String {
+        let name = super::index::key(name);
+        match &self.scope {
+            Some(Ok(outer)) => format!("{outer}::{name}"),
+            _ => name,
+        }
+    }
+
+    fn nested(&mut self, scope: Option<Result<String, ()>>, statements: &[Expr]) {
+        let saved = std::mem::replace(&mut self.scope, scope);
+        let locals = std::mem::take(&mut self.locals);
+        statements.iter().for_each(|s| self.expr(s));
+        self.scope = saved;
+        self.locals = locals;
+    }
+
+    fn lambda(&mut self, l: &ast::Lambda) {
+        let before = self.locals.len();
+        self.locals
+            .extend(l.params.iter().map(|p| p.name.name.clone()));
+        let mut assigned = Vec::new();
+        super::index::scope_variables(&l.body.statements, &mut assigned);
+        self.locals.extend(assigned.into_iter().map(|v| v.name));
+        l.body.statements.iter().for_each(|s| self.expr(s));
+        self.locals.truncate(before);
+    }
+
+    fn call(&mut self, kind: TemplateKind, args: &[Expr]) {
+        let scope = match &self.scope {
+            Some(Ok(s)) => Some(s.clone()),
+            _ => None,
+        };
+        let module = scope.as_deref().map(|s| s.split("::").next().unwrap_or(s));
+        let names: Vec<&Expr> = match kind {
+            // `template()` renders each of its arguments; `epp()` its first.
+            TemplateKind::Erb => args.iter().collect(),
+            TemplateKind::Epp => args.first().into_iter().collect(),
+        };
+        let epp_keys = match (kind, args.get(1)) {
+            (TemplateKind::Erb, _) => None,
+            (TemplateKind::Epp, None) => Some(Vec::new()),
+            (TemplateKind::Epp, Some(a)) => literal_keys(a),
+        };
+        for arg in names {
+            let before = self.source.get(..arg.span.start as usize).unwrap_or("");
+            let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
+            self.out.push(TemplateUse {
+                line,
+                kind,
+                name: template_name(arg, module),
+                scope: scope.clone(),
+                locals: self.locals.clone(),
+                epp_keys: epp_keys.clone(),
+                origin: Origin::Manifest {
+                    path: self.path.to_path_buf(),
+                    span: arg.span,
+                },
+            });
+        }
+    }
+}
+
+fn template_function(name: &str) -> Option<TemplateKind> {
+    match crate::syntax::trim_colons(name) {
+        "template" => Some(TemplateKind::Erb),
+        "epp" => Some(TemplateKind::Epp),
+        _ => None,
+    }
+}
+
+/// The name a template argument gives: a string literal, or one whose only interpolation is
+/// `$module_name` (`"${module_name}/x.erb"`), resolved with the caller's module.
+fn template_name(arg: &Expr, module: Option<&str>) -> Option<String> {
+    let ExprKind::String(s) = &arg.kind else {
+        return None;
+    };
+    let mut out = String::new();
+    for p in &s.parts {
+        match p {
+            StringPart::Text { value, .. } => out.push_str(value),
+            StringPart::Interpolation { expr, .. } => match &expr.kind {
+                ExprKind::Variable(v) if v == "module_name" => out.push_str(module?),
+                _ => return None,
+            },
+        }
+    }
+    // Puppet's name: `module/path`; the module part is matched in lower case.
+    let (m, rest) = out.split_once('/')?;
+    (!m.is_empty() && !rest.is_empty()).then(|| format!("{}/{rest}", m.to_ascii_lowercase()))
+}
+
+/// The keys of a literal hash whose keys are all literal strings or names.
+fn literal_keys(e: &Expr) -> Option<Vec<String>> {
+    let ExprKind::Hash(h) = &e.kind else {
+        return None;
+    };
+    h.entries
+        .iter()
+        .map(|entry| match &entry.key.kind {
+            ExprKind::String(s) => s.literal_value(),
+            ExprKind::Name(n) => Some(n.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The span of a use, when it is in a manifest.
+pub fn use_span(u: &TemplateUse) -> Option<Span> {
+    match &u.origin {
+        Origin::Manifest { span, .. } => Some(*span),
+        _ => None,
+    }
+}

@@ -1,0 +1,302 @@
+//! `P502` undefined-template-variable: an ERB template reads `@x`, and no class or defined
+//! type that renders it defines `$x`.
+
+use super::{FileContext, ModuleFileCheck};
+use crate::declare_rule;
+use crate::defs::Index;
+use crate::defs::model::{ClassKind, Origin};
+use crate::defs::templates::{TemplateKind, TemplateUse};
+use crate::discover::FileKind;
+use crate::ruby::ast::{Node, NodeKind, Target};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds an instance variable (`@name`) that an ERB template reads, when no class or
+    /// defined type that renders the template with `template()` defines a variable `$name`
+    /// there: not as a parameter, not in its body, not in a class it inherits from, and it is
+    /// not a fact or a top-scope variable either. The template's callers are the calls of
+    /// `template('module/file.erb')` (or `"${module_name}/file.erb"`) in the program's
+    /// manifests. A template that no indexed manifest renders, or that a call plint cannot
+    /// follow may render (a name computed at run time, a call outside a class or defined
+    /// type), is not checked.
+    ///
+    /// ## Why is this bad?
+    /// Puppet renders an undefined `@name` as an empty string (`nil`), without a warning: a
+    /// parameter renamed in the class but not in its template, or a typo, silently writes a
+    /// wrong configuration file.
+    ///
+    /// ## Example
+    /// ```erb
+    /// # file: ntp/manifests/init.pp
+    /// class ntp (Array[String] $servers = []) {
+    ///   file { '/etc/ntp.conf': content => template('ntp/ntp.conf.erb') }
+    /// }
+    /// # file: ntp/templates/ntp.conf.erb
+    /// <% @server.each do |s| -%>
+    /// server <%= s %>
+    /// <% end -%>
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```erb
+    /// # file: ntp/manifests/init.pp
+    /// class ntp (Array[String] $servers = []) {
+    ///   file { '/etc/ntp.conf': content => template('ntp/ntp.conf.erb') }
+    /// }
+    /// # file: ntp/templates/ntp.conf.erb
+    /// <% @servers.each do |s| -%>
+    /// server <%= s %>
+    /// <% end -%>
+    /// ```
+    pub struct UndefinedTemplateVariable {
+        code: "P502",
+        name: "undefined-template-variable",
+        severity: Warning,
+        category: Module,
+    }
+}
+
+impl ModuleFileCheck for UndefinedTemplateVariable {
+    fn kinds(&self) -> &'static [FileKind] {
+        &[FileKind::Erb]
+    }
+
+    fn needs_program(&self) -> bool {
+        true
+    }
+
+    fn check(&self, cx: &mut FileContext<'_>) {
+        let program = cx.program;
+        let Some((module, name)) = template_name(program, cx.path) else {
+            return;
+        };
+        let Some(callers) = callers(program, &module, &name) else {
+            return;
+        };
+        // While a module the template's module declares is absent, its custom facts (which
+        // templates read as `@name` too) are unknown.
+        if !program.world().absent_for(Some(&module)).is_empty() {
+            return;
+        }
+        let Ok(compiled) = cx.erb() else {
+            return;
+        };
+        let mut reads: Vec<(String, u32)> = Vec::new();
+        let mut assigned: Vec<String> = Vec::new();
+        ivars(&compiled.program.root, &mut reads, &mut assigned);
+        let mut reported: Vec<&str> = Vec::new();
+        let mut found = Vec::new();
+        for (var, at) in &reads {
+            if reported.contains(&var.as_str()) || assigned.contains(var) || is_global(program, var)
+            {
+                continue;
+            }
+            let mut unknown = false;
+            let defined = callers.iter().any(|c| match visible(program, c, var) {
+                Visible::Yes => true,
+                Visible::No => false,
+                Visible::Unknown => {
+                    unknown = true;
+                    false
+                }
+            });
+            if defined || unknown {
+                continue;
+            }
+            reported.push(var);
+            // The read ends where its node ends (maybe after a closing parenthesis).
+            let after = compiled.template_offset(*at);
+            let needle = format!("@{var}");
+            let start = cx
+                .text
+                .get(..(after + 1).min(cx.text.len()))
+                .and_then(|t| t.rfind(&needle))
+                .unwrap_or(after);
+            let end = (start + needle.len()).min(cx.text.len());
+            let scopes = scope_list(&callers);
+            let first = callers[0];
+            let d = cx
+                .diagnostic(
+                    start..end,
+                    format!(
+                        "`@{var}` is not defined where the template is rendered (in {scopes})"
+                    ),
+                )
+                .with_label("always `nil` here")
+                .with_help(format!(
+                    "rendered by `template('{name}')` at {}; define `${var}` there (a \
+                     parameter or a variable), or fix the name",
+                    place(program, first)
+                ));
+            found.push(d);
+        }
+        found.into_iter().for_each(|d| cx.report(d));
+    }
+}
+
+/// The module and the template name (`module/path`) of a file in a module's `templates`
+/// folder.
+fn template_name(program: &Index, path: &std::path::Path) -> Option<(String, String)> {
+    let root = program
+        .modules()
+        .iter()
+        .filter(|r| path.starts_with(&r.path))
+        .max_by_key(|r| r.path.as_os_str().len())?;
+    let rest = path.strip_prefix(root.path.join("templates")).ok()?;
+    let rest: Vec<&str> = rest
+        .components()
+        .map(|c| c.as_os_str().to_str())
+        .collect::<Option<_>>()?;
+    Some((root.name.clone(), format!("{}/{}", root.name, rest.join("/"))))
+}
+
+/// The calls that render the template `name` of `module`, each from a class or defined
+/// type; `None` when there is none, or when a call plint cannot follow may render it.
+fn callers<'p>(program: &'p Index, module: &str, name: &str) -> Option<Vec<&'p TemplateUse>> {
+    let mut out = Vec::new();
+    for u in program.template_uses() {
+        if u.kind != TemplateKind::Erb {
+            continue;
+        }
+        match &u.name {
+            Some(n) if n == name => {
+                u.scope.as_ref()?;
+                out.push(u);
+            }
+            Some(_) => {}
+            // A name computed at run time in the same module may be this one.
+            None => {
+                let same_module = match &u.scope {
+                    Some(s) => s.split("::").next() == Some(module),
+                    None => true,
+                };
+                if same_module {
+                    return None;
+                }
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+enum Visible {
+    Yes,
+    No,
+    Unknown,
+}
+
+/// Whether `$var` is visible where `caller` renders the template: a local of its lambdas, a
+/// variable of its class or defined type, or of a class that one inherits from.
+fn visible(program: &Index, caller: &TemplateUse, var: &str) -> Visible {
+    if caller.locals.iter().any(|l| l == var) {
+        return Visible::Yes;
+    }
+    let Some(scope) = caller.scope.as_deref() else {
+        return Visible::Unknown;
+    };
+    let Some(mut def) = program.definition(scope) else {
+        return Visible::Unknown;
+    };
+    if def.kind == ClassKind::Define && (var == "title" || var == "name") {
+        return Visible::Yes;
+    }
+    // Metaparameters are variables of the scope when the declaration sets them.
+    if METAPARAMETERS.contains(&var) {
+        return Visible::Unknown;
+    }
+    for _ in 0..32 {
+        if def.has_variable(var) {
+            return Visible::Yes;
+        }
+        let Some(parent) = def.parent.as_deref() else {
+            return Visible::No;
+        };
+        match program.class(parent) {
+            Some(p) => def = p,
+            None => return Visible::Unknown,
+        }
+    }
+    Visible::Unknown
+}
+
+const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+/// A variable every scope sees: a built-in, a fact, a top-scope variable of the program, or
+/// one the configuration says an ENC or the server sets.
+fn is_global(program: &Index, var: &str) -> bool {
+    crate::infer::scope::is_global_builtin(var)
+        || program.top_variable(var).is_some()
+        || program.world().is_known_top_scope(var)
+        || program
+            .modules()
+            .iter()
+            .filter_map(|r| r.path.parent())
+            .any(|dir| program.custom_facts().of(dir).contains(var))
+}
+
+/// The instance variables a program reads (with the end offset of the first read of each, in
+/// order: a parenthesized read keeps the parentheses' span) and those it assigns.
+fn ivars(node: &Node, reads: &mut Vec<(String, u32)>, assigned: &mut Vec<String>) {
+    fn target(t: &Target, assigned: &mut Vec<String>) {
+        match t {
+            Target::Ivar(n) => assigned.push(n.clone()),
+            Target::Nested(ts) => ts.iter().for_each(|t| target(t, assigned)),
+            Target::Splat(Some(t)) => target(t, assigned),
+            _ => {}
+        }
+    }
+    match &node.kind {
+        NodeKind::Ivar(n) if !reads.iter().any(|(r, _)| r == n) => {
+            reads.push((n.clone(), node.span.end));
+        }
+        NodeKind::Assign(t, _) | NodeKind::OpAssign { target: t, .. } => target(t, assigned),
+        NodeKind::MultiAssign(ts, _) => ts.iter().for_each(|t| target(t, assigned)),
+        _ => {}
+    }
+    node.for_each_child(&mut |c| ivars(c, reads, assigned));
+}
+
+/// "`a`", "`a` and `b`", "`a`, `b` and 3 more": the scopes rendering the template.
+fn scope_list(callers: &[&TemplateUse]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for c in callers {
+        if let Some(s) = c.scope.as_deref()
+            && !names.contains(&s)
+        {
+            names.push(s);
+        }
+    }
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("`{one}`"),
+        [a, b] => format!("`{a}` and `{b}`"),
+        [a, b, rest @ ..] => format!("`{a}`, `{b}` and {} more", rest.len()),
+    }
+}
+
+/// `path:line` of a call, the path relative to the folder holding its module.
+fn place(program: &Index, call: &TemplateUse) -> String {
+    let Origin::Manifest { path, .. } = &call.origin else {
+        return "a manifest".into();
+    };
+    let shown = program
+        .modules()
+        .iter()
+        .filter(|r| path.starts_with(&r.path))
+        .max_by_key(|r| r.path.as_os_str().len())
+        .and_then(|r| path.strip_prefix(r.path.parent()?).ok())
+        .unwrap_or(path);
+    format!("`{}:{}`", shown.display(), call.line)
+}
