@@ -55,7 +55,7 @@ fn module_alone_in_a_folder_of_another_name() {
     write(
         &root,
         "metadata.json",
-        r#"{"name": "acme-web", "version": "1.0.0", "dependencies": [{"name": "puppetlabs/stdlib", "version_requirement": ">= 4.0.0"}]}"#,
+        r#"{"name": "acme-web", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": [{"name": "puppetlabs/stdlib", "version_requirement": ">= 4.0.0"}]}"#,
     );
     write(&root, "manifests/init.pp", STDLIB_USER);
     write(
@@ -157,7 +157,7 @@ fn fixtures_yml_declares_test_dependencies() {
     write(
         &root,
         "metadata.json",
-        r#"{"name": "acme-web", "version": "1.0.0", "dependencies": []}"#,
+        r#"{"name": "acme-web", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": []}"#,
     );
     write(
         &root,
@@ -366,7 +366,7 @@ fn top_scope_variables_a_ruby_function_sets_are_known() {
     write(
         &root,
         "metadata.json",
-        r#"{"name": "acme-site", "version": "1.0.0", "dependencies": [{"name": "acme/roles"}]}"#,
+        r#"{"name": "acme-site", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": [{"name": "acme/roles"}]}"#,
     );
     write(
         &root,
@@ -377,7 +377,7 @@ fn top_scope_variables_a_ruby_function_sets_are_known() {
     write(
         &roles,
         "metadata.json",
-        r#"{"name": "acme-roles", "version": "1.0.0", "dependencies": []}"#,
+        r#"{"name": "acme-roles", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": []}"#,
     );
     write(
         &roles,

@@ -80,11 +80,16 @@ pub enum FileKind {
     Erb,
     /// An EPP template (`*.epp`).
     Epp,
+    /// A module's `metadata.json`.
+    Metadata,
 }
 
 impl FileKind {
     /// The kind of a file given explicitly (by its name; `None`: a manifest).
     pub fn of_explicit(path: &Path) -> Option<FileKind> {
+        if path.file_name() == Some(OsStr::new("metadata.json")) {
+            return Some(FileKind::Metadata);
+        }
         match path.extension().and_then(OsStr::to_str) {
             Some("erb") => Some(FileKind::Erb),
             Some("epp") => Some(FileKind::Epp),
@@ -96,10 +101,14 @@ impl FileKind {
     /// unless it is a manifest). Templates are those in a `templates` folder, where Puppet
     /// looks for them.
     fn of_walked(dir: &Path, name: &OsStr) -> Option<FileKind> {
-        let kind = FileKind::of_explicit(Path::new(name))?;
-        dir.components()
-            .any(|c| c.as_os_str() == "templates")
-            .then_some(kind)
+        match FileKind::of_explicit(Path::new(name))? {
+            // A module's own, beside its `manifests` (see `Walker::file`).
+            FileKind::Metadata => Some(FileKind::Metadata),
+            kind => dir
+                .components()
+                .any(|c| c.as_os_str() == "templates")
+                .then_some(kind),
+        }
     }
 }
 
@@ -342,6 +351,12 @@ impl Visitor for Walker<'_> {
             .zip(path.file_name())
             .and_then(|(dir, name)| FileKind::of_walked(dir, name))
         {
+            // Only a module root's `metadata.json` is a module's metadata.
+            Some(FileKind::Metadata) => {
+                if path.parent().is_some_and(|d| self.roots_seen.contains(d)) {
+                    self.add_other(path, meta, FileKind::Metadata);
+                }
+            }
             Some(kind) => self.add_other(path, meta, kind),
             None => self.add_file(path, meta),
         }

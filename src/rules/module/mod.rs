@@ -1,4 +1,4 @@
-//! Checks of a module's files besides its manifests (P5xx): templates today.
+//! Checks of a module's files besides its manifests (P5xx): templates and `metadata.json`.
 //!
 //! Discovery lists these files apart from the manifests
 //! ([`crate::discover::Discovered::other_files`]); each is read through the sandbox and checked
@@ -34,9 +34,15 @@ pub trait ModuleFileCheck: Send + Sync {
     }
 }
 
+pub mod metadata;
+
 crate::rule_family! {
     template_syntax_error::TemplateSyntaxError,
     undefined_template_variable::UndefinedTemplateVariable,
+    metadata_syntax_error::MetadataSyntaxError,
+    missing_metadata_field::MissingMetadataField,
+    invalid_metadata::InvalidMetadata,
+    open_ended_dependency::OpenEndedDependency,
 }
 
 /// This family's rules with their checks.
@@ -57,6 +63,7 @@ pub struct FileContext<'a> {
     pub program: &'a Index,
     erb: OnceCell<Result<erb::Compiled, Vec<ruby::SyntaxError>>>,
     epp: OnceCell<Result<EppTemplate, EppError>>,
+    metadata: OnceCell<Result<serde_json::Map<String, serde_json::Value>, metadata::JsonError>>,
     current: Option<(&'static dyn Rule, Severity)>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -70,6 +77,7 @@ impl<'a> FileContext<'a> {
             program,
             erb: OnceCell::new(),
             epp: OnceCell::new(),
+            metadata: OnceCell::new(),
             current: None,
             diagnostics: Vec::new(),
         }
@@ -86,6 +94,13 @@ impl<'a> FileContext<'a> {
     /// The EPP template parsed (once), or its syntax error.
     pub fn epp(&self) -> &Result<EppTemplate, EppError> {
         self.epp.get_or_init(|| epp::parse(self.text))
+    }
+
+    /// The `metadata.json` parsed (once): its top-level object, or why it is not one.
+    pub fn metadata(
+        &self,
+    ) -> &Result<serde_json::Map<String, serde_json::Value>, metadata::JsonError> {
+        self.metadata.get_or_init(|| metadata::parse(self.text))
     }
 
     /// A diagnostic of the rule being run, at its configured severity; push it with

@@ -1,0 +1,68 @@
+//! `P503` metadata-syntax-error: a module's `metadata.json` that is not valid JSON.
+
+use super::{FileContext, ModuleFileCheck};
+use crate::declare_rule;
+use crate::discover::FileKind;
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a module's `metadata.json` that is not a valid JSON object: a missing comma or
+    /// quote, a trailing comma, a comment.
+    ///
+    /// ## Why is this bad?
+    /// Puppet 7 ignores a `metadata.json` it cannot parse, with a warning (an error with
+    /// `strict = error`): the module's dependencies and version are then unknown to Puppet,
+    /// and `puppet module` and the Forge refuse the module.
+    ///
+    /// ## Example
+    /// ```json
+    /// # file: ntp/metadata.json
+    /// {
+    ///   "name": "acme-ntp",
+    ///   "version": "1.0.0",
+    /// }
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```json
+    /// # file: ntp/metadata.json
+    /// {
+    ///   "name": "acme-ntp",
+    ///   "version": "1.0.0",
+    ///   "author": "acme",
+    ///   "summary": "Manages NTP.",
+    ///   "license": "Apache-2.0",
+    ///   "source": "https://example.com/acme/ntp",
+    ///   "dependencies": []
+    /// }
+    /// ```
+    pub struct MetadataSyntaxError {
+        code: "P503",
+        name: "metadata-syntax-error",
+        severity: Warning,
+        category: Module,
+    }
+}
+
+impl ModuleFileCheck for MetadataSyntaxError {
+    fn kinds(&self) -> &'static [FileKind] {
+        &[FileKind::Metadata]
+    }
+
+    fn check(&self, cx: &mut FileContext<'_>) {
+        let Err(e) = cx.metadata() else {
+            return;
+        };
+        let at = e.offset.min(cx.text.len());
+        let end = cx
+            .text
+            .get(at..)
+            .and_then(|r| r.chars().next())
+            .map_or(at, |c| at + c.len_utf8());
+        let d = cx
+            .diagnostic(at..end, format!("`metadata.json` is not valid JSON: {}", e.message))
+            .with_label("JSON cannot parse this")
+            .with_help("JSON allows no trailing comma and no comment; strings take double quotes");
+        cx.report(d);
+    }
+}
