@@ -10,6 +10,12 @@ mod common;
 use common::CATALOG_RULES_NOT_YET_REPORTED as NOT_YET_REPORTED;
 
 fn run_one(code: &str, source: &str) -> Vec<String> {
+    // An example of several files (each after `# file: PATH`) is a tree checked as a run.
+    if source.lines().filter(|l| l.starts_with("# file: ")).count() > 1
+        && plint::rules::find(code).is_some_and(|r| r.info().category == Category::Types)
+    {
+        return run_tree(code, source);
+    }
     let selection =
         registry::Selection::from_fn(|info| (info.code == code).then_some(info.severity));
     // The examples of the rules of a module's other files (P5xx) are files: a template, and
@@ -50,6 +56,43 @@ fn run_one(code: &str, source: &str) -> Vec<String> {
     .into_iter()
     .map(|d| format!("{} {}", d.code, d.message))
     .collect()
+}
+
+/// The findings of `plint DIR --select CODE` on the files of an example written to a folder.
+fn run_tree(code: &str, source: &str) -> Vec<String> {
+    use plint::config::{CliOptions, Settings};
+    use plint::lint::{FixMode, Session};
+    use plint::sandbox::Sandbox;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let mut current: Option<std::fs::File> = None;
+    for line in source.split_inclusive('\n') {
+        if let Some(path) = line.strip_prefix("# file: ") {
+            let path = root.join(path.trim());
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            current = Some(std::fs::File::create(path).unwrap());
+        } else if let Some(f) = current.as_mut() {
+            std::io::Write::write_all(f, line.as_bytes()).unwrap();
+        }
+    }
+    drop(current);
+    let mut sandbox = Sandbox::new(&root, std::slice::from_ref(&root));
+    let cli = CliOptions {
+        select: Some(vec![code.to_string()]),
+        ..CliOptions::default()
+    };
+    let settings = Settings::load(&cli, &root, &mut sandbox).unwrap();
+    let mut session = Session::new(root.clone(), settings, sandbox, 1).unwrap();
+    let checked = session
+        .check(std::slice::from_ref(&root), FixMode::Off)
+        .unwrap();
+    checked
+        .outcomes
+        .iter()
+        .filter_map(|o| o.report.as_ref())
+        .flat_map(|r| r.diagnostics().iter())
+        .map(|d| format!("{} {}", d.code, d.message))
+        .collect()
 }
 
 #[test]

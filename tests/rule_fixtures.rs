@@ -7,7 +7,8 @@
 //! `UPDATE_FIXTURES=1 cargo test --test rule_fixtures` rewrites the `.expected` files; review
 //! the diff.
 //!
-//! A rule of a module's other files (P5xx, templates) has folders instead:
+//! A rule of a module's other files (P5xx, templates), or one that needs a module's files
+//! (such as `missing-template`), has folders instead:
 //! `tests/fixtures/<rule-name>/{fail,pass}*/`, each a small tree of modules checked as
 //! `plint DIR --select CODE` checks it; `fail_x.expected` beside the folder `fail_x` holds its
 //! findings, each file's path relative to the folder.
@@ -113,7 +114,16 @@ fn rule_fixtures() {
         let info = rule.info();
         let dir = root.join(info.name);
         let mut files = Vec::new();
-        if info.category == Category::Module {
+        // Folders of files (a module tree) are checked as a run checks them.
+        let has_trees = std::fs::read_dir(&dir).is_ok_and(|mut r| {
+            r.any(|e| {
+                e.is_ok_and(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    e.path().is_dir() && (name.starts_with("fail_") || name.starts_with("pass_"))
+                })
+            })
+        });
+        if info.category == Category::Module || has_trees {
             module_fixtures(info.code, &dir, update, &mut problems, &mut missing);
             continue;
         }

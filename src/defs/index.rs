@@ -112,6 +112,9 @@ pub struct Index {
     top_variables: Vec<TopVar>,
     /// The calls of `template()` and `epp()` in the manifests, in file order.
     template_uses: Vec<super::templates::TemplateUse>,
+    /// The files under each indexed module's `templates/` (by module name; paths relative to
+    /// it, `/`-separated).
+    templates: HashMap<String, HashSet<String>>,
     modules: Vec<ModuleRoot>,
     /// What the checked modules declare they need, and what is absent.
     world: super::world::World,
@@ -267,6 +270,12 @@ impl Index {
         &self.top_variables
     }
 
+    /// The files under the `templates/` folder of the indexed module `module` (paths relative
+    /// to it); `None` when no module of that name is indexed.
+    pub fn module_templates(&self, module: &str) -> Option<&HashSet<String>> {
+        self.templates.get(module)
+    }
+
     /// The calls of `template()` and `epp()` in the program's manifests.
     pub fn template_uses(&self) -> &[super::templates::TemplateUse] {
         &self.template_uses
@@ -387,6 +396,7 @@ impl Index {
                 manifests: Vec::new(),
                 ruby: from_ruby,
                 tasks: Vec::new(),
+                templates: Vec::new(),
             },
         )
     }
@@ -406,6 +416,9 @@ impl Index {
             caches: Some(crate::types::Caches::default()),
             ..Index::default()
         };
+        for (module, names) in modules.templates {
+            index.templates.entry(module).or_default().extend(names);
+        }
         let puppet = checked.into_iter().chain(modules.manifests);
         let from_ruby = modules.ruby;
         // Each definition's rank among those of the same name: the lowest is the one Puppet
@@ -523,6 +536,8 @@ pub struct Modules {
     ruby: Vec<ruby::Defs>,
     /// The Bolt tasks of the modules (see [`crate::defs::tasks`]).
     tasks: Vec<crate::defs::tasks::TaskDef>,
+    /// The templates of each module: its name, the paths under its `templates/`.
+    templates: Vec<(String, Vec<String>)>,
 }
 
 impl Modules {
@@ -542,7 +557,20 @@ impl Modules {
             .collect();
         let mut extra_pp = Vec::new();
         let mut ruby_files = Vec::new();
-        for files in listed {
+        let mut templates = Vec::new();
+        for (files, root) in listed.into_iter().zip(&roots) {
+            let dir = root.path.join("templates");
+            let names = files
+                .templates
+                .iter()
+                .filter_map(|p| {
+                    let rest = p.strip_prefix(&dir).ok()?;
+                    let parts: Option<Vec<&str>> =
+                        rest.components().map(|c| c.as_os_str().to_str()).collect();
+                    Some(parts?.join("/"))
+                })
+                .collect();
+            templates.push((root.name.clone(), names));
             extra_pp.extend(files.puppet);
             ruby_files.extend(
                 files
@@ -615,6 +643,7 @@ impl Modules {
             manifests,
             ruby,
             tasks,
+            templates,
         }
     }
 }

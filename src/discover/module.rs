@@ -170,6 +170,8 @@ pub struct ModuleFiles {
     pub functions_3x: Vec<PathBuf>,
     /// Ruby resource types: `lib/puppet/type/*.rb`.
     pub resource_types: Vec<PathBuf>,
+    /// Every file under `templates/` (what `template()` and `epp()` may name).
+    pub templates: Vec<PathBuf>,
 }
 
 /// Lists the files of the module at `root` that define something (see [`ModuleFiles`]),
@@ -186,6 +188,7 @@ pub fn module_files(root: &Path, sandbox: &Sandbox) -> ModuleFiles {
     out.functions_4x = sandbox.files_under(&lib.join("functions"), true, &rb);
     out.functions_3x = sandbox.files_under(&lib.join("parser/functions"), false, &rb);
     out.resource_types = sandbox.files_under(&lib.join("type"), false, &rb);
+    out.templates = sandbox.files_under(&root.join("templates"), true, &|_| true);
     out
 }
 

@@ -23,4 +23,5 @@ crate::rule_family! {
     unknown_type::UnknownType,
     regex_too_costly::RegexTooCostly,
     invalid_task_call::InvalidTaskCall,
+    missing_template::MissingTemplate,
 }
