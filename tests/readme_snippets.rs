@@ -375,6 +375,12 @@ fn readme_commands_are_valid_plint_command_lines() {
             }
             let uses = step["uses"].as_str().unwrap_or_default();
             if uses.starts_with("OWNER/plint@") || uses == "./" {
+                for key in step["with"].as_object().into_iter().flat_map(|w| w.keys()) {
+                    assert!(
+                        action["inputs"].get(key).is_some(),
+                        "the action has no input `{key}`: {step}"
+                    );
+                }
                 commands.push(action_command(&step["with"], &action));
             }
         }
