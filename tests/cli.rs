@@ -314,12 +314,12 @@ fn sarif_structure() {
     let driver = &run["tool"]["driver"];
     assert_eq!(driver["name"], "plint");
     assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
-    assert!(
-        driver["informationUri"]
-            .as_str()
-            .unwrap()
-            .starts_with("http")
-    );
+    // The repository's URL when plint knows it (`repository` in Cargo.toml), else nothing.
+    match driver.get("informationUri") {
+        Some(uri) => assert!(uri.as_str().unwrap().starts_with("http"), "{uri}"),
+        None => assert_eq!(plint::report::sarif::REPOSITORY, ""),
+    }
+    assert_eq!(run["automationDetails"]["id"], "plint/check/");
     let rules = driver["rules"].as_array().unwrap();
     let ids: Vec<_> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
     assert_eq!(ids, ["P002", "P003"]);
@@ -330,10 +330,14 @@ fn sarif_structure() {
             "fullDescription",
             "help",
             "defaultConfiguration",
-            "helpUri",
         ] {
             assert!(rule.get(key).is_some(), "rule lacks {key}: {rule}");
         }
+        // No invented URL: a help URI only when plint knows its repository's URL.
+        assert_eq!(
+            rule.get("helpUri").is_some(),
+            !plint::report::sarif::REPOSITORY.is_empty()
+        );
     }
     let results = run["results"].as_array().unwrap();
     assert_eq!(results.len(), 2);

@@ -296,7 +296,9 @@ pub fn run(
             collected.add_diagnostic(main.fallback.clone(), p);
         }
     }
-    let report = Report::new(collected.finish(), main.files, super::catalog());
+    let report = Report::new(collected.finish(), main.files, super::catalog()).with_origin(
+        crate::report::Origin::new(crate::report::RunKind::Evaluate, cwd, &args.paths),
+    );
 
     let format = OutputFormat::from(args.format);
     let emitter = format.emitter(EmitOptions { quiet: args.quiet });

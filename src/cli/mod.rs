@@ -29,7 +29,8 @@ pub use crate::lint::WORKER_STACK_SIZE;
 use crate::lint::{Checked, FixMode, Phases, Session, fix};
 use crate::report::escape::escape;
 use crate::report::{
-    EmitOptions, OutputFormat, Report, RuleMeta, Severity, codes, display_path, thousands,
+    EmitOptions, Origin, OutputFormat, Report, RuleMeta, RunKind, Severity, codes, display_path,
+    thousands,
 };
 use args::{Args, ColorWhen, Command};
 
@@ -283,73 +284,75 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             if unsafe_left == 1 { "it" } else { "them" }
         )
     };
-    let (code, written) = if matches!(mode, FixMode::Diff(_)) {
-        // The diffs, in path order; fixes that would break a file are errors on stderr.
-        let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
-        diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
-        for o in &outcomes {
-            if let Some(r) = &o.report {
-                for d in r
-                    .diagnostics()
-                    .iter()
-                    .filter(|d| d.code == codes::INTERNAL_ERROR.code)
-                {
-                    let error = format!("{}: {}", r.path(), d.message);
-                    eprintln!("plint: error: {}", escape(&error));
-                    failed = true;
+    let (code, written) =
+        if matches!(mode, FixMode::Diff(_)) {
+            // The diffs, in path order; fixes that would break a file are errors on stderr.
+            let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
+            diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
+            for o in &outcomes {
+                if let Some(r) = &o.report {
+                    for d in r
+                        .diagnostics()
+                        .iter()
+                        .filter(|d| d.code == codes::INTERNAL_ERROR.code)
+                    {
+                        let error = format!("{}: {}", r.path(), d.message);
+                        eprintln!("plint: error: {}", escape(&error));
+                        failed = true;
+                    }
                 }
             }
-        }
-        if !args.quiet {
-            eprintln!(
-                "plint: --fix would apply {} {} in {} {}{unsafe_note}",
-                thousands(fixed),
-                if fixed == 1 { "fix" } else { "fixes" },
-                thousands(fixed_files),
-                if fixed_files == 1 { "file" } else { "files" }
-            );
-        }
-        let written = diffs
-            .iter()
-            .try_for_each(|d| out.write_all(d.as_bytes()))
-            .and_then(|()| out.flush());
-        let code = if diffs.is_empty() {
-            EXIT_OK
+            if !args.quiet {
+                eprintln!(
+                    "plint: --fix would apply {} {} in {} {}{unsafe_note}",
+                    thousands(fixed),
+                    if fixed == 1 { "fix" } else { "fixes" },
+                    thousands(fixed_files),
+                    if fixed_files == 1 { "file" } else { "files" }
+                );
+            }
+            let written = diffs
+                .iter()
+                .try_for_each(|d| out.write_all(d.as_bytes()))
+                .and_then(|()| out.flush());
+            let code = if diffs.is_empty() {
+                EXIT_OK
+            } else {
+                EXIT_FINDINGS
+            };
+            (code, written)
         } else {
-            EXIT_FINDINGS
+            let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
+            files.extend(absent);
+            let report = Report::new(files, checked_files.len(), catalog())
+                .with_origin(Origin::new(RunKind::Check, &cwd, &args.paths));
+            if matches!(mode, FixMode::Write(_)) && !args.quiet {
+                eprintln!(
+                    "plint: fixed {} {} in {} {}{unsafe_note}",
+                    thousands(fixed),
+                    if fixed == 1 { "finding" } else { "findings" },
+                    thousands(fixed_files),
+                    if fixed_files == 1 { "file" } else { "files" }
+                );
+            }
+            let format = OutputFormat::from(args.format);
+            let emitter = format.emitter(EmitOptions { quiet: args.quiet });
+            let warnings = settings.fail_on_warnings
+                && report
+                    .findings()
+                    .any(|(_, d)| d.severity >= Severity::Warning);
+            let code = if report.has_errors() || warnings {
+                EXIT_FINDINGS
+            } else {
+                EXIT_OK
+            };
+            // On the pool: the human format renders files in parallel.
+            let written = session
+                .install(|| emitter.emit(&report, &mut *out))
+                .and_then(|()| out.flush());
+            session.release(report);
+            (code, written)
         };
-        (code, written)
-    } else {
-        let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
-        files.extend(absent);
-        let report = Report::new(files, checked_files.len(), catalog());
-        if matches!(mode, FixMode::Write(_)) && !args.quiet {
-            eprintln!(
-                "plint: fixed {} {} in {} {}{unsafe_note}",
-                thousands(fixed),
-                if fixed == 1 { "finding" } else { "findings" },
-                thousands(fixed_files),
-                if fixed_files == 1 { "file" } else { "files" }
-            );
-        }
-        let format = OutputFormat::from(args.format);
-        let emitter = format.emitter(EmitOptions { quiet: args.quiet });
-        let warnings = settings.fail_on_warnings
-            && report
-                .findings()
-                .any(|(_, d)| d.severity >= Severity::Warning);
-        let code = if report.has_errors() || warnings {
-            EXIT_FINDINGS
-        } else {
-            EXIT_OK
-        };
-        // On the pool: the human format renders files in parallel.
-        let written = session
-            .install(|| emitter.emit(&report, &mut *out))
-            .and_then(|()| out.flush());
-        session.release(report);
-        (code, written)
-    };
     session.release(program);
     timings.report = phase.elapsed();
     if args.timings {

@@ -26,6 +26,11 @@ pub struct RuleMeta {
     pub category: &'static str,
     /// The puppet-lint check the code mirrors, if any.
     pub puppet_lint: Option<&'static str>,
+    /// The rule's documentation as written in its doc comment (markdown with sections `## What
+    /// it does`, `## Why is this bad?`, `## Example`, `## Use instead`; each line may keep the
+    /// comment's leading space): what `plint explain` shows. Empty for plint's own codes, whose
+    /// summary and description say everything.
+    pub docs: &'static str,
 }
 
 impl RuleMeta {
@@ -46,6 +51,7 @@ pub const INTERNAL_ERROR: RuleMeta = RuleMeta {
                   usual. Please report the message together with the file.",
     category: "internal",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P001`: the file does not parse.
@@ -59,6 +65,7 @@ pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
                   as later errors can be caused by it.",
     category: "syntax",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P002`: the file could not be read, or is not text.
@@ -72,6 +79,7 @@ pub const UNREADABLE_FILE: RuleMeta = RuleMeta {
                   permissions, or remove or rename the file if it is not a manifest.",
     category: "input",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P003`: the file is not valid UTF-8.
@@ -85,6 +93,7 @@ pub const INVALID_UTF8: RuleMeta = RuleMeta {
                   Re-encode the file as UTF-8.",
     category: "input",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P004`: expressions nested too deep to analyze.
@@ -98,6 +107,7 @@ pub const NESTING_TOO_DEEP: RuleMeta = RuleMeta {
                   nesting is almost always generated code; split the expression with variables.",
     category: "syntax",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P005`: a suppression comment names no known rule or check.
@@ -112,6 +122,7 @@ pub const UNKNOWN_SUPPRESSION: RuleMeta = RuleMeta {
                   lists, or a puppet-lint check name.",
     category: "suppression",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P006`: a suppression comment that suppresses nothing.
@@ -126,6 +137,7 @@ pub const UNUSED_SUPPRESSION: RuleMeta = RuleMeta {
                   future findings; remove the comment or fix its block.",
     category: "suppression",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P007`: a file the confined file system refused to read.
@@ -144,6 +156,7 @@ pub const REFUSED_FILE: RuleMeta = RuleMeta {
                   Replace the link with the file, or check the target where it lies.",
     category: "input",
     puppet_lint: None,
+    docs: "",
 };
 
 /// `P008`: a module declared as needed that is not installed, so names it may define are not
@@ -164,6 +177,7 @@ pub const ABSENT_DEPENDENCY: RuleMeta = RuleMeta {
                   (or `modulepath` in `plint.toml`), or install the test fixtures first.",
     category: "input",
     puppet_lint: None,
+    docs: "",
 };
 
 /// The codes of plint's own pipeline, in code order.

@@ -13,6 +13,7 @@ pub mod github;
 pub mod human;
 pub mod json;
 mod line_index;
+mod origin;
 pub mod sarif;
 
 use std::io;
@@ -21,6 +22,7 @@ pub use codes::RuleMeta;
 pub use diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 pub use file::{FileReport, display_path};
 pub use line_index::{LineCol, LineIndex};
+pub use origin::{Origin, RunKind, source_root};
 pub use termcolor::WriteColor;
 
 /// All findings of one run, in output order.
@@ -29,6 +31,7 @@ pub struct Report {
     files: Vec<FileReport>,
     files_checked: usize,
     catalog: Vec<RuleMeta>,
+    origin: Origin,
 }
 
 impl Report {
@@ -43,7 +46,19 @@ impl Report {
             files,
             files_checked,
             catalog,
+            origin: Origin::default(),
         }
+    }
+
+    /// The report, saying what made it and where (see [`Origin`]).
+    pub fn with_origin(mut self, origin: Origin) -> Self {
+        self.origin = origin;
+        self
+    }
+
+    /// What made the report, and where.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
     }
 
     /// Files with at least one finding, sorted by path.

@@ -19,14 +19,24 @@ pub fn section<'a>(docs: &'a str, title: &str) -> Option<&'a str> {
     start.map(|s| docs[s..].trim())
 }
 
-/// The first sentence of "What it does" (or of the whole text).
+/// The first sentence of "What it does" (or of the whole text): up to the first `.` that
+/// ends a sentence (followed by a space, a line break or the end, outside code spans).
+/// It may still span lines of the doc comment; `plint explain` shows it as written.
 pub fn summary(docs: &str) -> &str {
     let text = section(docs, "What it does").unwrap_or(docs.trim());
-    let end = text
-        .find(". ")
-        .map(|i| i + 1)
-        .or_else(|| text.find(".\n").map(|i| i + 1))
-        .unwrap_or(text.len());
+    let bytes = text.as_bytes();
+    let mut in_code = false;
+    let mut end = text.len();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'`' => in_code = !in_code,
+            b'.' if !in_code && bytes.get(i + 1).is_none_or(u8::is_ascii_whitespace) => {
+                end = i + 1;
+                break;
+            }
+            _ => {}
+        }
+    }
     text[..end].trim()
 }
 
@@ -67,6 +77,11 @@ mod tests {
     #[test]
     fn sections_and_blocks() {
         assert_eq!(summary(DOCS), "Finds things.");
+        // The first sentence ends at its line's end, though a later one ends with ". ".
+        assert_eq!(
+            summary(" ## What it does\n Finds `a. b` things.\n More. Text.\n"),
+            "Finds `a. b` things."
+        );
         assert_eq!(
             code_block(section(DOCS, "Example").unwrap()).unwrap(),
             "$a = 1\n"

@@ -152,6 +152,7 @@ impl RuleInfo {
             description: docs::section(self.docs, "Why is this bad?").unwrap_or(self.summary()),
             category: self.category.as_str(),
             puppet_lint: self.puppet_lint,
+            docs: self.docs,
         }
     }
 }
