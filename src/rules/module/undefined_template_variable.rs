@@ -1,5 +1,6 @@
 //! `P502` undefined-template-variable: an ERB template reads `@x`, and no class or defined
-//! type that renders it defines `$x`.
+//! type that renders it defines `$x`; an EPP template reads `$x`, which is neither its
+//! parameter nor given by its callers.
 
 use super::{FileContext, ModuleFileCheck};
 use crate::declare_rule;
@@ -19,6 +20,11 @@ declare_rule! {
     /// manifests. A template that no indexed manifest renders, or that a call plint cannot
     /// follow may render (a name computed at run time, a call outside a class or defined
     /// type), is not checked.
+    ///
+    /// An EPP template (`epp()`) sees only its parameters and the top scope, not its caller's
+    /// variables: a variable it reads that is not a parameter (or, for a template without a
+    /// parameter list, a key of the hash every `epp()` call rendering it passes), not assigned
+    /// in the template, and not a fact or top-scope variable, is reported too.
     ///
     /// ## Why is this bad?
     /// Puppet renders an undefined `@name` as an empty string (`nil`), without a warning: a
@@ -58,7 +64,7 @@ declare_rule! {
 
 impl ModuleFileCheck for UndefinedTemplateVariable {
     fn kinds(&self) -> &'static [FileKind] {
-        &[FileKind::Erb]
+        &[FileKind::Erb, FileKind::Epp]
     }
 
     fn needs_program(&self) -> bool {
@@ -66,6 +72,9 @@ impl ModuleFileCheck for UndefinedTemplateVariable {
     }
 
     fn check(&self, cx: &mut FileContext<'_>) {
+        if cx.kind == FileKind::Epp {
+            return check_epp(cx);
+        }
         let program = cx.program;
         let Some((module, name)) = template_name(program, cx.path) else {
             return;
@@ -132,6 +141,147 @@ impl ModuleFileCheck for UndefinedTemplateVariable {
         }
         found.into_iter().for_each(|d| cx.report(d));
     }
+}
+
+/// An EPP template sees its parameters (when it declares them; else the keys of the hash
+/// each `epp()` call gives) and the top scope: a variable it reads that is none of these, nor
+/// assigned in the template, nor a lambda's parameter, is undefined.
+fn check_epp(cx: &mut FileContext<'_>) {
+    let program = cx.program;
+    let Ok(template) = cx.epp() else {
+        return;
+    };
+    let mut visible: Vec<String> = Vec::new();
+    let callers: Vec<&TemplateUse>;
+    match &template.parameters {
+        Some(params) => {
+            visible.extend(params.iter().map(|p| p.name.name.clone()));
+            callers = Vec::new();
+        }
+        None => {
+            // Without a parameter list, the variables are what the calls give.
+            let Some((_, name)) = template_name(program, cx.path) else {
+                return;
+            };
+            let uses: Vec<&TemplateUse> = program
+                .template_uses()
+                .iter()
+                .filter(|u| u.kind == TemplateKind::Epp)
+                .collect();
+            // A call plint cannot follow may render it with any variables.
+            if uses.iter().any(|u| u.name.is_none()) {
+                return;
+            }
+            callers = uses
+                .into_iter()
+                .filter(|u| u.name.as_deref() == Some(name.as_str()))
+                .collect();
+            if callers.is_empty() {
+                return;
+            }
+            for c in &callers {
+                let Some(keys) = &c.epp_keys else {
+                    return;
+                };
+                visible.extend(keys.iter().cloned());
+            }
+        }
+    }
+    let mut reads: Vec<(String, crate::syntax::ast::Span)> = Vec::new();
+    let mut local: Vec<String> = Vec::new();
+    for s in &template.body.statements {
+        epp_variables(s, &mut reads, &mut local);
+    }
+    if let Some(params) = &template.parameters {
+        for p in params {
+            if let Some(d) = &p.default {
+                epp_variables(d, &mut reads, &mut local);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    let mut reported: Vec<&str> = Vec::new();
+    for (var, span) in &reads {
+        if reported.contains(&var.as_str())
+            || visible.contains(var)
+            || local.contains(var)
+            || is_global(program, var)
+        {
+            continue;
+        }
+        reported.push(var);
+        let start = template.template_offset(span.start as usize);
+        let end = (start + var.len() + 1).min(cx.text.len());
+        let d = if template.parameters.is_some() {
+            cx.diagnostic(
+                start..end,
+                format!("`${var}` is not a parameter of the template, nor a top-scope variable"),
+            )
+            .with_label("undefined: `undef` here")
+            .with_help(format!(
+                "an EPP template rendered by `epp()` sees only its parameters and the top \
+                 scope: declare `${var}` in its parameter list (`<%- | $x | -%>`) and pass it"
+            ))
+        } else {
+            let first = callers[0];
+            cx.diagnostic(
+                start..end,
+                format!(
+                    "`${var}` is not given by the calls of `epp()` rendering the template (in {})",
+                    scope_list(&callers)
+                ),
+            )
+            .with_label("undefined: `undef` here")
+            .with_help(format!(
+                "rendered at {}; an EPP template sees only what `epp()` passes and the top \
+                 scope: pass `'{var}' => ...`, or declare the template's parameters",
+                place(program, first)
+            ))
+        };
+        found.push(d);
+    }
+    found.into_iter().for_each(|d| cx.report(d));
+}
+
+/// The unqualified variables an EPP body reads (each once, first read first), and those it
+/// assigns or takes as a lambda's parameter anywhere in it.
+fn epp_variables(
+    e: &crate::syntax::ast::Expr,
+    reads: &mut Vec<(String, crate::syntax::ast::Span)>,
+    local: &mut Vec<String>,
+) {
+    use crate::syntax::ast::ExprKind;
+    match &e.kind {
+        ExprKind::Variable(name)
+            if !name.contains("::") && !reads.iter().any(|(r, _)| r == name) =>
+        {
+            reads.push((name.clone(), e.span));
+        }
+        ExprKind::Assignment { left, .. } => {
+            let mut targets = Vec::new();
+            match &left.kind {
+                ExprKind::Array(items) => targets.extend(items.iter()),
+                _ => targets.push(left.as_ref()),
+            }
+            for t in targets {
+                if let ExprKind::Variable(n) = &t.kind {
+                    local.push(n.clone());
+                }
+            }
+        }
+        ExprKind::Call(c) => {
+            if let Some(l) = &c.lambda {
+                local.extend(l.params.iter().map(|p| p.name.name.clone()));
+            }
+        }
+        ExprKind::MethodCall(m) => {
+            if let Some(l) = &m.lambda {
+                local.extend(l.params.iter().map(|p| p.name.name.clone()));
+            }
+        }
+        _ => {}
+    }
+    e.for_each_child(&mut |c| epp_variables(c, reads, local));
 }
 
 /// The module and the template name (`module/path`) of a file in a module's `templates`
