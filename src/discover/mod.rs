@@ -82,6 +82,13 @@ pub enum FileKind {
     Epp,
     /// A module's `metadata.json`.
     Metadata,
+    /// A module's `hiera.yaml` (its root's).
+    ModuleHiera,
+    /// An environment's `hiera.yaml` (a control repository's root's).
+    EnvironmentHiera,
+    /// A Hiera data file (`*.yaml`, `*.yml`, `*.json` under the `data` folder of a module or
+    /// of an environment with a `hiera.yaml`).
+    HieraData,
 }
 
 impl FileKind {
@@ -89,6 +96,21 @@ impl FileKind {
     pub fn of_explicit(path: &Path) -> Option<FileKind> {
         if path.file_name() == Some(OsStr::new("metadata.json")) {
             return Some(FileKind::Metadata);
+        }
+        if path.file_name() == Some(OsStr::new("hiera.yaml")) {
+            let dir = match path.parent() {
+                Some(d) if d.as_os_str().is_empty() => Path::new("."),
+                Some(d) => d,
+                None => Path::new("."),
+            };
+            return Some(if module::is_environment(dir) {
+                FileKind::EnvironmentHiera
+            } else {
+                FileKind::ModuleHiera
+            });
+        }
+        if is_hiera_data_name(path) && hiera_data_root(path).is_some() {
+            return Some(FileKind::HieraData);
         }
         match path.extension().and_then(OsStr::to_str) {
             Some("erb") => Some(FileKind::Erb),
@@ -101,15 +123,56 @@ impl FileKind {
     /// unless it is a manifest). Templates are those in a `templates` folder, where Puppet
     /// looks for them.
     fn of_walked(dir: &Path, name: &OsStr) -> Option<FileKind> {
-        match FileKind::of_explicit(Path::new(name))? {
+        if name == "hiera.yaml" {
+            // A module's or an environment's (see `Walker::file`).
+            return Some(FileKind::ModuleHiera);
+        }
+        if name == "metadata.json" {
             // A module's own, beside its `manifests` (see `Walker::file`).
-            FileKind::Metadata => Some(FileKind::Metadata),
-            kind => dir
+            return Some(FileKind::Metadata);
+        }
+        if is_hiera_data_name(Path::new(name)) {
+            return dir
+                .components()
+                .any(|c| c.as_os_str() == "data")
+                .then_some(FileKind::HieraData);
+        }
+        match FileKind::of_explicit(Path::new(name))? {
+            kind @ (FileKind::Erb | FileKind::Epp) => dir
                 .components()
                 .any(|c| c.as_os_str() == "templates")
                 .then_some(kind),
+            _ => None,
         }
     }
+}
+
+/// A name a Hiera data file may have.
+fn is_hiera_data_name(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(OsStr::to_str),
+        Some("yaml" | "yml" | "json")
+    )
+}
+
+/// The folder holding the `data` folder a data file lies in, when that folder is a module's or
+/// environment's (it holds `hiera.yaml`, `manifests` or `metadata.json`).
+fn hiera_data_root(path: &Path) -> Option<&Path> {
+    path.ancestors().skip(1).find_map(|d| {
+        if d.file_name() != Some(OsStr::new("data")) {
+            return None;
+        }
+        let root = d.parent()?;
+        let root_dir = if root.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            root
+        };
+        (root_dir.join("hiera.yaml").is_file()
+            || root_dir.join("manifests").is_dir()
+            || root_dir.join("metadata.json").is_file())
+        .then_some(root)
+    })
 }
 
 /// A path given on the command line that cannot be used.
@@ -355,6 +418,20 @@ impl Visitor for Walker<'_> {
             Some(FileKind::Metadata) => {
                 if path.parent().is_some_and(|d| self.roots_seen.contains(d)) {
                     self.add_other(path, meta, FileKind::Metadata);
+                }
+            }
+            // A module root's `hiera.yaml`, or an environment's.
+            Some(FileKind::ModuleHiera | FileKind::EnvironmentHiera) => {
+                let Some(dir) = path.parent() else { return };
+                if self.roots_seen.contains(dir) {
+                    self.add_other(path, meta, FileKind::ModuleHiera);
+                } else if module::is_environment(dir) {
+                    self.add_other(path, meta, FileKind::EnvironmentHiera);
+                }
+            }
+            Some(FileKind::HieraData) => {
+                if hiera_data_root(&path).is_some() {
+                    self.add_other(path, meta, FileKind::HieraData);
                 }
             }
             Some(kind) => self.add_other(path, meta, kind),

@@ -54,6 +54,33 @@ pub trait HieraScope {
     }
 }
 
+/// What checking a `hiera.yaml` on its own finds (for check mode): the checks Puppet makes
+/// when it loads the file, syntax apart (see [`crate::eval::yaml::parse`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConfigCheck {
+    /// A version 5 configuration Puppet accepts.
+    Valid,
+    /// A configuration Puppet ignores at this layer (version 3 or 4, or not a hash): why.
+    Ignored(String),
+    /// One Puppet refuses: its message.
+    Invalid(String),
+}
+
+/// Checks a `hiera.yaml` of a module (`in_module`) or of an environment as Puppet does when
+/// it loads it.
+pub fn check_config(path: &Path, text: &str, in_module: bool) -> ConfigCheck {
+    let layer = if in_module {
+        Layer::Module
+    } else {
+        Layer::Environment
+    };
+    match config::load(path, text, layer) {
+        Ok(Loaded::V5(_)) => ConfigCheck::Valid,
+        Ok(Loaded::Ignored(why)) => ConfigCheck::Ignored(why),
+        Err(e) => ConfigCheck::Invalid(e.message),
+    }
+}
+
 /// A failed lookup: a malformed file, a bad `hiera.yaml`, a merge of incompatible values, a
 /// recursive lookup. The message says where (file, line) when it is known.
 #[derive(Debug, Clone, PartialEq)]

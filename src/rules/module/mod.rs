@@ -1,4 +1,5 @@
-//! Checks of a module's files besides its manifests (P5xx): templates and `metadata.json`.
+//! Checks of a module's files besides its manifests (P5xx): templates, `metadata.json`, Hiera's
+//! configuration and data.
 //!
 //! Discovery lists these files apart from the manifests
 //! ([`crate::discover::Discovered::other_files`]); each is read through the sandbox and checked
@@ -43,6 +44,8 @@ crate::rule_family! {
     missing_metadata_field::MissingMetadataField,
     invalid_metadata::InvalidMetadata,
     open_ended_dependency::OpenEndedDependency,
+    hiera_syntax_error::HieraSyntaxError,
+    invalid_hiera_config::InvalidHieraConfig,
 }
 
 /// This family's rules with their checks.
@@ -190,7 +193,12 @@ pub fn check_example(text: &str, selection: &Selection) -> Vec<Diagnostic> {
     files
         .iter()
         .filter_map(|(p, t)| {
-            let kind = FileKind::of_explicit(Path::new(p))?;
+            // Not on disk: a data file is known by its `data` folder.
+            let kind = if p.contains("/data/") && !p.ends_with(".pp") {
+                FileKind::HieraData
+            } else {
+                FileKind::of_explicit(Path::new(p))?
+            };
             Some(check(Path::new(p), t, kind, selection, &program))
         })
         .flatten()

@@ -94,7 +94,7 @@ impl ModuleFileCheck for TemplateSyntaxError {
                     );
                 cx.report(d);
             }
-            FileKind::Metadata => {}
+            _ => {}
         }
     }
 }
