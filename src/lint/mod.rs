@@ -141,10 +141,17 @@ impl Session {
         };
         let phase = Instant::now();
         let sandbox = &self.sandbox;
+        // A text held in memory (standard input) with no file at its path is checked as it
+        // is; one named after a file is found as that file would be.
+        let (in_memory, on_disk): (Vec<PathBuf>, Vec<PathBuf>) = paths
+            .iter()
+            .cloned()
+            .partition(|p| sandbox.is_in_memory(p) && !p.exists());
         let mut discovered = self
             .pool
-            .install(|| crate::discover::discover(paths, sandbox))
+            .install(|| crate::discover::discover(&on_disk, sandbox))
             .map_err(|e| e.to_string())?;
+        discovered.files.extend(in_memory);
         // A module or environment found around a file given alone is the repository too.
         for root in &discovered.modules {
             if paths
