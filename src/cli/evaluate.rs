@@ -209,8 +209,27 @@ pub fn run(
 
     let facts_time = phase.elapsed();
     let phase = Instant::now();
-    let results: Vec<NodeResult> =
-        { pool.install(|| jobs.into_par_iter().map(compile_node).collect()) };
+    // A directory of facts at a terminal: a bar counts the nodes compiled.
+    let bar = super::progress::Bar::for_terminal(args.quiet || !directory, "nodes");
+    if let Some(bar) = &bar {
+        crate::lint::Progress::start(&**bar, jobs.len(), 1);
+    }
+    let results: Vec<NodeResult> = {
+        pool.install(|| {
+            jobs.into_par_iter()
+                .map(|job| {
+                    let result = compile_node(job);
+                    if let Some(bar) = &bar {
+                        bar.tick();
+                    }
+                    result
+                })
+                .collect()
+        })
+    };
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
     let compile_time = phase.elapsed();
     let phase = Instant::now();
 

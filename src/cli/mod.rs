@@ -13,6 +13,7 @@
 pub mod args;
 pub mod evaluate;
 pub mod log_format;
+pub mod progress;
 pub mod rules;
 
 use std::ffi::OsString;
@@ -264,7 +265,15 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     if process_ends {
         session = session.leak_at_exit();
     }
-    let checked = session.check(&paths, mode)?;
+    let bar = progress::Bar::for_terminal(args.quiet, "files");
+    if let Some(bar) = &bar {
+        session = session.with_progress(bar.clone());
+    }
+    let checked = session.check(&paths, mode);
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let checked = checked?;
     let mut failed = false;
     if args.paths_given {
         for path in paths

@@ -40,6 +40,17 @@ pub struct Session {
     sandbox: Sandbox,
     pool: rayon::ThreadPool,
     leak_at_exit: bool,
+    progress: Option<std::sync::Arc<dyn Progress>>,
+}
+
+/// Whoever watches a long check (the command line's progress bar): told how much work there
+/// is, then each unit done, from the worker threads.
+pub trait Progress: Send + Sync {
+    /// The work starts: `files` files, each in `passes` units (two when checking takes two
+    /// passes: parsing, then the rules that read the program's index).
+    fn start(&self, files: usize, passes: usize);
+    /// One more unit is done.
+    fn advance(&self);
 }
 
 /// What [`Session::check`] found.
@@ -94,7 +105,14 @@ impl Session {
             sandbox,
             pool,
             leak_at_exit: false,
+            progress: None,
         })
+    }
+
+    /// Tells `progress` how the check goes (see [`Progress`]).
+    pub fn with_progress(mut self, progress: std::sync::Arc<dyn Progress>) -> Session {
+        self.progress = Some(progress);
+        self
     }
 
     /// The process ends right after this session: the large structures of a run (syntax
@@ -195,7 +213,17 @@ impl Session {
         // read it run. Otherwise each file is read and parsed right before its rules run, so
         // that only a few trees are alive at once.
         let file_profiles: Vec<&Profile> = keys.iter().map(|k| &profiles[k.as_slice()]).collect();
-        let (program, outcomes) = if file_profiles.iter().any(|p| p.selection.needs_program()) {
+        let two_passes = file_profiles.iter().any(|p| p.selection.needs_program());
+        let progress = self.progress.as_deref();
+        if let Some(p) = progress {
+            p.start(discovered.files.len(), if two_passes { 2 } else { 1 });
+        }
+        let tick = || {
+            if let Some(p) = progress {
+                p.advance();
+            }
+        };
+        let (program, outcomes) = if two_passes {
             let phase = Instant::now();
             let mut roots = discovered.modules.clone();
             roots.extend(discovered.installed.iter().cloned());
@@ -222,7 +250,14 @@ impl Session {
             )
             .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
             let (passes, index) = self.pool.install(|| {
-                check::first_pass_all(&discovered.files, cwd, &file_profiles, &roots, sandbox)
+                check::first_pass_all(
+                    &discovered.files,
+                    cwd,
+                    &file_profiles,
+                    &roots,
+                    sandbox,
+                    &tick,
+                )
             });
             let index = index.with_world(world);
             phases.parse = Some(phase.elapsed());
@@ -235,7 +270,7 @@ impl Session {
                 .collect();
             let outcomes = self
                 .pool
-                .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit));
+                .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit, &tick));
             phases.check = phase.elapsed();
             (index, outcomes)
         } else {
@@ -248,6 +283,7 @@ impl Session {
                     mode,
                     &discovered.modules,
                     sandbox,
+                    &tick,
                 )
             });
             phases.check = phase.elapsed();
