@@ -220,6 +220,7 @@ pub fn run(
                 .map(|job| {
                     let result = compile_node(job);
                     if let Some(bar) = &bar {
+                        bar.set_last(&node_summary(&result));
                         bar.tick();
                     }
                     result
@@ -550,6 +551,22 @@ fn manifest_files(dir: &Path, sandbox: &Sandbox) -> Result<Vec<PathBuf>, String>
             .cmp(b.as_os_str().as_encoded_bytes())
     });
     Ok(out)
+}
+
+/// A few words about a node just compiled, shown beside the progress bar as nodes finish
+/// (the summary lines of every node follow at the end).
+fn node_summary(r: &NodeResult) -> String {
+    let name = r.name.clone().unwrap_or_else(|| file_stem(&r.facts_path));
+    let state = match (&r.catalog, r.bad_input || r.panicked.is_some()) {
+        (Some(c), false) => format!("{} resources", c.resources().len()),
+        _ => "no catalog".to_string(),
+    };
+    let findings = r.diags.len() + usize::from(r.panicked.is_some());
+    let line = format!(
+        "{name}: {state}, {findings} {}",
+        if findings == 1 { "finding" } else { "findings" }
+    );
+    escape(&line).into_owned()
 }
 
 /// Stands for the node's name in a message, to compare the findings of several nodes.

@@ -48,13 +48,10 @@ impl Bar {
         }
     }
 
-    /// Prints a line above the bar (or on stderr, when it is not drawn).
-    pub fn println(&self, line: &str) {
-        if self.bar.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            self.bar.println(line);
-        }
+    /// Shows what was done last beside the count (a node compiled, with its figures).
+    pub fn set_last(&self, last: &str) {
+        self.bar
+            .set_message(format!("{} (last: {last})", self.what));
     }
 
     /// Removes the bar from the terminal.

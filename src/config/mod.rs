@@ -8,9 +8,13 @@
 //!    directory that holds it.
 //! 2. With no `plint.toml` (and no `--config`), `.puppet-lint.rc` in the current directory,
 //!    read as puppet-lint does (see [`puppet_lint_rc`]), so a project can switch to plint
-//!    without editing anything.
+//!    without editing anything. `--config FILE` with a name that does not end in `.toml`
+//!    (puppet-lint's `-c FILE`) reads FILE as such a file; `--no-config` reads neither file.
 //! 3. The command line (`--select`, `--ignore`, `--only-checks`, `--no-<check>-check`,
-//!    `--<check>-check`, `--fail-on-warnings`, `--modulepath`) applies on top of the file.
+//!    `--<check>-check`, `--fail-on-warnings`, `--modulepath`, and puppet-lint's
+//!    `--ignore-paths`, `--top-scope-variables` and options about what is shown,
+//!    [`puppet_lint_rc::Display`]) applies on top of the file. puppet-lint options plint
+//!    does not use are noted once each (`CliOptions::ignored`).
 //!
 //! # `plint.toml`
 //!
