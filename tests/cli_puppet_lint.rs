@@ -388,6 +388,19 @@ fn a_folder_with_nothing_to_check_is_an_error() {
     let o = plint(dir.path(), &["a.pp", "docs"]);
     assert_eq!(code(&o), 2);
     assert!(stdout(&o).contains("P401"), "{}", stdout(&o));
+    // A module of Ruby functions only is read (into the index): not an error.
+    let ruby = tree(&[
+        (
+            "roles/metadata.json",
+            r#"{"name": "acme-roles", "version": "1.0.0", "dependencies": []}"#,
+        ),
+        (
+            "roles/lib/puppet/functions/roles/x.rb",
+            "Puppet::Functions.create_function(:'roles::x') do\nend\n",
+        ),
+    ]);
+    let o = plint(ruby.path(), &["roles"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     // The current directory by default is not an error when empty.
     let o = plint(&dir.path().join("empty"), &[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));

@@ -12,12 +12,15 @@ use crate::report::OutputFormat;
 /// Checks the Puppet manifests (`*.pp`) under each PATH (default: the current directory).
 /// Directories are walked following symbolic links; `.git`, `.hg`, `.svn`, `vendor`,
 /// `node_modules`, `target`, `.bundle`, `pkg` and `spec/fixtures` are skipped unless given
-/// explicitly. A file given explicitly is checked whatever its extension.
+/// explicitly. A file given explicitly is checked whatever its extension; a directory given
+/// explicitly under which nothing is checked is an error. A PATH of `-` reads one manifest
+/// from standard input (see `--stdin-filename`).
 ///
 /// Configuration comes from `plint.toml` in the current directory or its nearest ancestor
 /// (or `--config FILE`), else from `.puppet-lint.rc` in the current directory; the options
 /// below apply on top of it. puppet-lint's `--no-<check>-check` (turn a check off) and
-/// `--<check>-check` (turn on a check that is off by default) are accepted too.
+/// `--<check>-check` (turn on a check that is off by default) are accepted too, and so is
+/// every other option of puppet-lint 4.x (listed last).
 ///
 /// `plint rules` lists the rules; `plint explain RULE` shows one rule's documentation. To
 /// check a directory named `rules` or `explain`, write `plint ./rules`.
@@ -25,7 +28,7 @@ use crate::report::OutputFormat;
 /// Exit status: 0 if nothing was found at error level (or warning level, with
 /// `--fail-on-warnings`), 1 if something was (with `--diff`: if a file would change), 2 if
 /// plint itself could not do its job (bad arguments or configuration, a PATH that does not
-/// exist, output that cannot be written).
+/// exist or holds nothing to check, output that cannot be written).
 #[derive(Debug, Parser)]
 #[command(
     name = "plint",
@@ -279,7 +282,8 @@ pub struct Args {
 /// `plint rules`, `plint explain`.
 #[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
 pub enum Command {
-    /// List every rule: code, name, default severity, the puppet-lint check it mirrors,
+    /// List every rule: code, name, default level (`deny`, `warn`: the words of `[rules]` in
+    /// `plint.toml`), the puppet-lint check it mirrors,
     /// whether `--fix` can fix it (safely, or only with `--unsafe-fixes`), and whether it is
     /// on by default.
     Rules,
@@ -568,6 +572,38 @@ mod tests {
         assert!(Args::try_parse_from(["plint", "--evaluate", "site.pp"]).is_err());
         assert!(Args::try_parse_from(["plint", "--facts", "f", "site.pp"]).is_err());
         assert!(Args::try_parse_from(["plint", "--strict-variables", "x"]).is_err());
+    }
+
+    #[test]
+    fn puppet_lint_options() {
+        let argv = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
+        let a = parse(argv(&["plint"])).unwrap();
+        assert!(!a.paths_given && !a.format_given);
+        let a = parse(argv(&[
+            "plint",
+            "--json",
+            "-c",
+            "x.rc",
+            "-f",
+            "--error-level",
+            "warning",
+            "--ignore-paths=a/*,b",
+            "-l",
+            "c.rb",
+            "m.pp",
+        ]))
+        .unwrap();
+        assert_eq!(a.format, Format::Json);
+        assert!(a.paths_given && !a.format_given && a.fix);
+        assert_eq!(a.config, Some(PathBuf::from("x.rc")));
+        assert_eq!(a.error_level, Some(ErrorLevel::Warning));
+        assert_eq!(a.ignore_paths, ["a/*", "b"]);
+        assert_eq!(a.ignored_puppet_lint_options(), ["--load"]);
+        let a = parse(argv(&["plint", "--sarif"])).unwrap();
+        assert_eq!(a.format, Format::Sarif);
+        assert!(parse(argv(&["plint", "--json", "--format", "human"])).is_err());
+        let a = parse(argv(&["plint", "--format", "github"])).unwrap();
+        assert!(a.format_given);
     }
 
     #[test]

@@ -276,10 +276,8 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     let checked = checked?;
     let mut failed = false;
     if args.paths_given {
-        for path in paths
-            .iter()
-            .filter(|p| nothing_checked(p, &checked.files, &cwd))
-        {
+        let found: Vec<&PathBuf> = checked.files.iter().chain(&checked.modules).collect();
+        for path in paths.iter().filter(|p| nothing_checked(p, &found, &cwd)) {
             let error = format!(
                 "`{}`: no file to check there (plint checks Puppet manifests, `*.pp`; there \
                  are none, or the configuration excludes them all)",
@@ -504,15 +502,17 @@ fn stdin_path<'p>(args: &Args, paths: &'p [PathBuf]) -> Option<&'p Path> {
     paths.get(at).map(PathBuf::as_path)
 }
 
-/// Whether `path`, named on the command line, is a folder under which nothing was checked:
-/// a mistyped folder, or one with no file of a kind plint checks. (Discovery decides what is
-/// checked: when it checks more kinds of files, they count here too.)
-fn nothing_checked(path: &Path, checked: &[PathBuf], cwd: &Path) -> bool {
+/// Whether `path`, named on the command line, is a folder under which nothing was found: no
+/// file checked, no module (whose files are read, a module of Ruby functions say) — a
+/// mistyped folder, or one with no file of a kind plint reads. `found` holds the files checked
+/// and the module roots met. (Discovery decides what is checked: when it checks more kinds
+/// of files, they count here too.)
+fn nothing_checked(path: &Path, found: &[&PathBuf], cwd: &Path) -> bool {
     if !path.is_dir() {
         return false;
     }
     let dir = crate::config::normalize(&cwd.join(path));
-    !checked
+    !found
         .iter()
         .any(|f| crate::config::normalize(&cwd.join(f)).starts_with(&dir))
 }

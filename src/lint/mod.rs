@@ -60,6 +60,9 @@ pub struct Checked {
     pub files: Vec<PathBuf>,
     /// What the walk skipped, and why.
     pub notes: Vec<Note>,
+    /// The module roots met by the walk (their files are read into the index even when none
+    /// of them is checked).
+    pub modules: Vec<PathBuf>,
     /// One outcome per file of [`Checked::files`], in the same order.
     pub outcomes: Vec<Outcome>,
     /// The program's index (empty when no selected rule reads it).
@@ -291,6 +294,7 @@ impl Session {
         };
         phases.bytes = outcomes.iter().map(|o| o.bytes).sum();
         Ok(Checked {
+            modules: discovered.modules.iter().map(|m| m.path.clone()).collect(),
             files: discovered.files,
             notes: discovered.notes,
             outcomes,
