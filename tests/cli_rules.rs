@@ -62,7 +62,7 @@ fn rules_lists_every_rule() {
     let header: Vec<_> = out.lines().next().unwrap().split_whitespace().collect();
     assert_eq!(
         header,
-        ["CODE", "NAME", "SEVERITY", "PUPPET-LINT", "FIX", "DEFAULT"]
+        ["CODE", "NAME", "LEVEL", "PUPPET-LINT", "FIX", "DEFAULT"]
     );
     for r in RULES.iter() {
         let i = r.info();
@@ -76,7 +76,7 @@ fn rules_lists_every_rule() {
             [
                 i.code,
                 i.name,
-                i.severity.as_str(),
+                plint::cli::rules::level_word(i.severity),
                 i.puppet_lint.unwrap_or("-"),
                 if i.fixable {
                     i.fix_safety.as_str()

@@ -403,7 +403,7 @@ fn puppet_lint_rc_is_read_when_there_is_no_plint_toml() {
         ("a.pp", P401),
         (
             ".puppet-lint.rc",
-            "# switched from puppet-lint\n--no-unquoted_resource_title-check\n--relative\n",
+            "# switched from puppet-lint\n--no-unquoted_resource_title-check\n--relative\n--load x.rb\n",
         ),
     ]);
     let o = plint(dir.path(), &["--format", "json"]);
@@ -411,7 +411,7 @@ fn puppet_lint_rc_is_read_when_there_is_no_plint_toml() {
     assert_eq!(stdout(&o).trim(), "[]");
     assert!(
         stderr(&o).contains(
-            "plint: note: .puppet-lint.rc: `--relative` is a puppet-lint option plint does not use; ignored"
+            "plint: note: .puppet-lint.rc: `--load` is a puppet-lint option plint does not use; ignored"
         ),
         "{}",
         stderr(&o)

@@ -330,7 +330,7 @@ fn pipeline_stages() {
         .zip(parsed)
         .map(|(s, p)| (s, FirstPass::from(p), &profile))
         .collect();
-    let outcomes = check_all_parsed(work, FixMode::Off, &index, false);
+    let outcomes = check_all_parsed(work, FixMode::Off, &index, false, &|| {});
     assert_eq!(outcomes.len(), 3);
     // Only the checked files are reported on.
     for o in outcomes.iter().filter_map(|o| o.report.as_ref()) {
@@ -351,7 +351,7 @@ fn pipeline_stages() {
             .collect()
     };
     let profiles = vec![&profile; found.files.len()];
-    let (passes, fused) = first_pass_all(&found.files, &root, &profiles, &roots, &sandbox);
+    let (passes, fused) = first_pass_all(&found.files, &root, &profiles, &roots, &sandbox, &|| {});
     assert_eq!(fused.stats(), index.stats());
     assert!(
         passes
@@ -359,7 +359,7 @@ fn pipeline_stages() {
             .all(|(s, p)| s.text.is_some() && p.local.is_some() && p.defs.is_none())
     );
     let work = passes.into_iter().map(|(s, p)| (s, p, &profile)).collect();
-    let fused_outcomes = check_all_parsed(work, FixMode::Off, &fused, false);
+    let fused_outcomes = check_all_parsed(work, FixMode::Off, &fused, false, &|| {});
     assert!(!summary(&outcomes).is_empty());
     assert_eq!(summary(&fused_outcomes), summary(&outcomes));
 
@@ -372,6 +372,7 @@ fn pipeline_stages() {
         FixMode::Off,
         &found.modules,
         &sandbox,
+        &|| {},
     );
     let without_index: Vec<String> = summary(&outcomes)
         .into_iter()

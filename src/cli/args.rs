@@ -12,12 +12,15 @@ use crate::report::OutputFormat;
 /// Checks the Puppet manifests (`*.pp`) under each PATH (default: the current directory).
 /// Directories are walked following symbolic links; `.git`, `.hg`, `.svn`, `vendor`,
 /// `node_modules`, `target`, `.bundle`, `pkg` and `spec/fixtures` are skipped unless given
-/// explicitly. A file given explicitly is checked whatever its extension.
+/// explicitly. A file given explicitly is checked whatever its extension; a directory given
+/// explicitly under which nothing is checked is an error. A PATH of `-` reads one manifest
+/// from standard input (see `--stdin-filename`).
 ///
 /// Configuration comes from `plint.toml` in the current directory or its nearest ancestor
 /// (or `--config FILE`), else from `.puppet-lint.rc` in the current directory; the options
 /// below apply on top of it. puppet-lint's `--no-<check>-check` (turn a check off) and
-/// `--<check>-check` (turn on a check that is off by default) are accepted too.
+/// `--<check>-check` (turn on a check that is off by default) are accepted too, and so is
+/// every other option of puppet-lint 4.x (listed last).
 ///
 /// `plint rules` lists the rules; `plint explain RULE` shows one rule's documentation. To
 /// check a directory named `rules` or `explain`, write `plint ./rules`.
@@ -25,7 +28,7 @@ use crate::report::OutputFormat;
 /// Exit status: 0 if nothing was found at error level (or warning level, with
 /// `--fail-on-warnings`), 1 if something was (with `--diff`: if a file would change), 2 if
 /// plint itself could not do its job (bad arguments or configuration, a PATH that does not
-/// exist, output that cannot be written).
+/// exist or holds nothing to check, output that cannot be written).
 #[derive(Debug, Parser)]
 #[command(
     name = "plint",
@@ -43,8 +46,9 @@ pub struct Args {
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
-    /// Read the configuration from FILE instead of the nearest `plint.toml`.
-    #[arg(long, value_name = "FILE")]
+    /// Read the configuration from FILE instead of the nearest `plint.toml`: a `plint.toml`
+    /// when its name ends with `.toml`, else puppet-lint's options file (`.puppet-lint.rc`).
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
     /// Run only these rules (comma-separated codes, names, puppet-lint check names, or code
@@ -72,7 +76,7 @@ pub struct Args {
     /// Apply the safe fixes of the enabled rules to the files, in place; then report what
     /// remains. A safe fix never changes what Puppet compiles, for any facts. Files with
     /// syntax errors are never changed.
-    #[arg(long)]
+    #[arg(short = 'f', long)]
     pub fix: bool,
 
     /// Print a unified diff of what `--fix` would change, without changing any file (and
@@ -175,6 +179,88 @@ pub struct Args {
     )]
     pub code: Option<String>,
 
+    /// A PATH of `-`: the name of the manifest read from standard input, for messages,
+    /// module-relative names and the configuration's patterns (default `<stdin>`).
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+
+    /// puppet-lint's option: read no configuration file (neither `plint.toml` nor
+    /// `.puppet-lint.rc`) unless `--config` names one.
+    #[arg(long, help_heading = PUPPET_LINT)]
+    pub no_config: bool,
+
+    /// puppet-lint's option: `--format json`.
+    #[arg(long, conflicts_with_all = ["format", "sarif"], help_heading = PUPPET_LINT)]
+    pub json: bool,
+
+    /// puppet-lint's option: `--format sarif`.
+    #[arg(long, conflicts_with = "format", help_heading = PUPPET_LINT)]
+    pub sarif: bool,
+
+    /// puppet-lint's option: one line per finding, in this FORMAT, instead of the human
+    /// format. Placeholders: `%{path}` (as given), `%{fullpath}` (absolute), `%{filename}`
+    /// (without folders), `%{line}`, `%{column}`, `%{kind}` (`error`, `warning`, `info`),
+    /// `%{KIND}` (upper case), `%{check}` (the puppet-lint check, else the rule's name),
+    /// `%{code}`, `%{rule}`, `%{message}`; `%%` is `%`, `\n` and `\t` are a new line and a
+    /// tab.
+    #[arg(long, value_name = "FORMAT", help_heading = PUPPET_LINT)]
+    pub log_format: Option<String>,
+
+    /// puppet-lint's option: show only the findings of this level (`all`, `warning`,
+    /// `error`). The exit status is unchanged.
+    #[arg(long, value_enum, value_name = "LEVEL", help_heading = PUPPET_LINT)]
+    pub error_level: Option<ErrorLevel>,
+
+    /// puppet-lint's option: with `--log-format`, print the line of each finding and a caret
+    /// under its column (the human format always shows the source).
+    #[arg(long, help_heading = PUPPET_LINT)]
+    pub with_context: bool,
+
+    /// puppet-lint's option: plint always names the file; accepted.
+    #[arg(long, help_heading = PUPPET_LINT)]
+    pub with_filename: bool,
+
+    /// puppet-lint's option: compare a module's layout relative to the module's root
+    /// (`definition-outside-autoload-path` does not compare the class's module with the name of
+    /// the folder that holds the module).
+    #[arg(long, help_heading = PUPPET_LINT)]
+    pub relative: bool,
+
+    /// puppet-lint's option (show the findings that control comments hide): accepted and
+    /// ignored, with a note.
+    #[arg(long, help_heading = PUPPET_LINT)]
+    pub show_ignored: bool,
+
+    /// puppet-lint's option: glob patterns of files not to check (comma-separated, relative
+    /// to the current directory).
+    #[arg(long, value_name = "PATHS", value_delimiter = ',', help_heading = PUPPET_LINT)]
+    pub ignore_paths: Vec<String>,
+
+    /// puppet-lint's option: top-scope variables set elsewhere (an ENC, the server),
+    /// comma-separated; replaces `known-top-scope-variables` of `plint.toml`.
+    #[arg(long, value_name = "VARS", value_delimiter = ',', help_heading = PUPPET_LINT)]
+    pub top_scope_variables: Option<Vec<String>>,
+
+    /// puppet-lint's option: list the puppet-lint checks plint has a rule for, one a line.
+    #[arg(long, help_heading = PUPPET_LINT)]
+    pub list_checks: bool,
+
+    /// puppet-lint's option (its checks written in Ruby): accepted and ignored, with a note.
+    #[arg(short = 'l', long, value_name = "FILE", help_heading = PUPPET_LINT)]
+    pub load: Vec<PathBuf>,
+
+    /// puppet-lint's option (plugins in a module path): accepted and ignored, with a note.
+    #[arg(long, value_name = "MODULEPATH", help_heading = PUPPET_LINT)]
+    pub load_from_puppet: Option<OsString>,
+
+    /// puppet-lint's option (a Code Climate report): accepted and ignored, with a note.
+    #[arg(long, help_heading = PUPPET_LINT)]
+    pub codeclimate: bool,
+
+    /// puppet-lint's option (a Code Climate report file): accepted and ignored, with a note.
+    #[arg(long, value_name = "FILE", help_heading = PUPPET_LINT)]
+    pub codeclimate_report_file: Option<PathBuf>,
+
     /// `--no-<check>-check` options (taken out of the arguments before parsing).
     #[arg(skip)]
     pub disable_checks: Vec<String>,
@@ -182,12 +268,22 @@ pub struct Args {
     /// `--<check>-check` options (taken out of the arguments before parsing).
     #[arg(skip)]
     pub enable_checks: Vec<String>,
+
+    /// Whether `--format` was given (not its default): it wins over `.puppet-lint.rc`'s
+    /// `--json` and `--sarif`.
+    #[arg(skip)]
+    pub format_given: bool,
+
+    /// Whether PATHs were given (not the default `.`).
+    #[arg(skip)]
+    pub paths_given: bool,
 }
 
 /// `plint rules`, `plint explain`.
 #[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
 pub enum Command {
-    /// List every rule: code, name, default severity, the puppet-lint check it mirrors,
+    /// List every rule: code, name, default level (`deny`, `warn`: the words of `[rules]` in
+    /// `plint.toml`), the puppet-lint check it mirrors,
     /// whether `--fix` can fix it (safely, or only with `--unsafe-fixes`), and whether it is
     /// on by default.
     Rules,
@@ -198,6 +294,28 @@ pub enum Command {
         #[arg(value_name = "RULE")]
         rule: String,
     },
+}
+
+/// Parses the arguments (after [`split_check_flags`]), noting which options were given rather
+/// than defaulted.
+pub fn parse(argv: Vec<OsString>) -> Result<Args, clap::Error> {
+    use clap::parser::ValueSource;
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Args::command().try_get_matches_from(argv)?;
+    let mut args = Args::from_arg_matches(&matches)?;
+    let given = |id: &str| {
+        matches
+            .value_source(id)
+            .is_some_and(|s| s != ValueSource::DefaultValue)
+    };
+    args.format_given = given("format");
+    args.paths_given = given("paths");
+    if args.json {
+        args.format = Format::Json;
+    } else if args.sarif {
+        args.format = Format::Sarif;
+    }
+    Ok(args)
 }
 
 /// Takes puppet-lint's `--no-<check>-check` and `--<check>-check` options out of `args`
@@ -259,6 +377,31 @@ impl From<Format> for OutputFormat {
     }
 }
 
+/// The heading of puppet-lint's options in `--help`.
+const PUPPET_LINT: &str = "puppet-lint's options";
+
+/// `--error-level` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ErrorLevel {
+    /// Every finding.
+    All,
+    /// Only warnings.
+    Warning,
+    /// Only errors.
+    Error,
+}
+
+impl From<ErrorLevel> for crate::config::puppet_lint_rc::ErrorLevel {
+    fn from(level: ErrorLevel) -> Self {
+        use crate::config::puppet_lint_rc::ErrorLevel as L;
+        match level {
+            ErrorLevel::All => L::All,
+            ErrorLevel::Warning => L::Warning,
+            ErrorLevel::Error => L::Error,
+        }
+    }
+}
+
 /// `--color` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorWhen {
@@ -268,6 +411,47 @@ pub enum ColorWhen {
 }
 
 impl Args {
+    /// The puppet-lint options of the command line about what is shown.
+    pub fn display(&self) -> crate::config::puppet_lint_rc::Display {
+        use crate::config::puppet_lint_rc::{Display, ReportFormat};
+        Display {
+            log_format: self.log_format.clone(),
+            error_level: self.error_level.map(Into::into),
+            format: if self.json {
+                Some(ReportFormat::Json)
+            } else if self.sarif {
+                Some(ReportFormat::Sarif)
+            } else {
+                None
+            },
+            with_context: self.with_context,
+            with_filename: self.with_filename,
+            relative: self.relative,
+        }
+    }
+
+    /// The puppet-lint options given that plint accepts without using them.
+    pub fn ignored_puppet_lint_options(&self) -> Vec<String> {
+        let mut ignored = Vec::new();
+        if !self.load.is_empty() {
+            ignored.push("--load".to_string());
+        }
+        for (given, name) in [
+            (self.show_ignored, "--show-ignored"),
+            (self.load_from_puppet.is_some(), "--load-from-puppet"),
+            (self.codeclimate, "--codeclimate"),
+            (
+                self.codeclimate_report_file.is_some(),
+                "--codeclimate-report-file",
+            ),
+        ] {
+            if given {
+                ignored.push(name.to_string());
+            }
+        }
+        ignored
+    }
+
     /// The colour setting after `--no-color`.
     pub fn color(&self) -> ColorWhen {
         if self.no_color {
@@ -388,6 +572,38 @@ mod tests {
         assert!(Args::try_parse_from(["plint", "--evaluate", "site.pp"]).is_err());
         assert!(Args::try_parse_from(["plint", "--facts", "f", "site.pp"]).is_err());
         assert!(Args::try_parse_from(["plint", "--strict-variables", "x"]).is_err());
+    }
+
+    #[test]
+    fn puppet_lint_options() {
+        let argv = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
+        let a = parse(argv(&["plint"])).unwrap();
+        assert!(!a.paths_given && !a.format_given);
+        let a = parse(argv(&[
+            "plint",
+            "--json",
+            "-c",
+            "x.rc",
+            "-f",
+            "--error-level",
+            "warning",
+            "--ignore-paths=a/*,b",
+            "-l",
+            "c.rb",
+            "m.pp",
+        ]))
+        .unwrap();
+        assert_eq!(a.format, Format::Json);
+        assert!(a.paths_given && !a.format_given && a.fix);
+        assert_eq!(a.config, Some(PathBuf::from("x.rc")));
+        assert_eq!(a.error_level, Some(ErrorLevel::Warning));
+        assert_eq!(a.ignore_paths, ["a/*", "b"]);
+        assert_eq!(a.ignored_puppet_lint_options(), ["--load"]);
+        let a = parse(argv(&["plint", "--sarif"])).unwrap();
+        assert_eq!(a.format, Format::Sarif);
+        assert!(parse(argv(&["plint", "--json", "--format", "human"])).is_err());
+        let a = parse(argv(&["plint", "--format", "github"])).unwrap();
+        assert!(a.format_given);
     }
 
     #[test]

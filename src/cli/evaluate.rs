@@ -209,8 +209,28 @@ pub fn run(
 
     let facts_time = phase.elapsed();
     let phase = Instant::now();
-    let results: Vec<NodeResult> =
-        { pool.install(|| jobs.into_par_iter().map(compile_node).collect()) };
+    // A directory of facts at a terminal: a bar counts the nodes compiled.
+    let bar = super::progress::Bar::for_terminal(args.quiet || !directory, "nodes");
+    if let Some(bar) = &bar {
+        crate::lint::Progress::start(&**bar, jobs.len(), 1);
+    }
+    let results: Vec<NodeResult> = {
+        pool.install(|| {
+            jobs.into_par_iter()
+                .map(|job| {
+                    let result = compile_node(job);
+                    if let Some(bar) = &bar {
+                        bar.set_last(&node_summary(&result));
+                        bar.tick();
+                    }
+                    result
+                })
+                .collect()
+        })
+    };
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
     let compile_time = phase.elapsed();
     let phase = Instant::now();
 
@@ -533,6 +553,22 @@ fn manifest_files(dir: &Path, sandbox: &Sandbox) -> Result<Vec<PathBuf>, String>
             .cmp(b.as_os_str().as_encoded_bytes())
     });
     Ok(out)
+}
+
+/// A few words about a node just compiled, shown beside the progress bar as nodes finish
+/// (the summary lines of every node follow at the end).
+fn node_summary(r: &NodeResult) -> String {
+    let name = r.name.clone().unwrap_or_else(|| file_stem(&r.facts_path));
+    let state = match (&r.catalog, r.bad_input || r.panicked.is_some()) {
+        (Some(c), false) => format!("{} resources", c.resources().len()),
+        _ => "no catalog".to_string(),
+    };
+    let findings = r.diags.len() + usize::from(r.panicked.is_some());
+    let line = format!(
+        "{name}: {state}, {findings} {}",
+        if findings == 1 { "finding" } else { "findings" }
+    );
+    escape(&line).into_owned()
 }
 
 /// Stands for the node's name in a message, to compare the findings of several nodes.

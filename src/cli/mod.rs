@@ -12,6 +12,8 @@
 
 pub mod args;
 pub mod evaluate;
+pub mod log_format;
+pub mod progress;
 pub mod rules;
 
 use std::ffi::OsString;
@@ -20,19 +22,20 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use clap::Parser;
 use termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 
+use crate::config::puppet_lint_rc::{ErrorLevel, ReportFormat};
 use crate::config::{CliOptions, Settings};
 use crate::discover::NoteKind;
 pub use crate::lint::WORKER_STACK_SIZE;
 use crate::lint::{Checked, FixMode, Phases, Session, fix};
 use crate::report::escape::escape;
 use crate::report::{
-    EmitOptions, Origin, OutputFormat, Report, RuleMeta, RunKind, Severity, codes, display_path,
-    thousands,
+    EmitOptions, Emitter, FileReport, Origin, OutputFormat, Report, RuleMeta, RunKind, Severity,
+    codes, display_path, thousands,
 };
 use args::{Args, ColorWhen, Command};
+use log_format::LogFormat;
 
 /// Exit status: nothing at error level (or warning level, with `--fail-on-warnings`).
 pub const EXIT_OK: i32 = 0;
@@ -64,7 +67,7 @@ where
     T: Into<OsString> + Clone,
 {
     let (argv, disable_checks, enable_checks) = args::split_check_flags(args);
-    let mut args = match Args::try_parse_from(argv) {
+    let mut args = match args::parse(argv) {
         Ok(args) => args,
         Err(e) => {
             // `--help` and `--version` go to stdout with status 0; usage errors to stderr, 2.
@@ -93,12 +96,20 @@ where
 
 /// `plint rules` and `plint explain`: to stdout.
 fn subcommand(command: &Command) -> Result<i32, String> {
+    match command {
+        Command::Rules => write_stdout(rules::list),
+        Command::Explain { rule } => {
+            let mut text = Vec::new();
+            rules::explain(rule, &mut text)?.map_err(|e| e.to_string())?;
+            write_stdout(|out| out.write_all(&text))
+        }
+    }
+}
+
+/// Writes with `write` to stdout; a reader that went away is not an error.
+fn write_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<i32, String> {
     let mut out = io::stdout().lock();
-    let written = match command {
-        Command::Rules => rules::list(&mut out),
-        Command::Explain { rule } => rules::explain(rule, &mut out)?,
-    };
-    match written.and_then(|()| out.flush()) {
+    match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => Ok(EXIT_OK),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(EXIT_OK),
         Err(e) => Err(format!("cannot write to standard output: {e}")),
@@ -171,6 +182,9 @@ impl Timings {
 }
 
 fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
+    if args.list_checks {
+        return write_stdout(rules::list_checks);
+    }
     let start = Instant::now();
     let mut timings = Timings::default();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
@@ -188,8 +202,14 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             .modulepath
             .as_ref()
             .map(|m| std::env::split_paths(m).collect()),
+        no_config: args.no_config,
+        ignore_paths: args.ignore_paths.clone(),
+        top_scope_variables: args.top_scope_variables.clone(),
+        display: args.display(),
+        ignored: args.ignored_puppet_lint_options(),
     };
-    let mut sandbox = sandbox_for(args, &cwd);
+    let paths = paths_to_check(args)?;
+    let mut sandbox = sandbox_for(args, &paths, &cwd);
     let settings = Settings::load(&cli, &cwd, &mut sandbox).map_err(|e| e.display_from(&cwd))?;
     timings.config = phase.elapsed();
     if !args.quiet {
@@ -201,6 +221,24 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     if args.evaluate {
         return evaluate::run(args, &settings, &cwd, sandbox);
     }
+    // What is shown: the command line's `--format` (or `--json`, `--sarif`), else
+    // `.puppet-lint.rc`'s; `--log-format` writes the human format's findings its own way.
+    let format = match settings.display.format {
+        Some(f) if !(args.format_given || args.json || args.sarif) => match f {
+            ReportFormat::Json => OutputFormat::Json,
+            ReportFormat::Sarif => OutputFormat::Sarif,
+        },
+        _ => OutputFormat::from(args.format),
+    };
+    let log_format = match &settings.display.log_format {
+        Some(template) if format == OutputFormat::Human => Some(LogFormat::parse(
+            template,
+            settings.display.with_context,
+            &cwd,
+        )?),
+        _ => None,
+    };
+    let error_level = settings.display.error_level.unwrap_or_default();
 
     // Open the output first: a path that cannot be written fails before any work is done.
     let mut out = open_output(args.output.as_deref(), args.color())?;
@@ -217,11 +255,42 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     } else {
         FixMode::Off
     };
+    if let Some(name) = stdin_path(args, &paths) {
+        let bytes = sandbox
+            .read_stdin()
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        sandbox.add_in_memory(name, bytes);
+    }
     let mut session = Session::new(cwd.clone(), settings, sandbox, args.threads.unwrap_or(0))?;
     if process_ends {
         session = session.leak_at_exit();
     }
-    let checked = session.check(&args.paths, mode)?;
+    let bar = progress::Bar::for_terminal(args.quiet, "files");
+    if let Some(bar) = &bar {
+        session = session.with_progress(bar.clone());
+    }
+    let checked = session.check(&paths, mode);
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let checked = checked?;
+    let mut failed = false;
+    if args.paths_given {
+        let found: Vec<&PathBuf> = checked.files.iter().chain(&checked.modules).collect();
+        for path in paths.iter().filter(|p| nothing_checked(p, &found, &cwd)) {
+            let error = format!(
+                "`{}`: no file to check there (plint checks Puppet manifests, `*.pp`; there \
+                 are none, or the configuration excludes them all)",
+                path.display()
+            );
+            eprintln!("plint: error: {}", escape(&error));
+            failed = true;
+        }
+        if failed && checked.files.is_empty() {
+            // Nothing to report on: no "No problems found" under the error.
+            return Ok(EXIT_FAILURE);
+        }
+    }
     if !args.quiet {
         for note in &checked.notes {
             let kind = match &note.kind {
@@ -246,7 +315,6 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     timings.phases = phases;
 
     let phase = Instant::now();
-    let mut failed = false;
     for e in outcomes.iter().filter_map(|o| o.write_error.as_ref()) {
         eprintln!("plint: error: {}", escape(e));
         failed = true;
@@ -284,75 +352,79 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             if unsafe_left == 1 { "it" } else { "them" }
         )
     };
-    let (code, written) =
-        if matches!(mode, FixMode::Diff(_)) {
-            // The diffs, in path order; fixes that would break a file are errors on stderr.
-            let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
-            diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
-            for o in &outcomes {
-                if let Some(r) = &o.report {
-                    for d in r
-                        .diagnostics()
-                        .iter()
-                        .filter(|d| d.code == codes::INTERNAL_ERROR.code)
-                    {
-                        let error = format!("{}: {}", r.path(), d.message);
-                        eprintln!("plint: error: {}", escape(&error));
-                        failed = true;
-                    }
+    let (code, written) = if matches!(mode, FixMode::Diff(_)) {
+        // The diffs, in path order; fixes that would break a file are errors on stderr.
+        let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
+        diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
+        for o in &outcomes {
+            if let Some(r) = &o.report {
+                for d in r
+                    .diagnostics()
+                    .iter()
+                    .filter(|d| d.code == codes::INTERNAL_ERROR.code)
+                {
+                    let error = format!("{}: {}", r.path(), d.message);
+                    eprintln!("plint: error: {}", escape(&error));
+                    failed = true;
                 }
             }
-            if !args.quiet {
-                eprintln!(
-                    "plint: --fix would apply {} {} in {} {}{unsafe_note}",
-                    thousands(fixed),
-                    if fixed == 1 { "fix" } else { "fixes" },
-                    thousands(fixed_files),
-                    if fixed_files == 1 { "file" } else { "files" }
-                );
-            }
-            let written = diffs
-                .iter()
-                .try_for_each(|d| out.write_all(d.as_bytes()))
-                .and_then(|()| out.flush());
-            let code = if diffs.is_empty() {
-                EXIT_OK
-            } else {
-                EXIT_FINDINGS
-            };
-            (code, written)
+        }
+        if !args.quiet {
+            eprintln!(
+                "plint: --fix would apply {} {} in {} {}{unsafe_note}",
+                thousands(fixed),
+                if fixed == 1 { "fix" } else { "fixes" },
+                thousands(fixed_files),
+                if fixed_files == 1 { "file" } else { "files" }
+            );
+        }
+        let written = diffs
+            .iter()
+            .try_for_each(|d| out.write_all(d.as_bytes()))
+            .and_then(|()| out.flush());
+        let code = if diffs.is_empty() {
+            EXIT_OK
         } else {
-            let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
-            files.extend(absent);
-            let report = Report::new(files, checked_files.len(), catalog())
-                .with_origin(Origin::new(RunKind::Check, &cwd, &args.paths));
-            if matches!(mode, FixMode::Write(_)) && !args.quiet {
-                eprintln!(
-                    "plint: fixed {} {} in {} {}{unsafe_note}",
-                    thousands(fixed),
-                    if fixed == 1 { "finding" } else { "findings" },
-                    thousands(fixed_files),
-                    if fixed_files == 1 { "file" } else { "files" }
-                );
-            }
-            let format = OutputFormat::from(args.format);
-            let emitter = format.emitter(EmitOptions { quiet: args.quiet });
-            let warnings = settings.fail_on_warnings
-                && report
-                    .findings()
-                    .any(|(_, d)| d.severity >= Severity::Warning);
-            let code = if report.has_errors() || warnings {
-                EXIT_FINDINGS
-            } else {
-                EXIT_OK
-            };
-            // On the pool: the human format renders files in parallel.
-            let written = session
-                .install(|| emitter.emit(&report, &mut *out))
-                .and_then(|()| out.flush());
-            session.release(report);
-            (code, written)
+            EXIT_FINDINGS
         };
+        (code, written)
+    } else {
+        let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
+        files.extend(absent);
+        let mut report = Report::new(files, checked_files.len(), catalog())
+            .with_origin(Origin::new(RunKind::Check, &cwd, &args.paths));
+        if matches!(mode, FixMode::Write(_)) && !args.quiet {
+            eprintln!(
+                "plint: fixed {} {} in {} {}{unsafe_note}",
+                thousands(fixed),
+                if fixed == 1 { "finding" } else { "findings" },
+                thousands(fixed_files),
+                if fixed_files == 1 { "file" } else { "files" }
+            );
+        }
+        let emitter: Box<dyn Emitter> = match log_format {
+            Some(log_format) => Box::new(log_format),
+            None => format.emitter(EmitOptions { quiet: args.quiet }),
+        };
+        let warnings = settings.fail_on_warnings
+            && report
+                .findings()
+                .any(|(_, d)| d.severity >= Severity::Warning);
+        let code = if report.has_errors() || warnings {
+            EXIT_FINDINGS
+        } else {
+            EXIT_OK
+        };
+        if error_level != ErrorLevel::All {
+            report = only_level(&report, error_level);
+        }
+        // On the pool: the human format renders files in parallel.
+        let written = session
+            .install(|| emitter.emit(&report, &mut *out))
+            .and_then(|()| out.flush());
+        session.release(report);
+        (code, written)
+    };
     session.release(program);
     timings.report = phase.elapsed();
     if args.timings {
@@ -370,10 +442,86 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     }
 }
 
+/// `--error-level`: the report with only the findings of that level (the files that keep none
+/// are left out; the count of files checked is unchanged).
+fn only_level(report: &Report, level: ErrorLevel) -> Report {
+    let files = report
+        .files()
+        .iter()
+        .filter_map(|f| {
+            let kept: Vec<_> = f
+                .diagnostics()
+                .iter()
+                .filter(|d| level.shows(d.severity))
+                .cloned()
+                .collect();
+            (!kept.is_empty()).then(|| FileReport::new(f.path(), f.source().to_string(), kept))
+        })
+        .collect();
+    Report::new(files, report.files_checked(), catalog()).with_origin(report.origin().clone())
+}
+
+/// The name of the manifest read from standard input, without `--stdin-filename`.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// The paths to check: the PATHs, with `-` (standard input) replaced by its name.
+fn paths_to_check(args: &Args) -> Result<Vec<PathBuf>, String> {
+    let dashes = args.paths.iter().filter(|p| p.as_os_str() == "-").count();
+    if dashes > 1 {
+        return Err("`-` (standard input) can be given once".into());
+    }
+    if dashes == 1 && args.fix {
+        return Err(
+            "`--fix` cannot rewrite standard input; `--diff` shows what it would change".into(),
+        );
+    }
+    if dashes == 0 && args.stdin_filename.is_some() {
+        return Err(
+            "`--stdin-filename` names the manifest read from `-`, which is not given".into(),
+        );
+    }
+    let name = args
+        .stdin_filename
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(STDIN_NAME));
+    Ok(args
+        .paths
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                name.clone()
+            } else {
+                p.clone()
+            }
+        })
+        .collect())
+}
+
+/// The path standing for standard input among `paths`, if `-` was given.
+fn stdin_path<'p>(args: &Args, paths: &'p [PathBuf]) -> Option<&'p Path> {
+    let at = args.paths.iter().position(|p| p.as_os_str() == "-")?;
+    paths.get(at).map(PathBuf::as_path)
+}
+
+/// Whether `path`, named on the command line, is a folder under which nothing was found: no
+/// file checked, no module (whose files are read, a module of Ruby functions say) — a
+/// mistyped folder, or one with no file of a kind plint reads. `found` holds the files checked
+/// and the module roots met. (Discovery decides what is checked: when it checks more kinds
+/// of files, they count here too.)
+fn nothing_checked(path: &Path, found: &[&PathBuf], cwd: &Path) -> bool {
+    if !path.is_dir() {
+        return false;
+    }
+    let dir = crate::config::normalize(&cwd.join(path));
+    !found
+        .iter()
+        .any(|f| crate::config::normalize(&cwd.join(f)).starts_with(&dir))
+}
+
 /// The sandbox of a run (see [`crate::sandbox`]): the checked paths' repositories are
 /// untrusted; the files named on the command line are the user's own.
-fn sandbox_for(args: &Args, cwd: &Path) -> crate::sandbox::Sandbox {
-    let mut sandbox = crate::sandbox::Sandbox::new(cwd, &args.paths);
+fn sandbox_for(args: &Args, paths: &[PathBuf], cwd: &Path) -> crate::sandbox::Sandbox {
+    let mut sandbox = crate::sandbox::Sandbox::new(cwd, paths);
     sandbox.set_ignore_files(!args.no_ignore_files);
     if let Some(size) = args.max_file_size {
         sandbox.set_limits(crate::sandbox::Limits {

@@ -21,7 +21,7 @@ fn rows() -> Vec<Row> {
     let builtins = BUILTIN.iter().map(|m| Row {
         code: m.code,
         name: m.name,
-        severity: m.default_severity.as_str(),
+        severity: level_word(m.default_severity),
         puppet_lint: "-",
         fix: "-",
         default: if CONFIGURABLE_BUILTINS.iter().any(|c| c.code == m.code) {
@@ -35,7 +35,7 @@ fn rows() -> Vec<Row> {
         Row {
             code: i.code,
             name: i.name,
-            severity: i.severity.as_str(),
+            severity: level_word(i.severity),
             puppet_lint: i.puppet_lint.unwrap_or("-"),
             fix: if i.fixable {
                 i.fix_safety.as_str()
@@ -54,7 +54,7 @@ pub fn list(out: &mut dyn Write) -> io::Result<()> {
     let header = Row {
         code: "CODE",
         name: "NAME",
-        severity: "SEVERITY",
+        severity: "LEVEL",
         puppet_lint: "PUPPET-LINT",
         fix: "FIX",
         default: "DEFAULT",
@@ -83,12 +83,35 @@ pub fn list(out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "\n{} rules ({on} on by default) and {} codes of plint's own. `plint explain CODE` \
-         shows one; `[rules]` in plint.toml turns rules on and off.\nFIX: `safe` fixes never \
-         change what Puppet compiles and `--fix` applies them; `unsafe` ones may, and only \
+         shows one; `[rules]` in plint.toml turns rules on and off.\nLEVEL: the words of \
+         `[rules]`: `deny` reports at error level, `warn` at warning level (`info`: a note, \
+         never a failure); `\"allow\"` turns a rule off.\nFIX: `safe` fixes never change \
+         what Puppet compiles and `--fix` applies them; `unsafe` ones may, and only \
          `--fix --unsafe-fixes` applies them; `sometimes-unsafe` rules have both.",
         RULES.len(),
         BUILTIN.len()
     )
+}
+
+/// A default severity in the words of `[rules]` in `plint.toml` (`info` has none there).
+pub fn level_word(severity: crate::report::Severity) -> &'static str {
+    match severity {
+        crate::report::Severity::Error => "deny",
+        crate::report::Severity::Warning => "warn",
+        crate::report::Severity::Info => "info",
+    }
+}
+
+/// puppet-lint's `--list-checks`: the puppet-lint checks plint has a rule for, one a line,
+/// sorted.
+pub fn list_checks(out: &mut dyn Write) -> io::Result<()> {
+    let mut checks: Vec<&str> = RULES.iter().filter_map(|r| r.info().puppet_lint).collect();
+    checks.sort_unstable();
+    checks.dedup();
+    for check in checks {
+        writeln!(out, "{check}")?;
+    }
+    Ok(())
 }
 
 /// The header line of `plint explain` for a rule.
@@ -189,7 +212,7 @@ mod tests {
             [
                 "P401",
                 "unquoted-resource-title",
-                "warning",
+                "warn",
                 "unquoted_resource_title",
                 "safe",
                 "on"

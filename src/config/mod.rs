@@ -8,9 +8,13 @@
 //!    directory that holds it.
 //! 2. With no `plint.toml` (and no `--config`), `.puppet-lint.rc` in the current directory,
 //!    read as puppet-lint does (see [`puppet_lint_rc`]), so a project can switch to plint
-//!    without editing anything.
+//!    without editing anything. `--config FILE` with a name that does not end in `.toml`
+//!    (puppet-lint's `-c FILE`) reads FILE as such a file; `--no-config` reads neither file.
 //! 3. The command line (`--select`, `--ignore`, `--only-checks`, `--no-<check>-check`,
-//!    `--<check>-check`, `--fail-on-warnings`, `--modulepath`) applies on top of the file.
+//!    `--<check>-check`, `--fail-on-warnings`, `--modulepath`, and puppet-lint's
+//!    `--ignore-paths`, `--top-scope-variables` and options about what is shown,
+//!    [`puppet_lint_rc::Display`]) applies on top of the file. puppet-lint options plint
+//!    does not use are noted once each (`CliOptions::ignored`).
 //!
 //! # `plint.toml`
 //!
@@ -202,6 +206,17 @@ pub struct CliOptions {
     pub fail_on_warnings: bool,
     /// `--modulepath DIR[:DIR]`.
     pub modulepath: Option<Vec<PathBuf>>,
+    /// `--no-config`: read neither `plint.toml` nor `.puppet-lint.rc` unless `--config`
+    /// names one.
+    pub no_config: bool,
+    /// `--ignore-paths`: patterns of files not to check, relative to the current directory.
+    pub ignore_paths: Vec<String>,
+    /// `--top-scope-variables`: replaces `known-top-scope-variables`.
+    pub top_scope_variables: Option<Vec<String>>,
+    /// puppet-lint's options about what is shown (on top of `.puppet-lint.rc`'s).
+    pub display: puppet_lint_rc::Display,
+    /// puppet-lint options given that plint accepts and does not use (one note each).
+    pub ignored: Vec<String>,
 }
 
 /// A configuration problem, with its place in the file when it comes from one.
@@ -324,6 +339,11 @@ pub struct Settings {
     pub check_installed_modules: bool,
     /// Things to tell the user (ignored `.puppet-lint.rc` options, checks plint lacks).
     pub notes: Vec<String>,
+    /// puppet-lint's options about what is shown: `.puppet-lint.rc`'s, then the command
+    /// line's.
+    pub display: puppet_lint_rc::Display,
+    /// `--ignore-paths` of the command line, relative to the current directory.
+    cli_exclude: Option<Matcher>,
 }
 
 /// The rules and their settings for one file.
@@ -376,12 +396,22 @@ impl Settings {
             known_top_scope_variables: Vec::new(),
             check_installed_modules: false,
             notes: Vec::new(),
+            display: puppet_lint_rc::Display::default(),
+            cli_exclude: None,
         };
         let file = match &cli.config {
             Some(path) => Some(normalize(&cwd.join(path))),
+            None if cli.no_config => None,
             None => find(&cwd),
         };
-        if let Some(path) = file {
+        if let Some(path) = file.as_ref().filter(|p| is_puppet_lint_rc(p)) {
+            // `-c FILE` / `--config FILE` naming puppet-lint's options file.
+            sandbox.add_trusted(path);
+            let text = sandbox.read_to_string(path).map_err(|e| {
+                ConfigError::plain(format!("cannot read `{}`: {e}", path.display()))
+            })?;
+            settings.apply_rc(path.clone(), &text)?;
+        } else if let Some(path) = file {
             sandbox.add_trusted(&path);
             let text = sandbox.read_to_string(&path).map_err(|e| {
                 ConfigError::plain(format!("cannot read `{}`: {e}", path.display()))
@@ -390,7 +420,7 @@ impl Settings {
             for dir in settings.modulepath.iter() {
                 sandbox.add_configured(&path, dir);
             }
-        } else {
+        } else if !cli.no_config {
             let rc = cwd.join(puppet_lint_rc::FILE_NAME);
             sandbox.add_trusted(&rc);
             match sandbox.read_to_string(&rc) {
@@ -435,6 +465,36 @@ impl Settings {
         }
         settings.cli.extend(disable);
         settings.fail_on_warnings |= cli.fail_on_warnings;
+        settings.display = settings.display.then(&cli.display);
+        if settings.display.relative {
+            // puppet-lint's `--relative` is an option of the rule that mirrors
+            // `autoloader_layout` (`[[overrides]]` that set it still win for their files).
+            settings
+                .base_options
+                .entry("P402")
+                .or_default()
+                .insert("relative".into(), toml::Value::Boolean(true));
+        }
+        if let Some(names) = &cli.top_scope_variables {
+            settings.known_top_scope_variables = names.clone();
+        }
+        if !cli.ignore_paths.is_empty() {
+            let patterns: Vec<Spanned<String>> = cli
+                .ignore_paths
+                .iter()
+                .map(|p| Spanned::new(0..0, p.clone()))
+                .collect();
+            let at = |_: std::ops::Range<usize>, message: String| {
+                ConfigError::plain(format!("--ignore-paths: {message}"))
+            };
+            settings.cli_exclude = Some(compile_globs(&patterns, &at)?);
+        }
+        for ignored in &cli.ignored {
+            settings.notes.push(format!(
+                "the command line: `{}` is a puppet-lint option plint does not use; ignored",
+                shorten(ignored, SHOWN)
+            ));
+        }
         if let Some(dirs) = &cli.modulepath {
             settings.modulepath = dirs.iter().map(|d| normalize(&cwd.join(d))).collect();
             for dir in settings.modulepath.iter() {
@@ -456,6 +516,10 @@ impl Settings {
         let rc = puppet_lint_rc::parse(text);
         let origin = puppet_lint_rc::FILE_NAME;
         self.fail_on_warnings = rc.fail_on_warnings;
+        self.display = rc.display.clone();
+        if let Some(names) = &rc.top_scope_variables {
+            self.known_top_scope_variables = names.clone();
+        }
         if rc.stray > 0 {
             self.notes.push(format!(
                 "{origin}: {} {} not {} (an option starts with `-`); ignored",
@@ -563,6 +627,13 @@ impl Settings {
     /// Whether `exclude` leaves `path` out (a path as walked: relative to the current
     /// directory, or absolute).
     pub fn is_excluded(&self, path: &Path) -> bool {
+        if let Some(m) = &self.cli_exclude
+            && normalize(&self.cwd.join(path))
+                .strip_prefix(&self.cwd)
+                .is_ok_and(|rel| m.is_match(rel))
+        {
+            return true;
+        }
         // Without `exclude`, the path is not made relative at all (it is asked for every file).
         let Some(m) = &self.exclude else {
             return false;
@@ -682,6 +753,13 @@ fn apply(op: &Op, states: &mut HashMap<&'static str, State>) {
 /// A rule key given on the command line.
 fn cli_key(key: &str, option: &str) -> Result<Vec<&'static str>, ConfigError> {
     keys::resolve(key.trim()).map_err(|e| ConfigError::plain(format!("{option}: {e}")))
+}
+
+/// Whether `--config FILE` names puppet-lint's options file rather than a `plint.toml`: any
+/// name that does not end with `.toml` (`.puppet-lint.rc`, `lint.rc`, ...).
+pub fn is_puppet_lint_rc(path: &Path) -> bool {
+    path.extension()
+        .is_none_or(|e| !e.eq_ignore_ascii_case("toml"))
 }
 
 /// The puppet-lint style options (from `.puppet-lint.rc` or the command line).
@@ -1003,7 +1081,7 @@ mod tests {
     fn puppet_lint_rc_notes_show_little_of_the_file() {
         let secret = secret();
         let dir = tempfile::tempdir().unwrap();
-        let mut text = format!("PATH=/usr/bin\0TOKEN={secret}\0\n--log-format={secret}\n");
+        let mut text = format!("PATH=/usr/bin\0TOKEN={secret}\0\n--load={secret}\n");
         text.push_str(&format!(
             "--no-{secret}-check\n--only-checks={secret},x\n--{secret}\n"
         ));
@@ -1021,7 +1099,7 @@ mod tests {
         assert!(!notes.contains(&secret[40..]), "{notes}");
         assert!(!notes.contains("/usr/bin"), "{notes}");
         assert!(
-            notes.contains("`--log-format` is a puppet-lint option"),
+            notes.contains("`--load` is a puppet-lint option"),
             "{notes}"
         );
         assert!(notes.contains("1 word is not an option"), "{notes}");
@@ -1108,6 +1186,69 @@ mod tests {
         assert!(s.is_excluded(&root.join("a/b_generated.pp")));
         assert!(!s.is_excluded(&root.join("a/b.pp")));
         assert!(!s.is_excluded(Path::new("/elsewhere/vendor/x.pp")));
+    }
+
+    #[test]
+    fn puppet_lint_command_line_options() {
+        let dir = tempfile::tempdir().unwrap();
+        let load = |cli: &CliOptions| {
+            Settings::load(cli, dir.path(), &mut Sandbox::new(dir.path(), &[])).unwrap()
+        };
+        std::fs::write(
+            dir.path().join(puppet_lint_rc::FILE_NAME),
+            "--no-80chars-check --error-level=error --log-format=x --top-scope-variables=a\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("other.rc"), "--no-documentation-check\n").unwrap();
+        // The file's options, then the command line's on top.
+        let cli = CliOptions {
+            display: puppet_lint_rc::Display {
+                log_format: Some("y".into()),
+                relative: true,
+                ..Default::default()
+            },
+            ignore_paths: vec!["vendor/**".into()],
+            ignored: vec!["--load".into()],
+            ..CliOptions::default()
+        };
+        let s = load(&cli);
+        assert!(matches!(s.source, ConfigSource::PuppetLintRc(_)));
+        assert_eq!(s.display.log_format.as_deref(), Some("y"));
+        assert_eq!(
+            s.display.error_level,
+            Some(puppet_lint_rc::ErrorLevel::Error)
+        );
+        assert_eq!(s.known_top_scope_variables, ["a"]);
+        assert_eq!(
+            s.base_options["P402"].get("relative"),
+            Some(&toml::Value::Boolean(true))
+        );
+        assert!(s.is_excluded(Path::new("vendor/m/x.pp")));
+        assert!(!s.is_excluded(Path::new("site/x.pp")));
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("`--load` is a puppet-lint option")),
+            "{:?}",
+            s.notes
+        );
+        // `--no-config` reads no file; `-c FILE` reads a puppet-lint options file.
+        let s = load(&CliOptions {
+            no_config: true,
+            top_scope_variables: Some(vec!["b".into()]),
+            ..CliOptions::default()
+        });
+        assert_eq!(s.source, ConfigSource::Defaults);
+        assert_eq!(s.display, puppet_lint_rc::Display::default());
+        assert_eq!(s.known_top_scope_variables, ["b"]);
+        let s = load(&CliOptions {
+            config: Some("other.rc".into()),
+            no_config: true,
+            ..CliOptions::default()
+        });
+        assert!(matches!(s.source, ConfigSource::PuppetLintRc(_)));
+        assert_eq!(level(&s, &[], "P414"), None);
+        assert_eq!(s.display.error_level, None);
     }
 
     #[test]

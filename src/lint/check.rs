@@ -400,6 +400,7 @@ pub fn first_pass_all(
     profiles: &[&Profile],
     roots: &[ModuleRoot],
     sandbox: &Sandbox,
+    tick: &(dyn Fn() + Sync),
 ) -> (Vec<(Source, FirstPass)>, Index) {
     let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let map = ModuleMap::new(roots);
@@ -427,6 +428,7 @@ pub fn first_pass_all(
                         .zip(profiles)
                         .map(|((source, parsed), profile)| {
                             let pass = first_pass_parsed(&source, parsed, profile);
+                            tick();
                             (source, pass)
                         })
                 })
@@ -452,7 +454,7 @@ pub fn first_pass_all(
 
 /// Reads each file of `paths` (see [`read_source`]) and checks it with its profile and no
 /// program index (see `check_file`), in parallel on the current rayon pool, keeping their
-/// order.
+/// order; `tick` is called after each file.
 pub fn check_all_unread(
     paths: &[PathBuf],
     cwd: &Path,
@@ -460,6 +462,7 @@ pub fn check_all_unread(
     mode: FixMode,
     roots: &[ModuleRoot],
     sandbox: &Sandbox,
+    tick: &(dyn Fn() + Sync),
 ) -> Vec<Outcome> {
     let map = ModuleMap::new(roots);
     paths
@@ -470,7 +473,9 @@ pub fn check_all_unread(
         .map(|(path, profile)| {
             let mut source = read_source(path, cwd, sandbox);
             source.module = map.of(path).cloned();
-            check_file(source, profile, mode)
+            let outcome = check_file(source, profile, mode);
+            tick();
+            outcome
         })
         .collect()
 }
@@ -638,17 +643,23 @@ fn path_text(path: &Path) -> std::borrow::Cow<'_, str> {
 }
 
 /// Checks all parsed sources of `program` in parallel (on the current rayon pool), each with
-/// its profile, keeping their order (`leak` as for `check_parsed`).
+/// its profile, keeping their order (`leak` as for `check_parsed`); `tick` is called after
+/// each file.
 pub fn check_all_parsed(
     work: Vec<(Source, FirstPass, &Profile)>,
     mode: FixMode,
     program: &Index,
     leak: bool,
+    tick: &(dyn Fn() + Sync),
 ) -> Vec<Outcome> {
     work.into_par_iter()
         // One file per task (see `first_pass_all`).
         .with_max_len(1)
-        .map(|(source, pass, profile)| check_parsed(source, pass, profile, mode, program, leak))
+        .map(|(source, pass, profile)| {
+            let outcome = check_parsed(source, pass, profile, mode, program, leak);
+            tick();
+            outcome
+        })
         .collect()
 }
 

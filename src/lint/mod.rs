@@ -40,6 +40,17 @@ pub struct Session {
     sandbox: Sandbox,
     pool: rayon::ThreadPool,
     leak_at_exit: bool,
+    progress: Option<std::sync::Arc<dyn Progress>>,
+}
+
+/// Whoever watches a long check (the command line's progress bar): told how much work there
+/// is, then each unit done, from the worker threads.
+pub trait Progress: Send + Sync {
+    /// The work starts: `files` files, each in `passes` units (two when checking takes two
+    /// passes: parsing, then the rules that read the program's index).
+    fn start(&self, files: usize, passes: usize);
+    /// One more unit is done.
+    fn advance(&self);
 }
 
 /// What [`Session::check`] found.
@@ -49,6 +60,9 @@ pub struct Checked {
     pub files: Vec<PathBuf>,
     /// What the walk skipped, and why.
     pub notes: Vec<Note>,
+    /// The module roots met by the walk (their files are read into the index even when none
+    /// of them is checked).
+    pub modules: Vec<PathBuf>,
     /// One outcome per file of [`Checked::files`], in the same order.
     pub outcomes: Vec<Outcome>,
     /// The program's index (empty when no selected rule reads it).
@@ -94,7 +108,14 @@ impl Session {
             sandbox,
             pool,
             leak_at_exit: false,
+            progress: None,
         })
+    }
+
+    /// Tells `progress` how the check goes (see [`Progress`]).
+    pub fn with_progress(mut self, progress: std::sync::Arc<dyn Progress>) -> Session {
+        self.progress = Some(progress);
+        self
     }
 
     /// The process ends right after this session: the large structures of a run (syntax
@@ -141,10 +162,17 @@ impl Session {
         };
         let phase = Instant::now();
         let sandbox = &self.sandbox;
+        // A text held in memory (standard input) with no file at its path is checked as it
+        // is; one named after a file is found as that file would be.
+        let (in_memory, on_disk): (Vec<PathBuf>, Vec<PathBuf>) = paths
+            .iter()
+            .cloned()
+            .partition(|p| sandbox.is_in_memory(p) && !p.exists());
         let mut discovered = self
             .pool
-            .install(|| crate::discover::discover(paths, sandbox))
+            .install(|| crate::discover::discover(&on_disk, sandbox))
             .map_err(|e| e.to_string())?;
+        discovered.files.extend(in_memory);
         // A module or environment found around a file given alone is the repository too.
         for root in &discovered.modules {
             if paths
@@ -195,9 +223,18 @@ impl Session {
             keys.iter().map(|k| &profiles[k.as_slice()]).collect();
         let other_profiles = file_profiles.split_off(discovered.files.len());
         let needs_program = |p: &&Profile| p.selection.needs_program();
-        let (program, mut outcomes) = if file_profiles.iter().any(needs_program)
-            || other_profiles.iter().any(needs_program)
-        {
+        let two_passes =
+            file_profiles.iter().any(needs_program) || other_profiles.iter().any(needs_program);
+        let progress = self.progress.as_deref();
+        if let Some(p) = progress {
+            p.start(discovered.files.len(), if two_passes { 2 } else { 1 });
+        }
+        let tick = || {
+            if let Some(p) = progress {
+                p.advance();
+            }
+        };
+        let (program, mut outcomes) = if two_passes {
             let phase = Instant::now();
             let mut roots = discovered.modules.clone();
             roots.extend(discovered.installed.iter().cloned());
@@ -224,7 +261,14 @@ impl Session {
             )
             .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
             let (passes, index) = self.pool.install(|| {
-                check::first_pass_all(&discovered.files, cwd, &file_profiles, &roots, sandbox)
+                check::first_pass_all(
+                    &discovered.files,
+                    cwd,
+                    &file_profiles,
+                    &roots,
+                    sandbox,
+                    &tick,
+                )
             });
             let index = index.with_world(world);
             phases.parse = Some(phase.elapsed());
@@ -237,7 +281,7 @@ impl Session {
                 .collect();
             let outcomes = self
                 .pool
-                .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit));
+                .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit, &tick));
             phases.check = phase.elapsed();
             (index, outcomes)
         } else {
@@ -250,6 +294,7 @@ impl Session {
                     mode,
                     &discovered.modules,
                     sandbox,
+                    &tick,
                 )
             });
             phases.check = phase.elapsed();
@@ -271,6 +316,7 @@ impl Session {
         files.extend(discovered.other_files.into_iter().map(|f| f.path));
         phases.bytes = outcomes.iter().map(|o| o.bytes).sum();
         Ok(Checked {
+            modules: discovered.modules.iter().map(|m| m.path.clone()).collect(),
             files,
             notes: discovered.notes,
             outcomes,

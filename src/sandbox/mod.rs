@@ -183,6 +183,9 @@ pub struct Sandbox {
     trusted: Vec<Root>,
     limits: Limits,
     ignore_files: bool,
+    /// Texts held in memory (a manifest read from standard input), by absolute path:
+    /// [`Sandbox::read`] answers them instead of the file system.
+    in_memory: Vec<(PathBuf, std::sync::Arc<[u8]>)>,
 }
 
 impl Sandbox {
@@ -195,6 +198,7 @@ impl Sandbox {
             trusted: Vec::new(),
             limits: Limits::default(),
             ignore_files: true,
+            in_memory: Vec::new(),
         };
         for dir in SYSTEM_MODULE_PATHS {
             sandbox.add_trusted(Path::new(dir));
@@ -340,9 +344,47 @@ impl Sandbox {
         path.is_dir() && self.check(path).is_ok()
     }
 
+    /// Reads standard input to its end, within the size limit: the text of a manifest given
+    /// as `-`.
+    pub fn read_stdin(&self) -> Result<Vec<u8>, Error> {
+        let limit = self.limits.max_file_size;
+        let mut bytes = Vec::new();
+        io::stdin().lock().take(limit + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > limit {
+            return Err(Error::TooLarge { limit });
+        }
+        Ok(bytes)
+    }
+
+    /// Makes `path` read as `bytes` (see [`Sandbox::read`]), whether or not a file is there.
+    pub fn add_in_memory(&mut self, path: &Path, bytes: Vec<u8>) {
+        let abs = normalize(&self.cwd, path).0.into_owned();
+        self.in_memory.retain(|(p, _)| *p != abs);
+        self.in_memory.push((abs, bytes.into()));
+    }
+
+    /// Whether `path` is held in memory (see [`Sandbox::add_in_memory`]).
+    pub fn is_in_memory(&self, path: &Path) -> bool {
+        self.in_memory_text(path).is_some()
+    }
+
+    fn in_memory_text(&self, path: &Path) -> Option<&[u8]> {
+        if self.in_memory.is_empty() {
+            return None;
+        }
+        let abs = normalize(&self.cwd, path).0;
+        self.in_memory
+            .iter()
+            .find(|(p, _)| *p == *abs)
+            .map(|(_, bytes)| &bytes[..])
+    }
+
     /// The bytes of the regular file at `path`, if it lies under an allowed root and within the
     /// size limit.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>, Error> {
+        if let Some(bytes) = self.in_memory_text(path) {
+            return Ok(bytes.to_vec());
+        }
         let (abs, climbs) = normalize(&self.cwd, path);
         let trusted = !climbs && self.is_trusted_location(&abs);
         let file = open_nonblocking(path)?;

@@ -1,5 +1,14 @@
-use crate::declare_rule;
 use crate::discover::module::module_of_folder;
+use crate::{declare_rule, rule_options};
+
+rule_options! {
+    /// The options of `definition-outside-autoload-path`.
+    pub struct Options {
+        /// Compare only the path below `manifests/`, never the module's name with the folder
+        /// that holds the module (puppet-lint's `--relative`, which sets it).
+        relative: bool = false,
+    }
+}
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
@@ -45,6 +54,7 @@ declare_rule! {
         severity: Warning,
         category: Style,
         puppet_lint: "autoloader_layout",
+        options: Options,
     }
 }
 
@@ -149,6 +159,11 @@ impl Check for AutoloaderLayout {
             && module_of_folder(&m.folder) == l.module
         {
             l.module = Some(m.module.clone());
+        }
+        if cx.options::<Options>().relative
+            && let Some(l) = &mut location
+        {
+            l.module = None;
         }
         let mut found = Vec::new();
         // Nested definitions are P408's business; their real name is qualified by the outer
