@@ -230,6 +230,9 @@ impl Compiler<'_> {
                     if matches!(n, "module_name" | "caller_module_name") {
                         return Ok(Value::Undef);
                     }
+                    if crate::infer::facts::is_known_fact(n) {
+                        self.missing_fact(vec![n.to_string()], format!("$::{n}"), e.span);
+                    }
                     // Puppet names the variable as written (`::x` keeps its `::`).
                     if self.input.strict_variables {
                         return Err(self.fatal(
@@ -267,6 +270,17 @@ impl Compiler<'_> {
             ExprKind::Access { target, args } => {
                 let t = self.eval(target)?;
                 let keys = self.eval_list(args)?;
+                if let (Value::Hash(h), [Value::String(k)]) = (&t, keys.as_slice())
+                    && h.get_str(k).is_none()
+                    && let Some(mut path) = facts_path(target)
+                {
+                    path.push(k.clone());
+                    let read = format!(
+                        "$facts{}",
+                        path.iter().map(|k| format!("['{k}']")).collect::<String>()
+                    );
+                    self.missing_fact(path, read, e.span);
+                }
                 self.access(&t, &keys)
             }
             ExprKind::Unary { op, operand } => {
@@ -971,4 +985,24 @@ fn is_plain(e: &Expr) -> bool {
         );
     });
     plain
+}
+
+/// The keys of `$facts['a']['b']` (`["a", "b"]`; none for `$facts` itself) when `e` reads the
+/// facts hash with literal keys, else `None`.
+fn facts_path(e: &Expr) -> Option<Vec<String>> {
+    match &e.kind {
+        ExprKind::Variable(n) if n == "facts" || n == "::facts" => Some(Vec::new()),
+        ExprKind::Access { target, args } => {
+            let [key] = args.as_slice() else {
+                return None;
+            };
+            let ExprKind::String(lit) = &key.kind else {
+                return None;
+            };
+            let mut path = facts_path(target)?;
+            path.push(lit.literal_value()?);
+            Some(path)
+        }
+        _ => None,
+    }
 }
