@@ -3,8 +3,8 @@
 
 Each set is one of facterdb's fact sets (real Facter output, legacy and structured facts),
 trimmed to the top-level facts that modules read: a fact is kept when its name is read somewhere
-in the module corpus (`$facts['name']`, `$::name`, `$name`, `@name` in ERB, `facts[:name]` or
-`Facter.value(:name)` in Ruby), or when it names the node or its system (`CORE`). A fact that is
+in the module corpus (`$facts['name']`, `$::name`, `$name`, `fact('name')`, `@name` in ERB,
+`facts[:name]`, `scope['facts']['name']` or `Facter.value(:name)` in Ruby), or when it names the node or its system (`CORE`). A fact that is
 kept is kept whole (its nested hashes too).
 
 facterdb 1.12.1 has no set for a few current releases; those are derived from the previous
@@ -102,7 +102,8 @@ CORE = {
 }
 
 READ = re.compile(
-    r"""(?:\$\{?(?:::)?|@|facts\[\s*['":]|Facter\.value\(\s*['":]|lookupvar\(\s*['"](?:::)?)"""
+    r"""(?:\$\{?(?:::)?|@|facts(?:['"]\])?\[\s*['":]|Facter\.value\(\s*['":]"""
+    r"""|lookupvar\(\s*['"](?:::)?|\bfact\(\s*['"])"""
     r"""([a-z_][a-z0-9_]*)"""
 )
 
