@@ -858,6 +858,10 @@ fn facts_os_gives_default_facts() {
     ] {
         assert!(stdout(&o).contains(name), "{}", stdout(&o));
     }
+    // A set without --evaluate: a usage error, not a silent check.
+    let o = plint(tmp.path(), &["--facts-os", "debian-12", "site.pp"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("needs --evaluate"), "{}", stderr(&o));
     // Neither facts nor a set: a usage error.
     let o = plint(tmp.path(), &["--evaluate", "site.pp"]);
     assert_eq!(code(&o), 2);

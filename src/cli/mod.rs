@@ -171,8 +171,14 @@ impl Timings {
 
 fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     let start = Instant::now();
-    if args.facts_os.as_deref() == Some("list") {
-        return evaluate::list_facts_os();
+    match args.facts_os.as_deref() {
+        Some("list") => return evaluate::list_facts_os(),
+        Some(_) if !args.evaluate => {
+            return Err(
+                "--facts-os NAME needs --evaluate (`--facts-os list` lists the sets)".into(),
+            );
+        }
+        _ => {}
     }
     let mut timings = Timings::default();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
