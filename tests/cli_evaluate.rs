@@ -679,3 +679,223 @@ fn a_finding_of_several_nodes_is_reported_once() {
     assert!(tmp.path().join("out/c.example.com.json").is_file());
     assert!(!tmp.path().join("out/a.example.com.json").exists());
 }
+
+/// The finding of one code in a JSON report.
+fn finding_of<'a>(f: &'a [Value], code: &str) -> Option<&'a Value> {
+    f.iter().find(|d| d["code"] == code)
+}
+
+#[test]
+fn facts_the_code_reads_and_the_facts_lack_are_listed_once() {
+    let site = "class legacy {\n  if $::osfamily == 'Debian' { $p = 'ntp' }\n  \
+                $m = $facts['os']['release']['full']\n  $k = $facts['kernel']\n}\ninclude legacy\n";
+    let tmp = scratch(site);
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let f = findings_of(&o);
+    let d = finding_of(&f, "P221").unwrap_or_else(|| panic!("{f:?}"));
+    assert_eq!(d["severity"], "info");
+    assert!(d["path"].as_str().unwrap().ends_with("facts.json"), "{d}");
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.contains("`$::osfamily`, `$facts['os']['release']['full']`, `$facts['kernel']`"),
+        "{message}"
+    );
+    assert!(message.contains("include_legacy_facts"), "{message}");
+    assert_eq!(f.iter().filter(|d| d["code"] == "P221").count(), 1);
+
+    // A directory of nodes that lack the same facts: one finding, on the directory, naming
+    // the nodes.
+    let dir = tmp.path().join("nodes");
+    fs::create_dir(&dir).unwrap();
+    for n in ["a", "b"] {
+        fs::write(
+            dir.join(format!("{n}.json")),
+            DEBIAN_FACTS.replace("web01", n),
+        )
+        .unwrap();
+    }
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "nodes",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    let f = findings_of(&o);
+    let p221: Vec<&Value> = f.iter().filter(|d| d["code"] == "P221").collect();
+    assert_eq!(p221.len(), 1, "{f:?}");
+    let message = p221[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("nodes `a.example.com`, `b.example.com`"),
+        "{message}"
+    );
+
+    // Given the facts, nothing is said.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--fact",
+            "osfamily=Debian",
+            "--fact",
+            "os.release.full='11.1'",
+            "--fact",
+            "kernel=Linux",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    assert!(
+        finding_of(&findings_of(&o), "P221").is_none(),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn fact_settings_override_the_facts_of_every_node() {
+    let tmp = scratch(
+        "fail(\"${facts['os']['family']} ${facts['os']['name']} ${::role} ${type($::n)} \
+         ${facts['os']['release']['major']}\")\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--fact",
+            "os.family=RedHat",
+            "--fact",
+            "role=web",
+            "--fact",
+            "n=3",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let f = findings_of(&o);
+    let d = finding_of(&f, "P202").unwrap_or_else(|| panic!("{f:?}"));
+    assert_eq!(d["message"], "RedHat Debian web Integer[3, 3] 11");
+    // A setting that is not KEY=VALUE is a usage error.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--fact",
+            "role",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("KEY=VALUE"), "{}", stderr(&o));
+}
+
+#[test]
+fn facts_os_gives_default_facts() {
+    let tmp = scratch(
+        "fail(\"${facts['os']['family']} ${facts['os']['release']['major']} ${::osfamily} \
+         ${::hostname}\")\n",
+    );
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--evaluate", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push("site.pp");
+        plint(tmp.path(), &args)
+    };
+    let message = |o: &std::process::Output| {
+        let f = findings_of(o);
+        finding_of(&f, "P202").unwrap_or_else(|| panic!("{f:?} {}", stderr(o)))["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // The README's quick start: no facts file at all.
+    let o = run(&["--facts-os", "debian-12"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert_eq!(message(&o), "Debian 12 Debian foo");
+    let o = run(&["--facts-os", "rhel-9"]);
+    assert_eq!(message(&o), "RedHat 9 RedHat multi-1");
+    // A facts file over the defaults: its facts win, the defaults fill the rest.
+    let o = run(&["--facts-os", "ubuntu-22.04", "--facts", "facts.json"]);
+    assert_eq!(message(&o), "Debian 11 Debian web01");
+    assert!(stderr(&o).contains("web01.example.com"), "{}", stderr(&o));
+    // An unknown name lists the sets.
+    let o = run(&["--facts-os", "debian-99"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("debian-12, redhat-7"), "{}", stderr(&o));
+    // `--facts-os list`, without --evaluate.
+    let o = plint(tmp.path(), &["--facts-os", "list"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for name in [
+        "debian-12",
+        "ubuntu-22.04",
+        "redhat-9",
+        "centos-7",
+        "windows-2022",
+    ] {
+        assert!(stdout(&o).contains(name), "{}", stdout(&o));
+    }
+    // A set without --evaluate: a usage error, not a silent check.
+    let o = plint(tmp.path(), &["--facts-os", "debian-12", "site.pp"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("needs --evaluate"), "{}", stderr(&o));
+    // Neither facts nor a set: a usage error.
+    let o = plint(tmp.path(), &["--evaluate", "site.pp"]);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn unknown_values_are_named_by_their_origin() {
+    let tmp = scratch(
+        "$role = puppetdb_query('facts[value] { name = \"role\" }')\n\
+         if $role == 'web' { notice('web') }\n\
+         fail(translate('Unsupported: %{os}', { 'os' => $facts['os']['name'] }))\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    let f = findings_of(&o);
+    let p213 = finding_of(&f, "P213").unwrap_or_else(|| panic!("{f:?}"));
+    assert!(
+        p213["message"]
+            .as_str()
+            .unwrap()
+            .contains("(from puppetdb_query())"),
+        "{p213}"
+    );
+    assert_eq!(
+        finding_of(&f, "P202").unwrap()["message"],
+        "Unsupported: Debian"
+    );
+}

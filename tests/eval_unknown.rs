@@ -110,5 +110,5 @@ fn functions_propagate_unknowns() {
 fn unknown_types_are_displayed_as_puppet_types() {
     let v = Value::unknown("Array[String, 1]", "f()");
     assert_eq!(unknown_type(&v).as_deref(), Some("Array[String, 1]"));
-    assert_eq!(v.to_puppet_string(), "<unknown Array[String, 1]>");
+    assert_eq!(v.to_puppet_string(), "<unknown Array[String, 1] from f()>");
 }

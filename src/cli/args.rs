@@ -36,7 +36,8 @@ use crate::report::OutputFormat;
     about,
     long_about,
     args_conflicts_with_subcommands = true,
-    group(clap::ArgGroup::new("fixing").args(["fix", "diff"]).multiple(true))
+    group(clap::ArgGroup::new("fixing").args(["fix", "diff"]).multiple(true)),
+    group(clap::ArgGroup::new("facts_source").args(["facts", "facts_os"]).multiple(true))
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -134,7 +135,7 @@ pub struct Args {
     /// (the PATH) is a site.pp, a directory of manifests (every `.pp` under it, in path
     /// order, as Puppet reads a manifest directory) or an environment (a directory with a
     /// `manifests/` folder); or give the code with `-e`.
-    #[arg(long, requires = "facts")]
+    #[arg(long, requires = "facts_source")]
     pub evaluate: bool,
 
     /// With `--evaluate`: the node's facts, a YAML or JSON file (facterdb's `.facts` files and
@@ -142,6 +143,18 @@ pub struct Args {
     /// one catalog per file, in parallel.
     #[arg(long, value_name = "FACTS", requires = "evaluate")]
     pub facts: Option<PathBuf>,
+
+    /// With `--evaluate`: start from the facts of a common operating system (`debian-12`,
+    /// `ubuntu-22.04`, `rhel-9`, `centos-7`, `windows-2022`, ...: facterdb's fact sets shipped
+    /// with plint); `--facts` then gives only what differs. `--facts-os list` lists the sets.
+    #[arg(long, value_name = "NAME")]
+    pub facts_os: Option<String>,
+
+    /// With `--evaluate`: set a fact of every node, KEY=VALUE (repeatable), over `--facts` and
+    /// `--facts-os`. A dotted KEY sets a structured fact (`os.family=RedHat`); VALUE is read
+    /// as YAML (`true`, `3`, `'12'` for a string of digits; `null` removes the fact).
+    #[arg(long = "fact", value_name = "KEY=VALUE", requires = "evaluate")]
+    pub fact: Vec<String>,
 
     /// With `--evaluate`: the node's name (default: the facts' `fqdn`, else
     /// `networking.fqdn`).

@@ -58,6 +58,10 @@ struct Main {
 /// One node to compile: its facts file and what came of reading it.
 struct NodeJob {
     facts_path: PathBuf,
+    /// Where the facts the code reads and the node's facts lack are reported: the facts file,
+    /// the facts directory (the same finding of several nodes is then reported once), or
+    /// nowhere in particular (`--facts-os` alone: the main manifest).
+    facts_at: Option<PathBuf>,
     /// The node's compile input, or the finding that prevents compiling it (with the message
     /// for a single-node run's error).
     input: Result<CompileInput, Box<(EvalDiag, String)>>,
@@ -107,11 +111,31 @@ pub fn run(
         ));
     }
 
-    let facts_path = args
-        .facts
-        .as_ref()
-        .ok_or("--evaluate needs --facts FILE (or a directory of fact files)")?;
-    let directory = facts_path.is_dir();
+    // The facts: `--facts-os` defaults, then the facts file's, then `--fact` settings.
+    let os_defaults = match &args.facts_os {
+        Some(name) => Some(facts::os_facts(name)?),
+        None => None,
+    };
+    let fact_settings = args
+        .fact
+        .iter()
+        .map(|f| facts::FactSetting::parse(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let os_path;
+    let facts_path = match (&args.facts, &args.facts_os) {
+        (Some(p), _) => p,
+        (None, Some(name)) => {
+            os_path = PathBuf::from(format!("--facts-os {name}"));
+            &os_path
+        }
+        (None, None) => {
+            return Err(
+                "--evaluate needs --facts FILE (or a directory of fact files) or --facts-os NAME"
+                    .into(),
+            );
+        }
+    };
+    let directory = args.facts.is_some() && facts_path.is_dir();
     let facts_files: Vec<PathBuf> = if directory {
         if args.node.is_some() {
             return Err(
@@ -154,10 +178,16 @@ pub fn run(
     // Templates and Ruby functions are parsed once for all the nodes.
     let ruby = std::sync::Arc::new(crate::eval::compiler::RubyCache::default());
     let make_input = |file: &FactsFile| -> Result<CompileInput, Box<(EvalDiag, String)>> {
-        let facts = file
+        let mut facts = file
             .facts
             .clone()
             .map_err(|e| Box::new((e.to_eval_diag(&file.text), e.to_string())))?;
+        if let Some(defaults) = &os_defaults {
+            facts.values = facts::merge_over(&defaults.values, &facts.values);
+        }
+        for setting in &fact_settings {
+            setting.apply(&mut facts.values);
+        }
         let name = args
             .node
             .clone()
@@ -195,9 +225,17 @@ pub fn run(
         facts_files
             .par_iter()
             .map(|p| {
-                let file = facts::read(p, &sandbox);
+                let file = match (&args.facts, &os_defaults) {
+                    (None, Some(defaults)) => FactsFile {
+                        path: p.clone(),
+                        text: String::new(),
+                        facts: Ok(defaults.clone()),
+                    },
+                    _ => facts::read(p, &sandbox),
+                };
                 NodeJob {
                     facts_path: p.clone(),
+                    facts_at: args.facts.clone(),
                     input: make_input(&file),
                 }
             })
@@ -369,6 +407,20 @@ pub fn run(
     }
 }
 
+/// `plint --facts-os list`: the fact sets, one a line, with where each comes from.
+pub fn list_facts_os() -> Result<i32, String> {
+    let mut out = std::io::stdout().lock();
+    let mut text = String::new();
+    for (name, source) in facts::os_list() {
+        text.push_str(&format!("{name:<14} {source}\n"));
+    }
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(EXIT_OK),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(EXIT_OK),
+        Err(e) => Err(format!("cannot write to standard output: {e}")),
+    }
+}
+
 /// Compiles one node, turning a panic into a `P000` finding.
 fn compile_node(job: NodeJob) -> NodeResult {
     let mut result = NodeResult {
@@ -390,6 +442,16 @@ fn compile_node(job: NodeJob) -> NodeResult {
                 Ok(output) => {
                     result.catalog = output.catalog;
                     result.diags = output.diags;
+                    let at = Location {
+                        file: job.facts_at,
+                        span: None,
+                        line: None,
+                    };
+                    result.diags.extend(catalog::incomplete_facts_finding(
+                        &output.missing_facts,
+                        &input.node.facts,
+                        at,
+                    ));
                 }
                 Err(payload) => result.panicked = Some(internal_error(payload)),
             }

@@ -186,6 +186,15 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
         return write_stdout(rules::list_checks);
     }
     let start = Instant::now();
+    match args.facts_os.as_deref() {
+        Some("list") => return evaluate::list_facts_os(),
+        Some(_) if !args.evaluate => {
+            return Err(
+                "--facts-os NAME needs --evaluate (`--facts-os list` lists the sets)".into(),
+            );
+        }
+        _ => {}
+    }
     let mut timings = Timings::default();
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
 

@@ -54,6 +54,9 @@ pub enum EvalDiagKind {
     /// A budget of the compilation ran out (steps, wall time, string or collection size,
     /// resources, Hiera interpolations, template size): the node's compilation stops.
     BudgetExceeded,
+    /// The code read facts that the node's facts lack (reported once per node, by the caller
+    /// of the compilation, from [`super::compiler::CompileOutput::missing_facts`]).
+    IncompleteFacts,
 }
 
 /// One finding of a compilation.

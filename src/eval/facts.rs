@@ -1,6 +1,8 @@
 //! Facts for `--evaluate`: reading a fact file (JSON or YAML, facterdb's `.facts` files as they
 //! are, Puppet's cached `Puppet::Node::Facts` YAML) or a directory of them, and the node name
-//! the facts give.
+//! the facts give; the default fact sets of common operating systems shipped as data
+//! (`rules/facts-os/`, [`os_facts`]), facts set on the command line ([`FactSetting`]), and
+//! what a node's facts lack of what its code reads ([`MissingFact`]).
 //!
 //! Nothing here panics on bad input: a file that cannot be read, malformed JSON or YAML (with
 //! its line and column), a document that is not a hash, are [`FactsError`]s.
@@ -253,6 +255,213 @@ pub fn node_name(facts: &Facts) -> Option<String> {
         })
 }
 
+// ------------------------------------------------------------------ facts the code lacks
+
+/// A fact the code read and the node's facts lack.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MissingFact {
+    /// How the code read it: `$::osfamily`, `$facts['os']['family']`.
+    pub read: String,
+    /// The fact's name, then the keys down to what was read (`["os", "family"]`).
+    pub path: Vec<String>,
+    /// Where it was first read.
+    pub at: Location,
+}
+
+// ------------------------------------------------------------------ operating system sets
+
+/// The fact sets of `--facts-os`, by name: facterdb's fact sets trimmed to the facts modules
+/// read (written by `scripts/gen-facts-os.py`).
+const OS_SETS: &[(&str, &str)] = &[
+    (
+        "almalinux-8",
+        include_str!("../../rules/facts-os/almalinux-8.json"),
+    ),
+    (
+        "centos-7",
+        include_str!("../../rules/facts-os/centos-7.json"),
+    ),
+    (
+        "debian-10",
+        include_str!("../../rules/facts-os/debian-10.json"),
+    ),
+    (
+        "debian-11",
+        include_str!("../../rules/facts-os/debian-11.json"),
+    ),
+    (
+        "debian-12",
+        include_str!("../../rules/facts-os/debian-12.json"),
+    ),
+    (
+        "redhat-7",
+        include_str!("../../rules/facts-os/redhat-7.json"),
+    ),
+    (
+        "redhat-8",
+        include_str!("../../rules/facts-os/redhat-8.json"),
+    ),
+    (
+        "redhat-9",
+        include_str!("../../rules/facts-os/redhat-9.json"),
+    ),
+    ("rocky-8", include_str!("../../rules/facts-os/rocky-8.json")),
+    (
+        "ubuntu-18.04",
+        include_str!("../../rules/facts-os/ubuntu-18.04.json"),
+    ),
+    (
+        "ubuntu-20.04",
+        include_str!("../../rules/facts-os/ubuntu-20.04.json"),
+    ),
+    (
+        "ubuntu-22.04",
+        include_str!("../../rules/facts-os/ubuntu-22.04.json"),
+    ),
+    (
+        "windows-2019",
+        include_str!("../../rules/facts-os/windows-2019.json"),
+    ),
+    (
+        "windows-2022",
+        include_str!("../../rules/facts-os/windows-2022.json"),
+    ),
+];
+
+/// Other names of the sets: (alias prefix, set name prefix).
+const OS_ALIASES: &[(&str, &str)] = &[("rhel-", "redhat-"), ("alma-", "almalinux-")];
+
+/// The key of a set's own description (its name and source), not a fact.
+const OS_META: &str = "_plint";
+
+/// The names of the `--facts-os` sets, sorted.
+pub fn os_names() -> Vec<&'static str> {
+    OS_SETS.iter().map(|(n, _)| *n).collect()
+}
+
+/// Each `--facts-os` set's name and where its facts come from, for `--facts-os list`.
+pub fn os_list() -> Vec<(&'static str, String)> {
+    OS_SETS
+        .iter()
+        .map(|(name, text)| {
+            let source = super::yaml::parse_json(text)
+                .ok()
+                .and_then(|v| {
+                    v.as_hash()?
+                        .get_str(OS_META)?
+                        .as_hash()?
+                        .get_str("source")?
+                        .as_str()
+                        .map(str::to_string)
+                })
+                .unwrap_or_default();
+            (*name, source)
+        })
+        .collect()
+}
+
+/// The facts of the `--facts-os` set `name` (`debian-12`, `rhel-9`; case does not matter).
+/// An unknown name is an error that lists the sets.
+pub fn os_facts(name: &str) -> Result<Facts, String> {
+    let wanted = name.trim().to_ascii_lowercase();
+    let wanted = OS_ALIASES
+        .iter()
+        .find_map(|(alias, to)| wanted.strip_prefix(alias).map(|rest| format!("{to}{rest}")))
+        .unwrap_or(wanted);
+    let Some((_, text)) = OS_SETS.iter().find(|(n, _)| *n == wanted) else {
+        return Err(format!(
+            "--facts-os: no fact set named `{name}`; the sets are: {} (`rhel-N` names \
+             `redhat-N`)",
+            os_names().join(", ")
+        ));
+    };
+    let parsed = parse(Path::new(&format!("{wanted}.json")), text)
+        .map_err(|e| format!("--facts-os {wanted}: {e}"))?;
+    let mut values = parsed.values;
+    values.remove(&Value::string(OS_META));
+    Ok(Facts { values, name: None })
+}
+
+/// `defaults` with `facts` over them: a fact of `facts` replaces the default, except that two
+/// hashes are merged key by key (a file that gives `os.family` keeps the default `os.release`).
+pub fn merge_over(defaults: &Hash, facts: &Hash) -> Hash {
+    let mut out = defaults.clone();
+    for (k, v) in facts.iter() {
+        let merged = match (out.get(k), v) {
+            (Some(Value::Hash(a)), Value::Hash(b)) => Value::hash(merge_over(a, b)),
+            _ => v.clone(),
+        };
+        out.insert(k.clone(), merged);
+    }
+    out
+}
+
+// ------------------------------------------------------------------ --fact KEY=VALUE
+
+/// A fact set on the command line: `--fact KEY=VALUE`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FactSetting {
+    /// The fact's name, then the keys down to the value (`os.family` is `["os", "family"]`).
+    pub path: Vec<String>,
+    /// The value, read as a YAML scalar (`true`, `3`, `'01'`); `None` (`null`, `~`) removes
+    /// the fact.
+    pub value: Option<Value>,
+}
+
+impl FactSetting {
+    /// Reads `KEY=VALUE`: a dotted key sets a nested structured fact; the value is read as YAML
+    /// (`--fact is_virtual=true` is a Boolean, `--fact release='12'` a String), an empty value is
+    /// the empty string.
+    pub fn parse(text: &str) -> Result<FactSetting, String> {
+        let Some((key, value)) = text.split_once('=') else {
+            return Err(format!("--fact `{text}`: expected KEY=VALUE"));
+        };
+        let path: Vec<String> = key.trim().split('.').map(str::to_string).collect();
+        if path.iter().any(|k| k.is_empty()) {
+            return Err(format!(
+                "--fact `{text}`: the key must be a fact name, or names joined by `.`"
+            ));
+        }
+        let value = if value.trim().is_empty() {
+            Value::string("")
+        } else {
+            super::yaml::parse(value).map_err(|e| format!("--fact `{text}`: {}", e.message))?
+        };
+        Ok(FactSetting {
+            path,
+            value: (!value.is_undef()).then_some(value),
+        })
+    }
+
+    /// Sets (or removes) the fact in `facts`; a level that is not a hash becomes one.
+    pub fn apply(&self, facts: &mut Hash) {
+        set_path(facts, &self.path, self.value.as_ref());
+    }
+}
+
+fn set_path(facts: &mut Hash, path: &[String], value: Option<&Value>) {
+    let Some((first, rest)) = path.split_first() else {
+        return;
+    };
+    let key = Value::string(first.clone());
+    if rest.is_empty() {
+        match value {
+            Some(v) => facts.insert(key, v.clone()),
+            None => {
+                facts.remove(&key);
+            }
+        }
+        return;
+    }
+    let mut inner = match facts.get(&key) {
+        Some(Value::Hash(h)) => (**h).clone(),
+        _ if value.is_none() => return,
+        _ => Hash::new(),
+    };
+    set_path(&mut inner, rest, value);
+    facts.insert(key, Value::hash(inner));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,5 +540,100 @@ mod tests {
     fn no_name() {
         let f = parsed("a.json", r#"{"fqdn": "", "networking": {"fqdn": 3}}"#).unwrap();
         assert_eq!(node_name(&f), None);
+    }
+
+    #[test]
+    fn os_sets() {
+        let names = os_names();
+        assert!(names.len() >= 10);
+        for name in &names {
+            let f = os_facts(name).unwrap();
+            assert!(f.values.get_str("os").is_some(), "{name}");
+            assert!(f.values.get_str(OS_META).is_none(), "{name}");
+            assert!(node_name(&f).is_some(), "{name}");
+        }
+        let rhel = os_facts("RHEL-9").unwrap();
+        let os = rhel.values.get_str("os").and_then(Value::as_hash).unwrap();
+        assert_eq!(os.get_str("family").and_then(Value::as_str), Some("RedHat"));
+        assert_eq!(
+            rhel.values.get_str("osfamily").and_then(Value::as_str),
+            Some("RedHat")
+        );
+        let e = os_facts("plan9").unwrap_err();
+        assert!(e.contains("debian-12") && e.contains("plan9"), "{e}");
+        assert_eq!(os_list().len(), names.len());
+        assert!(
+            os_list()
+                .iter()
+                .all(|(_, source)| source.contains("facterdb"))
+        );
+    }
+
+    #[test]
+    fn every_os_file_is_listed() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/facts-os");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
+            .collect();
+        files.sort();
+        assert_eq!(files, os_names());
+    }
+
+    #[test]
+    fn fact_settings() {
+        let mut facts = parsed(
+            "a.json",
+            r#"{"os": {"family": "Debian", "name": "Debian"}, "x": 1}"#,
+        )
+        .unwrap()
+        .values;
+        for s in [
+            "os.family=RedHat",
+            "os.release.major='9'",
+            "is_virtual=true",
+            "n=3",
+            "empty=",
+            "x=null",
+            "x.y=null",
+            "hostname=web1",
+        ] {
+            FactSetting::parse(s).unwrap().apply(&mut facts);
+        }
+        let os = facts.get_str("os").and_then(Value::as_hash).unwrap();
+        assert_eq!(os.get_str("family").and_then(Value::as_str), Some("RedHat"));
+        assert_eq!(os.get_str("name").and_then(Value::as_str), Some("Debian"));
+        let release = os.get_str("release").and_then(Value::as_hash).unwrap();
+        assert_eq!(release.get_str("major").and_then(Value::as_str), Some("9"));
+        assert_eq!(facts.get_str("is_virtual"), Some(&Value::Boolean(true)));
+        assert_eq!(facts.get_str("n"), Some(&Value::Integer(3)));
+        assert_eq!(facts.get_str("empty").and_then(Value::as_str), Some(""));
+        assert!(facts.get_str("x").is_none());
+        assert_eq!(
+            facts.get_str("hostname").and_then(Value::as_str),
+            Some("web1")
+        );
+        for bad in ["novalue", "=1", "a..b=1", "a=[1"] {
+            assert!(FactSetting::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn file_facts_merge_over_defaults() {
+        let defaults = parsed(
+            "d.json",
+            r#"{"os": {"family": "Debian", "release": {"major": "12"}}, "a": 1}"#,
+        )
+        .unwrap()
+        .values;
+        let file = parsed("f.json", r#"{"os": {"family": "RedHat"}, "a": [2]}"#)
+            .unwrap()
+            .values;
+        let m = merge_over(&defaults, &file);
+        let os = m.get_str("os").and_then(Value::as_hash).unwrap();
+        assert_eq!(os.get_str("family").and_then(Value::as_str), Some("RedHat"));
+        assert!(os.get_str("release").is_some());
+        assert!(matches!(m.get_str("a"), Some(Value::Array(_))));
     }
 }

@@ -405,8 +405,11 @@ pub fn delete(left: &Value, right: &Value) -> EvalResult {
 }
 
 /// The result type of an operator applied to unknown operands.
-fn unknown_result(op: BinaryOp, left: &Value) -> Value {
-    let why = format!("operator '{}' on an unknown value", op.as_str());
+fn unknown_result(op: BinaryOp, left: &Value, right: &Value) -> Value {
+    let why = Value::origin_among(
+        [left, right],
+        &format!("operator '{}' on an unknown value", op.as_str()),
+    );
     match op {
         BinaryOp::Add | BinaryOp::Sub | BinaryOp::Shl if matches!(left, Value::Array(_)) => {
             unknown_of("Array", &why)
@@ -444,7 +447,7 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
                 _ => false,
             };
             if !appends {
-                return Ok(unknown_result(op, left));
+                return Ok(unknown_result(op, left, right));
             }
         }
         return match op {
@@ -469,7 +472,7 @@ pub fn binary(op: BinaryOp, left: &Value, right: &Value) -> EvalResult {
         };
     }
     if left.contains_unknown() || right.contains_unknown() {
-        return Ok(unknown_result(op, left));
+        return Ok(unknown_result(op, left, right));
     }
     match op {
         BinaryOp::Add
@@ -614,9 +617,10 @@ impl MatchOutcome {
         }
     }
 
-    fn unknown(why: &str) -> Self {
+    /// An unknown outcome that keeps the origin of the unknown among `values`.
+    fn unknown(values: [&Value; 2], why: &str) -> Self {
         MatchOutcome {
-            value: unknown_of("Boolean", why),
+            value: unknown_of("Boolean", &Value::origin_among(values, why)),
             captures: None,
         }
     }
@@ -637,13 +641,18 @@ pub fn match_op(
     negate: bool,
 ) -> EvalResult<MatchOutcome> {
     if left.contains_unknown() || right.contains_unknown() {
-        return Ok(MatchOutcome::unknown("match on an unknown value"));
+        return Ok(MatchOutcome::unknown(
+            [left, right],
+            "match on an unknown value",
+        ));
     }
     let flip = |b: bool| if negate { !b } else { b };
     if let Value::Type(t) = right {
         return Ok(match instance_of(regexes, left, t) {
             Some(b) => MatchOutcome::plain(flip(b)),
-            None => MatchOutcome::unknown("instance check of a type"),
+            None => {
+                MatchOutcome::unknown([&Value::Undef, &Value::Undef], "instance check of a type")
+            }
         });
     }
     let src: &str = match right {
@@ -681,7 +690,10 @@ pub fn case_match(
     pattern: &Value,
 ) -> EvalResult<MatchOutcome> {
     if value.contains_unknown() || pattern.contains_unknown() {
-        return Ok(MatchOutcome::unknown("case match on an unknown value"));
+        return Ok(MatchOutcome::unknown(
+            [value, pattern],
+            "case match on an unknown value",
+        ));
     }
     let mut caps = None;
     let b = case_match_inner(regexes, value, pattern, &mut caps)?;
@@ -690,7 +702,7 @@ pub fn case_match(
             value: Value::Boolean(b),
             captures: caps,
         },
-        None => MatchOutcome::unknown("instance check of a type"),
+        None => MatchOutcome::unknown([&Value::Undef, &Value::Undef], "instance check of a type"),
     })
 }
 
@@ -750,7 +762,10 @@ fn case_match_inner(
 /// `needle in haystack`.
 pub fn in_op(regexes: &RegexCache, needle: &Value, haystack: &Value) -> EvalResult<MatchOutcome> {
     if needle.contains_unknown() || haystack.contains_unknown() {
-        return Ok(MatchOutcome::unknown("'in' on an unknown value"));
+        return Ok(MatchOutcome::unknown(
+            [needle, haystack],
+            "'in' on an unknown value",
+        ));
     }
     match haystack {
         Value::String(s) => match needle {
@@ -808,7 +823,7 @@ fn in_array(regexes: &RegexCache, needle: &Value, items: &[Value]) -> EvalResult
                 }
             }
             Ok(if unknown {
-                MatchOutcome::unknown("instance check of a type")
+                MatchOutcome::unknown([&Value::Undef, &Value::Undef], "instance check of a type")
             } else {
                 MatchOutcome::plain(false)
             })
@@ -823,7 +838,7 @@ fn in_array(regexes: &RegexCache, needle: &Value, items: &[Value]) -> EvalResult
                 }
             }
             Ok(if unknown {
-                MatchOutcome::unknown("instance check of a type")
+                MatchOutcome::unknown([&Value::Undef, &Value::Undef], "instance check of a type")
             } else {
                 MatchOutcome::plain(false)
             })

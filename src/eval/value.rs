@@ -163,6 +163,16 @@ impl Value {
         }
     }
 
+    /// The origin a value computed from `values` keeps when it is unknown: the origin of the
+    /// first unknown among them (what made it unknown in the first place), else `fallback`.
+    /// Derived unknowns keep that root, so a message about them names the cause.
+    pub fn origin_among<'a>(values: impl IntoIterator<Item = &'a Value>, fallback: &str) -> String {
+        values
+            .into_iter()
+            .find_map(Value::first_unknown)
+            .map_or_else(|| fallback.to_string(), |u| u.origin.to_string())
+    }
+
     /// Puppet's truth: `undef` and `false` are false, everything else (the empty string
     /// included) is true. `None` for an unknown value.
     pub fn truthy(&self) -> Option<bool> {
@@ -225,7 +235,7 @@ impl Value {
     /// `undef` as the empty string (also inside collections), arrays `[1, a]`, hashes
     /// `{a => 1}`, floats as Ruby prints them, regexps `/src/`.
     ///
-    /// An unknown value prints as `<unknown Type>`; callers check [`Value::contains_unknown`]
+    /// An unknown value prints as `<unknown Type from origin>`; callers check [`Value::contains_unknown`]
     /// first when the result must be exact.
     pub fn to_puppet_string(&self) -> String {
         let mut out = String::new();
@@ -290,6 +300,10 @@ impl Value {
             Value::Unknown(u) => {
                 out.push_str("<unknown ");
                 out.push_str(&u.ty.to_string());
+                if !u.origin.is_empty() {
+                    out.push_str(" from ");
+                    out.push_str(&u.origin);
+                }
                 out.push('>');
             }
         }

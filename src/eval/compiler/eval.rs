@@ -230,6 +230,9 @@ impl Compiler<'_> {
                     if matches!(n, "module_name" | "caller_module_name") {
                         return Ok(Value::Undef);
                     }
+                    if crate::infer::facts::is_known_fact(n) {
+                        self.missing_fact(vec![n.to_string()], format!("$::{n}"), e.span);
+                    }
                     // Puppet names the variable as written (`::x` keeps its `::`).
                     if self.input.strict_variables {
                         return Err(self.fatal(
@@ -267,6 +270,17 @@ impl Compiler<'_> {
             ExprKind::Access { target, args } => {
                 let t = self.eval(target)?;
                 let keys = self.eval_list(args)?;
+                if let (Value::Hash(h), [Value::String(k)]) = (&t, keys.as_slice())
+                    && h.get_str(k).is_none()
+                    && let Some(mut path) = facts_path(target)
+                {
+                    path.push(k.clone());
+                    let read = format!(
+                        "$facts{}",
+                        path.iter().map(|k| format!("['{k}']")).collect::<String>()
+                    );
+                    self.missing_fact(path, read, e.span);
+                }
                 self.access(&t, &keys)
             }
             ExprKind::Unary { op, operand } => {
@@ -275,7 +289,10 @@ impl Compiler<'_> {
                     UnaryOp::Neg => ops::negate(&v),
                     UnaryOp::Not => {
                         if v.is_unknown() {
-                            return Ok(Value::unknown("Boolean", "negation of an unknown value"));
+                            return Ok(Value::unknown(
+                                "Boolean",
+                                &Value::origin_among([&v], "negation of an unknown value"),
+                            ));
                         }
                         Ok(ops::not(&v))
                     }
@@ -500,12 +517,17 @@ impl Compiler<'_> {
         }
     }
 
-    fn report_unknown_condition(&mut self, at: &Expr, what: &str) {
+    /// Notes (once per place) a condition on an unknown value; `origin` says where the value
+    /// comes from.
+    fn report_unknown_condition(&mut self, at: &Expr, what: &str, origin: &str) {
         let key = (self.ctx.file, at.span.start);
         if self.reported_unknown.insert(key) {
             self.note(
                 EvalDiagKind::UnknownCondition,
-                format!("the {what} depends on a value that is not known statically; neither branch is evaluated"),
+                format!(
+                    "the {what} depends on a value that is not known statically \
+                     (from {origin}); neither branch is evaluated"
+                ),
                 at.span,
             );
         }
@@ -534,8 +556,9 @@ impl Compiler<'_> {
                 }
                 Some(false) => {}
                 None => {
-                    self.report_unknown_condition(whole, "selector");
-                    return Ok(Value::unknown("Any", "selector on an unknown value"));
+                    let origin = Value::origin_among([&outcome.value], "an unknown value");
+                    self.report_unknown_condition(whole, "selector", &origin);
+                    return Ok(Value::unknown("Any", &origin));
                 }
             }
         }
@@ -555,11 +578,12 @@ impl Compiler<'_> {
                 Some(true) => return self.eval_block(body),
                 Some(false) => {}
                 None => {
-                    self.report_unknown_condition(whole, "condition of this `if`");
+                    let origin = Value::origin_among([&c], "an unknown value");
+                    self.report_unknown_condition(whole, "condition of this `if`", &origin);
                     let mut blocks: Vec<&Block> = i.branches.iter().map(|(_, b)| b).collect();
                     blocks.extend(&i.else_block);
                     self.skip_branches(whole, &blocks);
-                    return Ok(Value::unknown("Any", "if on an unknown condition"));
+                    return Ok(Value::unknown("Any", &origin));
                 }
             }
         }
@@ -578,11 +602,12 @@ impl Compiler<'_> {
                 None => Ok(Value::Undef),
             },
             None => {
-                self.report_unknown_condition(whole, "condition of this `unless`");
+                let origin = Value::origin_among([&c], "an unknown value");
+                self.report_unknown_condition(whole, "condition of this `unless`", &origin);
                 let mut blocks = vec![&u.then_block];
                 blocks.extend(&u.else_block);
                 self.skip_branches(whole, &blocks);
-                Ok(Value::unknown("Any", "unless on an unknown condition"))
+                Ok(Value::unknown("Any", &origin))
             }
         }
     }
@@ -613,10 +638,11 @@ impl Compiler<'_> {
                         }
                         Some(false) => {}
                         None => {
-                            self.report_unknown_condition(whole, "value of this `case`");
+                            let origin = Value::origin_among([&outcome.value], "an unknown value");
+                            self.report_unknown_condition(whole, "value of this `case`", &origin);
                             let blocks: Vec<&Block> = c.options.iter().map(|o| &o.body).collect();
                             self.skip_branches(whole, &blocks);
-                            return Ok(Value::unknown("Any", "case on an unknown value"));
+                            return Ok(Value::unknown("Any", &origin));
                         }
                     }
                 }
@@ -682,7 +708,10 @@ impl Compiler<'_> {
                         for t in targets {
                             self.assign(
                                 t,
-                                Value::unknown("Any", "destructuring of an unknown value"),
+                                Value::unknown(
+                                    "Any",
+                                    &Value::origin_among([&v], "destructuring of an unknown value"),
+                                ),
                             )?;
                         }
                     }
@@ -709,14 +738,20 @@ impl Compiler<'_> {
                         let r = self.eval(right)?;
                         Ok(match r.truthy() {
                             Some(b) => Value::Boolean(b),
-                            None => Value::unknown("Boolean", "condition on an unknown value"),
+                            None => Value::unknown(
+                                "Boolean",
+                                &Value::origin_among([&r], "condition on an unknown value"),
+                            ),
                         })
                     }
                     None => {
                         let r = self.eval(right)?;
                         Ok(match r.truthy() {
                             Some(b) if b == want_short => Value::Boolean(b),
-                            _ => Value::unknown("Boolean", "condition on an unknown value"),
+                            _ => Value::unknown(
+                                "Boolean",
+                                &Value::origin_among([&l, &r], "condition on an unknown value"),
+                            ),
                         })
                     }
                 }
@@ -727,7 +762,10 @@ impl Compiler<'_> {
                 if let Value::Type(t) = &r {
                     return Ok(match self.instance_of(&l, t) {
                         Some(b) => Value::Boolean(b == (op == BinaryOp::Match)),
-                        None => Value::unknown("Boolean", "instance check of an unknown value"),
+                        None => Value::unknown(
+                            "Boolean",
+                            &Value::origin_among([&l], "instance check of an unknown value"),
+                        ),
                     });
                 }
                 let outcome = ops::match_op(&self.regexes, &l, &r, op == BinaryOp::NotMatch);
@@ -830,7 +868,7 @@ impl Compiler<'_> {
 
     pub fn eval_string(&mut self, s: &StringLit) -> EvalResult {
         let mut out = String::new();
-        let mut unknown = false;
+        let mut unknown: Option<String> = None;
         for part in &s.parts {
             match part {
                 StringPart::Text { value, .. } => {
@@ -842,8 +880,8 @@ impl Compiler<'_> {
                 }
                 StringPart::Interpolation { expr, .. } => {
                     let v = self.eval_interpolated(expr)?;
-                    if v.contains_unknown() {
-                        unknown = true;
+                    if unknown.is_none() && v.contains_unknown() {
+                        unknown = Some(Value::origin_among([&v], ""));
                     }
                     // A string's size is known before it is copied; a collection is bounded
                     // by the collection budget and checked once rendered.
@@ -858,11 +896,8 @@ impl Compiler<'_> {
                 }
             }
         }
-        if unknown {
-            return Ok(Value::unknown(
-                "String",
-                "interpolation of an unknown value",
-            ));
+        if let Some(origin) = unknown {
+            return Ok(Value::unknown("String", &origin));
         }
         Ok(Value::String(out))
     }
@@ -950,4 +985,24 @@ fn is_plain(e: &Expr) -> bool {
         );
     });
     plain
+}
+
+/// The keys of `$facts['a']['b']` (`["a", "b"]`; none for `$facts` itself) when `e` reads the
+/// facts hash with literal keys, else `None`.
+fn facts_path(e: &Expr) -> Option<Vec<String>> {
+    match &e.kind {
+        ExprKind::Variable(n) if n == "facts" || n == "::facts" => Some(Vec::new()),
+        ExprKind::Access { target, args } => {
+            let [key] = args.as_slice() else {
+                return None;
+            };
+            let ExprKind::String(lit) = &key.kind else {
+                return None;
+            };
+            let mut path = facts_path(target)?;
+            path.push(lit.literal_value()?);
+            Some(path)
+        }
+        _ => None,
+    }
 }

@@ -60,6 +60,9 @@ pub struct CompileInput {
 pub struct CompileOutput {
     pub catalog: Option<Catalog>,
     pub diags: Vec<EvalDiag>,
+    /// The facts the code read that the node's facts lack (`$::osfamily` on a node whose
+    /// facts have only `os.family`).
+    pub missing_facts: Vec<crate::eval::facts::MissingFact>,
 }
 
 impl Node {

@@ -64,6 +64,7 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
     CompileOutput {
         catalog,
         diags: c.diags,
+        missing_facts: c.missing_facts,
     }
 }
 
@@ -121,6 +122,8 @@ pub(crate) struct Compiler<'i> {
     pub deadline: std::time::Instant,
     /// Unknown conditions already reported (file, offset).
     pub reported_unknown: HashSet<(FileId, u32)>,
+    /// Facts the code read that the node's facts lack, in the order first read.
+    pub missing_facts: Vec<crate::eval::facts::MissingFact>,
     /// Where the error being propagated was raised, and what kind it is.
     pub err_file: Option<FileId>,
     pub err_kind: Option<EvalDiagKind>,
@@ -172,6 +175,7 @@ impl<'i> Compiler<'i> {
             budgets: input.budgets.clone(),
             deadline: std::time::Instant::now() + input.budgets.wall_time,
             reported_unknown: HashSet::new(),
+            missing_facts: Vec::new(),
             err_file: None,
             err_kind: None,
             err_related: Vec::new(),
@@ -433,6 +437,16 @@ impl<'i> Compiler<'i> {
             at,
             related: Vec::new(),
         });
+    }
+
+    /// Records a read of a fact the node's facts lack (once per way it is read).
+    pub fn missing_fact(&mut self, path: Vec<String>, read: String, span: Span) {
+        if self.missing_facts.iter().any(|m| m.read == read) {
+            return;
+        }
+        let at = self.location(self.ctx.file, span);
+        self.missing_facts
+            .push(crate::eval::facts::MissingFact { read, path, at });
     }
 
     /// An error of a given kind, raised here.

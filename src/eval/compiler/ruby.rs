@@ -417,13 +417,27 @@ impl RubyHost<'_, '_> {
     }
 }
 
+impl RubyHost<'_, '_> {
+    /// A Puppet variable read from Ruby; a fact the node's facts lack is recorded (`read` says
+    /// how the code read it).
+    fn puppet_variable(&mut self, name: &str, read: impl FnOnce(&str) -> String) -> Option<Value> {
+        let span = self.compiler.template_call;
+        let found = self.compiler.lookup_var(name, span).ok().flatten();
+        let bare = name.trim_start_matches("::");
+        if found.is_none() && !bare.contains("::") && crate::infer::facts::is_known_fact(bare) {
+            self.compiler
+                .missing_fact(vec![bare.to_string()], read(bare), span);
+        }
+        found
+    }
+}
+
 impl ruby::Host for RubyHost<'_, '_> {
     fn instance_variable(&mut self, name: &str) -> Option<RValue> {
         if let Some(v) = self.live(name) {
             return Some(v);
         }
-        let span = self.compiler.template_call;
-        let v = self.compiler.lookup_var(name, span).ok().flatten()?;
+        let v = self.puppet_variable(name, |n| format!("@{n}"))?;
         if v.is_undef() {
             return None;
         }
@@ -434,8 +448,7 @@ impl ruby::Host for RubyHost<'_, '_> {
         if let Some(v) = self.live(name) {
             return Some(v);
         }
-        let span = self.compiler.template_call;
-        let v = self.compiler.lookup_var(name, span).ok().flatten()?;
+        let v = self.puppet_variable(name, |n| format!("scope['{n}']"))?;
         Some(self.ruby_value(&v))
     }
 

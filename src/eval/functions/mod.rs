@@ -27,6 +27,7 @@ mod random;
 mod scanf;
 mod stdlib;
 mod stdlib_extra;
+mod translate;
 mod validate;
 
 use std::collections::HashMap;
@@ -98,6 +99,7 @@ static REGISTRY: LazyLock<HashMap<&'static str, Builtin>> = LazyLock::new(|| {
         .chain(random::FUNCTIONS)
         .chain(scanf::FUNCTIONS)
         .chain(host::FUNCTIONS)
+        .chain(translate::FUNCTIONS)
     {
         m.insert(name, Builtin::Plain(*f));
     }
@@ -174,7 +176,10 @@ pub(crate) fn arity(name: &str, args: &[Value], min: usize, max: usize) -> EvalR
 /// An unknown result when any argument holds an unknown value.
 pub(crate) fn unknown_if_any(name: &str, args: &[Value], ty: &str) -> Option<Value> {
     if args.iter().any(Value::contains_unknown) {
-        Some(Value::unknown(ty, &format!("{name}() of an unknown value")))
+        Some(Value::unknown(
+            ty,
+            &Value::origin_among(args, &format!("{name}() of an unknown value")),
+        ))
     } else {
         None
     }

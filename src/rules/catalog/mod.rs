@@ -52,7 +52,10 @@ crate::rule_family! {
     regex_gave_up::RegexGaveUp,
     unevaluated_function::UnevaluatedFunction,
     evaluation_budget_exceeded::EvaluationBudgetExceeded,
+    incomplete_facts::IncompleteFacts,
 }
+
+pub use incomplete_facts::finding as incomplete_facts_finding;
 
 /// This family's rules, as catalog rules.
 pub fn catalog_rules() -> impl Iterator<Item = &'static dyn CatalogRule> {
@@ -181,7 +184,13 @@ pub fn check_example_with(
             budgets: Default::default(),
             ruby: Default::default(),
         };
-        diags = compile(&input).diags;
+        let out = compile(&input);
+        diags = out.diags;
+        diags.extend(incomplete_facts::finding(
+            &out.missing_facts,
+            &input.node.facts,
+            Location::default(),
+        ));
     }
     diags
         .iter()
@@ -231,6 +240,7 @@ mod tests {
             NoMatchingNode,
             BadInput,
             NotEvaluated,
+            IncompleteFacts,
         ] {
             let n = catalog_rules()
                 .filter(|r| r.kinds().contains(&kind))

@@ -9,7 +9,9 @@ declare_rule! {
     /// Notes a condition (`if`, `unless`, `case`, a selector) that depends on a value plint cannot
     /// know statically (a PuppetDB query's result, what an ERB template or a Ruby function
     /// computes with something outside plint's Ruby subset, such as reading a file), so the
-    /// branch Puppet takes is not known. A coverage note, found by
+    /// branch Puppet takes is not known. The note names where the value comes from (the
+    /// call or template that made it unknown, kept through the operators and functions
+    /// applied to it since). A coverage note, found by
     /// `plint --evaluate`; the catalog does not include the resources the branches declare, the
     /// variables they assign hold unknown values afterwards, and the attributes their resource
     /// overrides set are unknown.
