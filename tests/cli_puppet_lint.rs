@@ -392,7 +392,7 @@ fn a_folder_with_nothing_to_check_is_an_error() {
     let ruby = tree(&[
         (
             "roles/metadata.json",
-            r#"{"name": "acme-roles", "version": "1.0.0", "dependencies": []}"#,
+            r#"{"name": "acme-roles", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "Roles.", "dependencies": []}"#,
         ),
         (
             "roles/lib/puppet/functions/roles/x.rb",

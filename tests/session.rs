@@ -19,7 +19,7 @@ fn write(path: &Path, text: &str) {
 fn workspace(root: &Path, port: &str, config: &str) {
     write(
         &root.join("app/metadata.json"),
-        r#"{"name": "acme-app", "version": "1.0.0", "dependencies": []}"#,
+        r#"{"name": "acme-app", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "An app.", "dependencies": []}"#,
     );
     write(
         &root.join("app/types/port.pp"),
@@ -129,7 +129,7 @@ fn two_sessions_in_one_process_are_independent() {
 fn fact_workspace(root: &Path, with_fact: bool) {
     write(
         &root.join("app/metadata.json"),
-        r#"{"name": "acme-app", "version": "1.0.0", "dependencies": []}"#,
+        r#"{"name": "acme-app", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "An app.", "dependencies": []}"#,
     );
     write(
         &root.join("app/manifests/init.pp"),

@@ -115,6 +115,8 @@ pub struct Index {
     /// The files under each indexed module's `templates/` (by module name; paths relative to
     /// it, `/`-separated).
     templates: HashMap<String, HashSet<String>>,
+    /// The keys the manifests look up by a literal name (`lookup('x')`, `hiera('x')`).
+    lookup_keys: HashSet<String>,
     modules: Vec<ModuleRoot>,
     /// What the checked modules declare they need, and what is absent.
     world: super::world::World,
@@ -274,6 +276,11 @@ impl Index {
     /// to it); `None` when no module of that name is indexed.
     pub fn module_templates(&self, module: &str) -> Option<&HashSet<String>> {
         self.templates.get(module)
+    }
+
+    /// Whether a manifest looks `key` up by name (`lookup('key')`, `hiera('key')`...).
+    pub fn is_looked_up(&self, key: &str) -> bool {
+        self.lookup_keys.contains(key)
     }
 
     /// The calls of `template()` and `epp()` in the program's manifests.
@@ -451,6 +458,7 @@ impl Index {
             }
             index.nodes.extend(defs.nodes);
             index.template_uses.extend(defs.templates);
+            index.lookup_keys.extend(defs.lookup_keys);
             for v in defs.top_variables {
                 let i = index.top_variables.len() as u32;
                 index.by_top_variable.entry(v.name.clone()).or_insert(i);
@@ -666,6 +674,7 @@ pub struct FileDefs {
     nodes: Vec<NodeDef>,
     top_variables: Vec<TopVar>,
     templates: Vec<super::templates::TemplateUse>,
+    lookup_keys: Vec<String>,
 }
 
 struct Extractor<'a> {
@@ -704,6 +713,9 @@ impl FileDefs {
         // Most manifests name no template: their trees are not walked again.
         if m.source.contains("template") || m.source.contains("epp") {
             x.out.templates = super::templates::template_uses(m.path, m.source, &m.ast.statements);
+        }
+        if m.source.contains("lookup") || m.source.contains("hiera") {
+            x.out.lookup_keys = super::templates::lookup_keys(&m.ast.statements);
         }
         x.out
     }

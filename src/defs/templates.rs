@@ -212,3 +212,36 @@ pub fn use_span(u: &TemplateUse) -> Option<Span> {
         _ => None,
     }
 }
+
+/// The keys looked up by name in these statements: the first argument of `lookup()`,
+/// `hiera()`, `hiera_array()`, `hiera_hash()` and `hiera_include()` (or the receiver of
+/// `'key'.lookup`) when it is a string literal.
+pub fn lookup_keys(statements: &[Expr]) -> Vec<String> {
+    fn is_lookup(name: &str) -> bool {
+        matches!(
+            crate::syntax::trim_colons(name),
+            "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include"
+        )
+    }
+    fn literal(e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::String(s) => s.literal_value(),
+            _ => None,
+        }
+    }
+    fn walk(e: &Expr, out: &mut Vec<String>) {
+        match &e.kind {
+            ExprKind::Call(c) if c.name().is_some_and(is_lookup) => {
+                out.extend(c.args.first().and_then(literal));
+            }
+            ExprKind::MethodCall(m) if is_lookup(&m.method.name) => {
+                out.extend(literal(&m.receiver));
+            }
+            _ => {}
+        }
+        e.for_each_child(&mut |c| walk(c, out));
+    }
+    let mut out = Vec::new();
+    statements.iter().for_each(|s| walk(s, &mut out));
+    out
+}

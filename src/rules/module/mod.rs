@@ -46,6 +46,7 @@ crate::rule_family! {
     open_ended_dependency::OpenEndedDependency,
     hiera_syntax_error::HieraSyntaxError,
     invalid_hiera_config::InvalidHieraConfig,
+    unknown_hiera_key::UnknownHieraKey,
 }
 
 /// This family's rules with their checks.
