@@ -222,9 +222,10 @@ impl Session {
         let mut file_profiles: Vec<&Profile> =
             keys.iter().map(|k| &profiles[k.as_slice()]).collect();
         let other_profiles = file_profiles.split_off(discovered.files.len());
-        let needs_program = |p: &&Profile| p.selection.needs_program();
-        let two_passes =
-            file_profiles.iter().any(needs_program) || other_profiles.iter().any(needs_program);
+        let two_passes = file_profiles.iter().any(|p| p.selection.needs_program())
+            || other_profiles
+                .iter()
+                .any(|p| p.selection.other_files_need_program());
         let progress = self.progress.as_deref();
         if let Some(p) = progress {
             p.start(discovered.files.len(), if two_passes { 2 } else { 1 });

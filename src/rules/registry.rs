@@ -138,9 +138,19 @@ impl Selection {
         &self.modulepath
     }
 
-    /// Whether a selected rule reads the program's index.
+    /// Whether a selected rule of manifests reads the program's index.
     pub fn needs_program(&self) -> bool {
-        self.active.iter().any(|a| a.needs_program)
+        self.active
+            .iter()
+            .any(|a| a.needs_program && a.check.is_some())
+    }
+
+    /// Whether a selected rule of a module's other files (templates, Hiera data) reads the
+    /// program's index.
+    pub fn other_files_need_program(&self) -> bool {
+        self.active
+            .iter()
+            .any(|a| a.needs_program && matches!(a.rule.kind(), RuleKind::ModuleFile(_)))
     }
 }
 
