@@ -89,6 +89,8 @@ pub enum FileKind {
     /// A Hiera data file (`*.yaml`, `*.yml`, `*.json` under the `data` folder of a module or
     /// of an environment with a `hiera.yaml`).
     HieraData,
+    /// A Bolt task's metadata (`tasks/*.json` of a module).
+    TaskMetadata,
 }
 
 impl FileKind {
@@ -96,6 +98,9 @@ impl FileKind {
     pub fn of_explicit(path: &Path) -> Option<FileKind> {
         if path.file_name() == Some(OsStr::new("metadata.json")) {
             return Some(FileKind::Metadata);
+        }
+        if is_task_metadata(path) {
+            return Some(FileKind::TaskMetadata);
         }
         if path.file_name() == Some(OsStr::new("hiera.yaml")) {
             let dir = match path.parent() {
@@ -131,6 +136,10 @@ impl FileKind {
             // A module's own, beside its `manifests` (see `Walker::file`).
             return Some(FileKind::Metadata);
         }
+        if is_task_metadata(&dir.join(name)) {
+            // A module's (see `Walker::file`).
+            return Some(FileKind::TaskMetadata);
+        }
         if is_hiera_data_name(Path::new(name)) {
             return dir
                 .components()
@@ -145,6 +154,12 @@ impl FileKind {
             _ => None,
         }
     }
+}
+
+/// Whether `path` is `tasks/<name>.json`.
+fn is_task_metadata(path: &Path) -> bool {
+    path.extension() == Some(OsStr::new("json"))
+        && path.parent().and_then(Path::file_name) == Some(OsStr::new("tasks"))
 }
 
 /// A name a Hiera data file may have.
@@ -432,6 +447,16 @@ impl Visitor for Walker<'_> {
             Some(FileKind::HieraData) => {
                 if hiera_data_root(&path).is_some() {
                     self.add_other(path, meta, FileKind::HieraData);
+                }
+            }
+            // A module root's `tasks` folder.
+            Some(FileKind::TaskMetadata) => {
+                if path
+                    .parent()
+                    .and_then(Path::parent)
+                    .is_some_and(|root| self.roots_seen.contains(root))
+                {
+                    self.add_other(path, meta, FileKind::TaskMetadata);
                 }
             }
             Some(kind) => self.add_other(path, meta, kind),

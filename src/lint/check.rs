@@ -695,6 +695,7 @@ pub fn check_other_all(
                         file.kind,
                         &profile.selection,
                         program,
+                        Some(sandbox),
                     )
                 };
                 match catch(run) {

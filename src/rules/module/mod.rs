@@ -1,5 +1,5 @@
 //! Checks of a module's files besides its manifests (P5xx): templates, `metadata.json`, Hiera's
-//! configuration and data.
+//! configuration and data, Bolt tasks' metadata.
 //!
 //! Discovery lists these files apart from the manifests
 //! ([`crate::discover::Discovered::other_files`]); each is read through the sandbox and checked
@@ -47,6 +47,7 @@ crate::rule_family! {
     hiera_syntax_error::HieraSyntaxError,
     invalid_hiera_config::InvalidHieraConfig,
     unknown_hiera_key::UnknownHieraKey,
+    invalid_task_metadata::InvalidTaskMetadata,
 }
 
 /// This family's rules with their checks.
@@ -65,6 +66,8 @@ pub struct FileContext<'a> {
     pub kind: FileKind,
     /// The program's index (empty when no selected rule reads it).
     pub program: &'a Index,
+    /// The run's sandbox, to list the files beside this one (`None` in tests of one text).
+    pub sandbox: Option<&'a crate::sandbox::Sandbox>,
     erb: OnceCell<Result<erb::Compiled, Vec<ruby::SyntaxError>>>,
     epp: OnceCell<Result<EppTemplate, EppError>>,
     metadata: OnceCell<Result<serde_json::Map<String, serde_json::Value>, metadata::JsonError>>,
@@ -79,6 +82,7 @@ impl<'a> FileContext<'a> {
             text,
             kind,
             program,
+            sandbox: None,
             erb: OnceCell::new(),
             epp: OnceCell::new(),
             metadata: OnceCell::new(),
@@ -124,15 +128,18 @@ impl<'a> FileContext<'a> {
     }
 }
 
-/// Runs the selected rules of this family over one file of `kind`, in code order.
+/// Runs the selected rules of this family over one file of `kind`, in code order; `sandbox`
+/// is the run's (the rules that look at the files beside this one list them through it).
 pub fn check(
     path: &Path,
     text: &str,
     kind: FileKind,
     selection: &Selection,
     program: &Index,
+    sandbox: Option<&crate::sandbox::Sandbox>,
 ) -> Vec<Diagnostic> {
     let mut cx = FileContext::new(path, text, kind, program);
+    cx.sandbox = sandbox;
     for (rule, check) in module_rules() {
         let Some(severity) = selection.severity(rule.info().code) else {
             continue;
@@ -200,7 +207,7 @@ pub fn check_example(text: &str, selection: &Selection) -> Vec<Diagnostic> {
             } else {
                 FileKind::of_explicit(Path::new(p))?
             };
-            Some(check(Path::new(p), t, kind, selection, &program))
+            Some(check(Path::new(p), t, kind, selection, &program, None))
         })
         .flatten()
         .collect()
