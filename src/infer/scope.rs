@@ -143,7 +143,7 @@ const BUILT_INS: &[&str] = &[
 ];
 
 /// Metaparameters: variables of a class or define when its declaration sets them.
-const METAPARAMETERS: &[&str] = &[
+pub const METAPARAMETERS: &[&str] = &[
     "alias",
     "audit",
     "before",

@@ -58,15 +58,10 @@ impl ModuleFileCheck for HieraSyntaxError {
         let Err(e) = parsed else {
             return;
         };
-        let at = offset_of(cx.text, e.line, e.column);
-        let end = cx
-            .text
-            .get(at..)
-            .and_then(|r| r.chars().next())
-            .map_or(at, |c| at + c.len_utf8());
+        let span = super::char_at(cx.text, offset_of(cx.text, e.line, e.column));
         let what = if json { "JSON" } else { "YAML" };
         let d = cx
-            .diagnostic(at..end, format!("{what} syntax error: {}", e.message))
+            .diagnostic(span, format!("{what} syntax error: {}", e.message))
             .with_label(format!("{what} cannot parse this"))
             .with_help(if json {
                 "JSON allows no trailing comma and no comment; strings take double quotes"

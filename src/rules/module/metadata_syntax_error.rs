@@ -53,14 +53,8 @@ impl ModuleFileCheck for MetadataSyntaxError {
         let Err(e) = cx.metadata() else {
             return;
         };
-        let at = e.offset.min(cx.text.len());
-        let end = cx
-            .text
-            .get(at..)
-            .and_then(|r| r.chars().next())
-            .map_or(at, |c| at + c.len_utf8());
         let d = cx
-            .diagnostic(at..end, format!("`metadata.json` is not valid JSON: {}", e.message))
+            .diagnostic(super::char_at(cx.text, e.offset), format!("`metadata.json` is not valid JSON: {}", e.message))
             .with_label("JSON cannot parse this")
             .with_help("JSON allows no trailing comma and no comment; strings take double quotes");
         cx.report(d);

@@ -128,6 +128,15 @@ impl<'a> FileContext<'a> {
     }
 }
 
+/// The span of the character at `at` in `text` (empty at the end): where a syntax error points.
+pub(crate) fn char_at(text: &str, at: usize) -> Range<usize> {
+    let at = at.min(text.len());
+    at..text
+        .get(at..)
+        .and_then(|r| r.chars().next())
+        .map_or(at, |c| at + c.len_utf8())
+}
+
 /// Runs the selected rules of this family over one file of `kind`, in code order; `sandbox`
 /// is the run's (the rules that look at the files beside this one list them through it).
 pub fn check(

@@ -67,9 +67,7 @@ impl ModuleFileCheck for TemplateSyntaxError {
                     .filter(|e| all_cascade || !cascade(e))
                     .take(MAX_ERRORS)
                     .map(|e| {
-                        let at = e.offset_in(cx.text);
-                        let end = next_char(cx.text, at);
-                        cx.diagnostic(at..end, format!("Ruby syntax error: {}", e.message))
+                        cx.diagnostic(super::char_at(cx.text, e.offset_in(cx.text)), format!("Ruby syntax error: {}", e.message))
                             .with_label("Ruby cannot parse this")
                             .with_help(
                                 "the template's code is the Ruby inside `<% %>` and `<%= %>`; \
@@ -83,10 +81,8 @@ impl ModuleFileCheck for TemplateSyntaxError {
                 let Err(e) = cx.epp() else {
                     return;
                 };
-                let at = e.offset.min(cx.text.len());
-                let end = next_char(cx.text, at);
                 let d = cx
-                    .diagnostic(at..end, format!("EPP syntax error: {}", e.message))
+                    .diagnostic(super::char_at(cx.text, e.offset), format!("EPP syntax error: {}", e.message))
                     .with_label("Puppet cannot parse this")
                     .with_help(
                         "the template's code is the Puppet inside `<% %>` and `<%= %>`; a \
@@ -101,10 +97,3 @@ impl ModuleFileCheck for TemplateSyntaxError {
 
 /// At most this many syntax errors of one template are reported.
 const MAX_ERRORS: usize = 5;
-
-/// The end of the character at `at` (an empty span at the end of the text).
-fn next_char(text: &str, at: usize) -> usize {
-    text.get(at..)
-        .and_then(|r| r.chars().next())
-        .map_or(at, |c| at + c.len_utf8())
-}

@@ -287,11 +287,7 @@ fn epp_variables(
 /// The module and the template name (`module/path`) of a file in a module's `templates`
 /// folder.
 fn template_name(program: &Index, path: &std::path::Path) -> Option<(String, String)> {
-    let root = program
-        .modules()
-        .iter()
-        .filter(|r| path.starts_with(&r.path))
-        .max_by_key(|r| r.path.as_os_str().len())?;
+    let root = module_of(program, path)?;
     let rest = path.strip_prefix(root.path.join("templates")).ok()?;
     let rest: Vec<&str> = rest
         .components()
@@ -351,7 +347,7 @@ fn visible(program: &Index, caller: &TemplateUse, var: &str) -> Visible {
         return Visible::Yes;
     }
     // Metaparameters are variables of the scope when the declaration sets them.
-    if METAPARAMETERS.contains(&var) {
+    if crate::infer::scope::METAPARAMETERS.contains(&var) {
         return Visible::Unknown;
     }
     for _ in 0..32 {
@@ -368,20 +364,6 @@ fn visible(program: &Index, caller: &TemplateUse, var: &str) -> Visible {
     }
     Visible::Unknown
 }
-
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
 
 /// A variable every scope sees: a built-in, a fact, a top-scope variable of the program, or
 /// one the configuration says an ENC or the server sets.
@@ -436,16 +418,20 @@ fn scope_list(callers: &[&TemplateUse]) -> String {
     }
 }
 
+/// The indexed module `path` lies in.
+fn module_of<'p>(
+    program: &'p Index,
+    path: &std::path::Path,
+) -> Option<&'p crate::discover::module::ModuleRoot> {
+    crate::discover::module::ModuleMap::new(program.modules()).of(path)
+}
+
 /// `path:line` of a call, the path relative to the folder holding its module.
 fn place(program: &Index, call: &TemplateUse) -> String {
     let Origin::Manifest { path, .. } = &call.origin else {
         return "a manifest".into();
     };
-    let shown = program
-        .modules()
-        .iter()
-        .filter(|r| path.starts_with(&r.path))
-        .max_by_key(|r| r.path.as_os_str().len())
+    let shown = module_of(program, path)
         .and_then(|r| path.strip_prefix(r.path.parent()?).ok())
         .unwrap_or(path);
     format!("`{}:{}`", shown.display(), call.line)
