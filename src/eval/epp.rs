@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use super::error::{ErrorKind, EvalError, EvalResult, err};
 use super::value::{Hash, TypeVal, Value};
 use crate::report::Severity;
-use crate::sandbox::{Error as SandboxError, Sandbox};
+use crate::sandbox::{Error as SandboxError, Located, Sandbox};
 use crate::syntax::ast::{Block, Expr, ExprKind, Parameter};
 
 /// The function a text segment is translated to.
@@ -498,29 +498,27 @@ pub fn parse(text: &str) -> Result<EppTemplate, EppError> {
 }
 
 /// The file of a template named `mod/file.epp` (or an absolute path): `templates/file.epp`
-/// of the first module called `mod` in the module path. `None` when the module or the file
-/// does not exist.
-pub fn template_path(modulepath: &[PathBuf], name: &str) -> Option<PathBuf> {
-    module_file(modulepath, name, "templates")
+/// of the first module called `mod` in the module path. `Ok(None)` when the module or the file
+/// does not exist; an error when the sandbox does not let plint look.
+pub fn template_path(
+    sandbox: &Sandbox,
+    modulepath: &[PathBuf],
+    name: &str,
+) -> Result<Option<PathBuf>, SandboxError> {
+    module_file(sandbox, modulepath, name, "templates")
 }
 
 /// A file of a module, as Puppet finds `mod/rest`: `<dir>/mod/<subdir>/rest` in the first
-/// directory of the module path that has a module `mod`; an absolute path as it is.
-pub fn module_file(modulepath: &[PathBuf], name: &str, subdir: &str) -> Option<PathBuf> {
-    let p = Path::new(name);
-    if p.is_absolute() {
-        return p.is_file().then(|| p.to_path_buf());
-    }
-    let (module, file) = name.split_once('/')?;
-    if module.is_empty() || file.is_empty() {
-        return None;
-    }
-    let dir = modulepath
-        .iter()
-        .map(|d| d.join(module))
-        .find(|d| d.is_dir())?;
-    let f = dir.join(subdir).join(file);
-    f.is_file().then_some(f)
+/// directory of the module path that has a module `mod`; an absolute path as it is. Asked
+/// through the sandbox, so a path outside it is an error, never "does not exist".
+pub fn module_file(
+    sandbox: &Sandbox,
+    modulepath: &[PathBuf],
+    name: &str,
+    subdir: &str,
+) -> Result<Option<PathBuf>, SandboxError> {
+    Ok(find_in_module(sandbox, modulepath, name, subdir)?
+        .filter(|p| sandbox.locate(p) == Located::File))
 }
 
 // ------------------------------------------------------------------------- rendering
@@ -897,11 +895,20 @@ fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
     } else {
         format!("{name}.epp")
     };
-    let Some(path) = template_path(ev.modulepath(), &name) else {
-        if ev.modulepath().is_empty() {
+    let found = template_path(ev.sandbox(), ev.modulepath(), &name);
+    let path = match found {
+        Ok(Some(path)) => path,
+        Err(e) => {
+            ev.refused(&name, &e);
+            return Ok(Value::unknown(
+                "String",
+                &format!("epp('{name}') (not read)"),
+            ));
+        }
+        Ok(None) if ev.modulepath().is_empty() => {
             return Ok(Value::unknown("String", &format!("epp('{name}')")));
         }
-        return err(format!("Could not find template '{name}'"));
+        Ok(None) => return err(format!("Could not find template '{name}'")),
     };
     let text = match ev.sandbox().read_to_string(&path) {
         Ok(text) => text,
@@ -942,7 +949,12 @@ fn file_content<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
         ));
     }
     for n in &names {
-        if let Some(p) = module_file(ev.modulepath(), n, "files") {
+        let found = module_file(ev.sandbox(), ev.modulepath(), n, "files");
+        if let Err(e) = &found {
+            ev.refused(n, e);
+            return Ok(Value::unknown("String", &format!("file('{n}') (not read)")));
+        }
+        if let Ok(Some(p)) = found {
             let bytes = match ev.sandbox().read(&p) {
                 Ok(bytes) => bytes,
                 Err(e) if e.is_refusal() => {
@@ -969,31 +981,56 @@ fn file_content<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
 
 /// The directory of the module `name` as Puppet's environment finds it: `<dir>/<name>` in the
 /// first directory of the module path that has it (module names are lower case words).
-fn module_dir(modulepath: &[PathBuf], name: &str) -> Option<PathBuf> {
+fn module_dir(
+    sandbox: &Sandbox,
+    modulepath: &[PathBuf],
+    name: &str,
+) -> Result<Option<PathBuf>, SandboxError> {
     let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
         && name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !valid {
-        return None;
+        return Ok(None);
     }
-    modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir())
+    for dir in modulepath {
+        let d = dir.join(name);
+        match sandbox.locate(&d) {
+            Located::Folder => return Ok(Some(d)),
+            Located::Refused => return Err(SandboxError::Outside),
+            Located::File | Located::Missing => {}
+        }
+    }
+    Ok(None)
 }
 
 /// Puppet's lookup of `mod/rest` in a module's `subdir` (files, templates): the path when it
 /// exists (a file or a directory); an absolute name as it is when it exists.
-fn find_in_module(modulepath: &[PathBuf], name: &str, subdir: &str) -> Option<String> {
-    if Path::new(name).is_absolute() {
-        return Path::new(name).exists().then(|| name.to_string());
+fn find_in_module(
+    sandbox: &Sandbox,
+    modulepath: &[PathBuf],
+    name: &str,
+    subdir: &str,
+) -> Result<Option<PathBuf>, SandboxError> {
+    let path = if Path::new(name).is_absolute() {
+        PathBuf::from(name)
+    } else {
+        let Some((module, rest)) = name.split_once('/') else {
+            return Ok(None);
+        };
+        if rest.is_empty() {
+            return Ok(None);
+        }
+        let Some(dir) = module_dir(sandbox, modulepath, module)? else {
+            return Ok(None);
+        };
+        dir.join(subdir).join(rest)
+    };
+    match sandbox.locate(&path) {
+        Located::File | Located::Folder => Ok(Some(path)),
+        Located::Missing => Ok(None),
+        Located::Refused => Err(SandboxError::Outside),
     }
-    let (module, rest) = name.split_once('/')?;
-    let mut path = module_dir(modulepath, module)?
-        .join(subdir)
-        .to_string_lossy()
-        .into_owned();
-    path.push('/');
-    path.push_str(rest);
-    Path::new(&path).exists().then_some(path)
 }
 
 /// `find_file(names)`, `find_template(names)`, `module_directory(names)`: the path of the
@@ -1033,14 +1070,22 @@ fn find_on_modulepath<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -
             &format!("{name}() on a module path that is not known"),
         ));
     }
+    let (sandbox, modulepath) = (ev.sandbox(), ev.modulepath());
     for n in &names {
         let found = match name {
-            "find_file" => find_in_module(ev.modulepath(), n, "files"),
-            "find_template" => find_in_module(ev.modulepath(), n, "templates"),
-            _ => module_dir(ev.modulepath(), n).map(|d| d.to_string_lossy().into_owned()),
+            "find_file" => find_in_module(sandbox, modulepath, n, "files"),
+            "find_template" => find_in_module(sandbox, modulepath, n, "templates"),
+            _ => module_dir(sandbox, modulepath, n),
         };
-        if let Some(p) = found {
-            return Ok(Value::String(p));
+        match found {
+            Ok(Some(p)) => return Ok(Value::String(p.to_string_lossy().into_owned())),
+            Ok(None) => {}
+            Err(e) => {
+                return Ok(Value::unknown(
+                    "Optional[String]",
+                    &format!("{name}('{n}') (not read: {e})"),
+                ));
+            }
         }
     }
     Ok(Value::Undef)
@@ -1069,12 +1114,22 @@ fn binary_file<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
             &format!("binary_file('{name}') on a module path that is not known"),
         ));
     }
-    let Some(path) = find_in_module(ev.modulepath(), name, "files") else {
-        return err(format!(
-            "binary_file(): The given file '{name}' does not exist"
-        ));
+    let path = match find_in_module(ev.sandbox(), ev.modulepath(), name, "files") {
+        Ok(Some(path)) => path,
+        Ok(None) => {
+            return err(format!(
+                "binary_file(): The given file '{name}' does not exist"
+            ));
+        }
+        Err(e) => {
+            ev.refused(name, &e);
+            return Ok(Value::unknown(
+                "Binary",
+                &format!("binary_file('{name}') (not read)"),
+            ));
+        }
     };
-    let bytes = match ev.sandbox().read(Path::new(&path)) {
+    let bytes = match ev.sandbox().read(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.is_refusal() => {
             ev.refused(name, &e);
@@ -1083,7 +1138,12 @@ fn binary_file<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
                 &format!("binary_file('{name}') (not read)"),
             ));
         }
-        Err(e) => return err(format!("binary_file(): cannot read {path}: {e}")),
+        Err(e) => {
+            return err(format!(
+                "binary_file(): cannot read {}: {e}",
+                path.display()
+            ));
+        }
     };
     Ok(Value::Binary(std::sync::Arc::new(bytes)))
 }
@@ -1097,7 +1157,7 @@ fn erb<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -> EvalResult {
     if name == "template" && !ev.modulepath().is_empty() {
         for a in args {
             if let Value::String(f) = a
-                && template_path(ev.modulepath(), f).is_none()
+                && let Ok(None) = template_path(ev.sandbox(), ev.modulepath(), f)
             {
                 return err(format!("Could not find template '{f}'"));
             }

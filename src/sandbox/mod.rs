@@ -71,6 +71,19 @@ impl Default for Limits {
     }
 }
 
+/// What [`Sandbox::locate`] finds at a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Located {
+    /// A regular file plint may read.
+    File,
+    /// A folder plint may list.
+    Folder,
+    /// Nothing, under a root.
+    Missing,
+    /// Outside every root (existing or not), or something plint may not read.
+    Refused,
+}
+
 /// Why a path was not read.
 #[derive(Debug)]
 pub enum Error {
@@ -334,6 +347,40 @@ impl Sandbox {
         }
     }
 
+    /// What is at `path`, asked so that the answer tells nothing of places plint may not read:
+    /// a path outside every root is [`Located::Refused`] whether or not it exists, and so is a
+    /// link that leads out of them, dangling or not.
+    pub fn locate(&self, path: &Path) -> Located {
+        if self.is_in_memory(path) {
+            return Located::File;
+        }
+        let (abs, _) = normalize(&self.cwd, path);
+        let inside = self.is_lexically_inside(&abs);
+        let meta = match fs::metadata(&abs) {
+            Ok(meta) => meta,
+            Err(_) if !inside || fs::symlink_metadata(&abs).is_ok() => return Located::Refused,
+            Err(_) => return Located::Missing,
+        };
+        if self.check(&abs).is_err() {
+            return Located::Refused;
+        }
+        if meta.is_dir() {
+            Located::Folder
+        } else if meta.is_file() {
+            Located::File
+        } else {
+            Located::Refused
+        }
+    }
+
+    /// Whether `abs` (absolute, normalized) lies, as written, under a root.
+    fn is_lexically_inside(&self, abs: &Path) -> bool {
+        self.untrusted
+            .iter()
+            .chain(&self.trusted)
+            .any(|r| r.holds(abs))
+    }
+
     /// Whether `path` is a regular file the sandbox lets plint read.
     pub fn is_file(&self, path: &Path) -> bool {
         path.is_file() && self.check(path).is_ok()
@@ -387,8 +434,16 @@ impl Sandbox {
         }
         let (abs, climbs) = normalize(&self.cwd, path);
         let trusted = !climbs && self.is_trusted_location(&abs);
-        let file = open_nonblocking(path)?;
-        let meta = file.metadata()?;
+        // Outside every root, whether the path exists is not for the repository to learn.
+        let outside = |e: io::Error| {
+            if self.is_lexically_inside(&abs) {
+                Error::Io(e)
+            } else {
+                Error::Outside
+            }
+        };
+        let file = open_nonblocking(path).map_err(outside)?;
+        let meta = file.metadata().map_err(outside)?;
         if meta.is_dir() {
             return Err(Error::Io(io::Error::new(
                 io::ErrorKind::IsADirectory,

@@ -168,3 +168,30 @@ fn a_module_without_git_is_its_own_repository() {
     fs::write(tmp.path().join("other.txt"), "").unwrap();
     assert!(sb.read(&tmp.path().join("other.txt")).is_err());
 }
+
+#[test]
+fn locate_tells_nothing_of_what_lies_outside() {
+    let (_tmp, repo, secret) = tree();
+    symlink(&secret, repo.join("manifests/leak.pp")).unwrap();
+    symlink(repo.join("nowhere"), repo.join("manifests/dangling.pp")).unwrap();
+    let sb = Sandbox::new(&repo, &[PathBuf::from(".")]);
+    assert_eq!(sb.locate(&repo.join("manifests/init.pp")), Located::File);
+    assert_eq!(sb.locate(&repo.join("manifests")), Located::Folder);
+    assert_eq!(sb.locate(&repo.join("manifests/no.pp")), Located::Missing);
+    // Outside: existing or not, the same answer.
+    assert_eq!(sb.locate(&secret), Located::Refused);
+    assert_eq!(
+        sb.locate(&secret.with_extension("absent")),
+        Located::Refused
+    );
+    assert_eq!(sb.locate(&repo.join("manifests/leak.pp")), Located::Refused);
+    assert_eq!(
+        sb.locate(&repo.join("manifests/dangling.pp")),
+        Located::Refused
+    );
+    // Reading outside fails the same way whether the file exists or not.
+    assert!(matches!(
+        sb.read(&secret.with_extension("absent")),
+        Err(Error::Outside)
+    ));
+}

@@ -179,6 +179,72 @@ fn files_named_by_a_manifest_outside_the_repository_are_refused() {
     assert!(r.stdout.contains("P216"), "{}", r.all());
 }
 
+/// What `--evaluate` prints and writes for `manifest` (with `PATH` replaced by `path`), with
+/// `path` written back as `PATH`: two runs that differ only in the path compare equal when
+/// nothing tells them apart.
+fn probe(t: &Tree, manifest: &str, path: &str) -> String {
+    t.write("manifests/site.pp", &manifest.replace("PATH", path));
+    let out = t.repo().join("catalog.json");
+    let _ = std::fs::remove_file(&out);
+    let r = evaluate(
+        t,
+        &[
+            "--modulepath",
+            "modules",
+            "--format",
+            "json",
+            "--catalog-out",
+            &out.display().to_string(),
+        ],
+    );
+    let catalog = std::fs::read_to_string(&out).unwrap_or_default();
+    // Spans end after the path, whose length differs.
+    let stdout: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| !l.contains("\"end_column\""))
+        .collect();
+    format!("{}\n{}\n{catalog}", r.status, stdout.join("\n")).replace(path, "PATH")
+}
+
+#[test]
+fn whether_a_file_outside_the_repository_exists_is_not_told() {
+    let t = Tree::new();
+    t.write("modules/m/files/ok.txt", "fine\n");
+    t.write(
+        "hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: abs\n    path: PATH\n",
+    );
+    let there = t.secret().display().to_string();
+    let absent = format!("{there}.absent");
+    for manifest in [
+        "node default { notify { \"f=${find_file('PATH')}\": } }\n",
+        "node default { notify { \"t=${find_template('PATH')}\": } }\n",
+        "node default { notify { 'x': message => file('PATH', 'm/ok.txt') } }\n",
+        "node default { notify { 'x': message => epp('PATH') } }\n",
+        "node default { notify { 'x': message => String(binary_file('PATH')) } }\n",
+        "node default { notify { 'x': message => template('PATH') } }\n",
+    ] {
+        let a = probe(&t, manifest, &there);
+        let b = probe(&t, manifest, &absent);
+        assert_eq!(a, b, "{manifest}");
+        assert!(!a.contains(crate::harness::SECRET_FILE), "{a}");
+    }
+    // A Hiera level naming the file.
+    let manifest = "node default { notify { \"v=${lookup('k', undef, undef, 'none')}\": } }\n";
+    t.write(
+        "hiera.yaml",
+        &format!("version: 5\nhierarchy:\n  - name: abs\n    path: {there}\n"),
+    );
+    let a = probe(&t, manifest, &there);
+    t.write(
+        "hiera.yaml",
+        &format!("version: 5\nhierarchy:\n  - name: abs\n    path: {absent}\n"),
+    );
+    let b = probe(&t, manifest, &absent);
+    assert_eq!(a, b);
+}
+
 #[test]
 fn hiera_data_outside_the_repository_is_refused() {
     let t = Tree::new();

@@ -133,8 +133,15 @@ impl Compiler<'_> {
         if self.input.modulepath.is_empty() && !Path::new(&file).is_absolute() {
             return Ok(Err(shown));
         }
-        let Some(path) = crate::eval::epp::template_path(&self.input.modulepath, &file) else {
-            return err(format!("Could not find template '{file}'"));
+        let found =
+            crate::eval::epp::template_path(&self.input.sandbox, &self.input.modulepath, &file);
+        let path = match found {
+            Ok(Some(path)) => path,
+            Ok(None) => return err(format!("Could not find template '{file}'")),
+            Err(e) => {
+                crate::eval::epp::EppHost::refused(self, &file, &e);
+                return Ok(Err(format!("{shown} (not read)")));
+            }
         };
         let program = match self.erb_program(&path) {
             Some(Ok(p)) => p,

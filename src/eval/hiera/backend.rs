@@ -15,6 +15,7 @@ use super::config::{Config, FunctionKind, Level, Locations};
 use super::merge::MergeStrategy;
 use super::{Hiera, HieraError, Inv, Seg, merge_lookup};
 use crate::eval::value::{Hash, Value};
+use crate::sandbox::Located;
 
 /// What a backend function answered.
 #[derive(Debug, Clone)]
@@ -123,10 +124,12 @@ impl Hiera {
         };
         merge_lookup(merge, locations.len(), |i| {
             let location = &locations[i];
-            if let Some(p) = location
-                && !p.is_file()
-            {
-                return Ok(None);
+            if let Some(p) = location {
+                match self.sandbox.locate(p) {
+                    Located::File => {}
+                    Located::Missing | Located::Folder => return Ok(None),
+                    Located::Refused => return Ok(Some(self.not_read(p))),
+                }
             }
             let key: ContextKey = (config.path.clone(), level.name.clone(), location.clone());
             let mut options = level.options.clone();

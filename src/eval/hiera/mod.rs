@@ -32,7 +32,7 @@ use super::functions::ruby_inspect;
 use super::number::format_float;
 use super::value::{Hash, Value};
 use super::yaml;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{Located, Sandbox};
 
 /// The variables interpolation and hierarchy paths read: top-level variables by name
 /// (`facts`, `trusted`, `server_facts`, `environment`, a legacy fact like `osfamily`), without
@@ -518,6 +518,20 @@ impl Hiera {
         self.cache.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// A data file the sandbox does not let plint read, noted once per lookup: what it would
+    /// give is not known, and the compilation goes on.
+    fn not_read(&self, path: &Path) -> Value {
+        self.note(format!(
+            "{}: not read: {}",
+            path.display(),
+            crate::sandbox::Error::Outside
+        ));
+        Value::unknown(
+            "Any",
+            &format!("Hiera data `{}` (not read)", path.display()),
+        )
+    }
+
     fn note(&self, message: String) {
         let mut c = self.lock();
         if !c.notes.contains(&message) {
@@ -649,7 +663,9 @@ impl Hiera {
         opts: Option<Value>,
         module: Option<&str>,
     ) -> Result<Option<Value>, HieraError> {
-        let Some(opts) = opts else {
+        // A data file not read gives unknown options: the lookup's own value from that level is
+        // unknown too.
+        let Some(opts) = opts.filter(|o| !matches!(o, Value::Unknown(_))) else {
             return Ok(None);
         };
         let Value::Hash(h) = &opts else {
@@ -702,7 +718,7 @@ impl Hiera {
                         message: format!("{}: not read: {e}", path.display()),
                         file: Some(path.clone()),
                     })),
-                    Err(_) if path.exists() => Some(Err(HieraError {
+                    Err(e) if !e.is_not_found() => Some(Err(HieraError {
                         message: format!("{}: the file cannot be read", path.display()),
                         file: Some(path.clone()),
                     })),
@@ -838,16 +854,10 @@ impl Hiera {
         };
         merge_lookup(merge, locations.len(), |i| {
             let path = &locations[i];
-            if !path.is_file() {
-                return Ok(None);
-            }
-            if let Err(e) = self.sandbox.check(path) {
-                // Not read: what it would give is not known, and the compilation goes on.
-                self.note(format!("{}: not read: {e}", path.display()));
-                return Ok(Some(Value::unknown(
-                    "Any",
-                    &format!("Hiera data `{}` (not read)", path.display()),
-                )));
+            match self.sandbox.locate(path) {
+                Located::File => {}
+                Located::Missing | Located::Folder => return Ok(None),
+                Located::Refused => return Ok(Some(self.not_read(path))),
             }
             let data = self.data_hash(path, &level.backend, module)?;
             match data.get_str(root) {
