@@ -126,11 +126,13 @@ fn template_path_resolves_module_templates() {
         root().join("tests/eval/no_such_dir"),
         root().join("tests/eval/epp_modules"),
     ];
-    let p = epp::template_path(&mp, "eppt/leaf.epp").expect("found");
+    let sandbox = plint::sandbox::Sandbox::new(root(), &mp);
+    let find = |name: &str| epp::template_path(&sandbox, &mp, name).expect("not refused");
+    let p = find("eppt/leaf.epp").expect("found");
     assert!(p.ends_with("eppt/templates/leaf.epp"));
-    assert!(epp::template_path(&mp, "eppt/none.epp").is_none());
-    assert!(epp::template_path(&mp, "nomod/leaf.epp").is_none());
-    assert!(epp::template_path(&mp, "leaf.epp").is_none());
+    assert!(find("eppt/none.epp").is_none());
+    assert!(find("nomod/leaf.epp").is_none());
+    assert!(find("leaf.epp").is_none());
 }
 
 /// Every EPP template of the module corpus (working code) parses.
