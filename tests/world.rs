@@ -150,6 +150,44 @@ fn module_alone_in_a_folder_of_another_name() {
     );
 }
 
+/// From inside a module's folder (as a pre-commit hook runs), the module is the same as from
+/// above it: a class in the wrong file, and `$module_name` in a file's source.
+#[test]
+fn module_rules_hold_from_inside_the_module() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("build");
+    write(
+        &root,
+        "metadata.json",
+        r#"{"name": "acme-web", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": []}"#,
+    );
+    write(
+        &root,
+        "manifests/init.pp",
+        "# @summary Web.\nclass web {\n  file { '/etc/web': source => \"puppet:///modules/${module_name}/web.conf\" }\n}\n",
+    );
+    write(&root, "files/web.cnf", "x\n");
+    write(
+        &root,
+        "manifests/misplaced.pp",
+        "# @summary Misplaced.\nclass web::other {\n}\n",
+    );
+    let expect = |found: &[(String, String, String, String)], how: &str| {
+        for code in ["P335", "P124"] {
+            assert!(
+                found.iter().any(|(_, c, s, _)| c == code && s == "error"),
+                "{how}: {code} expected: {found:#?}"
+            );
+        }
+    };
+    expect(&run_json(tmp.path(), &["build"]), "from above");
+    expect(&run_json(&root, &["."]), "from inside");
+    expect(
+        &run_json(&root, &["manifests/init.pp", "manifests/misplaced.pp"]),
+        "files from inside",
+    );
+}
+
 #[test]
 fn fixtures_yml_declares_test_dependencies() {
     let tmp = tempfile::tempdir().unwrap();

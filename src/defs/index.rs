@@ -112,9 +112,8 @@ pub struct Index {
     top_variables: Vec<TopVar>,
     /// The calls of `template()` and `epp()` in the manifests, in file order.
     template_uses: Vec<super::templates::TemplateUse>,
-    /// The files under each indexed module's `templates/` (by module name; paths relative to
-    /// it, `/`-separated).
-    templates: HashMap<String, HashSet<String>>,
+    /// The files each indexed module's code may name (by module name).
+    assets: HashMap<String, ModuleAssets>,
     /// The keys the manifests look up by a literal name (`lookup('x')`, `hiera('x')`).
     lookup_keys: HashSet<String>,
     modules: Vec<ModuleRoot>,
@@ -272,10 +271,10 @@ impl Index {
         &self.top_variables
     }
 
-    /// The files under the `templates/` folder of the indexed module `module` (paths relative
-    /// to it); `None` when no module of that name is indexed.
-    pub fn module_templates(&self, module: &str) -> Option<&HashSet<String>> {
-        self.templates.get(module)
+    /// The files under the `templates/` and `files/` folders of the indexed module `module`;
+    /// `None` when no module of that name is indexed.
+    pub fn module_assets(&self, module: &str) -> Option<&ModuleAssets> {
+        self.assets.get(module)
     }
 
     /// Whether a manifest looks `key` up by name (`lookup('key')`, `hiera('key')`...).
@@ -403,7 +402,7 @@ impl Index {
                 manifests: Vec::new(),
                 ruby: from_ruby,
                 tasks: Vec::new(),
-                templates: Vec::new(),
+                assets: Vec::new(),
             },
         )
     }
@@ -423,8 +422,10 @@ impl Index {
             caches: Some(crate::types::Caches::default()),
             ..Index::default()
         };
-        for (module, names) in modules.templates {
-            index.templates.entry(module).or_default().extend(names);
+        for (module, assets) in modules.assets {
+            let entry = index.assets.entry(module).or_default();
+            entry.templates.extend(assets.templates);
+            entry.files.extend(assets.files);
         }
         let puppet = checked.into_iter().chain(modules.manifests);
         let from_ruby = modules.ruby;
@@ -544,8 +545,8 @@ pub struct Modules {
     ruby: Vec<ruby::Defs>,
     /// The Bolt tasks of the modules (see [`crate::defs::tasks`]).
     tasks: Vec<crate::defs::tasks::TaskDef>,
-    /// The templates of each module: its name, the paths under its `templates/`.
-    templates: Vec<(String, Vec<String>)>,
+    /// The templates and files of each module, by its name.
+    assets: Vec<(String, ModuleAssets)>,
 }
 
 impl Modules {
@@ -565,20 +566,9 @@ impl Modules {
             .collect();
         let mut extra_pp = Vec::new();
         let mut ruby_files = Vec::new();
-        let mut templates = Vec::new();
+        let mut assets = Vec::new();
         for (files, root) in listed.into_iter().zip(&roots) {
-            let dir = root.path.join("templates");
-            let names = files
-                .templates
-                .iter()
-                .filter_map(|p| {
-                    let rest = p.strip_prefix(&dir).ok()?;
-                    let parts: Option<Vec<&str>> =
-                        rest.components().map(|c| c.as_os_str().to_str()).collect();
-                    Some(parts?.join("/"))
-                })
-                .collect();
-            templates.push((root.name.clone(), names));
+            assets.push((root.name.clone(), ModuleAssets::new(&root.path, &files)));
             extra_pp.extend(files.puppet);
             ruby_files.extend(
                 files
@@ -651,8 +641,49 @@ impl Modules {
             manifests,
             ruby,
             tasks,
-            templates,
+            assets,
         }
+    }
+}
+
+/// The files a module's code may name as `module/path`, paths relative to their folder with
+/// `/` between components.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ModuleAssets {
+    /// The files under `templates/` (what `template()` and `epp()` name).
+    pub templates: HashSet<String>,
+    /// The files under `files/` and the folders holding them (what `file()` and
+    /// `puppet:///modules/` sources name; a source may be a folder).
+    pub files: HashSet<String>,
+}
+
+impl ModuleAssets {
+    fn new(root: &Path, listed: &crate::discover::module::ModuleFiles) -> ModuleAssets {
+        let relative = |dir: &Path, p: &Path| -> Option<String> {
+            let rest = p.strip_prefix(dir).ok()?;
+            let parts: Option<Vec<&str>> =
+                rest.components().map(|c| c.as_os_str().to_str()).collect();
+            Some(parts?.join("/"))
+        };
+        let dir = root.join("templates");
+        let templates = listed
+            .templates
+            .iter()
+            .filter_map(|p| relative(&dir, p))
+            .collect();
+        let dir = root.join("files");
+        let mut files = HashSet::default();
+        for name in listed.files.iter().filter_map(|p| relative(&dir, p)) {
+            let mut at = name.len();
+            while let Some(slash) = name[..at].rfind('/') {
+                if !files.insert(name[..slash].to_string()) {
+                    break;
+                }
+                at = slash;
+            }
+            files.insert(name);
+        }
+        ModuleAssets { templates, files }
     }
 }
 

@@ -169,9 +169,18 @@ fn template_function(name: &str) -> Option<TemplateKind> {
     }
 }
 
-/// The name a template argument gives: a string literal, or one whose only interpolation is
-/// `$module_name` (`"${module_name}/x.erb"`), resolved with the caller's module.
+/// The name a template argument gives: `module/path` (see [`module_path`]), the module part
+/// in lower case.
 fn template_name(arg: &Expr, module: Option<&str>) -> Option<String> {
+    let out = module_path(arg, module)?;
+    let (m, rest) = out.split_once('/')?;
+    (!m.is_empty() && !rest.is_empty()).then(|| format!("{}/{rest}", m.to_ascii_lowercase()))
+}
+
+/// The text of a string argument that names a module's file: a string literal, or one whose
+/// only interpolation is `$module_name` (`"${module_name}/x.erb"`), resolved with the caller's
+/// module. `None` for anything else.
+pub fn module_path(arg: &Expr, module: Option<&str>) -> Option<String> {
     let ExprKind::String(s) = &arg.kind else {
         return None;
     };
@@ -185,9 +194,7 @@ fn template_name(arg: &Expr, module: Option<&str>) -> Option<String> {
             },
         }
     }
-    // Puppet's name: `module/path`; the module part is matched in lower case.
-    let (m, rest) = out.split_once('/')?;
-    (!m.is_empty() && !rest.is_empty()).then(|| format!("{}/{rest}", m.to_ascii_lowercase()))
+    Some(out)
 }
 
 /// The keys of a literal hash whose keys are all literal strings or names.

@@ -172,6 +172,8 @@ pub struct ModuleFiles {
     pub resource_types: Vec<PathBuf>,
     /// Every file under `templates/` (what `template()` and `epp()` may name).
     pub templates: Vec<PathBuf>,
+    /// Every file under `files/` (what `file()` and `puppet:///modules/` sources may name).
+    pub files: Vec<PathBuf>,
 }
 
 /// Lists the files of the module at `root` that define something (see [`ModuleFiles`]),
@@ -189,6 +191,7 @@ pub fn module_files(root: &Path, sandbox: &Sandbox) -> ModuleFiles {
     out.functions_3x = sandbox.files_under(&lib.join("parser/functions"), false, &rb);
     out.resource_types = sandbox.files_under(&lib.join("type"), false, &rb);
     out.templates = sandbox.files_under(&root.join("templates"), true, &|_| true);
+    out.files = sandbox.files_under(&root.join("files"), true, &|_| true);
     out
 }
 
@@ -274,7 +277,10 @@ pub fn module_file_in(path: &str, known: Option<&Path>) -> Option<ModuleFile> {
     split(path, &mut parts);
     let mut absolute = path.starts_with(['/', '\\']);
     let made_absolute;
-    if !parts[..parts.len().saturating_sub(1)].iter().any(is_dir) {
+    // A path from inside the module (`manifests/x.pp`) names no module folder: make it absolute.
+    if !parts[..parts.len().saturating_sub(1)].iter().any(is_dir)
+        || (!absolute && parts.first().is_some_and(is_dir))
+    {
         made_absolute = std::path::absolute(path)
             .ok()?
             .to_string_lossy()

@@ -59,7 +59,7 @@ impl Check for MissingTemplate {
             let Some((module, rest)) = name.split_once('/') else {
                 continue;
             };
-            let Some(present) = program.module_templates(module) else {
+            let Some(present) = program.module_assets(module).map(|a| &a.templates) else {
                 continue;
             };
             if present.contains(rest) {

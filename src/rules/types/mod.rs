@@ -24,4 +24,5 @@ crate::rule_family! {
     regex_too_costly::RegexTooCostly,
     invalid_task_call::InvalidTaskCall,
     missing_template::MissingTemplate,
+    missing_module_file::MissingModuleFile,
 }
