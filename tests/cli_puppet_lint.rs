@@ -151,6 +151,90 @@ fn error_level_filters_what_is_shown() {
     assert!(plint(dir.path(), &["--error-level", "loud"]).status.code() == Some(2));
 }
 
+/// The warning of [`WARNING`], suppressed with a reason, and an error suppressed without one.
+const IGNORED: &str = "node default {\n  file { foo: # lint:ignore:unquoted_resource_title legacy, see #12\n    ensure => file,\n  }\n}\n";
+
+#[test]
+fn show_ignored_shows_suppressed_findings_apart() {
+    let dir = tree(&[("a.pp", IGNORED), ("dup/manifests/twice.pp", ERROR)]);
+    // Without the option: not shown.
+    let o = plint(dir.path(), &["--log-format", LOG]);
+    assert_eq!(lines(&o).len(), 1, "{}", stdout(&o));
+    // With it: puppet-lint's kind `ignored` and the reason under the line.
+    let o = plint(dir.path(), &["--show-ignored", "--log-format", LOG]);
+    assert_eq!(
+        lines(&o),
+        [
+            "dup/manifests/twice.pp:2:23:ERROR:duplicate-parameter:the parameter `$a` is declared twice",
+            "a.pp:2:10:IGNORED:unquoted_resource_title:the resource title `foo` is not quoted",
+            "  legacy, see #12",
+        ],
+        "{}",
+        stderr(&o)
+    );
+    // Counted for nothing: the exit status is the error's, the summary says so apart.
+    assert_eq!(code(&o), 1);
+    let o = plint(dir.path(), &["--show-ignored", "a.pp"]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("note[P401]: ignored warning: the resource title `foo` is not quoted"),
+        "{out}"
+    );
+    assert!(out.contains("ignored by a control comment: legacy, see #12"), "{out}");
+    assert!(
+        out.contains("No problems found (1 file checked; 1 ignored by control comments)"),
+        "{out}"
+    );
+    // JSON: an `ignored` key with the reason; SARIF: a suppression with its justification.
+    let o = plint(dir.path(), &["--show-ignored", "--json", "a.pp"]);
+    let found = json(&o);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0]["ignored"], "legacy, see #12");
+    let o = plint(dir.path(), &["--show-ignored", "--sarif", "a.pp"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let result = &v["runs"][0]["results"][0];
+    assert_eq!(result["suppressions"][0]["kind"], "inSource");
+    assert_eq!(result["suppressions"][0]["justification"], "legacy, see #12");
+    // `.puppet-lint.rc` may ask for it too; `--fix` leaves ignored findings alone.
+    fs::write(dir.path().join(".puppet-lint.rc"), "--show-ignored\n").unwrap();
+    let o = plint(dir.path(), &["--json", "a.pp"]);
+    assert_eq!(json(&o).len(), 1, "{}", stderr(&o));
+    let o = plint(dir.path(), &["--fix", "--unsafe-fixes", "a.pp"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(dir.path().join("a.pp")).unwrap(), IGNORED);
+}
+
+#[test]
+fn output_options_apply_to_evaluate() {
+    let dir = tree(&[
+        ("facts.yaml", "networking:\n  fqdn: n1.example.com\n"),
+        (
+            "site.pp",
+            "node default {\n  notify { 'a': }\n  notify { 'a': }\n  warning('careful')\n}\n",
+        ),
+    ]);
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--evaluate", "--facts", "facts.yaml"];
+        args.extend_from_slice(extra);
+        args.push("site.pp");
+        plint(dir.path(), &args)
+    };
+    let all = run(&["--log-format", "%{KIND}:%{code}"]);
+    let shown = lines(&all);
+    assert!(shown.iter().any(|l| l.starts_with("ERROR:")), "{shown:?}");
+    let errors = run(&["--error-level", "error", "--log-format", "%{KIND}:%{code}"]);
+    assert!(!lines(&errors).is_empty());
+    assert!(
+        lines(&errors).iter().all(|l| l.starts_with("ERROR:")),
+        "{:?}",
+        lines(&errors)
+    );
+    assert_eq!(code(&errors), 1);
+    let o = run(&["--json"]);
+    assert!(!json(&o).is_empty());
+}
+
 #[test]
 fn json_and_sarif() {
     let dir = warning_and_error();
@@ -298,8 +382,7 @@ fn list_checks_and_version() {
 fn other_options_are_accepted_with_a_note() {
     let dir = tree(&[("a.pp", WARNING)]);
     for args in [
-        &["--show-ignored"][..],
-        &["-l", "x.rb"],
+        &["-l", "x.rb"][..],
         &["--load", "x.rb"],
         &["--load-from-puppet", "/etc/puppetlabs/code/modules"],
         &["--codeclimate"],

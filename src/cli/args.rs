@@ -440,6 +440,7 @@ impl Args {
             with_context: self.with_context,
             with_filename: self.with_filename,
             relative: self.relative,
+            show_ignored: self.show_ignored,
         }
     }
 
@@ -450,7 +451,6 @@ impl Args {
             ignored.push("--load".to_string());
         }
         for (given, name) in [
-            (self.show_ignored, "--show-ignored"),
             (self.load_from_puppet.is_some(), "--load-from-puppet"),
             (self.codeclimate, "--codeclimate"),
             (

@@ -34,9 +34,7 @@ use crate::eval::facts::{self, FactsFile};
 use crate::eval::value::Value;
 use crate::lint::panic::{catch, internal_error};
 use crate::report::escape::escape;
-use crate::report::{
-    Diagnostic, EmitOptions, FileReport, OutputFormat, Report, Severity, display_path, thousands,
-};
+use crate::report::{Diagnostic, FileReport, Report, Severity, display_path, thousands};
 use crate::rules::catalog;
 use crate::rules::registry::Selection;
 use crate::sandbox::Sandbox;
@@ -358,8 +356,7 @@ pub fn run(
         crate::report::Origin::new(crate::report::RunKind::Evaluate, cwd, &args.paths),
     );
 
-    let format = OutputFormat::from(args.format);
-    let emitter = format.emitter(EmitOptions { quiet: args.quiet });
+    let (emitter, error_level) = super::chosen_output(args, settings, cwd)?;
     let warnings = settings.fail_on_warnings
         && report
             .findings()
@@ -370,6 +367,11 @@ pub fn run(
         EXIT_FINDINGS
     } else {
         EXIT_OK
+    };
+    let report = if error_level == crate::config::puppet_lint_rc::ErrorLevel::All {
+        report
+    } else {
+        super::only_level(&report, error_level)
     };
     let emitted = emitter.emit(&report, &mut *out).and_then(|()| out.flush());
     if args.timings {
@@ -783,7 +785,8 @@ impl<'a> Findings<'a> {
         }
         let only_catalog = Selection::from_fn(|info| {
             (info.category == crate::rules::Category::Catalog).then_some(info.severity)
-        });
+        })
+        .with_show_ignored(self.settings.display.show_ignored);
         by_file
             .into_iter()
             .map(|(file, mut diagnostics)| {

@@ -135,8 +135,8 @@ impl LogFormat {
                             .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
                         Field::Line => at.line.to_string(),
                         Field::Column => at.column.to_string(),
-                        Field::Kind => d.severity.as_str().to_string(),
-                        Field::KindUpper => d.severity.as_str().to_ascii_uppercase(),
+                        Field::Kind => kind(d).to_string(),
+                        Field::KindUpper => kind(d).to_ascii_uppercase(),
                         Field::Check => d.puppet_lint.unwrap_or(d.rule).to_string(),
                         Field::Code => d.code.to_string(),
                         Field::Rule => d.rule.to_string(),
@@ -150,10 +150,24 @@ impl LogFormat {
     }
 }
 
+/// puppet-lint's kind of a finding: its severity, or `ignored` when a control comment
+/// suppresses it (`--show-ignored`).
+fn kind(d: &crate::report::Diagnostic) -> &'static str {
+    if d.ignored.is_some() {
+        "ignored"
+    } else {
+        d.severity.as_str()
+    }
+}
+
 impl Emitter for LogFormat {
     fn emit(&self, report: &Report, out: &mut dyn WriteColor) -> io::Result<()> {
-        for (file, d) in report.findings() {
+        for (file, d) in report.findings().chain(report.ignored()) {
             writeln!(out, "{}", self.line(file, d))?;
+            // `--show-ignored`: the control comment's reason under the line, as puppet-lint.
+            if let Some(reason) = d.ignored.as_deref().filter(|r| !r.is_empty()) {
+                writeln!(out, "  {}", escape(reason))?;
+            }
             if self.with_context {
                 let at = file.line_col(d.span.start);
                 let text = escape(file.line_text(at.line)).into_owned();

@@ -230,24 +230,7 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     if args.evaluate {
         return evaluate::run(args, &settings, &cwd, sandbox);
     }
-    // What is shown: the command line's `--format` (or `--json`, `--sarif`), else
-    // `.puppet-lint.rc`'s; `--log-format` writes the human format's findings its own way.
-    let format = match settings.display.format {
-        Some(f) if !(args.format_given || args.json || args.sarif) => match f {
-            ReportFormat::Json => OutputFormat::Json,
-            ReportFormat::Sarif => OutputFormat::Sarif,
-        },
-        _ => OutputFormat::from(args.format),
-    };
-    let log_format = match &settings.display.log_format {
-        Some(template) if format == OutputFormat::Human => Some(LogFormat::parse(
-            template,
-            settings.display.with_context,
-            &cwd,
-        )?),
-        _ => None,
-    };
-    let error_level = settings.display.error_level.unwrap_or_default();
+    let (emitter, error_level) = chosen_output(args, &settings, &cwd)?;
 
     // Open the output first: a path that cannot be written fails before any work is done.
     let mut out = open_output(args.output.as_deref(), args.color())?;
@@ -341,9 +324,10 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             .filter_map(|o| o.report.as_ref())
             .flat_map(|r| r.diagnostics())
             .filter(|d| {
-                d.fix
-                    .as_ref()
-                    .is_some_and(|f| !f.safe && !f.edits.is_empty())
+                d.ignored.is_none()
+                    && d.fix
+                        .as_ref()
+                        .is_some_and(|f| !f.safe && !f.edits.is_empty())
             })
             .count()
     };
@@ -411,10 +395,6 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
                 if fixed_files == 1 { "file" } else { "files" }
             );
         }
-        let emitter: Box<dyn Emitter> = match log_format {
-            Some(log_format) => Box::new(log_format),
-            None => format.emitter(EmitOptions { quiet: args.quiet }),
-        };
         let warnings = settings.fail_on_warnings
             && report
                 .findings()
@@ -451,9 +431,35 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     }
 }
 
+/// How the report is written, from the display options: the command line's `--format` (or
+/// `--json`, `--sarif`), else `.puppet-lint.rc`'s; `--log-format` writes the human format's
+/// findings its own way; and the level of the findings shown (`--error-level`).
+pub(crate) fn chosen_output(
+    args: &Args,
+    settings: &Settings,
+    cwd: &Path,
+) -> Result<(Box<dyn Emitter>, ErrorLevel), String> {
+    let format = match settings.display.format {
+        Some(f) if !(args.format_given || args.json || args.sarif) => match f {
+            ReportFormat::Json => OutputFormat::Json,
+            ReportFormat::Sarif => OutputFormat::Sarif,
+        },
+        _ => OutputFormat::from(args.format),
+    };
+    let emitter: Box<dyn Emitter> = match &settings.display.log_format {
+        Some(template) if format == OutputFormat::Human => Box::new(LogFormat::parse(
+            template,
+            settings.display.with_context,
+            cwd,
+        )?),
+        _ => format.emitter(EmitOptions { quiet: args.quiet }),
+    };
+    Ok((emitter, settings.display.error_level.unwrap_or_default()))
+}
+
 /// `--error-level`: the report with only the findings of that level (the files that keep none
 /// are left out; the count of files checked is unchanged).
-fn only_level(report: &Report, level: ErrorLevel) -> Report {
+pub(crate) fn only_level(report: &Report, level: ErrorLevel) -> Report {
     let files = report
         .files()
         .iter()
@@ -461,6 +467,7 @@ fn only_level(report: &Report, level: ErrorLevel) -> Report {
             let kept: Vec<_> = f
                 .diagnostics()
                 .iter()
+                .chain(f.ignored())
                 .filter(|d| level.shows(d.severity))
                 .cloned()
                 .collect();

@@ -683,7 +683,8 @@ impl Settings {
             }
         }
         let mut selection = Selection::from_fn(|info| states[info.code].level)
-            .with_modulepath(self.modulepath.clone());
+            .with_modulepath(self.modulepath.clone())
+            .with_show_ignored(self.display.show_ignored);
         for (code, table) in options {
             // Each option was decoded alone when the configuration was read: together they
             // decode too.

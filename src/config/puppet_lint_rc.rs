@@ -87,6 +87,8 @@ pub struct Display {
     /// `--relative`: compare a module's layout relative to the module's root, never with the
     /// name of the folder that holds it.
     pub relative: bool,
+    /// `--show-ignored`: show the findings that control comments suppress, with their reason.
+    pub show_ignored: bool,
 }
 
 impl Display {
@@ -99,6 +101,7 @@ impl Display {
             with_context: self.with_context || later.with_context,
             with_filename: self.with_filename || later.with_filename,
             relative: self.relative || later.relative,
+            show_ignored: self.show_ignored || later.show_ignored,
         }
     }
 }
@@ -186,6 +189,7 @@ pub fn parse(text: &str) -> RcFile {
             "--with-context" => rc.display.with_context = true,
             "--with-filename" => rc.display.with_filename = true,
             "--relative" => rc.display.relative = true,
+            "--show-ignored" => rc.display.show_ignored = true,
             _ if WITH_VALUE.contains(&name) => {
                 // The value is skipped, never shown.
                 let _ = value();

@@ -147,9 +147,10 @@ fn apply_pass(
     let mut fixes: Vec<&Diagnostic> = diagnostics
         .iter()
         .filter(|d| {
-            d.fix
-                .as_ref()
-                .is_some_and(|f| applicability.allows(f.safe) && !f.edits.is_empty())
+            d.ignored.is_none()
+                && d.fix
+                    .as_ref()
+                    .is_some_and(|f| applicability.allows(f.safe) && !f.edits.is_empty())
         })
         .collect();
     fixes.sort_by_key(|d| {

@@ -97,6 +97,9 @@ pub struct Diagnostic {
     pub puppet_lint: Option<&'static str>,
     /// An automatic fix, if the rule has one.
     pub fix: Option<Fix>,
+    /// Kept though a control comment suppresses it (`--show-ignored`): the comment's reason,
+    /// empty when it gives none. Such a finding is shown apart and counts for nothing.
+    pub ignored: Option<String>,
 }
 
 impl Diagnostic {
@@ -118,6 +121,7 @@ impl Diagnostic {
             help: None,
             puppet_lint: None,
             fix: None,
+            ignored: None,
         }
     }
 

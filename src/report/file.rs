@@ -15,6 +15,9 @@ pub struct FileReport {
     path: String,
     source: String,
     diagnostics: Vec<Diagnostic>,
+    /// The findings control comments suppress, kept by `--show-ignored`
+    /// ([`Diagnostic::ignored`]): shown apart, counted for nothing.
+    ignored: Vec<Diagnostic>,
     line_index: LineIndex,
 }
 
@@ -50,10 +53,18 @@ impl FileReport {
             Some(lines) if lines.text_len() == source.len() => lines,
             _ => LineIndex::new(&source),
         };
+        let ignored = if diagnostics.iter().any(|d| d.ignored.is_some()) {
+            let (ignored, kept) = diagnostics.into_iter().partition(|d| d.ignored.is_some());
+            diagnostics = kept;
+            ignored
+        } else {
+            Vec::new()
+        };
         FileReport {
             path: path.into(),
             source,
             diagnostics,
+            ignored,
             line_index,
         }
     }
@@ -71,6 +82,12 @@ impl FileReport {
     /// Sorted by offset, then code.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
+    }
+
+    /// The findings control comments suppress, kept by `--show-ignored`, sorted as
+    /// [`FileReport::diagnostics`]. They are not findings: no count, no exit status.
+    pub fn ignored(&self) -> &[Diagnostic] {
+        &self.ignored
     }
 
     pub fn line_index(&self) -> &LineIndex {

@@ -75,11 +75,13 @@ impl Human {
         // The buffer codespan renders a finding into (then copied to `out`): colour escapes
         // are written as they come, so rendering one finding at a time changes nothing.
         let mut codespan: Option<Buffer> = None;
-        for d in file.diagnostics() {
+        // `--show-ignored`'s findings come after the file's others, as notes.
+        let ignored = file.ignored().iter().filter(|_| !self.options.quiet);
+        for d in file.diagnostics().iter().chain(ignored) {
             if self.options.quiet && d.severity != Severity::Error {
                 continue;
             }
-            if plain && write_plain(file, d, &mut out) {
+            if plain && d.ignored.is_none() && write_plain(file, d, &mut out) {
                 continue;
             }
             let buffer = codespan.get_or_insert_with(|| {
@@ -105,6 +107,7 @@ impl Human {
 fn codespan_diagnostic(id: usize, d: &Diagnostic, shown: &ShownText) -> CsDiagnostic<usize> {
     let span = |s: &Range<usize>| shown.to_shown(s.start)..shown.to_shown(s.end);
     let severity = match d.severity {
+        _ if d.ignored.is_some() => codespan_reporting::diagnostic::Severity::Note,
         Severity::Error => codespan_reporting::diagnostic::Severity::Error,
         Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
         Severity::Info => codespan_reporting::diagnostic::Severity::Note,
@@ -115,14 +118,24 @@ fn codespan_diagnostic(id: usize, d: &Diagnostic, shown: &ShownText) -> CsDiagno
             .iter()
             .map(|l| CsLabel::secondary(id, span(&l.span)).with_message(escape(&l.message))),
     );
-    let notes = d
+    let mut notes = d
         .help
         .iter()
         .map(|h| format!("help: {}", escape(h)))
         .collect::<Vec<_>>();
+    let message = match &d.ignored {
+        Some(reason) => {
+            notes.push(match reason.as_str() {
+                "" => "ignored by a control comment, which gives no reason".to_string(),
+                r => format!("ignored by a control comment: {}", escape(r)),
+            });
+            format!("ignored {}: {}", d.severity.as_str(), escape(&d.message))
+        }
+        None => escape(&d.message).into_owned(),
+    };
     CsDiagnostic::new(severity)
         .with_code(d.code)
-        .with_message(escape(&d.message))
+        .with_message(message)
         .with_labels(labels)
         .with_notes(notes)
 }

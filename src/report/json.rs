@@ -5,7 +5,9 @@
 //! `info`), `code`, `rule` (kebab-case), `puppet_lint` (the puppet-lint check the rule mirrors, `null`
 //! if none), `message`, `help` (`null` if none), `label` (the
 //! primary label, `null` if none) and `labels` (secondary locations, each with `line`,
-//! `column`, `end_line`, `end_column` and `message`).
+//! `column`, `end_line`, `end_column` and `message`). With `--show-ignored`, the findings that
+//! control comments suppress follow the others, each with `ignored` (the comment's reason,
+//! `""` if it gives none); the key is absent from the other findings.
 //!
 //! Strings are escaped as JSON requires, and further (see `write_pretty`): the JSON read
 //! back is the same, but no control or invisible character, nor `##[`, is printed as it is.
@@ -36,6 +38,8 @@ struct Finding<'a> {
     help: Option<&'a str>,
     label: Option<&'a str>,
     labels: Vec<SecondaryLabel<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ignored: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -57,6 +61,7 @@ impl Emitter for Json {
     fn emit(&self, report: &Report, out: &mut dyn WriteColor) -> io::Result<()> {
         let findings: Vec<Finding> = report
             .findings()
+            .chain(report.ignored())
             .map(|(file, d)| {
                 let (line, column, end_line, end_column) = range(file, &d.span);
                 Finding {
@@ -86,6 +91,7 @@ impl Emitter for Json {
                             }
                         })
                         .collect(),
+                    ignored: d.ignored.as_deref(),
                 }
             })
             .collect();

@@ -40,7 +40,7 @@ impl Report {
     /// or without findings. `catalog` describes the codes (at least those reported; a code
     /// missing from it is still reported, with a generic description).
     pub fn new(mut files: Vec<FileReport>, files_checked: usize, catalog: Vec<RuleMeta>) -> Self {
-        files.retain(|f| !f.diagnostics().is_empty());
+        files.retain(|f| !f.diagnostics().is_empty() || !f.ignored().is_empty());
         files.sort_by(|a, b| a.path().cmp(b.path()));
         Report {
             files,
@@ -77,6 +77,14 @@ impl Report {
             .flat_map(|f| f.diagnostics().iter().map(move |d| (f, d)))
     }
 
+    /// Every finding a control comment suppresses, with its file, when `--show-ignored`
+    /// keeps them ([`FileReport::ignored`]).
+    pub fn ignored(&self) -> impl Iterator<Item = (&FileReport, &Diagnostic)> {
+        self.files
+            .iter()
+            .flat_map(|f| f.ignored().iter().map(move |d| (f, d)))
+    }
+
     /// The description of `code`, if the catalogue has one.
     pub fn rule_meta(&self, code: &str) -> Option<&RuleMeta> {
         self.catalog.iter().find(|m| m.code == code)
@@ -85,7 +93,12 @@ impl Report {
     pub fn counts(&self) -> Counts {
         let mut counts = Counts {
             files_checked: self.files_checked,
-            files_with_findings: self.files.len(),
+            files_with_findings: self
+                .files
+                .iter()
+                .filter(|f| !f.diagnostics().is_empty())
+                .count(),
+            ignored: self.ignored().count(),
             ..Counts::default()
         };
         for (_, d) in self.findings() {
@@ -110,6 +123,8 @@ pub struct Counts {
     pub errors: usize,
     pub warnings: usize,
     pub infos: usize,
+    /// Findings control comments suppress, shown by `--show-ignored`.
+    pub ignored: usize,
     pub files_with_findings: usize,
     pub files_checked: usize,
 }
@@ -133,11 +148,16 @@ impl Counts {
                 parts.push(format!("{} {}", thousands(n), plural(n, one, many)));
             }
         }
+        let ignored = if self.ignored > 0 {
+            format!("; {} ignored by control comments", thousands(self.ignored))
+        } else {
+            String::new()
+        };
         if parts.is_empty() {
-            return format!("No problems found ({checked})");
+            return format!("No problems found ({checked}{ignored})");
         }
         format!(
-            "Found {} in {} {} ({checked})",
+            "Found {} in {} {} ({checked}{ignored})",
             parts.join(", "),
             thousands(self.files_with_findings),
             plural(self.files_with_findings, "file", "files")

@@ -72,7 +72,7 @@ impl Emitter for Sarif {
 pub fn to_sarif(report: &Report) -> Value {
     // One rule entry per reported code, ordered by code.
     let mut rule_names: BTreeMap<&str, &str> = BTreeMap::new();
-    for (_, d) in report.findings() {
+    for (_, d) in report.findings().chain(report.ignored()) {
         rule_names.entry(d.code).or_insert(d.rule);
     }
     let rule_index: HashMap<&str, usize> = rule_names
@@ -95,6 +95,7 @@ pub fn to_sarif(report: &Report) -> Value {
     let mut occurrences: HashMap<(String, u64), usize> = HashMap::new();
     let results: Vec<Value> = report
         .findings()
+        .chain(report.ignored())
         .map(|(file, d)| {
             let artifact = &artifacts[file.path()];
             let mut message = d.message.clone();
@@ -130,6 +131,14 @@ pub fn to_sarif(report: &Report) -> Value {
                 .or_insert(0);
             *n += 1;
             result["partialFingerprints"] = json!({ FINGERPRINT_KEY: format!("{hash:016x}:{n}") });
+            // `--show-ignored`: suppressed in the source, with the comment's reason.
+            if let Some(reason) = &d.ignored {
+                let mut suppression = json!({ "kind": "inSource" });
+                if !reason.is_empty() {
+                    suppression["justification"] = json!(reason);
+                }
+                result["suppressions"] = json!([suppression]);
+            }
             result
         })
         .collect();

@@ -32,6 +32,8 @@ pub static RULES: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
 pub struct Selection {
     active: Vec<Active>,
     modulepath: Arc<[PathBuf]>,
+    /// Keep the findings that control comments suppress, marked ignored (`--show-ignored`).
+    show_ignored: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -92,6 +94,7 @@ impl Selection {
                 })
                 .collect(),
             modulepath: Arc::from(Vec::new()),
+            show_ignored: false,
         }
     }
 
@@ -115,6 +118,17 @@ impl Selection {
     pub fn with_modulepath(mut self, modulepath: Arc<[PathBuf]>) -> Self {
         self.modulepath = modulepath;
         self
+    }
+
+    /// Keeps the findings that control comments suppress, marked ignored (`--show-ignored`).
+    pub fn with_show_ignored(mut self, show: bool) -> Self {
+        self.show_ignored = show;
+        self
+    }
+
+    /// Whether suppressed findings are kept, marked ignored.
+    pub fn shows_ignored(&self) -> bool {
+        self.show_ignored
     }
 
     pub fn is_empty(&self) -> bool {

@@ -103,6 +103,9 @@ struct Entry {
     /// Where the name is written, for findings about the suppression itself.
     span: Span,
     used: bool,
+    /// The comment's words after its directives (puppet-lint's reason), shown by
+    /// `--show-ignored`.
+    reason: String,
 }
 
 /// The suppressions of one file.
@@ -163,6 +166,7 @@ impl Suppressions {
                     next_statement_lines(ast, &lines, comment.span.end as usize)
                         .unwrap_or((line, line))
                 };
+                let reason = rest[close + 1..].trim().to_string();
                 let mut offset = body_offset + "plint:allow(".len();
                 for key in rest[..close].split(',') {
                     let k = key.trim();
@@ -174,7 +178,9 @@ impl Suppressions {
                     if k.is_empty() {
                         continue;
                     }
-                    out.add(k, span, first, last);
+                    if let Some(i) = out.add(k, span, first, last) {
+                        out.entries[i].reason.clone_from(&reason);
+                    }
                 }
                 continue;
             }
@@ -209,7 +215,13 @@ impl Suppressions {
                         )),
                     }
                 } else {
-                    break; // the rest is the reason
+                    // The rest is the reason.
+                    let end = (comment.span.end as usize).max(at);
+                    let reason = src[at..end].trim_end_matches("*/").trim();
+                    for &i in &added {
+                        out.entries[i].reason = reason.to_string();
+                    }
+                    break;
                 }
             }
             if !trailing && !added.is_empty() {
@@ -245,6 +257,7 @@ impl Suppressions {
                     last_line,
                     span,
                     used: false,
+                    reason: String::new(),
                 });
                 Some(self.entries.len() - 1)
             }
@@ -269,26 +282,35 @@ impl Suppressions {
         }
     }
 
-    /// Removes the suppressed findings from `diagnostics`, then adds the findings about the
-    /// suppressions (unknown names, unused suppressions for enabled rules).
+    /// Removes the suppressed findings from `diagnostics` (or marks them ignored, with the
+    /// reason, when the selection [shows them](Selection::shows_ignored)), then adds the
+    /// findings about the suppressions (unknown names, unused suppressions for enabled rules).
     pub fn apply(mut self, src: &str, diagnostics: &mut Vec<Diagnostic>, selection: &Selection) {
         if self.entries.is_empty() && self.problems.is_empty() {
             return;
         }
         let lines = LineIndex::new(src);
-        diagnostics.retain(|d| {
+        let keep = selection.shows_ignored();
+        diagnostics.retain_mut(|d| {
             if d.code < "P100" {
                 return true; // syntax and pipeline findings cannot be suppressed
             }
             let line = line_of(&lines, d.span.start);
-            let mut suppressed = false;
+            let mut reason = None;
             for e in &mut self.entries {
                 if e.target == Target::Rule(d.code) && e.first_line <= line && line <= e.last_line {
                     e.used = true;
-                    suppressed = true;
+                    reason.get_or_insert_with(|| e.reason.clone());
                 }
             }
-            !suppressed
+            match reason {
+                Some(reason) if keep => {
+                    d.ignored = Some(reason);
+                    true
+                }
+                Some(_) => false,
+                None => true,
+            }
         });
         // The catalog rules find nothing in one file (they report what `--evaluate` finds):
         // their suppressions are not unused for that.
