@@ -1,5 +1,6 @@
-//! The type and name checks of inference (P101-P111, P116-P120; the scope rules P112-P115
-//! have their own list in tests/corpus.rs) on the real module corpus
+//! The type and name checks of inference (P101-P111, P116-P120, P122-P124; the scope rules
+//! P112-P115 have their own list in tests/corpus.rs) and the checks of a module's other files
+//! (P5xx: templates, `metadata.json`, Hiera, tasks) on the real module corpus
 //! (/usr/share/puppet/modules): it is working code, so every error-level finding must be a
 //! real defect listed, with
 //! its reason, in tests/oracle/corpus-type-defects.txt, and every listed defect must still be
@@ -25,7 +26,8 @@ fn corpus_p1_errors_are_listed_real_defects() {
     let o = Command::new(env!("CARGO_BIN_EXE_plint"))
         .args([
             "--select",
-            "P101,P102,P103,P104,P105,P106,P107,P108,P109,P110,P111,P116,P117,P118,P119,P120",
+            "P101,P102,P103,P104,P105,P106,P107,P108,P109,P110,P111,P116,P117,P118,P119,P120,\
+             P122,P123,P124,P501,P502,P503,P504,P505,P506,P507,P508,P509,P510",
             "--format",
             "json",
             CORPUS,
