@@ -181,7 +181,10 @@ fn show_ignored_shows_suppressed_findings_apart() {
         out.contains("note[P401]: ignored warning: the resource title `foo` is not quoted"),
         "{out}"
     );
-    assert!(out.contains("ignored by a control comment: legacy, see #12"), "{out}");
+    assert!(
+        out.contains("ignored by a control comment: legacy, see #12"),
+        "{out}"
+    );
     assert!(
         out.contains("No problems found (1 file checked; 1 ignored by control comments)"),
         "{out}"
@@ -195,14 +198,20 @@ fn show_ignored_shows_suppressed_findings_apart() {
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     let result = &v["runs"][0]["results"][0];
     assert_eq!(result["suppressions"][0]["kind"], "inSource");
-    assert_eq!(result["suppressions"][0]["justification"], "legacy, see #12");
+    assert_eq!(
+        result["suppressions"][0]["justification"],
+        "legacy, see #12"
+    );
     // `.puppet-lint.rc` may ask for it too; `--fix` leaves ignored findings alone.
     fs::write(dir.path().join(".puppet-lint.rc"), "--show-ignored\n").unwrap();
     let o = plint(dir.path(), &["--json", "a.pp"]);
     assert_eq!(json(&o).len(), 1, "{}", stderr(&o));
     let o = plint(dir.path(), &["--fix", "--unsafe-fixes", "a.pp"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert_eq!(fs::read_to_string(dir.path().join("a.pp")).unwrap(), IGNORED);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.pp")).unwrap(),
+        IGNORED
+    );
 }
 
 #[test]

@@ -46,6 +46,7 @@ crate::rule_family! {
     open_ended_dependency::OpenEndedDependency,
     hiera_syntax_error::HieraSyntaxError,
     invalid_hiera_config::InvalidHieraConfig,
+    ignored_hiera_config::IgnoredHieraConfig,
     unknown_hiera_key::UnknownHieraKey,
     invalid_task_metadata::InvalidTaskMetadata,
 }
