@@ -30,6 +30,13 @@ fn findings(json: &str) -> Vec<(String, String, String, String)> {
         .collect()
 }
 
+/// The `metadata.json` of the module `acme-web` with these dependencies (a JSON array).
+fn web_metadata(dependencies: &str) -> String {
+    format!(
+        r#"{{"name": "acme-web", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": {dependencies}}}"#
+    )
+}
+
 fn run_json(dir: &Path, args: &[&str]) -> Vec<(String, String, String, String)> {
     let mut all = vec!["--format", "json"];
     all.extend_from_slice(args);
@@ -55,7 +62,7 @@ fn module_alone_in_a_folder_of_another_name() {
     write(
         &root,
         "metadata.json",
-        r#"{"name": "acme-web", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": [{"name": "puppetlabs/stdlib", "version_requirement": ">= 4.0.0"}]}"#,
+        &web_metadata(r#"[{"name": "puppetlabs/stdlib", "version_requirement": ">= 4.0.0"}]"#),
     );
     write(&root, "manifests/init.pp", STDLIB_USER);
     write(
@@ -156,11 +163,7 @@ fn module_alone_in_a_folder_of_another_name() {
 fn module_rules_hold_from_inside_the_module() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("build");
-    write(
-        &root,
-        "metadata.json",
-        r#"{"name": "acme-web", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": []}"#,
-    );
+    write(&root, "metadata.json", &web_metadata("[]"));
     write(
         &root,
         "manifests/init.pp",
@@ -192,11 +195,7 @@ fn module_rules_hold_from_inside_the_module() {
 fn fixtures_yml_declares_test_dependencies() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("src");
-    write(
-        &root,
-        "metadata.json",
-        r#"{"name": "acme-web", "version": "1.0.0", "author": "acme", "license": "Apache-2.0", "source": "https://example.com", "summary": "A module.", "dependencies": []}"#,
-    );
+    write(&root, "metadata.json", &web_metadata("[]"));
     write(
         &root,
         ".fixtures.yml",

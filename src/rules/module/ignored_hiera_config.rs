@@ -1,10 +1,11 @@
 //! `P511` ignored-hiera-config: a module's or an environment's `hiera.yaml` of version 3 or 4,
 //! which Puppet ignores.
 
+use super::invalid_hiera_config::{HIERA_CONFIGS, config_check};
 use super::{FileContext, ModuleFileCheck};
 use crate::declare_rule;
 use crate::discover::FileKind;
-use crate::eval::hiera::{ConfigCheck, check_config};
+use crate::eval::hiera::ConfigCheck;
 
 declare_rule! {
     /// ## What it does
@@ -44,24 +45,23 @@ declare_rule! {
 
 impl ModuleFileCheck for IgnoredHieraConfig {
     fn kinds(&self) -> &'static [FileKind] {
-        &[FileKind::ModuleHiera, FileKind::EnvironmentHiera]
+        HIERA_CONFIGS
     }
 
     fn check(&self, cx: &mut FileContext<'_>) {
-        // A file that does not parse is `P507`'s.
-        if crate::eval::yaml::parse(cx.text).is_err() {
+        let Some(ConfigCheck::Ignored(_)) = config_check(cx) else {
             return;
-        }
-        let in_module = cx.kind == FileKind::ModuleHiera;
-        if !matches!(check_config(cx.path, cx.text, in_module), ConfigCheck::Ignored(_)) {
-            return;
-        }
+        };
         let span = cx
             .text
             .find("version")
             .map(|i| i..i + "version".len())
             .unwrap_or(0..0);
-        let layer = if in_module { "module" } else { "environment" };
+        let layer = if cx.kind == FileKind::ModuleHiera {
+            "module"
+        } else {
+            "environment"
+        };
         let d = cx
             .diagnostic(
                 span,

@@ -46,18 +46,24 @@ declare_rule! {
     }
 }
 
+/// The files whose Hiera configuration Puppet reads: a module's and an environment's.
+pub(super) const HIERA_CONFIGS: &[FileKind] = &[FileKind::ModuleHiera, FileKind::EnvironmentHiera];
+
+/// What Puppet makes of the `hiera.yaml` being checked; `None` when it is not YAML (a file
+/// that does not parse is `P507`'s).
+pub(super) fn config_check(cx: &FileContext<'_>) -> Option<ConfigCheck> {
+    crate::eval::yaml::parse(cx.text).ok()?;
+    let in_module = cx.kind == FileKind::ModuleHiera;
+    Some(check_config(cx.path, cx.text, in_module))
+}
+
 impl ModuleFileCheck for InvalidHieraConfig {
     fn kinds(&self) -> &'static [FileKind] {
-        &[FileKind::ModuleHiera, FileKind::EnvironmentHiera]
+        HIERA_CONFIGS
     }
 
     fn check(&self, cx: &mut FileContext<'_>) {
-        // A file that does not parse is `P507`'s.
-        if crate::eval::yaml::parse(cx.text).is_err() {
-            return;
-        }
-        let in_module = cx.kind == FileKind::ModuleHiera;
-        let ConfigCheck::Invalid(message) = check_config(cx.path, cx.text, in_module) else {
+        let Some(ConfigCheck::Invalid(message)) = config_check(cx) else {
             return;
         };
         // The file is the finding's: its path is left out of the message.

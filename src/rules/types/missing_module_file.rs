@@ -112,22 +112,16 @@ impl Check for MissingModuleFile {
                 }
             };
             let (m, rest, assets) = &names[0];
-            let near = assets
-                .files
-                .iter()
-                .filter_map(|p| {
-                    let d = crate::infer::distance(p, rest);
-                    (d <= 3).then_some((d, p))
-                })
-                .min();
+            let mut near = crate::infer::Closest::within(rest, 3);
+            assets.files.iter().for_each(|p| near.offer(p));
             let d = cx
                 .report(span, message)
                 .label(format!("no `files/{rest}` in the module `{m}`"));
-            match (near, via) {
-                (Some((_, p)), Via::Source) => {
+            match (near.best(), via) {
+                (Some(p), Via::Source) => {
                     d.help(format!("did you mean `puppet:///modules/{m}/{p}`?"))
                 }
-                (Some((_, p)), Via::Function(_)) => d.help(format!("did you mean `{m}/{p}`?")),
+                (Some(p), Via::Function(_)) => d.help(format!("did you mean `{m}/{p}`?")),
                 (None, _) => d.help(format!(
                     "`{m}/NAME` names `files/NAME` of the module `{m}`: add the file or fix the name"
                 )),

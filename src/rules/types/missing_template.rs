@@ -69,18 +69,13 @@ impl Check for MissingTemplate {
                 TemplateKind::Erb => "template",
                 TemplateKind::Epp => "epp",
             };
-            let near = present
-                .iter()
-                .filter_map(|p| {
-                    let d = crate::infer::distance(p, rest);
-                    (d <= 3).then_some((d, p))
-                })
-                .min();
+            let mut near = crate::infer::Closest::within(rest, 3);
+            present.iter().for_each(|p| near.offer(p));
             let d = cx
                 .report(span, format!("the template `{name}` does not exist"))
                 .label(format!("no `templates/{rest}` in the module `{module}`"));
-            match near {
-                Some((_, p)) => d.help(format!("did you mean `{module}/{p}`?")),
+            match near.best() {
+                Some(p) => d.help(format!("did you mean `{module}/{p}`?")),
                 None => d.help(format!(
                     "`{function}('{module}/FILE')` renders `templates/FILE` of the module \
                      `{module}`: add the file or fix the name"
