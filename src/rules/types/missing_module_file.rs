@@ -90,7 +90,12 @@ impl Check for MissingModuleFile {
                 };
                 let m = m.to_ascii_lowercase();
                 match program.module_assets(&m) {
-                    Some(assets) if !m.is_empty() && !rest.is_empty() => {
+                    // A name climbing out of `files/` is not looked for in the listing.
+                    Some(assets)
+                        if !m.is_empty()
+                            && !rest.is_empty()
+                            && !rest.split('/').any(|c| c == ".." || c == ".") =>
+                    {
                         names.push((m, rest.trim_end_matches('/').to_string(), assets));
                     }
                     _ => {
