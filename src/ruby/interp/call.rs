@@ -218,6 +218,11 @@ impl Interp<'_> {
             }
             return Ok(recv);
         }
+        if super::binary::involves_binary(&recv, &args)
+            && let Some(v) = self.binary_call(&recv, name, &args)?
+        {
+            return Ok(v);
+        }
         let structural = is_structural(name);
         if !structural && let Some(o) = self.deep_unknown(&recv) {
             return if blk.is_some() {

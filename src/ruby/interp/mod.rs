@@ -3,6 +3,7 @@
 //! (method dispatch, `Kernel`, Puppet's scope), and one file per core class's methods.
 
 mod array;
+mod binary;
 mod call;
 mod eval;
 mod format;
