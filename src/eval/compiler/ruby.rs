@@ -433,6 +433,32 @@ impl RubyHost<'_, '_> {
 }
 
 impl ruby::Host for RubyHost<'_, '_> {
+    fn find_module_file(&mut self, name: &str, files: bool) -> ruby::FoundFile {
+        let compiler = &mut *self.compiler;
+        if compiler.input.modulepath.is_empty() {
+            return ruby::FoundFile::Unknown;
+        }
+        let subdir = if files { "files" } else { "templates" };
+        let Some(path) = crate::eval::epp::module_file(&compiler.input.modulepath, name, subdir)
+        else {
+            return ruby::FoundFile::NotFound;
+        };
+        match compiler.input.sandbox.read_to_string(&path) {
+            Ok(text) => ruby::FoundFile::Found {
+                path: path.display().to_string(),
+                text,
+            },
+            Err(e) => {
+                crate::eval::epp::EppHost::refused(compiler, name, &e);
+                ruby::FoundFile::Unknown
+            }
+        }
+    }
+
+    fn environment_name(&self) -> Option<String> {
+        Some(self.compiler.input.environment.clone())
+    }
+
     fn instance_variable(&mut self, name: &str) -> Option<RValue> {
         if let Some(v) = self.live(name) {
             return Some(v);

@@ -292,6 +292,10 @@ impl Interp<'_> {
                     &Rc::new(RefCell::new(Frame::default())),
                 );
             }
+            Value::Opaque(o) if super::puppet_files::is_puppet_object(o) => {
+                let o = o.clone();
+                Some(self.puppet_object_method(&o, name))
+            }
             Value::Opaque(o) if o.class == "IPAddr" && o.id == 0 => {
                 let o = o.clone();
                 self.ipaddr_method(&o, name, &args)?
@@ -739,6 +743,7 @@ impl Interp<'_> {
         let a0 = args.first().cloned();
         match name {
             "raise" | "fail" => self.kernel_raise(&args),
+            "compiler" if args.is_empty() => Ok(self.compiler_object()),
             "require" | "require_relative" | "load" => {
                 let lib = a0.map(|v| v.to_s()).unwrap_or_default();
                 if PURE_LIBRARIES.contains(&lib.as_str())
@@ -1082,7 +1087,7 @@ impl Interp<'_> {
             | "StopIteration"
             | "IPAddr::InvalidAddressError"
             | "File" => Value::Class(Rc::from(full.as_str())),
-            "Puppet::Parser::Functions" | "Puppet::Functions" => {
+            "Puppet::Parser::Functions" | "Puppet::Functions" | "Puppet::Parser::Files" => {
                 Value::Class(Rc::from(full.as_str()))
             }
             "Float::INFINITY" => Value::Float(f64::INFINITY),

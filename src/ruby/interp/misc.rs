@@ -472,6 +472,9 @@ impl Interp<'_> {
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
+        if let Some(v) = self.puppet_files_method(class, name, args)? {
+            return Ok(Some(v));
+        }
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         let text = |me: &Self, v: &Value| me.str_arg(v);
         Ok(Some(match (&**class, name) {

@@ -12,6 +12,7 @@ mod hash;
 mod known_methods;
 mod misc;
 mod numeric;
+mod puppet_files;
 mod string;
 pub mod value;
 
@@ -74,6 +75,9 @@ pub struct Interp<'a> {
     block_stack: Vec<Option<Blk>>,
     regex_cache: HashMap<(String, u8), Rc<Regexp>>,
     line: u32,
+    /// The module files `Puppet::Parser::Files.find_template`/`find_file` gave, by path:
+    /// the only files `File.read` reads.
+    found_files: HashMap<String, Rc<str>>,
 }
 
 impl<'a> Interp<'a> {
@@ -93,6 +97,7 @@ impl<'a> Interp<'a> {
             block_stack: vec![None],
             regex_cache: HashMap::new(),
             line: 0,
+            found_files: HashMap::new(),
         }
     }
 
