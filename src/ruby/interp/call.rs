@@ -367,6 +367,7 @@ impl Interp<'_> {
     ) -> R<Option<Value>> {
         let a0 = args.first();
         Ok(Some(match name {
+            "to_yaml" => self.to_yaml(recv, args),
             "nil?" => Value::Bool(matches!(recv, Value::Nil)),
             "==" | "eql?" | "equal?" => {
                 let other = a0.cloned().unwrap_or(Value::Nil);
@@ -1074,6 +1075,8 @@ impl Interp<'_> {
             | "Shellwords"
             | "Base64"
             | "IPAddr"
+            | "YAML"
+            | "Psych"
             | "Digest::MD5"
             | "Digest::SHA1"
             | "Digest::SHA256"

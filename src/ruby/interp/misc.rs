@@ -475,6 +475,15 @@ impl Interp<'_> {
         if let Some(v) = self.puppet_files_method(class, name, args)? {
             return Ok(Some(v));
         }
+        if matches!(&**class, "YAML" | "Psych") && matches!(name, "dump" | "to_yaml") {
+            let Some(v) = args.first() else {
+                return self.raise(
+                    "ArgumentError",
+                    "wrong number of arguments (given 0, expected 1..2)",
+                );
+            };
+            return Ok(Some(self.to_yaml(v, &args[1..])));
+        }
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         let text = |me: &Self, v: &Value| me.str_arg(v);
         Ok(Some(match (&**class, name) {

@@ -15,6 +15,7 @@ mod numeric;
 mod puppet_files;
 mod string;
 pub mod value;
+mod yaml;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
