@@ -675,7 +675,7 @@ fn decimal(s: &str) -> bool {
 impl super::Interp<'_> {
     /// `v.to_yaml(options)`: the document, or an unknown when plint cannot write it exactly
     /// (also for any option given).
-    pub(crate) fn to_yaml(&mut self, v: &Value, args: &[Value]) -> Value {
+    pub(crate) fn yaml_dump(&self, v: &Value, args: &[Value]) -> Value {
         let plain = match args {
             [] => true,
             [Value::Hash(h)] => h.borrow().map.is_empty(),
