@@ -365,6 +365,19 @@ pub fn call(
     host: &mut dyn Host,
     budget: &Budget,
 ) -> Result<Value, RubyError> {
+    call_with_block(f, method, args, None, host, budget)
+}
+
+/// [`call`] with a block of the host's (a Puppet lambda: `yield` and `block.call` ask the
+/// host's `opaque_method(block, "call", args)`), for a 4.x dispatcher with `block_param`.
+pub fn call_with_block(
+    f: &FunctionDef,
+    method: &str,
+    args: Vec<Value>,
+    block: Option<std::rc::Rc<super::Opaque>>,
+    host: &mut dyn Host,
+    budget: &Budget,
+) -> Result<Value, RubyError> {
     let mut it = super::interp::Interp::new(&f.program, host, budget.clone());
     match &f.api {
         Api::V4 { methods, .. } => {
@@ -372,7 +385,7 @@ pub fn call(
                 it.define_method(n, b.clone());
             }
             match methods.iter().find(|(n, _)| n == method) {
-                Some((_, body)) => it.call_body(body, false, args),
+                Some((_, body)) => it.call_body_with_block(body, false, args, block),
                 None => Err(RubyError::Raised {
                     class: "NoMethodError".to_string(),
                     message: format!("undefined method `{method}' for function {}", f.name),

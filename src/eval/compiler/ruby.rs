@@ -234,6 +234,8 @@ impl Compiler<'_> {
             compiler: self,
             file: file.map(|p| p.display().to_string()),
             opaque: Vec::new(),
+            lambda: None,
+            caller: None,
         };
         match ruby::render_erb(program, &mut host, &budget) {
             Ok(Rendered::Known(text)) => Ok(Ok(text)),
@@ -303,7 +305,14 @@ struct RubyHost<'a, 'i> {
     file: Option<String>,
     /// Puppet values handed to the template as opaque objects, by id.
     opaque: Vec<Value>,
+    /// The lambda given to the function called, if any (the Ruby block [`HOST_LAMBDA`]).
+    lambda: Option<crate::syntax::ast::Lambda>,
+    /// The caller's context while a 4.x function runs in the top scope: a lambda runs there.
+    caller: Option<super::scope::Ctx>,
 }
+
+/// The `id` of the opaque object standing for the lambda given to a Ruby function.
+const HOST_LAMBDA: u64 = u64::MAX - 1;
 
 impl RubyHost<'_, '_> {
     fn ruby_value(&mut self, v: &Value) -> RValue {
@@ -459,6 +468,39 @@ impl ruby::Host for RubyHost<'_, '_> {
         Some(self.compiler.input.environment.clone())
     }
 
+    fn opaque_method(
+        &mut self,
+        object: &ruby::Opaque,
+        name: &str,
+        args: Vec<RValue>,
+    ) -> Result<Option<RValue>, ruby::Leave> {
+        if object.id != HOST_LAMBDA || !matches!(name, "call" | "yield" | "()") {
+            return Ok(None);
+        }
+        let Some(lambda) = self.lambda.clone() else {
+            return Ok(None);
+        };
+        let args: Vec<Value> = args.iter().map(|a| self.puppet_value(a)).collect();
+        // The lambda runs where it was written, in the caller's scope.
+        let inner = self
+            .caller
+            .take()
+            .map(|c| std::mem::replace(&mut self.compiler.ctx, c));
+        let r = self.compiler.call_lambda(&lambda, args);
+        if let Some(inner) = inner {
+            self.caller = Some(std::mem::replace(&mut self.compiler.ctx, inner));
+        }
+        match r {
+            Ok(v) => Ok(Some(self.ruby_value(&v))),
+            Err(e) if e.is_error() => Err(ruby::Leave::Raise {
+                class: "Puppet::ParseError".into(),
+                message: e.message,
+            }),
+            // `next`, `break` or `return` leaving the lambda: not followed into Ruby.
+            Err(_) => Ok(Some(RValue::unknown("a Puppet lambda's jump", 0))),
+        }
+    }
+
     fn instance_variable(&mut self, name: &str) -> Option<RValue> {
         if let Some(v) = self.live(name) {
             return Some(v);
@@ -530,16 +572,19 @@ impl Compiler<'_> {
         name: &str,
         def: &ruby::function::FunctionDef,
         args: Vec<Value>,
+        lambda: Option<&crate::syntax::ast::Lambda>,
         span: crate::syntax::ast::Span,
     ) -> Option<EvalResult> {
         use ruby::function::Api;
         let (method, top_scope, statement) = match &def.api {
             Api::V4 { dispatches, .. } => {
-                let d = dispatches
-                    .iter()
-                    .find(|d| self.dispatch_accepts(d, &args))?;
+                let d = dispatches.iter().find(|d| {
+                    self.dispatch_accepts(d, &args) && block_accepts(d.block.as_ref(), lambda)
+                })?;
                 (d.method.clone(), true, false)
             }
+            // A 3.x function takes no lambda.
+            Api::V3 { .. } if lambda.is_some() => return None,
             Api::V3 { rvalue, .. } => (String::new(), false, !rvalue),
         };
         let args = match &def.api {
@@ -549,7 +594,7 @@ impl Compiler<'_> {
         if self.depth > super::MAX_DEPTH {
             return Some(err(format!("Recursion too deep calling function '{name}'")));
         }
-        let saved = top_scope.then(|| {
+        let mut saved = top_scope.then(|| {
             let file = self.ctx.file;
             let mut ctx = super::scope::Ctx::new(self.top, file);
             ctx.function = true;
@@ -565,10 +610,21 @@ impl Compiler<'_> {
             compiler: self,
             file: None,
             opaque: Vec::new(),
+            lambda: lambda.cloned(),
+            caller: saved.take(),
         };
         let rargs: Vec<RValue> = args.iter().map(|a| host.ruby_value(a)).collect();
-        let result = ruby::function::call(def, &method, rargs, &mut host, &budget);
+        let block = lambda.map(|_| {
+            std::rc::Rc::new(ruby::Opaque {
+                class: ruby::interp::HOST_BLOCK.to_string(),
+                text: "#<Puppet::Pops::Evaluator::Closure>".to_string(),
+                id: HOST_LAMBDA,
+            })
+        });
+        let result =
+            ruby::function::call_with_block(def, &method, rargs, block, &mut host, &budget);
         let value = result.map(|v| host.puppet_value(&v));
+        saved = host.caller.take();
         self.template_call = saved_call;
         self.depth -= 1;
         if let Some(ctx) = saved {
@@ -615,6 +671,48 @@ impl Compiler<'_> {
             }
         })
     }
+}
+
+/// Whether a dispatcher's `block_param` takes the lambda given (or its absence): a lambda
+/// needs a block parameter whose type plint reads (`Callable`, `Callable[min]`,
+/// `Callable[min, max]`) and accepts the lambda's number of parameters; a required block
+/// needs a lambda.
+fn block_accepts(
+    block: Option<&(String, bool)>,
+    lambda: Option<&crate::syntax::ast::Lambda>,
+) -> bool {
+    let (ty, l) = match (block, lambda) {
+        (None, None) => return true,
+        (None, Some(_)) => return false,
+        (Some((_, optional)), None) => return *optional,
+        (Some((ty, _)), Some(l)) => (ty.replace(' ', ""), l),
+    };
+    if ty == "Callable" {
+        return true;
+    }
+    let Some(inner) = ty
+        .strip_prefix("Callable[")
+        .and_then(|t| t.strip_suffix(']'))
+    else {
+        return false;
+    };
+    let num = |s: &str| s.parse::<usize>().ok();
+    let (min, max) = match inner.split(',').collect::<Vec<_>>().as_slice() {
+        [a] => (num(a), Some(usize::MAX)),
+        [a, b] => (num(a), num(b).or((*b == "default").then_some(usize::MAX))),
+        _ => return false,
+    };
+    let (Some(min), Some(max)) = (min, max) else {
+        return false;
+    };
+    // The lambda must take every count of arguments the block may be called with.
+    let variadic = l.params.iter().any(|p| p.captures_rest);
+    let required = l
+        .params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count();
+    required <= min && (variadic || max <= l.params.len())
 }
 
 /// The `id` of the `Puppet::LookupContext` object a Hiera backend function gets.

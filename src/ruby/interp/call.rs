@@ -823,6 +823,7 @@ impl Interp<'_> {
                 } else {
                     p
                 })),
+                Some(Blk::Host(o)) => Ok(Value::Opaque(o)),
                 _ => self.raise(
                     "ArgumentError",
                     "tried to create Proc object without a block",

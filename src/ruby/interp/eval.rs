@@ -593,6 +593,7 @@ impl Interp<'_> {
                     Some(e) => match self.eval(e, env)? {
                         Value::Sym(s) => Some(Blk::Sym(s.to_string())),
                         Value::Proc(p) => Some(Blk::Proc(p)),
+                        Value::Opaque(o) if o.class == super::HOST_BLOCK => Some(Blk::Host(o)),
                         Value::Nil => None,
                         Value::Unknown(o) => return Err(Ctrl::Unknown((*o).clone())),
                         other => {
@@ -667,6 +668,7 @@ impl Interp<'_> {
                 self.call_method(recv, name, args, None)
             }
             Blk::Proc(p) => self.call_proc(p, args, None),
+            Blk::Host(o) => self.host_block(o, args),
         }
     }
 
@@ -861,6 +863,7 @@ impl Interp<'_> {
             let v = match blk {
                 Some(Blk::Proc(p)) => Value::Proc(p),
                 Some(Blk::Sym(s)) => Value::sym(&s),
+                Some(Blk::Host(o)) => Value::Opaque(o),
                 None => Value::Nil,
             };
             define_local(frame, b, v);

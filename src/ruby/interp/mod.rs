@@ -55,6 +55,9 @@ pub(crate) enum Blk {
     Proc(Rc<Proc>),
     /// `&:name`: calls `name` on the first argument.
     Sym(String),
+    /// A block of the host's (a Puppet lambda given to a function): called with the host's
+    /// `opaque_method(object, "call", args)`.
+    Host(Rc<Opaque>),
 }
 
 /// One run of a program.
@@ -122,15 +125,28 @@ impl<'a> Interp<'a> {
         is_block: bool,
         args: Vec<Value>,
     ) -> Result<Value, RubyError> {
+        self.call_body_with_block(body, is_block, args, None)
+    }
+
+    /// Calls a method body (or a block body) with arguments and a block of the host's (a
+    /// Puppet lambda, for `yield`, `block.call`).
+    pub fn call_body_with_block(
+        &mut self,
+        body: &Arc<Body>,
+        is_block: bool,
+        args: Vec<Value>,
+        block: Option<Rc<Opaque>>,
+    ) -> Result<Value, RubyError> {
+        let blk = block.map(Blk::Host);
         let r = if is_block {
             let p = Rc::new(Proc {
                 body: body.clone(),
                 env: Rc::new(RefCell::new(Frame::default())),
                 lambda: false,
             });
-            self.call_proc(&p, args, None)
+            self.call_proc(&p, args, blk)
         } else {
-            self.call_def(body, args, None)
+            self.call_def(body, args, blk)
         };
         self.finish(r)
     }
@@ -254,6 +270,21 @@ impl<'a> Interp<'a> {
                 Ok(r)
             }
             Err(e) => Err(Ctrl::Unknown(self.origin(format!("regexp /{src}/ ({e})")))),
+        }
+    }
+}
+
+/// The class of a host block (a Puppet lambda) as Ruby sees it.
+pub const HOST_BLOCK: &str = "Puppet::Pops::Evaluator::Closure";
+
+impl Interp<'_> {
+    /// Calls a host block: the host runs the lambda; what it raises is Ruby's exception.
+    pub(crate) fn host_block(&mut self, o: &Rc<Opaque>, args: Vec<Value>) -> R<Value> {
+        match self.host.opaque_method(o, "call", args) {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Ok(self.unknown("a Puppet lambda")),
+            Err(super::Leave::Throw(tag)) => Err(Ctrl::Throw(tag, Value::Nil)),
+            Err(super::Leave::Raise { class, message }) => self.raise(&class, message),
         }
     }
 }
