@@ -566,7 +566,8 @@ impl ruby::Host for RubyHost<'_, '_> {
 
 impl Compiler<'_> {
     /// Calls a module's Ruby function; `None` when it cannot be run at all (no dispatcher
-    /// accepts the arguments, a lambda is given): the caller makes the result unknown.
+    /// accepts the arguments and the lambda, a 3.x function given a lambda): the caller makes
+    /// the result unknown.
     pub(super) fn call_ruby_function(
         &mut self,
         name: &str,
