@@ -448,7 +448,7 @@ impl Interp<'_> {
                         Some(None) => rest / w,
                         Some(Some(n)) => n,
                     };
-                    self.check_len(count.min(rest + 1))?;
+                    self.check_len(count)?;
                     for _ in 0..count {
                         if data.len() - p < w {
                             if d.count != Some(None) {
@@ -645,5 +645,49 @@ impl Interp<'_> {
             });
         }
         Ok(self.binary_value(out, "Array#pack"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn run(src: &str) -> Result<super::Value, crate::ruby::RubyError> {
+        let p = crate::ruby::parse("t.rb", src).unwrap();
+        crate::ruby::eval_program(
+            &p,
+            &mut crate::ruby::NoHost,
+            &crate::ruby::Budget::default(),
+        )
+    }
+
+    #[test]
+    fn counts_are_within_the_budget() {
+        for src in [
+            "'ab'.unpack('C99999999999')",
+            "['a'].pack('a99999999999')",
+            "[].pack('x99999999999')",
+        ] {
+            assert!(
+                matches!(run(src), Err(crate::ruby::RubyError::Budget(_))),
+                "{src}"
+            );
+        }
+    }
+
+    #[test]
+    fn binary_text_is_never_guessed() {
+        // Interpolated, printed or handed to a method that does not know bytes: unknown.
+        for src in [
+            "\"#{Digest::SHA1.digest('x')}\"",
+            "Digest::SHA1.digest('x').upcase",
+            "Digest::SHA1.digest('x').to_json",
+            "s = +''; s << Digest::MD5.digest('x'); s",
+            "[Digest::MD5.digest('x')].join",
+        ] {
+            let v = run(src).unwrap();
+            assert!(
+                v.unknown_origin().is_some() || matches!(v, super::Value::Unknown(_)),
+                "{src}: {v:?}"
+            );
+        }
     }
 }

@@ -367,7 +367,7 @@ impl Interp<'_> {
     ) -> R<Option<Value>> {
         let a0 = args.first();
         Ok(Some(match name {
-            "to_yaml" => self.yaml_dump(recv, args),
+            "to_yaml" => self.yaml_dump(recv, args)?,
             "nil?" => Value::Bool(matches!(recv, Value::Nil)),
             "==" | "eql?" | "equal?" => {
                 let other = a0.cloned().unwrap_or(Value::Nil);

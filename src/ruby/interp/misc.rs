@@ -482,7 +482,7 @@ impl Interp<'_> {
                     "wrong number of arguments (given 0, expected 1..2)",
                 );
             };
-            return Ok(Some(self.yaml_dump(v, &args[1..])));
+            return Ok(Some(self.yaml_dump(v, &args[1..])?));
         }
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         let text = |me: &Self, v: &Value| me.str_arg(v);

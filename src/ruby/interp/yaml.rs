@@ -13,14 +13,17 @@ use super::value::*;
 const BEST_WIDTH: usize = 80;
 /// How far collections nest before plint gives up.
 const MAX_DEPTH: usize = 200;
+/// Why a document is not written: it would pass the string budget.
+pub(crate) const TOO_LARGE: &str = "to_yaml: the document passes the string budget";
 
 /// The YAML document of `v`, or why plint cannot write it.
-pub(crate) fn dump(v: &Value) -> Result<String, String> {
+pub(crate) fn dump(v: &Value, limit: usize) -> Result<String, String> {
     let mut e = Emitter {
         out: String::from("---"),
         column: 3,
         whitespace: false,
         indention: false,
+        limit,
     };
     match collection(v) {
         Some(0) | None => {
@@ -68,6 +71,8 @@ struct Emitter {
     whitespace: bool,
     /// Only indentation written on this line so far.
     indention: bool,
+    /// The most bytes the document may have.
+    limit: usize,
 }
 
 impl Emitter {
@@ -108,6 +113,9 @@ impl Emitter {
     fn node(&mut self, v: &Value, parent: isize, ctx: Ctx, depth: usize) -> Result<(), String> {
         if depth > MAX_DEPTH {
             return Err("to_yaml of a value nested this deep".into());
+        }
+        if self.out.len() > self.limit {
+            return Err(TOO_LARGE.into());
         }
         match v {
             Value::Hash(h) => {
@@ -675,19 +683,26 @@ fn decimal(s: &str) -> bool {
 impl super::Interp<'_> {
     /// `v.to_yaml(options)`: the document, or an unknown when plint cannot write it exactly
     /// (also for any option given).
-    pub(crate) fn yaml_dump(&self, v: &Value, args: &[Value]) -> Value {
+    pub(crate) fn yaml_dump(&mut self, v: &Value, args: &[Value]) -> super::R<Value> {
         let plain = match args {
             [] => true,
             [Value::Hash(h)] => h.borrow().map.is_empty(),
             _ => false,
         };
         if !plain {
-            return self.unknown("to_yaml with options");
+            return Ok(self.unknown("to_yaml with options"));
         }
-        match dump(v) {
-            Ok(text) => Value::str(text),
+        Ok(match dump(v, self.budget.max_string) {
+            Ok(text) if text.len() <= self.budget.max_string => {
+                self.charge(text.len())?;
+                Value::str(text)
+            }
+            Ok(_) => return self.check_str_size(usize::MAX).map(|_| Value::Nil),
+            Err(why) if why == TOO_LARGE => {
+                return self.check_str_size(usize::MAX).map(|_| Value::Nil);
+            }
             Err(why) => self.unknown(why),
-        }
+        })
     }
 }
 
@@ -714,8 +729,23 @@ mod tests {
             h(Value::str("a\nb")),
             Value::Class("String".into()),
         ] {
-            assert!(dump(&v).is_err(), "{}", v.inspect());
+            assert!(dump(&v, usize::MAX).is_err(), "{}", v.inspect());
         }
-        assert_eq!(dump(&h(Value::str("k"))).unwrap(), "---\nk: 1\n");
+        assert_eq!(
+            dump(&h(Value::str("k")), usize::MAX).unwrap(),
+            "---\nk: 1\n"
+        );
+    }
+
+    #[test]
+    fn a_document_past_the_budget_is_a_budget_error() {
+        let p =
+            crate::ruby::parse("t.rb", "a = (1..2000).to_a\n{ 'k' => [a, a] }.to_yaml\n").unwrap();
+        let budget = crate::ruby::Budget {
+            max_string: 1000,
+            ..Default::default()
+        };
+        let r = crate::ruby::eval_program(&p, &mut crate::ruby::NoHost, &budget);
+        assert!(matches!(r, Err(crate::ruby::RubyError::Budget(_))), "{r:?}");
     }
 }
