@@ -682,6 +682,9 @@ mod tests {
             "Digest::SHA1.digest('x').to_json",
             "s = +''; s << Digest::MD5.digest('x'); s",
             "[Digest::MD5.digest('x')].join",
+            // Literals that are not UTF-8.
+            "\"\\xff\".length",
+            "\"a\\xff#{1}\"",
         ] {
             let v = run(src).unwrap();
             assert!(
