@@ -234,6 +234,7 @@ impl Compiler<'_> {
             compiler: self,
             file: file.map(|p| p.display().to_string()),
             opaque: Vec::new(),
+            shared: Shared::new(),
             lambda: None,
             caller: None,
         };
@@ -305,6 +306,10 @@ struct RubyHost<'a, 'i> {
     file: Option<String>,
     /// Puppet values handed to the template as opaque objects, by id.
     opaque: Vec<Value>,
+    /// The Ruby object made for each Puppet collection handed over, by the collection's
+    /// address (the value kept so the address stays its own): one Puppet object is one Ruby
+    /// object, as in Puppet (Psych writes an alias for an object met twice).
+    shared: Shared,
     /// The lambda given to the function called, if any (the Ruby block [`HOST_LAMBDA`]).
     lambda: Option<crate::syntax::ast::Lambda>,
     /// The caller's context while a 4.x function runs in the top scope: a lambda runs there.
@@ -316,7 +321,7 @@ const HOST_LAMBDA: u64 = u64::MAX - 1;
 
 impl RubyHost<'_, '_> {
     fn ruby_value(&mut self, v: &Value) -> RValue {
-        to_ruby(v, &mut self.opaque)
+        to_ruby(v, &mut self.opaque, &mut self.shared)
     }
 
     fn puppet_value(&self, v: &RValue) -> Value {
@@ -324,11 +329,22 @@ impl RubyHost<'_, '_> {
     }
 }
 
+/// The Ruby objects made for Puppet collections, by address.
+type Shared = HashMap<usize, (Value, RValue)>;
+
 /// A Puppet value as Ruby sees it; other runtime objects become opaque objects kept in
-/// `opaque`.
-fn to_ruby(v: &Value, opaque: &mut Vec<Value>) -> RValue {
+/// `opaque`. A collection handed over twice is the same Ruby object both times.
+fn to_ruby(v: &Value, opaque: &mut Vec<Value>, shared: &mut Shared) -> RValue {
     {
-        match v {
+        let address = match v {
+            Value::Array(a) => Some(Arc::as_ptr(a) as *const u8 as usize),
+            Value::Hash(h) => Some(Arc::as_ptr(h) as *const u8 as usize),
+            _ => None,
+        };
+        if let Some(hit) = address.and_then(|a| shared.get(&a)) {
+            return hit.1.clone();
+        }
+        let r = match v {
             Value::Undef => RValue::Nil,
             Value::Default => RValue::sym("default"),
             Value::Integer(i) => RValue::Int(*i),
@@ -336,13 +352,13 @@ fn to_ruby(v: &Value, opaque: &mut Vec<Value>) -> RValue {
             Value::String(s) => RValue::str(s.clone()),
             Value::Boolean(b) => RValue::Bool(*b),
             Value::Array(items) => {
-                let items = items.iter().map(|i| to_ruby(i, opaque)).collect();
+                let items = items.iter().map(|i| to_ruby(i, opaque, shared)).collect();
                 RValue::array(items)
             }
             Value::Hash(h) => {
                 let pairs = h
                     .iter()
-                    .map(|(k, v)| (to_ruby(k, opaque), to_ruby(v, opaque)))
+                    .map(|(k, v)| (to_ruby(k, opaque, shared), to_ruby(v, opaque, shared)))
                     .collect();
                 RValue::hash(pairs)
             }
@@ -356,7 +372,11 @@ fn to_ruby(v: &Value, opaque: &mut Vec<Value>) -> RValue {
                     id,
                 }))
             }
+        };
+        if let Some(a) = address {
+            shared.insert(a, (v.clone(), r.clone()));
         }
+        r
     }
 }
 
@@ -611,6 +631,7 @@ impl Compiler<'_> {
             compiler: self,
             file: None,
             opaque: Vec::new(),
+            shared: Shared::new(),
             lambda: lambda.cloned(),
             caller: saved.take(),
         };
@@ -726,6 +747,10 @@ struct BackendHost<'a, 'c> {
     compiler: &'a Compiler<'c>,
     context: &'a mut dyn crate::eval::hiera::LookupContext,
     opaque: Vec<Value>,
+    /// The Ruby object made for each Puppet collection handed over, by the collection's
+    /// address (the value kept so the address stays its own): one Puppet object is one Ruby
+    /// object, as in Puppet (Psych writes an alias for an object met twice).
+    shared: Shared,
     /// Set once `context.not_found` was called.
     not_found: bool,
 }
@@ -734,7 +759,7 @@ impl BackendHost<'_, '_> {
     fn top_variable(&mut self, name: &str) -> Option<RValue> {
         let name = name.trim_start_matches('@').trim_start_matches("::");
         let v = self.compiler.scopes[self.compiler.top].vars.get(name)?;
-        Some(to_ruby(v, &mut self.opaque))
+        Some(to_ruby(v, &mut self.opaque, &mut self.shared))
     }
 }
 
@@ -758,7 +783,7 @@ impl ruby::Host for BackendHost<'_, '_> {
         vars.sort_by(|a, b| a.0.cmp(&b.0));
         vars.into_iter()
             .map(|(k, v)| {
-                let r = to_ruby(&v, &mut self.opaque);
+                let r = to_ruby(&v, &mut self.opaque, &mut self.shared);
                 (k, r)
             })
             .collect()
@@ -833,7 +858,7 @@ impl ruby::Host for BackendHost<'_, '_> {
                 arity(1)?;
                 let k = arg(0, self);
                 match self.context.cache().get(&k).cloned() {
-                    Some(v) => to_ruby(&v, &mut self.opaque),
+                    Some(v) => to_ruby(&v, &mut self.opaque, &mut self.shared),
                     None => RValue::Nil,
                 }
             }
@@ -849,8 +874,8 @@ impl ruby::Host for BackendHost<'_, '_> {
                     .iter()
                     .map(|(k, v)| {
                         RValue::array(vec![
-                            to_ruby(k, &mut self.opaque),
-                            to_ruby(v, &mut self.opaque),
+                            to_ruby(k, &mut self.opaque, &mut self.shared),
+                            to_ruby(v, &mut self.opaque, &mut self.shared),
                         ])
                     })
                     .collect();
@@ -860,7 +885,7 @@ impl ruby::Host for BackendHost<'_, '_> {
                 arity(1)?;
                 let v = arg(0, self);
                 match self.context.interpolate(v) {
-                    Ok(v) => to_ruby(&v, &mut self.opaque),
+                    Ok(v) => to_ruby(&v, &mut self.opaque, &mut self.shared),
                     Err(message) => {
                         return Err(ruby::Leave::Raise {
                             class: "Puppet::DataBinding::LookupError".into(),
@@ -921,9 +946,13 @@ impl Compiler<'_> {
             compiler: self,
             context,
             opaque: Vec::new(),
+            shared: Shared::new(),
             not_found: false,
         };
-        let mut rargs: Vec<RValue> = args.iter().map(|a| to_ruby(a, &mut host.opaque)).collect();
+        let mut rargs: Vec<RValue> = args
+            .iter()
+            .map(|a| to_ruby(a, &mut host.opaque, &mut host.shared))
+            .collect();
         rargs.push(RValue::Opaque(std::rc::Rc::new(ruby::Opaque {
             class: "Puppet::LookupContext".into(),
             text: "#<Puppet::Pops::Lookup::Context>".into(),

@@ -7,6 +7,8 @@
 //! reads as a time or a date, a collection as a key, a key over 128 bytes, a cycle, objects)
 //! is an error naming it: the caller makes the value unknown, never a guess.
 
+use std::collections::{HashMap, HashSet};
+
 use super::value::*;
 
 /// The widest line before the emitter folds a scalar at a space.
@@ -24,7 +26,10 @@ pub(crate) fn dump(v: &Value, limit: usize) -> Result<String, String> {
         whitespace: false,
         indention: false,
         limit,
+        seen: HashSet::new(),
+        anchors: HashMap::new(),
     };
+    anchors(v, &mut HashSet::new(), &mut e.anchors, 0)?;
     match collection(v) {
         Some(0) | None => {
             // A scalar or an empty collection follows the marker on its line.
@@ -73,6 +78,43 @@ struct Emitter {
     indention: bool,
     /// The most bytes the document may have.
     limit: usize,
+    /// The anchored collections written so far (one met again is an alias).
+    seen: HashSet<usize>,
+    /// The collections met more than once, by identity: their anchor's number.
+    anchors: HashMap<usize, usize>,
+}
+
+/// Numbers the collections met more than once as Psych does: in the order they are met again
+/// (Psych does not visit a collection twice).
+fn anchors(
+    v: &Value,
+    visited: &mut HashSet<usize>,
+    ids: &mut HashMap<usize, usize>,
+    depth: usize,
+) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err("to_yaml of a value nested this deep".into());
+    }
+    let children: Vec<Value> = match v {
+        Value::Array(a) => a.borrow().items.clone(),
+        Value::Hash(h) => h
+            .borrow()
+            .map
+            .values()
+            .flat_map(|(k, x)| [k.clone(), x.clone()])
+            .collect(),
+        _ => return Ok(()),
+    };
+    let id = v.identity();
+    if !visited.insert(id) {
+        let next = ids.len() + 1;
+        ids.entry(id).or_insert(next);
+        return Ok(());
+    }
+    for c in &children {
+        anchors(c, visited, ids, depth + 1)?;
+    }
+    Ok(())
 }
 
 impl Emitter {
@@ -116,6 +158,15 @@ impl Emitter {
         }
         if self.out.len() > self.limit {
             return Err(TOO_LARGE.into());
+        }
+        if matches!(v, Value::Array(_) | Value::Hash(_))
+            && let Some(&n) = self.anchors.get(&v.identity())
+        {
+            if !self.seen.insert(v.identity()) {
+                self.indicator(&format!("*{n}"), true, false);
+                return Ok(());
+            }
+            self.indicator(&format!("&{n}"), true, false);
         }
         match v {
             Value::Hash(h) => {
