@@ -108,11 +108,13 @@ fn is_binary(v: &Value) -> bool {
     matches!(v, Value::Str(s) if s.borrow().binary.is_some())
 }
 
-/// Does a call involve a (non-ASCII) binary string, as receiver or argument?
-pub(crate) fn involves_binary(recv: &Value, args: &[Value]) -> bool {
+/// Does a call involve a (non-ASCII) binary string, as receiver or argument (or, for
+/// `Array#pack`, as an element)?
+pub(crate) fn involves_binary(recv: &Value, name: &str, args: &[Value]) -> bool {
     is_binary(recv)
         || args.iter().any(is_binary)
-        || matches!(recv, Value::Array(a) if a.borrow().items.iter().any(is_binary))
+        || (name == "pack"
+            && matches!(recv, Value::Array(a) if a.borrow().items.iter().any(is_binary)))
 }
 
 /// Ruby's `inspect` of a binary string.

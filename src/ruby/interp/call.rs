@@ -218,7 +218,7 @@ impl Interp<'_> {
             }
             return Ok(recv);
         }
-        if super::binary::involves_binary(&recv, &args)
+        if super::binary::involves_binary(&recv, name, &args)
             && let Some(v) = self.binary_call(&recv, name, &args)?
         {
             return Ok(v);
