@@ -365,6 +365,19 @@ pub fn call(
     host: &mut dyn Host,
     budget: &Budget,
 ) -> Result<Value, RubyError> {
+    call_with_block(f, method, args, None, host, budget)
+}
+
+/// [`call`] with a block of the host's (a Puppet lambda: `yield` and `block.call` ask the
+/// host's `opaque_method(block, "call", args)`), for a 4.x dispatcher with `block_param`.
+pub fn call_with_block(
+    f: &FunctionDef,
+    method: &str,
+    args: Vec<Value>,
+    block: Option<std::rc::Rc<super::Opaque>>,
+    host: &mut dyn Host,
+    budget: &Budget,
+) -> Result<Value, RubyError> {
     let mut it = super::interp::Interp::new(&f.program, host, budget.clone());
     match &f.api {
         Api::V4 { methods, .. } => {
@@ -372,7 +385,7 @@ pub fn call(
                 it.define_method(n, b.clone());
             }
             match methods.iter().find(|(n, _)| n == method) {
-                Some((_, body)) => it.call_body(body, false, args),
+                Some((_, body)) => it.call_body_with_block(body, false, args, block),
                 None => Err(RubyError::Raised {
                     class: "NoMethodError".to_string(),
                     message: format!("undefined method `{method}' for function {}", f.name),
@@ -541,5 +554,81 @@ mod tests {
         assert_eq!(run("block").unwrap().to_s(), "a=1,b=2");
         assert_eq!(run("echo").unwrap().to_s(), "xab");
         assert!(matches!(run("other").unwrap(), Value::Unknown(_)));
+    }
+
+    /// A host with one module template, `m/t.erb`.
+    struct Files(Vec<String>);
+
+    impl crate::ruby::Host for Files {
+        fn instance_variable(&mut self, _name: &str) -> Option<Value> {
+            None
+        }
+        fn lookup_variable(&mut self, _name: &str) -> Option<Value> {
+            None
+        }
+        fn variables(&mut self) -> Vec<(String, Value)> {
+            Vec::new()
+        }
+        fn call_function(
+            &mut self,
+            _name: &str,
+            _args: Vec<Value>,
+            _style: crate::ruby::CallStyle,
+        ) -> Result<Value, String> {
+            Ok(Value::Nil)
+        }
+        fn find_module_file(&mut self, name: &str, files: bool) -> crate::ruby::FoundFile {
+            self.0.push(name.to_string());
+            match (name, files) {
+                ("m/t.erb", false) => crate::ruby::FoundFile::Found {
+                    path: "/mods/m/templates/t.erb".into(),
+                    text: "body <%= x %>\n".into(),
+                },
+                ("m/secret", false) => crate::ruby::FoundFile::Unknown,
+                _ => crate::ruby::FoundFile::NotFound,
+            }
+        }
+        fn environment_name(&self) -> Option<String> {
+            Some("production".into())
+        }
+    }
+
+    #[test]
+    fn module_templates_are_read_as_puppet_finds_them() {
+        let f = read_src(
+            "Puppet::Parser::Functions::newfunction(:tb, :type => :rvalue) do |args|\n  args.collect do |file|\n    unless filename = Puppet::Parser::Files.find_template(file, self.compiler.environment)\n      raise Puppet::ParseError, \"Could not find template '#{file}'\"\n    end\n    File.read(filename)\n  end.join('')\nend\n",
+            "tb",
+        );
+        let mut host = Files(Vec::new());
+        let mut run =
+            |arg: &str| call(&f, "", vec![Value::str(arg)], &mut host, &Budget::default());
+        assert_eq!(run("m/t.erb").unwrap().to_s(), "body <%= x %>\n");
+        assert!(
+            matches!(run("m/none.erb"), Err(RubyError::Raised { message, .. }) if message == "Could not find template 'm/none.erb'")
+        );
+        // Refused by the sandbox, absolute, or leaving the module: unknown, never read.
+        for name in ["m/secret", "/etc/passwd", "m/../../etc/passwd"] {
+            assert!(matches!(run(name).unwrap(), Value::Unknown(_)), "{name}");
+        }
+        assert_eq!(host.0, ["m/t.erb", "m/none.erb", "m/secret"]);
+        // File.read of a path no lookup gave is unknown.
+        let g = read_src(
+            "Puppet::Functions.create_function(:g) do\n  def g(p)\n    [File.read(p), self.compiler.environment.to_s]\n  end\nend\n",
+            "g",
+        );
+        let v = call(
+            &g,
+            "g",
+            vec![Value::str("/mods/m/templates/t.erb")],
+            &mut Files(Vec::new()),
+            &Budget::default(),
+        )
+        .unwrap();
+        let Value::Array(items) = v else {
+            panic!("an array")
+        };
+        let items = items.borrow().items.clone();
+        assert!(matches!(items[0], Value::Unknown(_)));
+        assert_eq!(items[1].to_s(), "production");
     }
 }

@@ -30,6 +30,9 @@ fn name(id: ConstantId<'_>) -> String {
     String::from_utf8_lossy(id.as_slice()).into_owned()
 }
 
+/// The construct a string literal that is not UTF-8 lowers to (its value is unknown).
+const NOT_UTF8: &str = "a string literal that is not UTF-8";
+
 fn bytes(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -88,7 +91,14 @@ impl Lowerer {
         let mut out = Vec::new();
         for p in l.iter() {
             if let Some(s) = p.as_string_node() {
-                out.push(Part::Str(bytes(s.unescaped())));
+                match std::str::from_utf8(s.unescaped()) {
+                    Ok(t) => out.push(Part::Str(t.to_string())),
+                    // Text that is not UTF-8 (`"\xff"`) is not guessed.
+                    Err(_) => out.push(Part::Code(Node::new(
+                        NodeKind::Unsupported(NOT_UTF8.into()),
+                        span(&s.location()),
+                    ))),
+                }
             } else if let Some(e) = p.as_embedded_statements_node() {
                 let sp = span(&e.location());
                 let body = self
@@ -436,8 +446,11 @@ impl Lowerer {
             return K::Float(f.value());
         }
         if let Some(s) = n.as_string_node() {
+            let Ok(text) = std::str::from_utf8(s.unescaped()) else {
+                return K::Unsupported(NOT_UTF8.into());
+            };
             return K::Str {
-                text: bytes(s.unescaped()),
+                text: text.to_string(),
                 frozen: s.is_frozen(),
             };
         }
@@ -445,7 +458,10 @@ impl Lowerer {
             return K::Interp(self.parts(s.parts()));
         }
         if let Some(s) = n.as_symbol_node() {
-            return K::Sym(bytes(s.unescaped()));
+            let Ok(text) = std::str::from_utf8(s.unescaped()) else {
+                return K::Unsupported(NOT_UTF8.into());
+            };
+            return K::Sym(text.to_string());
         }
         if let Some(s) = n.as_interpolated_symbol_node() {
             return K::DSym(self.parts(s.parts()));

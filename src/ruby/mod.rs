@@ -281,6 +281,18 @@ pub trait Host {
         let _ = (name, value);
         Ok(None)
     }
+    /// `Puppet::Parser::Files.find_template('mod/file')` (`files: false`) or `find_file`
+    /// (`files: true`): the file of a module Puppet would find (`templates/` or `files/` of
+    /// the first module `mod` of the module path), read through the run's sandbox. By default
+    /// the host cannot say, and the result is unknown.
+    fn find_module_file(&mut self, name: &str, files: bool) -> FoundFile {
+        let _ = (name, files);
+        FoundFile::Unknown
+    }
+    /// The name of the environment being compiled (`compiler.environment.to_s`), if known.
+    fn environment_name(&self) -> Option<String> {
+        None
+    }
     /// A method called on an opaque object the host made (a Hiera backend's
     /// `Puppet::LookupContext`: `context.not_found`, `context.cache(k, v)`...). `Ok(None)` when
     /// the host does not answer it (the result is then unknown). `Err` leaves the method with a
@@ -294,6 +306,22 @@ pub trait Host {
         let _ = (object, name, args);
         Ok(None)
     }
+}
+
+/// A module file looked up for Ruby code ([`Host::find_module_file`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FoundFile {
+    /// Found: the path Puppet gives and the file's text.
+    Found {
+        /// The path (`File.read` of it gives `text`).
+        path: String,
+        /// The file's text.
+        text: String,
+    },
+    /// Puppet finds no such file (`nil`).
+    NotFound,
+    /// Not known (the sandbox refused it, or the host cannot look).
+    Unknown,
 }
 
 /// How a host's method leaves other than with a value.

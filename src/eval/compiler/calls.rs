@@ -108,8 +108,7 @@ impl Compiler<'_> {
         }
         if let Some(rf) = self.loader.ruby_function(name) {
             if let Some(def) = rf.def.clone()
-                && lambda.is_none()
-                && let Some(r) = self.call_ruby_function(name, &def, args, span)
+                && let Some(r) = self.call_ruby_function(name, &def, args, lambda, span)
             {
                 return match r {
                     Ok(Value::Unknown(u)) => {

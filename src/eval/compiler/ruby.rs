@@ -241,6 +241,9 @@ impl Compiler<'_> {
             compiler: self,
             file: file.map(|p| p.display().to_string()),
             opaque: Vec::new(),
+            shared: Shared::new(),
+            lambda: None,
+            caller: None,
         };
         match ruby::render_erb(program, &mut host, &budget) {
             Ok(Rendered::Known(text)) => Ok(Ok(text)),
@@ -310,11 +313,22 @@ struct RubyHost<'a, 'i> {
     file: Option<String>,
     /// Puppet values handed to the template as opaque objects, by id.
     opaque: Vec<Value>,
+    /// The Ruby object made for each Puppet collection handed over, by the collection's
+    /// address (the value kept so the address stays its own): one Puppet object is one Ruby
+    /// object, as in Puppet (Psych writes an alias for an object met twice).
+    shared: Shared,
+    /// The lambda given to the function called, if any (the Ruby block [`HOST_LAMBDA`]).
+    lambda: Option<crate::syntax::ast::Lambda>,
+    /// The caller's context while a 4.x function runs in the top scope: a lambda runs there.
+    caller: Option<super::scope::Ctx>,
 }
+
+/// The `id` of the opaque object standing for the lambda given to a Ruby function.
+const HOST_LAMBDA: u64 = u64::MAX - 1;
 
 impl RubyHost<'_, '_> {
     fn ruby_value(&mut self, v: &Value) -> RValue {
-        to_ruby(v, &mut self.opaque)
+        to_ruby(v, &mut self.opaque, &mut self.shared)
     }
 
     fn puppet_value(&self, v: &RValue) -> Value {
@@ -322,11 +336,22 @@ impl RubyHost<'_, '_> {
     }
 }
 
+/// The Ruby objects made for Puppet collections, by address.
+type Shared = HashMap<usize, (Value, RValue)>;
+
 /// A Puppet value as Ruby sees it; other runtime objects become opaque objects kept in
-/// `opaque`.
-fn to_ruby(v: &Value, opaque: &mut Vec<Value>) -> RValue {
+/// `opaque`. A collection handed over twice is the same Ruby object both times.
+fn to_ruby(v: &Value, opaque: &mut Vec<Value>, shared: &mut Shared) -> RValue {
     {
-        match v {
+        let address = match v {
+            Value::Array(a) => Some(Arc::as_ptr(a) as *const u8 as usize),
+            Value::Hash(h) => Some(Arc::as_ptr(h) as *const u8 as usize),
+            _ => None,
+        };
+        if let Some(hit) = address.and_then(|a| shared.get(&a)) {
+            return hit.1.clone();
+        }
+        let r = match v {
             Value::Undef => RValue::Nil,
             Value::Default => RValue::sym("default"),
             Value::Integer(i) => RValue::Int(*i),
@@ -334,13 +359,13 @@ fn to_ruby(v: &Value, opaque: &mut Vec<Value>) -> RValue {
             Value::String(s) => RValue::str(s.clone()),
             Value::Boolean(b) => RValue::Bool(*b),
             Value::Array(items) => {
-                let items = items.iter().map(|i| to_ruby(i, opaque)).collect();
+                let items = items.iter().map(|i| to_ruby(i, opaque, shared)).collect();
                 RValue::array(items)
             }
             Value::Hash(h) => {
                 let pairs = h
                     .iter()
-                    .map(|(k, v)| (to_ruby(k, opaque), to_ruby(v, opaque)))
+                    .map(|(k, v)| (to_ruby(k, opaque, shared), to_ruby(v, opaque, shared)))
                     .collect();
                 RValue::hash(pairs)
             }
@@ -354,7 +379,11 @@ fn to_ruby(v: &Value, opaque: &mut Vec<Value>) -> RValue {
                     id,
                 }))
             }
+        };
+        if let Some(a) = address {
+            shared.insert(a, (v.clone(), r.clone()));
         }
+        r
     }
 }
 
@@ -440,6 +469,65 @@ impl RubyHost<'_, '_> {
 }
 
 impl ruby::Host for RubyHost<'_, '_> {
+    fn find_module_file(&mut self, name: &str, files: bool) -> ruby::FoundFile {
+        let compiler = &mut *self.compiler;
+        if compiler.input.modulepath.is_empty() {
+            return ruby::FoundFile::Unknown;
+        }
+        let subdir = if files { "files" } else { "templates" };
+        let Some(path) = crate::eval::epp::module_file(&compiler.input.modulepath, name, subdir)
+        else {
+            return ruby::FoundFile::NotFound;
+        };
+        match compiler.input.sandbox.read_to_string(&path) {
+            Ok(text) => ruby::FoundFile::Found {
+                path: path.display().to_string(),
+                text,
+            },
+            Err(e) => {
+                crate::eval::epp::EppHost::refused(compiler, name, &e);
+                ruby::FoundFile::Unknown
+            }
+        }
+    }
+
+    fn environment_name(&self) -> Option<String> {
+        Some(self.compiler.input.environment.clone())
+    }
+
+    fn opaque_method(
+        &mut self,
+        object: &ruby::Opaque,
+        name: &str,
+        args: Vec<RValue>,
+    ) -> Result<Option<RValue>, ruby::Leave> {
+        if object.id != HOST_LAMBDA || !matches!(name, "call" | "yield" | "()") {
+            return Ok(None);
+        }
+        let Some(lambda) = self.lambda.clone() else {
+            return Ok(None);
+        };
+        let args: Vec<Value> = args.iter().map(|a| self.puppet_value(a)).collect();
+        // The lambda runs where it was written, in the caller's scope.
+        let inner = self
+            .caller
+            .take()
+            .map(|c| std::mem::replace(&mut self.compiler.ctx, c));
+        let r = self.compiler.call_lambda(&lambda, args);
+        if let Some(inner) = inner {
+            self.caller = Some(std::mem::replace(&mut self.compiler.ctx, inner));
+        }
+        match r {
+            Ok(v) => Ok(Some(self.ruby_value(&v))),
+            Err(e) if e.is_error() => Err(ruby::Leave::Raise {
+                class: "Puppet::ParseError".into(),
+                message: e.message,
+            }),
+            // `next`, `break` or `return` leaving the lambda: not followed into Ruby.
+            Err(_) => Ok(Some(RValue::unknown("a Puppet lambda's jump", 0))),
+        }
+    }
+
     fn instance_variable(&mut self, name: &str) -> Option<RValue> {
         if let Some(v) = self.live(name) {
             return Some(v);
@@ -505,22 +593,26 @@ impl ruby::Host for RubyHost<'_, '_> {
 
 impl Compiler<'_> {
     /// Calls a module's Ruby function; `None` when it cannot be run at all (no dispatcher
-    /// accepts the arguments, a lambda is given): the caller makes the result unknown.
+    /// accepts the arguments and the lambda, a 3.x function given a lambda): the caller makes
+    /// the result unknown.
     pub(super) fn call_ruby_function(
         &mut self,
         name: &str,
         def: &ruby::function::FunctionDef,
         args: Vec<Value>,
+        lambda: Option<&crate::syntax::ast::Lambda>,
         span: crate::syntax::ast::Span,
     ) -> Option<EvalResult> {
         use ruby::function::Api;
         let (method, top_scope, statement) = match &def.api {
             Api::V4 { dispatches, .. } => {
-                let d = dispatches
-                    .iter()
-                    .find(|d| self.dispatch_accepts(d, &args))?;
+                let d = dispatches.iter().find(|d| {
+                    self.dispatch_accepts(d, &args) && block_accepts(d.block.as_ref(), lambda)
+                })?;
                 (d.method.clone(), true, false)
             }
+            // A 3.x function takes no lambda.
+            Api::V3 { .. } if lambda.is_some() => return None,
             Api::V3 { rvalue, .. } => (String::new(), false, !rvalue),
         };
         let args = match &def.api {
@@ -530,7 +622,7 @@ impl Compiler<'_> {
         if self.depth > super::MAX_DEPTH {
             return Some(err(format!("Recursion too deep calling function '{name}'")));
         }
-        let saved = top_scope.then(|| {
+        let mut saved = top_scope.then(|| {
             let file = self.ctx.file;
             let mut ctx = super::scope::Ctx::new(self.top, file);
             ctx.function = true;
@@ -546,10 +638,22 @@ impl Compiler<'_> {
             compiler: self,
             file: None,
             opaque: Vec::new(),
+            shared: Shared::new(),
+            lambda: lambda.cloned(),
+            caller: saved.take(),
         };
         let rargs: Vec<RValue> = args.iter().map(|a| host.ruby_value(a)).collect();
-        let result = ruby::function::call(def, &method, rargs, &mut host, &budget);
+        let block = lambda.map(|_| {
+            std::rc::Rc::new(ruby::Opaque {
+                class: ruby::interp::HOST_BLOCK.to_string(),
+                text: "#<Puppet::Pops::Evaluator::Closure>".to_string(),
+                id: HOST_LAMBDA,
+            })
+        });
+        let result =
+            ruby::function::call_with_block(def, &method, rargs, block, &mut host, &budget);
         let value = result.map(|v| host.puppet_value(&v));
+        saved = host.caller.take();
         self.template_call = saved_call;
         self.depth -= 1;
         if let Some(ctx) = saved {
@@ -598,6 +702,48 @@ impl Compiler<'_> {
     }
 }
 
+/// Whether a dispatcher's `block_param` takes the lambda given (or its absence): a lambda
+/// needs a block parameter whose type plint reads (`Callable`, `Callable[min]`,
+/// `Callable[min, max]`) and accepts the lambda's number of parameters; a required block
+/// needs a lambda.
+fn block_accepts(
+    block: Option<&(String, bool)>,
+    lambda: Option<&crate::syntax::ast::Lambda>,
+) -> bool {
+    let (ty, l) = match (block, lambda) {
+        (None, None) => return true,
+        (None, Some(_)) => return false,
+        (Some((_, optional)), None) => return *optional,
+        (Some((ty, _)), Some(l)) => (ty.replace(' ', ""), l),
+    };
+    if ty == "Callable" {
+        return true;
+    }
+    let Some(inner) = ty
+        .strip_prefix("Callable[")
+        .and_then(|t| t.strip_suffix(']'))
+    else {
+        return false;
+    };
+    let num = |s: &str| s.parse::<usize>().ok();
+    let (min, max) = match inner.split(',').collect::<Vec<_>>().as_slice() {
+        [a] => (num(a), Some(usize::MAX)),
+        [a, b] => (num(a), num(b).or((*b == "default").then_some(usize::MAX))),
+        _ => return false,
+    };
+    let (Some(min), Some(max)) = (min, max) else {
+        return false;
+    };
+    // The lambda must take every count of arguments the block may be called with.
+    let variadic = l.params.iter().any(|p| p.captures_rest);
+    let required = l
+        .params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count();
+    required <= min && (variadic || max <= l.params.len())
+}
+
 /// The `id` of the `Puppet::LookupContext` object a Hiera backend function gets.
 const LOOKUP_CONTEXT: u64 = u64::MAX;
 
@@ -608,6 +754,10 @@ struct BackendHost<'a, 'c> {
     compiler: &'a Compiler<'c>,
     context: &'a mut dyn crate::eval::hiera::LookupContext,
     opaque: Vec<Value>,
+    /// The Ruby object made for each Puppet collection handed over, by the collection's
+    /// address (the value kept so the address stays its own): one Puppet object is one Ruby
+    /// object, as in Puppet (Psych writes an alias for an object met twice).
+    shared: Shared,
     /// Set once `context.not_found` was called.
     not_found: bool,
 }
@@ -616,7 +766,7 @@ impl BackendHost<'_, '_> {
     fn top_variable(&mut self, name: &str) -> Option<RValue> {
         let name = name.trim_start_matches('@').trim_start_matches("::");
         let v = self.compiler.scopes[self.compiler.top].vars.get(name)?;
-        Some(to_ruby(v, &mut self.opaque))
+        Some(to_ruby(v, &mut self.opaque, &mut self.shared))
     }
 }
 
@@ -640,7 +790,7 @@ impl ruby::Host for BackendHost<'_, '_> {
         vars.sort_by(|a, b| a.0.cmp(&b.0));
         vars.into_iter()
             .map(|(k, v)| {
-                let r = to_ruby(&v, &mut self.opaque);
+                let r = to_ruby(&v, &mut self.opaque, &mut self.shared);
                 (k, r)
             })
             .collect()
@@ -715,7 +865,7 @@ impl ruby::Host for BackendHost<'_, '_> {
                 arity(1)?;
                 let k = arg(0, self);
                 match self.context.cache().get(&k).cloned() {
-                    Some(v) => to_ruby(&v, &mut self.opaque),
+                    Some(v) => to_ruby(&v, &mut self.opaque, &mut self.shared),
                     None => RValue::Nil,
                 }
             }
@@ -731,8 +881,8 @@ impl ruby::Host for BackendHost<'_, '_> {
                     .iter()
                     .map(|(k, v)| {
                         RValue::array(vec![
-                            to_ruby(k, &mut self.opaque),
-                            to_ruby(v, &mut self.opaque),
+                            to_ruby(k, &mut self.opaque, &mut self.shared),
+                            to_ruby(v, &mut self.opaque, &mut self.shared),
                         ])
                     })
                     .collect();
@@ -742,7 +892,7 @@ impl ruby::Host for BackendHost<'_, '_> {
                 arity(1)?;
                 let v = arg(0, self);
                 match self.context.interpolate(v) {
-                    Ok(v) => to_ruby(&v, &mut self.opaque),
+                    Ok(v) => to_ruby(&v, &mut self.opaque, &mut self.shared),
                     Err(message) => {
                         return Err(ruby::Leave::Raise {
                             class: "Puppet::DataBinding::LookupError".into(),
@@ -803,9 +953,13 @@ impl Compiler<'_> {
             compiler: self,
             context,
             opaque: Vec::new(),
+            shared: Shared::new(),
             not_found: false,
         };
-        let mut rargs: Vec<RValue> = args.iter().map(|a| to_ruby(a, &mut host.opaque)).collect();
+        let mut rargs: Vec<RValue> = args
+            .iter()
+            .map(|a| to_ruby(a, &mut host.opaque, &mut host.shared))
+            .collect();
         rargs.push(RValue::Opaque(std::rc::Rc::new(ruby::Opaque {
             class: "Puppet::LookupContext".into(),
             text: "#<Puppet::Pops::Lookup::Context>".into(),

@@ -1057,8 +1057,8 @@ impl Interp<'_> {
                 }
                 Value::array(acc.into_iter().map(Value::array).collect())
             }
-            "sample" | "shuffle" | "shuffle!" | "pack" | "cycle" | "combination"
-            | "permutation" => {
+            "pack" => return self.string_pack(recv, args).map(Some),
+            "sample" | "shuffle" | "shuffle!" | "cycle" | "combination" | "permutation" => {
                 return Ok(Some(self.unknown(format!("Array#{name}"))));
             }
             "map!" | "collect!" | "select!" | "filter!" | "reject!" | "keep_if" | "delete_if"

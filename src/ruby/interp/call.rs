@@ -218,6 +218,11 @@ impl Interp<'_> {
             }
             return Ok(recv);
         }
+        if super::binary::involves_binary(&recv, name, &args)
+            && let Some(v) = self.binary_call(&recv, name, &args)?
+        {
+            return Ok(v);
+        }
         let structural = is_structural(name);
         if !structural && let Some(o) = self.deep_unknown(&recv) {
             return if blk.is_some() {
@@ -286,6 +291,10 @@ impl Interp<'_> {
                     blk,
                     &Rc::new(RefCell::new(Frame::default())),
                 );
+            }
+            Value::Opaque(o) if super::puppet_files::is_puppet_object(o) => {
+                let o = o.clone();
+                Some(self.puppet_object_method(&o, name))
             }
             Value::Opaque(o) if o.class == "IPAddr" && o.id == 0 => {
                 let o = o.clone();
@@ -358,6 +367,7 @@ impl Interp<'_> {
     ) -> R<Option<Value>> {
         let a0 = args.first();
         Ok(Some(match name {
+            "to_yaml" => self.yaml_dump(recv, args)?,
             "nil?" => Value::Bool(matches!(recv, Value::Nil)),
             "==" | "eql?" | "equal?" => {
                 let other = a0.cloned().unwrap_or(Value::Nil);
@@ -734,6 +744,7 @@ impl Interp<'_> {
         let a0 = args.first().cloned();
         match name {
             "raise" | "fail" => self.kernel_raise(&args),
+            "compiler" if args.is_empty() => Ok(self.compiler_object()),
             "require" | "require_relative" | "load" => {
                 let lib = a0.map(|v| v.to_s()).unwrap_or_default();
                 if PURE_LIBRARIES.contains(&lib.as_str())
@@ -812,6 +823,7 @@ impl Interp<'_> {
                 } else {
                     p
                 })),
+                Some(Blk::Host(o)) => Ok(Value::Opaque(o)),
                 _ => self.raise(
                     "ArgumentError",
                     "tried to create Proc object without a block",
@@ -1064,6 +1076,8 @@ impl Interp<'_> {
             | "Shellwords"
             | "Base64"
             | "IPAddr"
+            | "YAML"
+            | "Psych"
             | "Digest::MD5"
             | "Digest::SHA1"
             | "Digest::SHA256"
@@ -1077,7 +1091,7 @@ impl Interp<'_> {
             | "StopIteration"
             | "IPAddr::InvalidAddressError"
             | "File" => Value::Class(Rc::from(full.as_str())),
-            "Puppet::Parser::Functions" | "Puppet::Functions" => {
+            "Puppet::Parser::Functions" | "Puppet::Functions" | "Puppet::Parser::Files" => {
                 Value::Class(Rc::from(full.as_str()))
             }
             "Float::INFINITY" => Value::Float(f64::INFINITY),

@@ -506,6 +506,10 @@ impl Interp<'_> {
     /// `v.to_s` (through the methods, for values that define it).
     pub(crate) fn stringify(&mut self, v: &Value) -> R<Value> {
         match v {
+            Value::Opaque(o) if super::puppet_files::is_puppet_object(o) => {
+                let o = o.clone();
+                Ok(self.puppet_object_method(&o, "to_s"))
+            }
             Value::Str(_) => Ok(v.clone()),
             Value::Unknown(_) => Ok(v.clone()),
             Value::Array(_) | Value::Hash(_) => {
@@ -522,6 +526,12 @@ impl Interp<'_> {
     pub(crate) fn text(&self, v: &Value) -> R<String> {
         if let Some(o) = self.deep_unknown(v) {
             return Err(Ctrl::Unknown(o));
+        }
+        if let Value::Opaque(o) = v
+            && super::puppet_files::is_puppet_object(o)
+            && (o.class != "Puppet::Node::Environment" || o.text.is_empty())
+        {
+            return Err(Ctrl::Unknown(self.origin(o.class.clone())));
         }
         Ok(v.to_s())
     }
@@ -583,6 +593,7 @@ impl Interp<'_> {
                     Some(e) => match self.eval(e, env)? {
                         Value::Sym(s) => Some(Blk::Sym(s.to_string())),
                         Value::Proc(p) => Some(Blk::Proc(p)),
+                        Value::Opaque(o) if o.class == super::HOST_BLOCK => Some(Blk::Host(o)),
                         Value::Nil => None,
                         Value::Unknown(o) => return Err(Ctrl::Unknown((*o).clone())),
                         other => {
@@ -657,6 +668,7 @@ impl Interp<'_> {
                 self.call_method(recv, name, args, None)
             }
             Blk::Proc(p) => self.call_proc(p, args, None),
+            Blk::Host(o) => self.host_block(o, args),
         }
     }
 
@@ -851,6 +863,7 @@ impl Interp<'_> {
             let v = match blk {
                 Some(Blk::Proc(p)) => Value::Proc(p),
                 Some(Blk::Sym(s)) => Value::sym(&s),
+                Some(Blk::Host(o)) => Value::Opaque(o),
                 None => Value::Nil,
             };
             define_local(frame, b, v);

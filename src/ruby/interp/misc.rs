@@ -29,6 +29,7 @@ pub(crate) fn superclass(class: &str) -> Option<&'static str> {
         "NoMethodError" => "NameError",
         "FloatDomainError" => "RangeError",
         "FrozenError" => "RuntimeError",
+        "Encoding::CompatibilityError" => "EncodingError",
         "UncaughtThrowError" => "ArgumentError",
         "JSON::ParserError" => "StandardError",
         "IPAddr::InvalidAddressError" => "ArgumentError",
@@ -471,6 +472,18 @@ impl Interp<'_> {
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
+        if let Some(v) = self.puppet_files_method(class, name, args)? {
+            return Ok(Some(v));
+        }
+        if matches!(&**class, "YAML" | "Psych") && matches!(name, "dump" | "to_yaml") {
+            let Some(v) = args.first() else {
+                return self.raise(
+                    "ArgumentError",
+                    "wrong number of arguments (given 0, expected 1..2)",
+                );
+            };
+            return Ok(Some(self.yaml_dump(v, &args[1..])?));
+        }
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         let text = |me: &Self, v: &Value| me.str_arg(v);
         Ok(Some(match (&**class, name) {
@@ -624,14 +637,18 @@ impl Interp<'_> {
             }
             ("Base64", _) => {
                 let t = text(self, &a0)?;
-                match base64(name, &t) {
-                    Some(s) => Value::str(s),
+                match base64(name, t.as_bytes()) {
+                    Some(b) if name.contains("decode") => self.binary_value(b, "Base64.decode64"),
+                    Some(b) => Value::str(String::from_utf8_lossy(&b).into_owned()),
                     None => self.unknown(format!("Base64.{name}")),
                 }
             }
-            ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Digest::SHA2", "hexdigest") => {
+            (
+                "Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Digest::SHA2",
+                "hexdigest" | "digest" | "base64digest",
+            ) => {
                 let t = text(self, &a0)?;
-                Value::str(hexdigest(class, t.as_bytes()))
+                self.digest_value(class, name, t.as_bytes())
             }
             // The path functions of File that only compute on text (nothing is read).
             ("File", "join") => {
@@ -994,7 +1011,8 @@ pub(crate) fn from_json(j: &serde_json::Value) -> Value {
     }
 }
 
-fn base64(name: &str, t: &str) -> Option<String> {
+/// Base64's functions on bytes: the encoded text (ASCII) or the decoded bytes.
+pub(crate) fn base64(name: &str, t: &[u8]) -> Option<Vec<u8>> {
     const STD: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let enc = |bytes: &[u8], url: bool| -> String {
         let mut out = String::new();
@@ -1024,10 +1042,10 @@ fn base64(name: &str, t: &str) -> Option<String> {
         out
     };
     match name {
-        "strict_encode64" => Some(enc(t.as_bytes(), false)),
-        "urlsafe_encode64" => Some(enc(t.as_bytes(), true)),
+        "strict_encode64" => Some(enc(t, false).into_bytes()),
+        "urlsafe_encode64" => Some(enc(t, true).into_bytes()),
         "encode64" => {
-            let e = enc(t.as_bytes(), false);
+            let e = enc(t, false);
             let mut out = String::new();
             for (i, c) in e.chars().enumerate() {
                 if i > 0 && i % 60 == 0 {
@@ -1036,13 +1054,14 @@ fn base64(name: &str, t: &str) -> Option<String> {
                 out.push(c);
             }
             out.push('\n');
-            Some(out)
+            Some(out.into_bytes())
         }
         "decode64" | "strict_decode64" | "urlsafe_decode64" => {
             let mut bits = 0u32;
             let mut nbits = 0;
             let mut out = Vec::new();
-            for c in t.chars() {
+            for &c in t {
+                let c = c as char;
                 let v = match c {
                     'A'..='Z' => c as u32 - 'A' as u32,
                     'a'..='z' => c as u32 - 'a' as u32 + 26,
@@ -1061,20 +1080,20 @@ fn base64(name: &str, t: &str) -> Option<String> {
                     bits &= (1 << nbits) - 1;
                 }
             }
-            String::from_utf8(out).ok()
+            Some(out)
         }
         _ => None,
     }
 }
 
-fn hexdigest(class: &str, data: &[u8]) -> String {
+/// The digest of `data` by `class` (`Digest::MD5`, `Digest::SHA1`, `Digest::SHA256`).
+pub(crate) fn digest(class: &str, data: &[u8]) -> Vec<u8> {
     use sha2::Digest;
-    let bytes: Vec<u8> = match class {
+    match class {
         "Digest::MD5" => md5::Md5::digest(data).to_vec(),
         "Digest::SHA1" => sha1::Sha1::digest(data).to_vec(),
         _ => sha2::Sha256::digest(data).to_vec(),
-    };
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 fn url_encode(s: &str) -> String {

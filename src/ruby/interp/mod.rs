@@ -3,6 +3,7 @@
 //! (method dispatch, `Kernel`, Puppet's scope), and one file per core class's methods.
 
 mod array;
+mod binary;
 mod call;
 mod eval;
 mod format;
@@ -11,8 +12,10 @@ mod hash;
 mod known_methods;
 mod misc;
 mod numeric;
+mod puppet_files;
 mod string;
 pub mod value;
+mod yaml;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -52,6 +55,9 @@ pub(crate) enum Blk {
     Proc(Rc<Proc>),
     /// `&:name`: calls `name` on the first argument.
     Sym(String),
+    /// A block of the host's (a Puppet lambda given to a function): called with the host's
+    /// `opaque_method(object, "call", args)`.
+    Host(Rc<Opaque>),
 }
 
 /// One run of a program.
@@ -73,6 +79,9 @@ pub struct Interp<'a> {
     block_stack: Vec<Option<Blk>>,
     regex_cache: HashMap<(String, u8), Rc<Regexp>>,
     line: u32,
+    /// The module files `Puppet::Parser::Files.find_template`/`find_file` gave, by path:
+    /// the only files `File.read` reads.
+    found_files: HashMap<String, Rc<str>>,
 }
 
 impl<'a> Interp<'a> {
@@ -92,6 +101,7 @@ impl<'a> Interp<'a> {
             block_stack: vec![None],
             regex_cache: HashMap::new(),
             line: 0,
+            found_files: HashMap::new(),
         }
     }
 
@@ -115,15 +125,28 @@ impl<'a> Interp<'a> {
         is_block: bool,
         args: Vec<Value>,
     ) -> Result<Value, RubyError> {
+        self.call_body_with_block(body, is_block, args, None)
+    }
+
+    /// Calls a method body (or a block body) with arguments and a block of the host's (a
+    /// Puppet lambda, for `yield`, `block.call`).
+    pub fn call_body_with_block(
+        &mut self,
+        body: &Arc<Body>,
+        is_block: bool,
+        args: Vec<Value>,
+        block: Option<Rc<Opaque>>,
+    ) -> Result<Value, RubyError> {
+        let blk = block.map(Blk::Host);
         let r = if is_block {
             let p = Rc::new(Proc {
                 body: body.clone(),
                 env: Rc::new(RefCell::new(Frame::default())),
                 lambda: false,
             });
-            self.call_proc(&p, args, None)
+            self.call_proc(&p, args, blk)
         } else {
-            self.call_def(body, args, None)
+            self.call_def(body, args, blk)
         };
         self.finish(r)
     }
@@ -247,6 +270,21 @@ impl<'a> Interp<'a> {
                 Ok(r)
             }
             Err(e) => Err(Ctrl::Unknown(self.origin(format!("regexp /{src}/ ({e})")))),
+        }
+    }
+}
+
+/// The class of a host block (a Puppet lambda) as Ruby sees it.
+pub const HOST_BLOCK: &str = "Puppet::Pops::Evaluator::Closure";
+
+impl Interp<'_> {
+    /// Calls a host block: the host runs the lambda; what it raises is Ruby's exception.
+    pub(crate) fn host_block(&mut self, o: &Rc<Opaque>, args: Vec<Value>) -> R<Value> {
+        match self.host.opaque_method(o, "call", args) {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Ok(self.unknown("a Puppet lambda")),
+            Err(super::Leave::Throw(tag)) => Err(Ctrl::Throw(tag, Value::Nil)),
+            Err(super::Leave::Raise { class, message }) => self.raise(&class, message),
         }
     }
 }

@@ -725,7 +725,7 @@ impl Interp<'_> {
                     Value::array(items)
                 }
             }
-            "force_encoding" | "encode" | "unicode_normalize" | "scrub" | "b" => {
+            "force_encoding" | "encode" | "unicode_normalize" | "scrub" => {
                 if name == "encode" && !args.is_empty() {
                     return Ok(Some(self.unknown("String#encode")));
                 }
@@ -745,7 +745,17 @@ impl Interp<'_> {
                 }
             },
             "sum" => Value::Int(s.bytes().map(|b| b as i64).sum::<i64>() & 0xffff),
-            "unpack" | "unpack1" | "crypt" | "encode64" => {
+            "unpack" | "unpack1" => {
+                let t = arg_str(0)?;
+                return Ok(Some(
+                    match self.string_unpack(s.as_bytes(), &t, name == "unpack1")? {
+                        Some(v) => v,
+                        None => self.unknown(format!("String#{name}('{t}')")),
+                    },
+                ));
+            }
+            "b" => self.binary_value(s.into_bytes(), "String#b"),
+            "crypt" | "encode64" => {
                 return Ok(Some(self.unknown(format!("String#{name}"))));
             }
             "to_json" => Value::str(super::misc::to_json(recv, false, 0).unwrap_or_default()),

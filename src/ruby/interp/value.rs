@@ -45,6 +45,10 @@ pub struct RStr {
     pub frozen: bool,
     /// Set when an unknown was appended: the text is then not the real one.
     pub unknown: Option<Origin>,
+    /// A binary (ASCII-8BIT) string that is not ASCII: its bytes. Such a string is also
+    /// `unknown` (its text is not UTF-8), so that only the methods that know bytes
+    /// (`interp/binary.rs`) see it; everything else treats it as unknown.
+    pub binary: Option<Rc<[u8]>>,
 }
 
 /// A Ruby Array.
@@ -224,6 +228,7 @@ impl Value {
             text: s.into(),
             frozen: false,
             unknown: None,
+            binary: None,
         })))
     }
 
@@ -233,6 +238,7 @@ impl Value {
             text: s.into(),
             frozen: true,
             unknown: None,
+            binary: None,
         })))
     }
 
@@ -397,7 +403,10 @@ impl Value {
     fn inspect_in(&self, seen: &mut Vec<usize>) -> String {
         match self {
             Value::Nil => "nil".into(),
-            Value::Str(s) => inspect_str(&s.borrow().text),
+            Value::Str(s) => match &s.borrow().binary {
+                Some(b) => super::binary::inspect_binary(b),
+                None => inspect_str(&s.borrow().text),
+            },
             Value::Sym(s) => inspect_sym(s),
             Value::Array(a) => {
                 let id = self.identity();

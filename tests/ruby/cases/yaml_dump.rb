@@ -1,0 +1,22 @@
+require 'yaml'
+words = "word " * 30
+[nil.to_yaml, 1.to_yaml, "".to_yaml, true.to_yaml, 1.5.to_yaml, 1e20.to_yaml, -0.0.to_yaml, (2**70).to_yaml, [].to_yaml, {}.to_yaml,
+ { "a" => nil, "b" => "", "c" => [], "d" => {}, "e" => false, 3 => 4, :s => :t }.to_yaml,
+ { "a" => [1, [2, 3], { "x" => 1, "y" => [] }, [], {}], "b" => { "c" => { "d" => [[{ "e" => "f" }]] } } }.to_yaml,
+ [[1, 2], { "a" => 1, "b" => 2 }, [], [[]], [{}]].to_yaml,
+ { "m" => "a\nb", "m2" => "a\nb\n", "m4" => " a\nb", "m5" => "a\n\nb", "m6" => "\na", "m7" => "a \nb", "m8" => "a\n b", "m9" => "a\tb\nc",
+   "nested" => ["a\nb", { "x" => "c\nd\n" }] }.to_yaml,
+ { "t" => "a\tb", "q" => "it's", "dq" => "say \"hi\"", "y" => "y", "n" => "n", "Y" => "Y", "yes" => "yes", "No" => "No", "on" => "on",
+   "null" => "null", "Null" => "Null", "~" => "~", "one" => "1", "neg" => "-1", "flt" => "1.5", "exp" => "1.0e+5", "oct" => "012",
+   "o89" => "089", "hex" => "0x1F", "bin" => "0b101", "sex" => "1:30", "sexf" => "1:30.5", "inf" => ".inf", "nan" => ".NaN",
+   "dot" => ".", "sym" => ":sym", "0o7" => "0o7", "path" => "/etc/x", "col" => "a: b", "colend" => "a:", "hash" => "#x",
+   "ahash" => "a #b", "a#b" => "a#b", "at" => "@a", "dash" => "- a", "dash2" => "-a", "doc" => "---", "dots" => "...",
+   "sp" => " a", "tsp" => "a ", "amp" => "&a", "star" => "*a", "bang" => "!a", "pipe" => "|a", "gt" => ">a", "pct" => "%a",
+   "bq" => "`a", "brace" => "{a}", "brk" => "[a]", "comma" => "a,b", "qm" => "? a", "qm2" => "?a", "e1" => "é", "e2" => "aé:",
+   "nb" => "a\u00a0b", "bell" => "a\u0007", "bs" => "a\\b", "quote1" => "\"a", "true1" => "true", "False" => "False",
+   "longer" => "truely", "url" => "http://x.y/z?a=b", "ver" => "1.2.3", "ip" => "10.0.0.1", "tilde" => "~/x", "eq" => "=x",
+   "under" => "_x", "time" => "12:30:45", "plus" => "+1", "words" => "hello world" }.to_yaml,
+ words.to_yaml, { "k" => words }.to_yaml, ["x " * 50].to_yaml, { "y" => "\"quoted\" word " * 8 + "end" }.to_yaml,
+ { "a" => { "b" => ["long " * 20, { "c" => "plain" + " text" * 20 }] } }.to_yaml, ("/p " * 40).to_yaml, ("a\tb " * 30).to_yaml,
+ ["x" * 90 + " y z"].to_yaml, YAML.dump({ "a" => 1 }), { "a" => 1 }.to_yaml({}),
+ ("#{"z" * 120} x").to_yaml, { "k" => "w" * 79 + " a b" }.to_yaml, { "k" => "w" * 76 + " a  b  c" }.to_yaml]
