@@ -475,9 +475,19 @@ impl ruby::Host for RubyHost<'_, '_> {
             return ruby::FoundFile::Unknown;
         }
         let subdir = if files { "files" } else { "templates" };
-        let Some(path) = crate::eval::epp::module_file(&compiler.input.modulepath, name, subdir)
-        else {
-            return ruby::FoundFile::NotFound;
+        let found = crate::eval::epp::module_file(
+            &compiler.input.sandbox,
+            &compiler.input.modulepath,
+            name,
+            subdir,
+        );
+        let path = match found {
+            Ok(Some(path)) => path,
+            Ok(None) => return ruby::FoundFile::NotFound,
+            Err(e) => {
+                crate::eval::epp::EppHost::refused(compiler, name, &e);
+                return ruby::FoundFile::Unknown;
+            }
         };
         match compiler.input.sandbox.read_to_string(&path) {
             Ok(text) => ruby::FoundFile::Found {
