@@ -21,7 +21,7 @@
 //! - the top-scope variables a function sets (`closure_scope['x'] = ...`, `scope['x'] = ...`,
 //!   `scope.setvar('x', ...)`).
 //!
-//! A file Prism cannot parse is read leniently ([`fallback`]): the functions and types whose
+//! A file Prism cannot parse is read leniently (`fallback.rs`): the functions and types whose
 //! names a search of its text finds are known with no signature and no attributes (any call,
 //! any attribute is accepted), and the variables set are found line by line.
 
