@@ -376,7 +376,7 @@ impl Index {
 
     /// Builds the index of `checked` (the parsed files being checked) and of the modules at
     /// `roots`: their manifests that are not among `checked` are read and parsed here, their
-    /// Ruby files read as text. Unreadable files are skipped; files with syntax errors give
+    /// Ruby files parsed and read (see [`ruby`]). Unreadable files are skipped; files with syntax errors give
     /// what could be recovered.
     pub fn load(checked: &[Manifest<'_>], roots: &[ModuleRoot], sandbox: &Sandbox) -> Index {
         let paths: Vec<&Path> = checked.iter().map(|m| m.path).collect();
@@ -484,7 +484,7 @@ impl Index {
                 });
             }
             for f in defs.functions {
-                // A Ruby function is loaded from its file by its name (the scanner only reads
+                // A Ruby function is loaded from its file by its name (only the
                 // files where the autoloader looks); Puppet looks for a 4.x function (Ruby or
                 // Puppet) before a 3.x one.
                 fn_rank.push(match f.kind {
@@ -552,7 +552,7 @@ pub struct Modules {
 impl Modules {
     /// Lists the files of the modules at `roots` and reads those that define something: the
     /// manifests that are not among `checked` (each parsed here, and only its definitions
-    /// kept) and the Ruby files (read as text). Unreadable files are skipped.
+    /// kept) and the Ruby files (parsed, and their declarations read). Unreadable files are skipped.
     pub fn read(checked: &[&Path], roots: &[ModuleRoot], sandbox: &Sandbox) -> Modules {
         // A module reached twice (through a symbolic link) is read once.
         let mut seen_roots = HashSet::default();

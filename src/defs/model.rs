@@ -19,7 +19,7 @@ pub enum Origin {
     Builtin,
     /// A Puppet manifest: the file and the span of the definition's name.
     Manifest { path: PathBuf, span: Span },
-    /// A Ruby file read as text: the file and the 1-based line of the definition.
+    /// A module's Ruby file: the file and the 1-based line of the definition.
     Ruby { path: PathBuf, line: u32 },
 }
 

@@ -61,6 +61,8 @@ pub struct Dispatch {
     pub params: Vec<Param>,
     /// `block_param` / `optional_block_param`: (type text, optional).
     pub block: Option<(String, bool)>,
+    /// The block parameter's name (`block` when not given).
+    pub block_name: Option<String>,
     /// `return_type`.
     pub return_type: Option<String>,
 }
@@ -213,7 +215,8 @@ fn statements(body: &Option<Node>) -> Vec<&Node> {
     }
 }
 
-fn read_v4(name: &str, body: &Body) -> Api {
+/// What a 4.x function's `create_function` block declares (`name`: the function's, lower case).
+pub fn read_v4(name: &str, body: &Body) -> Api {
     let mut dispatches = Vec::new();
     let mut methods = Vec::new();
     let mut local_types = Vec::new();
@@ -258,8 +261,12 @@ fn read_v4(name: &str, body: &Body) -> Api {
                 name: n.to_string(),
                 kind,
             };
-            for (i, _) in p.required.iter().enumerate() {
-                params.push(any(&format!("arg{i}"), ParamKind::Required));
+            for (i, t) in p.required.iter().enumerate() {
+                let n = match t {
+                    super::ast::ParamTarget::Name(n) => n.clone(),
+                    _ => format!("arg{i}"),
+                };
+                params.push(any(&n, ParamKind::Required));
             }
             for (n, _) in &p.optional {
                 params.push(any(n, ParamKind::Optional));
@@ -271,6 +278,7 @@ fn read_v4(name: &str, body: &Body) -> Api {
                 method: leaf.to_string(),
                 params,
                 block: p.block.as_ref().map(|_| ("Callable".to_string(), true)),
+                block_name: p.block.clone(),
                 return_type: None,
             });
         }
@@ -287,6 +295,7 @@ fn read_dispatch(method: String, body: &Body) -> Dispatch {
         method,
         params: Vec::new(),
         block: None,
+        block_name: None,
         return_type: None,
     };
     for s in statements(&body.body) {
@@ -321,13 +330,14 @@ fn read_dispatch(method: String, body: &Body) -> Dispatch {
                     kind,
                 });
             }
-            (None, "block_param" | "optional_block_param") => {
+            (None, "block_param" | "required_block_param" | "optional_block_param") => {
                 let ty = if texts.len() >= 2 {
                     texts[0].clone()
                 } else {
                     "Callable".to_string()
                 };
                 d.block = Some((ty, name == "optional_block_param"));
+                d.block_name = texts.last().cloned();
             }
             (None, "return_type") => d.return_type = texts.first().cloned(),
             _ => {}
@@ -336,8 +346,8 @@ fn read_dispatch(method: String, body: &Body) -> Dispatch {
     d
 }
 
-/// `:type => :rvalue, :arity => 2` of `newfunction`.
-fn v3_options(options: Option<&Node>) -> (bool, Option<i64>) {
+/// `:type => :rvalue, :arity => 2` of `newfunction`: (rvalue, arity).
+pub fn v3_options(options: Option<&Node>) -> (bool, Option<i64>) {
     let mut rvalue = false;
     let mut arity = None;
     if let Some(Node {

@@ -1,18 +1,16 @@
-//! Ruby functions and resource types, read as text (never run).
+//! Ruby functions and resource types of modules, read from their syntax tree (never run).
 //!
-//! A small tolerant scanner: `Lexed` blanks out comments, string contents, heredoc bodies and
-//! regular expressions (keeping every byte's position, so the structure is read from the
-//! blanked text and values from the original), finds the calls of interest
-//! (`create_function`, `dispatch` and its parameter methods, `newfunction`, `newtype`,
-//! `newparam`, `newproperty`, `ensurable`, `newvalues`, `register_type`) with their arguments
-//! and their `do ... end` / `{ ... }` blocks, and makes definitions of them. What it does not
-//! understand makes a definition looser (`Any`), never stricter.
+//! Each file is parsed with Prism through [`crate::ruby::parse`] (plint's owned tree,
+//! [`crate::ruby::ast`]); the declarations are read from the tree, so comments, strings,
+//! heredocs, `%w[]` lists and nested blocks are what Ruby makes of them. What the reading does
+//! not understand makes a definition looser (`Any`, an incomplete type), never stricter.
 //!
-//! - 4.x functions (`lib/puppet/functions/**/*.rb`): one [`Signature`] per `dispatch` block, in
-//!   order; a function without `dispatch` gets the signature of its method named after the
-//!   function (`def min(a, b = 1, *rest, &block)`: `Any` parameters), or none (any call is
-//!   accepted) when that method is not found. Types that use the function's `local_types`
-//!   aliases become `Any`.
+//! - 4.x functions (`lib/puppet/functions/**/*.rb`): read by [`crate::ruby::function::read_v4`]
+//!   (the reading the evaluator uses): one [`Signature`] per `dispatch` block, in order; a
+//!   function without `dispatch` gets the signature of its method named after the function
+//!   (`def min(a, b = 1, *rest, &block)`: `Any` parameters), or none (any call is accepted)
+//!   when that method is not found. Types that use the function's `local_types` aliases
+//!   become `Any`.
 //! - 3.x functions (`lib/puppet/parser/functions/*.rb`): `newfunction(:name, :type => :rvalue,
 //!   :arity => n)`; arity `n >= 0` is `n` parameters, `-n-1` at least `n`; without an arity,
 //!   no signature (any call is accepted).
@@ -20,26 +18,28 @@
 //!   `newproperty`, `ensurable`, `newvalues` / `newvalue` / `aliasvalue`, namevars
 //!   (`:namevar => true`, `isnamevar`); and Resource API types
 //!   (`Puppet::ResourceApi.register_type(name: ..., attributes: { ... })`).
+//! - the top-scope variables a function sets (`closure_scope['x'] = ...`, `scope['x'] = ...`,
+//!   `scope.setvar('x', ...)`).
+//!
+//! A file Prism cannot parse is read leniently (`fallback.rs`): the functions and types whose
+//! names a search of its text finds are known with no signature and no attributes (any call,
+//! any attribute is accepted), and the variables set are found line by line.
 
-use std::ops::Range;
 use std::path::PathBuf;
 
 use super::model::{
     AttributeDef, AttributeKind, BlockParam, FunctionDef, FunctionKind, Origin, ParamKind,
     ResourceTypeDef, SigParam, Signature, TypeSrc,
 };
+use crate::ruby::ast::{Node, NodeKind, Target};
 
-/// What a Ruby file defines, by where it is.
+mod fallback;
 mod functions;
-mod lexer;
 #[cfg(test)]
 mod tests;
 mod types;
 
-use functions::*;
-use lexer::*;
-use types::*;
-
+/// What a Ruby file defines, by where it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// `lib/puppet/functions/**/*.rb`
@@ -50,7 +50,7 @@ pub enum Kind {
     ResourceType,
 }
 
-/// A Ruby file to scan.
+/// A Ruby file to read.
 #[derive(Debug, Clone)]
 pub struct Source {
     pub path: PathBuf,
@@ -68,93 +68,152 @@ pub struct Defs {
     pub top_variables: Vec<(String, u32)>,
 }
 
-/// Scans one file.
+/// Reads one file.
 pub fn scan(source: &Source) -> Defs {
-    let lexed = Lexed::new(&source.text);
+    let label = source.path.display().to_string();
+    let Ok(program) = crate::ruby::parse(&label, &source.text) else {
+        return fallback::read(source);
+    };
+    let file = File {
+        program: &program,
+        path: &source.path,
+    };
+    let root = &program.root;
+    // A tree holds a call only where its text holds the name: the walks for calls the text
+    // does not mention are skipped.
+    let mentions =
+        |word: &str| memchr::memmem::find(source.text.as_bytes(), word.as_bytes()).is_some();
     let mut defs = Defs::default();
     match source.kind {
-        Kind::Function4x => {
-            defs.functions.extend(functions_4x(&lexed, &source.path));
-            defs.top_variables = variables_set(&source.text);
-        }
-        Kind::Function3x => {
-            defs.functions.extend(functions_3x(&lexed, &source.path));
-            defs.top_variables = variables_set(&source.text);
+        Kind::Function4x | Kind::Function3x => {
+            defs.functions = if source.kind == Kind::Function4x {
+                functions::functions_4x(&file, root)
+            } else {
+                functions::functions_3x(&file, root)
+            };
+            if mentions("scope") {
+                defs.top_variables = variables_set(&file, root);
+            }
         }
         Kind::ResourceType => {
-            defs.resource_types.extend(newtypes(&lexed, &source.path));
-            defs.resource_types
-                .extend(resource_api_types(&lexed, &source.path));
+            if mentions("newtype") {
+                defs.resource_types = types::newtypes(&file, root);
+            }
+            if mentions("register_type") {
+                defs.resource_types
+                    .extend(types::resource_api_types(&file, root));
+            }
         }
     }
     defs
 }
 
+/// A parsed file being read.
+struct File<'a> {
+    program: &'a crate::ruby::Program,
+    path: &'a std::path::Path,
+}
+
+impl File<'_> {
+    /// Where a node is, as a definition's origin.
+    fn origin(&self, node: &Node) -> Origin {
+        Origin::Ruby {
+            path: self.path.to_path_buf(),
+            line: self.program.line_of(node.span.start),
+        }
+    }
+}
+
+/// Calls `f` on `node` and, where `f` returns true, on its children, depth first in source
+/// order.
+fn walk(node: &Node, f: &mut dyn FnMut(&Node) -> bool) {
+    if f(node) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            node.for_each_child(&mut |c| walk(c, f));
+        });
+    }
+}
+
+/// The text of a symbol or string literal.
+fn literal(node: &Node) -> Option<&str> {
+    match &node.kind {
+        NodeKind::Sym(s) => Some(s),
+        NodeKind::Str { text, .. } => Some(text),
+        _ => None,
+    }
+}
+
+/// The pairs of a hash literal (braced, or the keywords of a call).
+fn hash_pairs(node: &Node) -> Option<&[(Node, Node)]> {
+    match &node.kind {
+        NodeKind::Hash(pairs) => Some(pairs),
+        _ => None,
+    }
+}
+
+/// The value of `key` (a symbol or a string) in hash pairs.
+fn hash_get<'a>(pairs: &'a [(Node, Node)], key: &str) -> Option<&'a Node> {
+    pairs
+        .iter()
+        .find(|(k, _)| literal(k) == Some(key))
+        .map(|(_, v)| v)
+}
+
+/// The options of a call: the pairs of its hash arguments (`:namevar => true`, `parent: X`).
+fn options(args: &[Node]) -> impl Iterator<Item = &(Node, Node)> {
+    args.iter().filter_map(hash_pairs).flatten()
+}
+
 /// The variables a function sets in the scope it is called from (which is top scope when it
-/// is called there): `closure_scope['x'] = v`, `scope['x'] = v`, `scope.setvar('x', v)`
-/// (also with `self.` or double quotes), each once, with its 1-based line. Names made at run
-/// time (`scope[name] = v`) are not read.
-fn variables_set(text: &str) -> Vec<(String, u32)> {
+/// is called there): `closure_scope['x'] = v` (a call of `[]=`), `scope['x'] = v` (also `||=`
+/// and the other operator assignments), `scope.setvar('x', v)`, with `scope` a method (also `self.scope`)
+/// or a variable; each once, with its 1-based line. Names made at run time (`scope[name] =
+/// v`) are not read.
+fn variables_set(file: &File<'_>, root: &Node) -> Vec<(String, u32)> {
     let mut out: Vec<(String, u32)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let code = line.split('#').next().unwrap_or("");
-        let mut rest = code;
-        while let Some(at) = rest.find("scope") {
-            let before = &rest[..at];
-            let after = &rest[at + "scope".len()..];
-            rest = after;
-            // `closure_scope`, `scope`, `self.scope`; not `myscope` or `scope_x`.
-            let word_start = before
-                .chars()
-                .next_back()
-                .is_none_or(|c| !(c.is_alphanumeric() || c == '_') || before.ends_with("closure_"));
-            if !word_start {
-                continue;
+    walk(root, &mut |n| {
+        let name = match &n.kind {
+            NodeKind::Assign(Target::Index { recv, args }, _)
+            | NodeKind::OpAssign {
+                target: Target::Index { recv, args },
+                ..
+            } if is_scope(recv) && args.len() == 1 => match &args[0].kind {
+                NodeKind::Str { text, .. } => Some(text.as_str()),
+                _ => None,
+            },
+            NodeKind::Call {
+                recv: Some(recv),
+                name,
+                args,
+                ..
+            } if (name == "setvar" || name == "[]=" && args.len() == 2) && is_scope(recv) => {
+                args.first().and_then(|a| match &a.kind {
+                    NodeKind::Str { text, .. } => Some(text.as_str()),
+                    _ => None,
+                })
             }
-            let (name, tail) = if let Some(args) = after.strip_prefix(".setvar(") {
-                match quoted(args.trim_start()) {
-                    Some(q) => q,
-                    None => continue,
-                }
-            } else if let Some(key) = after.strip_prefix('[') {
-                match quoted(key.trim_start()) {
-                    Some((name, tail)) => {
-                        let tail = tail.trim_start();
-                        let Some(tail) = tail.strip_prefix(']') else {
-                            continue;
-                        };
-                        let tail = tail.trim_start();
-                        // An assignment, not a comparison.
-                        if !tail.starts_with('=')
-                            || tail.starts_with("==")
-                            || tail.starts_with("=~")
-                        {
-                            continue;
-                        }
-                        (name, tail)
-                    }
-                    None => continue,
-                }
-            } else {
-                continue;
-            };
-            let _ = tail;
+            _ => None,
+        };
+        if let Some(name) = name {
             let name = name.trim_start_matches("::");
             if !name.is_empty()
                 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && !out.iter().any(|(n, _)| n == name)
             {
-                out.push((name.to_string(), i as u32 + 1));
+                out.push((name.to_string(), file.program.line_of(n.span.start)));
             }
         }
-    }
+        true
+    });
     out
 }
 
-/// The text of a string literal at the start of `s` (single or double quotes, no escapes)
-/// and what follows it.
-fn quoted(s: &str) -> Option<(&str, &str)> {
-    let quote = s.chars().next().filter(|c| *c == '\'' || *c == '"')?;
-    let end = s[1..].find(quote)?;
-    Some((&s[1..1 + end], &s[2 + end..]))
+/// `scope`, `closure_scope` (methods, variables, `self.scope`).
+fn is_scope(n: &Node) -> bool {
+    let name = match &n.kind {
+        NodeKind::Call { name, args, .. } if args.is_empty() => name,
+        NodeKind::Local(name) | NodeKind::Ivar(name) => name,
+        _ => return false,
+    };
+    name == "scope" || name == "closure_scope"
 }

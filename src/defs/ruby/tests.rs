@@ -15,7 +15,7 @@ closure_scope['role'] = 2
   end
 end
 ";
-    let vars = variables_set(text);
+    let vars = scan_text(Kind::Function4x, text).top_variables;
     assert_eq!(
         vars,
         [
@@ -296,168 +296,6 @@ size: { type: 'Optional[Integer[0]]', behaviour: :parameter },
     );
 }
 
-/// `calls` finds a name where it stands as a whole word, as a search of the text for it
-/// does, and its blocks end where a count of the block words from there ends them.
-#[test]
-fn calls_are_found_where_a_search_finds_them() {
-    let text = "newtype(:x) do\n  newparam(:a) do\n    newvalues(:b, 'newparam')\n  end\n\
-                newparams(:c)\n  xnewparam(:d)\n  newparam?(:e)\n  self.newparam(:f)\n\
-                newparam :g do isnamevar end\n  @newparam = :newproperty\n\
-                $newparam\n  Foo::newparam(:h)\n  newproperty(:i) { validate do |v| end }\n\
-                # newparam(:j)\n  ensurable\n  x.each do |y| if y then newparam(:k) end end\n\
-                end\n";
-    let lx = Lexed::new(text);
-    let names = [
-        "newparam",
-        "newproperty",
-        "ensurable",
-        "newvalues",
-        "isnamevar",
-    ];
-    for start in 0..text.len() {
-        for end in [start, start + 7, start + 40, text.len()] {
-            let end = end.min(text.len());
-            let got: Vec<(String, usize)> = lx
-                .calls(start..end, &names)
-                .into_iter()
-                .map(|c| (c.name, c.at))
-                .collect();
-            let code = &lx.code[..];
-            let mut expected: Vec<(String, usize)> = Vec::new();
-            for name in names {
-                let len = name.len();
-                for (i, _) in std::str::from_utf8(code).unwrap().match_indices(name) {
-                    let joined = (i > 0 && is_ident(code[i - 1]))
-                        || code.get(i + len).is_some_and(|&b| is_ident(b));
-                    let called = (i == 0 || code[i - 1] != b':' || (i >= 2 && code[i - 2] == b':'))
-                        && !(i > 0 && (code[i - 1] == b'@' || code[i - 1] == b'$'));
-                    if (start..end).contains(&i) && !joined && called {
-                        expected.push((name.to_string(), i));
-                    }
-                }
-            }
-            expected.sort_by_key(|e| e.1);
-            assert_eq!(got, expected, "{start}..{end}");
-        }
-    }
-    // Each block ends at the `end` a reading of the words from its start finds.
-    let code = &lx.code[..];
-    let read_to_end = |from: usize, limit: usize| {
-        let mut depth = 1;
-        let mut i = from;
-        while i < limit {
-            if !is_ident(code[i]) || (i > 0 && is_ident(code[i - 1])) {
-                i += 1;
-                continue;
-            }
-            let len = code[i..].iter().take_while(|&&b| is_ident(b)).count();
-            let method = i > 0 && (code[i - 1] == b'.' || code[i - 1] == b':');
-            let key = code.get(i + len) == Some(&b':') && code.get(i + len + 1) != Some(&b':');
-            if !method && !key {
-                match &text[i..i + len] {
-                    "do" | "def" | "class" | "module" | "begin" | "case" => depth += 1,
-                    "if" | "unless" | "while" | "until" if lx.starts_statement(i) => depth += 1,
-                    "end" => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return i;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            i += len;
-        }
-        limit
-    };
-    for from in 0..text.len() {
-        for limit in [from, from + 30, text.len()] {
-            let limit = limit.min(text.len());
-            assert_eq!(
-                lx.matching_end(from, limit),
-                read_to_end(from, limit),
-                "{from}"
-            );
-        }
-    }
-}
-
-/// The bracket closing another is the one a count from it finds, in any range.
-#[test]
-fn brackets_match_as_a_count_finds() {
-    let text = "f(a, [b, {c => (d)}], e) { x(y[1]) } ] ) ( [ {\n g(h(i)) (";
-    let lx = Lexed::new(text);
-    let code = &lx.code[..];
-    let count = |open: usize, limit: usize| {
-        let mut depth = 0;
-        for (j, &b) in code.iter().enumerate().take(limit).skip(open) {
-            match b {
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return j;
-                    }
-                }
-                _ => {}
-            }
-        }
-        limit
-    };
-    for open in (0..text.len()).filter(|&i| b"([{".contains(&code[i])) {
-        for limit in open..=text.len() {
-            assert_eq!(
-                lx.matching(open, limit),
-                count(open, limit),
-                "{open}..{limit}"
-            );
-        }
-    }
-}
-
-/// `statement_words` reads the lines as `str::lines` and `str::trim_start` do.
-#[test]
-fn statement_words_are_read_as_lines() {
-    fn by_lines(text: &str) -> Vec<String> {
-        let mut base: Option<usize> = None;
-        let mut out = Vec::new();
-        for line in text.lines() {
-            let trimmed = line.trim_start();
-            if trimmed.is_empty() {
-                continue;
-            }
-            let indent = line.len() - trimmed.len();
-            if indent != *base.get_or_insert(indent) {
-                continue;
-            }
-            let word: String = trimmed
-                .chars()
-                .take_while(|&c| c.is_ascii_alphanumeric() || c == '_' || c == '@')
-                .collect();
-            if !word.is_empty() {
-                out.push(word);
-            }
-        }
-        out
-    }
-    for text in [
-        "",
-        "  a\n  b c\n    d\n  @e\n",
-        "\r\n  x\r\n  y\r",
-        "\t\u{a0}a\n\t\u{a0}b\n\u{a0}c",
-        "  \n\u{2003}\u{2003}x\n\u{2003}\u{2003}y\n  z",
-        "a\rb\n\rc\n",
-        "  é\n  _x",
-    ] {
-        let lx = Lexed::new(text);
-        assert_eq!(
-            statement_words(&lx, 0..text.len()),
-            by_lines(text),
-            "{text:?}"
-        );
-    }
-}
-
 #[test]
 fn garbage_does_not_panic() {
     for text in [
@@ -479,6 +317,17 @@ fn garbage_does_not_panic() {
         "\"unterminated é",
         "%q(é",
         "<<~É\né",
+        "newfunction(:f, :arity => 9223372036854775807)",
+        "newfunction(:f, :arity => -9223372036854775808)",
+        "newfunction(:f, :arity => -99999999999)",
+        "Puppet::Type.newtype(:t) { newparam(*x) ; newproperty(:p) { newvalues(*y, *%i[a b]) } }",
+        "register_type(name: :r, attributes: { a: 1, 'b' => { type: 2 }, **x })",
+        "create_function(:f) { dispatch(:f) { param; block_param 1, 2, 3 } }",
+        "(",
+        "create_function(",
+        "newtype(:'",
+        "register_type(name",
+        "register_type(name: \"",
     ] {
         for kind in [Kind::Function4x, Kind::Function3x, Kind::ResourceType] {
             let _ = scan_text(kind, text);
@@ -496,4 +345,173 @@ fn a_bang_method_before_a_modifier_does_not_open_a_block() {
     let names: Vec<&str> = t.attributes.iter().map(|a| a.name.as_str()).collect();
     assert_eq!(names, ["value", "secret"]);
     assert!(t.complete);
+}
+
+/// What a reading of the text got wrong: a type written over lines, a block parameter given
+/// by its name only, `%q` and heredoc texts, `dispatch` in comments and strings.
+#[test]
+fn dispatches_are_read_as_ruby_reads_them() {
+    let d = scan_text(
+        Kind::Function4x,
+        r#"# dispatch :fake do param 'Integer', :x end
+Puppet::Functions.create_function(:f) do
+  # @example
+  #   dispatch :nothing do
+  DOC = <<~TEXT
+    dispatch :other do
+      param 'String', :s
+    end
+  TEXT
+  dispatch :f do
+    param 'Struct[{
+a => Integer,
+b => Optional[String],
+}]', :opts
+    optional_param %q{Variant[String, Integer]}, :v
+    block_param :blk
+  end
+  def f(opts, v = nil)
+    [opts].each do |o|
+      if o then o end
+    end
+  end
+end
+"#,
+    );
+    let f = &d.functions[0];
+    assert_eq!(f.signatures.len(), 1);
+    let s = &f.signatures[0];
+    assert_eq!(
+        sig(s),
+        [
+            (
+                "opts".into(),
+                "Struct[{\na => Integer,\nb => Optional[String],\n}]".into(),
+                ParamKind::Required
+            ),
+            (
+                "v".into(),
+                "Variant[String, Integer]".into(),
+                ParamKind::Optional
+            ),
+        ]
+    );
+    assert!(crate::types::parse(&s.params[0].ty).is_ok());
+    let b = s.block.as_ref().unwrap();
+    assert_eq!((b.name.as_str(), b.ty.as_str()), ("blk", "Callable"));
+}
+
+/// A type's values and completeness as Ruby reads its body: `newvalue` as a variable's name,
+/// a constant, iterations of `autorequire`, `newcheck`, `%w[]` values.
+#[test]
+fn type_bodies_are_read_as_ruby_reads_them() {
+    let d = scan_text(
+        Kind::ResourceType,
+        r##"Puppet::Type.newtype(:t) do
+  @doc = "newparam(:fake) and scope['x'] = 1"
+  REGEX = %r{^(?:(.+)\s+)?(a|b)}
+  ensurable do
+    newvalue(:present) { provider.create }
+    newvalue(:absent) { provider.destroy }
+    def change_to_s(currentvalue, newvalue)
+      "#{currentvalue} -> #{newvalue}"
+    end
+  end
+  newparam(:name) do
+    newvalues(*%w[one two])
+  end
+  newcheck(:refreshonly) do
+    newvalues(:true, :false)
+  end
+  [:a, :b].each do |t|
+    autorequire(t) { [] }
+  end
+  def self.helper(name)
+    newparam(name)
+  end
+end
+"##,
+    );
+    let t = &d.resource_types[0];
+    let attrs: Vec<_> = t
+        .attributes
+        .iter()
+        .map(|a| (a.name.as_str(), a.kind, a.ty.as_str(), a.namevar))
+        .collect();
+    assert_eq!(
+        attrs,
+        [
+            (
+                "ensure",
+                AttributeKind::Property,
+                "Enum['present', 'absent']",
+                false
+            ),
+            ("name", AttributeKind::Parameter, "Enum['one', 'two']", true),
+            (
+                "refreshonly",
+                AttributeKind::Parameter,
+                "Variant[Boolean, Enum['true', 'false']]",
+                false
+            ),
+        ]
+    );
+    assert!(t.complete);
+    // Statements that may add attributes make the type incomplete.
+    for body in [
+        "extend Mixin",
+        "create_parameters",
+        "[:a].each { |n| newparam(n) }",
+        "if x then include_params(self) end",
+        "Mixin.add(self) do end",
+    ] {
+        let d = scan_text(
+            Kind::ResourceType,
+            &format!("Puppet::Type.newtype(:t) do\n  newparam(:name)\n  {body}\nend\n"),
+        );
+        assert!(!d.resource_types[0].complete, "{body}");
+    }
+}
+
+/// Variables are read from assignments, not from strings; `||=` sets one too.
+#[test]
+fn variables_are_read_from_the_tree() {
+    let d = scan_text(
+        Kind::Function3x,
+        "newfunction(:f, :doc => <<-DOC) do |args|\n  Sets scope['doc'] = 1\nDOC\n  self.scope['a'] ||= 1\n  x = \"closure_scope['str'] = 2\"\n  @scope.setvar('b', 2)\n  scope[\"c#{1}\"] = 3\nend\n",
+    );
+    assert_eq!(
+        d.top_variables,
+        [("a".to_string(), 4), ("b".to_string(), 6)]
+    );
+}
+
+/// A file Prism cannot parse: the names found are known, with no signature and no attribute.
+#[test]
+fn a_file_prism_cannot_parse_is_read_leniently() {
+    let d = scan_text(
+        Kind::Function4x,
+        "Puppet::Functions.create_function(:'m::f') do\n  dispatch :f do\n    param 'Integer', :x\n  end\n  def f(x)\n    scope['v'] = x\n    x +\n  end\nend\n# create_function(:not_this)\n",
+    );
+    assert_eq!(d.functions.len(), 1);
+    assert_eq!(d.functions[0].name, "m::f");
+    assert!(d.functions[0].signatures.is_empty());
+    assert_eq!(d.top_variables, [("v".to_string(), 6)]);
+    let d = scan_text(
+        Kind::Function3x,
+        "module Puppet::Parser::Functions\n  newfunction(:g, :type => :statement, :arity => 1) do |args|\n    (\n  end\nend\n",
+    );
+    assert_eq!(d.functions[0].name, "g");
+    assert_eq!(d.functions[0].kind, FunctionKind::Ruby3x { rvalue: true });
+    assert!(d.functions[0].signatures.is_empty());
+    let d = scan_text(
+        Kind::ResourceType,
+        "Puppet::Type.newtype(:broken) do\n  newparam(:name) do\nend\nPuppet::ResourceApi.register_type(\n  docs: 'the name',\n  :name => 'rapi',\n  attributes: {\n",
+    );
+    let types: Vec<_> = d
+        .resource_types
+        .iter()
+        .map(|t| (t.name.as_str(), t.attributes.len(), t.complete))
+        .collect();
+    assert_eq!(types, [("broken", 0, false), ("rapi", 0, false)]);
 }

@@ -502,7 +502,7 @@ impl<'p> TypeDefs<'p> {
             }
             Some(AttributeSource::Define(d))
         } else if let Some(t) = self.custom {
-            // Ruby types are read as text: a type whose attributes can come from code the
+            // Ruby types are read, not run: a type whose attributes can come from code the
             // reader does not follow (a parent type, a mixin) is not complete, not checked.
             if !resource_type_complete(t) {
                 return None;
