@@ -183,7 +183,7 @@ impl Root {
 
     /// Whether `path` (absolute, normalized, or canonical) lies under this root.
     fn holds(&self, path: &Path) -> bool {
-        path.starts_with(&self.lexical) || path.starts_with(&self.canonical)
+        under(path, &self.lexical) || under(path, &self.canonical)
     }
 }
 
@@ -323,13 +323,16 @@ impl Sandbox {
 
     /// Whether `real` (a path with every link resolved) lies under an allowed root.
     fn allows_resolved(&self, real: &Path) -> bool {
-        if PSEUDO_FILE_SYSTEMS.iter().any(|p| real.starts_with(p)) {
+        if PSEUDO_FILE_SYSTEMS
+            .iter()
+            .any(|p| under(real, Path::new(p)))
+        {
             return false;
         }
         self.untrusted
             .iter()
             .chain(&self.trusted)
-            .any(|r| real.starts_with(&r.canonical) || real.starts_with(&r.lexical))
+            .any(|r| under(real, &r.canonical) || under(real, &r.lexical))
     }
 
     /// Whether `path` may be read or listed, links resolved; [`Error::Io`] when it cannot be
@@ -458,7 +461,10 @@ impl Sandbox {
             if !self.allows_resolved(&real) {
                 return Err(Error::Outside);
             }
-        } else if PSEUDO_FILE_SYSTEMS.iter().any(|p| abs.starts_with(p)) {
+        } else if PSEUDO_FILE_SYSTEMS
+            .iter()
+            .any(|p| under(&abs, Path::new(p)))
+        {
             return Err(Error::NotRegular);
         }
         let limit = self.limits.max_file_size;
@@ -530,6 +536,24 @@ fn resolved(file: &fs::File, abs: &Path) -> io::Result<PathBuf> {
     }
     let _ = file;
     fs::canonicalize(abs)
+}
+
+/// `Path::starts_with` for an absolute, normalized `root` (no `.`, `..`, repeated or trailing
+/// separator): compared as bytes, with the components' comparison only for a `path` written
+/// with repeated separators or `.` (which the bytes would miss). Every read asks it of every
+/// root, so it must be cheap.
+fn under(path: &Path, root: &Path) -> bool {
+    let (p, r) = (
+        path.as_os_str().as_encoded_bytes(),
+        root.as_os_str().as_encoded_bytes(),
+    );
+    let boundary = |i: usize| std::path::is_separator(char::from(p[i]));
+    if p.starts_with(r) && (p.len() == r.len() || boundary(r.len()) || r.ends_with(b"/")) {
+        return true;
+    }
+    let irregular =
+        memchr::memmem::find(p, b"//").is_some() || memchr::memmem::find(p, b"/.").is_some();
+    irregular && path.starts_with(root)
 }
 
 /// `path` made absolute (from `cwd`) with `.` removed and `..` applied to the text; and whether

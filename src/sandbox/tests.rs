@@ -195,3 +195,22 @@ fn locate_tells_nothing_of_what_lies_outside() {
         Err(Error::Outside)
     ));
 }
+
+#[test]
+fn under_is_starts_with_for_normalized_roots() {
+    let root = Path::new("/usr/share/puppet");
+    for (path, expected) in [
+        ("/usr/share/puppet", true),
+        ("/usr/share/puppet/modules/x.pp", true),
+        ("/usr/share/puppetx/a", false),
+        ("/usr/share/pup", false),
+        ("/usr//share/puppet/a", true),
+        ("/usr/share/./puppet/a", true),
+        ("/usr/share/puppet/", true),
+        ("/etc/passwd", false),
+    ] {
+        assert_eq!(under(Path::new(path), root), expected, "{path}");
+        assert_eq!(Path::new(path).starts_with(root), expected, "{path}");
+    }
+    assert!(under(Path::new("/a"), Path::new("/")));
+}
