@@ -182,7 +182,7 @@ impl Root {
     }
 
     /// Whether `path` (absolute, normalized, or canonical) lies under this root.
-    fn holds(&self, path: &Path) -> bool {
+    fn holds(&self, path: &Probe<'_>) -> bool {
         under(path, &self.lexical) || under(path, &self.canonical)
     }
 }
@@ -278,8 +278,13 @@ impl Sandbox {
     /// a checked file).
     pub fn add_untrusted(&mut self, dir: &Path) {
         let root = Root::new(&self.cwd, dir);
-        if !self.untrusted.iter().any(|r| r.holds(&root.lexical)) {
-            self.untrusted.retain(|r| !root.holds(&r.lexical));
+        if !self
+            .untrusted
+            .iter()
+            .any(|r| r.holds(&Probe::new(&root.lexical)))
+        {
+            self.untrusted
+                .retain(|r| !root.holds(&Probe::new(&r.lexical)));
             self.untrusted.push(root);
         }
     }
@@ -312,27 +317,29 @@ impl Sandbox {
 
     /// Whether `abs` (absolute and normalized) lies under an untrusted root.
     fn is_untrusted_location(&self, abs: &Path) -> bool {
-        self.untrusted.iter().any(|r| r.holds(abs))
+        let abs = Probe::new(abs);
+        self.untrusted.iter().any(|r| r.holds(&abs))
     }
 
     /// Whether `abs` (absolute and normalized) lies under a trusted root and no untrusted one:
     /// links under it are followed.
     fn is_trusted_location(&self, abs: &Path) -> bool {
-        self.trusted.iter().any(|r| r.holds(abs)) && !self.is_untrusted_location(abs)
+        self.trusted.iter().any(|r| r.holds(&Probe::new(abs))) && !self.is_untrusted_location(abs)
     }
 
     /// Whether `real` (a path with every link resolved) lies under an allowed root.
     fn allows_resolved(&self, real: &Path) -> bool {
+        let real = Probe::new(real);
         if PSEUDO_FILE_SYSTEMS
             .iter()
-            .any(|p| under(real, Path::new(p)))
+            .any(|p| under(&real, Path::new(p)))
         {
             return false;
         }
         self.untrusted
             .iter()
             .chain(&self.trusted)
-            .any(|r| under(real, &r.canonical) || under(real, &r.lexical))
+            .any(|r| r.holds(&real))
     }
 
     /// Whether `path` may be read or listed, links resolved; [`Error::Io`] when it cannot be
@@ -378,10 +385,11 @@ impl Sandbox {
 
     /// Whether `abs` (absolute, normalized) lies, as written, under a root.
     fn is_lexically_inside(&self, abs: &Path) -> bool {
+        let abs = Probe::new(abs);
         self.untrusted
             .iter()
             .chain(&self.trusted)
-            .any(|r| r.holds(abs))
+            .any(|r| r.holds(&abs))
     }
 
     /// Whether `path` is a regular file the sandbox lets plint read.
@@ -463,7 +471,7 @@ impl Sandbox {
             }
         } else if PSEUDO_FILE_SYSTEMS
             .iter()
-            .any(|p| under(&abs, Path::new(p)))
+            .any(|p| under(&Probe::new(&abs), Path::new(p)))
         {
             return Err(Error::NotRegular);
         }
@@ -538,22 +546,34 @@ fn resolved(file: &fs::File, abs: &Path) -> io::Result<PathBuf> {
     fs::canonicalize(abs)
 }
 
+/// A path asked about (see [`under`]), with whether it is written without repeated separators
+/// or `.` components: then a byte comparison with a normalized root is exact.
+struct Probe<'p> {
+    path: &'p Path,
+    regular: bool,
+}
+
+impl<'p> Probe<'p> {
+    fn new(path: &'p Path) -> Probe<'p> {
+        let bytes = path.as_os_str().as_encoded_bytes();
+        let regular = memchr::memmem::find(bytes, b"//").is_none()
+            && memchr::memmem::find(bytes, b"/.").is_none();
+        Probe { path, regular }
+    }
+}
+
 /// `Path::starts_with` for an absolute, normalized `root` (no `.`, `..`, repeated or trailing
-/// separator): compared as bytes, with the components' comparison only for a `path` written
-/// with repeated separators or `.` (which the bytes would miss). Every read asks it of every
-/// root, so it must be cheap.
-fn under(path: &Path, root: &Path) -> bool {
-    let (p, r) = (
-        path.as_os_str().as_encoded_bytes(),
-        root.as_os_str().as_encoded_bytes(),
-    );
+/// separator): compared as bytes, with the components' comparison only for a path written with
+/// repeated separators or `.` (which the bytes would miss). Every read asks it of every root,
+/// so it must be cheap.
+fn under(probe: &Probe<'_>, root: &Path) -> bool {
+    let p = probe.path.as_os_str().as_encoded_bytes();
+    let r = root.as_os_str().as_encoded_bytes();
     let boundary = |i: usize| std::path::is_separator(char::from(p[i]));
     if p.starts_with(r) && (p.len() == r.len() || boundary(r.len()) || r.ends_with(b"/")) {
         return true;
     }
-    let irregular =
-        memchr::memmem::find(p, b"//").is_some() || memchr::memmem::find(p, b"/.").is_some();
-    irregular && path.starts_with(root)
+    !probe.regular && probe.path.starts_with(root)
 }
 
 /// `path` made absolute (from `cwd`) with `.` removed and `..` applied to the text; and whether
