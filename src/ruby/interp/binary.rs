@@ -21,6 +21,18 @@ struct Directive {
     big: Option<bool>,
 }
 
+impl Directive {
+    /// How many items the directive takes when `left` remain: one without a count, all of them
+    /// for `*`, else its count.
+    fn repeat(&self, left: usize) -> usize {
+        match self.count {
+            None => 1,
+            Some(None) => left,
+            Some(Some(n)) => n,
+        }
+    }
+}
+
 /// Parses a template; `None` for what plint does not know (the result is then unknown).
 fn directives(template: &str) -> Option<Vec<Directive>> {
     let b = template.as_bytes();
@@ -586,11 +598,7 @@ impl Interp<'_> {
                     }
                 }
                 b'U' => {
-                    let count = match d.count {
-                        None => 1,
-                        Some(None) => items.len().saturating_sub(next),
-                        Some(Some(n)) => n,
-                    };
+                    let count = d.repeat(items.len().saturating_sub(next));
                     for _ in 0..count {
                         let Some(item) = items.get(next) else {
                             return too_few(self);
@@ -616,11 +624,7 @@ impl Interp<'_> {
                     let Some((w, _, big)) = int_width(&d) else {
                         return unknown(self);
                     };
-                    let count = match d.count {
-                        None => 1,
-                        Some(None) => items.len().saturating_sub(next),
-                        Some(Some(n)) => n,
-                    };
+                    let count = d.repeat(items.len().saturating_sub(next));
                     for _ in 0..count {
                         let Some(item) = items.get(next) else {
                             return too_few(self);
