@@ -39,8 +39,8 @@ fn bytes(b: &[u8]) -> String {
 
 fn span(loc: &Location<'_>) -> Span {
     Span {
-        start: loc.start_offset() as u32,
-        end: loc.end_offset() as u32,
+        start: loc.start(),
+        end: loc.end(),
     }
 }
 
@@ -246,7 +246,10 @@ impl Lowerer {
             k.as_keyword_rest_parameter_node()
                 .map(|k| k.name().map(name))
         });
-        let block = p.block().and_then(|b| b.name().map(name));
+        let block = p
+            .block()
+            .and_then(|b| b.as_block_parameter_node())
+            .and_then(|b| b.name().map(name));
         Params {
             required,
             optional,

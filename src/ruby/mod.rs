@@ -108,12 +108,12 @@ pub fn parse(label: &str, src: &str) -> Result<Program, Vec<SyntaxError>> {
         let errors: Vec<SyntaxError> = parsed
             .errors()
             .map(|d| {
-                let off = d.location().start_offset();
+                let off = d.location().start() as usize;
                 let (line, column) = line_col(src, &line_starts, off);
                 SyntaxError {
                     line,
                     column,
-                    message: d.message().to_string(),
+                    message: String::from_utf8_lossy(d.message()).into_owned(),
                 }
             })
             .collect();
