@@ -8,7 +8,7 @@
 #   2. a facts directory of 100 nodes (facterdb's Facter 4.2 fact sets, each given its own fqdn)
 #      compiling the same class: plint compiles them in parallel, Puppet in one process one after
 #      the other (its best case: start-up paid once).
-# Needs hyperfine, Puppet and facterdb (../shared/corpus/install.sh) and a release build
+# Needs hyperfine, Puppet and facterdb (scripts/install-corpus.sh) and a release build
 # (cargo build --release). Usage: scripts/bench-evaluate.sh [CASE ...]   (default: ntp-debian-11
 # mysql-server-debian-11 postfix-debian-11 rabbitmq-debian-11 collectd-debian-11)
 set -eu

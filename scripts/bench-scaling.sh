@@ -24,7 +24,7 @@ PLINT=${PLINT:-$ROOT/target/release/plint}
 COPY=${TMPDIR:-/tmp}/plint-scaling-corpus
 mkdir -p "$OUT"
 
-[[ -d "$CORPUS" ]] || { echo "bench-scaling: $CORPUS is missing: run ../shared/corpus/install.sh" >&2; exit 2; }
+[[ -d "$CORPUS" ]] || { echo "bench-scaling: $CORPUS is missing: run scripts/install-corpus.sh" >&2; exit 2; }
 command -v hyperfine >/dev/null || { echo "bench-scaling: hyperfine is missing (apt-get install hyperfine)" >&2; exit 2; }
 if [[ -z "${NO_BUILD:-}" ]]; then
     cargo build --release --quiet

@@ -34,7 +34,7 @@ OUT="$ROOT/target/bench"
 PLINT=${PLINT:-$ROOT/target/release/plint}
 mkdir -p "$OUT"
 
-[[ -d "$CORPUS" ]] || { echo "bench-targets: $CORPUS is missing: run ../shared/corpus/install.sh" >&2; exit 2; }
+[[ -d "$CORPUS" ]] || { echo "bench-targets: $CORPUS is missing: run scripts/install-corpus.sh" >&2; exit 2; }
 command -v hyperfine >/dev/null || { echo "bench-targets: hyperfine is missing (apt-get install hyperfine)" >&2; exit 2; }
 if [[ -z "${NO_BUILD:-}" ]]; then
     cargo build --release --quiet

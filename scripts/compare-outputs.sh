@@ -7,7 +7,7 @@
 #   scripts/compare-outputs.sh BASE NEW          # e.g. /tmp/plint-base target/release/plint
 #   KEEP=1 scripts/compare-outputs.sh BASE NEW   # keep the outputs (their folder is printed)
 #
-# Needs the corpus (../shared/corpus/install.sh) and facterdb. Exit status 0 when all are
+# Needs the corpus (scripts/install-corpus.sh) and facterdb. Exit status 0 when all are
 # identical, 1 when one differs (the differing outputs are listed).
 set -uo pipefail
 

@@ -761,7 +761,7 @@ fn catalogs_match_puppet() {
     if !have_corpus {
         assert!(
             std::env::var_os("CI").is_none(),
-            "the module corpus or facterdb is missing: run ../shared/corpus/install.sh"
+            "the module corpus or facterdb is missing: run scripts/install-corpus.sh"
         );
     }
     let cases: Vec<Case> = collect_cases()

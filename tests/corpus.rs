@@ -1,4 +1,4 @@
-//! plint on the real module corpus (`../shared/corpus/install.sh` installs about 1,900 `.pp`
+//! plint on the real module corpus (`scripts/install-corpus.sh` installs about 1,900 `.pp`
 //! files under /usr/share/puppet/modules): Puppet 7 parses every file, so plint must report
 //! no syntax error (`P001`) and no internal error (`P000`) on any of them.
 //!
@@ -237,9 +237,9 @@ fn corpus_has_no_syntax_or_internal_errors() {
     if !Path::new(CORPUS).is_dir() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "{CORPUS} is missing: run ../shared/corpus/install.sh"
+            "{CORPUS} is missing: run scripts/install-corpus.sh"
         );
-        eprintln!("skipped: {CORPUS} is missing (run ../shared/corpus/install.sh)");
+        eprintln!("skipped: {CORPUS} is missing (run scripts/install-corpus.sh)");
         return;
     }
     let mut fixtures = Vec::new();

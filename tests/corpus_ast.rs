@@ -1,4 +1,4 @@
-//! The real module corpus (`../shared/corpus/install.sh` installs it under
+//! The real module corpus (`scripts/install-corpus.sh` installs it under
 //! `/usr/share/puppet/modules`), through the library: every file parses without a finding,
 //! every AST span lies within its parent's and the file's, and lowering keeps every class and
 //! define (their count in the AST equals the count of `class name` / `define name` lines).

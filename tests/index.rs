@@ -225,7 +225,7 @@ fn a_module_given_by_one_file_is_indexed_whole() {
 #[test]
 fn corpus() {
     if !Path::new(CORPUS).is_dir() {
-        eprintln!("skipped: {CORPUS} is missing (run ../shared/corpus/install.sh)");
+        eprintln!("skipped: {CORPUS} is missing (run scripts/install-corpus.sh)");
         return;
     }
     let start = std::time::Instant::now();

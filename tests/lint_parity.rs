@@ -272,9 +272,9 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_the_corpus() {
     if !Path::new(CORPUS).is_dir() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
+            "the module corpus is not installed at {CORPUS}: run scripts/install-corpus.sh"
         );
-        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
+        eprintln!("skipping: no module corpus at {CORPUS} (run scripts/install-corpus.sh)");
         return;
     }
     let oracle_checks: BTreeSet<&str> = CHECKS.iter().map(|(c, _, _)| *c).collect();
@@ -980,9 +980,9 @@ fn puppet_lint_named_rules_agree_with_puppet_lint_on_roughened_modules() {
     if !Path::new(CORPUS).is_dir() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
+            "the module corpus is not installed at {CORPUS}: run scripts/install-corpus.sh"
         );
-        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
+        eprintln!("skipping: no module corpus at {CORPUS} (run scripts/install-corpus.sh)");
         return;
     }
     let oracle_file =

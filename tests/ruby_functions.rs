@@ -49,7 +49,7 @@ fn corpus_functions_are_read() {
     if functions.is_empty() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "the corpus is missing under CI: run ../shared/corpus/install.sh"
+            "the corpus is missing under CI: run scripts/install-corpus.sh"
         );
         eprintln!("skipped: no corpus at {CORPUS}");
         return;

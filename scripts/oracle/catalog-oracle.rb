@@ -38,7 +38,7 @@ CORPUS = '/usr/share/puppet/modules'.freeze
 
 def facterdb_dir
   Dir.glob('/usr/share/rubygems-integration/all/gems/facterdb-*/facts/4.2').max or
-    abort 'facterdb is not installed (../shared/corpus/install.sh)'
+    abort 'facterdb is not installed (scripts/install-corpus.sh)'
 end
 
 def read_options(dir)

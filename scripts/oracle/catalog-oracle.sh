@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the expected results of the catalog conformance suite with the installed Puppet
-# (Debian's puppet-agent 7.x, installed with the corpus by ../shared/corpus/install.sh):
+# (Debian's puppet-agent 7.x, installed with the corpus by scripts/install-corpus.sh):
 #   tests/catalog/cases/<case>/    a case: site.pp, optional `options`, modules/, hiera.yaml, data/
 #   tests/catalog/modules/<case>/  the same, for classes of the real module corpus compiled with
 #                                  facterdb's Debian 11 and RedHat 8 facts (`modulepath = corpus`)

@@ -15,7 +15,7 @@ require 'fileutils'
 
 def facterdb_dir
   Dir.glob('/usr/share/rubygems-integration/all/gems/facterdb-*/facts').max or
-    abort 'facterdb is not installed (../shared/corpus/install.sh)'
+    abort 'facterdb is not installed (scripts/install-corpus.sh)'
 end
 
 def digest(lines)

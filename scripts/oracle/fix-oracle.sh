@@ -3,7 +3,7 @@
 # plint fixes, and the `options` line of plint's arguments (e.g. `--fix --select P421`). This
 # script runs plint with them on a copy of input.pp and writes the result as fixed.pp, then
 # compiles every .pp of the case with the installed Puppet (7.x) for the fact sets listed
-# below from facterdb (installed with the corpus by ../shared/corpus/install.sh) and writes
+# below from facterdb (installed with the corpus by scripts/install-corpus.sh) and writes
 # oracle.txt: per fact set and manifest, whether Puppet compiled it, a digest of the catalog,
 # and a digest of the catalog as an agent sees it (values validated and munged). tests/cli_fix.rs
 # checks, without Ruby, that plint still writes fixed.pp, that Puppet compiled fixed.pp wherever

@@ -31,7 +31,7 @@ pub fn code(o: &Output) -> i32 {
     o.status.code().expect("plint exited")
 }
 
-/// Where `../shared/corpus/install.sh` installs the module corpus.
+/// Where `scripts/install-corpus.sh` installs the module corpus.
 pub const CORPUS: &str = "/usr/share/puppet/modules";
 
 /// Every `.pp` file of the corpus, sorted, each directory walked once (symbolic links are
@@ -46,9 +46,9 @@ pub fn corpus_files_with_extension(ext: &str) -> Option<Vec<PathBuf>> {
     if !root.is_dir() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "the module corpus is not installed at {CORPUS}: run ../shared/corpus/install.sh"
+            "the module corpus is not installed at {CORPUS}: run scripts/install-corpus.sh"
         );
-        eprintln!("skipping: no module corpus at {CORPUS} (run ../shared/corpus/install.sh)");
+        eprintln!("skipping: no module corpus at {CORPUS} (run scripts/install-corpus.sh)");
         return None;
     }
     let mut files = Vec::new();
