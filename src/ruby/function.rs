@@ -65,6 +65,9 @@ pub struct Dispatch {
     pub block_name: Option<String>,
     /// `return_type`.
     pub return_type: Option<String>,
+    /// `scope_param` (a `Puppet::Functions::InternalFunction`): the method's first argument is
+    /// the calling scope, before the arguments the dispatcher declares.
+    pub scope_param: bool,
 }
 
 /// A dispatcher's parameter.
@@ -280,6 +283,7 @@ pub fn read_v4(name: &str, body: &Body) -> Api {
                 block: p.block.as_ref().map(|_| ("Callable".to_string(), true)),
                 block_name: p.block.clone(),
                 return_type: None,
+                scope_param: false,
             });
         }
     }
@@ -297,6 +301,7 @@ fn read_dispatch(method: String, body: &Body) -> Dispatch {
         block: None,
         block_name: None,
         return_type: None,
+        scope_param: false,
     };
     for s in statements(&body.body) {
         let NodeKind::Call {
@@ -340,6 +345,7 @@ fn read_dispatch(method: String, body: &Body) -> Dispatch {
                 d.block_name = texts.last().cloned();
             }
             (None, "return_type") => d.return_type = texts.first().cloned(),
+            (None, "scope_param") => d.scope_param = true,
             _ => {}
         }
     }

@@ -614,16 +614,18 @@ impl Compiler<'_> {
         span: crate::syntax::ast::Span,
     ) -> Option<EvalResult> {
         use ruby::function::Api;
-        let (method, top_scope, statement) = match &def.api {
+        // An `InternalFunction`'s `scope_param` is the caller's scope: such a function runs
+        // there (the resources it declares are the caller's), other 4.x functions in the top scope.
+        let (method, top_scope, statement, scope_param) = match &def.api {
             Api::V4 { dispatches, .. } => {
                 let d = dispatches.iter().find(|d| {
                     self.dispatch_accepts(d, &args) && block_accepts(d.block.as_ref(), lambda)
                 })?;
-                (d.method.clone(), true, false)
+                (d.method.clone(), !d.scope_param, false, d.scope_param)
             }
             // A 3.x function takes no lambda.
             Api::V3 { .. } if lambda.is_some() => return None,
-            Api::V3 { rvalue, .. } => (String::new(), false, !rvalue),
+            Api::V3 { rvalue, .. } => (String::new(), false, !rvalue, false),
         };
         let args = match &def.api {
             Api::V3 { .. } => super::calls::api3_arguments(args),
@@ -652,7 +654,11 @@ impl Compiler<'_> {
             lambda: lambda.cloned(),
             caller: saved.take(),
         };
-        let rargs: Vec<RValue> = args.iter().map(|a| host.ruby_value(a)).collect();
+        let rargs: Vec<RValue> = scope_param
+            .then_some(RValue::Scope)
+            .into_iter()
+            .chain(args.iter().map(|a| host.ruby_value(a)))
+            .collect();
         let block = lambda.map(|_| {
             std::rc::Rc::new(ruby::Opaque {
                 class: ruby::interp::HOST_BLOCK.to_string(),
