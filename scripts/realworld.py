@@ -123,7 +123,8 @@ def main():
         out = os.path.join(out_dir, name + ".json")
         cmd = [
             os.path.abspath(a.plint), "--evaluate", "--facts", facts, "--node", name,
-            "--modulepath", "external_modules:modules:test_modules", "--hiera", "hiera.yaml",
+            "--modulepath", "external_modules:modules:test_modules",
+            "--global-hiera", os.path.join(data, "stubs", "hiera.yaml"),
             "--strict-variables", "--catalog-out", out, "manifests",
         ]
         start = time.monotonic()

@@ -162,9 +162,21 @@ pub struct Args {
     pub node: Option<String>,
 
     /// With `--evaluate`: the environment's `hiera.yaml` (default: `hiera.yaml` of the
-    /// environment, if there is one).
+    /// environment, if there is one). Its data folders are the user's: read even when they lie
+    /// outside the repository
     #[arg(long, value_name = "FILE", requires = "evaluate")]
     pub hiera: Option<PathBuf>,
+
+    /// With `--evaluate`: the global Hiera layer, a Puppet server's own `hiera.yaml` (Puppet's
+    /// `hiera_config`), searched before the environment's. Its data folders are the user's:
+    /// read even when they lie outside the repository
+    #[arg(long, value_name = "FILE", requires = "evaluate")]
+    pub global_hiera: Option<PathBuf>,
+
+    /// A folder of the user's own that plint may read although it lies outside the checked
+    /// repository (a private Hiera data checkout beside it, say); repeatable
+    #[arg(long, value_name = "DIR")]
+    pub trust: Vec<PathBuf>,
 
     /// With `--evaluate`: write the catalog as JSON (Puppet's catalog format) to FILE; with a
     /// directory of facts (or an existing directory), write `<node>.json` files into DIR.

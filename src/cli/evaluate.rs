@@ -100,13 +100,13 @@ pub fn run(
             .collect()
     };
     let sandbox = std::sync::Arc::new(sandbox);
-    if let Some(hiera) = &args.hiera
-        && !hiera.is_file()
-    {
-        return Err(format!(
-            "cannot read the Hiera configuration `{}`: no such file",
-            hiera.display()
-        ));
+    for hiera in [&args.hiera, &args.global_hiera].into_iter().flatten() {
+        if !hiera.is_file() {
+            return Err(format!(
+                "cannot read the Hiera configuration `{}`: no such file",
+                hiera.display()
+            ));
+        }
     }
 
     // The facts: `--facts-os` defaults, then the facts file's, then `--fact` settings.
@@ -209,6 +209,7 @@ pub fn run(
             manifest: main.manifest.clone(),
             sandbox: sandbox.clone(),
             modulepath: modulepath.clone(),
+            global_hiera: args.global_hiera.clone(),
             hiera: args.hiera.clone(),
             environment_dir: main.environment.clone(),
             environment: "production".to_string(),

@@ -344,6 +344,7 @@ fn evaluate(expr: &str) -> Result<String, String> {
         manifest: Manifest::Code(format!("notify {{ 'r': message => String({expr}) }}\n")),
         sandbox: std::sync::Arc::new(plint::sandbox::Sandbox::new(std::path::Path::new("/"), &[])),
         modulepath: Vec::new(),
+        global_hiera: None,
         hiera: None,
         environment_dir: None,
         environment: "production".into(),

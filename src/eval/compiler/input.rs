@@ -40,7 +40,10 @@ pub struct CompileInput {
     pub sandbox: std::sync::Arc<crate::sandbox::Sandbox>,
     /// Folders holding modules, searched in order.
     pub modulepath: Vec<PathBuf>,
-    /// An environment-level `hiera.yaml` (`--hiera FILE`), if any.
+    /// The global layer's `hiera.yaml` (`--global-hiera FILE`: a server's own), if any.
+    pub global_hiera: Option<PathBuf>,
+    /// The environment layer's `hiera.yaml` when named (`--hiera FILE`); else the one in
+    /// `environment_dir`, if any.
     pub hiera: Option<PathBuf>,
     /// The environment's folder (for its `hiera.yaml` and `data/`), if any.
     pub environment_dir: Option<PathBuf>,

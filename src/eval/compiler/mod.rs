@@ -190,11 +190,12 @@ impl<'i> Compiler<'i> {
             erb_depth: 0,
             ruby_variables: Default::default(),
             hiera: crate::eval::hiera::Hiera::new(
-                input.hiera.as_deref(),
+                input.global_hiera.as_deref(),
                 input.environment_dir.as_deref(),
                 &input.modulepath,
                 input.sandbox.clone(),
             )
+            .with_environment_config(input.hiera.as_deref())
             .with_budgets(
                 input.budgets.hiera_interpolations,
                 input.budgets.string_bytes,

@@ -83,6 +83,7 @@ fn run(source: &str, expr: Option<&Expr>, options: &SnippetOptions) -> SnippetOu
         manifest: Manifest::Code(source.to_string()),
         sandbox,
         modulepath: options.modulepath.clone(),
+        global_hiera: None,
         hiera: None,
         environment_dir: None,
         environment: "production".into(),

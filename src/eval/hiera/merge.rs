@@ -158,6 +158,15 @@ impl MergeStrategy {
 
     /// Merges `lower` (a lower priority value) into `higher`.
     pub(crate) fn merge(&self, higher: Value, lower: Value) -> Result<Value, HieraError> {
+        // What merging with a value plint does not know gives is not known either (never a
+        // type error: the value Puppet has may well be a hash).
+        if !matches!(self, MergeStrategy::First) {
+            for v in [&higher, &lower] {
+                if matches!(v, Value::Unknown(_)) {
+                    return Ok(v.clone());
+                }
+            }
+        }
         match self {
             MergeStrategy::First => Ok(higher),
             MergeStrategy::Hash => {
@@ -239,6 +248,11 @@ fn truthy(v: &Value) -> bool {
 /// The `deep_merge` gem's `deep_merge!(source, dest)` with `preserve_unmergeables: false`:
 /// `source` (the higher priority) is merged into `dest`.
 fn deep_merge(source: Value, dest: Value, o: &DeepOptions<'_>) -> Result<Value, HieraError> {
+    for v in [&source, &dest] {
+        if matches!(v, Value::Unknown(_)) {
+            return Ok(v.clone());
+        }
+    }
     if source.is_undef() {
         return Ok(dest);
     }
@@ -373,5 +387,43 @@ fn sort_values(items: &mut [Value]) -> Result<(), HieraError> {
         Err(HieraError::new(
             "comparison of the merged array's elements failed (sort_merged_arrays needs elements of one kind)",
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash_of(k: &str, v: &str) -> Value {
+        let mut h = Hash::default();
+        h.insert(Value::string(k), Value::string(v));
+        Value::hash(h)
+    }
+
+    #[test]
+    fn merging_with_an_unknown_gives_an_unknown_never_a_type_error() {
+        let unknown = Value::unknown("Any", "a Hiera level plint could not read");
+        let deep = MergeStrategy::Deep {
+            knockout_prefix: None,
+            sort_merged_arrays: false,
+            merge_hash_arrays: false,
+        };
+        for strategy in [MergeStrategy::Hash, MergeStrategy::Unique, deep] {
+            for (higher, lower) in [
+                (unknown.clone(), hash_of("a", "1")),
+                (hash_of("a", "1"), unknown.clone()),
+            ] {
+                let merged = strategy.merge(higher, lower).expect("no error");
+                assert!(
+                    matches!(merged, Value::Unknown(_)),
+                    "{strategy:?}: {merged:?}"
+                );
+            }
+        }
+        // `first`: the higher value wins, known or not.
+        let first = MergeStrategy::First
+            .merge(hash_of("a", "1"), unknown)
+            .unwrap();
+        assert!(matches!(first, Value::Hash(_)));
     }
 }

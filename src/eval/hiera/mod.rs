@@ -114,6 +114,9 @@ const MAX_NESTING: usize = 64;
 pub struct Hiera {
     global: Option<PathBuf>,
     environment_dir: Option<PathBuf>,
+    /// The environment layer's `hiera.yaml` when named (`--hiera FILE`): else the one in
+    /// `environment_dir`.
+    environment_config: Option<PathBuf>,
     modulepath: Vec<PathBuf>,
     /// Every file is read through it.
     sandbox: Arc<Sandbox>,
@@ -141,6 +144,34 @@ struct Cache {
     /// answered).
     functions: HashMap<backend::ContextKey, backend::FunctionState>,
     notes: Vec<String>,
+}
+
+/// The data folders a `hiera.yaml` (at `path`, with `text`) reads: each level's `datadir`
+/// relative to the file's folder (up to its first interpolation, for one that has any). Empty
+/// when the file is not a version 5 configuration.
+pub fn data_folders(path: &Path, text: &str) -> Vec<PathBuf> {
+    let Ok(config::Loaded::V5(c)) = config::load(path, text, config::Layer::Global) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = Vec::new();
+    for level in c
+        .hierarchy
+        .iter()
+        .chain(c.default_hierarchy.iter().flatten())
+    {
+        let fixed = match level.datadir.find("%{") {
+            Some(i) => match level.datadir[..i].rfind('/') {
+                Some(slash) => &level.datadir[..slash],
+                None => "",
+            },
+            None => level.datadir.as_str(),
+        };
+        let dir = c.root.join(fixed);
+        if !out.contains(&dir) {
+            out.push(dir);
+        }
+    }
+    out
 }
 
 /// Which layer a lookup searches.
@@ -416,7 +447,7 @@ fn merge_lookup(
 }
 
 impl Hiera {
-    /// Hiera for a compilation: the global `hiera.yaml` (`--hiera FILE`), the environment's
+    /// Hiera for a compilation: the global `hiera.yaml` (`--global-hiera FILE`), the environment's
     /// folder (its `hiera.yaml` and data) and the module path. Nothing is read yet.
     pub fn new(
         global: Option<&Path>,
@@ -427,6 +458,7 @@ impl Hiera {
         Hiera {
             global: global.map(Path::to_path_buf),
             environment_dir: environment_dir.map(Path::to_path_buf),
+            environment_config: None,
             modulepath: modulepath.to_vec(),
             sandbox,
             cache: Mutex::new(Cache::default()),
@@ -436,6 +468,13 @@ impl Hiera {
             regexes: Arc::default(),
             exhausted: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// The environment layer reads `config` (`--hiera FILE`) instead of the environment
+    /// folder's `hiera.yaml`; its datadirs are relative to `config`'s folder.
+    pub fn with_environment_config(mut self, config: Option<&Path>) -> Hiera {
+        self.environment_config = config.map(Path::to_path_buf);
+        self
     }
 
     /// Shares the compilation's compiled regexps (by default, Hiera has its own).
@@ -699,9 +738,10 @@ impl Hiera {
                 Some(p) => (p.clone(), Layer::Global, true),
                 None => return Ok(None),
             },
-            Where::Environment => match &self.environment_dir {
-                Some(d) => (d.join("hiera.yaml"), Layer::Environment, false),
-                None => return Ok(None),
+            Where::Environment => match (&self.environment_config, &self.environment_dir) {
+                (Some(c), _) => (c.clone(), Layer::Environment, false),
+                (None, Some(d)) => (d.join("hiera.yaml"), Layer::Environment, false),
+                (None, None) => return Ok(None),
             },
             Where::Module(m) => match self.module_dir(m) {
                 Some(d) => (d.join("hiera.yaml"), Layer::Module, false),

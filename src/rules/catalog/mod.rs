@@ -176,6 +176,7 @@ pub fn check_example_with(
             manifest: Manifest::Code(source.to_string()),
             sandbox: std::sync::Arc::new(crate::sandbox::Sandbox::new(Path::new("/"), modulepath)),
             modulepath: modulepath.to_vec(),
+            global_hiera: None,
             hiera: None,
             environment_dir: None,
             environment: "production".to_string(),
