@@ -220,6 +220,7 @@ pub fn evaluate(data: &[u8]) {
         sandbox: std::sync::Arc::new(plint::sandbox::Sandbox::new(Path::new("/"), &[])),
         budgets: Default::default(),
         modulepath: Vec::new(),
+        global_hiera: None,
         hiera: None,
         environment_dir: None,
         environment: "production".to_string(),
