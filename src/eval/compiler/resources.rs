@@ -476,11 +476,11 @@ impl Compiler<'_> {
 }
 
 /// `File[/tmp/x]` (a reference written as a string) as the catalog keys it.
+/// The title is kept as written: Puppet finds no `Notify['a']` for a `Notify[a]`.
 pub(super) fn parse_ref_string(s: &str) -> Option<(String, String)> {
-    let open = s.find('[')?;
-    let inner = s[open + 1..].strip_suffix(']')?;
-    let t = cap_type(&s[..open]);
-    let title = inner.trim_matches(|c| c == '\'' || c == '"').to_string();
+    let (ty, title) = crate::eval::checks::parse_reference(s)?;
+    let t = cap_type(ty);
+    let title = title.to_string();
     if t == "Class" {
         return Some((t, class_title(&title)));
     }
