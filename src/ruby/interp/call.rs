@@ -945,12 +945,14 @@ impl Interp<'_> {
                 Value::hash(vars.into_iter().map(|(k, v)| (Value::str(k), v)).collect())
             }
             "call_function" => {
+                // Puppet splats the arguments (`*args`): a Hash gives its pairs.
                 let n = self.text(&a0)?;
-                let list = match args.get(1) {
-                    Some(Value::Array(a)) => a.borrow().items.clone(),
-                    Some(other) => vec![other.clone()],
-                    None => Vec::new(),
-                };
+                let mut list = Vec::new();
+                match args.get(1) {
+                    Some(Value::Unknown(o)) => return Err(Ctrl::Unknown((**o).clone())),
+                    Some(v) => self.splat_into(v, &mut list)?,
+                    None => {}
+                }
                 self.host_call(&n, list, CallStyle::Function4x)?
             }
             _ => {

@@ -557,24 +557,31 @@ impl Interp<'_> {
         walk(v, 0)
     }
 
+    /// Ruby's `*v`: an Array's items, a Hash's `[key, value]` pairs, a Range's members, nothing
+    /// for `nil`, else `v` itself.
+    pub(crate) fn splat_into(&mut self, v: &Value, out: &mut Vec<Value>) -> R<()> {
+        match v {
+            Value::Array(a) => out.extend(a.borrow().items.iter().cloned()),
+            Value::Nil => {}
+            Value::Hash(h) => out.extend(
+                h.borrow()
+                    .map
+                    .values()
+                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
+            ),
+            Value::Range(_) => out.extend(self.iterate(v)?),
+            other => out.push(other.clone()),
+        }
+        Ok(())
+    }
+
     /// Evaluates a list of elements with splats.
     pub(crate) fn eval_list(&mut self, items: &[Node], env: &Env) -> R<Vec<Value>> {
         let mut out = Vec::with_capacity(items.len());
         for it in items {
             if let NodeKind::Splat(inner) = &it.kind {
                 let v = self.eval(inner, env)?;
-                match &v {
-                    Value::Array(a) => out.extend(a.borrow().items.iter().cloned()),
-                    Value::Nil => {}
-                    Value::Hash(h) => out.extend(
-                        h.borrow()
-                            .map
-                            .values()
-                            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
-                    ),
-                    Value::Range(_) => out.extend(self.iterate(&v)?),
-                    other => out.push(other.clone()),
-                }
+                self.splat_into(&v, &mut out)?;
             } else {
                 out.push(self.eval(it, env)?);
             }

@@ -1,0 +1,6 @@
+class splat (
+  Hash $settings = { 'env_reset' => undef, 'mailto' => { 'value' => 'root' } },
+  Array $list = ['a', ['b', 'c']],
+) {
+  file { '/tmp/splat': content => template('splat/t.erb') }
+}
