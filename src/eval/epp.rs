@@ -591,6 +591,14 @@ pub struct RenderFrame {
     unknown: Option<String>,
 }
 
+impl RenderFrame {
+    /// The template's text depends on something plint does not know (a branch not taken on an
+    /// unknown condition): it renders as an unknown String with this origin.
+    pub fn mark_unknown(&mut self, origin: &str) {
+        self.unknown.get_or_insert_with(|| origin.to_string());
+    }
+}
+
 /// Renders a template with its arguments: the text, `Sensitive` if a sensitive value was
 /// rendered, an unknown String if an unknown value was. `func` names the calling function in
 /// messages.

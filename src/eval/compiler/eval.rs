@@ -491,10 +491,19 @@ impl Compiler<'_> {
                 branch_effects(s, &mut vars, &mut overrides);
             }
         }
-        let origin = format!(
-            "a branch not evaluated {}",
-            self.where_text(self.ctx.file, whole.span)
-        );
+        // In a template, the text those branches would have written is unknown too (the span
+        // is the template's, not a manifest's).
+        let origin = match self.epp_frames.last_mut() {
+            Some(frame) => {
+                let origin = "a template's branch not evaluated".to_string();
+                frame.mark_unknown(&origin);
+                origin
+            }
+            None => format!(
+                "a branch not evaluated {}",
+                self.where_text(self.ctx.file, whole.span)
+            ),
+        };
         for name in vars {
             let _ = self.set_var(name, Value::unknown("Any", &origin));
         }
