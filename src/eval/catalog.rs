@@ -190,6 +190,29 @@ impl Catalog {
     }
 }
 
+/// The relationship metaparameters, in the order Puppet's agent builds their edges.
+pub const RELATIONSHIP_PARAMS: [&str; 4] = ["require", "subscribe", "before", "notify"];
+
+/// A relationship parameter's value as the catalog writes it: an Array flattened, without its
+/// undef entries (as Puppet's `Puppet::Parser::Resource#to_hash`).
+fn relationship_value(v: &Value) -> Value {
+    fn flatten(v: &Value, out: &mut Vec<Value>) {
+        match v {
+            Value::Array(items) => items.iter().for_each(|i| flatten(i, out)),
+            v if v.is_undef() => {}
+            v => out.push(v.clone()),
+        }
+    }
+    match v {
+        Value::Array(_) => {
+            let mut out = Vec::new();
+            flatten(v, &mut out);
+            Value::array(out)
+        }
+        v => v.clone(),
+    }
+}
+
 fn resource_json(r: &Resource) -> Json {
     let mut o = Map::new();
     o.insert("type".into(), json!(r.type_name));
@@ -209,7 +232,14 @@ fn resource_json(r: &Resource) -> Json {
         .params
         .iter()
         .filter(|(_, v)| !v.is_undef())
-        .map(|(n, v)| (n.clone(), value_json(v)))
+        .map(|(n, v)| {
+            let json = if RELATIONSHIP_PARAMS.contains(&n.as_str()) {
+                value_json(&relationship_value(v))
+            } else {
+                value_json(v)
+            };
+            (n.clone(), json)
+        })
         .collect();
     if !params.is_empty() {
         o.insert("parameters".into(), Json::Object(params));

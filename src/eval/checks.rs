@@ -25,8 +25,7 @@ use super::diag::{EvalDiag, EvalDiagKind};
 use super::value::Value;
 use crate::defs::{Index, builtins};
 
-/// The relationship metaparameters, in the order Puppet's agent builds their edges.
-pub const RELATIONSHIP_PARAMS: [&str; 4] = ["require", "subscribe", "before", "notify"];
+pub use crate::eval::catalog::RELATIONSHIP_PARAMS;
 
 /// Every catalog check: relationships, attributes, cycles.
 pub fn check_catalog(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
