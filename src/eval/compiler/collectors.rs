@@ -5,7 +5,6 @@ use super::loader::FileId;
 use super::overrides::PendingOverride;
 use super::resources::cap_type;
 use super::{Compiler, ResKind};
-use crate::eval::catalog::Resource;
 use crate::eval::diag::EvalDiagKind;
 use crate::eval::error::{EvalResult, err};
 use crate::eval::ops;
@@ -102,13 +101,45 @@ impl Compiler<'_> {
         }
     }
 
-    fn query_matches(&self, q: &Query, r: &Resource) -> bool {
+    fn query_matches(&self, q: &Query, idx: usize) -> bool {
         match q {
             Query::All => true,
-            Query::And(a, b) => self.query_matches(a, r) && self.query_matches(b, r),
-            Query::Or(a, b) => self.query_matches(a, r) || self.query_matches(b, r),
-            Query::Eq(attr, v) => attr_matches(r, attr, v),
-            Query::Ne(attr, v) => !attr_matches(r, attr, v),
+            Query::And(a, b) => self.query_matches(a, idx) && self.query_matches(b, idx),
+            Query::Or(a, b) => self.query_matches(a, idx) || self.query_matches(b, idx),
+            Query::Eq(attr, v) => self.attr_matches(idx, attr, v),
+            Query::Ne(attr, v) => !self.attr_matches(idx, attr, v),
+        }
+    }
+
+    /// Whether the resource at `idx` has the attribute value `v` (`title`, `tag` and array
+    /// values as Puppet compares them). A tag counts when the resource or one of its
+    /// containers has it, merged or not yet (Puppet's `raw_tagged?`).
+    fn attr_matches(&self, idx: usize, attr: &str, v: &Value) -> bool {
+        let r = self.catalog.get(idx);
+        let want = v.to_puppet_string();
+        match attr {
+            "title" => r.title == want,
+            "tag" => {
+                let mut at = Some(idx);
+                while let Some(i) = at {
+                    if self
+                        .catalog
+                        .get(i)
+                        .tags
+                        .iter()
+                        .any(|t| t.eq_ignore_ascii_case(&want))
+                    {
+                        return true;
+                    }
+                    at = self.tag_container(i);
+                }
+                false
+            }
+            _ => match r.param(attr) {
+                Some(Value::Array(a)) => a.iter().any(|x| ops::equals(x, v)),
+                Some(x) => ops::equals(x, v),
+                None => false,
+            },
         }
     }
 
@@ -130,7 +161,7 @@ impl Compiler<'_> {
                     continue;
                 }
 
-                if !self.query_matches(&c.query, r) {
+                if !self.query_matches(&c.query, idx) {
                     continue;
                 }
                 self.catalog.get_mut(idx).virtual_ = false;
@@ -172,20 +203,5 @@ impl Compiler<'_> {
             }
         }
         err("Somehow looped more than 1000 times while evaluating host catalog")
-    }
-}
-
-/// Whether a resource's attribute matches a query value (`title`, `tag` and array values as
-/// Puppet compares them).
-fn attr_matches(r: &Resource, attr: &str, v: &Value) -> bool {
-    let want = v.to_puppet_string();
-    match attr {
-        "title" => r.title == want,
-        "tag" => r.tags.iter().any(|t| t.eq_ignore_ascii_case(&want)),
-        _ => match r.param(attr) {
-            Some(Value::Array(a)) => a.iter().any(|x| ops::equals(x, v)),
-            Some(x) => ops::equals(x, v),
-            None => false,
-        },
     }
 }

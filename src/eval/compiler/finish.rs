@@ -257,6 +257,20 @@ impl Compiler<'_> {
             return;
         }
         self.meta[idx].tags_merged = true;
+        let Some(c) = self.tag_container(idx) else {
+            return;
+        };
+        self.merge_scope_tags(c);
+        let tags = self.catalog.get(c).tags.clone();
+        let r = self.catalog.get_mut(idx);
+        for t in tags {
+            r.tag(&t);
+        }
+    }
+
+    /// The resource whose tags the resource at `idx` takes (its scope's resource; for a
+    /// class or node, the nearest one up its dynamic scopes).
+    pub(super) fn tag_container(&self, idx: usize) -> Option<usize> {
         let sid = self.meta[idx].scope;
         let container = if matches!(self.meta[idx].kind, ResKind::Class | ResKind::Node) {
             self.scopes[sid].resource.or_else(|| {
@@ -272,14 +286,6 @@ impl Compiler<'_> {
         } else {
             self.scopes[sid].resource
         };
-        let Some(c) = container.filter(|&c| c != idx) else {
-            return;
-        };
-        self.merge_scope_tags(c);
-        let tags = self.catalog.get(c).tags.clone();
-        let r = self.catalog.get_mut(idx);
-        for t in tags {
-            r.tag(&t);
-        }
+        container.filter(|&c| c != idx)
     }
 }
