@@ -6,8 +6,10 @@ Usage: scripts/realworld.py [--plint target/release/plint] [--shared ../shared] 
                             [--diff] [--markdown]
 
 It unpacks the repository with the data set's setup.sh (into /tmp/plint-realworld), compiles every
-node of nodes.txt as the data set's README says (manifest `manifests/`, module path
-`external_modules:modules:test_modules`, the environment's hiera.yaml, strict variables), and
+node of nodes.txt as the data set's README says (the environment folder, whose environment.conf
+gives the module path `external_modules:modules:$basemodulepath` with test_modules as the base
+module path, the environment's hiera.yaml, the data set's stubs/hiera.yaml as the global layer,
+strict variables), and
 prints a table: how many of Puppet's resources plint has (by type and title), how many of their
 parameters are equal, how many edges match, and whether the catalog is identical. `--diff` prints
 what differs for each node. Exit status 0 when every node compiled, 1 otherwise.
@@ -123,9 +125,12 @@ def main():
         out = os.path.join(out_dir, name + ".json")
         cmd = [
             os.path.abspath(a.plint), "--evaluate", "--facts", facts, "--node", name,
-            "--modulepath", "external_modules:modules:test_modules",
+            # The environment as a server builds it: environment.conf's modulepath
+            # (external_modules:modules:$basemodulepath), its hiera.yaml, and the server's
+            # global Hiera layer; test_modules stand for $basemodulepath.
+            "--basemodulepath", "test_modules",
             "--global-hiera", os.path.join(data, "stubs", "hiera.yaml"),
-            "--strict-variables", "--catalog-out", out, "manifests",
+            "--strict-variables", "--catalog-out", out, ".",
         ]
         start = time.monotonic()
         p = subprocess.run(cmd, cwd=env, capture_output=True, text=True)

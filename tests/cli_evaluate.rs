@@ -477,6 +477,176 @@ fn manifest_directories_and_environments() {
 }
 
 #[test]
+fn the_environment_conf_module_path_is_the_environment_s() {
+    // A control repository: roles in site-modules, a profile in modules, a core type module
+    // that stands for the server's base module path.
+    let tmp = tempfile::tempdir().unwrap();
+    let env = tmp.path().join("control");
+    let write = |p: &str, text: &str| {
+        let p = env.join(p);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    write(
+        "environment.conf",
+        "# as r10k deploys it\nmodulepath = site-modules:modules:$basemodulepath\n",
+    );
+    write("manifests/site.pp", "node default { include role::web }\n");
+    write(
+        "site-modules/role/manifests/web.pp",
+        "class role::web { include profile::web }\n",
+    );
+    write(
+        "modules/profile/manifests/web.pp",
+        "class profile::web { core { 'x': } }\n",
+    );
+    fs::create_dir_all(tmp.path().join("base/core/manifests")).unwrap();
+    fs::write(
+        tmp.path().join("base/core/manifests/init.pp"),
+        "define core() { notify { $title: } }\n",
+    )
+    .unwrap();
+    fs::write(tmp.path().join("facts.json"), DEBIAN_FACTS).unwrap();
+    let out = tmp.path().join("catalog.json");
+    let out_arg = out.to_string_lossy().into_owned();
+    for manifest in ["control", "control/manifests"] {
+        let o = plint(
+            tmp.path(),
+            &[
+                "--evaluate",
+                "--facts",
+                "facts.json",
+                "--basemodulepath",
+                "base",
+                "--catalog-out",
+                &out_arg,
+                manifest,
+            ],
+        );
+        assert_eq!(code(&o), 0, "{manifest}: {}{}", stdout(&o), stderr(&o));
+        let catalog = read_json(&out);
+        let titles: Vec<&str> = catalog["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|r| r["title"].as_str())
+            .collect();
+        assert!(titles.contains(&"Role::Web"), "{titles:?}");
+        assert!(titles.contains(&"Profile::Web"), "{titles:?}");
+        assert!(titles.contains(&"x"), "{titles:?}");
+    }
+    // Without the base module path, the core module is not found: Puppet fails the same way.
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "facts.json", "control"],
+    );
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    assert!(stdout(&o).contains("core"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_private_data_folder_is_refused_with_a_finding_until_trusted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let write = |p: &str, text: &str| {
+        let p = tmp.path().join(p);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    // The repository's hierarchy reads a private checkout beside it first.
+    write(
+        "repo/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: private\n    datadir: ../private\n    path: common.yaml\n  - name: common\n    path: common.yaml\n",
+    );
+    write("repo/data/common.yaml", "app::port: 80\n");
+    write(
+        "private/common.yaml",
+        "app::password: secret\nlookup_options:\n  app::port:\n    merge: deep\n",
+    );
+    write(
+        "repo/modules/app/manifests/init.pp",
+        "class app(String $password, Integer $port) {\n  file { '/etc/app.conf': content => \"${password}:${port}\" }\n}\n",
+    );
+    write("repo/manifests/site.pp", "include app\n");
+    write("facts.json", DEBIAN_FACTS);
+    let out = tmp.path().join("catalog.json");
+    let out_arg = out.to_string_lossy().into_owned();
+    let content = |out: &Path| -> Value {
+        let c = read_json(out);
+        c["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["title"] == "/etc/app.conf")
+            .map(|r| r["parameters"]["content"].clone())
+            .unwrap_or(Value::Null)
+    };
+    // Not trusted: a catalog all the same, the value unknown, and the refusal reported.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--catalog-out",
+            &out_arg,
+            "repo",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(stdout(&o).contains("P216"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("--trust"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("No problems found"), "{}", stdout(&o));
+    assert!(
+        content(&out).get("__unknown__").is_some(),
+        "{}",
+        content(&out)
+    );
+    // Trusted: read.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--trust",
+            "private",
+            "--catalog-out",
+            &out_arg,
+            "repo",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(!stdout(&o).contains("P216"), "{}", stdout(&o));
+    assert_eq!(content(&out), "secret:80");
+    // A global layer named on the command line, outside the repository, brings its data.
+    write(
+        "server/hiera.yaml",
+        "version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    write(
+        "server/data/common.yaml",
+        "app::password: from-the-server\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--global-hiera",
+            "server/hiera.yaml",
+            "--trust",
+            "private",
+            "--catalog-out",
+            &out_arg,
+            "repo",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert_eq!(content(&out), "from-the-server:80");
+}
+
+#[test]
 fn catalog_rules_are_listed_explained_and_configurable() {
     let tmp = scratch("");
     let o = plint(tmp.path(), &["rules"]);

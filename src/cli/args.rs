@@ -167,6 +167,16 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "evaluate")]
     pub hiera: Option<PathBuf>,
 
+    /// With `--evaluate`: the server's own module folders (Puppet's `basemodulepath`), which
+    /// `$basemodulepath` stands for in the environment's `environment.conf` `modulepath`
+    #[arg(
+        long,
+        value_name = "DIR[:DIR]",
+        value_delimiter = ':',
+        requires = "evaluate"
+    )]
+    pub basemodulepath: Vec<PathBuf>,
+
     /// With `--evaluate`: the global Hiera layer, a Puppet server's own `hiera.yaml` (Puppet's
     /// `hiera_config`), searched before the environment's. Its data folders are the user's:
     /// read even when they lie outside the repository

@@ -94,10 +94,8 @@ pub fn run(
     } else {
         main.environment
             .as_ref()
-            .map(|env| env.join("modules"))
-            .filter(|m| m.is_dir())
-            .into_iter()
-            .collect()
+            .map(|env| environment_modulepath(env, &args.basemodulepath, &sandbox))
+            .unwrap_or_else(|| args.basemodulepath.clone())
     };
     let sandbox = std::sync::Arc::new(sandbox);
     for hiera in [&args.hiera, &args.global_hiera].into_iter().flatten() {
@@ -587,6 +585,39 @@ fn main_manifest(args: &Args, sandbox: &Sandbox) -> Result<Main, String> {
             files: 1,
         })
     }
+}
+
+/// The module path of the environment at `env`, as a Puppet server builds it: its
+/// `environment.conf`'s `modulepath` (folders relative to the environment; `$basemodulepath`
+/// stands for `basemodulepath`, the server's own folders given with `--basemodulepath`; other
+/// settings are left out), else its `modules/` folder then `basemodulepath`. Only folders that
+/// exist.
+fn environment_modulepath(
+    env: &Path,
+    basemodulepath: &[PathBuf],
+    sandbox: &Sandbox,
+) -> Vec<PathBuf> {
+    let listed = sandbox
+        .read_to_string(&env.join("environment.conf"))
+        .ok()
+        .and_then(|text| crate::discover::deps::environment_setting(&text, "modulepath"));
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    match listed {
+        Some(value) => {
+            for entry in value.split(':').map(str::trim).filter(|e| !e.is_empty()) {
+                match entry {
+                    "$basemodulepath" => dirs.extend(basemodulepath.iter().cloned()),
+                    e if e.contains('$') => {}
+                    e => dirs.push(env.join(e)),
+                }
+            }
+        }
+        None => {
+            dirs.push(env.join("modules"));
+            dirs.extend(basemodulepath.iter().cloned());
+        }
+    }
+    dirs.into_iter().filter(|d| sandbox.is_dir(d)).collect()
 }
 
 /// The environment of a manifest folder: its parent if it is a `manifests/` folder.

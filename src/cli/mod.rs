@@ -549,6 +549,7 @@ fn sandbox_for(args: &Args, paths: &[PathBuf], cwd: &Path) -> crate::sandbox::Sa
         .into_iter()
         .flatten()
         .chain(&args.trust)
+        .chain(&args.basemodulepath)
     {
         sandbox.add_trusted(named);
     }

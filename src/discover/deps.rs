@@ -230,33 +230,38 @@ pub fn puppetfile(text: &str) -> Puppetfile {
     out
 }
 
-/// The folders of an `environment.conf`'s `modulepath`, as written (relative to the
-/// environment, or absolute), without the ones made of Puppet's settings
-/// (`$basemodulepath`): those are the server's, not the repository's.
-pub fn environment_modulepath(text: &str) -> Option<Vec<String>> {
+/// The value of `key` in an `environment.conf` (an INI file of `key = value` lines; the last
+/// one counts), quotes removed.
+pub fn environment_setting(text: &str, key: &str) -> Option<String> {
     let mut found = None;
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with(['#', ';']) {
             continue;
         }
-        let Some((key, value)) = line.split_once('=') else {
+        let Some((k, value)) = line.split_once('=') else {
             continue;
         };
-        if key.trim() != "modulepath" {
-            continue;
+        if k.trim() == key {
+            found = Some(value.trim().trim_matches(['"', '\'']).to_string());
         }
-        let value = value.trim().trim_matches(['"', '\'']);
-        found = Some(
-            value
-                .split(':')
-                .map(str::trim)
-                .filter(|p| !p.is_empty() && !p.contains('$'))
-                .map(str::to_string)
-                .collect(),
-        );
     }
     found
+}
+
+/// The folders of an `environment.conf`'s `modulepath`, as written (relative to the
+/// environment, or absolute), without the ones made of Puppet's settings
+/// (`$basemodulepath`): those are the server's, not the repository's.
+pub fn environment_modulepath(text: &str) -> Option<Vec<String>> {
+    let value = environment_setting(text, "modulepath")?;
+    Some(
+        value
+            .split(':')
+            .map(str::trim)
+            .filter(|p| !p.is_empty() && !p.contains('$'))
+            .map(str::to_string)
+            .collect(),
+    )
 }
 
 #[cfg(test)]

@@ -45,6 +45,9 @@ pub enum EvalDiagKind {
     /// A file the sandbox refused to read (outside the repository and the module path, not a
     /// regular file, too large): its content is unknown.
     RefusedRead,
+    /// A Hiera data file the sandbox refused to read (a data folder outside the repository
+    /// that the user did not trust): the values it holds are unknown.
+    RefusedHieraData,
     /// A regular expression's match gave up (too many back-tracking steps): its result is
     /// unknown.
     RegexTooCostly,

@@ -49,6 +49,23 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
     let mut c = Compiler::new(input);
     let ok = c.run();
     let ok = ok.and_then(|()| c.check_catalog_size());
+    // What Hiera could not read or do: a refused data file is a finding of its own.
+    for n in c.hiera.notes() {
+        let kind = match n.refused {
+            Some(_) => EvalDiagKind::RefusedHieraData,
+            None => EvalDiagKind::NotEvaluated,
+        };
+        c.diags.push(EvalDiag {
+            kind,
+            message: n.message,
+            at: crate::eval::catalog::Location {
+                file: n.config,
+                span: None,
+                line: None,
+            },
+            related: Vec::new(),
+        });
+    }
     let catalog = match ok {
         Ok(()) => {
             // Dependency cycles: the agent would refuse the catalog.

@@ -128,7 +128,7 @@ impl Hiera {
                 match self.sandbox.locate(p) {
                     Located::File => {}
                     Located::Missing | Located::Folder => return Ok(None),
-                    Located::Refused => return Ok(Some(self.not_read(p))),
+                    Located::Refused => return Ok(Some(self.not_read(p, &config.path))),
                 }
             }
             let key: ContextKey = (config.path.clone(), level.name.clone(), location.clone());

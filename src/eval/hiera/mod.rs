@@ -143,7 +143,18 @@ struct Cache {
     /// The state of each backend function's level and location (its context's cache, what it
     /// answered).
     functions: HashMap<backend::ContextKey, backend::FunctionState>,
-    notes: Vec<String>,
+    notes: Vec<HieraNote>,
+}
+
+/// What Hiera could not do during a compilation (each once), for its findings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HieraNote {
+    /// A data file the sandbox refused to read: the values it holds are unknown.
+    pub refused: Option<PathBuf>,
+    /// The `hiera.yaml` whose level the note is about, when known.
+    pub config: Option<PathBuf>,
+    /// What happened, for the user.
+    pub message: String,
 }
 
 /// The data folders a `hiera.yaml` (at `path`, with `text`) reads: each level's `datadir`
@@ -547,9 +558,9 @@ impl Hiera {
         self.lookup_inner(key, merge, &inv)
     }
 
-    /// What plint could not do while looking up (skipped backends, ignored `convert_to`,
-    /// data files that are not hashes), each once.
-    pub fn notes(&self) -> Vec<String> {
+    /// What plint could not do while looking up (data files refused, skipped backends,
+    /// ignored `convert_to`, data files that are not hashes), each once.
+    pub fn notes(&self) -> Vec<HieraNote> {
         self.lock().notes.clone()
     }
 
@@ -559,12 +570,16 @@ impl Hiera {
 
     /// A data file the sandbox does not let plint read, noted once per lookup: what it would
     /// give is not known, and the compilation goes on.
-    fn not_read(&self, path: &Path) -> Value {
-        self.note(format!(
-            "{}: not read: {}",
-            path.display(),
-            crate::sandbox::Error::Outside
-        ));
+    fn not_read(&self, path: &Path, config: &Path) -> Value {
+        self.push_note(HieraNote {
+            refused: Some(path.to_path_buf()),
+            config: Some(config.to_path_buf()),
+            message: format!(
+                "the Hiera data `{}` was not read: {}; the values it holds are unknown",
+                path.display(),
+                crate::sandbox::Error::Outside
+            ),
+        });
         Value::unknown(
             "Any",
             &format!("Hiera data `{}` (not read)", path.display()),
@@ -572,9 +587,17 @@ impl Hiera {
     }
 
     fn note(&self, message: String) {
+        self.push_note(HieraNote {
+            refused: None,
+            config: None,
+            message,
+        });
+    }
+
+    fn push_note(&self, note: HieraNote) {
         let mut c = self.lock();
-        if !c.notes.contains(&message) {
-            c.notes.push(message);
+        if !c.notes.contains(&note) {
+            c.notes.push(note);
         }
     }
 
@@ -897,7 +920,7 @@ impl Hiera {
             match self.sandbox.locate(path) {
                 Located::File => {}
                 Located::Missing | Located::Folder => return Ok(None),
-                Located::Refused => return Ok(Some(self.not_read(path))),
+                Located::Refused => return Ok(Some(self.not_read(path, &config.path))),
             }
             let data = self.data_hash(path, &level.backend, module)?;
             match data.get_str(root) {

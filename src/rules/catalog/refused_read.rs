@@ -12,6 +12,12 @@ declare_rule! {
     /// a FIFO, a device, a file of `/proc`, or a file over the size limit. The value read is
     /// unknown and the compilation goes on. Found by `plint --evaluate`.
     ///
+    /// A Hiera data folder outside the repository (a private data checkout beside it) is read
+    /// when the user says it is theirs: `--trust DIR`, or a Hiera configuration named with
+    /// `--hiera`/`--global-hiera` that lies outside the repository (its data folders are
+    /// trusted with it). A configuration inside the repository cannot widen what plint reads:
+    /// a pull request could point it anywhere.
+    ///
     /// ## Why is this bad?
     /// plint runs on pull requests and its reports are read by their authors: reading any file
     /// the manifest names would let a pull request copy the CI machine's secrets into the
@@ -37,14 +43,20 @@ declare_rule! {
 
 impl CatalogRule for RefusedRead {
     fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::RefusedRead]
+        &[EvalDiagKind::RefusedRead, EvalDiagKind::RefusedHieraData]
     }
 
     fn label(&self, _diag: &EvalDiag) -> String {
         "not read".to_string()
     }
 
-    fn help(&self, _diag: &EvalDiag) -> String {
+    fn help(&self, diag: &EvalDiag) -> String {
+        if diag.kind == EvalDiagKind::RefusedHieraData {
+            return "if this data folder is yours (a private data checkout beside the \
+                    repository), say so with `--trust DIR`, or name a Hiera configuration that \
+                    lies outside the repository with `--hiera`/`--global-hiera`"
+                .to_string();
+        }
         "keep the file in a module (`files/`, `templates/`) or in the repository, and name it \
          as `module/file`"
             .to_string()
