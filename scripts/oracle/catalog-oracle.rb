@@ -148,7 +148,8 @@ def compile_case(dir, facts_root, tmp)
     node.fact_merge(Puppet::Node::Facts.new(name, facts))
     node.add_server_facts('serverversion' => Puppet.version, 'servername' => 'puppet')
     begin
-      catalog = Puppet::Parser::Compiler.compile(node)
+      # In the case's folder: a relative path in a backend's options (eyaml's keys) is the case's.
+      catalog = Dir.chdir(dir) { Puppet::Parser::Compiler.compile(node) }
       data = catalog.to_data_hash
       %w[version catalog_uuid code_id].each { |k| data.delete(k) }
       result = { catalog: data }

@@ -20,10 +20,13 @@ pub(crate) enum Layer {
 pub(crate) enum Backend {
     Yaml,
     Json,
+    /// `eyaml_lookup_key` (hiera-eyaml): YAML files whose `ENC[...]` values are encrypted.
+    /// plint reads the plain values and never decrypts: an encrypted value is unknown.
+    Eyaml,
     /// A function Puppet loads (a module's Ruby function): `data_hash`, `lookup_key` or
     /// `data_dig`, and its name.
     Function(FunctionKind, String),
-    /// A backend plint does not read (`hocon_data`, `eyaml_lookup_key`, `hiera3_backend`):
+    /// A backend plint does not read (`hocon_data`, `hiera3_backend`):
     /// the level is skipped, with a note.
     Unsupported(String),
 }
@@ -446,9 +449,8 @@ fn read_level(
     let backend = match (kind, function.as_str()) {
         ("data_hash", "yaml_data") => Backend::Yaml,
         ("data_hash", "json_data") => Backend::Json,
-        ("data_hash", "hocon_data") | ("lookup_key", "eyaml_lookup_key") => {
-            Backend::Unsupported(format!("{kind}: {function}"))
-        }
+        ("lookup_key", "eyaml_lookup_key") => Backend::Eyaml,
+        ("data_hash", "hocon_data") => Backend::Unsupported(format!("{kind}: {function}")),
         ("data_hash", f) => Backend::Function(FunctionKind::DataHash, f.to_string()),
         ("lookup_key", f) => Backend::Function(FunctionKind::LookupKey, f.to_string()),
         ("data_dig", f) => Backend::Function(FunctionKind::DataDig, f.to_string()),

@@ -8,8 +8,9 @@
 //! Files are read when a lookup first needs them and cached. A level whose backend is a
 //! module's function (`data_hash: mymod::data`, `lookup_key`, `data_dig`) runs it through
 //! [`HieraScope::call_backend`] with a `Puppet::LookupContext` ([`LookupContext`]); one that
-//! cannot be run gives an unknown value. Backends plint does not run (`hocon_data`,
-//! `eyaml_lookup_key`, `hiera3_backend`) are skipped with a note ([`Hiera::notes`]);
+//! cannot be run gives an unknown value. `eyaml_lookup_key` levels are read as YAML, their
+//! encrypted values (`ENC[...]`) unknown (plint never decrypts), with a note. Backends plint does
+//! not run (`hocon_data`, `hiera3_backend`) are skipped with a note ([`Hiera::notes`]);
 //! `convert_to` in `lookup_options` is ignored with a note.
 
 mod backend;
@@ -183,6 +184,26 @@ pub fn data_folders(path: &Path, text: &str) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+/// A value of an eyaml file with each string that holds an encrypted block (`ENC[...]`)
+/// unknown: plint never decrypts.
+fn encrypted_unknown(v: &Value, file: &Path) -> Value {
+    match v {
+        Value::String(s) if s.contains("ENC[") => Value::unknown(
+            "String",
+            &format!("an encrypted eyaml value of `{}`", file.display()),
+        ),
+        Value::Array(a) => Value::array(a.iter().map(|e| encrypted_unknown(e, file)).collect()),
+        Value::Hash(h) => {
+            let mut out = Hash::with_capacity(h.len());
+            for (k, e) in h.iter() {
+                out.insert(k.clone(), encrypted_unknown(e, file));
+            }
+            Value::hash(out)
+        }
+        other => other.clone(),
+    }
 }
 
 /// Which layer a lookup searches.
@@ -892,8 +913,20 @@ impl Hiera {
         }
         let function = match level.backend {
             Backend::Json => "json_data",
+            Backend::Eyaml => "eyaml_lookup_key",
             _ => "yaml_data",
         };
+        if level.backend == Backend::Eyaml {
+            self.push_note(HieraNote {
+                refused: None,
+                config: Some(config.path.clone()),
+                message: format!(
+                    "hierarchy level '{}' uses eyaml_lookup_key: its plain values are read, its \
+                     encrypted ones (ENC[...]) are unknown: plint never decrypts",
+                    level.name
+                ),
+            });
+        }
         let locations = match &level.locations {
             Locations::None => {
                 return Err(HieraError {
@@ -925,6 +958,10 @@ impl Hiera {
             let data = self.data_hash(path, &level.backend, module)?;
             match data.get_str(root) {
                 None => Ok(None),
+                Some(v) if level.backend == Backend::Eyaml => {
+                    let v = encrypted_unknown(v, path);
+                    self.interpolate(v, inv, true).map(Some)
+                }
                 Some(v) => self.interpolate(v.clone(), inv, true).map(Some),
             }
         })
