@@ -596,6 +596,12 @@ fn a_private_data_folder_is_refused_with_a_finding_until_trusted() {
     assert!(stdout(&o).contains("P216"), "{}", stdout(&o));
     assert!(stdout(&o).contains("--trust"), "{}", stdout(&o));
     assert!(!stdout(&o).contains("No problems found"), "{}", stdout(&o));
+    // The summary says how many values are unknown, and why.
+    assert!(
+        stderr(&o).contains("unknown values (") && stderr(&o).contains("private/common.yaml"),
+        "{}",
+        stderr(&o)
+    );
     assert!(
         content(&out).get("__unknown__").is_some(),
         "{}",

@@ -471,16 +471,19 @@ fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path)
         };
     };
     let resources: Vec<_> = catalog.resources().iter().filter(|r| !r.virtual_).collect();
-    let unknown: usize = resources
-        .iter()
-        .map(|r| {
-            usize::from(r.unknown_title.is_some())
-                + r.params
-                    .iter()
-                    .map(|(_, v)| count_unknowns(v))
-                    .sum::<usize>()
-        })
-        .sum();
+    // The unknown values by where they come from, most frequent first.
+    let mut origins: Vec<(String, usize)> = Vec::new();
+    for r in &resources {
+        for v in r
+            .unknown_title
+            .iter()
+            .chain(r.params.iter().map(|(_, v)| v))
+        {
+            unknown_origins(v, &mut origins);
+        }
+    }
+    origins.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let unknown: usize = origins.iter().map(|(_, n)| n).sum();
     let plural = |n: usize, one: &str, many: &str| {
         format!("{} {}", thousands(n), if n == 1 { one } else { many })
     };
@@ -490,20 +493,40 @@ fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path)
         plural(catalog.classes.len(), "class", "classes"),
         plural(unknown, "unknown value", "unknown values")
     );
+    if !origins.is_empty() {
+        const SHOWN: usize = 3;
+        let mut causes: Vec<String> = origins
+            .iter()
+            .take(SHOWN)
+            .map(|(o, n)| format!("{n} from {o}"))
+            .collect();
+        if origins.len() > SHOWN {
+            let rest: usize = origins[SHOWN..].iter().map(|(_, n)| n).sum();
+            causes.push(format!(
+                "{rest} from {} other causes",
+                origins.len() - SHOWN
+            ));
+        }
+        line.push_str(&format!(" ({})", causes.join(", ")));
+    }
     if let Some(p) = written {
         line.push_str(&format!("; catalog written to {}", display_path(p, cwd)));
     }
     line
 }
 
-/// The unknown values in a value (an unknown inside an array or hash counts once each).
-fn count_unknowns(v: &Value) -> usize {
+/// Counts the unknown values in a value by origin (an unknown inside an array or hash counts
+/// once each).
+fn unknown_origins(v: &Value, out: &mut Vec<(String, usize)>) {
     match v {
-        Value::Unknown(_) => 1,
-        Value::Array(a) => a.iter().map(count_unknowns).sum(),
-        Value::Hash(h) => h.values().map(count_unknowns).sum(),
-        Value::Sensitive(inner) => count_unknowns(inner),
-        _ => 0,
+        Value::Unknown(u) => match out.iter_mut().find(|(o, _)| **o == *u.origin) {
+            Some((_, n)) => *n += 1,
+            None => out.push((u.origin.to_string(), 1)),
+        },
+        Value::Array(a) => a.iter().for_each(|e| unknown_origins(e, out)),
+        Value::Hash(h) => h.values().for_each(|e| unknown_origins(e, out)),
+        Value::Sensitive(inner) => unknown_origins(inner, out),
+        _ => {}
     }
 }
 
