@@ -419,6 +419,7 @@ pub fn parse_type_file(text: &str) -> Result<Vec<ResourceTypeDef>, String> {
                 attributes,
                 complete: true,
                 origin: Origin::Builtin,
+                title_patterns: None,
             })
         })
         .collect()

@@ -99,6 +99,18 @@ pub struct ResourceTypeDef {
     /// then an attribute not listed is not known to be wrong.
     pub complete: bool,
     pub origin: Origin,
+    /// A Ruby type's `self.title_patterns`, when read whole (`None`: the type has none, or
+    /// they transform what they capture, which plint does not run).
+    pub title_patterns: Option<Vec<TitlePattern>>,
+}
+
+/// One of a type's title patterns: a Ruby regexp, and the attribute each capture sets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TitlePattern {
+    /// The regexp's source (no options).
+    pub regex: String,
+    /// The attribute of each capture, in order.
+    pub attributes: Vec<String>,
 }
 
 impl ResourceTypeDef {

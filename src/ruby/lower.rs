@@ -757,13 +757,17 @@ impl Lowerer {
             );
         }
         if let Some(d) = n.as_def_node() {
-            if d.receiver().is_some() {
-                return K::Unsupported("def of a singleton method".into());
-            }
+            // `def self.x` is kept as the method `self.x` (a type's `title_patterns`); a
+            // singleton method of another object is not followed.
+            let method = match d.receiver() {
+                None => name(d.name()),
+                Some(r) if r.as_self_node().is_some() => format!("self.{}", name(d.name())),
+                Some(_) => return K::Unsupported("def of a singleton method".into()),
+            };
             let params = d.parameters().map(|p| self.params(&p)).unwrap_or_default();
             let body = d.body().map(|b| self.node(&b));
             return K::Def(
-                name(d.name()),
+                method,
                 Arc::new(Body {
                     params,
                     body,

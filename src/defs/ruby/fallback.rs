@@ -60,6 +60,7 @@ pub(super) fn read(source: &Source) -> Defs {
                     attributes: Vec::new(),
                     complete: false,
                     origin: origin(at),
+                    title_patterns: None,
                 });
             }
         }

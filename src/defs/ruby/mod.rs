@@ -29,7 +29,7 @@ use std::path::PathBuf;
 
 use super::model::{
     AttributeDef, AttributeKind, BlockParam, FunctionDef, FunctionKind, Origin, ParamKind,
-    ResourceTypeDef, SigParam, Signature, TypeSrc,
+    ResourceTypeDef, SigParam, Signature, TitlePattern, TypeSrc,
 };
 use crate::ruby::ast::{Node, NodeKind, Target};
 

@@ -155,12 +155,68 @@ pub(super) fn newtypes(file: &File<'_>, root: &Node) -> Vec<ResourceTypeDef> {
                 attributes,
                 complete,
                 origin: file.origin(n),
+                title_patterns: body.and_then(title_patterns),
             });
             return false;
         }
         !matches!(n.kind, NodeKind::Def(..))
     });
     out
+}
+
+/// `def self.title_patterns` of a type's body: `[[/regexp/, [[:attr], ...]], ...]`, when
+/// every pattern is a plain regexp literal and no capture is transformed by a proc.
+fn title_patterns(body: &Node) -> Option<Vec<TitlePattern>> {
+    let mut found = None;
+    walk(body, &mut |n| match &n.kind {
+        NodeKind::Def(name, b) if name == "self.title_patterns" => {
+            found = Some(b.body.clone());
+            false
+        }
+        NodeKind::Def(..) => false,
+        _ => true,
+    });
+    let found = found??;
+    let last = match &found.kind {
+        NodeKind::Seq(items) => items.last()?,
+        _ => &found,
+    };
+    let NodeKind::Array(patterns) = &last.kind else {
+        return None;
+    };
+    patterns
+        .iter()
+        .map(|p| {
+            let NodeKind::Array(pair) = &p.kind else {
+                return None;
+            };
+            let [regex, attrs] = pair.as_slice() else {
+                return None;
+            };
+            let regex = match &regex.kind {
+                NodeKind::Regex { parts, flags } if *flags == Default::default() => {
+                    match parts.as_slice() {
+                        [crate::ruby::ast::Part::Str(s)] => s.clone(),
+                        [] => String::new(),
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            };
+            let NodeKind::Array(attrs) = &attrs.kind else {
+                return None;
+            };
+            let attributes = attrs
+                .iter()
+                .map(|a| match &a.kind {
+                    // `[:attr]`; `[:attr, proc]` transforms the capture: not followed.
+                    NodeKind::Array(one) if one.len() == 1 => literal(&one[0]).map(str::to_string),
+                    _ => None,
+                })
+                .collect::<Option<Vec<String>>>()?;
+            Some(TitlePattern { regex, attributes })
+        })
+        .collect()
 }
 
 /// The value of option `key` among a call's arguments.
@@ -177,6 +233,10 @@ fn attributes(body: &Node, complete: &mut bool) -> Vec<AttributeDef> {
     // The attributes' indices by name (a type may have thousands).
     let mut by_name: rustc_hash::FxHashMap<String, usize> = Default::default();
     walk(body, &mut |c| {
+        // A class method (`def self.title_patterns`) declares no attribute.
+        if matches!(&c.kind, NodeKind::Def(name, _) if name.starts_with("self.")) {
+            return false;
+        }
         let NodeKind::Call {
             name: method,
             args,
@@ -326,6 +386,7 @@ pub(super) fn resource_api_types(file: &File<'_>, root: &Node) -> Vec<ResourceTy
             attributes,
             complete: attrs.is_some(),
             origin: file.origin(n),
+            title_patterns: None,
         });
         false
     });

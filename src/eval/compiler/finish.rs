@@ -121,10 +121,14 @@ impl Compiler<'_> {
             }
             let r = self.catalog.get(i);
             let lower = r.type_name.to_lowercase();
+            let mut patterns = None;
             let mut names: Vec<String> = match crate::defs::builtins::resource_type(&lower) {
                 Some(def) => def.namevars().map(|a| a.name.clone()).collect(),
                 None => match self.loader.custom_type_def(&lower) {
-                    Some(def) => def.namevars().map(|a| a.name.clone()).collect(),
+                    Some(def) => {
+                        patterns = def.title_patterns.clone();
+                        def.namevars().map(|a| a.name.clone()).collect()
+                    }
                     None => continue,
                 },
             };
@@ -143,6 +147,22 @@ impl Compiler<'_> {
             if (key != title || nonstring_title) && !r.params.iter().any(|(n, _)| names.contains(n))
             {
                 r.params.insert(0, (names[0].clone(), Value::String(key)));
+            }
+            // A custom type's title patterns set the attributes their captures name (Puppet's
+            // `parse_title`, merged under the parameters given); `name` equal to the title is
+            // not written.
+            if let Some(patterns) = patterns
+                && !nonstring_title
+            {
+                let parsed = self.parse_title(&patterns, &title);
+                let r = self.catalog.get_mut(i);
+                let mut at = 0;
+                for (attr, value) in parsed {
+                    if attr != "name" && !r.params.iter().any(|(n, _)| *n == attr) {
+                        r.params.insert(at, (attr, Value::String(value)));
+                        at += 1;
+                    }
+                }
             }
         }
         // Scope tags, in creation order (a container's tags are complete before its
@@ -266,6 +286,40 @@ impl Compiler<'_> {
         for t in tags {
             r.tag(&t);
         }
+    }
+
+    /// What a custom type's title patterns take from `title`: the attributes of the first
+    /// pattern that matches, with what each capture holds (as Puppet's `parse_title`).
+    fn parse_title(
+        &self,
+        patterns: &[crate::defs::model::TitlePattern],
+        title: &str,
+    ) -> Vec<(String, String)> {
+        for p in patterns {
+            let captures = self.regexes.with_ruby_regex(&p.regex, title, |re| {
+                re.captures(title).map(|c| {
+                    c.map(|c| {
+                        (1..c.len())
+                            .map(|i| c.get(i).map(|m| m.as_str().to_string()))
+                            .collect::<Vec<_>>()
+                    })
+                })
+            });
+            match captures {
+                Ok(Some(groups)) => {
+                    return p
+                        .attributes
+                        .iter()
+                        .zip(groups)
+                        .filter_map(|(a, g)| Some((a.clone(), g?)))
+                        .collect();
+                }
+                Ok(None) => {}
+                // A pattern plint cannot run: nothing is known of the title's parts.
+                Err(_) => return Vec::new(),
+            }
+        }
+        Vec::new()
     }
 
     /// The resource whose tags the resource at `idx` takes (its scope's resource; for a

@@ -471,6 +471,7 @@ impl Loader {
                             attributes: Vec::new(),
                             complete: false,
                             origin: crate::defs::model::Origin::Builtin,
+                            title_patterns: None,
                         });
                     found = Some(Rc::new(def));
                     break 'outer;
