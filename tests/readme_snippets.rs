@@ -184,6 +184,108 @@ fn readme_yaml_snippets_parse() {
     }
 }
 
+/// The files the hooks hand plint (pre-commit searches each staged path with Python's `re`).
+const HOOK_FILES: &str = r"(\.(pp|epp|erb)|(^|/)(metadata\.json|hiera\.yaml)|(^|/)data/.+\.(ya?ml|json)|(^|/)tasks/[^/]+\.json)$";
+
+/// The hooks' pattern takes every kind of file plint checks, and not other YAML or JSON.
+#[test]
+fn hook_pattern_takes_every_kind_plint_checks() {
+    let re = fancy_regex::Regex::new(HOOK_FILES).unwrap();
+    for path in [
+        "manifests/init.pp",
+        "site.pp",
+        "templates/a.conf.erb",
+        "templates/b.epp",
+        "metadata.json",
+        "modules/m/metadata.json",
+        "hiera.yaml",
+        "site/profile/hiera.yaml",
+        "data/common.yaml",
+        "data/nodes/a.example.yml",
+        "site/profile/data/os/Debian.json",
+        "tasks/run.json",
+        "modules/m/tasks/run.json",
+    ] {
+        assert!(re.is_match(path).unwrap(), "{path} is not handed to plint");
+    }
+    for path in [
+        ".pre-commit-config.yaml",
+        ".github/workflows/ci.yml",
+        "package.json",
+        "tasks/run.sh",
+        "tasks/sub/x.json",
+        "README.md",
+        "mymetadata.json",
+        "spec/default_facts.yml",
+    ] {
+        assert!(!re.is_match(path).unwrap(), "{path} is handed to plint");
+    }
+    // The README's local hook uses the same pattern.
+    let local = readme_yaml()
+        .into_iter()
+        .find_map(|(_, v)| {
+            let repo = v["repos"]
+                .as_array()?
+                .iter()
+                .find(|r| r["repo"] == "local")?;
+            Some(repo["hooks"][0].clone())
+        })
+        .expect("a local hook");
+    assert_eq!(local["files"], HOOK_FILES);
+}
+
+/// Each kind of file the hooks hand plint, given alone as pre-commit gives it, is checked as
+/// what it is (never as a manifest); a YAML file that is none of plint's is skipped.
+#[test]
+fn hooks_files_checked_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let files: &[(&str, &str)] = &[
+        ("mod/manifests/init.pp", "class mod (Integer $x = 1) { }\n"),
+        (
+            "mod/metadata.json",
+            r#"{"name":"me-mod","version":"1.0.0","author":"me","license":"MIT","summary":"s","source":"s","dependencies":[]}"#,
+        ),
+        ("mod/hiera.yaml", "---\nversion: 5\n"),
+        ("mod/data/common.yaml", "---\nmod::x: 2\n"),
+        ("mod/tasks/run.json", "{\"description\": \"d\"}\n"),
+        ("mod/tasks/run.sh", "#!/bin/sh\n"),
+        ("mod/templates/a.erb", "<%= @x %>\n"),
+        ("mod/templates/b.epp", "<%= $x %>\n"),
+        ("other/data/list.yaml", "---\nitems: [1, 2]\n"),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    std::fs::write(root.join("plint.toml"), "").unwrap();
+    let re = fancy_regex::Regex::new(HOOK_FILES).unwrap();
+    for (path, _) in files {
+        assert!(
+            re.is_match(path).unwrap() || path.ends_with(".sh"),
+            "{path}"
+        );
+        if path.ends_with(".sh") {
+            continue;
+        }
+        let o = run_plint(&[path.to_string()], root);
+        let out = String::from_utf8_lossy(&o.stdout).to_string();
+        assert_eq!(code(&o), 0, "plint {path}: {out}{}", stderr(&o));
+        assert!(!out.contains("P001"), "plint {path}: {out}");
+        if path.starts_with("other/") {
+            assert!(out.contains("(0 files checked)"), "plint {path}: {out}");
+            assert!(
+                stderr(&o).contains("other/data/list.yaml: not a file plint checks"),
+                "{}",
+                stderr(&o)
+            );
+        } else {
+            assert!(out.contains("(1 file checked)"), "plint {path}: {out}");
+        }
+    }
+}
+
 #[test]
 fn pre_commit_hooks_have_the_required_keys() {
     let hooks = hooks();
@@ -194,7 +296,7 @@ fn pre_commit_hooks_have_the_required_keys() {
             assert!(hook[key].is_string(), "hook lacks {key}: {hook}");
         }
         assert_eq!(hook["entry"], "plint");
-        assert_eq!(hook["files"], "\\.pp$");
+        assert_eq!(hook["files"], HOOK_FILES, "{hook}");
         ids.insert(hook["id"].as_str().unwrap().to_string());
     }
     let language = |id: &str| {

@@ -251,8 +251,9 @@ pub struct Args {
     #[arg(long, help_heading = PUPPET_LINT)]
     pub relative: bool,
 
-    /// puppet-lint's option (show the findings that control comments hide): accepted and
-    /// ignored, with a note.
+    /// puppet-lint's option: also show the findings that control comments (`# lint:ignore`,
+    /// `# plint:allow`) suppress, with the comment's reason; they count for nothing (not in
+    /// the summary, not in the exit status, not fixed).
     #[arg(long, help_heading = PUPPET_LINT)]
     pub show_ignored: bool,
 

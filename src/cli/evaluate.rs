@@ -354,7 +354,8 @@ pub fn run(
         }
     }
     let report = Report::new(collected.finish(), main.files, super::catalog()).with_origin(
-        crate::report::Origin::new(crate::report::RunKind::Evaluate, cwd, &args.paths),
+        crate::report::Origin::new(crate::report::RunKind::Evaluate, cwd, &args.paths)
+            .with_workspace(std::env::var_os("GITHUB_WORKSPACE").as_deref()),
     );
 
     let (emitter, error_level) = super::chosen_output(args, settings, cwd)?;
