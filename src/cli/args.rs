@@ -43,7 +43,11 @@ pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// Files or directories to check.
+    /// Files or directories to check: manifests (`*.pp`; any file given by name that is not
+    /// one of the others), templates (`*.epp`, `*.erb`), `metadata.json`, `hiera.yaml`, Hiera
+    /// data (`data/**/*.yaml`, `.yml`, `.json` of a module or environment) and Bolt task
+    /// metadata (`tasks/*.json`). Another YAML or JSON file given by name is skipped with a
+    /// note.
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
