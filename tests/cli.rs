@@ -18,6 +18,7 @@ fn plint(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
+        .env_remove("GITHUB_WORKSPACE")
         .output()
         .expect("run plint")
 }
@@ -401,6 +402,46 @@ fn github_format_for_syntax_errors() {
         "{}",
         stdout(&o)
     );
+}
+
+/// Annotations name files as GitHub resolves them: relative to the repository root (or the
+/// workflow's workspace), wherever plint runs.
+#[test]
+fn github_format_paths_are_relative_to_the_repository() {
+    let dir = tree(&[("site/profile/manifests/b.pp", BROKEN)]);
+    fs::create_dir(dir.path().join(".git")).unwrap();
+    let sub = dir.path().join("site/profile");
+    let first_file = |o: &Output| {
+        let out = stdout(o);
+        let line = out.lines().next().unwrap_or_default().to_string();
+        line.split(',').next().unwrap_or_default().to_string()
+    };
+    let o = plint(&sub, &["--format", "github", "manifests"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert_eq!(
+        first_file(&o),
+        "::error file=site/profile/manifests/b.pp",
+        "{}",
+        stdout(&o)
+    );
+    // In a workflow, relative to `GITHUB_WORKSPACE` (a checkout in a sub-folder of it).
+    let o = Command::new(PLINT)
+        .args(["--format", "github", "manifests/b.pp"])
+        .current_dir(&sub)
+        .env("GITHUB_WORKSPACE", dir.path().parent().unwrap())
+        .output()
+        .unwrap();
+    let name = dir.path().file_name().unwrap().to_str().unwrap();
+    assert_eq!(
+        first_file(&o),
+        format!("::error file={name}/site/profile/manifests/b.pp"),
+        "{}",
+        stdout(&o)
+    );
+    // The human format keeps paths relative to the working directory.
+    let o = plint(&sub, &["manifests"]);
+    assert!(stdout(&o).contains("manifests/b.pp:2:"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("site/profile"), "{}", stdout(&o));
 }
 
 #[test]

@@ -1075,3 +1075,73 @@ fn unknown_values_are_named_by_their_origin() {
         "Unsupported: Debian"
     );
 }
+
+/// What the code of an EPP template finds is located in the template (its own line and
+/// column), and what an `inline_epp()` text finds at the call: never at the offsets of the
+/// template's code applied to the calling manifest.
+#[test]
+fn findings_in_templates_are_located_in_the_template() {
+    let site = "# A comment block long enough that the template's offsets,\n\
+                # applied to this file, would land in it.\n\
+                # ...\n\
+                file { '/tmp/a': content => epp('m/t.epp') }\n";
+    let tmp = scratch(site);
+    let t = tmp.path().join("modules/m/templates/t.epp");
+    fs::create_dir_all(t.parent().unwrap()).unwrap();
+    fs::write(
+        &t,
+        "line one\n<%= puppetdb_query('nodes[certname] {}') %>\n",
+    )
+    .unwrap();
+    let args = [
+        "--evaluate",
+        "--facts",
+        "facts.json",
+        "--modulepath",
+        "modules",
+        "--format",
+        "json",
+        "site.pp",
+    ];
+    let o = plint(tmp.path(), &args);
+    let v: Value =
+        serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&o)));
+    let found: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "P218")
+        .map(|d| {
+            format!(
+                "{}:{}:{}",
+                d["path"].as_str().unwrap(),
+                d["line"],
+                d["column"]
+            )
+        })
+        .collect();
+    assert_eq!(found, ["modules/m/templates/t.epp:2:5"], "{}", stdout(&o));
+
+    fs::write(
+        tmp.path().join("site.pp"),
+        "# comment\n$x = 1\nfile { '/tmp/a': content => inline_epp('<%= puppetdb_query(\"q\") %>') }\n",
+    )
+    .unwrap();
+    let o = plint(tmp.path(), &args);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let found: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "P218")
+        .map(|d| {
+            format!(
+                "{}:{}:{}",
+                d["path"].as_str().unwrap(),
+                d["line"],
+                d["column"]
+            )
+        })
+        .collect();
+    assert_eq!(found, ["site.pp:3:29"], "{}", stdout(&o));
+}

@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use clap::Parser;
 use serde_json::Value;
 
 mod common;
@@ -522,4 +523,63 @@ fn rules_show_plint_toml_words_and_fix_safety() {
             .any(|l| l.split_whitespace().nth(4) == Some("unsafe"))
     );
     assert!(out.contains("`deny` reports at error level"), "{out}");
+}
+
+/// `--help` says an option is "accepted and ignored" exactly when plint ignores it (with a
+/// note); `--show-ignored` works, and its help says what it does.
+#[test]
+fn help_names_the_ignored_options_truly() {
+    let o = plint(Path::new("."), &["--help"]);
+    assert_eq!(code(&o), 0);
+    let help = stdout(&o);
+    // Each option's paragraph: its flag line, then the indented text up to the next flag.
+    let mut said_ignored = std::collections::BTreeSet::new();
+    let mut flag: Option<String> = None;
+    let mut text = String::new();
+    let mut finish = |flag: &Option<String>, text: &str| {
+        if let Some(f) = flag
+            && text
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains("accepted and ignored")
+        {
+            said_ignored.insert(f.clone());
+        }
+    };
+    for line in help.lines() {
+        let t = line.trim_start();
+        if t.starts_with("--") || (t.starts_with('-') && t.len() > 1 && !t.starts_with("- ")) {
+            finish(&flag, &text);
+            text.clear();
+            let long = t.split([',', ' ']).find(|w| w.starts_with("--"));
+            flag = long.map(str::to_string);
+        } else {
+            text.push_str(t);
+            text.push(' ');
+        }
+    }
+    finish(&flag, &text);
+    let args = |flag: &str| -> Vec<String> {
+        let mut v = vec!["plint".to_string(), flag.to_string()];
+        if matches!(
+            flag,
+            "--load" | "--load-from-puppet" | "--codeclimate-report-file"
+        ) {
+            v.push("x".into());
+        }
+        v
+    };
+    let noted: std::collections::BTreeSet<String> = said_ignored
+        .iter()
+        .chain(std::iter::once(&"--show-ignored".to_string()))
+        .filter(|f| {
+            let parsed = plint::cli::args::Args::try_parse_from(args(f)).unwrap();
+            !parsed.ignored_puppet_lint_options().is_empty()
+        })
+        .cloned()
+        .collect();
+    assert!(!said_ignored.contains("--show-ignored"), "{help}");
+    assert_eq!(said_ignored, noted, "{help}");
+    assert!(said_ignored.contains("--codeclimate"), "{said_ignored:?}");
 }

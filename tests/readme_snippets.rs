@@ -184,6 +184,108 @@ fn readme_yaml_snippets_parse() {
     }
 }
 
+/// The files the hooks hand plint (pre-commit searches each staged path with Python's `re`).
+const HOOK_FILES: &str = r"(\.(pp|epp|erb)|(^|/)(metadata\.json|hiera\.yaml)|(^|/)data/.+\.(ya?ml|json)|(^|/)tasks/[^/]+\.json)$";
+
+/// The hooks' pattern takes every kind of file plint checks, and not other YAML or JSON.
+#[test]
+fn hook_pattern_takes_every_kind_plint_checks() {
+    let re = fancy_regex::Regex::new(HOOK_FILES).unwrap();
+    for path in [
+        "manifests/init.pp",
+        "site.pp",
+        "templates/a.conf.erb",
+        "templates/b.epp",
+        "metadata.json",
+        "modules/m/metadata.json",
+        "hiera.yaml",
+        "site/profile/hiera.yaml",
+        "data/common.yaml",
+        "data/nodes/a.example.yml",
+        "site/profile/data/os/Debian.json",
+        "tasks/run.json",
+        "modules/m/tasks/run.json",
+    ] {
+        assert!(re.is_match(path).unwrap(), "{path} is not handed to plint");
+    }
+    for path in [
+        ".pre-commit-config.yaml",
+        ".github/workflows/ci.yml",
+        "package.json",
+        "tasks/run.sh",
+        "tasks/sub/x.json",
+        "README.md",
+        "mymetadata.json",
+        "spec/default_facts.yml",
+    ] {
+        assert!(!re.is_match(path).unwrap(), "{path} is handed to plint");
+    }
+    // The README's local hook uses the same pattern.
+    let local = readme_yaml()
+        .into_iter()
+        .find_map(|(_, v)| {
+            let repo = v["repos"]
+                .as_array()?
+                .iter()
+                .find(|r| r["repo"] == "local")?;
+            Some(repo["hooks"][0].clone())
+        })
+        .expect("a local hook");
+    assert_eq!(local["files"], HOOK_FILES);
+}
+
+/// Each kind of file the hooks hand plint, given alone as pre-commit gives it, is checked as
+/// what it is (never as a manifest); a YAML file that is none of plint's is skipped.
+#[test]
+fn hooks_files_checked_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let files: &[(&str, &str)] = &[
+        ("mod/manifests/init.pp", "class mod (Integer $x = 1) { }\n"),
+        (
+            "mod/metadata.json",
+            r#"{"name":"me-mod","version":"1.0.0","author":"me","license":"MIT","summary":"s","source":"s","dependencies":[]}"#,
+        ),
+        ("mod/hiera.yaml", "---\nversion: 5\n"),
+        ("mod/data/common.yaml", "---\nmod::x: 2\n"),
+        ("mod/tasks/run.json", "{\"description\": \"d\"}\n"),
+        ("mod/tasks/run.sh", "#!/bin/sh\n"),
+        ("mod/templates/a.erb", "<%= @x %>\n"),
+        ("mod/templates/b.epp", "<%= $x %>\n"),
+        ("other/data/list.yaml", "---\nitems: [1, 2]\n"),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    std::fs::write(root.join("plint.toml"), "").unwrap();
+    let re = fancy_regex::Regex::new(HOOK_FILES).unwrap();
+    for (path, _) in files {
+        assert!(
+            re.is_match(path).unwrap() || path.ends_with(".sh"),
+            "{path}"
+        );
+        if path.ends_with(".sh") {
+            continue;
+        }
+        let o = run_plint(&[path.to_string()], root);
+        let out = String::from_utf8_lossy(&o.stdout).to_string();
+        assert_eq!(code(&o), 0, "plint {path}: {out}{}", stderr(&o));
+        assert!(!out.contains("P001"), "plint {path}: {out}");
+        if path.starts_with("other/") {
+            assert!(out.contains("(0 files checked)"), "plint {path}: {out}");
+            assert!(
+                stderr(&o).contains("other/data/list.yaml: not a file plint checks"),
+                "{}",
+                stderr(&o)
+            );
+        } else {
+            assert!(out.contains("(1 file checked)"), "plint {path}: {out}");
+        }
+    }
+}
+
 #[test]
 fn pre_commit_hooks_have_the_required_keys() {
     let hooks = hooks();
@@ -194,7 +296,7 @@ fn pre_commit_hooks_have_the_required_keys() {
             assert!(hook[key].is_string(), "hook lacks {key}: {hook}");
         }
         assert_eq!(hook["entry"], "plint");
-        assert_eq!(hook["files"], "\\.pp$");
+        assert_eq!(hook["files"], HOOK_FILES, "{hook}");
         ids.insert(hook["id"].as_str().unwrap().to_string());
     }
     let language = |id: &str| {
@@ -294,7 +396,8 @@ fn action_is_a_composite_action_with_its_inputs() {
     );
 }
 
-/// The release builds every platform, and the action installs only targets it builds.
+/// The release builds every platform, and the action (its install script) installs only
+/// targets it builds.
 #[test]
 fn release_workflow_builds_every_platform() {
     let release = yaml(&read(".github/workflows/release.yml"), "release.yml");
@@ -315,8 +418,10 @@ fn release_workflow_builds_every_platform() {
     ] {
         assert!(targets.contains(t), "release.yml does not build {t}");
     }
-    for (i, _) in read("action.yml").match_indices("target=") {
-        let rest = &read("action.yml")[i + "target=".len()..];
+    let install = read("scripts/action-install.sh");
+    assert!(install.matches("target=").count() >= 5);
+    for (i, _) in install.match_indices("target=") {
+        let rest = &install[i + "target=".len()..];
         let t: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
         if !t.is_empty() && !t.starts_with('$') {
             assert!(
@@ -336,6 +441,7 @@ fn no_placeholder_urls() {
         "Cargo.toml",
         "src/report/sarif.rs",
         "action.yml",
+        "scripts/action-install.sh",
     ] {
         let text = read(file);
         for placeholder in ["example.invalid", "example.com/plint", "your-org"] {
@@ -454,4 +560,183 @@ fn readme_and_action_commands_run_on_the_examples() {
     let sarif: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(sarif["version"], "2.1.0");
     assert_eq!(sarif["runs"][0]["automationDetails"]["id"], "plint/check/");
+}
+
+/// The action's install step runs `scripts/action-install.sh` with the action's repository
+/// and ref passed through `env:` (GitHub fills `github.action_*` there, not in `run:`).
+#[test]
+fn action_installs_its_own_release() {
+    let action = action();
+    let steps = action["runs"]["steps"].as_array().unwrap();
+    let step = steps
+        .iter()
+        .find(|s| s["id"] == "release")
+        .expect("the install step");
+    assert_eq!(
+        step["run"].as_str().unwrap().trim(),
+        r#"bash "$GITHUB_ACTION_PATH/scripts/action-install.sh""#
+    );
+    assert_eq!(
+        step["env"]["ACTION_REPOSITORY"],
+        "${{ github.action_repository }}"
+    );
+    assert_eq!(step["env"]["ACTION_REF"], "${{ github.action_ref }}");
+    for s in steps {
+        let run = s["run"].as_str().unwrap_or_default();
+        assert!(!run.contains("github.action_"), "read in `run:`: {run}");
+    }
+    assert_eq!(action["inputs"]["version"]["default"], "");
+}
+
+/// `scripts/action-install.sh` against a fake `curl` serving a fake release: which release
+/// of which repository it downloads, the checksum check, and the fallback to building.
+#[cfg(unix)]
+#[test]
+fn action_install_script_finds_and_checks_the_release() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    // The "server": files by name, and a log of the URLs asked for.
+    let server = t.join("server");
+    let pkg = t.join("pkg/plint-v0.1.0-x86_64-unknown-linux-musl");
+    std::fs::create_dir_all(&server).unwrap();
+    std::fs::create_dir_all(&pkg).unwrap();
+    std::fs::write(pkg.join("plint"), "#!/bin/sh\necho fake plint\n").unwrap();
+    let asset = "plint-v0.1.0-x86_64-unknown-linux-musl.tar.gz";
+    let ok = Command::new("tar")
+        .args(["-czf", server.join(asset).to_str().unwrap(), "-C"])
+        .arg(t.join("pkg"))
+        .arg("plint-v0.1.0-x86_64-unknown-linux-musl")
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let sums = Command::new("sha256sum")
+        .arg(asset)
+        .current_dir(&server)
+        .output()
+        .unwrap();
+    std::fs::write(server.join("SHA256SUMS"), &sums.stdout).unwrap();
+    let bin = t.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let curl = format!(
+        r#"#!/bin/bash
+url="${{@: -1}}"
+echo "$url" >> {log}
+case " $* " in
+  *url_effective*) echo -n "https://github.com/acme/plint/releases/tag/v0.1.0"; exit 0 ;;
+esac
+while [ $# -gt 1 ]; do [ "$1" = -o ] && out=$2; shift; done
+[ -f "{server}/${{url##*/}}" ] || exit 22
+cp "{server}/${{url##*/}}" "$out"
+"#,
+        log = t.join("log").display(),
+        server = server.display()
+    );
+    std::fs::write(bin.join("curl"), curl).unwrap();
+    std::fs::set_permissions(bin.join("curl"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = Path::new(ROOT).join("scripts/action-install.sh");
+    let run = |env: &[(&str, &str)]| -> (String, String, Vec<String>) {
+        let _ = std::fs::remove_file(t.join("log"));
+        let _ = std::fs::remove_file(t.join("output"));
+        let _ = std::fs::remove_file(t.join("path"));
+        let mut cmd = Command::new("bash");
+        cmd.arg(&script)
+            .env_clear()
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .env("RUNNER_OS", "Linux")
+            .env("RUNNER_ARCH", "X64")
+            .env("RUNNER_TEMP", t.join("runner-temp"))
+            .env("GITHUB_OUTPUT", t.join("output"))
+            .env("GITHUB_PATH", t.join("path"));
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let o = cmd.output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        let read = |f: &str| std::fs::read_to_string(t.join(f)).unwrap_or_default();
+        let log = read("log").lines().map(str::to_string).collect();
+        (read("output"), read("path"), log)
+    };
+    let download = "https://github.com/acme/plint/releases/download/v0.1.0";
+
+    // At a release tag: that release, from the folder the runner put the action in.
+    let (output, path, log) = run(&[("GITHUB_ACTION_PATH", "/r/_actions/acme/plint/v0.1.0")]);
+    assert_eq!(output, "installed=true\n");
+    assert_eq!(
+        log,
+        [
+            format!("{download}/{asset}"),
+            format!("{download}/SHA256SUMS")
+        ]
+    );
+    let installed = Path::new(path.trim()).join("plint");
+    let o = Command::new(&installed).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "fake plint\n");
+
+    // At a branch: the latest release, found without the API.
+    let (output, _, log) = run(&[
+        ("ACTION_REPOSITORY", "acme/plint"),
+        ("ACTION_REF", "main"),
+        ("GITHUB_ACTION_PATH", "/r/_actions/acme/plint/main"),
+    ]);
+    assert_eq!(output, "installed=true\n");
+    assert_eq!(log[0], "https://github.com/acme/plint/releases/latest");
+
+    // The `repository` and `version` inputs win; a release that is not there is built.
+    let (output, _, log) = run(&[
+        ("REPOSITORY", "fork/plint"),
+        ("VERSION", "v0.2.0"),
+        ("GITHUB_ACTION_PATH", "/r/_actions/acme/plint/v0.1.0"),
+    ]);
+    assert_eq!(output, "installed=false\n");
+    assert_eq!(
+        log[0],
+        "https://github.com/fork/plint/releases/download/v0.2.0/plint-v0.2.0-x86_64-unknown-linux-musl.tar.gz"
+    );
+
+    // A checkout whose tag is the release (`uses: ./`): the workflow's repository.
+    let checkout = t.join("checkout");
+    std::fs::create_dir_all(&checkout).unwrap();
+    let git = |args: &[&str]| {
+        let o = Command::new("git")
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .current_dir(&checkout)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "git {args:?}: {}", stderr(&o));
+    };
+    git(&["init", "-q"]);
+    git(&["commit", "-q", "--allow-empty", "-m", "x"]);
+    git(&["tag", "v0.1.0"]);
+    let (output, _, log) = run(&[
+        ("GITHUB_ACTION_PATH", checkout.to_str().unwrap()),
+        ("GITHUB_REPOSITORY", "acme/plint"),
+    ]);
+    assert_eq!(output, "installed=true\n");
+    assert_eq!(log[0], format!("{download}/{asset}"));
+
+    // An archive that does not match SHA256SUMS is not installed.
+    std::fs::write(server.join(asset), "tampered").unwrap();
+    let (output, path, _) = run(&[("GITHUB_ACTION_PATH", "/r/_actions/acme/plint/v0.1.0")]);
+    assert_eq!(output, "installed=false\n");
+    assert_eq!(path, "");
+
+    // An unknown runner: built from source, nothing downloaded.
+    let (output, _, log) = run(&[
+        ("GITHUB_ACTION_PATH", "/r/_actions/acme/plint/v0.1.0"),
+        ("RUNNER_ARCH", "RISCV"),
+    ]);
+    assert_eq!(output, "installed=false\n");
+    assert!(log.is_empty(), "{log:?}");
 }

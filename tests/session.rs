@@ -176,3 +176,52 @@ fn custom_facts_belong_to_their_run() {
     fact_workspace(&with, true);
     assert_eq!(check(&with), alone_with);
 }
+
+/// A progress watcher that counts what it is told.
+#[derive(Default)]
+struct Counting {
+    files: std::sync::atomic::AtomicUsize,
+    units: std::sync::atomic::AtomicUsize,
+    done: std::sync::atomic::AtomicUsize,
+}
+
+impl plint::lint::Progress for Counting {
+    fn start(&self, files: usize, units: usize) {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.files.store(files, SeqCst);
+        self.units.store(units, SeqCst);
+    }
+    fn advance(&self) {
+        self.done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// The progress counts the files the summary counts (templates and `metadata.json` too), and
+/// ends at its total, in one pass or two.
+#[test]
+fn progress_counts_every_file_checked() {
+    use std::sync::atomic::Ordering::SeqCst;
+    for config in [
+        "",
+        "[rules]\nP1 = \"allow\"\nP2 = \"allow\"\nP5 = \"allow\"\n",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        workspace(dir.path(), "Integer", config);
+        write(&dir.path().join("app/templates/a.erb"), "<%= @port %>\n");
+        write(&dir.path().join("app/templates/b.epp"), "<%= $port %>\n");
+        let counting = std::sync::Arc::new(Counting::default());
+        let mut session = session(dir.path()).with_progress(counting.clone());
+        let checked = session
+            .check(&[dir.path().to_path_buf()], FixMode::Off)
+            .unwrap();
+        // 3 manifests, 2 templates, metadata.json.
+        assert_eq!(checked.files.len(), 6, "{:?}", checked.files);
+        assert_eq!(counting.files.load(SeqCst), checked.files.len(), "{config}");
+        assert_eq!(
+            counting.done.load(SeqCst),
+            counting.units.load(SeqCst),
+            "{config}"
+        );
+        assert!(counting.units.load(SeqCst) >= checked.files.len());
+    }
+}

@@ -43,7 +43,11 @@ pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// Files or directories to check.
+    /// Files or directories to check: manifests (`*.pp`; any file given by name that is not
+    /// one of the others), templates (`*.epp`, `*.erb`), `metadata.json`, `hiera.yaml`, Hiera
+    /// data (`data/**/*.yaml`, `.yml`, `.json` of a module or environment) and Bolt task
+    /// metadata (`tasks/*.json`). Another YAML or JSON file given by name is skipped with a
+    /// note.
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
@@ -261,8 +265,9 @@ pub struct Args {
     #[arg(long, help_heading = PUPPET_LINT)]
     pub relative: bool,
 
-    /// puppet-lint's option (show the findings that control comments hide): accepted and
-    /// ignored, with a note.
+    /// puppet-lint's option: also show the findings that control comments (`# lint:ignore`,
+    /// `# plint:allow`) suppress, with the comment's reason; they count for nothing (not in
+    /// the summary, not in the exit status, not fixed).
     #[arg(long, help_heading = PUPPET_LINT)]
     pub show_ignored: bool,
 

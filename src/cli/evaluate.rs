@@ -244,18 +244,28 @@ pub fn run(
 
     let facts_time = phase.elapsed();
     let phase = Instant::now();
+    // Each node's label, for the bar, the summary and the findings.
+    let names: Vec<(Option<&str>, &Path)> = jobs
+        .iter()
+        .map(|j| {
+            let name = j.input.as_ref().ok().map(|i| i.node.name.as_str());
+            (name, j.facts_path.as_path())
+        })
+        .collect();
+    let labels = node_labels(&names);
     // A directory of facts at a terminal: a bar counts the nodes compiled.
     let bar = super::progress::Bar::for_terminal(args.quiet || !directory, "nodes");
     if let Some(bar) = &bar {
-        crate::lint::Progress::start(&**bar, jobs.len(), 1);
+        crate::lint::Progress::start(&**bar, jobs.len(), jobs.len());
     }
     let results: Vec<NodeResult> = {
         pool.install(|| {
             jobs.into_par_iter()
-                .map(|job| {
+                .zip(&labels)
+                .map(|(job, label)| {
                     let result = compile_node(job);
                     if let Some(bar) = &bar {
-                        bar.set_last(&node_summary(&result));
+                        bar.set_last(&node_summary(label, &result));
                         bar.tick();
                     }
                     result
@@ -269,21 +279,12 @@ pub fn run(
     let compile_time = phase.elapsed();
     let phase = Instant::now();
 
-    // Node labels: the node's name, or its facts file when several files name the same node.
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for r in &results {
         if let Some(n) = &r.name {
             *seen.entry(n.as_str()).or_default() += 1;
         }
     }
-    let labels: Vec<String> = results
-        .iter()
-        .map(|r| match &r.name {
-            Some(n) if seen[n.as_str()] == 1 => n.clone(),
-            Some(n) => format!("{n} ({})", file_stem(&r.facts_path)),
-            None => file_stem(&r.facts_path),
-        })
-        .collect();
     let out_names: Vec<String> = results
         .iter()
         .map(|r| match &r.name {
@@ -352,7 +353,8 @@ pub fn run(
         }
     }
     let report = Report::new(collected.finish(), main.files, super::catalog()).with_origin(
-        crate::report::Origin::new(crate::report::RunKind::Evaluate, cwd, &args.paths),
+        crate::report::Origin::new(crate::report::RunKind::Evaluate, cwd, &args.paths)
+            .with_workspace(std::env::var_os("GITHUB_WORKSPACE").as_deref()),
     );
 
     let (emitter, error_level) = super::chosen_output(args, settings, cwd)?;
@@ -530,6 +532,27 @@ fn unknown_origins(v: &Value, out: &mut Vec<(String, usize)>) {
     }
 }
 
+/// Each node's label: its name (see `facts::node_name`: `--node`, else the facts' own name,
+/// `fqdn`, `networking.fqdn`), with its facts file's name when several files name the same
+/// node (facterdb's sets all say `foo.example.com`); the facts file's name for facts that give
+/// none. `nodes` are the nodes' names and facts files.
+fn node_labels(nodes: &[(Option<&str>, &Path)]) -> Vec<String> {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (name, _) in nodes {
+        if let Some(n) = name {
+            *seen.entry(n).or_default() += 1;
+        }
+    }
+    nodes
+        .iter()
+        .map(|(name, path)| match name {
+            Some(n) if seen[n] == 1 => n.to_string(),
+            Some(n) => format!("{n} ({})", file_stem(path)),
+            None => file_stem(path),
+        })
+        .collect()
+}
+
 fn file_stem(p: &Path) -> String {
     p.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -676,8 +699,7 @@ fn manifest_files(dir: &Path, sandbox: &Sandbox) -> Result<Vec<PathBuf>, String>
 
 /// A few words about a node just compiled, shown beside the progress bar as nodes finish
 /// (the summary lines of every node follow at the end).
-fn node_summary(r: &NodeResult) -> String {
-    let name = r.name.clone().unwrap_or_else(|| file_stem(&r.facts_path));
+fn node_summary(name: &str, r: &NodeResult) -> String {
     let state = match (&r.catalog, r.bad_input || r.panicked.is_some()) {
         (Some(c), false) => format!("{} resources", c.resources().len()),
         _ => "no catalog".to_string(),
@@ -885,6 +907,45 @@ fn nodes_text(nodes: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Nodes that share a name (facterdb's sets) are told apart by their facts files, in
+    /// the progress bar as in the summary.
+    #[test]
+    fn node_labels_tell_apart_nodes_of_one_name() {
+        let nodes = [
+            (
+                Some("foo.example.com"),
+                Path::new("facts/debian-11-x86_64.facts"),
+            ),
+            (
+                Some("foo.example.com"),
+                Path::new("facts/redhat-8-x86_64.facts"),
+            ),
+            (Some("web1.example.org"), Path::new("facts/web1.json")),
+            (None, Path::new("facts/broken.yaml")),
+        ];
+        assert_eq!(
+            node_labels(&nodes),
+            [
+                "foo.example.com (debian-11-x86_64)",
+                "foo.example.com (redhat-8-x86_64)",
+                "web1.example.org",
+                "broken",
+            ]
+        );
+        let r = NodeResult {
+            facts_path: "facts/web1.json".into(),
+            name: Some("web1.example.org".into()),
+            catalog: None,
+            diags: Vec::new(),
+            panicked: None,
+            bad_input: true,
+        };
+        assert_eq!(
+            node_summary("web1.example.org", &r),
+            "web1.example.org: no catalog, 0 findings"
+        );
+    }
 
     #[test]
     fn node_lists() {

@@ -384,8 +384,10 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     } else {
         let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
         files.extend(absent);
-        let mut report = Report::new(files, checked_files.len(), catalog())
-            .with_origin(Origin::new(RunKind::Check, &cwd, &args.paths));
+        let mut report = Report::new(files, checked_files.len(), catalog()).with_origin(
+            Origin::new(RunKind::Check, &cwd, &args.paths)
+                .with_workspace(std::env::var_os("GITHUB_WORKSPACE").as_deref()),
+        );
         if matches!(mode, FixMode::Write(_)) && !args.quiet {
             eprintln!(
                 "plint: fixed {} {} in {} {}{unsafe_note}",

@@ -71,11 +71,11 @@ impl Bar {
 }
 
 impl Progress for Bar {
-    fn start(&self, files: usize, passes: usize) {
-        self.bar.set_length((files * passes) as u64);
-        if passes > 1 {
+    fn start(&self, files: usize, units: usize) {
+        self.bar.set_length(units as u64);
+        if units != files {
             self.bar
-                .set_message(format!("steps ({files} {}, {passes} passes)", self.what));
+                .set_message(format!("steps ({files} {}, in two passes)", self.what));
         }
         self.bar.reset_elapsed();
     }
@@ -93,13 +93,21 @@ mod tests {
     #[test]
     fn counts_without_drawing() {
         let bar = Bar::hidden("files");
-        bar.start(3, 1);
+        bar.start(3, 3);
         bar.advance();
         bar.advance();
         assert_eq!(bar.bar.position(), 2);
         assert_eq!(bar.bar.length(), Some(3));
         assert_eq!(bar.what(), "files");
         bar.finish();
+    }
+
+    #[test]
+    fn two_passes_count_steps() {
+        let bar = Bar::hidden("files");
+        bar.start(3, 5);
+        assert_eq!(bar.bar.length(), Some(5));
+        assert_eq!(bar.bar.message(), "steps (3 files, in two passes)");
     }
 
     #[test]

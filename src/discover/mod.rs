@@ -3,7 +3,9 @@
 //! [`discover`] walks the given paths in a deterministic order (each directory's entries
 //! sorted by name, depth first) and collects:
 //! - every path given explicitly as a file, whatever its extension: a template (`*.erb`,
-//!   `*.epp`) as a template, any other as a manifest;
+//!   `*.epp`) as a template, `metadata.json`, `hiera.yaml`, a task's `tasks/*.json` and Hiera
+//!   data (under a module's or environment's `data`) as such, another YAML or JSON file not
+//!   at all (a [`Note`]), any other as a manifest;
 //! - every `*.pp` file found under a directory given explicitly, and every template in a
 //!   `templates` folder there ([`Discovered::other_files`]).
 //!
@@ -261,6 +263,12 @@ pub fn discover(paths: &[PathBuf], sandbox: &Sandbox) -> Result<Discovered, Erro
         } else {
             match FileKind::of_explicit(path) {
                 Some(kind) => walker.add_other(path.clone(), &meta, kind),
+                // Data that is none of plint's (a workflow, a linter's configuration), handed
+                // over by a pre-commit hook whose pattern matches more than plint reads.
+                None if is_hiera_data_name(path) => walker.out.notes.push(Note {
+                    path: path.clone(),
+                    kind: NoteKind::NotChecked,
+                }),
                 None => walker.add_file(path.clone(), &meta),
             }
             walker.add_root_of_file(path);

@@ -93,6 +93,11 @@ impl EppTemplate {
         map_offset(&self.segments, translated)
     }
 
+    /// The template's own text (the file's).
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
     /// The 1-based line and column (in characters) of a template offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         line_col(&self.source, &self.line_starts, offset)
@@ -540,10 +545,12 @@ pub trait EppHost {
     /// empty).
     fn epp_frames(&mut self) -> &mut Vec<RenderFrame>;
     /// Runs `f` in a new local scope: on top of the current scopes (`inline_epp`), or of the
-    /// top scope alone when `top_only` (`epp`).
+    /// top scope alone when `top_only` (`epp`). `source` is where the template's code is, for
+    /// the locations of what its evaluation finds.
     fn in_template_scope(
         &mut self,
         top_only: bool,
+        source: TemplateSource<'_>,
         f: &mut dyn FnMut(&mut Self) -> EvalResult<Option<Value>>,
     ) -> EvalResult<Option<Value>>;
     /// Sets a variable in the innermost scope.
@@ -582,6 +589,15 @@ fn check_template_size(len: usize, max: usize) -> EvalResult<()> {
     Ok(())
 }
 
+/// Where a rendered template's code is: a template file (its spans are offsets in the
+/// template's translated source, [`EppTemplate::template_offset`] maps them to the file), or
+/// the text of an `inline_epp()` call (located at the call).
+#[derive(Debug, Clone, Copy)]
+pub enum TemplateSource<'a> {
+    File(&'a Path, &'a EppTemplate),
+    Inline,
+}
+
 /// What a template renders to, while it is rendered.
 #[derive(Debug, Default)]
 pub struct RenderFrame {
@@ -608,6 +624,7 @@ pub fn render<H: EppHost + ?Sized>(
     args: &Hash,
     visibility: Visibility,
     func: &str,
+    source: TemplateSource<'_>,
 ) -> EvalResult {
     let mut given: Vec<(String, Value)> = Vec::new();
     for (k, v) in args.iter() {
@@ -630,7 +647,7 @@ pub fn render<H: EppHost + ?Sized>(
         texts: template.texts.clone(),
         ..RenderFrame::default()
     });
-    let result = ev.in_template_scope(visibility == Visibility::TopScope, &mut |ev| {
+    let result = ev.in_template_scope(visibility == Visibility::TopScope, source, &mut |ev| {
         bind_parameters(ev, template, &given)?;
         match ev.eval_statements(&template.body.statements) {
             // `next(v)` ends the template with `v` instead of the text, `return(v)` the
@@ -882,7 +899,14 @@ fn inline_epp<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
     };
     let template =
         parse(src).map_err(|e| EvalError::new(format!("inline_epp(): Invalid EPP: {e}")))?;
-    render(ev, &template, &params, Visibility::Caller, "inline_epp")
+    render(
+        ev,
+        &template,
+        &params,
+        Visibility::Caller,
+        "inline_epp",
+        TemplateSource::Inline,
+    )
 }
 
 fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
@@ -938,7 +962,14 @@ fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
             e.column
         ))
     })?;
-    render(ev, &template, &params, Visibility::TopScope, "epp")
+    render(
+        ev,
+        &template,
+        &params,
+        Visibility::TopScope,
+        "epp",
+        TemplateSource::File(&path, &template),
+    )
 }
 
 /// `file('mod/name', ...)`: the content of the first of the files that exists

@@ -672,6 +672,7 @@ pub fn check_other_all(
     cwd: &Path,
     program: &Index,
     sandbox: &Sandbox,
+    tick: &(dyn Fn() + Sync),
 ) -> Vec<Outcome> {
     files
         .par_iter()
@@ -704,6 +705,7 @@ pub fn check_other_all(
                 }
             }
             profile.adjust(&mut diagnostics);
+            tick();
             Outcome {
                 report: (!diagnostics.is_empty())
                     .then(|| FileReport::new(display, text, diagnostics)),

@@ -46,9 +46,10 @@ pub struct Session {
 /// Whoever watches a long check (the command line's progress bar): told how much work there
 /// is, then each unit done, from the worker threads.
 pub trait Progress: Send + Sync {
-    /// The work starts: `files` files, each in `passes` units (two when checking takes two
-    /// passes: parsing, then the rules that read the program's index).
-    fn start(&self, files: usize, passes: usize);
+    /// The work starts: `files` files (every file checked, as the summary counts them),
+    /// in `units` units: one per file, and one more per manifest when checking takes two
+    /// passes (parsing, then the rules that read the program's index).
+    fn start(&self, files: usize, units: usize);
     /// One more unit is done.
     fn advance(&self);
 }
@@ -228,7 +229,14 @@ impl Session {
                 .any(|p| p.selection.other_files_need_program());
         let progress = self.progress.as_deref();
         if let Some(p) = progress {
-            p.start(discovered.files.len(), if two_passes { 2 } else { 1 });
+            let files = discovered.files.len() + discovered.other_files.len();
+            let units = files
+                + if two_passes {
+                    discovered.files.len()
+                } else {
+                    0
+                };
+            p.start(files, units);
         }
         let tick = || {
             if let Some(p) = progress {
@@ -310,6 +318,7 @@ impl Session {
                 cwd,
                 &program,
                 sandbox,
+                &tick,
             )
         }));
         phases.check += phase.elapsed();

@@ -5,6 +5,10 @@
 //! ::error file=manifests/init.pp,line=3,col=20,endLine=3,endColumn=21,title=P001 syntax-error::expected `}`
 //! ```
 //!
+//! The file is named relative to the repository (see [`super::Origin::relative_to_workspace`]:
+//! GitHub's workspace in a workflow, else the repository root), as GitHub resolves it,
+//! whatever folder plint runs in.
+//!
 //! `error` for errors, `warning` for warnings, `notice` for info. `endColumn` is given only
 //! when the span is on one line (GitHub ignores columns of multi-line annotations). The help,
 //! if any, follows the message on a second line. Values are escaped as GitHub's runner
@@ -34,7 +38,7 @@ impl Emitter for Github {
             write!(
                 out,
                 "::{command} file={},line={},col={},endLine={}",
-                escape_property(&escape(file.path())),
+                escape_property(&escape(&report.origin().relative_to_workspace(file.path()))),
                 start.line,
                 start.column,
                 end.line,

@@ -33,6 +33,9 @@ pub struct Origin {
     pub cwd: Option<PathBuf>,
     /// The absolute root of the repository (see [`source_root`]).
     pub root: Option<PathBuf>,
+    /// The absolute folder GitHub Actions checks repositories out in (`GITHUB_WORKSPACE`),
+    /// when the run is a workflow's: annotations name files relative to it.
+    pub workspace: Option<PathBuf>,
 }
 
 impl Origin {
@@ -43,7 +46,32 @@ impl Origin {
             kind,
             cwd: Some(cwd.to_path_buf()),
             root: Some(source_root(cwd, paths)),
+            workspace: None,
         }
+    }
+
+    /// The origin with GitHub Actions' workspace (the value of `GITHUB_WORKSPACE`, if set and
+    /// not empty; relative, it is taken from the working directory).
+    pub fn with_workspace(mut self, workspace: Option<&std::ffi::OsStr>) -> Origin {
+        self.workspace = workspace
+            .filter(|w| !w.is_empty())
+            .map(|w| lexical(&self.cwd.clone().unwrap_or_default().join(w)));
+        self
+    }
+
+    /// `path` (as the report shows it) as GitHub's annotations name it: relative to the
+    /// workspace when the run is a workflow's and the file lies in it, else relative to the
+    /// repository root, else as shown.
+    pub fn relative_to_workspace(&self, path: &str) -> String {
+        let inside = |root: &Path| {
+            let abs = lexical(&self.cwd.as_deref()?.join(path));
+            relative(&abs, root)
+        };
+        self.workspace
+            .as_deref()
+            .and_then(inside)
+            .or_else(|| self.relative_to_root(path))
+            .unwrap_or_else(|| path.to_string())
     }
 
     /// `path` (a path as the report shows it: relative to the working directory, or
@@ -51,14 +79,18 @@ impl Origin {
     /// root, or when the origin knows no root.
     pub fn relative_to_root(&self, path: &str) -> Option<String> {
         let (cwd, root) = (self.cwd.as_deref()?, self.root.as_deref()?);
-        let abs = lexical(&cwd.join(path));
-        let rel = abs.strip_prefix(root).ok()?;
-        let parts: Vec<_> = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect();
-        (!parts.is_empty()).then(|| parts.join("/"))
+        relative(&lexical(&cwd.join(path)), root)
     }
+}
+
+/// `abs` relative to `root`, with `/` separators; `None` outside it (or `root` itself).
+fn relative(abs: &Path, root: &Path) -> Option<String> {
+    let rel = abs.strip_prefix(root).ok()?;
+    let parts: Vec<_> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("/"))
 }
 
 /// The root of the repository being checked: from the first checked path (its folder, for a
@@ -119,6 +151,7 @@ mod tests {
             kind: RunKind::Check,
             cwd: Some("/repo/site/profile".into()),
             root: Some("/repo".into()),
+            workspace: None,
         };
         assert_eq!(
             origin.relative_to_root("manifests/init.pp").as_deref(),
@@ -139,6 +172,43 @@ mod tests {
         assert_eq!(origin.relative_to_root("/elsewhere/x.pp"), None);
         assert_eq!(origin.relative_to_root("../../../x.pp"), None);
         assert_eq!(Origin::default().relative_to_root("a.pp"), None);
+    }
+
+    #[test]
+    fn annotations_are_relative_to_the_workspace_then_the_root() {
+        let origin = Origin {
+            kind: RunKind::Check,
+            cwd: Some("/w/repo/site/profile".into()),
+            root: Some("/w/repo".into()),
+            workspace: None,
+        };
+        assert_eq!(
+            origin.relative_to_workspace("manifests/init.pp"),
+            "site/profile/manifests/init.pp"
+        );
+        assert_eq!(
+            origin.relative_to_workspace("/elsewhere/x.pp"),
+            "/elsewhere/x.pp"
+        );
+        let origin = origin.with_workspace(Some("/w".as_ref()));
+        assert_eq!(
+            origin.relative_to_workspace("manifests/init.pp"),
+            "repo/site/profile/manifests/init.pp"
+        );
+        // Outside the workspace: the repository root's, then as shown.
+        let origin = Origin {
+            workspace: Some("/other".into()),
+            ..origin
+        };
+        assert_eq!(origin.relative_to_workspace("../../x.pp"), "x.pp");
+        assert_eq!(Origin::default().relative_to_workspace("a.pp"), "a.pp");
+        // An empty `GITHUB_WORKSPACE` is none.
+        assert_eq!(
+            Origin::default()
+                .with_workspace(Some("".as_ref()))
+                .workspace,
+            None
+        );
     }
 
     #[test]

@@ -725,6 +725,7 @@ mod tests {
             kind: crate::report::RunKind::Evaluate,
             cwd: Some("/repo/site/profile".into()),
             root: Some("/repo".into()),
+            workspace: None,
         };
         let v = to_sarif(&Report::new(files, 3, vec![]).with_origin(origin));
         let run = &v["runs"][0];

@@ -46,6 +46,9 @@ pub enum NoteKind {
     TooDeep { limit: usize },
     /// A file of the wanted kind that is not a regular file (a FIFO, a device, a socket).
     NotRegular,
+    /// A YAML or JSON file given explicitly that is none plint checks (not `metadata.json`,
+    /// `hiera.yaml`, a task's metadata, nor Hiera data of a module or environment).
+    NotChecked,
 }
 
 impl fmt::Display for NoteKind {
@@ -66,6 +69,11 @@ impl fmt::Display for NoteKind {
                 write!(f, "more than {limit} folders deep; not entered")
             }
             NoteKind::NotRegular => f.write_str("not a regular file; skipped"),
+            NoteKind::NotChecked => f.write_str(
+                "not a file plint checks (YAML and JSON files are checked as `hiera.yaml`, \
+                 `metadata.json`, `tasks/*.json`, and Hiera data under the `data` folder of a \
+                 module or environment); skipped",
+            ),
         }
     }
 }

@@ -14,6 +14,7 @@ pub fn plint(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
+        .env_remove("GITHUB_WORKSPACE")
         .output()
         .expect("run plint")
 }

@@ -24,6 +24,21 @@ pub struct SourceFile {
     pub text: String,
     /// Byte offsets where lines start.
     line_starts: Vec<usize>,
+    /// What the spans of its code are offsets in.
+    pub spans: Spans,
+}
+
+/// What the spans of a file's code are offsets in.
+#[derive(Debug, Default)]
+pub enum Spans {
+    /// The file's text (a manifest).
+    #[default]
+    Text,
+    /// An EPP template's translated source, which the template maps to the file's text.
+    Epp(Box<crate::eval::epp::EppTemplate>),
+    /// The text of an `inline_epp()` call, whose code has no file of its own: what it finds
+    /// is located at the call.
+    Inline { file: FileId, span: Span },
 }
 
 impl SourceFile {
@@ -34,6 +49,7 @@ impl SourceFile {
             path,
             text,
             line_starts,
+            spans: Spans::Text,
         }
     }
 
@@ -121,6 +137,15 @@ struct State {
     ruby_functions: HashMap<String, Option<RubyFunction>>,
     custom_types: HashMap<String, Option<Rc<ResourceTypeDef>>>,
     errors: Vec<LoadError>,
+    /// The files standing for rendered templates (see [`Loader::template_file`]).
+    templates: HashMap<TemplateKey, FileId>,
+}
+
+/// A rendered template: its file, or the `inline_epp()` call (file and offsets) of its text.
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum TemplateKey {
+    File(PathBuf),
+    Inline(FileId, u32, u32),
 }
 
 /// The loader of one compilation.
@@ -157,6 +182,37 @@ impl Loader {
 
     pub fn file(&self, id: FileId) -> Rc<SourceFile> {
         self.state.borrow().files[id].clone()
+    }
+
+    /// The file standing for an EPP template file being rendered (one per path and
+    /// compilation), for the locations of what its code finds.
+    pub fn template_file(&self, path: &Path, template: &crate::eval::epp::EppTemplate) -> FileId {
+        self.template_entry(TemplateKey::File(path.to_path_buf()), || SourceFile {
+            spans: Spans::Epp(Box::new(template.clone())),
+            ..SourceFile::new(Some(path.to_path_buf()), template.source().to_string())
+        })
+    }
+
+    /// The file standing for the text of the `inline_epp()` call at `span` of `file`.
+    pub fn inline_template(&self, file: FileId, span: Span) -> FileId {
+        let path = self.file(file).path.clone();
+        self.template_entry(TemplateKey::Inline(file, span.start, span.end), || {
+            SourceFile {
+                spans: Spans::Inline { file, span },
+                ..SourceFile::new(path, String::new())
+            }
+        })
+    }
+
+    fn template_entry(&self, key: TemplateKey, make: impl FnOnce() -> SourceFile) -> FileId {
+        let mut st = self.state.borrow_mut();
+        if let Some(id) = st.templates.get(&key) {
+            return *id;
+        }
+        let id = st.files.len();
+        st.files.push(Rc::new(make()));
+        st.templates.insert(key, id);
+        id
     }
 
     /// Syntax errors found so far (taken: each is reported once).

@@ -329,8 +329,18 @@ impl<'i> Compiler<'i> {
     }
 
     /// A location in a loaded file.
+    /// A rendered template's code is located in the template's file (its spans mapped from
+    /// the translated source), and an `inline_epp()` text's at the call.
     pub fn location(&self, file: FileId, span: Span) -> Location {
         let f = self.loader.file(file);
+        let span = match &f.spans {
+            loader::Spans::Text => span,
+            loader::Spans::Epp(t) => Span::new(
+                t.template_offset(span.start as usize),
+                t.template_offset(span.end as usize),
+            ),
+            loader::Spans::Inline { file, span } => return self.location(*file, *span),
+        };
         Location {
             file: f.path.clone(),
             span: Some(span),
@@ -340,9 +350,9 @@ impl<'i> Compiler<'i> {
 
     /// "(file: x, line: n)" as Puppet's messages end.
     pub fn where_text(&self, file: FileId, span: Span) -> String {
-        let f = self.loader.file(file);
-        let line = f.line_of(span.start);
-        match &f.path {
+        let at = self.location(file, span);
+        let line = at.line.unwrap_or(1);
+        match &at.file {
             Some(p) => format!("(file: {}, line: {line})", p.display()),
             None => format!("(line: {line})"),
         }

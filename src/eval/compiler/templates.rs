@@ -6,7 +6,7 @@
 use super::Compiler;
 use super::scope::{Ctx, Frame};
 use crate::eval::diag::EvalDiagKind;
-use crate::eval::epp::{self, EppHost, RenderFrame};
+use crate::eval::epp::{self, EppHost, RenderFrame, TemplateSource};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
 use crate::sandbox::{Error as SandboxError, Sandbox};
@@ -48,17 +48,27 @@ impl EppHost for Compiler<'_> {
     fn in_template_scope(
         &mut self,
         top_only: bool,
+        source: TemplateSource<'_>,
         f: &mut dyn FnMut(&mut Self) -> EvalResult<Option<Value>>,
     ) -> EvalResult<Option<Value>> {
+        // The template's code is evaluated in a file of its own, so that what it finds is
+        // located in the template (or at the `inline_epp()` call).
+        let file = match source {
+            TemplateSource::File(path, template) => self.loader.template_file(path, template),
+            TemplateSource::Inline => self
+                .loader
+                .inline_template(self.ctx.file, self.template_call),
+        };
         let saved = if top_only {
-            let file = self.ctx.file;
             Some(std::mem::replace(&mut self.ctx, Ctx::new(self.top, file)))
         } else {
             None
         };
+        let caller_file = std::mem::replace(&mut self.ctx.file, file);
         self.ctx.frames.push(Frame::default());
         let result = f(self);
         self.ctx.frames.pop();
+        self.ctx.file = caller_file;
         if let Some(s) = saved {
             self.ctx = s;
         }

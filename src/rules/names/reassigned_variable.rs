@@ -8,16 +8,22 @@ declare_rule! {
     /// ## What it does
     /// Finds a second assignment to a variable of the same scope when both assignments can
     /// run: the second follows the first on the same execution path (branches of one `if`,
-    /// `case` or selector are alternatives, so assigning in each is fine). Assigning to a
-    /// parameter, or to `$title` or `$name` in a class or defined type, counts too.
+    /// `case` or selector are alternatives, so assigning in each is fine). A second assignment
+    /// in a branch (of `if`, `elsif`, `else`, `unless`, a `case` branch, a selector's value)
+    /// after a first one outside it fails whenever that branch runs, so it is reported too.
+    /// Assigning to a parameter, or to `$title` or `$name` in a class or defined type, counts
+    /// too. A class's, defined type's or lambda's body is a scope of its own: assigning there
+    /// a name of the enclosing scope is allowed.
+    ///
+    /// `tests/oracle/reassigned-variable.tsv` records, for each of the rule's fixtures, whether
+    /// Puppet 7 fails it and where (`scripts/oracle/reassign-oracle.sh`); the rule reports
+    /// exactly the fixtures Puppet fails, at the line Puppet names.
     ///
     /// Two assignments in two separate conditionals are not reported: their conditions may
     /// exclude each other.
     ///
     /// ## Why is this bad?
     /// Puppet's variables are immutable: the catalog fails with "Cannot reassign variable".
-    /// A lambda's body is a scope of its own, so assigning there a name of the enclosing
-    /// scope is allowed.
     ///
     /// ## Example
     /// ```puppet
