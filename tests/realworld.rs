@@ -259,15 +259,14 @@ fn every_node_of_a_production_control_repository_compiles_as_puppet_compiles_it(
                 c.found, c.resources, c.equal, c.params
             ));
         }
-        // A value plint gives is Puppet's or unknown, never another (wrong) one; the
-        // differences still open are listed here by what they are.
+        // A value plint gives is Puppet's or unknown, never another (wrong) one.
         let wrong: Vec<&String> = c
             .differences
             .iter()
             .filter(|d| d.starts_with("param") || d.starts_with("extra"))
             .collect();
         assert!(
-            wrong.len() <= KNOWN_WRONG_VALUES,
+            wrong.is_empty(),
             "{name}: {} parameter values differ from Puppet's:\n{}",
             wrong.len(),
             wrong
@@ -279,7 +278,3 @@ fn every_node_of_a_production_control_repository_compiles_as_puppet_compiles_it(
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
-
-/// The most parameter values of one node that may still differ from Puppet's (not unknown,
-/// but different): lowered as they are fixed.
-const KNOWN_WRONG_VALUES: usize = 0;
