@@ -773,11 +773,70 @@ fn an_error_fails_the_node_and_exits_1() {
     // The first declaration is a secondary label.
     assert!(out.contains("first declared here"), "{out}");
     assert!(
-        stderr(&o).contains("the compilation failed, no catalog"),
+        stderr(&o).contains("the compilation failed; what compiled is written to c.json"),
         "{}",
         stderr(&o)
     );
-    assert!(!tmp.path().join("c.json").exists());
+    let c = read_json(&tmp.path().join("c.json"));
+    assert_eq!(c["status"], "failed");
+    assert_eq!(c["errors"].as_array().map(Vec::len), Some(1), "{c}");
+}
+
+#[test]
+fn every_independent_error_of_a_node_is_reported_at_once() {
+    // Four errors Puppet would meet one push at a time: an unknown function, a parameter of
+    // the wrong type, a duplicate declaration, an unknown attribute.
+    let tmp = scratch(
+        "class a {\n  $x = undefined_function_one(1)\n  notify { \"uses ${x}\": }\n}\n\
+         class b {\n  notify { 'b': nosuchattr => 1 }\n}\n\
+         class c(Integer $n) {\n  notify { \"n ${n}\": }\n}\n\
+         include a\ninclude b\nclass { 'c': n => 'not a number' }\n\
+         notify { 'dup': }\nnotify { 'dup': }\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--format",
+            "json",
+            "--catalog-out",
+            "c.json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let f = findings_of(&o);
+    let codes: Vec<&str> = f.iter().filter_map(|d| d["code"].as_str()).collect();
+    for code in ["P201", "P205", "P208", "P203"] {
+        assert!(codes.contains(&code), "{code} in {codes:?}");
+    }
+    // The error's consequence (the unknown `$x` in a title) is not an error of its own.
+    assert_eq!(
+        f.iter().filter(|d| d["severity"] == "error").count(),
+        4,
+        "{f:?}"
+    );
+    assert!(
+        stderr(&o).contains("Puppet stops at the first of these 4 errors"),
+        "{}",
+        stderr(&o)
+    );
+    let c = read_json(&tmp.path().join("c.json"));
+    assert_eq!(c["status"], "failed");
+    assert_eq!(c["errors"].as_array().map(Vec::len), Some(4), "{c}");
+    // What did not fail is there.
+    let titles: Vec<&str> = c["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["title"].as_str())
+        .collect();
+    assert!(
+        titles.contains(&"dup") && titles.contains(&"b"),
+        "{titles:?}"
+    );
 }
 
 #[test]
@@ -851,9 +910,12 @@ fn a_finding_of_several_nodes_is_reported_once() {
         message.ends_with("(nodes `a.example.com`, `b.example.com`)"),
         "{message}"
     );
-    // The node that compiles has its catalog; the others have none.
+    // The node that compiles has its catalog; the others have what compiled, marked failed.
     assert!(tmp.path().join("out/c.example.com.json").is_file());
-    assert!(!tmp.path().join("out/a.example.com.json").exists());
+    let failed = read_json(&tmp.path().join("out/a.example.com.json"));
+    assert_eq!(failed["status"], "failed");
+    let ok = read_json(&tmp.path().join("out/c.example.com.json"));
+    assert!(ok.get("status").is_none());
 }
 
 /// The finding of one code in a JSON report.

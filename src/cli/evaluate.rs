@@ -70,6 +70,8 @@ struct NodeResult {
     facts_path: PathBuf,
     name: Option<String>,
     catalog: Option<Catalog>,
+    /// A failed compilation's catalog, as far as it went.
+    failed: Option<Catalog>,
     diags: Vec<EvalDiag>,
     /// A panic while compiling (a bug in plint).
     panicked: Option<Diagnostic>,
@@ -305,14 +307,35 @@ pub fn run(
     }
     let mut written: Vec<Option<PathBuf>> = vec![None; results.len()];
     for (i, r) in results.iter().enumerate() {
-        let (Some(target), Some(catalog)) = (&args.catalog_out, &r.catalog) else {
+        let Some(target) = &args.catalog_out else {
             continue;
+        };
+        // A failed compilation's catalog is written too, marked failed, with its errors.
+        let json = match (&r.catalog, &r.failed) {
+            (Some(catalog), _) => catalog.to_json(),
+            (None, Some(partial)) => {
+                let mut json = partial.to_json();
+                json["status"] = serde_json::json!("failed");
+                json["errors"] = serde_json::Value::Array(
+                    node_errors(r)
+                        .map(|d| {
+                            serde_json::json!({
+                                "message": d.message,
+                                "file": d.at.file.as_ref().map(|f| display_path(f, cwd)),
+                                "line": d.at.line,
+                            })
+                        })
+                        .collect(),
+                );
+                json
+            }
+            (None, None) => continue,
         };
         let path = match catalog_dir {
             Some(dir) => dir.join(format!("{}.json", out_names[i])),
             None => target.clone(),
         };
-        let mut text = serde_json::to_string_pretty(&catalog.to_json())
+        let mut text = serde_json::to_string_pretty(&json)
             .map_err(|e| format!("cannot write the catalog: {e}"))?;
         text.push('\n');
         match std::fs::write(&path, text) {
@@ -430,6 +453,7 @@ fn compile_node(job: NodeJob) -> NodeResult {
         facts_path: job.facts_path,
         name: None,
         catalog: None,
+        failed: None,
         diags: Vec::new(),
         panicked: None,
         bad_input: false,
@@ -444,6 +468,7 @@ fn compile_node(job: NodeJob) -> NodeResult {
             match catch(|| compile(&input)) {
                 Ok(output) => {
                     result.catalog = output.catalog;
+                    result.failed = output.failed;
                     result.diags = output.diags;
                     let at = Location {
                         file: job.facts_at,
@@ -466,11 +491,25 @@ fn compile_node(job: NodeJob) -> NodeResult {
 /// "node `web1`: 42 resources, 7 classes, 3 unknown values; catalog written to out/web1.json"
 fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path) -> String {
     let Some(catalog) = &r.catalog else {
-        return if r.bad_input {
-            format!("node `{label}`: not compiled (its facts cannot be used)")
-        } else {
-            format!("node `{label}`: the compilation failed, no catalog")
+        if r.bad_input {
+            return format!("node `{label}`: not compiled (its facts cannot be used)");
+        }
+        let errors = node_errors(r).count();
+        let mut line = match errors {
+            0 | 1 => format!("node `{label}`: the compilation failed"),
+            n => format!(
+                "node `{label}`: the compilation failed with {n} errors (Puppet stops at the \
+                 first of these {n} errors)"
+            ),
         };
+        match (written, &r.failed) {
+            (Some(p), Some(_)) => line.push_str(&format!(
+                "; what compiled is written to {}, marked failed",
+                display_path(p, cwd)
+            )),
+            _ => line.push_str(", no catalog"),
+        }
+        return line;
     };
     let resources: Vec<_> = catalog.resources().iter().filter(|r| !r.virtual_).collect();
     // The unknown values by where they come from, most frequent first.
@@ -515,6 +554,13 @@ fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path)
         line.push_str(&format!("; catalog written to {}", display_path(p, cwd)));
     }
     line
+}
+
+/// The findings of a node that fail its compilation (at error level by default).
+fn node_errors(r: &NodeResult) -> impl Iterator<Item = &EvalDiag> {
+    r.diags
+        .iter()
+        .filter(|d| catalog::rule_for(&d.kind).info().severity == Severity::Error)
 }
 
 /// Counts the unknown values in a value by origin (an unknown inside an array or hash counts

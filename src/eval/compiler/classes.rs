@@ -329,7 +329,7 @@ impl Compiler<'_> {
             // The define's scope tags come with its evaluation.
             self.merge_scope_tags(idx);
         }
-        self.eval_block(&def.body)?;
+        self.eval_body(&def.body.statements)?;
         Ok(())
     }
 
@@ -540,7 +540,7 @@ impl Compiler<'_> {
         self.node_scope = Some(sid);
         self.merge_scope_tags(idx);
         let saved = std::mem::replace(&mut self.ctx, Ctx::new(sid, node.file));
-        let r = self.eval_block(&node.body);
+        let r = self.eval_body(&node.body.statements);
         if r.is_err() && self.err_file.is_none() {
             self.err_file = Some(self.ctx.file);
         }

@@ -4,7 +4,7 @@
 
 use super::Compiler;
 use crate::eval::diag::EvalDiagKind;
-use crate::eval::error::{EvalError, EvalResult, err};
+use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
 use crate::syntax::ast::{
@@ -190,6 +190,54 @@ impl Compiler<'_> {
 
     pub fn eval_block(&mut self, b: &Block) -> EvalResult {
         self.eval_statements(&b.statements)
+    }
+
+    /// The statements of the main manifest or of a class, define or node body. Puppet stops
+    /// at the first error; plint reports it and goes on with the next statement, so that a
+    /// run shows every independent error at once: what the failed statement would have
+    /// assigned is unknown, and an error already reported is not reported again. The
+    /// compilation still fails. A budget that ran out stops it.
+    pub fn eval_body(&mut self, stmts: &[Expr]) -> EvalResult {
+        let mut last = Value::Undef;
+        for s in stmts {
+            match self.eval(s) {
+                Ok(v) => last = v,
+                Err(e) if e.is_error() && e.kind != ErrorKind::Budget => {
+                    self.recover(e, s);
+                    last = Value::Undef;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(last)
+    }
+
+    /// Records the error `e` of the statement `s` and makes what `s` assigns unknown.
+    fn recover(&mut self, e: EvalError, s: &Expr) {
+        let before = self.diags.len();
+        self.report_error(e);
+        self.errors_recovered += 1;
+        // The same error met again (a define declared twice with the same bad value) is
+        // reported once.
+        if self.diags.len() > before {
+            let new = &self.diags[before];
+            if self.diags[..before]
+                .iter()
+                .any(|d| d.kind == new.kind && d.message == new.message)
+            {
+                self.diags.truncate(before);
+            }
+        }
+        let mut vars = Vec::new();
+        let mut overrides = Vec::new();
+        branch_effects(s, &mut vars, &mut overrides);
+        let origin = format!(
+            "a statement that failed {}",
+            self.where_text(self.ctx.file, s.span)
+        );
+        for name in vars {
+            let _ = self.set_var(name, Value::unknown("Any", &origin));
+        }
     }
 
     pub fn eval(&mut self, e: &Expr) -> EvalResult {

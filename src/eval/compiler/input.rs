@@ -61,7 +61,11 @@ pub struct CompileInput {
 /// and every finding.
 #[derive(Debug, Clone)]
 pub struct CompileOutput {
+    /// The catalog, when the compilation succeeded.
     pub catalog: Option<Catalog>,
+    /// When it failed: the catalog as far as the compilation went (every statement that did
+    /// not fail), for a report that shows what the node would have had.
+    pub failed: Option<Catalog>,
     pub diags: Vec<EvalDiag>,
     /// The facts the code read that the node's facts lack (`$::osfamily` on a node whose
     /// facts have only `os.family`).

@@ -66,20 +66,24 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
             related: Vec::new(),
         });
     }
-    let catalog = match ok {
-        Ok(()) => {
+    let (catalog, failed) = match ok {
+        Ok(()) if c.errors_recovered == 0 => {
             // Dependency cycles: the agent would refuse the catalog.
             c.diags
                 .extend(super::checks::check_cycles(&c.catalog, None));
-            Some(std::mem::take(&mut c.catalog))
+            (Some(std::mem::take(&mut c.catalog)), None)
         }
+        Ok(()) => (None, Some(std::mem::take(&mut c.catalog))),
+        // A budget that ran out gives no catalog at all: what it holds may be what exceeded it.
         Err(e) => {
+            let budget = e.kind == super::error::ErrorKind::Budget;
             c.report_error(e);
-            None
+            (None, (!budget).then(|| std::mem::take(&mut c.catalog)))
         }
     };
     CompileOutput {
         catalog,
+        failed,
         diags: c.diags,
         missing_facts: c.missing_facts,
     }
@@ -139,6 +143,8 @@ pub(crate) struct Compiler<'i> {
     pub deadline: std::time::Instant,
     /// Unknown conditions already reported (file, offset).
     pub reported_unknown: HashSet<(FileId, u32)>,
+    /// Errors recorded and gone past (see `eval_body`): the compilation has failed.
+    pub errors_recovered: usize,
     /// Facts the code read that the node's facts lack, in the order first read.
     pub missing_facts: Vec<crate::eval::facts::MissingFact>,
     /// Where the error being propagated was raised, and what kind it is.
@@ -192,6 +198,7 @@ impl<'i> Compiler<'i> {
             budgets: input.budgets.clone(),
             deadline: std::time::Instant::now() + input.budgets.wall_time,
             reported_unknown: HashSet::new(),
+            errors_recovered: 0,
             missing_facts: Vec::new(),
             err_file: None,
             err_kind: None,
@@ -228,7 +235,7 @@ impl<'i> Compiler<'i> {
         // The main manifest's code, file by file.
         for (file, stmts) in main_code {
             self.ctx = Ctx::new(self.top, file);
-            self.eval_statements(&stmts)?;
+            self.eval_body(&stmts)?;
         }
         self.run_generators()
     }
