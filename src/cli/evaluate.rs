@@ -983,6 +983,7 @@ mod tests {
             facts_path: "facts/web1.json".into(),
             name: Some("web1.example.org".into()),
             catalog: None,
+            failed: None,
             diags: Vec::new(),
             panicked: None,
             bad_input: true,
