@@ -300,6 +300,10 @@ impl Interp<'_> {
                 let o = o.clone();
                 self.ipaddr_method(&o, name, &args)?
             }
+            Value::Opaque(o) if o.class == super::gem_version::CLASS && o.id == 0 => {
+                let o = o.clone();
+                self.gem_version_method(&o, name, &args)?
+            }
             Value::Opaque(o) => {
                 let o = o.clone();
                 match self.host.opaque_method(&o, name, args.clone()) {
@@ -699,6 +703,7 @@ impl Interp<'_> {
             "Time",
             "IPAddr",
             "Numeric",
+            "Gem::Version",
         ];
         if c == "Fixnum" || c == "Bignum" {
             return Some(matches!(v, Value::Int(_) | Value::Big(_)));
@@ -1092,6 +1097,7 @@ impl Interp<'_> {
             | "ERB"
             | "StopIteration"
             | "IPAddr::InvalidAddressError"
+            | "Gem::Version"
             | "File" => Value::Class(Rc::from(full.as_str())),
             "Puppet::Parser::Functions" | "Puppet::Functions" | "Puppet::Parser::Files" => {
                 Value::Class(Rc::from(full.as_str()))

@@ -475,6 +475,11 @@ impl Interp<'_> {
         if let Some(v) = self.puppet_files_method(class, name, args)? {
             return Ok(Some(v));
         }
+        if &**class == super::gem_version::CLASS
+            && let Some(v) = self.gem_version_class_method(name, args)?
+        {
+            return Ok(Some(v));
+        }
         if matches!(&**class, "YAML" | "Psych") && matches!(name, "dump" | "to_yaml") {
             let Some(v) = args.first() else {
                 return self.raise(

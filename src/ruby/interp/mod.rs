@@ -7,6 +7,7 @@ mod binary;
 mod call;
 mod eval;
 mod format;
+mod gem_version;
 mod hash;
 #[rustfmt::skip]
 mod known_methods;
