@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use crate::discover::deps::{self, Declared};
 use crate::discover::module::ModuleRoot;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{GitIgnored, Sandbox};
 
 /// A module declared as needed, and by which file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,27 +78,84 @@ impl Needs {
 /// A control repository (a Puppet environment) among the checked paths.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Environment {
+    /// Its folder (absolute).
     pub root: PathBuf,
-    /// The folders its modules are in (`environment.conf`'s `modulepath`, else the
-    /// `Puppetfile`'s `moduledir`), that exist.
+    /// The folders its modules are in (`environment.conf`'s `modulepath`, else `modules`,
+    /// `site` and each `Puppetfile`'s `moduledir`), that exist.
     pub modulepath: Vec<PathBuf>,
-    /// Where r10k installs the `Puppetfile`'s modules.
-    pub moduledir: PathBuf,
-    /// The modules its `Puppetfile` installs.
+    /// What its `Puppetfile`s install, and where.
+    pub puppetfiles: Vec<Installer>,
+    /// The git work tree holding it (whose `.gitignore` files say what git does not track),
+    /// else its own folder.
+    pub work_tree: PathBuf,
+    /// The modules its `Puppetfile`s install.
     pub needs: Needs,
 }
 
+/// A `Puppetfile` r10k or g10k deploys (`Puppetfile`, or a `Puppetfile.*` that names its
+/// own `moduledir`): the modules it installs, and where.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Installer {
+    pub file: PathBuf,
+    /// Where it installs them (absolute).
+    pub moduledir: PathBuf,
+    /// The names of the modules it installs (without those declared `:local => true`, which
+    /// the team keeps in `moduledir` itself).
+    pub modules: Vec<String>,
+}
+
+/// Why a module is installed rather than the team's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Installed {
+    /// A `Puppetfile` names it, and it lies in that file's `moduledir`.
+    Puppetfile(PathBuf),
+    /// It lies in a folder git ignores.
+    IgnoredByGit,
+}
+
 impl Environment {
-    /// Whether the module at `root` is one the control repository installs: it lies in
-    /// r10k's `moduledir`, or the `Puppetfile` names it.
-    pub fn installs(&self, root: &ModuleRoot) -> bool {
-        let path = std::path::absolute(&root.path).unwrap_or_else(|_| root.path.clone());
-        path.starts_with(&self.moduledir)
-            || self
-                .needs
-                .declared
-                .iter()
-                .any(|d| d.module.name == root.name && path.starts_with(&self.root))
+    /// Which modules are installed (see [`Installs::of`]), reading the repository's
+    /// `.gitignore` files through `sandbox`.
+    pub fn installs<'e, 's>(&'e self, sandbox: &'s Sandbox) -> Installs<'e, 's> {
+        Installs {
+            env: self,
+            cwd: sandbox.cwd().to_path_buf(),
+            ignored: GitIgnored::new(sandbox, &self.work_tree),
+        }
+    }
+}
+
+/// Which modules a control repository installs, as r10k and g10k decide it.
+pub struct Installs<'e, 's> {
+    env: &'e Environment,
+    cwd: PathBuf,
+    ignored: GitIgnored<'s>,
+}
+
+impl Installs<'_, '_> {
+    /// Whether the module at `root` is installed, and why: a `Puppetfile` names it and it lies
+    /// in that file's `moduledir` (tracked by git or not), or it lies in a folder git ignores.
+    /// Any other module of the repository is the team's own (`None`), in `modules/` too.
+    pub fn of(&mut self, root: &ModuleRoot) -> Option<Installed> {
+        let path = crate::sandbox::normalize(&self.cwd, &root.path)
+            .0
+            .into_owned();
+        let folder = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(crate::discover::module::module_of_folder);
+        let named = self.env.puppetfiles.iter().find(|p| {
+            path.parent() == Some(p.moduledir.as_path())
+                && p.modules
+                    .iter()
+                    .any(|m| *m == root.name || Some(m) == folder.as_ref())
+        });
+        if let Some(p) = named {
+            return Some(Installed::Puppetfile(p.file.clone()));
+        }
+        self.ignored
+            .ignores_dir(&path)
+            .then_some(Installed::IgnoredByGit)
     }
 }
 
@@ -255,15 +312,15 @@ impl World {
     }
 }
 
-/// The control repository among `paths` (a folder holding `environment.conf` or a
-/// `Puppetfile`: one of them, or a folder above one of them, up to 8 levels), with its
-/// declarations read through `sandbox`.
+/// The control repository among `paths` (a folder holding `environment.conf`, a
+/// `Puppetfile` or a `Puppetfile.*` naming its `moduledir`: one of them, or a folder above one
+/// of them, up to 8 levels), with its declarations read through `sandbox`.
 pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Option<Environment> {
     // Each folder once: files given one by one share their folders.
     let mut seen: HashSet<PathBuf> = HashSet::default();
     let mut candidates: Vec<PathBuf> = Vec::new();
     for p in paths {
-        let p = cwd.join(p);
+        let p = crate::sandbox::normalize(cwd, p).0.into_owned();
         let start = if sandbox.is_dir(&p) {
             Some(p.as_path())
         } else {
@@ -275,31 +332,84 @@ pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Opt
             }
         }
     }
-    let root = candidates.into_iter().find(|d| {
-        sandbox.is_file(&d.join("Puppetfile")) || sandbox.is_file(&d.join("environment.conf"))
+    let (root, puppetfiles) = candidates.into_iter().find_map(|d| {
+        let puppetfiles = puppetfiles_in(&d, sandbox);
+        (!puppetfiles.is_empty() || sandbox.is_file(&d.join("environment.conf")))
+            .then_some((d, puppetfiles))
     })?;
+    let work_tree = root
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(&root)
+        .to_path_buf();
     let mut env = Environment {
         root: root.clone(),
-        moduledir: root.join("modules"),
+        work_tree,
         ..Environment::default()
     };
-    let puppetfile = root.join("Puppetfile");
-    if let Ok(text) = sandbox.read_to_string(&puppetfile) {
+    for (file, text) in puppetfiles {
         let p = deps::puppetfile(&text);
-        env.moduledir = root.join(&p.moduledir);
-        env.needs.declare(&puppetfile, p.modules, "");
+        env.puppetfiles.push(Installer {
+            file: file.clone(),
+            moduledir: crate::sandbox::normalize(&root, Path::new(&p.moduledir))
+                .0
+                .into_owned(),
+            modules: p
+                .modules
+                .iter()
+                .map(|m| m.name.clone())
+                .filter(|m| !p.local.contains(m))
+                .collect(),
+        });
+        env.needs.declare(&file, p.modules, "");
     }
     let conf = root.join("environment.conf");
     let listed = sandbox
         .read_to_string(&conf)
         .ok()
         .and_then(|t| deps::environment_modulepath(&t));
-    let dirs = match listed {
+    let dirs: Vec<PathBuf> = match listed {
         Some(dirs) => dirs.iter().map(|d| root.join(d)).collect(),
-        None => vec![env.moduledir.clone(), root.join("site")],
+        None => {
+            let mut dirs = vec![root.join("modules")];
+            for p in &env.puppetfiles {
+                if !dirs.contains(&p.moduledir) {
+                    dirs.push(p.moduledir.clone());
+                }
+            }
+            dirs.push(root.join("site"));
+            dirs
+        }
     };
     env.modulepath = dirs.into_iter().filter(|d| sandbox.is_dir(d)).collect();
     Some(env)
+}
+
+/// The `Puppetfile`s of the folder `dir` that r10k or g10k may deploy, with their texts:
+/// `Puppetfile`, then each `Puppetfile.*` that names its own `moduledir` (by name).
+fn puppetfiles_in(dir: &Path, sandbox: &Sandbox) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let main = dir.join("Puppetfile");
+    if let Ok(text) = sandbox.read_to_string(&main) {
+        out.push((main, text));
+    }
+    let Ok(entries) = sandbox.read_dir(dir) else {
+        return out;
+    };
+    for entry in entries {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !name.starts_with("Puppetfile.") {
+            continue;
+        }
+        let path = entry.path();
+        if let Ok(text) = sandbox.read_to_string(&path)
+            && deps::puppetfile(&text).has_moduledir
+        {
+            out.push((path, text));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
