@@ -29,6 +29,18 @@ pub struct Declaration {
     pub module: Declared,
 }
 
+/// A `.fixtures.yml` symlink entry leading to a folder of the repository that does not
+/// exist: a stale fixture, not a module installed elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaleFixture {
+    /// The `.fixtures.yml`.
+    pub file: PathBuf,
+    /// The entry's module (its span is the entry's key).
+    pub module: Declared,
+    /// Its source as written.
+    pub link: String,
+}
+
 /// What one module or control repository declares it needs.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Needs {
@@ -175,6 +187,8 @@ pub struct World {
     knows_modules: bool,
     /// Top-scope variables an ENC or the server sets (`known-top-scope-variables`).
     known_top_scope: HashSet<String>,
+    /// The stale `.fixtures.yml` symlinks of the checked modules, in order.
+    stale: Vec<StaleFixture>,
 }
 
 impl World {
@@ -194,6 +208,7 @@ impl World {
             .map(|r| r.name.as_str())
             .collect();
         let mut modules: HashMap<String, Needs> = HashMap::default();
+        let mut stale = Vec::new();
         for root in checked {
             let needs = modules.entry(root.name.clone()).or_default();
             let metadata = root.path.join("metadata.json");
@@ -202,7 +217,20 @@ impl World {
             }
             let fixtures = root.path.join(".fixtures.yml");
             if let Ok(text) = sandbox.read_to_string(&fixtures) {
-                needs.declare(&fixtures, deps::fixtures_modules(&text), &root.name);
+                let mut declared = Vec::new();
+                for f in deps::fixtures(&text) {
+                    match f.link {
+                        Some(link) if is_stale_link(&root.path, &link, sandbox) => {
+                            stale.push(StaleFixture {
+                                file: fixtures.clone(),
+                                module: f.module,
+                                link,
+                            })
+                        }
+                        _ => declared.push(f.module),
+                    }
+                }
+                needs.declare(&fixtures, declared, &root.name);
             }
         }
         for needs in modules.values_mut() {
@@ -219,6 +247,7 @@ impl World {
             modulepath_given,
             knows_modules: !names.is_empty(),
             known_top_scope: HashSet::default(),
+            stale,
         }
     }
 
@@ -286,6 +315,11 @@ impl World {
             .collect()
     }
 
+    /// The stale `.fixtures.yml` symlinks of the checked modules (see [`StaleFixture`]).
+    pub fn stale_fixtures(&self) -> &[StaleFixture] {
+        &self.stale
+    }
+
     /// Every absent declared module, once by name (its first declaration, in the order of
     /// the checked modules' names, then the control repository's).
     pub fn absent(&self) -> Vec<(&Declaration, usize)> {
@@ -310,6 +344,24 @@ impl World {
         }
         out
     }
+}
+
+/// Whether the source `link` of a `.fixtures.yml` symlink entry of the module at `root`
+/// names a folder inside the repository that does not exist. `#{source_dir}` is the module's
+/// folder; a source with any other interpolation, or leading out of the repository, is not
+/// known to be stale.
+fn is_stale_link(root: &Path, link: &str, sandbox: &Sandbox) -> bool {
+    let root = crate::sandbox::normalize(sandbox.cwd(), root)
+        .0
+        .into_owned();
+    let text = link.replace("#{source_dir}", &root.to_string_lossy());
+    if text.contains("#{") || text.trim().is_empty() {
+        return false;
+    }
+    let target = crate::sandbox::normalize(&root, Path::new(&text))
+        .0
+        .into_owned();
+    sandbox.in_repository(&target) && sandbox.locate(&target) == crate::sandbox::Located::Missing
 }
 
 /// The control repository among `paths` (a folder holding `environment.conf`, a

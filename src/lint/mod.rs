@@ -349,8 +349,9 @@ impl Session {
         })
     }
 
-    /// The `P008` notes of a check: one per absent declared module, at its first
-    /// declaration, as file reports (see [`crate::defs::world::World`]).
+    /// The `P008` notes of a check (one per absent declared module, at its first
+    /// declaration) and its `P009` warnings (stale `.fixtures.yml` symlinks), as file reports
+    /// (see [`crate::defs::world::World`]).
     pub fn absent_notes(&self, checked: &Checked) -> Vec<FileReport> {
         absent_notes(
             checked.program.world(),
@@ -468,7 +469,7 @@ fn set_aside_installed(
     out
 }
 
-/// The `P008` notes of a run (see [`Session::absent_notes`]): one per absent declared module, at its first declaration.
+/// The `P008` notes and `P009` warnings of a run (see [`Session::absent_notes`]).
 fn absent_notes(
     world: &crate::defs::world::World,
     settings: &Settings,
@@ -498,6 +499,26 @@ fn absent_notes(
         match by_file.iter_mut().find(|(f, _)| *f == d.file) {
             Some((_, diags)) => diags.push(diag),
             None => by_file.push((d.file.clone(), vec![diag])),
+        }
+    }
+    for stale in world.stale_fixtures() {
+        let diag = crate::report::codes::STALE_FIXTURE
+            .diagnostic(
+                stale.module.span.clone(),
+                format!(
+                    "the fixture `{}` links to `{}`, a folder of the repository that does not \
+                     exist",
+                    stale.module.full, stale.link
+                ),
+            )
+            .with_label("no such folder")
+            .with_help(
+                "remove the entry, or point it at the module's folder; the names that module \
+                 would define are checked as undefined meanwhile",
+            );
+        match by_file.iter_mut().find(|(f, _)| *f == stale.file) {
+            Some((_, diags)) => diags.push(diag),
+            None => by_file.push((stale.file.clone(), vec![diag])),
         }
     }
     by_file
