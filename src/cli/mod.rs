@@ -269,7 +269,12 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     let mut failed = false;
     // What was not read, said before any error: a refused link may be why nothing is left.
     if !args.quiet {
+        // Each once: the walk and the module path may meet one link.
+        let mut said = std::collections::HashSet::new();
         for note in &checked.notes {
+            if !said.insert((crate::config::normalize(&cwd.join(&note.path)), &note.kind)) {
+                continue;
+            }
             let kind = match &note.kind {
                 NoteKind::SymlinkLoop { ancestor } => NoteKind::SymlinkLoop {
                     ancestor: PathBuf::from(display_path(ancestor, &cwd)),

@@ -269,7 +269,9 @@ impl Session {
             let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
             let mut seen: std::collections::HashSet<PathBuf> =
                 roots.iter().map(|r| absolute(&r.path)).collect();
-            for root in crate::discover::module::modules_in(modulepath, sandbox) {
+            let (around, refused) = crate::discover::module::modules_in_noting(modulepath, sandbox);
+            discovered.notes.extend(refused);
+            for root in around {
                 if seen.insert(absolute(&root.path)) {
                     roots.push(root);
                 }

@@ -30,7 +30,7 @@ pub struct Note {
     pub kind: NoteKind,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NoteKind {
     /// A directory that could not be listed.
     UnreadableDir(String),
