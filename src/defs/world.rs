@@ -555,6 +555,149 @@ mod tests {
         assert_eq!(world.absent()[0].0.module.name, "apt");
     }
 
+    /// Installed or the team's, as r10k decides: named by a Puppetfile (or a `Puppetfile.*`
+    /// with its moduledir) and in its moduledir, or in a folder git ignores.
+    #[test]
+    fn installed_modules_as_r10k_decides() {
+        let tmp = tempdir();
+        let dir = tmp.path();
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        write(
+            &dir.join("Puppetfile"),
+            "mod 'puppetlabs-stdlib'
+mod 'acme-role', :local => true
+",
+        );
+        write(
+            &dir.join("Puppetfile.vendor"),
+            "moduledir 'vendor_modules'
+mod 'puppetlabs-apt'
+",
+        );
+        write(
+            &dir.join("Puppetfile.lock"),
+            "mod 'puppetlabs-concat'
+",
+        );
+        write(
+            &dir.join(".gitignore"),
+            "/cache/
+",
+        );
+        write(
+            &dir.join("modules/.gitignore"),
+            "ignored_here/
+",
+        );
+        for m in [
+            "modules/stdlib",
+            "modules/role",
+            "modules/web",
+            "modules/ignored_here",
+            "vendor_modules/apt",
+            "vendor_modules/concat",
+            "cache/x",
+            "site/stdlib",
+        ] {
+            std::fs::create_dir_all(dir.join(m).join("manifests")).unwrap();
+        }
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        assert_eq!(env.root, dir);
+        assert_eq!(
+            env.puppetfiles
+                .iter()
+                .map(|p| p.file.clone())
+                .collect::<Vec<_>>(),
+            [dir.join("Puppetfile"), dir.join("Puppetfile.vendor")]
+        );
+        assert_eq!(
+            env.modulepath,
+            [
+                dir.join("modules"),
+                dir.join("vendor_modules"),
+                dir.join("site")
+            ]
+        );
+        let mut installs = env.installs(&sandbox);
+        let mut of = |rel: &str| {
+            let path = dir.join(rel);
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            installs.of(&ModuleRoot { name, path })
+        };
+        assert_eq!(
+            of("modules/stdlib"),
+            Some(Installed::Puppetfile(dir.join("Puppetfile")))
+        );
+        assert_eq!(
+            of("vendor_modules/apt"),
+            Some(Installed::Puppetfile(dir.join("Puppetfile.vendor")))
+        );
+        assert_eq!(of("modules/ignored_here"), Some(Installed::IgnoredByGit));
+        assert_eq!(of("cache/x"), Some(Installed::IgnoredByGit));
+        // The team's: `:local`, not named, named by a file r10k is not given, elsewhere.
+        for rel in [
+            "modules/role",
+            "modules/web",
+            "vendor_modules/concat",
+            "site/stdlib",
+        ] {
+            assert_eq!(of(rel), None, "{rel}");
+        }
+        // Without a Puppetfile, `modules/` is the team's.
+        let tmp = tempdir();
+        let dir = tmp.path();
+        write(&dir.join("environment.conf"), "manifest = site.pp\n");
+        std::fs::create_dir_all(dir.join("modules/stdlib/manifests")).unwrap();
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let env = find_environment(&[dir.to_path_buf()], dir, &sandbox).unwrap();
+        let root = ModuleRoot {
+            name: "stdlib".into(),
+            path: dir.join("modules/stdlib"),
+        };
+        assert_eq!(env.installs(&sandbox).of(&root), None);
+    }
+
+    #[test]
+    fn stale_fixture_links_lead_to_missing_folders_of_the_repository() {
+        let tmp = tempdir();
+        let dir = tmp.path().join("repo");
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        std::fs::create_dir_all(dir.join("site/db")).unwrap();
+        let web = dir.join("site/web");
+        write(
+            &web.join(".fixtures.yml"),
+            "fixtures:\n  symlinks:\n    web: '#{source_dir}'\n    db: '#{source_dir}/../db'\n    \
+             gone: '#{source_dir}/../gone'\n    far: '/nowhere/far'\n    env: \
+             '#{ENV[\"X\"]}/y'\n",
+        );
+        write(&web.join("manifests/init.pp"), "class web {}\n");
+        let sandbox = Sandbox::new(&dir, std::slice::from_ref(&dir));
+        assert!(is_stale_link(&web, "#{source_dir}/../gone", &sandbox));
+        assert!(!is_stale_link(&web, "#{source_dir}/../db", &sandbox));
+        assert!(!is_stale_link(&web, "/nowhere/far", &sandbox));
+        assert!(!is_stale_link(&web, "#{ENV['X']}/y", &sandbox));
+        let world = World::gather(
+            &[root(&dir.join("site"), "web")],
+            &[],
+            None,
+            false,
+            &sandbox,
+        );
+        let stale: Vec<&str> = world
+            .stale_fixtures()
+            .iter()
+            .map(|s| s.module.name.as_str())
+            .collect();
+        assert_eq!(stale, ["gone"]);
+        let absent: Vec<&str> = world
+            .absent()
+            .iter()
+            .map(|(d, _)| d.module.name.as_str())
+            .collect();
+        assert_eq!(absent, ["db", "far", "env"]);
+    }
+
     fn tempdir() -> tempfile::TempDir {
         tempfile::tempdir().unwrap()
     }
