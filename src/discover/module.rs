@@ -139,7 +139,7 @@ pub fn refused_in(modulepath: &[PathBuf], sandbox: &Sandbox) -> Vec<crate::sandb
 
 /// The folders directly below the folders of a module path that the sandbox lets plint list,
 /// in order; a note in `notes` for each one it refuses.
-fn module_folders(
+pub fn module_folders(
     modulepath: &[PathBuf],
     sandbox: &Sandbox,
     notes: &mut Vec<crate::sandbox::Note>,

@@ -368,8 +368,8 @@ impl Session {
 /// [`crate::defs::world::Installs`]): those set aside, and those checked all the same.
 #[derive(Debug, Default, Clone)]
 pub struct SetAside {
-    /// The installed modules under the checked folders that are not checked (their files are
-    /// read into the index): their roots, in walk order.
+    /// The installed modules under the checked folders (or holding a file given) that are not
+    /// checked (their files are read into the index): their roots, in walk order.
     pub modules: Vec<PathBuf>,
     /// The folders holding them, each once, in order.
     pub folders: Vec<PathBuf>,
@@ -432,13 +432,18 @@ fn set_aside_installed(
     folders.extend(env.puppetfiles.iter().map(|p| &p.moduledir));
     folders.sort();
     folders.dedup();
-    let unwalked: Vec<ModuleRoot> = folders
+    let folders: Vec<PathBuf> = folders
         .into_iter()
         .filter(|f| asked.iter().any(|d| f.starts_with(d) && *f != d))
-        .flat_map(|f| crate::discover::module::modules_in(std::slice::from_ref(f), sandbox))
-        .filter(|r| !known.contains(&abs(&r.path)))
-        .filter(|r| installs.of(r).is_some())
+        .cloned()
         .collect();
+    let unwalked: Vec<ModuleRoot> =
+        crate::discover::module::module_folders(&folders, sandbox, &mut Vec::new())
+            .into_iter()
+            .filter(|p| !known.contains(&abs(p)))
+            .filter_map(|p| crate::discover::module::module_root(&p, sandbox))
+            .filter(|r| installs.of(r).is_some())
+            .collect();
     if check_installed && !unwalked.is_empty() {
         let roots: Vec<PathBuf> = unwalked.iter().map(|r| r.path.clone()).collect();
         if let Ok(more) = crate::discover::discover(&roots, sandbox) {
@@ -458,9 +463,16 @@ fn set_aside_installed(
     discovered
         .other_files
         .retain(|f| !installed.iter().any(|r| f.path.starts_with(&r.path)));
+    // Said: those under a folder given, and those holding a file given.
+    let files: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| !sandbox.is_in_memory(p))
+        .map(|p| abs(p))
+        .filter(|p| !p.is_dir())
+        .collect();
     for root in installed.iter().filter(|r| {
         let path = abs(&r.path);
-        asked.iter().any(|d| path.starts_with(d))
+        asked.iter().any(|d| path.starts_with(d)) || files.iter().any(|f| f.starts_with(&path))
     }) {
         out.modules.push(root.path.clone());
         let folder = root.path.parent().unwrap_or(&root.path).to_path_buf();
