@@ -203,8 +203,9 @@ impl Session {
             }
             !out
         });
-        // A control repository among the checked paths: the modules it installs (r10k's
-        // `moduledir`, or named in its `Puppetfile`) are read into the index, not reported on.
+        // A control repository among the checked paths: the modules it installs (a
+        // Puppetfile's, in its `moduledir`; those in folders git ignores) are read into the
+        // index, not reported on.
         let environment = crate::defs::world::find_environment(paths, cwd, sandbox);
         let set_aside = match &environment {
             Some(env) => set_aside_installed(
