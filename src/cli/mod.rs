@@ -591,17 +591,35 @@ fn set_aside_notes(set_aside: &crate::lint::SetAside, cwd: &Path) -> Vec<String>
             if n == 1 { "it" } else { "them" },
         ));
     }
-    for (root, why) in &set_aside.asked {
-        let why = match why {
-            crate::defs::world::Installed::Puppetfile(file) => {
-                format!("`{}` installs it", display_path(file, cwd))
+    match set_aside.asked.as_slice() {
+        [] => {}
+        [(root, why)] => {
+            let why = match why {
+                crate::defs::world::Installed::Puppetfile(file) => {
+                    format!("`{}` installs it", display_path(file, cwd))
+                }
+                crate::defs::world::Installed::IgnoredByGit => "git ignores its folder".to_string(),
+            };
+            notes.push(format!(
+                "`{}` is an installed module ({why}): checked, as asked",
+                display_path(root, cwd)
+            ));
+        }
+        many => {
+            let mut folders: Vec<String> = Vec::new();
+            for (root, _) in many {
+                let folder = format!("`{}`", display_path(root.parent().unwrap_or(root), cwd));
+                if !folders.contains(&folder) {
+                    folders.push(folder);
+                }
             }
-            crate::defs::world::Installed::IgnoredByGit => "git ignores its folder".to_string(),
-        };
-        notes.push(format!(
-            "`{}` is an installed module ({why}): checked, as asked",
-            display_path(root, cwd)
-        ));
+            notes.push(format!(
+                "{} installed modules in {} (a Puppetfile installs them, or git ignores their \
+                 folders): checked, as asked",
+                thousands(many.len()),
+                folders.join(", ")
+            ));
+        }
     }
     notes
 }
