@@ -571,6 +571,14 @@ fn without_a_puppetfile_modules_is_the_teams() {
             stderr.contains("is an installed module (git ignores its folder)"),
             "{stderr}"
         );
+        // Their folder given, they are checked, with one note for them all.
+        let (found, stderr) = run_with_stderr(repo, &["external"]);
+        assert!(reported_in(&found, "external/stdlib"), "{found:#?}");
+        assert!(
+            stderr.contains("2 installed modules in `external`")
+                && stderr.contains("checked, as asked"),
+            "{stderr}"
+        );
         // Inside one of the team's, it checks it, with no word of installed modules.
         let (found, stderr) = run_with_stderr(&repo.join("modules/web"), &[]);
         assert!(reported_in(&found, "manifests/init.pp"), "{found:#?}");
