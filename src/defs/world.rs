@@ -365,8 +365,9 @@ fn is_stale_link(root: &Path, link: &str, sandbox: &Sandbox) -> bool {
 }
 
 /// The control repository among `paths` (a folder holding `environment.conf`, a
-/// `Puppetfile` or a `Puppetfile.*` naming its `moduledir`: one of them, or a folder above one
-/// of them, up to 8 levels), with its declarations read through `sandbox`.
+/// `Puppetfile`, or, at the root of a git work tree, a `Puppetfile.*` naming its `moduledir`:
+/// one of them, or a folder above one of them, up to 8 levels), with its declarations read
+/// through `sandbox`.
 pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Option<Environment> {
     // Each folder once: files given one by one share their folders.
     let mut seen: HashSet<PathBuf> = HashSet::default();
@@ -384,11 +385,14 @@ pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Opt
             }
         }
     }
-    let (root, puppetfiles) = candidates.into_iter().find_map(|d| {
-        let puppetfiles = puppetfiles_in(&d, sandbox);
-        (!puppetfiles.is_empty() || sandbox.is_file(&d.join("environment.conf")))
-            .then_some((d, puppetfiles))
+    // A `Puppetfile.*` alone is looked for at the root of a git work tree only: listing
+    // every folder of thousands of files given one by one would cost more than a look.
+    let root = candidates.into_iter().find(|d| {
+        sandbox.is_file(&d.join("Puppetfile"))
+            || sandbox.is_file(&d.join("environment.conf"))
+            || (d.join(".git").exists() && !puppetfiles_in(d, sandbox).is_empty())
     })?;
+    let puppetfiles = puppetfiles_in(&root, sandbox);
     let work_tree = root
         .ancestors()
         .find(|d| d.join(".git").exists())
@@ -644,6 +648,19 @@ mod 'puppetlabs-apt'
         ] {
             assert_eq!(of(rel), None, "{rel}");
         }
+        // A `Puppetfile.*` alone makes a git work tree's root a control repository.
+        let tmp = tempdir();
+        let dir = tmp.path();
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        write(
+            &dir.join("Puppetfile.vendor"),
+            "moduledir 'vendor'\nmod 'a-b'\n",
+        );
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        assert_eq!(env.puppetfiles[0].moduledir, dir.join("vendor"));
+        std::fs::remove_dir(dir.join(".git")).unwrap();
+        assert!(find_environment(&[dir.join("site")], dir, &sandbox).is_none());
         // Without a Puppetfile, `modules/` is the team's.
         let tmp = tempdir();
         let dir = tmp.path();
