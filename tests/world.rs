@@ -466,3 +466,305 @@ fn a_bolt_project_is_the_module_its_project_file_names() {
         "{found:#?}"
     );
 }
+
+// --- installed modules, as r10k and g10k decide them (issue 28) -------------------------------
+
+/// A class with two defects a check reports: an undefined variable, and a call of a function
+/// nobody defines.
+fn defective(class: &str) -> String {
+    format!("class {class} {{\n  notice($undefined_{class})\n  unknown_{class}_fn(1)\n}}\n")
+}
+
+/// Runs `git init` in `dir`; `false` (with a visible message) when git is not installed.
+fn git_init(dir: &Path) -> bool {
+    match std::process::Command::new("git")
+        .args(["init", "-q", "."])
+        .current_dir(dir)
+        .status()
+    {
+        Ok(s) if s.success() => true,
+        _ => {
+            eprintln!("skipping the .gitignore part: git is not installed");
+            false
+        }
+    }
+}
+
+/// The stderr of a run and its findings.
+fn run_with_stderr(dir: &Path, args: &[&str]) -> (Vec<(String, String, String, String)>, String) {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let out = plint(dir, &all);
+    assert!(code(&out) <= 1, "plint failed: {}", common::stderr(&out));
+    (findings(&stdout(&out)), common::stderr(&out))
+}
+
+fn reported_in(found: &[(String, String, String, String)], folder: &str) -> bool {
+    found
+        .iter()
+        .any(|(p, c, _, _)| p.contains(folder) && c == "P112")
+}
+
+#[test]
+fn without_a_puppetfile_modules_is_the_teams() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    write(
+        repo,
+        "environment.conf",
+        "modulepath = modules:$basemodulepath\n",
+    );
+    write(repo, "manifests/site.pp", "include web\n");
+    write(repo, "modules/web/manifests/init.pp", &defective("web"));
+    let (found, stderr) = run_with_stderr(repo, &["."]);
+    assert!(reported_in(&found, "modules/web"), "{found:#?}");
+    assert!(!stderr.contains("installed"), "{stderr}");
+
+    // A Puppetfile whose moduledir git ignores: what is there is installed, not reported on,
+    // and one note says how many, where, and how to check them.
+    write(
+        repo,
+        "Puppetfile",
+        "moduledir 'external'\nmod 'puppetlabs-stdlib'\n",
+    );
+    write(
+        repo,
+        "external/stdlib/manifests/init.pp",
+        &defective("stdlib"),
+    );
+    write(
+        repo,
+        "external/extra/manifests/init.pp",
+        &defective("extra"),
+    );
+    write(repo, ".gitignore", "/external/\n");
+    write(
+        repo,
+        "environment.conf",
+        "modulepath = modules:external:$basemodulepath\n",
+    );
+    if git_init(repo) {
+        let (found, stderr) = run_with_stderr(repo, &["."]);
+        assert!(reported_in(&found, "modules/web"), "{found:#?}");
+        assert!(
+            !found.iter().any(|(p, ..)| p.contains("external")),
+            "{found:#?}"
+        );
+        let notes: Vec<&str> = stderr.lines().filter(|l| l.contains("installed")).collect();
+        assert_eq!(notes.len(), 1, "{stderr}");
+        assert!(
+            notes[0].contains("2 installed modules in `external`")
+                && notes[0].contains("check-installed-modules = true"),
+            "{stderr}"
+        );
+        // Asked for, they are checked.
+        write(repo, "plint.toml", "check-installed-modules = true\n");
+        let (found, stderr) = run_with_stderr(repo, &["."]);
+        assert!(reported_in(&found, "external/stdlib"), "{found:#?}");
+        assert!(reported_in(&found, "external/extra"), "{found:#?}");
+        assert!(!stderr.contains("not checked"), "{stderr}");
+        std::fs::remove_file(repo.join("plint.toml")).unwrap();
+        // Run inside an installed module, it checks it and says it is installed.
+        let (found, stderr) = run_with_stderr(&repo.join("external/extra"), &[]);
+        assert!(reported_in(&found, "manifests/init.pp"), "{found:#?}");
+        assert!(
+            stderr.contains("is an installed module (git ignores its folder)"),
+            "{stderr}"
+        );
+        // Their folder given, they are checked, with one note for them all.
+        let (found, stderr) = run_with_stderr(repo, &["external"]);
+        assert!(reported_in(&found, "external/stdlib"), "{found:#?}");
+        assert!(
+            stderr.contains("2 installed modules in `external`")
+                && stderr.contains("checked, as asked"),
+            "{stderr}"
+        );
+        // Inside one of the team's, it checks it, with no word of installed modules.
+        let (found, stderr) = run_with_stderr(&repo.join("modules/web"), &[]);
+        assert!(reported_in(&found, "manifests/init.pp"), "{found:#?}");
+        assert!(!stderr.contains("installed"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_puppetfile_of_another_name_installs_in_its_moduledir() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    write(
+        repo,
+        "Puppetfile.vendor",
+        "forge 'https://forge.puppet.com'\nmoduledir 'vendor_modules'\nmod 'puppetlabs-stdlib', '9.4.1'\n",
+    );
+    // Not a Puppetfile r10k is given: no moduledir of its own.
+    write(repo, "Puppetfile.example", "mod 'acme-web'\n");
+    write(
+        repo,
+        "environment.conf",
+        "modulepath = modules:vendor_modules:$basemodulepath\n",
+    );
+    write(repo, "manifests/site.pp", "include web\n");
+    write(repo, "modules/web/manifests/init.pp", &defective("web"));
+    write(
+        repo,
+        "vendor_modules/stdlib/manifests/init.pp",
+        &defective("stdlib"),
+    );
+    let (found, stderr) = run_with_stderr(repo, &["."]);
+    assert!(reported_in(&found, "modules/web"), "{found:#?}");
+    assert!(
+        !found.iter().any(|(p, ..)| p.contains("vendor_modules")),
+        "{found:#?}"
+    );
+    // Every module the Puppetfile installs is present: an unknown function is an error.
+    assert!(
+        found
+            .iter()
+            .any(|(p, c, s, _)| p.contains("modules/web") && c == "P101" && s == "error"),
+        "{found:#?}"
+    );
+    assert!(
+        stderr.contains("1 installed module in `vendor_modules` not checked"),
+        "{stderr}"
+    );
+    // A module r10k keeps in the control repository (`:local => true`) is the team's.
+    write(
+        repo,
+        "Puppetfile.vendor",
+        "moduledir 'vendor_modules'\nmod 'puppetlabs-stdlib', :local => true\n",
+    );
+    let (found, _) = run_with_stderr(repo, &["."]);
+    assert!(reported_in(&found, "vendor_modules/stdlib"), "{found:#?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_folder_of_module_links_is_checked_alike_from_anywhere() {
+    use std::os::unix::fs::symlink;
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    write(&repo, "src/web/manifests/init.pp", &defective("web"));
+    write(&repo, "src/db/manifests/init.pp", &defective("db"));
+    write(
+        tmp.path(),
+        "outside/ext/manifests/init.pp",
+        &defective("ext"),
+    );
+    std::fs::create_dir_all(repo.join("mods")).unwrap();
+    symlink("../src/web", repo.join("mods/web")).unwrap();
+    symlink("../src/db", repo.join("mods/db")).unwrap();
+    symlink("../../outside/ext", repo.join("mods/ext")).unwrap();
+    let mut seen: Vec<Vec<(String, String)>> = Vec::new();
+    for (cwd, arg) in [
+        (tmp.path().to_path_buf(), "repo/mods"),
+        (repo.clone(), "mods"),
+        (repo.join("mods"), "."),
+    ] {
+        let (found, stderr) = run_with_stderr(&cwd, &[arg]);
+        // The same findings, by the path below `mods`.
+        let mut rel: Vec<(String, String)> = found
+            .iter()
+            .map(|(p, c, _, _)| {
+                let p = p.trim_start_matches("repo/").trim_start_matches("mods/");
+                (p.to_string(), c.clone())
+            })
+            .collect();
+        rel.sort();
+        assert!(
+            rel.iter()
+                .any(|(p, c)| p.starts_with("web/") && c == "P112")
+        );
+        assert!(rel.iter().any(|(p, c)| p.starts_with("db/") && c == "P112"));
+        assert!(!rel.iter().any(|(p, _)| p.starts_with("ext/")), "{rel:#?}");
+        // The link leading out is refused with a note naming it, once.
+        let refused: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.contains("ext: symbolic link leading outside"))
+            .collect();
+        assert_eq!(refused.len(), 1, "{stderr}");
+        seen.push(rel);
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:#?}");
+
+    // The same links as the module path: the one leading out is said, once.
+    write(&repo, "manifests/site.pp", "include web\n");
+    let out = plint(&repo, &["--modulepath", "mods", "manifests/site.pp"]);
+    let stderr = common::stderr(&out);
+    assert_eq!(
+        stderr
+            .lines()
+            .filter(|l| l.contains("mods/ext: symbolic link leading outside"))
+            .count(),
+        1,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn excluding_every_file_is_an_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    write(repo, "modules/web/manifests/init.pp", &defective("web"));
+    write(repo, "manifests/site.pp", "include web\n");
+    for args in [
+        &["--ignore-paths", "**/*.pp"][..],
+        &["--ignore-paths", "**/*.pp", "."],
+    ] {
+        let out = plint(repo, args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert!(
+            common::stderr(&out).contains("every file to check there is excluded"),
+            "{}",
+            common::stderr(&out)
+        );
+    }
+    // Some left: checked as usual.
+    let out = plint(repo, &["--ignore-paths", "manifests/**"]);
+    assert_eq!(code(&out), 1, "{}", common::stderr(&out));
+}
+
+#[test]
+fn a_stale_fixture_symlink_is_a_warning_not_an_absent_module() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    write(repo, "Puppetfile", "mod 'puppetlabs-stdlib'\n");
+    write(
+        repo,
+        "modules/stdlib/manifests/init.pp",
+        "class stdlib {}\n",
+    );
+    write(
+        repo,
+        "site/web/.fixtures.yml",
+        "fixtures:\n  forge_modules:\n    stdlib: 'puppetlabs/stdlib'\n  symlinks:\n    web: '#{source_dir}'\n    helper: '#{source_dir}/../helper'\n",
+    );
+    write(
+        repo,
+        "site/web/manifests/init.pp",
+        "class web {\n  helper_fn(1)\n}\n",
+    );
+    let found = run_json(repo, &["."]);
+    let stale: Vec<_> = found.iter().filter(|(_, c, _, _)| c == "P009").collect();
+    assert_eq!(stale.len(), 1, "{found:#?}");
+    assert!(stale[0].0.ends_with("site/web/.fixtures.yml") && stale[0].2 == "warning");
+    assert!(stale[0].3.contains("`helper`"), "{found:#?}");
+    assert!(!found.iter().any(|(_, c, _, _)| c == "P008"), "{found:#?}");
+    // The world stays closed: the unknown function is an error.
+    assert!(
+        found
+            .iter()
+            .any(|(p, c, s, _)| p.ends_with("init.pp") && c == "P101" && s == "error"),
+        "{found:#?}"
+    );
+    // Its line is the entry's.
+    let out = plint(repo, &["--format", "json", "."]);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let entry = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "P009")
+        .unwrap();
+    assert_eq!(entry["line"], 6);
+    assert!(entry["help"].as_str().is_some_and(|h| !h.is_empty()));
+}

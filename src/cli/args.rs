@@ -12,9 +12,12 @@ use crate::report::OutputFormat;
 /// Checks the Puppet manifests (`*.pp`) under each PATH (default: the current directory).
 /// Directories are walked following symbolic links; `.git`, `.hg`, `.svn`, `vendor`,
 /// `node_modules`, `target`, `.bundle`, `pkg` and `spec/fixtures` are skipped unless given
-/// explicitly. A file given explicitly is checked whatever its extension; a directory given
-/// explicitly under which nothing is checked is an error. A PATH of `-` reads one manifest
-/// from standard input (see `--stdin-filename`).
+/// explicitly; a link leading out of the repository and the module path is refused with a
+/// note. A file given explicitly is checked whatever its extension; a directory given
+/// explicitly under which nothing is checked, or one (the current one by default) whose every
+/// file is excluded, is an error. In a control repository, the modules a Puppetfile installs
+/// (in its `moduledir`) and those in folders git ignores are read, not checked: one note says
+/// how many. A PATH of `-` reads one manifest from standard input (see `--stdin-filename`).
 ///
 /// Configuration comes from `plint.toml` in the current directory or its nearest ancestor
 /// (or `--config FILE`), else from `.puppet-lint.rc` in the current directory; the options
@@ -28,7 +31,7 @@ use crate::report::OutputFormat;
 /// Exit status: 0 if nothing was found at error level (or warning level, with
 /// `--fail-on-warnings`), 1 if something was (with `--diff`: if a file would change), 2 if
 /// plint itself could not do its job (bad arguments or configuration, a PATH that does not
-/// exist or holds nothing to check, output that cannot be written).
+/// exist or holds nothing to check, every file excluded, output that cannot be written).
 #[derive(Debug, Parser)]
 #[command(
     name = "plint",

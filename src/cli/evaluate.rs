@@ -99,6 +99,17 @@ pub fn run(
             .map(|env| environment_modulepath(env, &args.basemodulepath, &sandbox))
             .unwrap_or_else(|| args.basemodulepath.clone())
     };
+    // A module of the module path behind a link leading out is not read: said once.
+    if !args.quiet {
+        for note in crate::discover::module::refused_in(&modulepath, &sandbox) {
+            let note = format!(
+                "{}: {}",
+                crate::report::display_path(&note.path, sandbox.cwd()),
+                note.kind
+            );
+            eprintln!("plint: note: {}", crate::report::escape::escape(&note));
+        }
+    }
     let sandbox = std::sync::Arc::new(sandbox);
     for hiera in [&args.hiera, &args.global_hiera].into_iter().flatten() {
         if !hiera.is_file() {

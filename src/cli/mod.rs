@@ -267,24 +267,14 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     }
     let checked = checked?;
     let mut failed = false;
-    if args.paths_given {
-        let found: Vec<&PathBuf> = checked.files.iter().chain(&checked.modules).collect();
-        for path in paths.iter().filter(|p| nothing_checked(p, &found, &cwd)) {
-            let error = format!(
-                "`{}`: no file to check there (plint checks Puppet manifests, `*.pp`; there \
-                 are none, or the configuration excludes them all)",
-                path.display()
-            );
-            eprintln!("plint: error: {}", escape(&error));
-            failed = true;
-        }
-        if failed && checked.files.is_empty() {
-            // Nothing to report on: no "No problems found" under the error.
-            return Ok(EXIT_FAILURE);
-        }
-    }
+    // What was not read, said before any error: a refused link may be why nothing is left.
     if !args.quiet {
+        // Each once: the walk and the module path may meet one link.
+        let mut said = std::collections::HashSet::new();
         for note in &checked.notes {
+            if !said.insert((crate::config::normalize(&cwd.join(&note.path)), &note.kind)) {
+                continue;
+            }
             let kind = match &note.kind {
                 NoteKind::SymlinkLoop { ancestor } => NoteKind::SymlinkLoop {
                     ancestor: PathBuf::from(display_path(ancestor, &cwd)),
@@ -294,6 +284,33 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             let note = format!("{}: {kind}", display_path(&note.path, &cwd));
             eprintln!("plint: note: {}", escape(&note));
         }
+        for note in set_aside_notes(&checked.set_aside, &cwd) {
+            eprintln!("plint: note: {}", escape(&note));
+        }
+    }
+    let found: Vec<&PathBuf> = checked.files.iter().chain(&checked.modules).collect();
+    for path in &paths {
+        let error = if args.paths_given && nothing_checked(path, &found, &cwd) {
+            format!(
+                "`{}`: no file to check there (plint checks Puppet manifests, `*.pp`; there \
+                 are none, or the configuration excludes them all)",
+                path.display()
+            )
+        } else if all_excluded(path, &checked.files, &checked.excluded, &cwd) {
+            format!(
+                "`{}`: every file to check there is excluded (by `exclude` in the \
+                 configuration, or `--ignore-paths`): nothing is checked",
+                path.display()
+            )
+        } else {
+            continue;
+        };
+        eprintln!("plint: error: {}", escape(&error));
+        failed = true;
+    }
+    if failed && checked.files.is_empty() {
+        // Nothing to report on: no "No problems found" under the error.
+        return Ok(EXIT_FAILURE);
     }
     let absent = session.absent_notes(&checked);
     let settings = session.settings();
@@ -534,6 +551,79 @@ fn nothing_checked(path: &Path, found: &[&PathBuf], cwd: &Path) -> bool {
     !found
         .iter()
         .any(|f| crate::config::normalize(&cwd.join(f)).starts_with(&dir))
+}
+
+/// Whether `path` is a folder under which files were found but the configuration excludes
+/// every one (`excluded`), none being checked (`checked`).
+fn all_excluded(path: &Path, checked: &[PathBuf], excluded: &[PathBuf], cwd: &Path) -> bool {
+    if !path.is_dir() {
+        return false;
+    }
+    let dir = crate::config::normalize(&cwd.join(path));
+    let under = |f: &PathBuf| crate::config::normalize(&cwd.join(f)).starts_with(&dir);
+    excluded.iter().any(under) && !checked.iter().any(under)
+}
+
+/// The notes on a control repository's installed modules (see [`crate::lint::SetAside`]):
+/// one for all those set aside, one for each checked because it was asked for.
+fn set_aside_notes(set_aside: &crate::lint::SetAside, cwd: &Path) -> Vec<String> {
+    let mut notes = Vec::new();
+    let n = set_aside.modules.len();
+    if n > 0 {
+        let folders: Vec<String> = set_aside
+            .folders
+            .iter()
+            .map(|f| format!("`{}`", display_path(f, cwd)))
+            .collect();
+        notes.push(format!(
+            "{} installed {} in {} not checked (a Puppetfile installs {}, or git ignores {}): \
+             {} definitions are read, {} findings are not reported; set \
+             `check-installed-modules = true` in plint.toml to check {} too",
+            thousands(n),
+            if n == 1 { "module" } else { "modules" },
+            folders.join(", "),
+            if n == 1 { "it" } else { "them" },
+            if n == 1 {
+                "its folder"
+            } else {
+                "their folders"
+            },
+            if n == 1 { "its" } else { "their" },
+            if n == 1 { "its" } else { "their" },
+            if n == 1 { "it" } else { "them" },
+        ));
+    }
+    match set_aside.asked.as_slice() {
+        [] => {}
+        [(root, why)] => {
+            let why = match why {
+                crate::defs::world::Installed::Puppetfile(file) => {
+                    format!("`{}` installs it", display_path(file, cwd))
+                }
+                crate::defs::world::Installed::IgnoredByGit => "git ignores its folder".to_string(),
+            };
+            notes.push(format!(
+                "`{}` is an installed module ({why}): checked, as asked",
+                display_path(root, cwd)
+            ));
+        }
+        many => {
+            let mut folders: Vec<String> = Vec::new();
+            for (root, _) in many {
+                let folder = format!("`{}`", display_path(root.parent().unwrap_or(root), cwd));
+                if !folders.contains(&folder) {
+                    folders.push(folder);
+                }
+            }
+            notes.push(format!(
+                "{} installed modules in {} (a Puppetfile installs them, or git ignores their \
+                 folders): checked, as asked",
+                thousands(many.len()),
+                folders.join(", ")
+            ));
+        }
+    }
+    notes
 }
 
 /// The sandbox of a run (see [`crate::sandbox`]): the checked paths' repositories are

@@ -3,7 +3,7 @@
 use crate::infer::distance;
 use crate::report::RuleMeta;
 use crate::report::codes::{
-    self, ABSENT_DEPENDENCY, INVALID_UTF8, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION,
+    self, ABSENT_DEPENDENCY, INVALID_UTF8, STALE_FIXTURE, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION,
 };
 use crate::report::escape::shorten;
 use crate::rules::registry::RULES;
@@ -17,6 +17,7 @@ pub const CONFIGURABLE_BUILTINS: &[RuleMeta] = &[
     UNKNOWN_SUPPRESSION,
     UNUSED_SUPPRESSION,
     ABSENT_DEPENDENCY,
+    STALE_FIXTURE,
 ];
 
 /// Why a key names nothing configurable.
@@ -140,7 +141,7 @@ mod tests {
         assert_eq!(resolve("unused-suppression").unwrap(), ["P006"]);
         assert_eq!(resolve("P006").unwrap(), ["P006"]);
         let p0 = resolve("P0").unwrap();
-        assert_eq!(p0, ["P003", "P005", "P006", "P008"]);
+        assert_eq!(p0, ["P003", "P005", "P006", "P008", "P009"]);
         let p4 = resolve("P4").unwrap();
         assert!(p4.contains(&"P401") && p4.iter().all(|c| c.starts_with("P4")));
         assert!(matches!(

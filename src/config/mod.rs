@@ -125,8 +125,9 @@ pub struct Options {
     /// Top-scope variables the site's ENC or Puppet server sets (`"role"`, `"::datacenter"`):
     /// reading `$::role` is then not reported as undefined.
     pub known_top_scope_variables: Vec<String>,
-    /// In a control repository, also check the modules its `Puppetfile` installs (in r10k's
-    /// `moduledir`, or named in the `Puppetfile`); by default they are indexed, not reported on.
+    /// In a control repository, also check the installed modules (those a `Puppetfile` names,
+    /// in its `moduledir`, and those in a folder git ignores); by default they are indexed, not
+    /// reported on.
     pub check_installed_modules: bool,
 }
 

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use crate::discover::deps::{self, Declared};
 use crate::discover::module::ModuleRoot;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{GitIgnored, Sandbox};
 
 /// A module declared as needed, and by which file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +27,18 @@ pub struct Declaration {
     /// The declaring file (`metadata.json`, `.fixtures.yml` or `Puppetfile`).
     pub file: PathBuf,
     pub module: Declared,
+}
+
+/// A `.fixtures.yml` symlink entry leading to a folder of the repository that does not
+/// exist: a stale fixture, not a module installed elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaleFixture {
+    /// The `.fixtures.yml`.
+    pub file: PathBuf,
+    /// The entry's module (its span is the entry's key).
+    pub module: Declared,
+    /// Its source as written.
+    pub link: String,
 }
 
 /// What one module or control repository declares it needs.
@@ -78,27 +90,84 @@ impl Needs {
 /// A control repository (a Puppet environment) among the checked paths.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Environment {
+    /// Its folder (absolute).
     pub root: PathBuf,
-    /// The folders its modules are in (`environment.conf`'s `modulepath`, else the
-    /// `Puppetfile`'s `moduledir`), that exist.
+    /// The folders its modules are in (`environment.conf`'s `modulepath`, else `modules`,
+    /// `site` and each `Puppetfile`'s `moduledir`), that exist.
     pub modulepath: Vec<PathBuf>,
-    /// Where r10k installs the `Puppetfile`'s modules.
-    pub moduledir: PathBuf,
-    /// The modules its `Puppetfile` installs.
+    /// What its `Puppetfile`s install, and where.
+    pub puppetfiles: Vec<Installer>,
+    /// The git work tree holding it (whose `.gitignore` files say what git does not track),
+    /// else its own folder.
+    pub work_tree: PathBuf,
+    /// The modules its `Puppetfile`s install.
     pub needs: Needs,
 }
 
+/// A `Puppetfile` r10k or g10k deploys (`Puppetfile`, or a `Puppetfile.*` that names its
+/// own `moduledir`): the modules it installs, and where.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Installer {
+    pub file: PathBuf,
+    /// Where it installs them (absolute).
+    pub moduledir: PathBuf,
+    /// The names of the modules it installs (without those declared `:local => true`, which
+    /// the team keeps in `moduledir` itself).
+    pub modules: Vec<String>,
+}
+
+/// Why a module is installed rather than the team's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Installed {
+    /// A `Puppetfile` names it, and it lies in that file's `moduledir`.
+    Puppetfile(PathBuf),
+    /// It lies in a folder git ignores.
+    IgnoredByGit,
+}
+
 impl Environment {
-    /// Whether the module at `root` is one the control repository installs: it lies in
-    /// r10k's `moduledir`, or the `Puppetfile` names it.
-    pub fn installs(&self, root: &ModuleRoot) -> bool {
-        let path = std::path::absolute(&root.path).unwrap_or_else(|_| root.path.clone());
-        path.starts_with(&self.moduledir)
-            || self
-                .needs
-                .declared
-                .iter()
-                .any(|d| d.module.name == root.name && path.starts_with(&self.root))
+    /// Which modules are installed (see [`Installs::of`]), reading the repository's
+    /// `.gitignore` files through `sandbox`.
+    pub fn installs<'e, 's>(&'e self, sandbox: &'s Sandbox) -> Installs<'e, 's> {
+        Installs {
+            env: self,
+            cwd: sandbox.cwd().to_path_buf(),
+            ignored: GitIgnored::new(sandbox, &self.work_tree),
+        }
+    }
+}
+
+/// Which modules a control repository installs, as r10k and g10k decide it.
+pub struct Installs<'e, 's> {
+    env: &'e Environment,
+    cwd: PathBuf,
+    ignored: GitIgnored<'s>,
+}
+
+impl Installs<'_, '_> {
+    /// Whether the module at `root` is installed, and why: a `Puppetfile` names it and it lies
+    /// in that file's `moduledir` (tracked by git or not), or it lies in a folder git ignores.
+    /// Any other module of the repository is the team's own (`None`), in `modules/` too.
+    pub fn of(&mut self, root: &ModuleRoot) -> Option<Installed> {
+        let path = crate::sandbox::normalize(&self.cwd, &root.path)
+            .0
+            .into_owned();
+        let folder = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(crate::discover::module::module_of_folder);
+        let named = self.env.puppetfiles.iter().find(|p| {
+            path.parent() == Some(p.moduledir.as_path())
+                && p.modules
+                    .iter()
+                    .any(|m| *m == root.name || Some(m) == folder.as_ref())
+        });
+        if let Some(p) = named {
+            return Some(Installed::Puppetfile(p.file.clone()));
+        }
+        self.ignored
+            .ignores_dir(&path)
+            .then_some(Installed::IgnoredByGit)
     }
 }
 
@@ -118,6 +187,8 @@ pub struct World {
     knows_modules: bool,
     /// Top-scope variables an ENC or the server sets (`known-top-scope-variables`).
     known_top_scope: HashSet<String>,
+    /// The stale `.fixtures.yml` symlinks of the checked modules, in order.
+    stale: Vec<StaleFixture>,
 }
 
 impl World {
@@ -137,6 +208,7 @@ impl World {
             .map(|r| r.name.as_str())
             .collect();
         let mut modules: HashMap<String, Needs> = HashMap::default();
+        let mut stale = Vec::new();
         for root in checked {
             let needs = modules.entry(root.name.clone()).or_default();
             let metadata = root.path.join("metadata.json");
@@ -145,7 +217,20 @@ impl World {
             }
             let fixtures = root.path.join(".fixtures.yml");
             if let Ok(text) = sandbox.read_to_string(&fixtures) {
-                needs.declare(&fixtures, deps::fixtures_modules(&text), &root.name);
+                let mut declared = Vec::new();
+                for f in deps::fixtures(&text) {
+                    match f.link {
+                        Some(link) if is_stale_link(&root.path, &link, sandbox) => {
+                            stale.push(StaleFixture {
+                                file: fixtures.clone(),
+                                module: f.module,
+                                link,
+                            })
+                        }
+                        _ => declared.push(f.module),
+                    }
+                }
+                needs.declare(&fixtures, declared, &root.name);
             }
         }
         for needs in modules.values_mut() {
@@ -162,6 +247,7 @@ impl World {
             modulepath_given,
             knows_modules: !names.is_empty(),
             known_top_scope: HashSet::default(),
+            stale,
         }
     }
 
@@ -229,6 +315,11 @@ impl World {
             .collect()
     }
 
+    /// The stale `.fixtures.yml` symlinks of the checked modules (see [`StaleFixture`]).
+    pub fn stale_fixtures(&self) -> &[StaleFixture] {
+        &self.stale
+    }
+
     /// Every absent declared module, once by name (its first declaration, in the order of
     /// the checked modules' names, then the control repository's).
     pub fn absent(&self) -> Vec<(&Declaration, usize)> {
@@ -255,15 +346,34 @@ impl World {
     }
 }
 
-/// The control repository among `paths` (a folder holding `environment.conf` or a
-/// `Puppetfile`: one of them, or a folder above one of them, up to 8 levels), with its
-/// declarations read through `sandbox`.
+/// Whether the source `link` of a `.fixtures.yml` symlink entry of the module at `root`
+/// names a folder inside the repository that does not exist. `#{source_dir}` is the module's
+/// folder; a source with any other interpolation, or leading out of the repository, is not
+/// known to be stale.
+fn is_stale_link(root: &Path, link: &str, sandbox: &Sandbox) -> bool {
+    let root = crate::sandbox::normalize(sandbox.cwd(), root)
+        .0
+        .into_owned();
+    let text = link.replace("#{source_dir}", &root.to_string_lossy());
+    if text.contains("#{") || text.trim().is_empty() {
+        return false;
+    }
+    let target = crate::sandbox::normalize(&root, Path::new(&text))
+        .0
+        .into_owned();
+    sandbox.in_repository(&target) && sandbox.locate(&target) == crate::sandbox::Located::Missing
+}
+
+/// The control repository among `paths` (a folder holding `environment.conf`, a
+/// `Puppetfile`, or, at the root of a git work tree, a `Puppetfile.*` naming its `moduledir`:
+/// one of them, or a folder above one of them, up to 8 levels), with its declarations read
+/// through `sandbox`.
 pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Option<Environment> {
     // Each folder once: files given one by one share their folders.
     let mut seen: HashSet<PathBuf> = HashSet::default();
     let mut candidates: Vec<PathBuf> = Vec::new();
     for p in paths {
-        let p = cwd.join(p);
+        let p = crate::sandbox::normalize(cwd, p).0.into_owned();
         let start = if sandbox.is_dir(&p) {
             Some(p.as_path())
         } else {
@@ -275,31 +385,87 @@ pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Opt
             }
         }
     }
+    // A `Puppetfile.*` alone is looked for at the root of a git work tree only: listing
+    // every folder of thousands of files given one by one would cost more than a look.
     let root = candidates.into_iter().find(|d| {
-        sandbox.is_file(&d.join("Puppetfile")) || sandbox.is_file(&d.join("environment.conf"))
+        sandbox.is_file(&d.join("Puppetfile"))
+            || sandbox.is_file(&d.join("environment.conf"))
+            || (d.join(".git").exists() && !puppetfiles_in(d, sandbox).is_empty())
     })?;
+    let puppetfiles = puppetfiles_in(&root, sandbox);
+    let work_tree = root
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(&root)
+        .to_path_buf();
     let mut env = Environment {
         root: root.clone(),
-        moduledir: root.join("modules"),
+        work_tree,
         ..Environment::default()
     };
-    let puppetfile = root.join("Puppetfile");
-    if let Ok(text) = sandbox.read_to_string(&puppetfile) {
+    for (file, text) in puppetfiles {
         let p = deps::puppetfile(&text);
-        env.moduledir = root.join(&p.moduledir);
-        env.needs.declare(&puppetfile, p.modules, "");
+        env.puppetfiles.push(Installer {
+            file: file.clone(),
+            moduledir: crate::sandbox::normalize(&root, Path::new(&p.moduledir))
+                .0
+                .into_owned(),
+            modules: p
+                .modules
+                .iter()
+                .map(|m| m.name.clone())
+                .filter(|m| !p.local.contains(m))
+                .collect(),
+        });
+        env.needs.declare(&file, p.modules, "");
     }
     let conf = root.join("environment.conf");
     let listed = sandbox
         .read_to_string(&conf)
         .ok()
         .and_then(|t| deps::environment_modulepath(&t));
-    let dirs = match listed {
+    let dirs: Vec<PathBuf> = match listed {
         Some(dirs) => dirs.iter().map(|d| root.join(d)).collect(),
-        None => vec![env.moduledir.clone(), root.join("site")],
+        None => {
+            let mut dirs = vec![root.join("modules")];
+            for p in &env.puppetfiles {
+                if !dirs.contains(&p.moduledir) {
+                    dirs.push(p.moduledir.clone());
+                }
+            }
+            dirs.push(root.join("site"));
+            dirs
+        }
     };
     env.modulepath = dirs.into_iter().filter(|d| sandbox.is_dir(d)).collect();
     Some(env)
+}
+
+/// The `Puppetfile`s of the folder `dir` that r10k or g10k may deploy, with their texts:
+/// `Puppetfile`, then each `Puppetfile.*` that names its own `moduledir` (by name).
+fn puppetfiles_in(dir: &Path, sandbox: &Sandbox) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let main = dir.join("Puppetfile");
+    if let Ok(text) = sandbox.read_to_string(&main) {
+        out.push((main, text));
+    }
+    let Ok(entries) = sandbox.read_dir(dir) else {
+        return out;
+    };
+    for entry in entries {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !name.starts_with("Puppetfile.") {
+            continue;
+        }
+        let path = entry.path();
+        if let Ok(text) = sandbox.read_to_string(&path)
+            && deps::puppetfile(&text).has_moduledir
+        {
+            out.push((path, text));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -391,6 +557,162 @@ mod tests {
         );
         assert!(!world.is_closed_for(Some("profile")));
         assert_eq!(world.absent()[0].0.module.name, "apt");
+    }
+
+    /// Installed or the team's, as r10k decides: named by a Puppetfile (or a `Puppetfile.*`
+    /// with its moduledir) and in its moduledir, or in a folder git ignores.
+    #[test]
+    fn installed_modules_as_r10k_decides() {
+        let tmp = tempdir();
+        let dir = tmp.path();
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        write(
+            &dir.join("Puppetfile"),
+            "mod 'puppetlabs-stdlib'
+mod 'acme-role', :local => true
+",
+        );
+        write(
+            &dir.join("Puppetfile.vendor"),
+            "moduledir 'vendor_modules'
+mod 'puppetlabs-apt'
+",
+        );
+        write(
+            &dir.join("Puppetfile.lock"),
+            "mod 'puppetlabs-concat'
+",
+        );
+        write(
+            &dir.join(".gitignore"),
+            "/cache/
+",
+        );
+        write(
+            &dir.join("modules/.gitignore"),
+            "ignored_here/
+",
+        );
+        for m in [
+            "modules/stdlib",
+            "modules/role",
+            "modules/web",
+            "modules/ignored_here",
+            "vendor_modules/apt",
+            "vendor_modules/concat",
+            "cache/x",
+            "site/stdlib",
+        ] {
+            std::fs::create_dir_all(dir.join(m).join("manifests")).unwrap();
+        }
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        assert_eq!(env.root, dir);
+        assert_eq!(
+            env.puppetfiles
+                .iter()
+                .map(|p| p.file.clone())
+                .collect::<Vec<_>>(),
+            [dir.join("Puppetfile"), dir.join("Puppetfile.vendor")]
+        );
+        assert_eq!(
+            env.modulepath,
+            [
+                dir.join("modules"),
+                dir.join("vendor_modules"),
+                dir.join("site")
+            ]
+        );
+        let mut installs = env.installs(&sandbox);
+        let mut of = |rel: &str| {
+            let path = dir.join(rel);
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            installs.of(&ModuleRoot { name, path })
+        };
+        assert_eq!(
+            of("modules/stdlib"),
+            Some(Installed::Puppetfile(dir.join("Puppetfile")))
+        );
+        assert_eq!(
+            of("vendor_modules/apt"),
+            Some(Installed::Puppetfile(dir.join("Puppetfile.vendor")))
+        );
+        assert_eq!(of("modules/ignored_here"), Some(Installed::IgnoredByGit));
+        assert_eq!(of("cache/x"), Some(Installed::IgnoredByGit));
+        // The team's: `:local`, not named, named by a file r10k is not given, elsewhere.
+        for rel in [
+            "modules/role",
+            "modules/web",
+            "vendor_modules/concat",
+            "site/stdlib",
+        ] {
+            assert_eq!(of(rel), None, "{rel}");
+        }
+        // A `Puppetfile.*` alone makes a git work tree's root a control repository.
+        let tmp = tempdir();
+        let dir = tmp.path();
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        write(
+            &dir.join("Puppetfile.vendor"),
+            "moduledir 'vendor'\nmod 'a-b'\n",
+        );
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        assert_eq!(env.puppetfiles[0].moduledir, dir.join("vendor"));
+        std::fs::remove_dir(dir.join(".git")).unwrap();
+        assert!(find_environment(&[dir.join("site")], dir, &sandbox).is_none());
+        // Without a Puppetfile, `modules/` is the team's.
+        let tmp = tempdir();
+        let dir = tmp.path();
+        write(&dir.join("environment.conf"), "manifest = site.pp\n");
+        std::fs::create_dir_all(dir.join("modules/stdlib/manifests")).unwrap();
+        let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
+        let env = find_environment(&[dir.to_path_buf()], dir, &sandbox).unwrap();
+        let root = ModuleRoot {
+            name: "stdlib".into(),
+            path: dir.join("modules/stdlib"),
+        };
+        assert_eq!(env.installs(&sandbox).of(&root), None);
+    }
+
+    #[test]
+    fn stale_fixture_links_lead_to_missing_folders_of_the_repository() {
+        let tmp = tempdir();
+        let dir = tmp.path().join("repo");
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        std::fs::create_dir_all(dir.join("site/db")).unwrap();
+        let web = dir.join("site/web");
+        write(
+            &web.join(".fixtures.yml"),
+            "fixtures:\n  symlinks:\n    web: '#{source_dir}'\n    db: '#{source_dir}/../db'\n    \
+             gone: '#{source_dir}/../gone'\n    far: '/nowhere/far'\n    env: \
+             '#{ENV[\"X\"]}/y'\n",
+        );
+        write(&web.join("manifests/init.pp"), "class web {}\n");
+        let sandbox = Sandbox::new(&dir, std::slice::from_ref(&dir));
+        assert!(is_stale_link(&web, "#{source_dir}/../gone", &sandbox));
+        assert!(!is_stale_link(&web, "#{source_dir}/../db", &sandbox));
+        assert!(!is_stale_link(&web, "/nowhere/far", &sandbox));
+        assert!(!is_stale_link(&web, "#{ENV['X']}/y", &sandbox));
+        let world = World::gather(
+            &[root(&dir.join("site"), "web")],
+            &[],
+            None,
+            false,
+            &sandbox,
+        );
+        let stale: Vec<&str> = world
+            .stale_fixtures()
+            .iter()
+            .map(|s| s.module.name.as_str())
+            .collect();
+        assert_eq!(stale, ["gone"]);
+        let absent: Vec<&str> = world
+            .absent()
+            .iter()
+            .map(|(d, _)| d.module.name.as_str())
+            .collect();
+        assert_eq!(absent, ["db", "far", "env"]);
     }
 
     fn tempdir() -> tempfile::TempDir {

@@ -84,10 +84,23 @@ pub fn metadata_dependencies(text: &str) -> Vec<Declared> {
 /// The modules a `.fixtures.yml` installs for the tests: the keys of `repositories`,
 /// `forge_modules` and `symlinks` under `fixtures` (in order, each once).
 pub fn fixtures_modules(text: &str) -> Vec<Declared> {
+    fixtures(text).into_iter().map(|f| f.module).collect()
+}
+
+/// A module a `.fixtures.yml` installs, and where a `symlinks` entry links it from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixture {
+    pub module: Declared,
+    /// For a `symlinks` entry, its source as written (`"#{source_dir}/../web"`, or the
+    /// `source` of an entry written as a mapping).
+    pub link: Option<String>,
+}
+
+/// The modules a `.fixtures.yml` installs (see [`fixtures_modules`]), with the sources of the
+/// `symlinks` entries.
+pub fn fixtures(text: &str) -> Vec<Fixture> {
     use saphyr_parser::{Event, Parser};
-    // The path of mapping keys from the document's root to the current node; `None` marks a
-    // sequence level, or a mapping whose next scalar is a key.
-    let mut out: Vec<Declared> = Vec::new();
+    let mut out: Vec<Fixture> = Vec::new();
     // Each open collection: whether it is a mapping, whether its next node is a key, and the
     // key of the value being read in it.
     struct Level {
@@ -96,9 +109,9 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
         key: Option<String>,
     }
     let mut stack: Vec<Level> = Vec::new();
-    let section = |stack: &[Level]| -> bool {
-        // Inside `fixtures: { <section>: { ... } }`, at the section mapping's level.
-        stack.len() == 3
+    // Inside `fixtures: { <section>: { ... } }`, at the section mapping's level.
+    let section = |stack: &[Level]| -> Option<String> {
+        let at_section = stack.len() >= 3
             && stack[0].mapping
             && stack[0].key.as_deref() == Some("fixtures")
             && stack[1].mapping
@@ -106,8 +119,11 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
                 stack[1].key.as_deref(),
                 Some("repositories" | "forge_modules" | "symlinks")
             )
-            && stack[2].mapping
+            && stack[2].mapping;
+        at_section.then(|| stack[1].key.clone().unwrap_or_default())
     };
+    // The entry of `out` whose `symlinks` value is being read.
+    let mut linking: Option<usize> = None;
     // A node finished: the level above it reads its next key.
     fn done(stack: &mut [Level]) {
         if let Some(top) = stack.last_mut()
@@ -137,10 +153,15 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
             }
             Event::Scalar(value, ..) => {
                 let is_key = stack.last().is_some_and(|l| l.mapping && l.want_key);
+                let in_section = section(&stack);
                 if is_key {
-                    if section(&stack)
+                    if stack.len() == 3 {
+                        linking = None;
+                    }
+                    if stack.len() == 3
+                        && let Some(section) = &in_section
                         && let Some(name) = short_name(&value)
-                        && !out.iter().any(|d| d.name == name)
+                        && !out.iter().any(|d| d.module.name == name)
                     {
                         // The marker counts characters; the span is in bytes.
                         let start = text
@@ -151,10 +172,16 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
                             .get(start..)
                             .and_then(|t| t.find(value.as_ref()))
                             .map_or(0..0, |at| start + at..start + at + value.len());
-                        out.push(Declared {
-                            name,
-                            full: value.to_string(),
-                            span,
+                        if section == "symlinks" {
+                            linking = Some(out.len());
+                        }
+                        out.push(Fixture {
+                            module: Declared {
+                                name,
+                                full: value.to_string(),
+                                span,
+                            },
+                            link: None,
                         });
                     }
                     if let Some(top) = stack.last_mut() {
@@ -162,6 +189,17 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
                         top.want_key = false;
                     }
                 } else {
+                    // `web: "#{source_dir}"`, or `web: { source: "#{source_dir}" }`.
+                    let source = stack.len() == 3
+                        || (stack.len() == 4
+                            && stack[3].mapping
+                            && stack[3].key.as_deref() == Some("source"));
+                    if source
+                        && in_section.as_deref() == Some("symlinks")
+                        && let Some(entry) = linking.and_then(|i| out.get_mut(i))
+                    {
+                        entry.link = Some(value.to_string());
+                    }
                     done(&mut stack);
                 }
             }
@@ -180,6 +218,12 @@ pub struct Puppetfile {
     /// Where they are installed, relative to the Puppetfile's folder (`modules` unless
     /// `moduledir` says otherwise).
     pub moduledir: String,
+    /// Whether a `moduledir` line is written (a `Puppetfile.*` without one is no Puppetfile
+    /// r10k is given, a `Puppetfile.lock` or an example, say).
+    pub has_moduledir: bool,
+    /// The modules declared `:local => true` (r10k's word for a module kept in the control
+    /// repository itself, in `moduledir`: the team's own, not installed).
+    pub local: Vec<String>,
 }
 
 /// Reads a `Puppetfile` (a Ruby file of `mod` and `moduledir` calls; only their first,
@@ -188,9 +232,12 @@ pub fn puppetfile(text: &str) -> Puppetfile {
     let mut out = Puppetfile {
         modules: Vec::new(),
         moduledir: "modules".to_string(),
+        has_moduledir: false,
+        local: Vec::new(),
     };
     let mut offset = 0;
-    for line in text.split_inclusive('\n') {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
         let start = offset;
         offset += line.len();
         let trimmed = line.trim_start();
@@ -212,6 +259,7 @@ pub fn puppetfile(text: &str) -> Puppetfile {
         let value = &args[1..1 + len];
         if call == "moduledir" {
             out.moduledir = value.to_string();
+            out.has_moduledir = true;
             continue;
         }
         let Some(name) = short_name(value) else {
@@ -221,6 +269,9 @@ pub fn puppetfile(text: &str) -> Puppetfile {
             continue;
         }
         let at = start + indent + (trimmed.len() - args.len()) + 1;
+        if is_local(&lines[i..]) {
+            out.local.push(name.clone());
+        }
         out.modules.push(Declared {
             name,
             full: value.to_string(),
@@ -228,6 +279,25 @@ pub fn puppetfile(text: &str) -> Puppetfile {
         });
     }
     out
+}
+
+/// Whether the `mod` call starting on the first of `lines` (and going on while a line ends
+/// with a comma; comment lines between) says `:local => true` or `local: true`.
+fn is_local(lines: &[&str]) -> bool {
+    for line in lines {
+        let code = line.split('#').next().unwrap_or("");
+        if code.trim().is_empty() {
+            continue;
+        }
+        let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+        if squeezed.contains(":local=>true") || squeezed.contains("local:true") {
+            return true;
+        }
+        if !code.trim_end().ends_with(',') {
+            return false;
+        }
+    }
+    false
 }
 
 /// The value of `key` in an `environment.conf` (an INI file of `key = value` lines; the last
@@ -314,6 +384,25 @@ fixtures:
         let deps = fixtures_modules(text);
         assert_eq!(names(&deps), ["stdlib", "concat", "apt", "web"]);
         assert_eq!(&text[deps[1].span.clone()], "concat");
+        let links: Vec<_> = fixtures(text)
+            .into_iter()
+            .map(|f| (f.module.name, f.link))
+            .collect();
+        assert_eq!(
+            links[3],
+            ("web".to_string(), Some("#{source_dir}".to_string()))
+        );
+        assert!(links[..3].iter().all(|(_, l)| l.is_none()));
+        let mapped =
+            "fixtures:\n  symlinks:\n    web:\n      source: \"#{source_dir}/../web\"\n    db: x\n";
+        let links: Vec<_> = fixtures(mapped).into_iter().map(|f| f.link).collect();
+        assert_eq!(
+            links,
+            [
+                Some("#{source_dir}/../web".to_string()),
+                Some("x".to_string())
+            ]
+        );
         assert!(fixtures_modules("fixtures: [").is_empty());
         assert!(fixtures_modules("").is_empty());
     }
@@ -330,13 +419,19 @@ mod 'profile',
   # mod 'commented-out'
 mod('puppet-systemd', :latest)
 modx 'no-match'
+mod 'role',
+  # the team's own
+  :local => true
+mod 'site', local: true
 ";
         let p = puppetfile(text);
         assert_eq!(p.moduledir, "external");
         assert_eq!(
             names(&p.modules),
-            ["stdlib", "concat", "profile", "systemd"]
+            ["stdlib", "concat", "profile", "systemd", "role", "site"]
         );
+        assert_eq!(p.local, ["role", "site"]);
+        assert!(p.has_moduledir && !puppetfile("mod 'a'").has_moduledir);
         assert_eq!(&text[p.modules[0].span.clone()], "puppetlabs-stdlib");
         assert_eq!(&text[p.modules[3].span.clone()], "puppet-systemd");
         assert_eq!(puppetfile("").moduledir, "modules");

@@ -112,18 +112,56 @@ pub fn name_in_metadata(text: &str) -> Option<String> {
 /// The module roots directly below the folders of a module path, in order (each folder's
 /// entries sorted by name). Folders that are not module roots are left out.
 pub fn modules_in(modulepath: &[PathBuf], sandbox: &Sandbox) -> Vec<ModuleRoot> {
+    modules_in_noting(modulepath, sandbox).0
+}
+
+/// [`modules_in`], with a note for each entry the sandbox refuses (a symbolic link leading
+/// out of the repository and the module path): it is not read, and the user is told.
+pub fn modules_in_noting(
+    modulepath: &[PathBuf],
+    sandbox: &Sandbox,
+) -> (Vec<ModuleRoot>, Vec<crate::sandbox::Note>) {
+    let mut notes = Vec::new();
+    let roots = module_folders(modulepath, sandbox, &mut notes)
+        .iter()
+        .filter_map(|p| module_root(p, sandbox))
+        .collect();
+    (roots, notes)
+}
+
+/// The notes of the entries of a module path the sandbox refuses (see
+/// [`modules_in_noting`]), without looking at the modules.
+pub fn refused_in(modulepath: &[PathBuf], sandbox: &Sandbox) -> Vec<crate::sandbox::Note> {
+    let mut notes = Vec::new();
+    module_folders(modulepath, sandbox, &mut notes);
+    notes
+}
+
+/// The folders directly below the folders of a module path that the sandbox lets plint list,
+/// in order; a note in `notes` for each one it refuses.
+pub fn module_folders(
+    modulepath: &[PathBuf],
+    sandbox: &Sandbox,
+    notes: &mut Vec<crate::sandbox::Note>,
+) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in modulepath {
         let Ok(entries) = sandbox.read_dir(dir) else {
             continue;
         };
-        out.extend(
-            entries
-                .iter()
-                .map(|e| e.path())
-                .filter(|p| sandbox.is_dir(p))
-                .filter_map(|p| module_root(&p, sandbox)),
-        );
+        for path in entries.iter().map(|e| e.path()) {
+            if !path.is_dir() {
+                continue;
+            }
+            if sandbox.check(&path).is_err() {
+                notes.push(crate::sandbox::Note {
+                    path,
+                    kind: crate::sandbox::NoteKind::Outside,
+                });
+                continue;
+            }
+            out.push(path);
+        }
     }
     out
 }

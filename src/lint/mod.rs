@@ -26,6 +26,7 @@ pub use check::{FixMode, Outcome, Source, decode, lint, read_source};
 
 use crate::config::{Profile, Settings};
 use crate::defs::Index;
+use crate::discover::module::ModuleRoot;
 use crate::discover::{Discovered, Note};
 use crate::report::{Diagnostic, FileReport};
 use crate::sandbox::Sandbox;
@@ -64,6 +65,10 @@ pub struct Checked {
     /// The module roots met by the walk (their files are read into the index even when none
     /// of them is checked).
     pub modules: Vec<PathBuf>,
+    /// The installed modules of a control repository set aside, or checked as asked.
+    pub set_aside: SetAside,
+    /// The files found that the configuration excludes (`exclude`, `--ignore-paths`).
+    pub excluded: Vec<PathBuf>,
     /// One outcome per file of [`Checked::files`], in the same order.
     pub outcomes: Vec<Outcome>,
     /// The program's index (empty when no selected rule reads it).
@@ -184,18 +189,35 @@ impl Session {
             }
         }
         let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
-        discovered.files.retain(|f| !settings.is_excluded(f));
-        discovered
-            .other_files
-            .retain(|f| !settings.is_excluded(&f.path));
-        // A control repository among the checked paths: the modules it installs (r10k's
-        // `moduledir`, or named in its `Puppetfile`) are read into the index, not reported on.
+        let mut excluded: Vec<PathBuf> = Vec::new();
+        discovered.files.retain(|f| {
+            let out = settings.is_excluded(f);
+            if out {
+                excluded.push(f.clone());
+            }
+            !out
+        });
+        discovered.other_files.retain(|f| {
+            let out = settings.is_excluded(&f.path);
+            if out {
+                excluded.push(f.path.clone());
+            }
+            !out
+        });
+        // A control repository among the checked paths: the modules it installs (a
+        // Puppetfile's, in its `moduledir`; those in folders git ignores) are read into the
+        // index, not reported on.
         let environment = crate::defs::world::find_environment(paths, cwd, sandbox);
-        if let Some(env) = &environment
-            && !settings.check_installed_modules
-        {
-            set_aside_installed(&mut discovered, env);
-        }
+        let set_aside = match &environment {
+            Some(env) => set_aside_installed(
+                &mut discovered,
+                env,
+                paths,
+                settings.check_installed_modules,
+                sandbox,
+            ),
+            None => SetAside::default(),
+        };
         phases.discover = phase.elapsed();
         phases.files = discovered.files.len() + discovered.other_files.len();
 
@@ -256,7 +278,9 @@ impl Session {
             let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
             let mut seen: std::collections::HashSet<PathBuf> =
                 roots.iter().map(|r| absolute(&r.path)).collect();
-            for root in crate::discover::module::modules_in(modulepath, sandbox) {
+            let (around, refused) = crate::discover::module::modules_in_noting(modulepath, sandbox);
+            discovered.notes.extend(refused);
+            for root in around {
                 if seen.insert(absolute(&root.path)) {
                     roots.push(root);
                 }
@@ -327,6 +351,8 @@ impl Session {
         phases.bytes = outcomes.iter().map(|o| o.bytes).sum();
         Ok(Checked {
             modules: discovered.modules.iter().map(|m| m.path.clone()).collect(),
+            set_aside,
+            excluded,
             files,
             notes: discovered.notes,
             outcomes,
@@ -335,8 +361,9 @@ impl Session {
         })
     }
 
-    /// The `P008` notes of a check: one per absent declared module, at its first
-    /// declaration, as file reports (see [`crate::defs::world::World`]).
+    /// The `P008` notes of a check (one per absent declared module, at its first
+    /// declaration) and its `P009` warnings (stale `.fixtures.yml` symlinks), as file reports
+    /// (see [`crate::defs::world::World`]).
     pub fn absent_notes(&self, checked: &Checked) -> Vec<FileReport> {
         absent_notes(
             checked.program.world(),
@@ -347,14 +374,98 @@ impl Session {
     }
 }
 
+/// The installed modules of a control repository among the checked paths (see
+/// [`crate::defs::world::Installs`]): those set aside, and those checked all the same.
+#[derive(Debug, Default, Clone)]
+pub struct SetAside {
+    /// The installed modules under the checked folders (or holding a file given) that are not
+    /// checked (their files are read into the index): their roots, in walk order.
+    pub modules: Vec<PathBuf>,
+    /// The folders holding them, each once, in order.
+    pub folders: Vec<PathBuf>,
+    /// The installed modules checked because a folder given (or the current one) lies in
+    /// their install folder: the user asked for them. With why they are installed.
+    pub asked: Vec<(PathBuf, crate::defs::world::Installed)>,
+}
+
 /// Moves the modules `env` installs out of the checked ones (they are indexed, not reported
-/// on), with their files.
-fn set_aside_installed(discovered: &mut Discovered, env: &crate::defs::world::Environment) {
-    let (installed, checked) = std::mem::take(&mut discovered.modules)
+/// on), with their files; says which (see [`SetAside`]). A module whose install folder holds
+/// a folder given (`plint .` inside it) is checked, and so is every one with
+/// `check-installed-modules`: then the installed modules the walk skipped (in a folder git
+/// ignores) are walked too.
+fn set_aside_installed(
+    discovered: &mut Discovered,
+    env: &crate::defs::world::Environment,
+    paths: &[PathBuf],
+    check_installed: bool,
+    sandbox: &Sandbox,
+) -> SetAside {
+    let cwd = sandbox.cwd();
+    let abs = |p: &Path| crate::sandbox::normalize(cwd, p).0.into_owned();
+    // The folders given (the files given one by one, as a pre-commit hook gives them, do not
+    // ask for their installed modules).
+    let asked: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| !sandbox.is_in_memory(p))
+        .map(|p| abs(p))
+        .filter(|p| p.is_dir())
+        .collect();
+    let asked_for = |root: &Path| {
+        let folder = root.parent().unwrap_or(root);
+        asked.iter().any(|d| d.starts_with(folder))
+    };
+    let mut installs = env.installs(sandbox);
+    let mut out = SetAside::default();
+    let mut checked = Vec::new();
+    for root in std::mem::take(&mut discovered.modules) {
+        let Some(why) = installs.of(&root) else {
+            checked.push(root);
+            continue;
+        };
+        if check_installed {
+            checked.push(root);
+        } else if asked_for(&abs(&root.path)) {
+            out.asked.push((root.path.clone(), why));
+            checked.push(root);
+        } else {
+            discovered.installed.push(root);
+        }
+    }
+    // The installed modules of the environment's folders that the walk did not meet (git
+    // ignores their folder) while a folder given holds them.
+    let known: std::collections::HashSet<PathBuf> = checked
+        .iter()
+        .chain(&discovered.installed)
+        .map(|r| abs(&r.path))
+        .collect();
+    let mut folders: Vec<&PathBuf> = env.modulepath.iter().collect();
+    folders.extend(env.puppetfiles.iter().map(|p| &p.moduledir));
+    folders.sort();
+    folders.dedup();
+    let folders: Vec<PathBuf> = folders
         .into_iter()
-        .partition(|r| env.installs(r));
+        .filter(|f| asked.iter().any(|d| f.starts_with(d) && *f != d))
+        .cloned()
+        .collect();
+    let unwalked: Vec<ModuleRoot> =
+        crate::discover::module::module_folders(&folders, sandbox, &mut Vec::new())
+            .into_iter()
+            .filter(|p| !known.contains(&abs(p)))
+            .filter_map(|p| crate::discover::module::module_root(&p, sandbox))
+            .filter(|r| installs.of(r).is_some())
+            .collect();
+    if check_installed && !unwalked.is_empty() {
+        let roots: Vec<PathBuf> = unwalked.iter().map(|r| r.path.clone()).collect();
+        if let Ok(more) = crate::discover::discover(&roots, sandbox) {
+            discovered.files.extend(more.files);
+            discovered.other_files.extend(more.other_files);
+            discovered.notes.extend(more.notes);
+            checked.extend(more.modules);
+        }
+    } else {
+        discovered.installed.extend(unwalked);
+    }
     discovered.modules = checked;
-    discovered.installed = installed;
     let installed = &discovered.installed;
     discovered
         .files
@@ -362,9 +473,27 @@ fn set_aside_installed(discovered: &mut Discovered, env: &crate::defs::world::En
     discovered
         .other_files
         .retain(|f| !installed.iter().any(|r| f.path.starts_with(&r.path)));
+    // Said: those under a folder given, and those holding a file given.
+    let files: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| !sandbox.is_in_memory(p))
+        .map(|p| abs(p))
+        .filter(|p| !p.is_dir())
+        .collect();
+    for root in installed.iter().filter(|r| {
+        let path = abs(&r.path);
+        asked.iter().any(|d| path.starts_with(d)) || files.iter().any(|f| f.starts_with(&path))
+    }) {
+        out.modules.push(root.path.clone());
+        let folder = root.path.parent().unwrap_or(&root.path).to_path_buf();
+        if !out.folders.contains(&folder) {
+            out.folders.push(folder);
+        }
+    }
+    out
 }
 
-/// The `P008` notes of a run (see [`Session::absent_notes`]): one per absent declared module, at its first declaration.
+/// The `P008` notes and `P009` warnings of a run (see [`Session::absent_notes`]).
 fn absent_notes(
     world: &crate::defs::world::World,
     settings: &Settings,
@@ -394,6 +523,26 @@ fn absent_notes(
         match by_file.iter_mut().find(|(f, _)| *f == d.file) {
             Some((_, diags)) => diags.push(diag),
             None => by_file.push((d.file.clone(), vec![diag])),
+        }
+    }
+    for stale in world.stale_fixtures() {
+        let diag = crate::report::codes::STALE_FIXTURE
+            .diagnostic(
+                stale.module.span.clone(),
+                format!(
+                    "the fixture `{}` links to `{}`, a folder of the repository that does not \
+                     exist",
+                    stale.module.full, stale.link
+                ),
+            )
+            .with_label("no such folder")
+            .with_help(
+                "remove the entry, or point it at the module's folder; the names that module \
+                 would define are checked as undefined meanwhile",
+            );
+        match by_file.iter_mut().find(|(f, _)| *f == stale.file) {
+            Some((_, diags)) => diags.push(diag),
+            None => by_file.push((stale.file.clone(), vec![diag])),
         }
     }
     by_file

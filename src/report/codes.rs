@@ -1,4 +1,4 @@
-//! Metadata of diagnostic codes, and the codes plint's own pipeline reports (`P000`–`P006`).
+//! Metadata of diagnostic codes, and the codes plint's own pipeline reports (`P000`–`P009`).
 //!
 //! Rules under `src/rules/` describe themselves with the same [`RuleMeta`]; the command line
 //! hands the whole catalogue to the output formats (SARIF lists a `rules` entry per reported
@@ -180,6 +180,24 @@ pub const ABSENT_DEPENDENCY: RuleMeta = RuleMeta {
     docs: "",
 };
 
+/// `P009`: a `.fixtures.yml` symlink to a folder of the repository that does not exist.
+pub const STALE_FIXTURE: RuleMeta = RuleMeta {
+    code: "P009",
+    name: "stale-fixture",
+    default_severity: Severity::Warning,
+    summary: "A `.fixtures.yml` symlink entry points to a folder of the repository that does \
+              not exist.",
+    description: "An entry of `fixtures.symlinks` links a module for the tests from a folder \
+                  inside the repository, and that folder is not there (the module was moved, \
+                  renamed or removed): rspec-puppet's fixtures would fail to install it. It is \
+                  not taken for a dependency installed elsewhere, so it does not stop plint \
+                  from checking the names that module would have defined. Remove the entry or \
+                  point it at the module's folder.",
+    category: "input",
+    puppet_lint: None,
+    docs: "",
+};
+
 /// The codes of plint's own pipeline, in code order.
 pub const BUILTIN: &[RuleMeta] = &[
     INTERNAL_ERROR,
@@ -191,6 +209,7 @@ pub const BUILTIN: &[RuleMeta] = &[
     UNUSED_SUPPRESSION,
     REFUSED_FILE,
     ABSENT_DEPENDENCY,
+    STALE_FIXTURE,
 ];
 
 #[cfg(test)]

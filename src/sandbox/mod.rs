@@ -27,7 +27,7 @@
 
 mod walk;
 
-pub use walk::{Entry, FileId, Note, NoteKind, Visitor, Walk};
+pub use walk::{Entry, FileId, GitIgnored, Note, NoteKind, Visitor, Walk};
 
 use std::borrow::Cow;
 use std::fmt;
@@ -319,6 +319,12 @@ impl Sandbox {
     fn is_untrusted_location(&self, abs: &Path) -> bool {
         let abs = Probe::new(abs);
         self.untrusted.iter().any(|r| r.holds(&abs))
+    }
+
+    /// Whether `path` lies, as written (made absolute from the working directory), inside the
+    /// repository being checked (an untrusted root).
+    pub fn in_repository(&self, path: &Path) -> bool {
+        self.is_untrusted_location(&normalize(&self.cwd, path).0)
     }
 
     /// Whether `abs` (absolute and normalized) lies under a trusted root and no untrusted one:

@@ -30,7 +30,7 @@ pub struct Note {
     pub kind: NoteKind,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NoteKind {
     /// A directory that could not be listed.
     UnreadableDir(String),
@@ -172,22 +172,11 @@ impl<'s> Walk<'s> {
         if !self.sandbox.honours_ignore_files() {
             return None;
         }
-        let mut builder: Option<GitignoreBuilder> = None;
-        for file in IGNORE_FILES {
-            if !names.iter().any(|n| *n == file) {
-                continue;
-            }
-            let path = dir.join(file);
-            let Ok(text) = self.sandbox.read_to_string(&path) else {
-                continue;
-            };
-            let builder = builder.get_or_insert_with(|| GitignoreBuilder::new(dir));
-            for line in text.lines() {
-                // A line that is not a valid pattern is left out, as git leaves it out.
-                let _ = builder.add_line(Some(path.clone()), line);
-            }
-        }
-        builder.and_then(|b| b.build().ok())
+        let present: Vec<&str> = IGNORE_FILES
+            .into_iter()
+            .filter(|f| names.iter().any(|n| n == f))
+            .collect();
+        ignore_matcher(self.sandbox, dir, &present)
     }
 
     /// Whether the ignore files of the folders being walked ignore `path` (a folder if
@@ -363,6 +352,76 @@ impl<'s> Walk<'s> {
             return true;
         }
         fs::canonicalize(&abs).is_ok_and(|real| sandbox.allows_resolved(&real))
+    }
+}
+
+/// The matcher of the ignore files `files` of `dir`, read through `sandbox` (a line that is not
+/// a valid pattern is left out, as git leaves it out); `None` when none can be read.
+fn ignore_matcher(sandbox: &Sandbox, dir: &Path, files: &[&str]) -> Option<Gitignore> {
+    let mut builder: Option<GitignoreBuilder> = None;
+    for file in files {
+        let path = dir.join(file);
+        let Ok(text) = sandbox.read_to_string(&path) else {
+            continue;
+        };
+        let builder = builder.get_or_insert_with(|| GitignoreBuilder::new(dir));
+        for line in text.lines() {
+            let _ = builder.add_line(Some(path.clone()), line);
+        }
+    }
+    builder.and_then(|b| b.build().ok())
+}
+
+/// What git ignores in a work tree, by its `.gitignore` files (each read once, through the
+/// sandbox), whatever `--no-ignore-files` says: whether a folder is ignored is a fact of the
+/// repository (what it does not track, such as modules installed by r10k).
+pub struct GitIgnored<'s> {
+    sandbox: &'s Sandbox,
+    root: PathBuf,
+    matchers: rustc_hash::FxHashMap<PathBuf, Option<Gitignore>>,
+}
+
+impl<'s> GitIgnored<'s> {
+    /// The ignore files of the work tree at `root` (absolute).
+    pub fn new(sandbox: &'s Sandbox, root: &Path) -> Self {
+        GitIgnored {
+            sandbox,
+            root: root.to_path_buf(),
+            matchers: rustc_hash::FxHashMap::default(),
+        }
+    }
+
+    fn matcher(&mut self, dir: &Path) -> Option<&Gitignore> {
+        let sandbox = self.sandbox;
+        self.matchers
+            .entry(dir.to_path_buf())
+            .or_insert_with(|| ignore_matcher(sandbox, dir, &[".gitignore"]))
+            .as_ref()
+    }
+
+    /// Whether git ignores the folder `dir` (absolute, normalized): it, or a folder above it
+    /// inside the work tree, is ignored by the `.gitignore` files above it (the deepest that
+    /// has a say decides).
+    pub fn ignores_dir(&mut self, dir: &Path) -> bool {
+        let Ok(rel) = dir.strip_prefix(&self.root) else {
+            return false;
+        };
+        let mut at = self.root.clone();
+        let mut above: Vec<PathBuf> = vec![at.clone()];
+        for component in rel.components() {
+            let next = at.join(component);
+            for d in above.iter().rev() {
+                let decision = self.matcher(d).map(|m| m.matched(&next, true));
+                match decision {
+                    Some(Match::Ignore(_)) => return true,
+                    Some(Match::Whitelist(_)) => break,
+                    _ => {}
+                }
+            }
+            above.push(next.clone());
+            at = next;
+        }
+        false
     }
 }
 

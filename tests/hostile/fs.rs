@@ -307,3 +307,43 @@ fn a_facts_directory_with_hostile_entries_still_compiles_the_others() {
     assert!(out.join("a.example.com.json").exists(), "{}", r.all());
     assert!(out.join("c.example.com.json").exists(), "{}", r.all());
 }
+
+/// A control repository's own files may name folders out of it (a Puppetfile's `moduledir`, a
+/// `.fixtures.yml` symlink, a `.gitignore` linked out): nothing outside is listed, read or
+/// told apart (a missing folder outside is no stale fixture).
+#[test]
+fn control_repository_files_naming_folders_out_are_contained() {
+    let t = tree();
+    let outside = t.tmp.path().join("outside_modules");
+    std::fs::create_dir_all(outside.join("stdlib/manifests")).unwrap();
+    std::fs::write(
+        outside.join("stdlib/manifests/init.pp"),
+        "class stdlib { $x = 1 $x = 2 }\n",
+    )
+    .unwrap();
+    t.write(
+        "Puppetfile.vendor",
+        &format!(
+            "moduledir '{}'\nmod 'puppetlabs-stdlib'\n",
+            outside.display()
+        ),
+    );
+    t.write(
+        "Puppetfile",
+        "moduledir '../outside_modules'\nmod 'puppetlabs-stdlib'\n",
+    );
+    t.link(".gitignore", t.secret());
+    t.write(
+        "site/web/.fixtures.yml",
+        "fixtures:\n  symlinks:\n    gone: '/nowhere/gone'\n    up: '#{source_dir}/../../../missing'\n",
+    );
+    t.write("site/web/manifests/init.pp", "class web {}\n");
+    let r = run60(&t.repo(), &["--format", "json", "."]);
+    r.assert_contained();
+    assert!(!r.stdout.contains("P009"), "{}", r.all());
+    assert!(!r.all().contains("outside_modules"), "{}", r.all());
+    // The outside module is not read: its defect is nowhere.
+    assert!(!r.stdout.contains("stdlib/manifests"), "{}", r.all());
+    // Nor is it present: the Puppetfile's stdlib is absent.
+    assert!(r.stdout.contains("P008"), "{}", r.all());
+}
