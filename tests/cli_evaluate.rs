@@ -551,7 +551,22 @@ fn findings_exit_codes_and_strict_variables() {
         args.push("site.pp");
         plint(tmp.path(), &args)
     };
+    // Puppet 8 (the default, `strict_variables`): an error, the compilation fails, exit 1.
+    let o = run(&[]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert_eq!(findings_of(&o)[0]["code"], "P212");
+    assert_eq!(findings_of(&o)[0]["severity"], "error");
+    assert!(
+        stderr(&o).contains("the compilation failed"),
+        "{}",
+        stderr(&o)
+    );
     // Puppet 7: a warning, exit 0.
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--puppet-version", "7"];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
     let o = run(&[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let f = findings_of(&o);
@@ -690,10 +705,13 @@ fn facts_the_code_reads_and_the_facts_lack_are_listed_once() {
     let site = "class legacy {\n  if $::osfamily == 'Debian' { $p = 'ntp' }\n  \
                 $m = $facts['os']['release']['full']\n  $k = $facts['kernel']\n}\ninclude legacy\n";
     let tmp = scratch(site);
+    // Puppet 7, which warns on the absent legacy fact (Puppet 8 fails on it).
     let o = plint(
         tmp.path(),
         &[
             "--evaluate",
+            "--puppet-version",
+            "7",
             "--facts",
             "facts.json",
             "--format",
@@ -729,6 +747,8 @@ fn facts_the_code_reads_and_the_facts_lack_are_listed_once() {
         tmp.path(),
         &[
             "--evaluate",
+            "--puppet-version",
+            "7",
             "--facts",
             "nodes",
             "--format",

@@ -213,7 +213,7 @@ pub fn run(
             hiera: args.hiera.clone(),
             environment_dir: main.environment.clone(),
             environment: "production".to_string(),
-            strict_variables: args.strict_variables,
+            strict_variables: settings.puppet.strict_variables(),
             node: Node::new(&name, facts.values),
             budgets: budgets.clone(),
             ruby: ruby.clone(),
@@ -336,7 +336,6 @@ pub fn run(
     let phase = Instant::now();
 
     // Findings.
-    let strict = args.strict_variables;
     let several = results.len() > 1;
     let mut collected = Findings::new(settings, &sandbox, cwd, &main, args.code.as_deref());
     for (i, r) in results.iter().enumerate() {
@@ -345,7 +344,7 @@ pub fn run(
             .then(|| Some((labels[i].as_str(), r.name.as_deref()?)))
             .flatten();
         for d in &r.diags {
-            collected.add(d, strict, node);
+            collected.add(d, node);
         }
         if let Some(p) = &r.panicked {
             let mut p = p.clone();
@@ -731,13 +730,13 @@ impl<'a> Findings<'a> {
     }
 
     /// Adds a finding of a node (`node`: its label and name, when several nodes were compiled).
-    fn add(&mut self, d: &EvalDiag, strict: bool, node: Option<(&str, &str)>) {
+    fn add(&mut self, d: &EvalDiag, node: Option<(&str, &str)>) {
         let file = self.file_of(&d.at);
         let code = catalog::rule_for(&d.kind).info().code;
-        let Some(configured) = self.selection(&file).severity(code) else {
+        // The profile's severity: the target Puppet's (see `config::Puppet::severity`).
+        let Some(severity) = self.selection(&file).severity(code) else {
             return;
         };
-        let severity = catalog::severity(d, configured, strict);
         let text = self.text(&file).to_string();
         let span = Self::span_of(&d.at, &text);
         let locate = |at: &Location| {

@@ -217,6 +217,8 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             .modulepath
             .as_ref()
             .map(|m| std::env::split_paths(m).collect()),
+        puppet_version: args.puppet_version,
+        strict_variables: args.strict_variables,
         no_config: args.no_config,
         ignore_paths: args.ignore_paths.clone(),
         top_scope_variables: args.top_scope_variables.clone(),
