@@ -839,8 +839,27 @@ fn facts_os_gives_default_facts() {
         "fail(\"${facts['os']['family']} ${facts['os']['release']['major']} ${::osfamily} \
          ${::hostname}\")\n",
     );
+    // Puppet 8's agents send no legacy facts: the sets for Puppet 8 (the default) hold none,
+    // and reading one is an unknown variable, which fails the compilation.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--format",
+            "json",
+            "--facts-os",
+            "debian-12",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let f = findings_of(&o);
+    let unknown = finding_of(&f, "P212").unwrap_or_else(|| panic!("{f:?}"));
+    assert_eq!(unknown["message"], "Unknown variable: '::osfamily'.");
+    assert_eq!(unknown["severity"], "error");
+    // Puppet 7's send both.
     let run = |extra: &[&str]| {
-        let mut args = vec!["--evaluate", "--format", "json"];
+        let mut args = vec!["--evaluate", "--puppet-version", "7", "--format", "json"];
         args.extend_from_slice(extra);
         args.push("site.pp");
         plint(tmp.path(), &args)

@@ -36,6 +36,7 @@ use crate::lint::panic::{catch, internal_error};
 use crate::report::escape::escape;
 use crate::report::{Diagnostic, FileReport, Report, Severity, display_path, thousands};
 use crate::rules::catalog;
+use crate::rules::lint::facts::legacy as legacy_fact;
 use crate::rules::registry::Selection;
 use crate::sandbox::Sandbox;
 
@@ -111,7 +112,23 @@ pub fn run(
 
     // The facts: `--facts-os` defaults, then the facts file's, then `--fact` settings.
     let os_defaults = match &args.facts_os {
-        Some(name) => Some(facts::os_facts(name)?),
+        Some(name) => {
+            let mut set = facts::os_facts(name)?;
+            // Puppet 8's agents no longer send legacy facts (`include_legacy_facts` is off):
+            // a set made for the target Puppet has none.
+            if !settings.puppet.version.agents_send_legacy_facts() {
+                let legacy: Vec<_> = set
+                    .values
+                    .keys()
+                    .filter(|k| k.as_str().is_some_and(|k| legacy_fact(k).is_some()))
+                    .cloned()
+                    .collect();
+                for key in &legacy {
+                    set.values.remove(key);
+                }
+            }
+            Some(set)
+        }
         None => None,
     };
     let fact_settings = args

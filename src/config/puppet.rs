@@ -62,6 +62,14 @@ impl PuppetVersion {
     }
 }
 
+impl PuppetVersion {
+    /// Whether this version's agents send Facter's legacy facts (`$::osfamily`) besides the
+    /// structured ones: Puppet 7's do, Puppet 8's do not (`include_legacy_facts` is off).
+    pub fn agents_send_legacy_facts(self) -> bool {
+        self == PuppetVersion::V7
+    }
+}
+
 impl fmt::Display for PuppetVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.major())
