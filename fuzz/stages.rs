@@ -247,8 +247,7 @@ pub fn evaluate(data: &[u8]) {
                 "span {span:?} outside the manifest"
             );
         }
-        let severity = catalog::severity(d, Severity::Warning, input.strict_variables);
-        let _ = catalog::diagnostic(d, severity, span, &same_file);
+        let _ = catalog::diagnostic(d, Severity::Warning, span, &same_file);
     }
 }
 

@@ -27,7 +27,7 @@ for case in "$@"; do
   facts=$(sed -n 's/^facts *= *facterdb://p' "$src/options")
   hyperfine --warmup 1 --runs 5 -N --export-markdown "$work/$case.md" \
     -n "puppet $case" "ruby $root/scripts/oracle/catalog-oracle.rb $root/tests/catalog/facts $work/$case" \
-    -n "plint $case" "$plint --evaluate --facts $facterdb/$facts.facts --modulepath /usr/share/puppet/modules --catalog-out $work/$case.json $work/$case/site.pp"
+    -n "plint $case" "$plint --evaluate --puppet-version 7 --facts $facterdb/$facts.facts --modulepath /usr/share/puppet/modules --catalog-out $work/$case.json $work/$case/site.pp"
 done
 
 # 100 nodes: every facterdb 4.2 fact set (x86_64 first), renamed node001..node100.
@@ -58,5 +58,5 @@ for f in "$work"/nodes/*.json; do
 done
 hyperfine --warmup 1 --runs 3 -N -i --export-markdown "$work/nodes.md" \
   -n "puppet 100 nodes (one process)" "ruby $root/scripts/oracle/catalog-oracle.rb $work/nodes $(ls -d "$work"/puppet/n* | tr '\n' ' ')" \
-  -n "plint 100 nodes (parallel)" "$plint --evaluate --facts $work/nodes --modulepath /usr/share/puppet/modules --catalog-out $work/out -e 'include $cls'"
+  -n "plint 100 nodes (parallel)" "$plint --evaluate --puppet-version 7 --facts $work/nodes --modulepath /usr/share/puppet/modules --catalog-out $work/out -e 'include $cls'"
 cat "$work"/*.md

@@ -267,6 +267,9 @@ fn run_plint(case: &Case, out: &Path) -> Result<(Option<Json>, Vec<Json>), Strin
     }
     args.push("--catalog-out".into());
     args.push(out.to_string_lossy().into_owned());
+    // The catalogs are Puppet 7's, with its settings.
+    args.push("--puppet-version".into());
+    args.push("7".into());
     if case.options.get("strict_variables").map(String::as_str) == Some("true") {
         args.push("--strict-variables".into());
     }

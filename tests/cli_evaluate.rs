@@ -727,7 +727,22 @@ fn findings_exit_codes_and_strict_variables() {
         args.push("site.pp");
         plint(tmp.path(), &args)
     };
+    // Puppet 8 (the default, `strict_variables`): an error, the compilation fails, exit 1.
+    let o = run(&[]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert_eq!(findings_of(&o)[0]["code"], "P212");
+    assert_eq!(findings_of(&o)[0]["severity"], "error");
+    assert!(
+        stderr(&o).contains("the compilation failed"),
+        "{}",
+        stderr(&o)
+    );
     // Puppet 7: a warning, exit 0.
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--puppet-version", "7"];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
     let o = run(&[]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let f = findings_of(&o);
@@ -928,10 +943,13 @@ fn facts_the_code_reads_and_the_facts_lack_are_listed_once() {
     let site = "class legacy {\n  if $::osfamily == 'Debian' { $p = 'ntp' }\n  \
                 $m = $facts['os']['release']['full']\n  $k = $facts['kernel']\n}\ninclude legacy\n";
     let tmp = scratch(site);
+    // Puppet 7, which warns on the absent legacy fact (Puppet 8 fails on it).
     let o = plint(
         tmp.path(),
         &[
             "--evaluate",
+            "--puppet-version",
+            "7",
             "--facts",
             "facts.json",
             "--format",
@@ -967,6 +985,8 @@ fn facts_the_code_reads_and_the_facts_lack_are_listed_once() {
         tmp.path(),
         &[
             "--evaluate",
+            "--puppet-version",
+            "7",
             "--facts",
             "nodes",
             "--format",
@@ -1057,8 +1077,27 @@ fn facts_os_gives_default_facts() {
         "fail(\"${facts['os']['family']} ${facts['os']['release']['major']} ${::osfamily} \
          ${::hostname}\")\n",
     );
+    // Puppet 8's agents send no legacy facts: the sets for Puppet 8 (the default) hold none,
+    // and reading one is an unknown variable, which fails the compilation.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--format",
+            "json",
+            "--facts-os",
+            "debian-12",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let f = findings_of(&o);
+    let unknown = finding_of(&f, "P212").unwrap_or_else(|| panic!("{f:?}"));
+    assert_eq!(unknown["message"], "Unknown variable: '::osfamily'.");
+    assert_eq!(unknown["severity"], "error");
+    // Puppet 7's send both.
     let run = |extra: &[&str]| {
-        let mut args = vec!["--evaluate", "--format", "json"];
+        let mut args = vec!["--evaluate", "--puppet-version", "7", "--format", "json"];
         args.extend_from_slice(extra);
         args.push("site.pp");
         plint(tmp.path(), &args)

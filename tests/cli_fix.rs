@@ -266,3 +266,108 @@ fn rules_and_explain_show_fix_safety() {
         "{p421}"
     );
 }
+
+/// A module checked alone: it declares stdlib (absent) and calls its functions, and has style
+/// findings `--fix` fixes, one a legacy fact compared as a string.
+fn module_with_absent_stdlib() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir(root.join("manifests")).unwrap();
+    fs::write(
+        root.join("metadata.json"),
+        r#"{
+  "name": "acme-demo",
+  "version": "1.0.0",
+  "author": "acme",
+  "summary": "A demo.",
+  "license": "Apache-2.0",
+  "source": "https://example.com/acme/demo",
+  "dependencies": [
+    { "name": "puppetlabs/stdlib", "version_requirement": ">= 4.0.0 < 10.0.0" }
+  ]
+}
+"#,
+    )
+    .unwrap();
+    fs::write(
+        root.join("manifests/init.pp"),
+        r#"# @summary A demo.
+#
+# @param pkgs the packages
+class demo (
+  Array[String] $pkgs = [],
+) {
+  $merged = merge({"a" => 1}, {"b" => 2})
+  $first = pick($pkgs[0], "none")
+  if $::operatingsystemmajrelease < '12' {
+    notice("old")
+  }
+  file { foo:
+    ensure => file,
+    content => "x",
+  }
+  notice(join(keys($merged), ","))
+  notice($first)
+  include demo::config
+}
+"#,
+    )
+    .unwrap();
+    fs::write(
+        root.join("manifests/config.pp"),
+        "# @summary The configuration.\nclass demo::config {\n  $v = delete_undef_values({\"a\" => undef})\n  notice($v)\n}\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// `--fix` re-checks the fixed files in the world of the first check: the report after
+/// fixing is what `plint .` gives on the fixed tree (no "unknown function" for the absent
+/// stdlib's functions, the module's own layout), `--diff` and `--fix` count the fixes and the
+/// unsafe fixes left alike, and the legacy fact's fix keeps the version comparison found.
+#[test]
+fn fix_reports_what_a_check_of_the_fixed_tree_reports() {
+    let dir = module_with_absent_stdlib();
+    let before = plint(dir.path(), &["--format", "json", "."]);
+    assert!(stdout(&before).contains("\"P478\""), "{}", stdout(&before));
+    let diff = plint(dir.path(), &["--diff", "."]);
+    assert_eq!(code(&diff), 1, "{}", stderr(&diff));
+    let fix = plint(dir.path(), &["--fix", "--format", "json", "."]);
+    let after = plint(dir.path(), &["--format", "json", "."]);
+    assert_eq!(stdout(&fix), stdout(&after), "{}", stderr(&fix));
+    let findings: Vec<serde_json::Value> = serde_json::from_str(&stdout(&after)).unwrap();
+    let codes: Vec<&str> = findings
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["P478", "P008"], "{}", stdout(&after));
+    assert_eq!(
+        findings[0]["message"],
+        "the version `$facts['os']['release']['major']` is compared as a number or plain string"
+    );
+    let counts = |o: &std::process::Output, verb: &str| {
+        let err = stderr(o);
+        let line = err
+            .lines()
+            .find(|l| l.contains(verb))
+            .unwrap_or_else(|| panic!("{err}"))
+            .to_string();
+        let at = line.find(" in ").unwrap();
+        line[at..].to_string()
+    };
+    assert_eq!(
+        counts(&diff, "would apply"),
+        " in 2 files (1 more fix is unsafe: `--unsafe-fixes` applies it)"
+    );
+    assert_eq!(counts(&diff, "would apply"), counts(&fix, "plint: fixed"));
+    assert!(
+        stderr(&diff).contains("would apply 10 fixes"),
+        "{}",
+        stderr(&diff)
+    );
+    assert!(
+        stderr(&fix).contains("fixed 10 findings"),
+        "{}",
+        stderr(&fix)
+    );
+}

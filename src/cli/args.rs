@@ -81,6 +81,19 @@ pub struct Args {
     #[arg(long, value_name = "DIR[:DIR]")]
     pub modulepath: Option<std::ffi::OsString>,
 
+    /// The Puppet the code runs on, 7 or 8 (default 8, or `puppet-version` in `plint.toml`):
+    /// with 8, an undefined variable (`strict_variables`), an unparsable `metadata.json`, a
+    /// duplicate hash key and a `hiera.yaml` of version 3 in a module (`strict = error`) are
+    /// errors, as Puppet 8 fails on them; with 7, warnings. In check mode and with
+    /// `--evaluate` alike.
+    #[arg(long, value_name = "7|8", value_parser = crate::config::PuppetVersion::parse)]
+    pub puppet_version: Option<crate::config::PuppetVersion>,
+
+    /// Puppet's `strict_variables` is on whatever `--puppet-version` says (Puppet 8's
+    /// default): an undefined variable is an error, in check mode and with `--evaluate`.
+    #[arg(long)]
+    pub strict_variables: bool,
+
     /// Apply the safe fixes of the enabled rules to the files, in place; then report what
     /// remains. A safe fix never changes what Puppet compiles, for any facts. Files with
     /// syntax errors are never changed.
@@ -199,11 +212,6 @@ pub struct Args {
     /// directory of facts (or an existing directory), write `<node>.json` files into DIR.
     #[arg(long, value_name = "FILE|DIR", requires = "evaluate")]
     pub catalog_out: Option<PathBuf>,
-
-    /// With `--evaluate`: an unknown variable is an error (Puppet's `strict_variables`, the
-    /// default of Puppet 8), not a warning.
-    #[arg(long, requires = "evaluate")]
-    pub strict_variables: bool,
 
     /// With `--evaluate`: change one budget of a node's compilation, NAME=N (repeatable):
     /// `steps` (20000000), `time` (seconds, 60), `string` (bytes, 67108864), `elements`
@@ -614,7 +622,12 @@ mod tests {
         // `--evaluate` needs facts; the evaluation options need `--evaluate`.
         assert!(Args::try_parse_from(["plint", "--evaluate", "site.pp"]).is_err());
         assert!(Args::try_parse_from(["plint", "--facts", "f", "site.pp"]).is_err());
-        assert!(Args::try_parse_from(["plint", "--strict-variables", "x"]).is_err());
+        assert!(Args::try_parse_from(["plint", "--catalog-out", "c", "x"]).is_err());
+        let a =
+            Args::try_parse_from(["plint", "--puppet-version", "7", "--strict-variables"]).unwrap();
+        assert_eq!(a.puppet_version, Some(crate::config::PuppetVersion::V7));
+        assert!(a.strict_variables);
+        assert!(Args::try_parse_from(["plint", "--puppet-version", "6"]).is_err());
     }
 
     #[test]

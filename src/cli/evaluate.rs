@@ -36,6 +36,7 @@ use crate::lint::panic::{catch, internal_error};
 use crate::report::escape::escape;
 use crate::report::{Diagnostic, FileReport, Report, Severity, display_path, thousands};
 use crate::rules::catalog;
+use crate::rules::lint::facts::legacy as legacy_fact;
 use crate::rules::registry::Selection;
 use crate::sandbox::Sandbox;
 
@@ -122,7 +123,23 @@ pub fn run(
 
     // The facts: `--facts-os` defaults, then the facts file's, then `--fact` settings.
     let os_defaults = match &args.facts_os {
-        Some(name) => Some(facts::os_facts(name)?),
+        Some(name) => {
+            let mut set = facts::os_facts(name)?;
+            // Puppet 8's agents no longer send legacy facts (`include_legacy_facts` is off):
+            // a set made for the target Puppet has none.
+            if !settings.puppet.version.agents_send_legacy_facts() {
+                let legacy: Vec<_> = set
+                    .values
+                    .keys()
+                    .filter(|k| k.as_str().is_some_and(|k| legacy_fact(k).is_some()))
+                    .cloned()
+                    .collect();
+                for key in &legacy {
+                    set.values.remove(key);
+                }
+            }
+            Some(set)
+        }
         None => None,
     };
     let fact_settings = args
@@ -224,7 +241,7 @@ pub fn run(
             hiera: args.hiera.clone(),
             environment_dir: main.environment.clone(),
             environment: "production".to_string(),
-            strict_variables: args.strict_variables,
+            strict_variables: settings.puppet.strict_variables(),
             node: Node::new(&name, facts.values),
             budgets: budgets.clone(),
             ruby: ruby.clone(),
@@ -369,7 +386,6 @@ pub fn run(
     let phase = Instant::now();
 
     // Findings.
-    let strict = args.strict_variables;
     let several = results.len() > 1;
     let mut collected = Findings::new(settings, &sandbox, cwd, &main, args.code.as_deref());
     for (i, r) in results.iter().enumerate() {
@@ -378,7 +394,7 @@ pub fn run(
             .then(|| Some((labels[i].as_str(), r.name.as_deref()?)))
             .flatten();
         for d in &r.diags {
-            collected.add(d, strict, node);
+            collected.add(d, node);
         }
         if let Some(p) = &r.panicked {
             let mut p = p.clone();
@@ -864,13 +880,13 @@ impl<'a> Findings<'a> {
     }
 
     /// Adds a finding of a node (`node`: its label and name, when several nodes were compiled).
-    fn add(&mut self, d: &EvalDiag, strict: bool, node: Option<(&str, &str)>) {
+    fn add(&mut self, d: &EvalDiag, node: Option<(&str, &str)>) {
         let file = self.file_of(&d.at);
         let code = catalog::rule_for(&d.kind).info().code;
-        let Some(configured) = self.selection(&file).severity(code) else {
+        // The profile's severity: the target Puppet's (see `config::Puppet::severity`).
+        let Some(severity) = self.selection(&file).severity(code) else {
             return;
         };
-        let severity = catalog::severity(d, configured, strict);
         let text = self.text(&file).to_string();
         let span = Self::span_of(&d.at, &text);
         let locate = |at: &Location| {

@@ -176,6 +176,12 @@ impl Timings {
                 );
             }
         }
+        if let Some(recheck) = p.fix_recheck {
+            eprintln!(
+                "  re-check    {:>10.2} ms  (the fixed files, in the whole program)",
+                ms(recheck)
+            );
+        }
         eprintln!("  report      {:>10.2} ms", ms(self.report));
         eprintln!("  total       {:>10.2} ms", ms(total));
     }
@@ -211,6 +217,8 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             .modulepath
             .as_ref()
             .map(|m| std::env::split_paths(m).collect()),
+        puppet_version: args.puppet_version,
+        strict_variables: args.strict_variables,
         no_config: args.no_config,
         ignore_paths: args.ignore_paths.clone(),
         top_scope_variables: args.top_scope_variables.clone(),
@@ -332,21 +340,11 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
         .iter()
         .filter(|o| o.fixed > 0)
         .fold((0, 0), |(n, f), o| (n + o.fixed, f + 1));
-    // The unsafe fixes left out, for the summary.
-    let unsafe_left = if mode == FixMode::Off || args.unsafe_fixes {
+    // The unsafe fixes left out, for the summary: those the fixed files offer.
+    let unsafe_left = if args.unsafe_fixes {
         0
     } else {
-        outcomes
-            .iter()
-            .filter_map(|o| o.report.as_ref())
-            .flat_map(|r| r.diagnostics())
-            .filter(|d| {
-                d.ignored.is_none()
-                    && d.fix
-                        .as_ref()
-                        .is_some_and(|f| !f.safe && !f.edits.is_empty())
-            })
-            .count()
+        outcomes.iter().map(|o| o.unsafe_left).sum()
     };
     let unsafe_note = if unsafe_left == 0 {
         String::new()

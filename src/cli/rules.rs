@@ -35,7 +35,10 @@ fn rows() -> Vec<Row> {
         Row {
             code: i.code,
             name: i.name,
-            severity: level_word(i.severity),
+            severity: match i.puppet_setting {
+                Some(_) => version_level_word(i.severity),
+                None => level_word(i.severity),
+            },
             puppet_lint: i.puppet_lint.unwrap_or("-"),
             fix: if i.fixable {
                 i.fix_safety.as_str()
@@ -85,7 +88,8 @@ pub fn list(out: &mut dyn Write) -> io::Result<()> {
         "\n{} rules ({on} on by default) and {} codes of plint's own. `plint explain CODE` \
          shows one; `[rules]` in plint.toml turns rules on and off.\nLEVEL: the words of \
          `[rules]`: `deny` reports at error level, `warn` at warning level (`info`: a note, \
-         never a failure); `\"allow\"` turns a rule off.\nFIX: `safe` fixes never change \
+         never a failure); `\"allow\"` turns a rule off; `deny*`: with `puppet-version = 7`, \
+         `warn` (Puppet 7 warns where Puppet 8 fails).\nFIX: `safe` fixes never change \
          what Puppet compiles and `--fix` applies them; `unsafe` ones may, and only \
          `--fix --unsafe-fixes` applies them; `sometimes-unsafe` rules have both.",
         RULES.len(),
@@ -99,6 +103,15 @@ pub fn level_word(severity: crate::report::Severity) -> &'static str {
         crate::report::Severity::Error => "deny",
         crate::report::Severity::Warning => "warn",
         crate::report::Severity::Info => "info",
+    }
+}
+
+/// [`level_word`] of a rule whose severity depends on the target Puppet (marked `*`).
+fn version_level_word(severity: crate::report::Severity) -> &'static str {
+    match severity {
+        crate::report::Severity::Error => "deny*",
+        crate::report::Severity::Warning => "warn*",
+        crate::report::Severity::Info => "info*",
     }
 }
 
@@ -116,10 +129,16 @@ pub fn list_checks(out: &mut dyn Write) -> io::Result<()> {
 
 /// The header line of `plint explain` for a rule.
 fn header(i: &RuleInfo) -> String {
-    let mut parts = vec![
-        i.severity.as_str().to_string(),
-        i.category.as_str().to_string(),
-    ];
+    let severity = match i.puppet_setting {
+        Some(setting) => format!(
+            "{} (with `puppet-version = 7`: {}, as Puppet 7 only warns with its default `{}`)",
+            i.severity.as_str(),
+            i.severity.min(crate::report::Severity::Warning).as_str(),
+            setting.as_str()
+        ),
+        None => i.severity.as_str().to_string(),
+    };
+    let mut parts = vec![severity, i.category.as_str().to_string()];
     if let Some(check) = i.puppet_lint {
         parts.push(format!("puppet-lint check `{check}`"));
     }

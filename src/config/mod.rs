@@ -22,6 +22,7 @@
 //! exclude = ["vendor/**", "spec/fixtures"]  # files (or folders) not to check
 //! modulepath = ["modules", "site"]           # folders that hold modules
 //! fail-on-warnings = true                    # exit 1 on warnings too
+//! puppet-version = 7                         # the target Puppet, 7 or 8 (default 8)
 //!
 //! [rules]                                    # per rule: "allow" (off), "warn" or "deny" (error)
 //! unquoted-resource-title = "deny"           # a rule's name ...
@@ -64,9 +65,11 @@
 //! severity last configured for it, or its default.
 
 mod keys;
+pub mod puppet;
 pub mod puppet_lint_rc;
 
 pub use keys::{CONFIGURABLE_BUILTINS, KeyError, resolve as resolve_key};
+pub use puppet::{Puppet, PuppetVersion};
 
 use crate::sandbox::Sandbox;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -129,6 +132,10 @@ pub struct Options {
     /// in its `moduledir`, and those in a folder git ignores); by default they are indexed, not
     /// reported on.
     pub check_installed_modules: bool,
+    /// The Puppet the code runs on, 7 or 8 (default 8): its defaults of `strict_variables`
+    /// and `strict` decide whether some findings are errors or warnings, in check mode and
+    /// with `--evaluate` alike. `--puppet-version` replaces it.
+    pub puppet_version: Option<PuppetVersion>,
 }
 
 /// `[rules]`: rule key to level.
@@ -207,6 +214,10 @@ pub struct CliOptions {
     pub fail_on_warnings: bool,
     /// `--modulepath DIR[:DIR]`.
     pub modulepath: Option<Vec<PathBuf>>,
+    /// `--puppet-version 7|8`: replaces `puppet-version`.
+    pub puppet_version: Option<PuppetVersion>,
+    /// `--strict-variables`: Puppet's `strict_variables` on, whatever the version.
+    pub strict_variables: bool,
     /// `--no-config`: read neither `plint.toml` nor `.puppet-lint.rc` unless `--config`
     /// names one.
     pub no_config: bool,
@@ -338,6 +349,8 @@ pub struct Settings {
     pub known_top_scope_variables: Vec<String>,
     /// Whether a control repository's installed modules are checked too.
     pub check_installed_modules: bool,
+    /// The target Puppet (`puppet-version`, `--puppet-version`, `--strict-variables`).
+    pub puppet: Puppet,
     /// Things to tell the user (ignored `.puppet-lint.rc` options, checks plint lacks).
     pub notes: Vec<String>,
     /// puppet-lint's options about what is shown: `.puppet-lint.rc`'s, then the command
@@ -396,6 +409,7 @@ impl Settings {
             fail_on_warnings: false,
             known_top_scope_variables: Vec::new(),
             check_installed_modules: false,
+            puppet: Puppet::default(),
             notes: Vec::new(),
             display: puppet_lint_rc::Display::default(),
             cli_exclude: None,
@@ -466,6 +480,10 @@ impl Settings {
         }
         settings.cli.extend(disable);
         settings.fail_on_warnings |= cli.fail_on_warnings;
+        if let Some(version) = cli.puppet_version {
+            settings.puppet.version = version;
+        }
+        settings.puppet.strict_variables |= cli.strict_variables;
         settings.display = settings.display.then(&cli.display);
         if settings.display.relative {
             // puppet-lint's `--relative` is an option of the rule that mirrors
@@ -608,6 +626,9 @@ impl Settings {
         self.fail_on_warnings = options.fail_on_warnings;
         self.known_top_scope_variables = options.known_top_scope_variables.clone();
         self.check_installed_modules = options.check_installed_modules;
+        if let Some(version) = options.puppet_version {
+            self.puppet.version = version;
+        }
         Ok(())
     }
 
@@ -664,7 +685,12 @@ impl Settings {
         }
         for r in RULES.iter() {
             let i = r.info();
-            states.insert(i.code, State::new(i.default_enabled, i.severity));
+            // The target Puppet decides the default severity of a rule whose findings it
+            // fails on or only warns about (see [`Puppet::severity`]).
+            states.insert(
+                i.code,
+                State::new(i.default_enabled, self.puppet.severity(i)),
+            );
         }
         let mut options = self.base_options.clone();
         let layers = std::iter::once(&self.base)

@@ -185,20 +185,22 @@ pub fn lint(path: &str, text: &str, profile: &Profile) -> Vec<Diagnostic> {
         path,
         text,
         crate::syntax::parse(text),
+        None,
         profile,
         Index::empty(),
     )
 }
 
-/// [`lint`] of a text already parsed, in a program.
+/// [`lint`] of a text already parsed, in its module (as discovery found it) and program.
 fn lint_parsed(
     path: &str,
     text: &str,
     parsed: Parsed,
+    module: Option<&ModuleRoot>,
     profile: &Profile,
     program: &Index,
 ) -> Vec<Diagnostic> {
-    lint_parsed_with(path, text, parsed, None, None, profile, program).0
+    lint_parsed_with(path, text, parsed, None, module, profile, program).0
 }
 
 /// [`lint_parsed`], given the findings of the rules that do not read the program when they
@@ -500,8 +502,14 @@ pub struct Outcome {
     pub fixed: usize,
     /// With `--diff`: the diff, if the file would change.
     pub diff: Option<String>,
+    /// With `--diff`: the fixed text, if the file would change.
+    pub fixed_text: Option<String>,
     /// With `--fix`: why the fixed text could not be written.
     pub write_error: Option<String>,
+    /// With `--fix` or `--diff`: how many unsafe fixes the fixed text still offers (see
+    /// [`crate::lint::fix::unsafe_fixes`]); set by [`super::Session::check`] from the check of
+    /// the fixed files.
+    pub unsafe_left: usize,
     /// The size of the file in bytes (0 if unreadable).
     pub bytes: usize,
 }
@@ -546,7 +554,9 @@ fn check_parsed(
         report: None,
         fixed: 0,
         diff: None,
+        fixed_text: None,
         write_error: None,
+        unsafe_left: 0,
         bytes,
     };
     let mut text = text.unwrap_or_default();
@@ -585,8 +595,17 @@ fn check_parsed(
                 FixMode::Write(a) | FixMode::Diff(a) if exact => a,
                 _ => return (found, made, None),
             };
+            // Each pass re-checks the fixed text in the world of the first check: the same
+            // module, program and profile.
             let fixed = crate::lint::fix::fix_with(&text, found.clone(), applicability, |t| {
-                lint_parsed(&rule_path, t, crate::syntax::parse(t), profile, program)
+                lint_parsed(
+                    &rule_path,
+                    t,
+                    crate::syntax::parse(t),
+                    module.as_ref(),
+                    profile,
+                    program,
+                )
             });
             (found, made, Some(fixed))
         };
@@ -602,6 +621,7 @@ fn check_parsed(
                     outcome.fixed = fixed.applied;
                     outcome.diff =
                         Some(crate::lint::fix::unified_diff(&display, &text, &fixed.text));
+                    outcome.fixed_text = Some(fixed.text);
                     diagnostics.extend(found);
                 } else {
                     match std::fs::write(&path, &fixed.text) {
@@ -711,7 +731,9 @@ pub fn check_other_all(
                     .then(|| FileReport::new(display, text, diagnostics)),
                 fixed: 0,
                 diff: None,
+                fixed_text: None,
                 write_error: None,
+                unsafe_left: 0,
                 bytes,
             }
         })

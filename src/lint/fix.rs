@@ -135,6 +135,21 @@ pub fn fix_with(
     }
 }
 
+/// How many of `diagnostics` offer an unsafe fix that `--fix` leaves out (without
+/// `--unsafe-fixes`): the one count of the summaries of `--fix` and `--diff`, made from the
+/// findings of the fixed text.
+pub fn unsafe_fixes<'d>(diagnostics: impl IntoIterator<Item = &'d Diagnostic>) -> usize {
+    diagnostics
+        .into_iter()
+        .filter(|d| {
+            d.ignored.is_none()
+                && d.fix
+                    .as_ref()
+                    .is_some_and(|f| !f.safe && !f.edits.is_empty())
+        })
+        .count()
+}
+
 /// Applies the fixes of `diagnostics` that `applicability` allows and that do not overlap or
 /// touch each other; returns the new text and how many fixes were applied, and adds the
 /// fixed rules' names to `rules`.

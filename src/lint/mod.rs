@@ -88,6 +88,8 @@ pub struct Phases {
     /// What the index holds; `None` when no selected rule needed it.
     pub index: Option<crate::defs::index::Stats>,
     pub check: Duration,
+    /// With `--fix` or `--diff`, when files changed: the check of the fixed tree.
+    pub fix_recheck: Option<Duration>,
     pub files: usize,
     pub bytes: usize,
     pub threads: usize,
@@ -161,7 +163,87 @@ impl Session {
     /// Checks `paths` as `plint PATH...` does: walks them, then reads, parses and checks each
     /// file with its profile (and the program's index when a selected rule reads it), fixing
     /// as `mode` says. An error when a path given does not exist.
+    ///
+    /// With `--fix` or `--diff`, when a file changes, the fixed tree is checked again as a
+    /// whole, in the same world (module path, environment, declared and absent modules), with
+    /// the fixed texts: written ones from the disk, `--diff`'s held in memory. Its findings are
+    /// the report (what `plint PATH...` on the fixed tree gives, and the fixes that would have
+    /// broken a file, `P000`) and count the unsafe fixes left, for both modes alike.
     pub fn check(&mut self, paths: &[PathBuf], mode: FixMode) -> Result<Checked, String> {
+        let mut first = self.check_once(paths, mode)?;
+        if mode == FixMode::Off {
+            return Ok(first);
+        }
+        if first.outcomes.iter().all(|o| o.fixed == 0) {
+            for o in &mut first.outcomes {
+                o.unsafe_left = fix::unsafe_fixes(o.report.iter().flat_map(|r| r.diagnostics()));
+            }
+            return Ok(first);
+        }
+        let phase = Instant::now();
+        let saved = (self.sandbox.clone(), self.progress.take());
+        for (path, outcome) in first.files.iter().zip(&mut first.outcomes) {
+            if let Some(text) = outcome.fixed_text.take() {
+                self.sandbox.add_in_memory(path, text.into_bytes());
+            }
+        }
+        let again = self.check_once(paths, FixMode::Off);
+        (self.sandbox, self.progress) = saved;
+        let again = again?;
+        let mut by_path: HashMap<&Path, Outcome> = again
+            .files
+            .iter()
+            .map(PathBuf::as_path)
+            .zip(again.outcomes)
+            .collect();
+        for (path, outcome) in first.files.iter().zip(&mut first.outcomes) {
+            let Some(fresh) = by_path.remove(path.as_path()) else {
+                continue;
+            };
+            // The fixes that would have broken the file (it was left unchanged) stay said.
+            let broke: Vec<Diagnostic> = outcome
+                .report
+                .iter()
+                .flat_map(|r| r.diagnostics())
+                .filter(|d| d.code == crate::report::codes::INTERNAL_ERROR.code)
+                .filter(|d| {
+                    !fresh
+                        .report
+                        .iter()
+                        .flat_map(|r| r.diagnostics())
+                        .any(|f| f.code == d.code && f.message == d.message)
+                })
+                .cloned()
+                .collect();
+            outcome.unsafe_left =
+                fix::unsafe_fixes(fresh.report.iter().flat_map(|r| r.diagnostics()));
+            outcome.bytes = fresh.bytes;
+            outcome.report = match (fresh.report, broke.is_empty()) {
+                (report, true) => report,
+                (Some(report), false) => {
+                    let mut diagnostics = report.diagnostics().to_vec();
+                    diagnostics.extend(broke);
+                    Some(FileReport::new(
+                        report.path(),
+                        report.source().to_string(),
+                        diagnostics,
+                    ))
+                }
+                (None, false) => outcome
+                    .report
+                    .take()
+                    .map(|r| FileReport::new(r.path(), r.source().to_string(), broke)),
+            };
+        }
+        drop(by_path);
+        let program = std::mem::replace(&mut first.program, again.program);
+        self.release(program);
+        first.phases.fix_recheck = Some(phase.elapsed());
+        Ok(first)
+    }
+
+    /// One check of `paths` (see [`Session::check`]), fixing each file alone as `mode` says.
+    fn check_once(&mut self, paths: &[PathBuf], mode: FixMode) -> Result<Checked, String> {
         let mut phases = Phases {
             threads: self.pool.current_num_threads(),
             ..Phases::default()

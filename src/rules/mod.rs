@@ -86,6 +86,33 @@ impl FixSafety {
     }
 }
 
+/// A setting of Puppet's whose default differs between Puppet 7 and Puppet 8 and that
+/// decides whether Puppet fails or warns on what a rule finds. A rule that names one (the
+/// `puppet_setting` key of [`declare_rule!`](crate::declare_rule)) declares the severity it
+/// has when the setting makes Puppet fail (Puppet 8's default); where the target Puppet only
+/// warns (`puppet-version = 7`), its findings are warnings (see
+/// [`crate::config::Puppet::severity`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PuppetSetting {
+    /// `strict_variables`: reading a variable that is not set fails the compilation (Puppet
+    /// 8's default), or is a warning and `undef` (Puppet 7's).
+    StrictVariables,
+    /// `strict`: `error` (Puppet 8's default) fails on what `warning` (Puppet 7's) warns
+    /// about: an unparsable `metadata.json`, a duplicate key in a hash literal, a `hiera.yaml`
+    /// of version 3 in a module or an environment, ...
+    Strict,
+}
+
+impl PuppetSetting {
+    /// The setting's name in `puppet.conf`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PuppetSetting::StrictVariables => "strict_variables",
+            PuppetSetting::Strict => "strict",
+        }
+    }
+}
+
 /// Everything plint knows about a rule besides its check.
 #[derive(Debug, Clone, Copy)]
 pub struct RuleInfo {
@@ -109,6 +136,10 @@ pub struct RuleInfo {
     pub docs: &'static str,
     /// The options it takes, if any: its options struct (see [`options`]).
     pub options: Option<options::OptionsSchema>,
+    /// The Puppet setting that decides whether Puppet fails on what it finds, if any:
+    /// [`RuleInfo::severity`] is then the severity when Puppet fails (its default in Puppet
+    /// 8), and a warning is what it is where Puppet only warns (see [`PuppetSetting`]).
+    pub puppet_setting: Option<PuppetSetting>,
 }
 
 impl RuleInfo {
@@ -126,6 +157,7 @@ impl RuleInfo {
         fix_safety: FixSafety::Safe,
         docs: "",
         options: None,
+        puppet_setting: None,
     };
 
     /// The whole documentation: the doc comment, then the `## Options` section made from the
@@ -322,6 +354,7 @@ macro_rules! declare_rule {
     (@value fixable $v:literal) => { $v };
     (@value fix_safety $v:ident) => { $crate::rules::FixSafety::$v };
     (@value options $v:ident) => { Some($crate::rules::options::OptionsSchema::of::<$v>()) };
+    (@value puppet_setting $v:ident) => { Some($crate::rules::PuppetSetting::$v) };
 }
 
 /// Declares a family's rules, one line each (`module::Rule`, in code order): each rule's

@@ -196,9 +196,9 @@ pub struct Sandbox {
     trusted: Vec<Root>,
     limits: Limits,
     ignore_files: bool,
-    /// Texts held in memory (a manifest read from standard input), by absolute path:
-    /// [`Sandbox::read`] answers them instead of the file system.
-    in_memory: Vec<(PathBuf, std::sync::Arc<[u8]>)>,
+    /// Texts held in memory (a manifest read from standard input, the files `--diff` fixed),
+    /// by absolute path: [`Sandbox::read`] answers them instead of the file system.
+    in_memory: std::collections::HashMap<PathBuf, std::sync::Arc<[u8]>>,
 }
 
 impl Sandbox {
@@ -211,7 +211,7 @@ impl Sandbox {
             trusted: Vec::new(),
             limits: Limits::default(),
             ignore_files: true,
-            in_memory: Vec::new(),
+            in_memory: std::collections::HashMap::new(),
         };
         for dir in SYSTEM_MODULE_PATHS {
             sandbox.add_trusted(Path::new(dir));
@@ -423,8 +423,7 @@ impl Sandbox {
     /// Makes `path` read as `bytes` (see [`Sandbox::read`]), whether or not a file is there.
     pub fn add_in_memory(&mut self, path: &Path, bytes: Vec<u8>) {
         let abs = normalize(&self.cwd, path).0.into_owned();
-        self.in_memory.retain(|(p, _)| *p != abs);
-        self.in_memory.push((abs, bytes.into()));
+        self.in_memory.insert(abs, bytes.into());
     }
 
     /// Whether `path` is held in memory (see [`Sandbox::add_in_memory`]).
@@ -437,10 +436,7 @@ impl Sandbox {
             return None;
         }
         let abs = normalize(&self.cwd, path).0;
-        self.in_memory
-            .iter()
-            .find(|(p, _)| *p == *abs)
-            .map(|(_, bytes)| &bytes[..])
+        self.in_memory.get(abs.as_ref()).map(|bytes| &bytes[..])
     }
 
     /// The bytes of the regular file at `path`, if it lies under an allowed root and within the

@@ -684,6 +684,26 @@ impl Expr {
         Expr { kind, span }
     }
 
+    /// The keys of `$facts['a']['b']` (`["a", "b"]`; none for `$facts` itself) when this
+    /// expression reads the facts hash with literal keys, else `None`.
+    pub fn facts_path(&self) -> Option<Vec<String>> {
+        match &self.kind {
+            ExprKind::Variable(n) if n == "facts" || n == "::facts" => Some(Vec::new()),
+            ExprKind::Access { target, args } => {
+                let [key] = args.as_slice() else {
+                    return None;
+                };
+                let ExprKind::String(lit) = &key.kind else {
+                    return None;
+                };
+                let mut path = target.facts_path()?;
+                path.push(lit.literal_value()?);
+                Some(path)
+            }
+            _ => None,
+        }
+    }
+
     /// Calls `f` on each direct sub-expression, in source order (lambda bodies, blocks and
     /// parameter defaults and types included).
     pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {

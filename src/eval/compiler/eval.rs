@@ -320,7 +320,7 @@ impl Compiler<'_> {
                 let keys = self.eval_list(args)?;
                 if let (Value::Hash(h), [Value::String(k)]) = (&t, keys.as_slice())
                     && h.get_str(k).is_none()
-                    && let Some(mut path) = facts_path(target)
+                    && let Some(mut path) = target.facts_path()
                 {
                     path.push(k.clone());
                     let read = format!(
@@ -1042,24 +1042,4 @@ fn is_plain(e: &Expr) -> bool {
         );
     });
     plain
-}
-
-/// The keys of `$facts['a']['b']` (`["a", "b"]`; none for `$facts` itself) when `e` reads the
-/// facts hash with literal keys, else `None`.
-fn facts_path(e: &Expr) -> Option<Vec<String>> {
-    match &e.kind {
-        ExprKind::Variable(n) if n == "facts" || n == "::facts" => Some(Vec::new()),
-        ExprKind::Access { target, args } => {
-            let [key] = args.as_slice() else {
-                return None;
-            };
-            let ExprKind::String(lit) = &key.kind else {
-                return None;
-            };
-            let mut path = facts_path(target)?;
-            path.push(lit.literal_value()?);
-            Some(path)
-        }
-        _ => None,
-    }
 }

@@ -72,21 +72,6 @@ pub fn rule_for(kind: &EvalDiagKind) -> &'static dyn CatalogRule {
         .unwrap_or(&evaluation_error::EvaluationError)
 }
 
-/// The severity a finding is reported at when the rule runs at `configured`: with
-/// `strict_variables`, an undefined variable is an error (as Puppet fails the compilation)
-/// unless configured below the rule's default.
-pub fn severity(diag: &EvalDiag, configured: Severity, strict_variables: bool) -> Severity {
-    let rule = rule_for(&diag.kind);
-    if strict_variables
-        && diag.kind == EvalDiagKind::UndefinedVariable
-        && configured >= rule.info().severity
-    {
-        Severity::Error
-    } else {
-        configured
-    }
-}
-
 /// Turns a finding into a diagnostic of its rule at `severity`. `span` is the primary span in
 /// the file the diagnostic is reported in; `locate` gives the span of a related location when
 /// it is in that same file (a secondary label), else `None` (it is then named in the help,
@@ -206,12 +191,7 @@ pub fn check_example_with(
                     .flatten()
                     .map(|s| s.start as usize..s.end as usize)
             };
-            Some(diagnostic(
-                d,
-                severity(d, configured, false),
-                span,
-                &same_file,
-            ))
+            Some(diagnostic(d, configured, span, &same_file))
         })
         .collect()
 }
@@ -292,23 +272,5 @@ mod tests {
             "{:?}",
             out.help
         );
-    }
-
-    #[test]
-    fn strict_variables_make_undefined_variables_errors() {
-        let d = EvalDiag {
-            kind: EvalDiagKind::UndefinedVariable,
-            message: "Unknown variable: '$x'".into(),
-            at: Location::default(),
-            related: Vec::new(),
-        };
-        assert_eq!(severity(&d, Severity::Warning, false), Severity::Warning);
-        assert_eq!(severity(&d, Severity::Warning, true), Severity::Error);
-        assert_eq!(severity(&d, Severity::Info, true), Severity::Info);
-        let fail = EvalDiag {
-            kind: EvalDiagKind::Fail,
-            ..d
-        };
-        assert_eq!(severity(&fail, Severity::Warning, true), Severity::Warning);
     }
 }

@@ -6,10 +6,11 @@ use crate::eval::diag::{EvalDiag, EvalDiagKind};
 
 declare_rule! {
     /// ## What it does
-    /// Reports a variable used, for the node, where no variable of that name is set. A warning, as
-    /// Puppet 7 warns and uses `undef`; with `--strict-variables` (Puppet's `strict_variables`, the
-    /// default of Puppet 8) an error, as the compilation then fails. Found by `plint --evaluate`:
-    /// unlike `undefined-variable` (P112), it follows the evaluation (facts, node scope, includes).
+    /// Reports a variable used, for the node, where no variable of that name is set. An error,
+    /// as Puppet 8 (`strict_variables` on by default) fails the compilation there; with
+    /// `puppet-version = 7` a warning, as Puppet 7 warns and uses `undef` (an error again with
+    /// `--strict-variables`). Found by `plint --evaluate`: unlike `undefined-variable` (P112),
+    /// it follows the evaluation (facts, node scope, includes).
     ///
     /// ## Why is this bad?
     /// The value is `undef` where the code expects something, usually a typo or a variable of a
@@ -28,8 +29,9 @@ declare_rule! {
     pub struct UnknownVariable {
         code: "P212",
         name: "unknown-variable",
-        severity: Warning,
+        severity: Error,
         category: Catalog,
+        puppet_setting: StrictVariables,
     }
 }
 

@@ -10,9 +10,10 @@ declare_rule! {
     /// quote, a trailing comma, a comment.
     ///
     /// ## Why is this bad?
-    /// Puppet 7 ignores a `metadata.json` it cannot parse, with a warning (an error with
-    /// `strict = error`): the module's dependencies and version are then unknown to Puppet,
-    /// and `puppet module` and the Forge refuse the module.
+    /// Puppet 8 (`strict = error` by default) refuses to load the module: an error. Puppet 7
+    /// (`strict = warning`) ignores the file with a warning (a warning with `puppet-version =
+    /// 7`): the module's dependencies and version are then unknown to Puppet, and `puppet
+    /// module` and the Forge refuse the module.
     ///
     /// ## Example
     /// ```json
@@ -39,8 +40,9 @@ declare_rule! {
     pub struct MetadataSyntaxError {
         code: "P503",
         name: "metadata-syntax-error",
-        severity: Warning,
+        severity: Error,
         category: Module,
+        puppet_setting: Strict,
     }
 }
 

@@ -23,8 +23,10 @@ declare_rule! {
     /// is undefined too.
     ///
     /// ## Why is this bad?
-    /// Puppet evaluates an unknown variable to `undef` (or fails the catalog with
-    /// `strict_variables`): a misspelled name silently becomes an empty value.
+    /// Puppet 8 fails the compilation (its `strict_variables` is on by default): an error.
+    /// Puppet 7 evaluates an unknown variable to `undef` with a warning, so with
+    /// `puppet-version = 7` it is a warning (an error again with `--strict-variables`): a
+    /// misspelled name silently becomes an empty value.
     ///
     /// ## Example
     /// ```puppet
@@ -44,6 +46,7 @@ declare_rule! {
         name: "undefined-variable",
         severity: Error,
         category: Types,
+        puppet_setting: StrictVariables,
     }
 }
 

@@ -3,15 +3,19 @@ use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
-use crate::syntax::ast::{BinaryOp, ExprKind, Span, StringKind};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Span, StringKind};
 
 declare_rule! {
     /// ## What it does
-    /// Finds a variable whose name ends in `version` or `release` compared with `<`, `>`,
-    /// `<=` or `>=`, or with `==` or `!=` against a number
-    /// (`$facts_os_release >= 8`, `$::puppetversion < '7'`).
+    /// Finds a variable whose name ends in `version` or `release`, or a structured fact one of
+    /// whose keys does (`$facts['os']['release']['major']`, also read with `dig`), compared
+    /// with `<`, `>`, `<=` or `>=`, or with `==` or `!=` against a number
+    /// (`$facts_os_release >= 8`, `$::puppetversion < '7'`,
+    /// `$facts['os']['release']['major'] < '12'`).
     ///
-    /// Only a plain variable on the left of the operator is looked at. The fix rewrites the
+    /// Only a plain variable or fact on the left of the operator is looked at. The fix of a
+    /// legacy fact (`legacy-fact`, P421) keeps the finding: `$::operatingsystemmajrelease`
+    /// becomes `$facts['os']['release']['major']`, still a version. The fix rewrites the
     /// comparison with `versioncmp()`; it is marked unsafe since it changes how the values
     /// compare (which is the point). On by default.
     ///
@@ -58,7 +62,7 @@ impl Check for NumericVersionComparison {
             else {
                 return;
             };
-            let ExprKind::Variable(name) = &left.kind else {
+            let Some(name) = version_read(left, source) else {
                 return;
             };
             let number = matches!(right.kind, ExprKind::Integer(_) | ExprKind::Float(_));
@@ -67,8 +71,7 @@ impl Check for NumericVersionComparison {
                 BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge
             );
             let equality = matches!(op, BinaryOp::Eq | BinaryOp::Ne) && number;
-            if !(name.ends_with("version") || name.ends_with("release")) || !(ordering || equality)
-            {
+            if !(ordering || equality) {
                 return;
             }
             let rhs = match &right.kind {
@@ -86,7 +89,7 @@ impl Check for NumericVersionComparison {
             found.push(Found {
                 span: e.span,
                 var: left.span,
-                name: name.clone(),
+                name,
                 replacement,
             });
         });
@@ -94,7 +97,7 @@ impl Check for NumericVersionComparison {
             let d = cx.report(
                 f.var,
                 format!(
-                    "the version `${}` is compared as a number or plain string",
+                    "the version `{}` is compared as a number or plain string",
                     f.name
                 ),
             );
@@ -108,4 +111,34 @@ impl Check for NumericVersionComparison {
             }
         }
     }
+}
+
+/// Whether a name (of a variable, or a key of a fact) names a version.
+fn names_a_version(name: &str) -> bool {
+    name.ends_with("version") || name.ends_with("release")
+}
+
+/// How `e` is shown when it reads a version: a variable whose name says so (`$::puppetversion`),
+/// or a structured fact with a key that does (`$facts['os']['release']['major']`,
+/// `$facts.dig('os', 'release', 'major')`); else `None`.
+fn version_read(e: &Expr, source: &str) -> Option<String> {
+    let path = match &e.kind {
+        ExprKind::Variable(name) => return names_a_version(name).then(|| format!("${name}")),
+        ExprKind::Access { .. } => e.facts_path()?,
+        ExprKind::MethodCall(m) if m.method.name == "dig" && m.lambda.is_none() => {
+            m.receiver.facts_path().filter(|p| p.is_empty())?;
+            m.args
+                .as_deref()?
+                .iter()
+                .map(|a| match &a.kind {
+                    ExprKind::String(s) => s.literal_value(),
+                    _ => None,
+                })
+                .collect::<Option<Vec<String>>>()?
+        }
+        _ => return None,
+    };
+    path.iter()
+        .any(|k| names_a_version(k))
+        .then(|| source.get(e.span.range()).unwrap_or("").to_string())
 }

@@ -14,7 +14,9 @@ declare_rule! {
     ///
     /// ## Why is this bad?
     /// The last value silently wins, so the first entry is dead and usually a mistake
-    /// (a copy-paste, a merge). Puppet 7 warns (`DUPLICATE_KEY`); Puppet 8 rejects it.
+    /// (a copy-paste, a merge). Puppet 8 rejects it (`DUPLICATE_KEY` with `strict = error`,
+    /// its default): an error. Puppet 7 (`strict = warning`) warns: a warning with
+    /// `puppet-version = 7`.
     ///
     /// ## Example
     /// ```puppet
@@ -28,8 +30,9 @@ declare_rule! {
     pub struct DuplicateHashKey {
         code: "P316",
         name: "duplicate-hash-key",
-        severity: Warning,
+        severity: Error,
         category: Validation,
+        puppet_setting: Strict,
     }
 }
 

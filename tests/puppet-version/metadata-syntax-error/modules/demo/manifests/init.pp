@@ -1,0 +1,4 @@
+# @summary A demo.
+class demo {
+  notify { 'demo': }
+}
