@@ -446,10 +446,9 @@ pub fn first_pass_all(
         .iter_mut()
         .filter_map(|(_, p)| p.defs.take())
         .collect();
-    (
-        passes,
-        Index::assemble(defs, modules).with_custom_facts(custom_facts),
-    )
+    let mut index = Index::assemble(defs, modules).with_custom_facts(custom_facts);
+    index.probe_rendered_templates(sandbox);
+    (passes, index)
 }
 
 /// Reads each file of `paths` (see [`read_source`]) and checks it with its profile and no
