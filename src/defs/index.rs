@@ -429,8 +429,10 @@ impl Index {
             || Modules::read(&paths, roots, sandbox),
             || checked.par_iter().map(|m| FileDefs::extract(*m)).collect(),
         );
-        Index::assemble(defs, modules)
-            .with_custom_facts(crate::infer::facts::CustomFacts::new(sandbox.clone()))
+        let mut index = Index::assemble(defs, modules)
+            .with_custom_facts(crate::infer::facts::CustomFacts::new(sandbox.clone()));
+        index.probe_rendered_templates(sandbox);
+        index
     }
 
     /// Builds the index of these manifests and Ruby files (in parallel, merged in order).

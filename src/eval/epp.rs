@@ -527,12 +527,9 @@ impl ModuleTree for ModulePath<'_> {
         }
         match module_dir(self.sandbox, self.dirs, module) {
             Ok(Some(dir)) => {
-                let base = dir.join(folder.name());
-                self.probe(if rest.is_empty() {
-                    base
-                } else {
-                    base.join(rest)
-                })
+                // Ruby's `File.join`: a leading `/` of `rest` does not make it absolute, and
+                // an empty `rest` is the folder with a trailing `/`.
+                self.probe(dir.join(folder.name()).join(rest.trim_start_matches('/')))
             }
             Ok(None) => Probe::Missing,
             Err(e) => Probe::Refused(e),
