@@ -102,7 +102,7 @@ fn missing(cx: &mut Context<'_>, span: Span, function: &str, written: &str, name
         let caller = cx.module_file().map(|m| m.module.clone());
         let d = cx
             .report(span, format!("the template `{name}` does not exist"))
-            .label("no module named: Puppet looks templates up as `MODULE/FILE`");
+            .label("names no module: Puppet looks templates up as `MODULE/FILE`");
         match caller {
             Some(m) => d.help(format!("name it `{m}/{written}` if it is in `templates/` of `{m}`")),
             None => d.help(format!(
