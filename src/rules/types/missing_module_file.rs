@@ -11,12 +11,17 @@ use crate::syntax::ast::{Attribute, Expr, ExprKind, Span};
 declare_rule! {
     /// ## What it does
     /// Finds a call of `file('module/name')` or `binary_file('module/name')`, and a `file`
-    /// resource's `source => 'puppet:///modules/module/name'` (unless it is `ensure => absent`), whose module is installed but
-    /// has no such file (or folder, for a source) under its `files` folder. `$module_name` in
-    /// the name is resolved; a name with another variable, an absolute path or any other URL
-    /// is not checked, nor is a module that is not installed (see `P008`). When several names
-    /// are given (`file()` and an array of sources use the first that exists), the finding
-    /// is for none of them existing.
+    /// resource's `source => 'puppet:///modules/module/name'` (unless it is `ensure =>
+    /// absent`), that Puppet would not find, reading the names as Puppet does: `module/name` is
+    /// `files/name` of the module, the module part as written (module names are lower case), a
+    /// name without `/` names nothing, `puppet:///modules/module` is the module's whole `files`
+    /// folder, runs of `/` in a source are one. It reports a file (or, for a source, a folder)
+    /// the module's `files` folder lacks, a folder given to `file()` or `binary_file()` (which
+    /// read a file), and a source URL Puppet's file server refuses (a `..` component). When
+    /// several names are given (`file()` and an array of sources use the first that exists),
+    /// the finding is for none of them existing. `$module_name` in a name is resolved; a name
+    /// with another variable, an absolute path, another URL or mount is not checked, nor is a
+    /// module that is not installed (see `P008`).
     ///
     /// ## Why is this bad?
     /// `file()` and `binary_file()` fail the compilation of every node that reaches the call

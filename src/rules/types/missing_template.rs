@@ -1,4 +1,5 @@
-//! `P123` missing-template: `template()` or `epp()` names a template its module does not have.
+//! `P123` missing-template: `template()` or `epp()` names a template Puppet does not find, or
+//! cannot render.
 
 use crate::declare_rule;
 use crate::defs::templates::{template_uses, use_span};
@@ -10,8 +11,14 @@ use crate::syntax::ast::Span;
 declare_rule! {
     /// ## What it does
     /// Finds a call of `template('module/file.erb')` or `epp('module/file.epp')` (or
-    /// `"${module_name}/file.erb"`) whose module is installed but has no such file in its
-    /// `templates` folder. A module that is not installed is not checked (see `P008`).
+    /// `"${module_name}/file.erb"`) whose template Puppet would not find, or could not render,
+    /// reading the name as Puppet does: `epp()` appends `.epp` to a name that does not end with
+    /// it (`epp('app/run.sh')` renders `templates/run.sh.epp`), `template()` appends nothing;
+    /// the module part is taken as written (module names are lower case); a name without `/`
+    /// names no template. It reports a file the module's `templates` folder lacks, a folder
+    /// where a file is expected, and a template that is binary or unreadable. A module that is
+    /// not installed (see `P008`), an absolute path and a name that climbs with `..` are not
+    /// checked.
     ///
     /// ## Why is this bad?
     /// Puppet fails the compilation of every node that evaluates the call: "Could not find
