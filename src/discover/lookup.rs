@@ -218,12 +218,15 @@ pub fn find<T: ModuleTree>(tree: &T, folder: Folder, name: &str) -> Probe<T::Pat
 
 /// What `function` finds for its names (the arguments as given, `$module_name` already
 /// resolved): for `file()`, `find_file()` and `find_template()` the first found of them;
-/// for the others pass one name.
+/// for the others pass one name. No name is [`Resolution::Unknown`].
 pub fn resolve<T: ModuleTree>(
     tree: &T,
     function: FileFunction,
     names: &[&str],
 ) -> Resolution<T::Path> {
+    if names.is_empty() {
+        return Resolution::Unknown;
+    }
     let mut missing = Vec::new();
     for &given in names {
         let name = looked_up(tree, function, given);
@@ -299,6 +302,10 @@ pub fn source_name(url: &str) -> Option<Result<String, String>> {
 /// What Puppet serves for the `puppet:///modules/` URLs among `urls`, the first that exists;
 /// [`Resolution::Unknown`] when one before it is another URL or cannot be looked at.
 pub fn resolve_source<T: ModuleTree>(tree: &T, urls: &[&str]) -> Resolution<T::Path> {
+    // No source (one filled in later, as by `datacat`): nothing to look up.
+    if urls.is_empty() {
+        return Resolution::Unknown;
+    }
     let mut missing = Vec::new();
     for &url in urls {
         let name = match source_name(url) {
@@ -479,5 +486,6 @@ mod tests {
         assert_eq!(r(&["puppet:///files/a"]), "unknown");
         assert_eq!(r(&["/etc/a", "puppet:///modules/m/x"]), "unknown");
         assert_eq!(source_name("file:///etc/a"), None);
+        assert_eq!(r(&[]), "unknown");
     }
 }
