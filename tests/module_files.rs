@@ -229,3 +229,21 @@ fn lookups_match_puppet() {
         "{unknown_in_check_mode} unknown"
     );
 }
+
+/// Without a module path, a module's file is not known (an unknown value), but a name that
+/// names no module is not found whatever the module path.
+#[test]
+fn without_a_module_path() {
+    let options = SnippetOptions::default();
+    let out = eval_snippet("file('mf/a.txt')", &options);
+    assert!(
+        matches!(out.value, Ok(plint::eval::Value::Unknown(_))),
+        "{:?}",
+        out.value
+    );
+    for code in ["file('a.txt')", "epp('page')", "template('MF/plain.erb')"] {
+        let out = eval_snippet(code, &options);
+        let e = out.value.expect_err(code).to_string();
+        assert_eq!(error_verdict(&e), "not-found", "{code}: {e}");
+    }
+}

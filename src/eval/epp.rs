@@ -933,7 +933,7 @@ fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
                 &format!("epp('{name}') (not read)"),
             ));
         }
-        Resolution::NotFound { names } if !ev.modulepath().is_empty() => {
+        Resolution::NotFound { names } => {
             let name = names.first().map_or(name.as_str(), String::as_str);
             return err(format!("Could not find template '{name}'"));
         }
@@ -1000,7 +1000,7 @@ fn file_content<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
                 &format!("file('{name}') (not read)"),
             ));
         }
-        Resolution::NotFound { .. } if !ev.modulepath().is_empty() => {
+        Resolution::NotFound { .. } => {
             return err(format!(
                 "Could not find any files from {}",
                 names.join(", ")
@@ -1154,7 +1154,7 @@ fn binary_file<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
                 path.display()
             ));
         }
-        Resolution::NotFound { .. } if !ev.modulepath().is_empty() => {
+        Resolution::NotFound { .. } => {
             return err(format!(
                 "binary_file(): The given file '{name}' does not exist"
             ));
@@ -1196,11 +1196,7 @@ fn binary_file<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
 /// the file it names:
 /// not found, or found as a folder, or an absolute path that does not exist. `None` when it is
 /// found or not known.
-pub fn template_error(
-    tree: &ModulePath<'_>,
-    file: &str,
-    found: &Resolution<PathBuf>,
-) -> Option<EvalError> {
+pub fn template_error(file: &str, found: &Resolution<PathBuf>) -> Option<EvalError> {
     let read_error = |detail: String| {
         EvalError::new(format!(
             "Failed to parse template {file}:\n  Filepath: {file}\n  Detail: {detail}\n"
@@ -1216,7 +1212,7 @@ pub fn template_error(
         Resolution::NotFound { .. } if lookup::is_absolute(file) => Some(read_error(format!(
             "No such file or directory @ rb_sysopen - {file}"
         ))),
-        Resolution::NotFound { .. } if !tree.dirs.is_empty() => {
+        Resolution::NotFound { .. } => {
             Some(EvalError::new(format!("Could not find template '{file}'")))
         }
         _ => None,
@@ -1236,11 +1232,8 @@ fn erb<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -> EvalResult {
         };
         for a in args {
             if let Value::String(f) = a
-                && let Some(e) = template_error(
-                    &tree,
-                    f,
-                    &lookup::resolve(&tree, FileFunction::Template, &[f]),
-                )
+                && let Some(e) =
+                    template_error(f, &lookup::resolve(&tree, FileFunction::Template, &[f]))
             {
                 return Err(e);
             }

@@ -136,7 +136,7 @@ impl Compiler<'_> {
             dirs: &self.input.modulepath,
         };
         let found = lookup::resolve(&tree, FileFunction::Template, &[&file]);
-        if let Some(e) = crate::eval::epp::template_error(&tree, &file, &found) {
+        if let Some(e) = crate::eval::epp::template_error(&file, &found) {
             return Err(e);
         }
         let path = match found {
