@@ -745,3 +745,62 @@ fn examples_broken_reports_each_error_near_its_line() {
     assert!(lines.iter().any(|&l| (5..=7).contains(&l)), "{lines:?}");
     assert!(lines.iter().any(|&l| (11..=12).contains(&l)), "{lines:?}");
 }
+
+/// A binary file under a module's `templates/` or `files/` is no error by itself (Puppet reads
+/// it only when a manifest names it): a note; `template()` of it is an error at the call.
+#[test]
+fn binary_module_files_are_errors_only_where_rendered() {
+    const ZIP: &[u8] = b"PK\x03\x04\x00\x00zip";
+    let files = |manifest: &'static [u8]| {
+        tree(&[
+            ("app/manifests/init.pp", manifest),
+            ("app/templates/bundle.zip.erb", ZIP),
+            ("app/files/blob.pp", ZIP),
+        ])
+    };
+    let dir = files(b"# @summary App.\nclass app {\n}\n");
+    let o = plint(dir.path(), &["--format", "json"]);
+    let findings = json(&o);
+    assert_eq!(code(&o), 0, "{findings:?}");
+    let notes: Vec<(&str, &str, &str)> = findings
+        .iter()
+        .map(|f| {
+            (
+                f["path"].as_str().unwrap(),
+                f["code"].as_str().unwrap(),
+                f["severity"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            ("app/files/blob.pp", "P002", "info"),
+            ("app/templates/bundle.zip.erb", "P002", "info"),
+        ]
+    );
+
+    let dir = files(
+        b"# @summary App.\nclass app {\n  file { '/x': content => template('app/bundle.zip.erb') }\n}\n",
+    );
+    let o = plint(dir.path(), &["--format", "json"]);
+    let findings = json(&o);
+    assert_eq!(code(&o), 1, "{findings:?}");
+    let call = findings
+        .iter()
+        .find(|f| f["code"] == "P123")
+        .unwrap_or_else(|| panic!("{findings:?}"));
+    assert_eq!(call["path"], "app/manifests/init.pp");
+    assert_eq!(
+        (call["line"].as_u64(), call["severity"].as_str()),
+        (Some(3), Some("error"))
+    );
+    assert!(
+        call["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be rendered")
+    );
+    let errors = findings.iter().filter(|f| f["severity"] == "error").count();
+    assert_eq!(errors, 1, "{findings:?}");
+}

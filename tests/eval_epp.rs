@@ -10,6 +10,7 @@ mod common;
 
 use std::path::Path;
 
+use plint::discover::lookup::{self, FileFunction, Resolution};
 use plint::eval::Value;
 use plint::eval::compiler::{SnippetOptions, eval_snippet};
 use plint::eval::epp;
@@ -121,15 +122,25 @@ fn unknown_values_make_the_rendering_unknown() {
 }
 
 #[test]
-fn template_path_resolves_module_templates() {
+fn epp_resolves_module_templates() {
     let mp = vec![
         root().join("tests/eval/no_such_dir"),
         root().join("tests/eval/epp_modules"),
     ];
     let sandbox = plint::sandbox::Sandbox::new(root(), &mp);
-    let find = |name: &str| epp::template_path(&sandbox, &mp, name).expect("not refused");
+    let tree = epp::ModulePath {
+        sandbox: &sandbox,
+        dirs: &mp,
+    };
+    let find = |name: &str| match lookup::resolve(&tree, FileFunction::Epp, &[name]) {
+        Resolution::Found { path, .. } => Some(path),
+        Resolution::NotFound { .. } => None,
+        other => panic!("{name}: {other:?}"),
+    };
     let p = find("eppt/leaf.epp").expect("found");
     assert!(p.ends_with("eppt/templates/leaf.epp"));
+    // `epp()` appends `.epp` to a name without it.
+    assert_eq!(find("eppt/leaf"), Some(p));
     assert!(find("eppt/none.epp").is_none());
     assert!(find("nomod/leaf.epp").is_none());
     assert!(find("leaf.epp").is_none());

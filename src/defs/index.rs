@@ -33,7 +33,9 @@
 //! ```
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use crate::discover::lookup::{self, Folder, ModuleTree, Probe};
 
 use rayon::prelude::*;
 
@@ -282,6 +284,49 @@ impl Index {
         self.lookup_keys.contains(key)
     }
 
+    /// Reads the templates the manifests render with `template()` and `epp()` (each once, in
+    /// parallel) and records, in their module's [`Listing::unreadable`], those Puppet cannot
+    /// render as text: binary (a NUL byte), or not readable. A file the sandbox refuses is not
+    /// recorded.
+    pub fn probe_rendered_templates(&mut self, sandbox: &Sandbox) {
+        let mut wanted: HashSet<(String, String)> = HashSet::default();
+        for u in &self.template_uses {
+            let Some(name) = u.looked_up_name() else {
+                continue;
+            };
+            let Some((module, _)) = lookup::split(&name) else {
+                continue;
+            };
+            if let Probe::File(rest) = lookup::find(self, Folder::Templates, &name) {
+                wanted.insert((module.to_string(), rest));
+            }
+        }
+        if wanted.is_empty() {
+            return;
+        }
+        let wanted: Vec<(String, String)> = wanted.into_iter().collect();
+        let found: Vec<(String, String, String)> = wanted
+            .into_par_iter()
+            .filter_map(|(module, rest)| {
+                let path = self.assets.get(&module)?.root.join("templates").join(&rest);
+                let why = match sandbox.read(&path) {
+                    Ok(bytes) => format!(
+                        "binary (a NUL byte at byte offset {})",
+                        memchr::memchr(0, &bytes)?
+                    ),
+                    Err(e) if e.is_refusal() => return None,
+                    Err(e) => format!("not readable: {e}"),
+                };
+                Some((module, rest, why))
+            })
+            .collect();
+        for (module, rest, why) in found {
+            if let Some(a) = self.assets.get_mut(&module) {
+                a.templates.unreadable.insert(rest, why);
+            }
+        }
+    }
+
     /// The calls of `template()` and `epp()` in the program's manifests.
     pub fn template_uses(&self) -> &[super::templates::TemplateUse] {
         &self.template_uses
@@ -384,8 +429,10 @@ impl Index {
             || Modules::read(&paths, roots, sandbox),
             || checked.par_iter().map(|m| FileDefs::extract(*m)).collect(),
         );
-        Index::assemble(defs, modules)
-            .with_custom_facts(crate::infer::facts::CustomFacts::new(sandbox.clone()))
+        let mut index = Index::assemble(defs, modules)
+            .with_custom_facts(crate::infer::facts::CustomFacts::new(sandbox.clone()));
+        index.probe_rendered_templates(sandbox);
+        index
     }
 
     /// Builds the index of these manifests and Ruby files (in parallel, merged in order).
@@ -423,9 +470,16 @@ impl Index {
             ..Index::default()
         };
         for (module, assets) in modules.assets {
-            let entry = index.assets.entry(module).or_default();
-            entry.templates.extend(assets.templates);
-            entry.files.extend(assets.files);
+            match index.assets.entry(module) {
+                std::collections::hash_map::Entry::Occupied(mut o) => {
+                    let entry = o.get_mut();
+                    entry.templates.merge(assets.templates);
+                    entry.files.merge(assets.files);
+                }
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(assets);
+                }
+            }
         }
         let puppet = checked.into_iter().chain(modules.manifests);
         let from_ruby = modules.ruby;
@@ -568,7 +622,10 @@ impl Modules {
         let mut ruby_files = Vec::new();
         let mut assets = Vec::new();
         for (files, root) in listed.into_iter().zip(&roots) {
-            assets.push((root.name.clone(), ModuleAssets::new(&root.path, &files)));
+            assets.push((
+                root.name.clone(),
+                ModuleAssets::new(&root.path, &files, sandbox),
+            ));
             extra_pp.extend(files.puppet);
             ruby_files.extend(
                 files
@@ -646,44 +703,122 @@ impl Modules {
     }
 }
 
-/// The files a module's code may name as `module/path`, paths relative to their folder with
-/// `/` between components.
+/// The files a module's code may name as `module/path` (see [`crate::discover::lookup`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ModuleAssets {
-    /// The files under `templates/` (what `template()` and `epp()` name).
-    pub templates: HashSet<String>,
-    /// The files under `files/` and the folders holding them (what `file()` and
-    /// `puppet:///modules/` sources name; a source may be a folder).
-    pub files: HashSet<String>,
+    /// The module's folder.
+    pub root: PathBuf,
+    /// `templates/` (what `template()`, `epp()` and `find_template()` name).
+    pub templates: Listing,
+    /// `files/` (what `file()`, `binary_file()`, `find_file()` and `puppet:///modules/`
+    /// sources name).
+    pub files: Listing,
 }
 
-impl ModuleAssets {
-    fn new(root: &Path, listed: &crate::discover::module::ModuleFiles) -> ModuleAssets {
-        let relative = |dir: &Path, p: &Path| -> Option<String> {
-            let rest = p.strip_prefix(dir).ok()?;
-            let parts: Option<Vec<&str>> =
-                rest.components().map(|c| c.as_os_str().to_str()).collect();
-            Some(parts?.join("/"))
+/// The entries of one folder of a module, as paths relative to it with `/` between
+/// components.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// Whether the folder exists.
+    pub present: bool,
+    /// The files under it.
+    pub files: HashSet<String>,
+    /// The folders under it that hold files.
+    pub folders: HashSet<String>,
+    /// The files a manifest renders that Puppet cannot render as text, with why (binary, or
+    /// not readable); filled by [`Index::probe_rendered_templates`].
+    pub unreadable: HashMap<String, String>,
+}
+
+impl Listing {
+    fn new(dir: &Path, listed: &[PathBuf], sandbox: &Sandbox) -> Listing {
+        let mut out = Listing {
+            present: sandbox.locate(dir) == crate::sandbox::Located::Folder,
+            ..Listing::default()
         };
-        let dir = root.join("templates");
-        let templates = listed
-            .templates
-            .iter()
-            .filter_map(|p| relative(&dir, p))
-            .collect();
-        let dir = root.join("files");
-        let mut files = HashSet::default();
-        for name in listed.files.iter().filter_map(|p| relative(&dir, p)) {
+        for p in listed {
+            let Some(name) = p.strip_prefix(dir).ok().and_then(|rest| {
+                let parts: Option<Vec<&str>> =
+                    rest.components().map(|c| c.as_os_str().to_str()).collect();
+                Some(parts?.join("/"))
+            }) else {
+                continue;
+            };
             let mut at = name.len();
             while let Some(slash) = name[..at].rfind('/') {
-                if !files.insert(name[..slash].to_string()) {
+                if !out.folders.insert(name[..slash].to_string()) {
                     break;
                 }
                 at = slash;
             }
-            files.insert(name);
+            out.files.insert(name);
         }
-        ModuleAssets { templates, files }
+        out.present |= !out.files.is_empty();
+        out
+    }
+
+    fn merge(&mut self, other: Listing) {
+        self.present |= other.present;
+        self.files.extend(other.files);
+        self.folders.extend(other.folders);
+        self.unreadable.extend(other.unreadable);
+    }
+
+    /// The entry `rest` names (see [`crate::discover::lookup::listed_entry`]); unknown when
+    /// it climbs out with `..`.
+    pub fn entry(&self, rest: &str) -> Probe<String> {
+        lookup::listed_entry(
+            rest,
+            |k| self.files.contains(k),
+            |k| {
+                if k.is_empty() {
+                    self.present
+                } else {
+                    self.folders.contains(k)
+                }
+            },
+        )
+        .unwrap_or(Probe::Unknown)
+    }
+}
+
+impl ModuleAssets {
+    fn new(
+        root: &Path,
+        listed: &crate::discover::module::ModuleFiles,
+        sandbox: &Sandbox,
+    ) -> ModuleAssets {
+        ModuleAssets {
+            root: root.to_path_buf(),
+            templates: Listing::new(&root.join("templates"), &listed.templates, sandbox),
+            files: Listing::new(&root.join("files"), &listed.files, sandbox),
+        }
+    }
+
+    /// The listing of `folder`.
+    pub fn listing(&self, folder: Folder) -> &Listing {
+        match folder {
+            Folder::Templates => &self.templates,
+            Folder::Files => &self.files,
+        }
+    }
+}
+
+/// Check mode's answers to Puppet's lookups: the indexed modules' listings. A module that is
+/// not indexed, or an absolute path, is not known.
+impl ModuleTree for Index {
+    /// The entry's path under its folder.
+    type Path = String;
+
+    fn module_entry(&self, module: &str, folder: Folder, rest: &str) -> Probe<String> {
+        let Some(assets) = self.assets.get(module) else {
+            return Probe::Unknown;
+        };
+        assets.listing(folder).entry(rest)
+    }
+
+    fn absolute(&self, _path: &str) -> Probe<String> {
+        Probe::Unknown
     }
 }
 

@@ -5,6 +5,7 @@
 use crate::syntax::ast::{self, Expr, ExprKind, Span, StringPart};
 
 use super::model::Origin;
+use crate::discover::lookup::{self, FileFunction};
 
 /// The language of a template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,9 +20,9 @@ pub enum TemplateKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TemplateUse {
     pub kind: TemplateKind,
-    /// The template's name, `module/path/in/templates.erb`, lower case module; `None` when the
-    /// argument is not a string plint can resolve (a variable, an interpolation other than
-    /// `$module_name`): the call may render any template.
+    /// The template's name as the call gives it (`module/path/in/templates.erb`, `$module_name`
+    /// resolved); `None` when the argument is not a string plint can resolve (a variable, an
+    /// interpolation other than `$module_name`): the call may render any template.
     pub name: Option<String>,
     /// The class or defined type whose scope the call is in (a key: lower case, no leading
     /// `::`); `None` for a call elsewhere (node, top scope, function), whose visible variables
@@ -37,6 +38,29 @@ pub struct TemplateUse {
     pub origin: Origin,
     /// The 1-based line of the call.
     pub line: u32,
+}
+
+impl TemplateUse {
+    /// The function of the call.
+    pub fn function(&self) -> FileFunction {
+        match self.kind {
+            TemplateKind::Erb => FileFunction::Template,
+            TemplateKind::Epp => FileFunction::Epp,
+        }
+    }
+
+    /// The name Puppet looks the template up by (`epp()` appends `.epp`; see
+    /// [`crate::discover::lookup`]): a relative name is taken not to exist relative to Puppet's
+    /// working directory.
+    pub fn looked_up_name(&self) -> Option<std::borrow::Cow<'_, str>> {
+        let name = self.name.as_deref()?;
+        Some(match self.kind {
+            TemplateKind::Epp if !name.ends_with(".epp") && !lookup::is_absolute(name) => {
+                std::borrow::Cow::Owned(format!("{name}.epp"))
+            }
+            _ => std::borrow::Cow::Borrowed(name),
+        })
+    }
 }
 
 /// The template calls of one manifest's statements.
@@ -148,7 +172,7 @@ impl Walk<'_> {
             self.out.push(TemplateUse {
                 line,
                 kind,
-                name: template_name(arg, module),
+                name: module_path(arg, module),
                 scope: scope.clone(),
                 locals: self.locals.clone(),
                 epp_keys: epp_keys.clone(),
@@ -167,14 +191,6 @@ fn template_function(name: &str) -> Option<TemplateKind> {
         "epp" => Some(TemplateKind::Epp),
         _ => None,
     }
-}
-
-/// The name a template argument gives: `module/path` (see [`module_path`]), the module part
-/// in lower case.
-fn template_name(arg: &Expr, module: Option<&str>) -> Option<String> {
-    let out = module_path(arg, module)?;
-    let (m, rest) = out.split_once('/')?;
-    (!m.is_empty() && !rest.is_empty()).then(|| format!("{}/{rest}", m.to_ascii_lowercase()))
 }
 
 /// The text of a string argument that names a module's file: a string literal, or one whose

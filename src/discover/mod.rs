@@ -25,6 +25,7 @@
 //! an [`Error`]: the user asked for something that is not there.
 
 pub mod deps;
+pub mod lookup;
 pub mod module;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};

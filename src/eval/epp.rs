@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::{ErrorKind, EvalError, EvalResult, err};
 use super::value::{Hash, TypeVal, Value};
+use crate::discover::lookup::{self, FileFunction, Folder, ModuleTree, Probe, Resolution};
 use crate::report::Severity;
 use crate::sandbox::{Error as SandboxError, Located, Sandbox};
 use crate::syntax::ast::{Block, Expr, ExprKind, Parameter};
@@ -502,28 +503,47 @@ pub fn parse(text: &str) -> Result<EppTemplate, EppError> {
     })
 }
 
-/// The file of a template named `mod/file.epp` (or an absolute path): `templates/file.epp`
-/// of the first module called `mod` in the module path. `Ok(None)` when the module or the file
-/// does not exist; an error when the sandbox does not let plint look.
-pub fn template_path(
-    sandbox: &Sandbox,
-    modulepath: &[PathBuf],
-    name: &str,
-) -> Result<Option<PathBuf>, SandboxError> {
-    module_file(sandbox, modulepath, name, "templates")
+/// The module path as Puppet's functions look files up in it (see
+/// [`crate::discover::lookup`]), through the sandbox: a module is the first folder of its name
+/// in the module path; a path outside the sandbox is refused, never "does not exist". With no
+/// module path, modules' entries are not known.
+pub struct ModulePath<'a> {
+    pub sandbox: &'a Sandbox,
+    pub dirs: &'a [PathBuf],
 }
 
-/// A file of a module, as Puppet finds `mod/rest`: `<dir>/mod/<subdir>/rest` in the first
-/// directory of the module path that has a module `mod`; an absolute path as it is. Asked
-/// through the sandbox, so a path outside it is an error, never "does not exist".
-pub fn module_file(
-    sandbox: &Sandbox,
-    modulepath: &[PathBuf],
-    name: &str,
-    subdir: &str,
-) -> Result<Option<PathBuf>, SandboxError> {
-    Ok(find_in_module(sandbox, modulepath, name, subdir)?
-        .filter(|p| sandbox.locate(p) == Located::File))
+impl ModulePath<'_> {
+    fn probe(&self, path: PathBuf) -> Probe<PathBuf> {
+        match self.sandbox.locate(&path) {
+            Located::File => Probe::File(path),
+            Located::Folder => Probe::Folder(path),
+            Located::Missing => Probe::Missing,
+            Located::Refused => Probe::Refused(SandboxError::Outside),
+        }
+    }
+}
+
+impl ModuleTree for ModulePath<'_> {
+    type Path = PathBuf;
+
+    fn module_entry(&self, module: &str, folder: Folder, rest: &str) -> Probe<PathBuf> {
+        if self.dirs.is_empty() {
+            return Probe::Unknown;
+        }
+        match module_dir(self.sandbox, self.dirs, module) {
+            Ok(Some(dir)) => {
+                // Ruby's `File.join`: a leading `/` of `rest` does not make it absolute, and
+                // an empty `rest` is the folder with a trailing `/`.
+                self.probe(dir.join(folder.name()).join(rest.trim_start_matches('/')))
+            }
+            Ok(None) => Probe::Missing,
+            Err(e) => Probe::Refused(e),
+        }
+    }
+
+    fn absolute(&self, path: &str) -> Probe<PathBuf> {
+        self.probe(PathBuf::from(path))
+    }
 }
 
 // ------------------------------------------------------------------------- rendering
@@ -922,30 +942,39 @@ fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
             ));
         }
     };
-    let name = if name.ends_with(".epp") || Path::new(&name).is_absolute() {
-        name
-    } else {
-        format!("{name}.epp")
+    let tree = ModulePath {
+        sandbox: ev.sandbox(),
+        dirs: ev.modulepath(),
     };
-    let found = template_path(ev.sandbox(), ev.modulepath(), &name);
-    let path = match found {
-        Ok(Some(path)) => path,
-        Err(e) => {
-            ev.refused(&name, &e);
+    let path = match lookup::resolve(&tree, FileFunction::Epp, &[&name]) {
+        Resolution::Found {
+            path,
+            folder: false,
+            ..
+        } => path,
+        Resolution::Found { path, .. } => {
+            return err(format!(
+                "epp(): Invalid EPP: {} is a directory",
+                path.display()
+            ));
+        }
+        Resolution::Refused { name, error } => {
+            ev.refused(&name, &error);
             return Ok(Value::unknown(
                 "String",
                 &format!("epp('{name}') (not read)"),
             ));
         }
-        Ok(None) if ev.modulepath().is_empty() => {
-            return Ok(Value::unknown("String", &format!("epp('{name}')")));
+        Resolution::NotFound { names } => {
+            let name = names.first().map_or(name.as_str(), String::as_str);
+            return err(format!("Could not find template '{name}'"));
         }
-        Ok(None) => return err(format!("Could not find template '{name}'")),
+        _ => return Ok(Value::unknown("String", &format!("epp('{name}')"))),
     };
     let text = match ev.sandbox().read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.is_refusal() => {
-            ev.refused(&name, &e);
+            ev.refused(&path.display().to_string(), &e);
             return Ok(Value::unknown(
                 "String",
                 &format!("epp('{name}') (not read)"),
@@ -979,43 +1008,58 @@ fn file_content<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
         return err("'file' expects at least 1 argument, got none");
     }
     let names: Vec<String> = args.iter().map(Value::to_puppet_string).collect();
-    let absolute = names.iter().any(|n| Path::new(n).is_absolute());
-    if (ev.modulepath().is_empty() && !absolute) || args.iter().any(Value::contains_unknown) {
+    let shown = || {
         let shown: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-        return Ok(Value::unknown(
-            "String",
-            &format!("file({})", shown.join(", ")),
-        ));
+        format!("file({})", shown.join(", "))
+    };
+    if args.iter().any(Value::contains_unknown) {
+        return Ok(Value::unknown("String", &shown()));
     }
-    for n in &names {
-        let found = module_file(ev.sandbox(), ev.modulepath(), n, "files");
-        if let Err(e) = &found {
-            ev.refused(n, e);
-            return Ok(Value::unknown("String", &format!("file('{n}') (not read)")));
+    let tree = ModulePath {
+        sandbox: ev.sandbox(),
+        dirs: ev.modulepath(),
+    };
+    let given: Vec<&str> = names.iter().map(String::as_str).collect();
+    let path = match lookup::resolve(&tree, FileFunction::File, &given) {
+        Resolution::Found {
+            path,
+            folder: false,
+            ..
+        } => path,
+        Resolution::Found { path, .. } => {
+            return err(format!(
+                "file(): Is a directory @ io_fread - {}",
+                path.display()
+            ));
         }
-        if let Ok(Some(p)) = found {
-            let bytes = match ev.sandbox().read(&p) {
-                Ok(bytes) => bytes,
-                Err(e) if e.is_refusal() => {
-                    ev.refused(n, &e);
-                    return Ok(Value::unknown("String", &format!("file('{n}') (not read)")));
-                }
-                Err(e) => return err(format!("file(): cannot read {}: {e}", p.display())),
-            };
-            return Ok(Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        Resolution::Refused { name, error } => {
+            ev.refused(&name, &error);
+            return Ok(Value::unknown(
+                "String",
+                &format!("file('{name}') (not read)"),
+            ));
         }
-    }
-    if ev.modulepath().is_empty() {
-        let shown: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-        return Ok(Value::unknown(
-            "String",
-            &format!("file({})", shown.join(", ")),
-        ));
-    }
-    err(format!(
-        "Could not find any files from {}",
-        names.join(", ")
-    ))
+        Resolution::NotFound { .. } => {
+            return err(format!(
+                "Could not find any files from {}",
+                names.join(", ")
+            ));
+        }
+        _ => return Ok(Value::unknown("String", &shown())),
+    };
+    let bytes = match ev.sandbox().read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.is_refusal() => {
+            let name = path.display().to_string();
+            ev.refused(&name, &e);
+            return Ok(Value::unknown(
+                "String",
+                &format!("file('{name}') (not read)"),
+            ));
+        }
+        Err(e) => return err(format!("file(): cannot read {}: {e}", path.display())),
+    };
+    Ok(Value::String(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 /// The directory of the module `name` as Puppet's environment finds it: `<dir>/<name>` in the
@@ -1041,35 +1085,6 @@ fn module_dir(
         }
     }
     Ok(None)
-}
-
-/// Puppet's lookup of `mod/rest` in a module's `subdir` (files, templates): the path when it
-/// exists (a file or a directory); an absolute name as it is when it exists.
-fn find_in_module(
-    sandbox: &Sandbox,
-    modulepath: &[PathBuf],
-    name: &str,
-    subdir: &str,
-) -> Result<Option<PathBuf>, SandboxError> {
-    let path = if Path::new(name).is_absolute() {
-        PathBuf::from(name)
-    } else {
-        let Some((module, rest)) = name.split_once('/') else {
-            return Ok(None);
-        };
-        if rest.is_empty() {
-            return Ok(None);
-        }
-        let Some(dir) = module_dir(sandbox, modulepath, module)? else {
-            return Ok(None);
-        };
-        dir.join(subdir).join(rest)
-    };
-    match sandbox.locate(&path) {
-        Located::File | Located::Folder => Ok(Some(path)),
-        Located::Missing => Ok(None),
-        Located::Refused => Err(SandboxError::Outside),
-    }
 }
 
 /// `find_file(names)`, `find_template(names)`, `module_directory(names)`: the path of the
@@ -1110,12 +1125,27 @@ fn find_on_modulepath<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -
         ));
     }
     let (sandbox, modulepath) = (ev.sandbox(), ev.modulepath());
-    for n in &names {
-        let found = match name {
-            "find_file" => find_in_module(sandbox, modulepath, n, "files"),
-            "find_template" => find_in_module(sandbox, modulepath, n, "templates"),
-            _ => module_dir(sandbox, modulepath, n),
+    if let Some(function) = FileFunction::of(name) {
+        let tree = ModulePath {
+            sandbox,
+            dirs: modulepath,
         };
+        let given: Vec<&str> = names.iter().map(String::as_str).collect();
+        return Ok(match lookup::resolve(&tree, function, &given) {
+            Resolution::Found { path, .. } => Value::String(path.to_string_lossy().into_owned()),
+            Resolution::NotFound { .. } => Value::Undef,
+            Resolution::Refused { name: n, error } => Value::unknown(
+                "Optional[String]",
+                &format!("{name}('{n}') (not read: {error})"),
+            ),
+            Resolution::Invalid(_) | Resolution::Unknown => Value::unknown(
+                "Optional[String]",
+                &format!("{name}() on a module path that is not known"),
+            ),
+        });
+    }
+    for n in &names {
+        let found = module_dir(sandbox, modulepath, n);
         match found {
             Ok(Some(p)) => return Ok(Value::String(p.to_string_lossy().into_owned())),
             Ok(None) => {}
@@ -1147,24 +1177,38 @@ fn binary_file<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
             arg.type_name()
         ));
     };
-    if ev.modulepath().is_empty() {
-        return Ok(Value::unknown(
-            "Binary",
-            &format!("binary_file('{name}') on a module path that is not known"),
-        ));
-    }
-    let path = match find_in_module(ev.sandbox(), ev.modulepath(), name, "files") {
-        Ok(Some(path)) => path,
-        Ok(None) => {
+    let tree = ModulePath {
+        sandbox: ev.sandbox(),
+        dirs: ev.modulepath(),
+    };
+    let path = match lookup::resolve(&tree, FileFunction::BinaryFile, &[name]) {
+        Resolution::Found {
+            path,
+            folder: false,
+            ..
+        } => path,
+        Resolution::Found { path, .. } => {
+            return err(format!(
+                "binary_file(): Is a directory @ io_fread - {}",
+                path.display()
+            ));
+        }
+        Resolution::NotFound { .. } => {
             return err(format!(
                 "binary_file(): The given file '{name}' does not exist"
             ));
         }
-        Err(e) => {
-            ev.refused(name, &e);
+        Resolution::Refused { error, .. } => {
+            ev.refused(name, &error);
             return Ok(Value::unknown(
                 "Binary",
                 &format!("binary_file('{name}') (not read)"),
+            ));
+        }
+        _ => {
+            return Ok(Value::unknown(
+                "Binary",
+                &format!("binary_file('{name}') on a module path that is not known"),
             ));
         }
     };
@@ -1187,18 +1231,50 @@ fn binary_file<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
     Ok(Value::Binary(std::sync::Arc::new(bytes)))
 }
 
+/// The error of `template()` for the name `file`, `found` as it is, when Puppet cannot read
+/// the file it names:
+/// not found, or found as a folder, or an absolute path that does not exist. `None` when it is
+/// found or not known.
+pub fn template_error(file: &str, found: &Resolution<PathBuf>) -> Option<EvalError> {
+    let read_error = |detail: String| {
+        EvalError::new(format!(
+            "Failed to parse template {file}:\n  Filepath: {file}\n  Detail: {detail}\n"
+        ))
+    };
+    match found {
+        Resolution::Found {
+            folder: true, path, ..
+        } => Some(read_error(format!(
+            "Is a directory @ io_fread - {}",
+            path.display()
+        ))),
+        Resolution::NotFound { .. } if lookup::is_absolute(file) => Some(read_error(format!(
+            "No such file or directory @ rb_sysopen - {file}"
+        ))),
+        Resolution::NotFound { .. } => {
+            Some(EvalError::new(format!("Could not find template '{file}'")))
+        }
+        _ => None,
+    }
+}
+
 /// `template()` and `inline_template()`: ERB is not evaluated; the result is an unknown String
 /// that says which template it comes from.
 fn erb<H: EppHost + ?Sized>(ev: &H, name: &str, args: &[Value]) -> EvalResult {
     if args.is_empty() {
         return err(format!("'{name}' expects at least 1 argument, got 0"));
     }
-    if name == "template" && !ev.modulepath().is_empty() {
+    if name == "template" {
+        let tree = ModulePath {
+            sandbox: ev.sandbox(),
+            dirs: ev.modulepath(),
+        };
         for a in args {
             if let Value::String(f) = a
-                && let Ok(None) = template_path(ev.sandbox(), ev.modulepath(), f)
+                && let Some(e) =
+                    template_error(f, &lookup::resolve(&tree, FileFunction::Template, &[f]))
             {
-                return err(format!("Could not find template '{f}'"));
+                return Err(e);
             }
         }
     }

@@ -22,6 +22,7 @@ use super::panic::{catch, internal_error};
 use crate::config::Profile;
 use crate::defs::Index;
 use crate::defs::index::{FileDefs, Manifest, Modules};
+use crate::discover::FileKind;
 use crate::discover::module::{ModuleMap, ModuleRoot};
 use crate::report::codes::{
     INVALID_UTF8, NESTING_TOO_DEEP, REFUSED_FILE, SYNTAX_ERROR, UNREADABLE_FILE,
@@ -131,6 +132,41 @@ pub fn decode(path: PathBuf, display: String, bytes: Vec<u8>) -> Source {
         diagnostics,
         bytes: len,
         module: None,
+    }
+}
+
+impl Source {
+    /// Records the module root the file lies in. A file under the module's `files/` or
+    /// `templates/` folder is no manifest Puppet reads: that it is binary or unreadable is a
+    /// note (see [`not_read_by_puppet`]).
+    pub fn set_module(&mut self, module: Option<ModuleRoot>) {
+        if let Some(root) = &module
+            && let Ok(rest) = self.path.strip_prefix(&root.path)
+            && rest
+                .components()
+                .next()
+                .is_some_and(|c| c.as_os_str() == "files" || c.as_os_str() == "templates")
+        {
+            not_read_by_puppet(&mut self.diagnostics);
+        }
+        self.module = module;
+    }
+}
+
+/// Turns the `P002` finding of a file Puppet reads only when a manifest names it (a
+/// template, a module's file) into a note: Puppet never reads a file nothing names, and one a
+/// manifest renders is an error at the call (`P123`).
+pub fn not_read_by_puppet(diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics
+        .iter_mut()
+        .filter(|d| d.code == UNREADABLE_FILE.code)
+    {
+        d.severity = crate::report::Severity::Info;
+        d.help = Some(
+            "Puppet reads this file only when a manifest names it; `template()` or `epp()` of \
+             it is reported at the call (P123)"
+                .to_string(),
+        );
     }
 }
 
@@ -420,7 +456,7 @@ pub fn first_pass_all(
                         .iter()
                         .map(|path| {
                             let mut source = read_source(path, cwd, sandbox);
-                            source.module = map.of(path).cloned();
+                            source.set_module(map.of(path).cloned());
                             let parsed = parse_source(&source);
                             (source, parsed)
                         })
@@ -448,10 +484,9 @@ pub fn first_pass_all(
         .iter_mut()
         .filter_map(|(_, p)| p.defs.take())
         .collect();
-    (
-        passes,
-        Index::assemble(defs, modules).with_custom_facts(custom_facts),
-    )
+    let mut index = Index::assemble(defs, modules).with_custom_facts(custom_facts);
+    index.probe_rendered_templates(sandbox);
+    (passes, index)
 }
 
 /// Reads each file of `paths` (see [`read_source`]) and checks it with its profile and no
@@ -474,7 +509,7 @@ pub fn check_all_unread(
         .with_max_len(1)
         .map(|(path, profile)| {
             let mut source = read_source(path, cwd, sandbox);
-            source.module = map.of(path).cloned();
+            source.set_module(map.of(path).cloned());
             let outcome = check_file(source, profile, mode);
             tick();
             outcome
@@ -707,6 +742,9 @@ pub fn check_other_all(
                 bytes,
                 ..
             } = read_source(&file.path, cwd, sandbox);
+            if matches!(file.kind, FileKind::Erb | FileKind::Epp) {
+                not_read_by_puppet(&mut diagnostics);
+            }
             let text = text.unwrap_or_default();
             if !diagnostics.iter().any(|d| d.code == UNREADABLE_FILE.code) {
                 let run = || {

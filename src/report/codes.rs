@@ -76,7 +76,11 @@ pub const UNREADABLE_FILE: RuleMeta = RuleMeta {
     summary: "The file could not be read, or it is binary rather than text.",
     description: "plint could not check this file: reading it failed (for example, permission \
                   denied), or it contains NUL bytes and so is not a text file. Fix the \
-                  permissions, or remove or rename the file if it is not a manifest.",
+                  permissions, or remove or rename the file if it is not a manifest. For a \
+                  template, or a file under a module's `files/` or `templates/` folder, it is \
+                  a note: Puppet reads such a file only when a manifest names it, and a \
+                  `template()` or `epp()` call that renders it is reported at the call \
+                  (`P123`).",
     category: "input",
     puppet_lint: None,
     docs: "",

@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use super::Compiler;
+use crate::discover::lookup::{self, FileFunction, Folder, Probe, Resolution};
 use crate::eval::error::{EvalResult, err};
 use crate::eval::value::{Hash, Value};
 use crate::ruby::{self, CallStyle, Rendered, RubyError, Value as RValue};
@@ -130,18 +131,21 @@ impl Compiler<'_> {
             other => other.to_puppet_string(),
         };
         let shown = format!("template('{file}')");
-        if self.input.modulepath.is_empty() && !Path::new(&file).is_absolute() {
-            return Ok(Err(shown));
+        let tree = crate::eval::epp::ModulePath {
+            sandbox: &self.input.sandbox,
+            dirs: &self.input.modulepath,
+        };
+        let found = lookup::resolve(&tree, FileFunction::Template, &[&file]);
+        if let Some(e) = crate::eval::epp::template_error(&file, &found) {
+            return Err(e);
         }
-        let found =
-            crate::eval::epp::template_path(&self.input.sandbox, &self.input.modulepath, &file);
         let path = match found {
-            Ok(Some(path)) => path,
-            Ok(None) => return err(format!("Could not find template '{file}'")),
-            Err(e) => {
-                crate::eval::epp::EppHost::refused(self, &file, &e);
+            Resolution::Found { path, .. } => path,
+            Resolution::Refused { error, .. } => {
+                crate::eval::epp::EppHost::refused(self, &file, &error);
                 return Ok(Err(format!("{shown} (not read)")));
             }
+            _ => return Ok(Err(shown)),
         };
         let program = match self.erb_program(&path) {
             Some(Ok(p)) => p,
@@ -474,17 +478,21 @@ impl ruby::Host for RubyHost<'_, '_> {
         if compiler.input.modulepath.is_empty() {
             return ruby::FoundFile::Unknown;
         }
-        let subdir = if files { "files" } else { "templates" };
-        let found = crate::eval::epp::module_file(
-            &compiler.input.sandbox,
-            &compiler.input.modulepath,
-            name,
-            subdir,
-        );
-        let path = match found {
-            Ok(Some(path)) => path,
-            Ok(None) => return ruby::FoundFile::NotFound,
-            Err(e) => {
+        let tree = crate::eval::epp::ModulePath {
+            sandbox: &compiler.input.sandbox,
+            dirs: &compiler.input.modulepath,
+        };
+        let folder = if files {
+            Folder::Files
+        } else {
+            Folder::Templates
+        };
+        let path = match lookup::find(&tree, folder, name) {
+            Probe::File(path) => path,
+            Probe::Missing => return ruby::FoundFile::NotFound,
+            // A folder is found, and cannot be read.
+            Probe::Folder(_) | Probe::Unknown => return ruby::FoundFile::Unknown,
+            Probe::Refused(e) => {
                 crate::eval::epp::EppHost::refused(compiler, name, &e);
                 return ruby::FoundFile::Unknown;
             }

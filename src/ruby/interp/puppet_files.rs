@@ -1,7 +1,7 @@
 //! Puppet's module files as Ruby code reads them: `self.compiler.environment`,
 //! `Puppet::Parser::Files.find_template(name, env)` / `find_file`, and `File.read` of a path
-//! these gave. The host looks the file up as Puppet does and reads it through the run's
-//! sandbox; any other path stays unknown (nothing else is ever read).
+//! these gave. The host looks the file up as Puppet does (`crate::discover::lookup`) and reads
+//! it through the run's sandbox; any other path stays unknown (nothing else is ever read).
 
 use std::rc::Rc;
 
@@ -73,7 +73,10 @@ impl Interp<'_> {
                 {
                     return Ok(Some(self.unknown(format!("{what}('{n}')"))));
                 }
-                if n.is_empty() || !n.contains('/') {
+                // A name that names no module's entry is nil, whatever the host knows.
+                if crate::discover::lookup::split(&n)
+                    .is_none_or(|(m, _)| !crate::discover::lookup::is_module_name(m))
+                {
                     return Ok(Some(Value::Nil));
                 }
                 match self.host.find_module_file(&n, name == "find_file") {

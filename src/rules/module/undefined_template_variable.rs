@@ -174,7 +174,7 @@ fn check_epp(cx: &mut FileContext<'_>) {
             }
             callers = uses
                 .into_iter()
-                .filter(|u| u.name.as_deref() == Some(name.as_str()))
+                .filter(|u| u.looked_up_name().as_deref() == Some(name.as_str()))
                 .collect();
             if callers.is_empty() {
                 return;
@@ -304,7 +304,7 @@ fn callers<'p>(program: &'p Index, module: &str, name: &str) -> Option<Vec<&'p T
         if u.kind != TemplateKind::Erb {
             continue;
         }
-        match &u.name {
+        match u.looked_up_name() {
             Some(n) if n == name => {
                 u.scope.as_ref()?;
                 out.push(u);

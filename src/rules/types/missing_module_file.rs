@@ -3,6 +3,7 @@
 
 use crate::declare_rule;
 use crate::defs::templates::module_path;
+use crate::discover::lookup::{self, FileFunction, Resolution};
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Check, Context};
 use crate::syntax::ast::{Attribute, Expr, ExprKind, Span};
@@ -10,12 +11,17 @@ use crate::syntax::ast::{Attribute, Expr, ExprKind, Span};
 declare_rule! {
     /// ## What it does
     /// Finds a call of `file('module/name')` or `binary_file('module/name')`, and a `file`
-    /// resource's `source => 'puppet:///modules/module/name'` (unless it is `ensure => absent`), whose module is installed but
-    /// has no such file (or folder, for a source) under its `files` folder. `$module_name` in
-    /// the name is resolved; a name with another variable, an absolute path or any other URL
-    /// is not checked, nor is a module that is not installed (see `P008`). When several names
-    /// are given (`file()` and an array of sources use the first that exists), the finding
-    /// is for none of them existing.
+    /// resource's `source => 'puppet:///modules/module/name'` (unless it is `ensure =>
+    /// absent`), that Puppet would not find, reading the names as Puppet does: `module/name` is
+    /// `files/name` of the module, the module part as written (module names are lower case), a
+    /// name without `/` names nothing, `puppet:///modules/module` is the module's whole `files`
+    /// folder, runs of `/` in a source are one. It reports a file (or, for a source, a folder)
+    /// the module's `files` folder lacks, a folder given to `file()` or `binary_file()` (which
+    /// read a file), and a source URL Puppet's file server refuses (a `..` component). When
+    /// several names are given (`file()` and an array of sources use the first that exists),
+    /// the finding is for none of them existing. `$module_name` in a name is resolved; a name
+    /// with another variable, an absolute path, another URL or mount is not checked, nor is a
+    /// module that is not installed (see `P008`).
     ///
     /// ## Why is this bad?
     /// `file()` and `binary_file()` fail the compilation of every node that reaches the call
@@ -54,7 +60,7 @@ declare_rule! {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Via {
     /// A function's arguments: `module/name`.
-    Function(&'static str),
+    Function(FileFunction),
     /// A `source` attribute: `puppet:///modules/module/name`.
     Source,
 }
@@ -74,65 +80,92 @@ impl Check for MissingModuleFile {
         }
         let program = cx.program();
         for (via, span, args) in uses {
-            let mut names = Vec::new();
-            for a in args {
-                let Some(text) = module_path(a, module.as_deref()) else {
-                    names.clear();
-                    break;
-                };
-                let name = match via {
-                    Via::Function(_) => Some(text.as_str()),
-                    Via::Source => source_name(&text),
-                };
-                let Some((m, rest)) = name.and_then(|n| n.split_once('/')) else {
-                    names.clear();
-                    break;
-                };
-                let m = m.to_ascii_lowercase();
-                match program.module_assets(&m) {
-                    // A name climbing out of `files/` is not looked for in the listing.
-                    Some(assets)
-                        if !m.is_empty()
-                            && !rest.is_empty()
-                            && !rest.split('/').any(|c| c == ".." || c == ".") =>
-                    {
-                        names.push((m, rest.trim_end_matches('/').to_string(), assets));
-                    }
-                    _ => {
-                        names.clear();
-                        break;
-                    }
-                }
-            }
-            if names.is_empty() || names.iter().any(|(_, rest, a)| a.files.contains(rest)) {
+            let Some(texts) = args
+                .iter()
+                .map(|a| module_path(a, module.as_deref()))
+                .collect::<Option<Vec<String>>>()
+            else {
                 continue;
+            };
+            let names: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let resolution = match via {
+                Via::Function(f) => lookup::resolve(program, f, &names),
+                Via::Source => lookup::resolve_source(program, &names),
+            };
+            match resolution {
+                Resolution::NotFound { names } => missing(cx, via, span, &names),
+                Resolution::Found { name, path, folder: true } => {
+                    let Via::Function(f) = via else {
+                        continue;
+                    };
+                    let f = f.name();
+                    cx.report(span, format!("`{f}()` names `{name}`, which is a folder"))
+                        .label(format!("`files/{path}` is a folder"))
+                        .help(format!("`{f}()` reads a file: name a file in `files/{path}`"));
+                }
+                Resolution::Invalid(e) => {
+                    cx.report(span, format!("Puppet refuses this source: {e}"))
+                        .label("not a valid `puppet:///` URL")
+                        .help("a module's file is `puppet:///modules/MODULE/PATH`, without `..`");
+                }
+                Resolution::Found { .. } | Resolution::Unknown | Resolution::Refused { .. } => {}
             }
-            let shown: Vec<String> = names.iter().map(|(m, r, _)| format!("`{m}/{r}`")).collect();
-            let message = match (via, shown.as_slice()) {
-                (Via::Source, [one]) => format!("the source file {one} does not exist"),
-                (Via::Source, _) => format!("none of the source files {} exists", shown.join(", ")),
-                (Via::Function(f), [one]) => format!("`{f}()` names {one}, which does not exist"),
-                (Via::Function(f), _) => {
-                    format!("`{f}()` names {}, none of which exists", shown.join(", "))
-                }
-            };
-            let (m, rest, assets) = &names[0];
-            let mut near = crate::infer::Closest::within(rest, 3);
-            assets.files.iter().for_each(|p| near.offer(p));
-            let d = cx
-                .report(span, message)
-                .label(format!("no `files/{rest}` in the module `{m}`"));
-            match (near.best(), via) {
-                (Some(p), Via::Source) => {
-                    d.help(format!("did you mean `puppet:///modules/{m}/{p}`?"))
-                }
-                (Some(p), Via::Function(_)) => d.help(format!("did you mean `{m}/{p}`?")),
-                (None, _) => d.help(format!(
-                    "`{m}/NAME` names `files/NAME` of the module `{m}`: add the file or fix the name"
-                )),
-            };
         }
     }
+}
+
+/// The finding for module files none of which exists (`names` as Puppet looks them up,
+/// `module/rest`).
+fn missing(cx: &mut Context<'_>, via: Via, span: Span, names: &[String]) {
+    let shown: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    let message = match (via, shown.as_slice()) {
+        (Via::Source, [one]) => format!("the source file {one} does not exist"),
+        (Via::Source, _) => format!("none of the source files {} exists", shown.join(", ")),
+        (Via::Function(f), [one]) => format!("`{}()` names {one}, which does not exist", f.name()),
+        (Via::Function(f), _) => {
+            format!("`{}()` names {}, none of which exists", f.name(), shown.join(", "))
+        }
+    };
+    let first = names.first().map_or("", String::as_str);
+    let Some((m, rest)) = first.split_once('/') else {
+        cx.report(span, message)
+            .label(format!("`{first}` names no module"))
+            .help("a module's file is named `MODULE/PATH`: `files/PATH` of the module `MODULE`");
+        return;
+    };
+    if !lookup::is_module_name(m) {
+        let lower = m.to_ascii_lowercase();
+        cx.report(span, message)
+            .label(format!("`{m}` is not a module's name"))
+            .help(if lookup::is_module_name(&lower) {
+                format!("module names are lower case: `{lower}/{rest}`")
+            } else {
+                "a module's name is a lower case word (letters, digits, `_`)".to_string()
+            });
+        return;
+    }
+    let program = cx.program();
+    let Some(assets) = program.module_assets(m) else {
+        return;
+    };
+    let rest = rest.trim_end_matches('/');
+    let mut near = crate::infer::Closest::within(rest, 3);
+    assets
+        .files
+        .files
+        .iter()
+        .chain(&assets.files.folders)
+        .for_each(|p| near.offer(p));
+    let d = cx
+        .report(span, message)
+        .label(format!("no `files/{rest}` in the module `{m}`"));
+    match (near.best(), via) {
+        (Some(p), Via::Source) => d.help(format!("did you mean `puppet:///modules/{m}/{p}`?")),
+        (Some(p), Via::Function(_)) => d.help(format!("did you mean `{m}/{p}`?")),
+        (None, _) => d.help(format!(
+            "`{m}/NAME` names `files/NAME` of the module `{m}`: add the file or fix the name"
+        )),
+    };
 }
 
 /// The uses of module files an expression makes itself: a call of `file()` or
@@ -141,8 +174,8 @@ fn module_file_uses(e: &Expr) -> Vec<(Via, Span, &[Expr])> {
     match &e.kind {
         ExprKind::Call(c) => {
             let via = match c.name().map(crate::syntax::trim_colons) {
-                Some("file") => Via::Function("file"),
-                Some("binary_file") => Via::Function("binary_file"),
+                Some("file") => Via::Function(FileFunction::File),
+                Some("binary_file") => Via::Function(FileFunction::BinaryFile),
                 _ => return Vec::new(),
             };
             match (c.args.first(), c.args.last()) {
@@ -183,25 +216,4 @@ fn sources(attributes: &[Attribute]) -> impl Iterator<Item = (Via, Span, &[Expr]
             ExprKind::Array(items) => (Via::Source, a.value.span, items.as_slice()),
             _ => (Via::Source, a.value.span, std::slice::from_ref(&a.value)),
         })
-}
-
-/// `module/name` of a `puppet://[server]/modules/module/name` URL; `None` for any other.
-fn source_name(url: &str) -> Option<&str> {
-    let rest = url.strip_prefix("puppet://")?;
-    let (_server, path) = rest.split_once('/')?;
-    path.strip_prefix("modules/")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::source_name;
-
-    #[test]
-    fn source_urls() {
-        assert_eq!(source_name("puppet:///modules/m/a/b"), Some("m/a/b"));
-        assert_eq!(source_name("puppet://srv/modules/m/a"), Some("m/a"));
-        assert_eq!(source_name("puppet:///files/a"), None);
-        assert_eq!(source_name("file:///etc/a"), None);
-        assert_eq!(source_name("/etc/a"), None);
-    }
 }

@@ -1,0 +1,1 @@
+modules/mf/templates/both.sh;
