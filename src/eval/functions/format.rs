@@ -324,13 +324,14 @@ fn format_one(conv: char, spec: &Spec, arg: &Value) -> EvalResult<String> {
 }
 
 /// Ruby's `format`: flags `-+ 0#`, width and precision (also `*`), conversions
-/// `d i u f e E g G x X o b B c s p %`, and named references `%<name>s` / `%{name}` into a
-/// hash argument.
+/// `d i u f e E g G x X o b B c s p %`, positional arguments `%2$s`, and named references
+/// `%<name>s` / `%{name}` into a hash argument.
 pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
     let mut next_arg = 0;
+    let mut numbered = false;
     let hash = match args {
         [Value::Hash(h)] => Some(h.clone()),
         _ => None,
@@ -371,6 +372,35 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         let mut named_arg: Option<Value> = None;
         loop {
             match chars.get(i) {
+                // `%2$s`: the argument at a position (from 1), not the next one.
+                Some('1'..='9') => {
+                    let start = i;
+                    let mut end = i;
+                    while chars.get(end).is_some_and(char::is_ascii_digit) {
+                        end += 1;
+                    }
+                    if chars.get(end) != Some(&'$') {
+                        break;
+                    }
+                    let n: usize = chars[start..end]
+                        .iter()
+                        .collect::<String>()
+                        .parse()
+                        .unwrap_or(usize::MAX);
+                    if next_arg > 0 {
+                        return err(format!("numbered({n}) after unnumbered({next_arg})"));
+                    }
+                    if named_arg.is_some() {
+                        return err(format!("numbered({n}) after named"));
+                    }
+                    numbered = true;
+                    named_arg = Some(
+                        args.get(n - 1)
+                            .cloned()
+                            .ok_or_else(|| EvalError::new("too few arguments"))?,
+                    );
+                    i = end;
+                }
                 Some('-') => spec.minus = true,
                 Some('+') => spec.plus = true,
                 Some(' ') => spec.space = true,
@@ -407,6 +437,9 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
             continue;
         }
         let take_arg = |next_arg: &mut usize| -> EvalResult<Value> {
+            if numbered {
+                return err(format!("unnumbered({}) mixed with numbered", *next_arg + 1));
+            }
             let v = args
                 .get(*next_arg)
                 .cloned()
