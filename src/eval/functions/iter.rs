@@ -143,16 +143,27 @@ fn for_each(
 }
 
 fn check_params(name: &str, lambda: &dyn Lambda, min: usize, max: usize) -> EvalResult<()> {
-    let n = lambda.param_count();
+    block_arity(name, lambda.param_count(), min, max)
+}
+
+/// That a function's block with `n` parameters takes between `min` and `max` arguments, as
+/// Puppet checks it before the call: `'each' block expects between 1 and 2 arguments, got 3`.
+pub(crate) fn block_arity(name: &str, n: usize, min: usize, max: usize) -> EvalResult<()> {
     if n < min || n > max {
+        // Puppet's words (its TypeMismatchDescriber on the block's signature).
         return err(format!(
-            "'{name}' block expects {} parameter{}, got {n}",
+            "'{name}' block expects {} argument{}, got {}",
             if min == max {
                 min.to_string()
             } else {
                 format!("between {min} and {max}")
             },
-            if max == 1 { "" } else { "s" }
+            if max == 1 { "" } else { "s" },
+            if n == 0 {
+                "none".to_string()
+            } else {
+                n.to_string()
+            }
         ));
     }
     Ok(())
