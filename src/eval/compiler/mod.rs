@@ -413,6 +413,7 @@ impl<'i> Compiler<'i> {
             }
             _ => self.err_kind.take().unwrap_or(match e.kind {
                 super::error::ErrorKind::Fail => EvalDiagKind::Fail,
+                super::error::ErrorKind::ArgumentType => EvalDiagKind::ParameterType,
                 _ if crate::eval::regex::gave_up(&e).is_some() => EvalDiagKind::RegexTooCostly,
                 _ => EvalDiagKind::EvalError,
             }),
@@ -424,6 +425,7 @@ impl<'i> Compiler<'i> {
         };
         let message = match &e.kind {
             super::error::ErrorKind::Error
+            | super::error::ErrorKind::ArgumentType
             | super::error::ErrorKind::Fail
             | super::error::ErrorKind::Budget => e.message.clone(),
             _ => e.to_string(),

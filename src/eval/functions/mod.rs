@@ -147,7 +147,7 @@ pub fn call(
 /// The error for arguments that match no signature of the function.
 pub(crate) fn arg_error(name: &str, expected: &str, args: &[Value]) -> EvalError {
     let got: Vec<String> = args.iter().map(Value::type_name).collect();
-    EvalError::new(format!(
+    EvalError::argument_type(format!(
         "'{name}' expects {expected}, got {}",
         if got.is_empty() {
             "none".to_string()
