@@ -8,3 +8,7 @@ notify { 'array': message => String([MyAlias, Integer, Port]) }
 notify { 'hash': message => String({ 'k' => Port }) }
 notify { "title ${Port}": }
 notify { 'types': message => [String(Hash[String, Port]), String(Enum['a', 'b']), String(Pattern[/x+/]), String(Struct[{a => Port}])] }
+notify { 'param': message => Port }
+notify { 'param-array': message => [Port, Optional[Port]] }
+$p = Port
+notify { 'var': message => "${p}", withpath => false }
