@@ -336,7 +336,18 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         [Value::Hash(h)] => Some(h.clone()),
         _ => None,
     };
-    let named = |name: &str| -> EvalResult<Value> {
+    // Ruby refuses to mix the three ways of naming an argument: next, numbered, named.
+    let mut named_seen = false;
+    let named = |name: &str, open: char, next_arg: usize, numbered: bool| -> EvalResult<Value> {
+        let close = if open == '<' { '>' } else { '}' };
+        if next_arg > 0 {
+            return err(format!(
+                "named{open}{name}{close} after unnumbered({next_arg})"
+            ));
+        }
+        if numbered {
+            return err(format!("named{open}{name}{close} after numbered"));
+        }
         let Some(h) = &hash else {
             return err("one hash required");
         };
@@ -390,7 +401,7 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                     if next_arg > 0 {
                         return err(format!("numbered({n}) after unnumbered({next_arg})"));
                     }
-                    if named_arg.is_some() {
+                    if named_seen {
                         return err(format!("numbered({n}) after named"));
                     }
                     numbered = true;
@@ -412,7 +423,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                         return err("malformed name - unmatched parenthesis");
                     };
                     let name: String = chars[i + 1..end].iter().collect();
-                    named_arg = Some(named(&name)?);
+                    named_arg = Some(named(&name, '<', next_arg, numbered)?);
+                    named_seen = true;
                     i = end;
                 }
                 Some('{') => {
@@ -421,7 +433,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                         return err("malformed name - unmatched parenthesis");
                     };
                     let name: String = chars[i + 1..end].iter().collect();
-                    let v = named(&name)?;
+                    let v = named(&name, '{', next_arg, numbered)?;
+                    named_seen = true;
                     let s = ruby_to_s(&v);
                     out.push_str(&pad(s, &spec, false));
                     i = end + 1;
@@ -436,9 +449,12 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         if spec.width == Some(usize::MAX) {
             continue;
         }
-        let take_arg = |next_arg: &mut usize| -> EvalResult<Value> {
+        let take_arg = move |next_arg: &mut usize| -> EvalResult<Value> {
             if numbered {
                 return err(format!("unnumbered({}) mixed with numbered", *next_arg + 1));
+            }
+            if named_seen {
+                return err(format!("unnumbered({}) mixed with named", *next_arg + 1));
             }
             let v = args
                 .get(*next_arg)
@@ -504,7 +520,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                 return err("malformed name - unmatched parenthesis");
             };
             let name: String = chars[i + 1..end].iter().collect();
-            named_arg = Some(named(&name)?);
+            named_arg = Some(named(&name, '<', next_arg, numbered)?);
+            named_seen = true;
             i = end + 1;
         }
         let Some(&conv) = chars.get(i) else {
