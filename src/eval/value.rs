@@ -29,8 +29,8 @@ impl TypeVal {
 
     /// A type alias's value, shown as `shown` (`Port = Integer[1, 65535]`: Puppet expands an
     /// alias named as a value when it converts it to a string, not one inside another type).
-    pub fn alias(t: Type, shown: String) -> Self {
-        TypeVal(Arc::new(t), Some(shown.into()))
+    pub fn alias(t: Type, shown: Arc<str>) -> Self {
+        TypeVal(Arc::new(t), Some(shown))
     }
 
     /// The type written in Puppet syntax (`Integer[1, 3]`); `Any` if it does not parse.

@@ -389,8 +389,16 @@ impl Compiler<'_> {
                 if crate::types::builtin_alias(&lower).is_some() {
                     return Ok(Value::Type(TypeVal::new(t)));
                 }
-                let calc = crate::types::TypeCalculator::new(&self.loader);
-                let shown = crate::types::expanded_string(&t, &calc);
+                let shown = match self.alias_shown.get(&lower) {
+                    Some(s) => s.clone(),
+                    None => {
+                        let calc = crate::types::TypeCalculator::new(&self.loader);
+                        let s: std::sync::Arc<str> =
+                            crate::types::expanded_string(&t, &calc).into();
+                        self.alias_shown.insert(lower, s.clone());
+                        s
+                    }
+                };
                 Ok(Value::Type(TypeVal::alias(t, shown)))
             }
             Ok(ty) => Ok(Value::Type(TypeVal::new(ty))),

@@ -167,6 +167,9 @@ pub(crate) struct Compiler<'i> {
     pub notices: Option<Vec<String>>,
     /// The regexps this compilation compiled (shared with its Hiera).
     pub regexes: std::sync::Arc<crate::types::RegexCache>,
+    /// How each type alias named as a value shows as a string (`Port = Integer[1, 65535]`),
+    /// by lower-case name: computed once per compilation.
+    pub alias_shown: HashMap<String, std::sync::Arc<str>>,
 }
 
 impl<'i> Compiler<'i> {
@@ -220,6 +223,7 @@ impl<'i> Compiler<'i> {
             .with_regexes(regexes.clone()),
             notices: None,
             regexes,
+            alias_shown: HashMap::new(),
         }
     }
 
