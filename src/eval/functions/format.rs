@@ -465,12 +465,22 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         };
         // Width.
         if chars.get(i) == Some(&'*') {
-            let w = to_int(&take_arg(&mut next_arg)?)?;
+            i += 1;
+            let w = match star_position(&chars, &mut i) {
+                Some(n) if next_arg > 0 => {
+                    return err(format!("numbered({n}) after unnumbered({next_arg})"));
+                }
+                Some(n) => args
+                    .get(n - 1)
+                    .cloned()
+                    .ok_or_else(|| EvalError::new("too few arguments"))?,
+                None => take_arg(&mut next_arg)?,
+            };
+            let w = to_int(&w)?;
             if w < 0 {
                 spec.minus = true;
             }
             spec.width = Some(w.unsigned_abs() as usize);
-            i += 1;
         } else {
             let start = i;
             while chars.get(i).is_some_and(char::is_ascii_digit) {
@@ -490,8 +500,18 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         if chars.get(i) == Some(&'.') {
             i += 1;
             if chars.get(i) == Some(&'*') {
-                spec.precision = Some(to_int(&take_arg(&mut next_arg)?)?.max(0) as usize);
                 i += 1;
+                let p = match star_position(&chars, &mut i) {
+                    Some(n) if next_arg > 0 => {
+                        return err(format!("numbered({n}) after unnumbered({next_arg})"));
+                    }
+                    Some(n) => args
+                        .get(n - 1)
+                        .cloned()
+                        .ok_or_else(|| EvalError::new("too few arguments"))?,
+                    None => take_arg(&mut next_arg)?,
+                };
+                spec.precision = Some(to_int(&p)?.max(0) as usize);
             } else {
                 let start = i;
                 while chars.get(i).is_some_and(char::is_ascii_digit) {
@@ -537,6 +557,24 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         out.push_str(&piece);
     }
     Ok(out)
+}
+
+/// After `*` in a width or precision: the position `N$` of the argument that gives it
+/// (`%1$*2$d`), consumed; `None` (nothing consumed) for the next argument.
+fn star_position(chars: &[char], i: &mut usize) -> Option<usize> {
+    let mut end = *i;
+    while chars.get(end).is_some_and(char::is_ascii_digit) {
+        end += 1;
+    }
+    if end == *i || chars.get(end) != Some(&'$') {
+        return None;
+    }
+    let n = chars[*i..end].iter().collect::<String>().parse().ok()?;
+    if n == 0 {
+        return None;
+    }
+    *i = end + 1;
+    Some(n)
 }
 
 pub(super) fn sprintf_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
