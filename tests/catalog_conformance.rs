@@ -28,7 +28,10 @@
 //! For a case Puppet fails: plint must report an error-level finding of the same kind in the
 //! same file at the same line (when Puppet gives them), or at another place Puppet's message
 //! names (`also:`: where a nested error happened, a first declaration). The kind is recognized from the rule name (kebab-case, e.g.
-//! `duplicate-resource`; see [`KIND_NEEDLES`]); `eval-error` matches any error.
+//! `duplicate-resource`; see [`KIND_NEEDLES`]); `eval-error` matches any error. With the option
+//! `same_message = true`, that finding's message must also hold Puppet's own words (its message
+//! without `Evaluation Error:`, `Error while evaluating a ...,` and the place): for the cases
+//! whose message text is part of what they test.
 //!
 //! The suite passes while every case not listed in tests/catalog/known-failures.txt matches.
 //! A listed case that matches fails the suite ("remove it from known-failures"): the list only
@@ -618,6 +621,20 @@ fn compare_catalog(
     diff
 }
 
+/// The words of Puppet's error message, without its prefixes (`Evaluation Error: `,
+/// `Error while evaluating a Function Call, `) and its place (` (file: ...`, ` on node ...`).
+fn puppet_words(message: &str) -> String {
+    let m = message
+        .strip_prefix("Evaluation Error: ")
+        .unwrap_or(message);
+    let m = match m.strip_prefix("Error while evaluating a ") {
+        Some(rest) => rest.split_once(", ").map_or(rest, |(_, w)| w),
+        None => m,
+    };
+    let m = m.split(" (file: ").next().unwrap_or(m);
+    m.split(" on node ").next().unwrap_or(m).trim().to_string()
+}
+
 fn is_error(f: &Json) -> bool {
     f["severity"] == "error"
 }
@@ -695,8 +712,16 @@ fn run_case(case: &Case, tmp: &Path) -> Outcome {
                 places.push((f.to_string(), l.parse().ok()));
             }
         }
+        let words = (case.options.get("same_message").map(String::as_str) == Some("true"))
+            .then(|| puppet_words(&message));
         let hit = errors.iter().any(|f| {
-            kind_matches(&kind, f) && places.iter().any(|(pf, pl)| place_matches(pf, *pl, f))
+            kind_matches(&kind, f)
+                && places.iter().any(|(pf, pl)| place_matches(pf, *pl, f))
+                && words.as_ref().is_none_or(|w| {
+                    f["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains(w.as_str()))
+                })
         });
         if !hit {
             let _ = writeln!(

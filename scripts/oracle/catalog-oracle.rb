@@ -12,7 +12,8 @@
 #               facts/4.2/NAME.facts; default: default.yaml), `strict_variables` (true/false),
 #               `modulepath = corpus` (the real module corpus after the case's own modules/),
 #               `error_kind` (the kind to record when Puppet fails, where the message alone
-#               cannot tell it, e.g. `fail`), `check_cycles = false`.
+#               cannot tell it, e.g. `fail`), `check_cycles = false`, `same_message = true`
+#               (read by tests/catalog_conformance.rs only: plint's message must hold Puppet's).
 #   modules/    the case's modules (first in the module path)
 #   hiera.yaml + data/   environment-level Hiera (the case folder is the environment's folder)
 #

@@ -10,6 +10,9 @@ use crate::syntax::ast::Span;
 pub enum ErrorKind {
     /// An evaluation error: what Puppet reports as `Evaluation Error: ...`.
     Error,
+    /// A function was given an argument of a type it does not accept (Puppet: "The function
+    /// 'each' was called with arguments it does not accept", "parameter 'x' expects ...").
+    ArgumentType,
     /// `fail(...)` was called.
     Fail,
     /// A budget of the compilation ran out (steps, string size, resources, ...): see
@@ -36,6 +39,15 @@ impl EvalError {
     pub fn new(message: impl Into<String>) -> Self {
         EvalError {
             kind: ErrorKind::Error,
+            message: message.into(),
+            span: None,
+        }
+    }
+
+    /// A function's argument of a type it does not accept.
+    pub fn argument_type(message: impl Into<String>) -> Self {
+        EvalError {
+            kind: ErrorKind::ArgumentType,
             message: message.into(),
             span: None,
         }
@@ -68,7 +80,7 @@ impl EvalError {
     pub fn is_error(&self) -> bool {
         matches!(
             self.kind,
-            ErrorKind::Error | ErrorKind::Fail | ErrorKind::Budget
+            ErrorKind::Error | ErrorKind::ArgumentType | ErrorKind::Fail | ErrorKind::Budget
         )
     }
 }
@@ -76,7 +88,9 @@ impl EvalError {
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ErrorKind::Error | ErrorKind::Fail | ErrorKind::Budget => f.write_str(&self.message),
+            ErrorKind::Error | ErrorKind::ArgumentType | ErrorKind::Fail | ErrorKind::Budget => {
+                f.write_str(&self.message)
+            }
             ErrorKind::Break => f.write_str("break() from context where this is illegal"),
             ErrorKind::Next(_) => f.write_str("next() from context where this is illegal"),
             ErrorKind::Return(_) => f.write_str("return() from context where this is illegal"),

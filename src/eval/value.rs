@@ -11,13 +11,26 @@ use std::sync::Arc;
 use super::number::format_float;
 use crate::types::Type;
 
-/// A Puppet type used as a value (`Integer[1, 3]`, `Pattern[/a/]`), shared.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TypeVal(pub Arc<Type>);
+/// A Puppet type used as a value (`Integer[1, 3]`, `Pattern[/a/]`), shared; with the text
+/// Puppet shows for a type alias named by the value itself (`Port = Integer[1, 65535]`).
+#[derive(Debug, Clone)]
+pub struct TypeVal(pub Arc<Type>, Option<Arc<str>>);
+
+impl PartialEq for TypeVal {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
 
 impl TypeVal {
     pub fn new(t: Type) -> Self {
-        TypeVal(Arc::new(t))
+        TypeVal(Arc::new(t), None)
+    }
+
+    /// A type alias's value, shown as `shown` (`Port = Integer[1, 65535]`: Puppet expands an
+    /// alias named as a value when it converts it to a string, not one inside another type).
+    pub fn alias(t: Type, shown: Arc<str>) -> Self {
+        TypeVal(Arc::new(t), Some(shown))
     }
 
     /// The type written in Puppet syntax (`Integer[1, 3]`); `Any` if it does not parse.
@@ -38,6 +51,15 @@ impl TypeVal {
 
     pub fn ty(&self) -> &Type {
         &self.0
+    }
+
+    /// The type as a string value shows it: a type alias named by the value expanded
+    /// (`Port = Integer[1, 65535]`), else as written (`Integer[1, 3]`, `Optional[Port]`).
+    pub fn shown(&self) -> String {
+        match &self.1 {
+            Some(shown) => shown.to_string(),
+            None => self.0.to_string(),
+        }
     }
 
     /// The type's name without parameters: `Integer` for `Integer[1, 3]`.
@@ -278,7 +300,7 @@ impl Value {
                 }
                 out.push('}');
             }
-            Value::Type(t) => out.push_str(&t.to_string()),
+            Value::Type(t) => out.push_str(&t.shown()),
             Value::Resource(r) => {
                 out.push_str(&r.type_name);
                 out.push('[');

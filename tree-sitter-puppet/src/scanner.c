@@ -269,12 +269,16 @@ static bool scan_dollar(Scanner *s, TSLexer *lexer, const bool *valid) {
   if (lexer->lookahead == '{') {
     advance(lexer);
     lexer->mark_end(lexer);
-    /* Look ahead: a bare word followed by `}`, `[` (adjacent) or `.` is a variable name. */
+    /* Look ahead: a bare word followed by `}`, `[` (adjacent) or `.` is a variable name;
+     * a number followed by `.` is a float (`${2.5 * 2}`), an expression. */
     while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') advance(lexer);
     bool name_form = false;
+    bool number = lexer->lookahead >= '0' && lexer->lookahead <= '9';
     if (scan_interp_word(lexer, false) > 0) {
       if (lexer->lookahead == '[') {
         name_form = true;
+      } else if (number && lexer->lookahead == '.') {
+        name_form = false;
       } else {
         while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') advance(lexer);
         name_form = lexer->lookahead == '}' || lexer->lookahead == '.';

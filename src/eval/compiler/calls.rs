@@ -97,13 +97,6 @@ impl Compiler<'_> {
             if let Ok(v) = &r {
                 self.check_size(v)?;
             }
-            if name == "assert_type"
-                && let Err(e) = &r
-                && e.is_error()
-                && self.err_kind.is_none()
-            {
-                self.err_kind = Some(EvalDiagKind::AssertType);
-            }
             return r;
         }
         if let Some(rf) = self.loader.ruby_function(name) {
@@ -319,15 +312,6 @@ impl Compiler<'_> {
         if self.depth > super::MAX_DEPTH * 4 {
             return err("Evaluation nested too deeply");
         }
-        let has_rest = l.params.last().is_some_and(|p| p.captures_rest);
-        if args.len() > l.params.len() && !has_rest {
-            return err(format!(
-                "The lambda expects {} argument{}, got {}",
-                l.params.len(),
-                if l.params.len() == 1 { "" } else { "s" },
-                args.len()
-            ));
-        }
         self.ctx.frames.push(Frame::default());
         let result = (|| {
             let mut args = args.into_iter();
@@ -341,7 +325,7 @@ impl Compiler<'_> {
                             Some(d) => self.eval(d)?,
                             None => {
                                 return err(format!(
-                                    "The lambda expects a value for parameter ${}",
+                                    "Parameter ${} is required but no value was given",
                                     p.name.name
                                 ));
                             }

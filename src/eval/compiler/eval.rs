@@ -433,7 +433,21 @@ impl Compiler<'_> {
                         format!("Resource type not found: {}", resources::cap_type(&n)),
                     ));
                 }
-                Ok(Value::Type(TypeVal::new(crate::types::Type::Alias(n))))
+                let t = crate::types::Type::Alias(n);
+                if crate::types::builtin_alias(&lower).is_some() {
+                    return Ok(Value::Type(TypeVal::new(t)));
+                }
+                let shown = match self.alias_shown.get(&lower) {
+                    Some(s) => s.clone(),
+                    None => {
+                        let calc = crate::types::TypeCalculator::new(&self.loader);
+                        let s: std::sync::Arc<str> =
+                            crate::types::expanded_string(&t, &calc).into();
+                        self.alias_shown.insert(lower, s.clone());
+                        s
+                    }
+                };
+                Ok(Value::Type(TypeVal::alias(t, shown)))
             }
             Ok(ty) => Ok(Value::Type(TypeVal::new(ty))),
             Err(e) => err(e.message),
@@ -603,19 +617,24 @@ impl Compiler<'_> {
                 default = Some(&entry.value);
                 continue;
             }
-            let m = self.eval(&entry.matcher)?;
-            let outcome = self.case_match(&v, &m);
-            let outcome = self.regex_outcome(outcome, entry.matcher.span)?;
-            match outcome.value.truthy() {
-                Some(true) => {
-                    self.set_matches(outcome.captures);
-                    return self.eval(&entry.value);
-                }
-                Some(false) => {}
-                None => {
-                    let origin = Value::origin_among([&outcome.value], "an unknown value");
-                    self.report_unknown_condition(whole, "selector", &origin);
-                    return Ok(Value::unknown("Any", &origin));
+            let alternatives = match splatted(&entry.matcher) {
+                Some(operand) => self.unfolded(operand)?,
+                None => vec![self.eval(&entry.matcher)?],
+            };
+            for m in alternatives {
+                let outcome = self.case_match(&v, &m);
+                let outcome = self.regex_outcome(outcome, entry.matcher.span)?;
+                match outcome.value.truthy() {
+                    Some(true) => {
+                        self.set_matches(outcome.captures);
+                        return self.eval(&entry.value);
+                    }
+                    Some(false) => {}
+                    None => {
+                        let origin = Value::origin_among([&outcome.value], "an unknown value");
+                        self.report_unknown_condition(whole, "selector", &origin);
+                        return Ok(Value::unknown("Any", &origin));
+                    }
                 }
             }
         }
@@ -678,12 +697,15 @@ impl Compiler<'_> {
                     default_body = Some(&opt.body);
                     continue;
                 }
-                let pattern = self.eval(m)?;
-                let alternatives: Vec<Value> = match (&pattern, &m.kind) {
-                    (Value::Array(a), ExprKind::Array(_)) if !matches!(v, Value::Array(_)) => {
-                        a.as_ref().clone()
-                    }
-                    _ => vec![pattern],
+                let alternatives: Vec<Value> = match splatted(m) {
+                    // `*$list:` matches any of the list's values (Puppet's UnfoldExpression).
+                    Some(operand) => self.unfolded(operand)?,
+                    None => match (self.eval(m)?, &m.kind) {
+                        (Value::Array(a), ExprKind::Array(_)) if !matches!(v, Value::Array(_)) => {
+                            a.as_ref().clone()
+                        }
+                        (pattern, _) => vec![pattern],
+                    },
                 };
                 for p in alternatives {
                     let outcome = self.case_match(&v, &p);
@@ -711,18 +733,20 @@ impl Compiler<'_> {
         }
     }
 
+    /// The values of a splatted `*operand`: an array's elements, a hash's pairs, none for
+    /// undef, else the value itself.
+    fn unfolded(&mut self, operand: &Expr) -> EvalResult<Vec<Value>> {
+        Ok(match unfold(self.eval(operand)?) {
+            Value::Array(a) => a.as_ref().clone(),
+            other => vec![other],
+        })
+    }
+
     pub fn eval_list(&mut self, items: &[Expr]) -> EvalResult<Vec<Value>> {
         let mut out = Vec::with_capacity(items.len());
         for i in items {
-            if let ExprKind::Unary {
-                op: UnaryOp::Splat,
-                operand,
-            } = &i.kind
-            {
-                match unfold(self.eval(operand)?) {
-                    Value::Array(a) => out.extend(a.iter().cloned()),
-                    other => out.push(other),
-                }
+            if let Some(operand) = splatted(i) {
+                out.extend(self.unfolded(operand)?);
             } else {
                 out.push(self.eval(i)?);
             }
@@ -974,6 +998,17 @@ impl Compiler<'_> {
 use super::resources;
 
 /// `*x`: an array as its elements, a hash as its pairs, undef as nothing.
+/// The operand of a splat `*operand`.
+fn splatted(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Unary {
+            op: UnaryOp::Splat,
+            operand,
+        } => Some(operand),
+        _ => None,
+    }
+}
+
 fn unfold(v: Value) -> Value {
     match v {
         Value::Undef => Value::array(Vec::new()),

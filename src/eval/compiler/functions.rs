@@ -219,9 +219,51 @@ impl Compiler<'_> {
                     top.as_ref(),
                 )
             }
-            "assert_type" => return None,
+            "assert_type" => self.fn_assert_type(args, lambda),
             _ => return None,
         })
+    }
+
+    /// `assert_type(type, value)`: the value when it is an instance of the type (with the
+    /// environment's aliases), else the lambda's result given the expected and actual types,
+    /// else Puppet's description of the mismatch. Unknown when the value holds unknowns.
+    fn fn_assert_type(&mut self, args: &[Value], lambda: Option<&AstLambda>) -> EvalResult {
+        use crate::eval::value::TypeVal;
+        crate::eval::functions::arity("assert_type", args, 2, 2)?;
+        if let Some(l) = lambda {
+            crate::eval::functions::block_arity("assert_type", l.params.len(), 2, 2)?;
+        }
+        let t = match &args[0] {
+            Value::Type(t) => t.clone(),
+            Value::String(s) => {
+                TypeVal::new(crate::types::parse(s).map_err(|e| EvalError::new(e.message))?)
+            }
+            _ => {
+                return Err(crate::eval::functions::arg_error(
+                    "assert_type",
+                    "a Type or a String type name",
+                    args,
+                ));
+            }
+        };
+        let value = &args[1];
+        match self.instance_of(value, &t) {
+            Some(true) => Ok(value.clone()),
+            Some(false) => match lambda {
+                Some(l) => {
+                    let actual = TypeVal::new(crate::eval::value_type::infer(value));
+                    self.call_lambda(l, vec![Value::Type(t), Value::Type(actual)])
+                }
+                None => {
+                    let why = self.type_mismatch(t.ty(), value, "").unwrap_or_default();
+                    if self.err_kind.is_none() {
+                        self.err_kind = Some(EvalDiagKind::AssertType);
+                    }
+                    err(format!("assert_type(): {why}"))
+                }
+            },
+            None => Ok(Value::unknown_of(t, "assert_type() of an unknown value")),
+        }
     }
 
     /// `call(name, args..., lambda)`: calls the function `name` (a Puppet-language function,
@@ -347,27 +389,11 @@ impl Compiler<'_> {
                     self.err_kind = None;
                     matches!(r, Ok(Some(_)))
                 }
+                // A class, defined or resource type of that name (not a function: Puppet 4+
+                // looks up no functions here).
                 Value::String(s) => {
                     let n = s.trim_start_matches("::").to_lowercase();
-                    self.resolve_type(&n).is_some()
-                        || self.loader.definition(&n).is_some()
-                        || self.loader.function(&n).is_some()
-                        || crate::eval::functions::lookup(&n).is_some()
-                        || crate::defs::builtins::function(&n).is_some()
-                        || matches!(
-                            n.as_str(),
-                            "include"
-                                | "contain"
-                                | "require"
-                                | "realize"
-                                | "defined"
-                                | "tag"
-                                | "tagged"
-                                | "template"
-                                | "lookup"
-                                | "create_resources"
-                                | "notice"
-                        )
+                    self.resolve_type(&n).is_some() || self.loader.definition(&n).is_some()
                 }
                 Value::Resource(_) => match ref_key(a) {
                     Some((t, title)) => self.catalog.find(&t, &title).is_some(),

@@ -173,6 +173,9 @@ pub(crate) struct Compiler<'i> {
     pub notices: Option<Vec<String>>,
     /// The regexps this compilation compiled (shared with its Hiera).
     pub regexes: std::sync::Arc<crate::types::RegexCache>,
+    /// How each type alias named as a value shows as a string (`Port = Integer[1, 65535]`),
+    /// by lower-case name: computed once per compilation.
+    pub alias_shown: HashMap<String, std::sync::Arc<str>>,
 }
 
 impl<'i> Compiler<'i> {
@@ -227,6 +230,7 @@ impl<'i> Compiler<'i> {
             .with_regexes(regexes.clone()),
             notices: None,
             regexes,
+            alias_shown: HashMap::new(),
         }
     }
 
@@ -430,6 +434,7 @@ impl<'i> Compiler<'i> {
             }
             _ => self.err_kind.take().unwrap_or(match e.kind {
                 super::error::ErrorKind::Fail => EvalDiagKind::Fail,
+                super::error::ErrorKind::ArgumentType => EvalDiagKind::ParameterType,
                 _ if crate::eval::regex::gave_up(&e).is_some() => EvalDiagKind::RegexTooCostly,
                 _ => EvalDiagKind::EvalError,
             }),
@@ -441,6 +446,7 @@ impl<'i> Compiler<'i> {
         };
         let message = match &e.kind {
             super::error::ErrorKind::Error
+            | super::error::ErrorKind::ArgumentType
             | super::error::ErrorKind::Fail
             | super::error::ErrorKind::Budget => e.message.clone(),
             _ => e.to_string(),

@@ -48,7 +48,6 @@ pub(super) const REGEX_FUNCTIONS: &[(&str, RegexFn)] = &[
     ("match", match_fn),
     ("regsubst", regsubst),
     ("split", split),
-    ("assert_type", assert_type),
 ];
 
 fn abs(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
@@ -888,44 +887,6 @@ fn type_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
         }
     };
     Ok(Value::Type(TypeVal::new(t)))
-}
-
-fn assert_type(
-    args: Vec<Value>,
-    lambda: Option<&mut dyn Lambda>,
-    regexes: &RegexCache,
-) -> EvalResult {
-    use crate::eval::value::TypeVal;
-    use crate::eval::value_type::{infer, instance_of};
-    arity("assert_type", &args, 2, 2)?;
-    let t = match &args[0] {
-        Value::Type(t) => t.clone(),
-        Value::String(s) => match crate::types::parse(s) {
-            Ok(t) => TypeVal::new(t),
-            Err(e) => return err(e.message),
-        },
-        _ => {
-            return Err(arg_error(
-                "assert_type",
-                "a Type or a String type name",
-                &args,
-            ));
-        }
-    };
-    match instance_of(regexes, &args[1], &t) {
-        Some(true) => Ok(args[1].clone()),
-        Some(false) => match lambda {
-            Some(l) => l.call(vec![
-                Value::Type(t),
-                Value::Type(TypeVal::new(infer(&args[1]))),
-            ]),
-            None => err(format!(
-                "assert_type(): Expected type {t} does not match actual: {}",
-                TypeVal::new(crate::eval::value_type::infer_generalized(&args[1]))
-            )),
-        },
-        None => Ok(Value::unknown_of(t, "assert_type() that needs the index")),
-    }
 }
 
 #[cfg(test)]

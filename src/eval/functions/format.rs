@@ -324,18 +324,30 @@ fn format_one(conv: char, spec: &Spec, arg: &Value) -> EvalResult<String> {
 }
 
 /// Ruby's `format`: flags `-+ 0#`, width and precision (also `*`), conversions
-/// `d i u f e E g G x X o b B c s p %`, and named references `%<name>s` / `%{name}` into a
-/// hash argument.
+/// `d i u f e E g G x X o b B c s p %`, positional arguments `%2$s`, and named references
+/// `%<name>s` / `%{name}` into a hash argument.
 pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
     let mut next_arg = 0;
+    let mut numbered = false;
     let hash = match args {
         [Value::Hash(h)] => Some(h.clone()),
         _ => None,
     };
-    let named = |name: &str| -> EvalResult<Value> {
+    // Ruby refuses to mix the three ways of naming an argument: next, numbered, named.
+    let mut named_seen = false;
+    let named = |name: &str, open: char, next_arg: usize, numbered: bool| -> EvalResult<Value> {
+        let close = if open == '<' { '>' } else { '}' };
+        if next_arg > 0 {
+            return err(format!(
+                "named{open}{name}{close} after unnumbered({next_arg})"
+            ));
+        }
+        if numbered {
+            return err(format!("named{open}{name}{close} after numbered"));
+        }
         let Some(h) = &hash else {
             return err("one hash required");
         };
@@ -371,6 +383,35 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         let mut named_arg: Option<Value> = None;
         loop {
             match chars.get(i) {
+                // `%2$s`: the argument at a position (from 1), not the next one.
+                Some('1'..='9') => {
+                    let start = i;
+                    let mut end = i;
+                    while chars.get(end).is_some_and(char::is_ascii_digit) {
+                        end += 1;
+                    }
+                    if chars.get(end) != Some(&'$') {
+                        break;
+                    }
+                    let n: usize = chars[start..end]
+                        .iter()
+                        .collect::<String>()
+                        .parse()
+                        .unwrap_or(usize::MAX);
+                    if next_arg > 0 {
+                        return err(format!("numbered({n}) after unnumbered({next_arg})"));
+                    }
+                    if named_seen {
+                        return err(format!("numbered({n}) after named"));
+                    }
+                    numbered = true;
+                    named_arg = Some(
+                        args.get(n - 1)
+                            .cloned()
+                            .ok_or_else(|| EvalError::new("too few arguments"))?,
+                    );
+                    i = end;
+                }
                 Some('-') => spec.minus = true,
                 Some('+') => spec.plus = true,
                 Some(' ') => spec.space = true,
@@ -382,7 +423,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                         return err("malformed name - unmatched parenthesis");
                     };
                     let name: String = chars[i + 1..end].iter().collect();
-                    named_arg = Some(named(&name)?);
+                    named_arg = Some(named(&name, '<', next_arg, numbered)?);
+                    named_seen = true;
                     i = end;
                 }
                 Some('{') => {
@@ -391,7 +433,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                         return err("malformed name - unmatched parenthesis");
                     };
                     let name: String = chars[i + 1..end].iter().collect();
-                    let v = named(&name)?;
+                    let v = named(&name, '{', next_arg, numbered)?;
+                    named_seen = true;
                     let s = ruby_to_s(&v);
                     out.push_str(&pad(s, &spec, false));
                     i = end + 1;
@@ -406,7 +449,13 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         if spec.width == Some(usize::MAX) {
             continue;
         }
-        let take_arg = |next_arg: &mut usize| -> EvalResult<Value> {
+        let take_arg = move |next_arg: &mut usize| -> EvalResult<Value> {
+            if numbered {
+                return err(format!("unnumbered({}) mixed with numbered", *next_arg + 1));
+            }
+            if named_seen {
+                return err(format!("unnumbered({}) mixed with named", *next_arg + 1));
+            }
             let v = args
                 .get(*next_arg)
                 .cloned()
@@ -416,12 +465,22 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         };
         // Width.
         if chars.get(i) == Some(&'*') {
-            let w = to_int(&take_arg(&mut next_arg)?)?;
+            i += 1;
+            let w = match star_position(&chars, &mut i) {
+                Some(n) if next_arg > 0 => {
+                    return err(format!("numbered({n}) after unnumbered({next_arg})"));
+                }
+                Some(n) => args
+                    .get(n - 1)
+                    .cloned()
+                    .ok_or_else(|| EvalError::new("too few arguments"))?,
+                None => take_arg(&mut next_arg)?,
+            };
+            let w = to_int(&w)?;
             if w < 0 {
                 spec.minus = true;
             }
             spec.width = Some(w.unsigned_abs() as usize);
-            i += 1;
         } else {
             let start = i;
             while chars.get(i).is_some_and(char::is_ascii_digit) {
@@ -441,8 +500,18 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         if chars.get(i) == Some(&'.') {
             i += 1;
             if chars.get(i) == Some(&'*') {
-                spec.precision = Some(to_int(&take_arg(&mut next_arg)?)?.max(0) as usize);
                 i += 1;
+                let p = match star_position(&chars, &mut i) {
+                    Some(n) if next_arg > 0 => {
+                        return err(format!("numbered({n}) after unnumbered({next_arg})"));
+                    }
+                    Some(n) => args
+                        .get(n - 1)
+                        .cloned()
+                        .ok_or_else(|| EvalError::new("too few arguments"))?,
+                    None => take_arg(&mut next_arg)?,
+                };
+                spec.precision = Some(to_int(&p)?.max(0) as usize);
             } else {
                 let start = i;
                 while chars.get(i).is_some_and(char::is_ascii_digit) {
@@ -471,7 +540,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
                 return err("malformed name - unmatched parenthesis");
             };
             let name: String = chars[i + 1..end].iter().collect();
-            named_arg = Some(named(&name)?);
+            named_arg = Some(named(&name, '<', next_arg, numbered)?);
+            named_seen = true;
             i = end + 1;
         }
         let Some(&conv) = chars.get(i) else {
@@ -487,6 +557,24 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> EvalResult<String> {
         out.push_str(&piece);
     }
     Ok(out)
+}
+
+/// After `*` in a width or precision: the position `N$` of the argument that gives it
+/// (`%1$*2$d`), consumed; `None` (nothing consumed) for the next argument.
+fn star_position(chars: &[char], i: &mut usize) -> Option<usize> {
+    let mut end = *i;
+    while chars.get(end).is_some_and(char::is_ascii_digit) {
+        end += 1;
+    }
+    if end == *i || chars.get(end) != Some(&'$') {
+        return None;
+    }
+    let n = chars[*i..end].iter().collect::<String>().parse().ok()?;
+    if n == 0 {
+        return None;
+    }
+    *i = end + 1;
+    Some(n)
 }
 
 pub(super) fn sprintf_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {

@@ -39,8 +39,8 @@ pub(crate) struct Items {
 }
 
 /// The elements of an iterable: an array, a hash (as pairs), a non-negative integer `n`
-/// (0 to n-1), a string (its characters), an `Integer[a, b]` type (a to b). `None` when the
-/// value is not iterable.
+/// (0 to n-1), a string (its characters), an `Integer[a, b]` type (a to b), an `Enum` type
+/// (its values). `None` when the value is not iterable.
 pub(crate) fn iterable(v: &Value) -> Option<Items> {
     let items = match v {
         Value::Array(a) => a.as_ref().clone(),
@@ -61,8 +61,16 @@ pub(crate) fn iterable(v: &Value) -> Option<Items> {
         }
         Value::String(s) => s.chars().map(|c| Value::string(c.to_string())).collect(),
         Value::Type(t) => {
-            let crate::types::Type::Integer(r) = t.ty() else {
-                return None;
+            let r = match t.ty() {
+                crate::types::Type::Integer(r) => r,
+                // An `Enum` yields its values.
+                crate::types::Type::Enum(e) => {
+                    return Some(Items {
+                        items: e.values.iter().map(|v| Value::string(v.clone())).collect(),
+                        hash_style: false,
+                    });
+                }
+                _ => return None,
             };
             let (a, b) = (r.min?, r.max?);
             if (i128::from(b) - i128::from(a)).unsigned_abs() > MAX_ITERATION as u128 {
@@ -89,7 +97,11 @@ pub(crate) const MAX_ITERATION: i64 = crate::eval::budget::MAX_ELEMENTS as i64;
 fn not_iterable(name: &str, args: &[Value]) -> EvalError {
     let too_big = match args.first() {
         Some(Value::Integer(n)) => *n > MAX_ITERATION,
-        Some(Value::Type(t)) => matches!(t.ty(), crate::types::Type::Integer(_)),
+        // A finite range too long; an unbounded one is not iterable.
+        Some(Value::Type(t)) => matches!(
+            t.ty(),
+            crate::types::Type::Integer(r) if r.min.is_some() && r.max.is_some()
+        ),
         _ => false,
     };
     if too_big {
@@ -143,16 +155,27 @@ fn for_each(
 }
 
 fn check_params(name: &str, lambda: &dyn Lambda, min: usize, max: usize) -> EvalResult<()> {
-    let n = lambda.param_count();
+    block_arity(name, lambda.param_count(), min, max)
+}
+
+/// That a function's block with `n` parameters takes between `min` and `max` arguments, as
+/// Puppet checks it before the call: `'each' block expects between 1 and 2 arguments, got 3`.
+pub(crate) fn block_arity(name: &str, n: usize, min: usize, max: usize) -> EvalResult<()> {
     if n < min || n > max {
+        // Puppet's words (its TypeMismatchDescriber on the block's signature).
         return err(format!(
-            "'{name}' block expects {} parameter{}, got {n}",
+            "'{name}' block expects {} argument{}, got {}",
             if min == max {
                 min.to_string()
             } else {
                 format!("between {min} and {max}")
             },
-            if max == 1 { "" } else { "s" }
+            if max == 1 { "" } else { "s" },
+            if n == 0 {
+                "none".to_string()
+            } else {
+                n.to_string()
+            }
         ));
     }
     Ok(())

@@ -40,6 +40,7 @@ use crate::types::RegexCache;
 pub use convert::{new_value, string_of};
 pub use core::log_message as core_log_message;
 pub use format::{base64_encode, ruby_inspect, ruby_inspect_str, sprintf, to_json};
+pub(crate) use iter::block_arity;
 pub use ordering::versioncmp_str;
 pub use random::{RubyRandom, call_fqdn, is_fqdn_function};
 
@@ -146,7 +147,7 @@ pub fn call(
 /// The error for arguments that match no signature of the function.
 pub(crate) fn arg_error(name: &str, expected: &str, args: &[Value]) -> EvalError {
     let got: Vec<String> = args.iter().map(Value::type_name).collect();
-    EvalError::new(format!(
+    EvalError::argument_type(format!(
         "'{name}' expects {expected}, got {}",
         if got.is_empty() {
             "none".to_string()

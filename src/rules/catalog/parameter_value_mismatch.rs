@@ -8,7 +8,9 @@ declare_rule! {
     /// ## What it does
     /// Reports a class or defined type parameter whose value, as evaluated for the node, does not
     /// match the parameter's type; the message says where the value came from (the declaration,
-    /// Hiera, or the default). Found by `plint --evaluate`.
+    /// Hiera, or the default). Also a lambda's parameter, and a function's argument of a type the
+    /// function does not accept (`Integer.each`: an unbounded range is not iterable). Found by
+    /// `plint --evaluate`.
     ///
     /// ## Why is this bad?
     /// Puppet fails the compilation (`expects an Integer value, got String`).
@@ -50,6 +52,8 @@ impl CatalogRule for ParameterValueMismatch {
     }
 
     fn help(&self, _diag: &EvalDiag) -> String {
-        "give the parameter a value of its type, where the value comes from".to_string()
+        "give the parameter (or the function's argument) a value of its type, where the value \
+         comes from"
+            .to_string()
     }
 }

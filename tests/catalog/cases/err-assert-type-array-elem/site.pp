@@ -1,0 +1,1 @@
+$n = assert_type(Array[Integer], [1, "two"])

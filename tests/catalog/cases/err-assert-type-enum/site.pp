@@ -1,0 +1,1 @@
+$n = assert_type(Enum["a", "b"], "c")

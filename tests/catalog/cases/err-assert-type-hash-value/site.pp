@@ -1,0 +1,1 @@
+$n = assert_type(Hash[String, Integer], { "a" => 1, "b" => "x" })

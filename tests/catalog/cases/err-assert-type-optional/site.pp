@@ -1,0 +1,1 @@
+$n = assert_type(Optional[String], 3)

@@ -1,0 +1,1 @@
+$n = assert_type(Pattern[/^a/, /^b/], "c")

@@ -1,0 +1,1 @@
+$n = assert_type(Array[String, 2], ["x"])

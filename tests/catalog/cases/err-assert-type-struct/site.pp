@@ -1,0 +1,2 @@
+$h = { "a" => "x" }
+$n = assert_type(Struct[{a => Integer}], $h)

@@ -1,0 +1,1 @@
+$n = assert_type(Variant[String, Integer], 3.5)

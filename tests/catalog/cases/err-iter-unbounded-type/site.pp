@@ -1,0 +1,2 @@
+notify { "x": }
+Integer.each |$x| { notify { "n${x}": } }

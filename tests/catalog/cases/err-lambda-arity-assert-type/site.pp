@@ -1,0 +1,1 @@
+$r = assert_type(Integer, 1) |$expected| { 0 }

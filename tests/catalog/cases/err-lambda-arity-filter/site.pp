@@ -1,0 +1,1 @@
+filter([1, 2]) |$a, $b, $c| { true }
