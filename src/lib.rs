@@ -28,3 +28,4 @@ pub mod rules;
 pub mod sandbox;
 pub mod syntax;
 pub mod types;
+pub mod yaml;

@@ -86,6 +86,7 @@ def cases
     add.call("flow_#{kind}_top_level", "#{open}\n#{items}\n#{close}\n")
     add.call("flow_#{kind}_comment_inside", "key: #{open} # c\n  #{items} # c\n#{close} # c\n")
   end
+  add.call('issue_28_privileges', "mysql::server::users:\n  'app@%':\n    privileges: [\n      'SELECT', 'INSERT'\n    ]\n    table: '*.*'\n")
   add.call('flow_seq_item_dedented_below_key', "a:\n  b: [\n1, 2]\n")
   add.call('flow_map_implicit_key_multiline', "key: { a\n: 1 }\n")
   add.call('flow_seq_single_pair', "key: [a: 1, b: 2]\n")
@@ -166,6 +167,9 @@ def cases
   add.call('long_key_1030', "#{'k' * 1030}: 1\n")
   add.call('long_quoted_key', "\"#{'k' * 1100}\": 1\n")
   add.call('long_explicit_key', "? #{'k' * 1100}\n: 1\n")
+  add.call('long_key_multibyte_600', "#{'é' * 600}: 1\n")
+  add.call('long_key_multibyte_1030', "#{'é' * 1030}: 1\n")
+  add.call('error_column_after_multibyte', "clé: été: x\n")
   add.call('long_folded', "a: >\n" + ("  word " * 400) + "\n")
 
   # Byte order marks.
