@@ -39,18 +39,22 @@ impl fmt::Display for YamlError {
 
 impl std::error::Error for YamlError {}
 
-/// Where an event starts: 0-based line and column (in characters) as libyaml counts them.
+/// Where an event starts: 0-based line and column (in characters) as libyaml counts them, and
+/// the byte offset in the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Pos {
     pub line: usize,
     pub column: usize,
+    pub offset: usize,
 }
 
 impl Pos {
     fn of(mark: Mark) -> Pos {
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         Pos {
-            line: usize::try_from(mark.line).unwrap_or(usize::MAX),
-            column: usize::try_from(mark.column).unwrap_or(usize::MAX),
+            line: size(mark.line),
+            column: size(mark.column),
+            offset: size(mark.index),
         }
     }
 

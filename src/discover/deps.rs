@@ -84,7 +84,7 @@ pub fn metadata_dependencies(text: &str) -> Vec<Declared> {
 /// The modules a `.fixtures.yml` installs for the tests: the keys of `repositories`,
 /// `forge_modules` and `symlinks` under `fixtures` (in order, each once).
 pub fn fixtures_modules(text: &str) -> Vec<Declared> {
-    use saphyr_parser::{Event, Parser};
+    use crate::yaml::Event;
     // The path of mapping keys from the document's root to the current node; `None` marks a
     // sequence level, or a mapping whose next scalar is a key.
     let mut out: Vec<Declared> = Vec::new();
@@ -116,17 +116,17 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
             top.want_key = true;
         }
     }
-    for item in Parser::new_from_str(text) {
-        let Ok((event, marker)) = item else {
+    for item in crate::yaml::events(text) {
+        let Ok((event, at)) = item else {
             break;
         };
         match event {
-            Event::MappingStart(..) => stack.push(Level {
+            Event::MappingStart { .. } => stack.push(Level {
                 mapping: true,
                 want_key: true,
                 key: None,
             }),
-            Event::SequenceStart(..) => stack.push(Level {
+            Event::SequenceStart { .. } => stack.push(Level {
                 mapping: false,
                 want_key: false,
                 key: None,
@@ -135,21 +135,17 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
                 stack.pop();
                 done(&mut stack);
             }
-            Event::Scalar(value, ..) => {
+            Event::Scalar { value, .. } => {
                 let is_key = stack.last().is_some_and(|l| l.mapping && l.want_key);
                 if is_key {
                     if section(&stack)
                         && let Some(name) = short_name(&value)
                         && !out.iter().any(|d| d.name == name)
                     {
-                        // The marker counts characters; the span is in bytes.
-                        let start = text
-                            .char_indices()
-                            .nth(marker.start.index())
-                            .map_or(text.len(), |(at, _)| at);
+                        let start = at.offset.min(text.len());
                         let span = text
                             .get(start..)
-                            .and_then(|t| t.find(value.as_ref()))
+                            .and_then(|t| t.find(value.as_str()))
                             .map_or(0..0, |at| start + at..start + at + value.len());
                         out.push(Declared {
                             name,
@@ -165,7 +161,7 @@ pub fn fixtures_modules(text: &str) -> Vec<Declared> {
                     done(&mut stack);
                 }
             }
-            Event::Alias(..) => done(&mut stack),
+            Event::Alias { .. } => done(&mut stack),
             _ => {}
         }
     }
