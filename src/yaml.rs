@@ -15,25 +15,27 @@ use std::fmt;
 use libyaml_safer::{Encoding, EventData, Mark, Parser, ScalarStyle};
 
 /// A YAML text that could not be read: what went wrong and where (1-based line and column,
-/// columns in characters; 0 when the position is not known).
-#[derive(Debug, Clone, PartialEq)]
+/// columns in characters; 0 when the position is not known). The position is the one Psych
+/// reports (for a syntax error, where the construct being read started); `found` is where
+/// libyaml found the problem, when that is elsewhere.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct YamlError {
     pub message: String,
     pub line: usize,
     pub column: usize,
+    pub found: Option<(usize, usize)>,
 }
 
 impl fmt::Display for YamlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
         if self.line > 0 {
-            write!(
-                f,
-                "{} at line {} column {}",
-                self.message, self.line, self.column
-            )
-        } else {
-            f.write_str(&self.message)
+            write!(f, " at line {} column {}", self.line, self.column)?;
         }
+        if let Some((line, column)) = self.found {
+            write!(f, " (found at line {line} column {column})")?;
+        }
+        Ok(())
     }
 }
 
@@ -64,6 +66,7 @@ impl Pos {
             message: message.into(),
             line: self.line.saturating_add(1),
             column: self.column.saturating_add(1),
+            found: None,
         }
     }
 }
@@ -186,18 +189,11 @@ fn syntax_error(e: &libyaml_safer::Error) -> YamlError {
         (None, _) => Pos::default(),
     };
     let mut err = at.error(message);
-    // Where libyaml found the problem, when it is not where the context started.
-    if let Some(problem) = e.problem_mark().map(Pos::of)
-        && e.context_mark().is_some()
-        && problem != at
-    {
-        err.message = format!(
-            "{} (found at line {} column {})",
-            err.message,
-            problem.line + 1,
-            problem.column + 1
-        );
-    }
+    err.found = e
+        .problem_mark()
+        .map(Pos::of)
+        .filter(|problem| *problem != at)
+        .map(|problem| (problem.line + 1, problem.column + 1));
     err
 }
 

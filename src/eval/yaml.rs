@@ -133,13 +133,13 @@ pub fn parse_json(text: &str) -> Result<Value, YamlError> {
     match serde_json::from_str::<serde_json::Value>(text) {
         Ok(v) => json_to_value(&v).map_err(|message| YamlError {
             message,
-            line: 0,
-            column: 0,
+            ..YamlError::default()
         }),
         Err(e) => Err(YamlError {
             message: json_error_message(&e),
             line: e.line(),
             column: e.column(),
+            found: None,
         }),
     }
 }
