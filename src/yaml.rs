@@ -1,6 +1,7 @@
 //! YAML syntax as Puppet's Ruby reads it: Psych's parser is libyaml 0.2.5, and this module is
-//! plint's one reading of YAML's syntax, through `libyaml-safer` (libyaml ported to safe Rust,
-//! the same scanner and parser). It accepts what Psych accepts (a flow collection whose
+//! plint's one reading of YAML's syntax, through `unsafe-libyaml` (libyaml translated to Rust
+//! line by line: the same scanner and parser, no C to build). Its API is libyaml's C API; the
+//! few `unsafe` calls are here, behind a safe iterator of owned events. It accepts what Psych accepts (a flow collection whose
 //! closing bracket sits at its key's indentation, a tab after `:`) and refuses what Psych
 //! refuses, at the line and column Psych names (libyaml's context mark: where the construct
 //! being read started). Psych reads a Ruby string as UTF-8 declared, not detected, so a byte
@@ -12,7 +13,10 @@
 
 use std::fmt;
 
-use libyaml_safer::{Encoding, EventData, Mark, Parser, ScalarStyle};
+use std::ffi::CStr;
+use std::mem::MaybeUninit;
+
+use unsafe_libyaml as unsafe_sys;
 
 /// A YAML text that could not be read: what went wrong and where (1-based line and column,
 /// columns in characters; 0 when the position is not known). The position is the one Psych
@@ -51,7 +55,7 @@ pub struct Pos {
 }
 
 impl Pos {
-    fn of(mark: Mark) -> Pos {
+    fn of(mark: unsafe_sys::yaml_mark_t) -> Pos {
         let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         Pos {
             line: size(mark.line),
@@ -103,7 +107,7 @@ pub enum Event {
 /// an error, nothing more.
 pub fn events(text: &str) -> Events<'_> {
     Events {
-        input: text.as_bytes(),
+        text,
         parser: None,
         done: false,
     }
@@ -111,9 +115,57 @@ pub fn events(text: &str) -> Events<'_> {
 
 /// The iterator of [`events`].
 pub struct Events<'a> {
-    input: &'a [u8],
-    parser: Option<Parser<&'a [u8]>>,
+    /// The input, which the parser reads in place: it outlives the parser.
+    text: &'a str,
+    parser: Option<RawParser>,
     done: bool,
+}
+
+/// A libyaml parser, boxed because libyaml keeps a pointer to it (its string reader's state).
+struct RawParser(Box<MaybeUninit<unsafe_sys::yaml_parser_t>>);
+
+impl RawParser {
+    /// A parser of `input`, declared UTF-8 as Psych declares a Ruby string's encoding; the
+    /// caller keeps `input` alive and unmoved while the parser lives.
+    fn new(input: &[u8]) -> RawParser {
+        let mut parser = Box::new(MaybeUninit::<unsafe_sys::yaml_parser_t>::uninit());
+        let p = parser.as_mut_ptr();
+        // SAFETY: `p` points to memory the box owns, which `yaml_parser_initialize` fills; the
+        // input pointer and length describe a live slice that `Events` borrows for as long as
+        // the parser lives.
+        unsafe {
+            if unsafe_sys::yaml_parser_initialize(p).fail {
+                // Only an allocation failure, which aborts in Rust anyway.
+                std::process::abort();
+            }
+            unsafe_sys::yaml_parser_set_encoding(p, unsafe_sys::YAML_UTF8_ENCODING);
+            unsafe_sys::yaml_parser_set_input_string(p, input.as_ptr(), input.len() as _);
+        }
+        RawParser(parser)
+    }
+
+    fn ptr(&mut self) -> *mut unsafe_sys::yaml_parser_t {
+        self.0.as_mut_ptr()
+    }
+}
+
+impl Drop for RawParser {
+    fn drop(&mut self) {
+        // SAFETY: the parser was initialized by `new` and is deleted once.
+        unsafe { unsafe_sys::yaml_parser_delete(self.ptr()) }
+    }
+}
+
+/// A NUL-terminated string of libyaml (an anchor, a tag), if any.
+///
+/// SAFETY: `p` is null or points to a NUL-terminated string that lives during the call.
+unsafe fn c_string(p: *const u8) -> Option<String> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: as the caller promises.
+    let s = unsafe { CStr::from_ptr(p.cast()) };
+    Some(s.to_string_lossy().into_owned())
 }
 
 impl Iterator for Events<'_> {
@@ -123,77 +175,106 @@ impl Iterator for Events<'_> {
         if self.done {
             return None;
         }
-        let input = self.input;
-        let parser = self.parser.get_or_insert_with(|| {
-            let mut p = Parser::new();
-            p.set_encoding(Encoding::Utf8);
-            p.set_input(input);
-            p
-        });
+        let text = self.text;
+        let parser = self
+            .parser
+            .get_or_insert_with(|| RawParser::new(text.as_bytes()));
         loop {
-            let event = match parser.parse() {
-                Ok(e) => e,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(syntax_error(&e)));
-                }
-            };
-            let at = Pos::of(event.start_mark);
-            let out = match event.data {
-                EventData::StreamStart { .. } => continue,
-                EventData::StreamEnd => {
+            let mut raw = MaybeUninit::<unsafe_sys::yaml_event_t>::uninit();
+            let p = parser.ptr();
+            // SAFETY: `p` is an initialized parser; `raw` is filled when the call succeeds.
+            if unsafe { unsafe_sys::yaml_parser_parse(p, raw.as_mut_ptr()) }.fail {
+                self.done = true;
+                // SAFETY: `p` is an initialized parser, which has recorded its error.
+                return Some(Err(unsafe { syntax_error(p) }));
+            }
+            // SAFETY: the call succeeded, so the event is initialized; its union is read by its
+            // type, its strings are copied before `yaml_event_delete` frees them.
+            let (event, at) = unsafe {
+                let ev = raw.assume_init_mut();
+                let at = Pos::of(ev.start_mark);
+                let event = match ev.type_ {
+                    unsafe_sys::YAML_DOCUMENT_START_EVENT => Some(Event::DocumentStart),
+                    unsafe_sys::YAML_DOCUMENT_END_EVENT => Some(Event::DocumentEnd),
+                    unsafe_sys::YAML_ALIAS_EVENT => Some(Event::Alias {
+                        anchor: c_string(ev.data.alias.anchor).unwrap_or_default(),
+                    }),
+                    unsafe_sys::YAML_SCALAR_EVENT => {
+                        let d = ev.data.scalar;
+                        let bytes = if d.value.is_null() {
+                            &[][..]
+                        } else {
+                            std::slice::from_raw_parts(d.value, d.length as usize)
+                        };
+                        Some(Event::Scalar {
+                            value: String::from_utf8_lossy(bytes).into_owned(),
+                            plain: d.style == unsafe_sys::YAML_PLAIN_SCALAR_STYLE,
+                            anchor: c_string(d.anchor),
+                            tag: c_string(d.tag),
+                        })
+                    }
+                    unsafe_sys::YAML_SEQUENCE_START_EVENT => {
+                        let d = ev.data.sequence_start;
+                        Some(Event::SequenceStart {
+                            anchor: c_string(d.anchor),
+                            tag: c_string(d.tag),
+                        })
+                    }
+                    unsafe_sys::YAML_SEQUENCE_END_EVENT => Some(Event::SequenceEnd),
+                    unsafe_sys::YAML_MAPPING_START_EVENT => {
+                        let d = ev.data.mapping_start;
+                        Some(Event::MappingStart {
+                            anchor: c_string(d.anchor),
+                            tag: c_string(d.tag),
+                        })
+                    }
+                    unsafe_sys::YAML_MAPPING_END_EVENT => Some(Event::MappingEnd),
+                    // The stream's start and end: nothing to report.
+                    _ => None,
+                };
+                let end = ev.type_ == unsafe_sys::YAML_STREAM_END_EVENT;
+                unsafe_sys::yaml_event_delete(ev);
+                if end {
                     self.done = true;
                     return None;
                 }
-                EventData::DocumentStart { .. } => Event::DocumentStart,
-                EventData::DocumentEnd { .. } => Event::DocumentEnd,
-                EventData::Alias { anchor } => Event::Alias { anchor },
-                EventData::Scalar {
-                    anchor,
-                    tag,
-                    value,
-                    style,
-                    ..
-                } => Event::Scalar {
-                    value,
-                    plain: style == ScalarStyle::Plain,
-                    anchor,
-                    tag,
-                },
-                EventData::SequenceStart { anchor, tag, .. } => {
-                    Event::SequenceStart { anchor, tag }
-                }
-                EventData::SequenceEnd => Event::SequenceEnd,
-                EventData::MappingStart { anchor, tag, .. } => Event::MappingStart { anchor, tag },
-                EventData::MappingEnd => Event::MappingEnd,
+                (event, at)
             };
-            return Some(Ok((out, at)));
+            if let Some(event) = event {
+                return Some(Ok((event, at)));
+            }
         }
     }
 }
 
 /// libyaml's error as Psych reports it: the problem, the context it arose in, and the
-/// context's position. libyaml sets that position for every scanner error (a scanner error
-/// without a context is at its problem) and leaves it at the start of the text for a parser or
-/// reader error without a context, and Psych reports it as it is.
-fn syntax_error(e: &libyaml_safer::Error) -> YamlError {
-    let message = match e.context() {
-        Some(context) => format!("{} {context}", e.problem()),
-        None => e.problem().to_string(),
+/// context's position, which libyaml sets for every scanner error and leaves at the start of
+/// the text for an error without a context; and where the problem was found, when elsewhere.
+///
+/// SAFETY: `p` is an initialized parser whose last call failed.
+unsafe fn syntax_error(p: *mut unsafe_sys::yaml_parser_t) -> YamlError {
+    // SAFETY: as the caller promises; the problem and context are static C strings.
+    let (problem, context, context_mark, problem_mark, reader) = unsafe {
+        let parser = &*p;
+        (
+            c_string(parser.problem.cast()).unwrap_or_default(),
+            c_string(parser.context.cast()),
+            parser.context_mark,
+            parser.problem_mark,
+            parser.error == unsafe_sys::YAML_READER_ERROR,
+        )
     };
-    let at = match (e.context_mark(), e.kind()) {
-        (Some(mark), _) => Pos::of(mark),
-        (None, libyaml_safer::ErrorKind::Scanner) => {
-            e.problem_mark().map(Pos::of).unwrap_or_default()
-        }
-        (None, _) => Pos::default(),
+    let message = match context {
+        Some(context) => format!("{problem} {context}"),
+        None => problem,
     };
+    let at = Pos::of(context_mark);
     let mut err = at.error(message);
-    err.found = e
-        .problem_mark()
-        .map(Pos::of)
-        .filter(|problem| *problem != at)
-        .map(|problem| (problem.line + 1, problem.column + 1));
+    if !reader {
+        let found = Pos::of(problem_mark);
+        err.found = ((found.line, found.column) != (at.line, at.column))
+            .then_some((found.line + 1, found.column + 1));
+    }
     err
 }
 

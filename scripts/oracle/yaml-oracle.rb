@@ -121,6 +121,7 @@ def cases
   add.call('tag_verbatim', "a: !<tag:yaml.org,2002:str> 12\n")
   add.call('tag_directive', "%TAG !e! tag:example.com,2000:\n---\na: !e!foo 1\n")
   add.call('tag_undefined_handle', "a: !e!foo 1\n")
+  add.call('tag_before_comma_in_flow', "a: [!!str, b]\nc: {x: !custom, y: 1}\n")
   add.call('tag_binary_text', "a: !!binary aGVsbG8=\n")
   add.call('symbol_plain', "a: :sym\n:key: 1\n")
 
