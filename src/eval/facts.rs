@@ -187,7 +187,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Facts, FactsError> {
             Syntax::Yaml => "malformed YAML",
         };
         let at = (e.line > 0).then_some((e.line, e.column.max(1)));
-        error(format!("{what}: {}", e.message), at)
+        let found = e
+            .found
+            .map(|(line, column)| format!(" (found at line {line} column {column})"))
+            .unwrap_or_default();
+        error(format!("{what}: {}{found}", e.message), at)
     })?;
     let Value::Hash(hash) = value else {
         return Err(error(
