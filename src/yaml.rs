@@ -1,12 +1,16 @@
 //! YAML syntax as Puppet's Ruby reads it: Psych's parser is libyaml 0.2.5, and this module is
 //! plint's one reading of YAML's syntax, through `unsafe-libyaml` (libyaml translated to Rust
 //! line by line: the same scanner and parser, no C to build). Its API is libyaml's C API; the
-//! few `unsafe` calls are here, behind a safe iterator of owned events. It accepts what Psych accepts (a flow collection whose
-//! closing bracket sits at its key's indentation, a tab after `:`) and refuses what Psych
-//! refuses, at the line and column Psych names (libyaml's context mark: where the construct
-//! being read started). Psych reads a Ruby string as UTF-8 declared, not detected, so a byte
-//! order mark is not dropped by the reader: libyaml's scanner skips it as a blank at the
-//! start of a line, and a `---` right after it is then not a document marker, as in Puppet.
+//! few `unsafe` calls are here, behind a safe iterator of owned events.
+//!
+//! It accepts what Psych accepts (a flow collection whose closing bracket sits at its key's
+//! indentation, a tab after `:`) and refuses what Psych refuses, at the line and column Psych
+//! names (libyaml's context mark: where the construct being read started). Psych reads a Ruby
+//! string as UTF-8 declared, not detected, so a byte order mark is not dropped by the reader:
+//! libyaml's scanner skips it as a blank at the start of a line, and a `---` right after it is
+//! then not a document marker, as in Puppet. One known difference: libyaml 0.2.5 refuses a
+//! simple key longer than 1024 characters, the translated (later) libyaml one longer than
+//! 1024 bytes (`tests/yaml.rs` lists it).
 //!
 //! The events carry plain data (no libyaml type): `eval::yaml` builds Puppet values from them
 //! as Psych's `safe_load` does, `discover::deps` reads `.fixtures.yml` with them.
