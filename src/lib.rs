@@ -7,6 +7,8 @@
 //! `cli`. `report` (diagnostics and their output formats) is a leaf every stage may use.
 //! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
+//! `yaml` (YAML's syntax as libyaml, and so Puppet's Psych, reads it) is a leaf: every reading
+//! of YAML goes through it.
 //! Nothing after `syntax` touches tree-sitter: each worker parses one file, lowers it to the
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
 //!
@@ -28,3 +30,4 @@ pub mod rules;
 pub mod sandbox;
 pub mod syntax;
 pub mod types;
+pub mod yaml;

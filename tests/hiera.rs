@@ -367,3 +367,10 @@ fn environment_hiera_yaml_version_3_is_ignored() {
 fn environment_without_hiera_yaml_has_no_data() {
     run_case("no_env_config");
 }
+
+/// Data laid out as libyaml reads it (a flow collection closed at its key's column, items
+/// less indented than their key, a tab after `:`) is read as Puppet reads it.
+#[test]
+fn yaml_layouts_psych_accepts() {
+    run_case("yaml_layout");
+}

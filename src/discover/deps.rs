@@ -99,7 +99,7 @@ pub struct Fixture {
 /// The modules a `.fixtures.yml` installs (see [`fixtures_modules`]), with the sources of the
 /// `symlinks` entries.
 pub fn fixtures(text: &str) -> Vec<Fixture> {
-    use saphyr_parser::{Event, Parser};
+    use crate::yaml::Event;
     let mut out: Vec<Fixture> = Vec::new();
     // Each open collection: whether it is a mapping, whether its next node is a key, and the
     // key of the value being read in it.
@@ -132,17 +132,17 @@ pub fn fixtures(text: &str) -> Vec<Fixture> {
             top.want_key = true;
         }
     }
-    for item in Parser::new_from_str(text) {
-        let Ok((event, marker)) = item else {
+    for item in crate::yaml::events(text) {
+        let Ok((event, at)) = item else {
             break;
         };
         match event {
-            Event::MappingStart(..) => stack.push(Level {
+            Event::MappingStart { .. } => stack.push(Level {
                 mapping: true,
                 want_key: true,
                 key: None,
             }),
-            Event::SequenceStart(..) => stack.push(Level {
+            Event::SequenceStart { .. } => stack.push(Level {
                 mapping: false,
                 want_key: false,
                 key: None,
@@ -151,7 +151,7 @@ pub fn fixtures(text: &str) -> Vec<Fixture> {
                 stack.pop();
                 done(&mut stack);
             }
-            Event::Scalar(value, ..) => {
+            Event::Scalar { value, .. } => {
                 let is_key = stack.last().is_some_and(|l| l.mapping && l.want_key);
                 let in_section = section(&stack);
                 if is_key {
@@ -163,14 +163,10 @@ pub fn fixtures(text: &str) -> Vec<Fixture> {
                         && let Some(name) = short_name(&value)
                         && !out.iter().any(|d| d.module.name == name)
                     {
-                        // The marker counts characters; the span is in bytes.
-                        let start = text
-                            .char_indices()
-                            .nth(marker.start.index())
-                            .map_or(text.len(), |(at, _)| at);
+                        let start = at.offset.min(text.len());
                         let span = text
                             .get(start..)
-                            .and_then(|t| t.find(value.as_ref()))
+                            .and_then(|t| t.find(value.as_str()))
                             .map_or(0..0, |at| start + at..start + at + value.len());
                         if section == "symlinks" {
                             linking = Some(out.len());
@@ -203,7 +199,7 @@ pub fn fixtures(text: &str) -> Vec<Fixture> {
                     done(&mut stack);
                 }
             }
-            Event::Alias(..) => done(&mut stack),
+            Event::Alias { .. } => done(&mut stack),
             _ => {}
         }
     }

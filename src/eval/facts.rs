@@ -176,7 +176,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Facts, FactsError> {
     let syntax = Syntax::of(path, text);
     let value = match syntax {
         Syntax::Json => super::yaml::parse_json(text),
-        Syntax::Yaml => super::yaml::parse(&strip_facts_tag(text)),
+        // Puppet reads a YAML file with `bom|utf-8`: a byte order mark is dropped.
+        Syntax::Yaml => super::yaml::parse(&strip_facts_tag(
+            text.strip_prefix('\u{feff}').unwrap_or(text),
+        )),
     }
     .map_err(|e| {
         let what = match syntax {
@@ -184,7 +187,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Facts, FactsError> {
             Syntax::Yaml => "malformed YAML",
         };
         let at = (e.line > 0).then_some((e.line, e.column.max(1)));
-        error(format!("{what}: {}", e.message), at)
+        let found = e
+            .found
+            .map(|(line, column)| format!(" (found at line {line} column {column})"))
+            .unwrap_or_default();
+        error(format!("{what}: {}{found}", e.message), at)
     })?;
     let Value::Hash(hash) = value else {
         return Err(error(

@@ -1,8 +1,8 @@
 //! YAML loading as Puppet reads YAML (Hiera data, `hiera.yaml`, fact files): Ruby's Psych with
 //! `safe_load` semantics.
 //!
-//! The YAML syntax comes from `saphyr-parser`'s events; the meaning of each scalar is resolved
-//! here the way Psych resolves it (YAML 1.1 flavoured): plain `yes`/`no`/`on`/`off`/`true`/
+//! The YAML syntax is libyaml's, as Psych reads it ([`crate::yaml`]); the meaning of each
+//! scalar is resolved here the way Psych resolves it (YAML 1.1 flavoured): plain `yes`/`no`/`on`/`off`/`true`/
 //! `false` (any case) are booleans, `~`/`null`/empty are undef, integers in decimal, `0x`
 //! hexadecimal, `0b` binary, leading-`0` octal, with `_` and `,` separators, sexagesimal
 //! `1:30`, floats need a `.` (`1e5` stays a string), `.inf`/`.nan`. Quoted and block scalars
@@ -10,46 +10,13 @@
 //! read. What `safe_load` refuses (dates, times, Ruby objects) is an error, as in Puppet.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::OnceLock;
 
 use fancy_regex::Regex;
-use saphyr_parser::{Event, Marker, Parser, ScalarStyle, Tag};
 
 use super::value::{Hash, Value};
-
-/// A YAML document that could not be loaded: what went wrong and where (1-based line and
-/// column; 0 when the position is not known).
-#[derive(Debug, Clone, PartialEq)]
-pub struct YamlError {
-    pub message: String,
-    pub line: usize,
-    pub column: usize,
-}
-
-impl fmt::Display for YamlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(
-                f,
-                "{} at line {} column {}",
-                self.message, self.line, self.column
-            )
-        } else {
-            f.write_str(&self.message)
-        }
-    }
-}
-
-impl std::error::Error for YamlError {}
-
-fn error_at(message: impl Into<String>, at: &Marker) -> YamlError {
-    YamlError {
-        message: message.into(),
-        line: at.line(),
-        column: at.col() + 1,
-    }
-}
+pub use crate::yaml::YamlError;
+use crate::yaml::{Event, Pos};
 
 /// The deepest nesting of collections accepted (a guard against stack exhaustion by hostile
 /// input; Puppet data is never this deep).
@@ -62,31 +29,24 @@ const MAX_EXPANDED: u64 = 5_000_000;
 /// Loads the first document of `text` as Psych's `safe_load` does (with symbols allowed, as
 /// Hiera allows them; a symbol becomes the string of its name). An empty document is undef.
 pub fn parse(text: &str) -> Result<Value, YamlError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut loader = Loader::default();
-    let mut parser = Parser::new_from_str(text);
-    while let Some(next) = parser.next_event() {
-        let (event, span) = next.map_err(|e| error_at(e.info(), e.marker()))?;
-        let at = span.start;
+    for next in crate::yaml::events(text) {
+        let (event, at) = next?;
         match event {
-            Event::Nothing | Event::StreamStart | Event::DocumentStart(_) => {}
-            Event::StreamEnd => break,
+            Event::DocumentStart => {}
             Event::DocumentEnd => {
                 // Psych's safe_load stops at the end of the first document.
-                if loader.result.is_some() {
-                    break;
-                }
+                break;
             }
-            Event::Alias(id) => {
-                let (value, size) = match loader.anchors.get(&id) {
+            Event::Alias { anchor } => {
+                let (value, size) = match loader.anchors.get(&anchor) {
                     Some(Some(v)) => v.clone(),
                     Some(None) => {
-                        return Err(error_at(
+                        return Err(at.error(
                             "an alias refers to a collection that contains it (recursive data)",
-                            &at,
                         ));
                     }
-                    None => return Err(error_at("unknown alias", &at)),
+                    None => return Err(at.error(format!("Unknown alias: {anchor}"))),
                 };
                 loader.complete(
                     Done {
@@ -95,14 +55,19 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                         str_tag: false,
                         size,
                     },
-                    &at,
+                    at,
                 )?;
             }
-            Event::Scalar(text, style, anchor, tag) => {
+            Event::Scalar {
+                value: text,
+                plain,
+                anchor,
+                tag,
+            } => {
                 let str_tag = tag.as_deref().is_some_and(is_str_tag);
                 let value =
-                    resolve_scalar(&text, style, tag.as_deref()).map_err(|m| error_at(m, &at))?;
-                if anchor != 0 {
+                    resolve_scalar(&text, plain, tag.as_deref()).map_err(|m| at.error(m))?;
+                if let Some(anchor) = anchor {
                     loader.anchors.insert(anchor, Some((value.clone(), 1)));
                 }
                 loader.complete(
@@ -112,18 +77,18 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                         str_tag,
                         size: 1,
                     },
-                    &at,
+                    at,
                 )?;
             }
-            Event::SequenceStart(anchor, tag) => {
+            Event::SequenceStart { anchor, tag } => {
                 if let Some(t) = tag.as_deref() {
-                    check_collection_tag(t, false).map_err(|m| error_at(m, &at))?;
+                    check_collection_tag(t, false).map_err(|m| at.error(m))?;
                 }
-                loader.open(Frame::Seq(Vec::new()), anchor, &at)?;
+                loader.open(Frame::Seq(Vec::new()), anchor, at)?;
             }
-            Event::MappingStart(anchor, tag) => {
+            Event::MappingStart { anchor, tag } => {
                 if let Some(t) = tag.as_deref() {
-                    check_collection_tag(t, true).map_err(|m| error_at(m, &at))?;
+                    check_collection_tag(t, true).map_err(|m| at.error(m))?;
                 }
                 loader.open(
                     Frame::Map {
@@ -131,19 +96,19 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                         key: None,
                     },
                     anchor,
-                    &at,
+                    at,
                 )?;
             }
             Event::SequenceEnd | Event::MappingEnd => {
                 let (frame, anchor, size) = match loader.stack.pop() {
                     Some(f) => f,
-                    None => return Err(error_at("unbalanced collection end", &at)),
+                    None => return Err(at.error("unbalanced collection end")),
                 };
                 let (value, kind) = match frame {
                     Frame::Seq(items) => (Value::array(items), NodeKind::Sequence),
                     Frame::Map { hash, .. } => (Value::hash(hash), NodeKind::Mapping),
                 };
-                if anchor != 0 {
+                if let Some(anchor) = anchor {
                     loader.anchors.insert(anchor, Some((value.clone(), size)));
                 }
                 loader.complete(
@@ -153,7 +118,7 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                         str_tag: false,
                         size,
                     },
-                    &at,
+                    at,
                 )?;
             }
         }
@@ -168,13 +133,13 @@ pub fn parse_json(text: &str) -> Result<Value, YamlError> {
     match serde_json::from_str::<serde_json::Value>(text) {
         Ok(v) => json_to_value(&v).map_err(|message| YamlError {
             message,
-            line: 0,
-            column: 0,
+            ..YamlError::default()
         }),
         Err(e) => Err(YamlError {
             message: json_error_message(&e),
             line: e.line(),
             column: e.column(),
+            found: None,
         }),
     }
 }
@@ -245,27 +210,27 @@ enum Frame {
 
 #[derive(Default)]
 struct Loader {
-    /// Open collections with their anchor id (0: none) and expanded size so far.
-    stack: Vec<(Frame, usize, u64)>,
-    /// Anchored values (and their expanded sizes) by id; `None` while the anchored
-    /// collection is still open.
-    anchors: HashMap<usize, Option<(Value, u64)>>,
+    /// Open collections with their anchor and expanded size so far.
+    stack: Vec<(Frame, Option<String>, u64)>,
+    /// Anchored values (and their expanded sizes) by anchor; `None` while the anchored
+    /// collection is still open. An anchor defined again names the later node, as in Psych.
+    anchors: HashMap<String, Option<(Value, u64)>>,
     result: Option<Value>,
 }
 
 impl Loader {
-    fn open(&mut self, frame: Frame, anchor: usize, at: &Marker) -> Result<(), YamlError> {
+    fn open(&mut self, frame: Frame, anchor: Option<String>, at: Pos) -> Result<(), YamlError> {
         if self.stack.len() >= MAX_DEPTH {
-            return Err(error_at("the document nests collections too deeply", at));
+            return Err(at.error("the document nests collections too deeply"));
         }
-        if anchor != 0 {
-            self.anchors.insert(anchor, None);
+        if let Some(anchor) = &anchor {
+            self.anchors.insert(anchor.clone(), None);
         }
         self.stack.push((frame, anchor, 1));
         Ok(())
     }
 
-    fn complete(&mut self, done: Done, at: &Marker) -> Result<(), YamlError> {
+    fn complete(&mut self, done: Done, at: Pos) -> Result<(), YamlError> {
         let Some((frame, _, size)) = self.stack.last_mut() else {
             if self.result.is_none() {
                 self.result = Some(done.value);
@@ -274,10 +239,9 @@ impl Loader {
         };
         *size = size.saturating_add(done.size);
         if *size > MAX_EXPANDED {
-            return Err(error_at(
-                "the document holds too many values once its aliases are expanded",
-                at,
-            ));
+            return Err(
+                at.error("the document holds too many values once its aliases are expanded")
+            );
         }
         match frame {
             Frame::Seq(items) => items.push(done.value),
@@ -323,53 +287,62 @@ fn merge_key(hash: &mut Hash, key: Value, done: Done) {
     }
 }
 
-fn is_core_tag(tag: &Tag, suffix: &str) -> bool {
-    tag.is_yaml_core_schema() && tag.suffix == suffix
+/// The name of a tag of YAML's core schema (`!!str`, in full `tag:yaml.org,2002:str`).
+fn core_tag(tag: &str) -> Option<&str> {
+    tag.strip_prefix("tag:yaml.org,2002:")
 }
 
-fn is_str_tag(tag: &Tag) -> bool {
-    is_core_tag(tag, "str")
+fn is_str_tag(tag: &str) -> bool {
+    core_tag(tag) == Some("str")
 }
 
 /// A local tag (`!ruby/sym`, `!foo`): its name without the `!`.
-fn local_tag(tag: &Tag) -> Option<&str> {
-    (tag.handle == "!").then_some(tag.suffix.as_str())
+fn local_tag(tag: &str) -> Option<&str> {
+    tag.strip_prefix('!')
 }
 
 fn disallowed(class: &str) -> String {
     format!("Tried to load unspecified class: {class}")
 }
 
-/// Refuses the tags of collections that `safe_load` refuses (Ruby objects, sets, ordered maps).
-fn check_collection_tag(tag: &Tag, mapping: bool) -> Result<(), String> {
-    if is_core_tag(tag, "set") && mapping {
-        return Err(disallowed("Psych::Set"));
-    }
-    if is_core_tag(tag, "omap") {
-        return Err(disallowed("Psych::Omap"));
-    }
-    let Some(local) = local_tag(tag) else {
-        return Ok(());
+/// Refuses the tags of collections that `safe_load` refuses (Ruby objects, sets, ordered maps,
+/// a mapping tagged as a string); any other tag leaves the collection as it is.
+fn check_collection_tag(tag: &str, mapping: bool) -> Result<(), String> {
+    let name = match (core_tag(tag), local_tag(tag)) {
+        (Some(core), _) => match core {
+            "set" | "omap" | "str" => core,
+            _ => return Ok(()),
+        },
+        (None, Some(local)) => local,
+        (None, None) => return Ok(()),
     };
-    if local == "omap" {
+    if name == "omap" {
         return Err(disallowed("Psych::Omap"));
     }
-    if mapping && local == "set" {
-        return Err(disallowed("Psych::Set"));
-    }
-    for prefix in [
-        "ruby/object",
-        "ruby/struct",
-        "ruby/exception",
-        "ruby/range",
-        "ruby/marshalable",
-        "ruby/hash:",
-        "ruby/hash-with-ivars",
-        "ruby/array:",
-        "map:",
-        "seq:",
-    ] {
-        if let Some(rest) = local.strip_prefix(prefix) {
+    let prefixes: &[&str] = if mapping {
+        if name == "set" {
+            return Err(disallowed("Psych::Set"));
+        }
+        if matches!(name, "str" | "ruby/string") {
+            return Err("a mapping tagged as a string cannot be loaded".into());
+        }
+        &[
+            "ruby/object",
+            "ruby/struct",
+            "ruby/exception",
+            "ruby/range",
+            "ruby/marshalable",
+            "ruby/hash:",
+            "ruby/hash-with-ivars",
+            "ruby/array:",
+            "map:",
+            "seq:",
+        ]
+    } else {
+        &["ruby/array:", "seq:"]
+    };
+    for prefix in prefixes {
+        if let Some(rest) = name.strip_prefix(prefix) {
             let class = rest.trim_start_matches(':');
             return Err(disallowed(if class.is_empty() { "Object" } else { class }));
         }
@@ -377,30 +350,35 @@ fn check_collection_tag(tag: &Tag, mapping: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// Psych's `!!float` of a scalar's text.
+fn tagged_float(text: &str) -> Result<Value, String> {
+    match resolve_plain(text)? {
+        Value::Float(f) => Ok(Value::Float(f)),
+        Value::Integer(i) => Ok(Value::Float(i as f64)),
+        Value::String(s) => ruby_float(&s)
+            .map(Value::Float)
+            .ok_or_else(|| format!("invalid value for Float(): {s:?}")),
+        Value::Undef => Err("can't convert nil into Float".into()),
+        Value::Boolean(b) => Err(format!("can't convert {b} into Float")),
+        other => Ok(other),
+    }
+}
+
 /// The value of a scalar, as Psych gives it.
-fn resolve_scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
+fn resolve_scalar(text: &str, plain: bool, tag: Option<&str>) -> Result<Value, String> {
     // Untagged quoted and block scalars are strings; a tag applies whatever the style.
     let Some(tag) = tag else {
-        return if style == ScalarStyle::Plain {
+        return if plain {
             resolve_plain(text)
         } else {
             Ok(Value::string(text))
         };
     };
-    if tag.is_yaml_core_schema() {
-        return match tag.suffix.as_str() {
+    if let Some(core) = core_tag(tag) {
+        return match core {
             "str" => Ok(Value::string(text)),
             "binary" => Ok(decode_binary(text)),
-            "float" => match resolve_plain(text)? {
-                Value::Float(f) => Ok(Value::Float(f)),
-                Value::Integer(i) => Ok(Value::Float(i as f64)),
-                Value::String(s) => ruby_float(&s)
-                    .map(Value::Float)
-                    .ok_or_else(|| format!("invalid value for Float(): {s:?}")),
-                Value::Undef => Err("can't convert nil into Float".into()),
-                Value::Boolean(b) => Err(format!("can't convert {b} into Float")),
-                other => Ok(other),
-            },
+            "float" => tagged_float(text),
             _ => resolve_plain(text),
         };
     }
@@ -409,14 +387,7 @@ fn resolve_scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<V
     };
     match local {
         "binary" => Ok(decode_binary(text)),
-        "float" => resolve_scalar(
-            text,
-            style,
-            Some(&Tag {
-                handle: "tag:yaml.org,2002:".into(),
-                suffix: "float".into(),
-            }),
-        ),
+        "float" => tagged_float(text),
         "str" | "ruby/string" => Ok(Value::string(text)),
         "ruby/sym" | "ruby/symbol" => Ok(Value::string(text)),
         "ruby/regexp" => Err(disallowed("Regexp")),

@@ -8,8 +8,10 @@ declare_rule! {
     /// ## What it does
     /// Reports a `hiera.yaml` (a module's or an environment's) or a Hiera data file (`*.yaml`,
     /// `*.yml`, `*.json` in the `data` folder of a module or environment) that is not valid YAML
-    /// (or JSON), as Puppet's loader (Psych's `safe_load`) reads it: bad indentation, a tab, an
-    /// unclosed quote or bracket, a duplicate anchor.
+    /// (or JSON), as Puppet's loader (Psych's `safe_load`, whose parser is libyaml) reads it:
+    /// bad indentation, a tab where an indentation is expected, an unclosed quote or bracket.
+    /// The finding is at the line and column Puppet's error names (where the mapping, list or
+    /// scalar being read started), with a second label where the problem was found.
     ///
     /// ## Why is this bad?
     /// Puppet fails every lookup that reads the file, and so the compilation of every node whose
@@ -58,11 +60,20 @@ impl ModuleFileCheck for HieraSyntaxError {
         let Err(e) = parsed else {
             return;
         };
+        // At the line and column Puppet's error names (Psych's: where the construct being read
+        // started), and where libyaml found the problem when that is elsewhere.
         let span = super::char_at(cx.text, offset_of(cx.text, e.line, e.column));
         let what = if json { "JSON" } else { "YAML" };
-        let d = cx
-            .diagnostic(span, format!("{what} syntax error: {}", e.message))
-            .with_label(format!("{what} cannot parse this"))
+        let mut d = cx.diagnostic(span, format!("{what} syntax error: {}", e.message));
+        if let Some((line, column)) = e.found {
+            let found = super::char_at(cx.text, offset_of(cx.text, line, column));
+            d = d
+                .with_label("Puppet's error names this line and column")
+                .with_secondary(found, format!("{what} cannot parse this"));
+        } else {
+            d = d.with_label(format!("{what} cannot parse this"));
+        }
+        let d = d
             .with_help(if json {
                 "JSON allows no trailing comma and no comment; strings take double quotes"
             } else {
