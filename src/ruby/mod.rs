@@ -281,6 +281,30 @@ pub trait Host {
         let _ = (name, value);
         Ok(None)
     }
+    /// `File.exist?(path)` and its kin: what `path` is, read through the run's sandbox; `None`
+    /// when the host cannot say (outside what plint may read: never "missing").
+    fn path_kind(&mut self, path: &str) -> Option<PathKind> {
+        let _ = path;
+        None
+    }
+    /// `File.read(path)` of a file the run's sandbox allows; `None` when it cannot be read
+    /// (the result is then unknown).
+    fn read_file(&mut self, path: &str) -> Option<String> {
+        let _ = path;
+        None
+    }
+    /// `YAML.safe_load(text)` as Puppet's Psych reads data: `Ok(None)` when the host cannot
+    /// (the result is unknown), `Err` Psych's message for text that is not YAML.
+    fn load_yaml(&mut self, text: &str) -> Result<Option<Value>, String> {
+        let _ = text;
+        Ok(None)
+    }
+    /// `scope.compiler.topscope['x'] = value` (or `.setvar`): sets a variable of the top scope,
+    /// as a `role()` function does. As [`Host::set_variable`], in the top scope.
+    fn set_top_variable(&mut self, name: &str, value: Value) -> Result<Option<()>, String> {
+        let _ = (name, value);
+        Ok(None)
+    }
     /// `Puppet::Parser::Files.find_template('mod/file')` (`files: false`) or `find_file`
     /// (`files: true`): the file of a module Puppet would find (`templates/` or `files/` of
     /// the first module `mod` of the module path), read through the run's sandbox. By default
@@ -306,6 +330,17 @@ pub trait Host {
         let _ = (object, name, args);
         Ok(None)
     }
+}
+
+/// What a path is ([`Host::path_kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathKind {
+    /// A regular file.
+    File,
+    /// A folder.
+    Folder,
+    /// Nothing there.
+    Missing,
 }
 
 /// A module file looked up for Ruby code ([`Host::find_module_file`]).

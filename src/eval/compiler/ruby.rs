@@ -473,6 +473,30 @@ impl RubyHost<'_, '_> {
 }
 
 impl ruby::Host for RubyHost<'_, '_> {
+    fn path_kind(&mut self, path: &str) -> Option<ruby::PathKind> {
+        self.compiler.ruby_path_kind(path)
+    }
+
+    fn read_file(&mut self, path: &str) -> Option<String> {
+        // A refusal is reported (`P216`); the content is then unknown.
+        match self.compiler.ruby_read_file(path) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                if e.is_refusal() {
+                    crate::eval::epp::EppHost::refused(&mut *self.compiler, path, &e);
+                }
+                None
+            }
+        }
+    }
+
+    fn load_yaml(&mut self, text: &str) -> Result<Option<RValue>, String> {
+        match crate::eval::yaml::parse(text) {
+            Ok(v) => Ok(Some(self.ruby_value(&v))),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
     fn find_module_file(&mut self, name: &str, files: bool) -> ruby::FoundFile {
         let compiler = &mut *self.compiler;
         if compiler.input.modulepath.is_empty() {
@@ -605,6 +629,20 @@ impl ruby::Host for RubyHost<'_, '_> {
         self.compiler
             .ruby_variables
             .insert((scope, name.to_string()), value);
+        Ok(Some(()))
+    }
+
+    fn set_top_variable(&mut self, name: &str, value: RValue) -> Result<Option<()>, String> {
+        let puppet = self.puppet_value(&value);
+        let top = self.compiler.top;
+        let vars = &mut self.compiler.scopes[top].vars;
+        if vars.contains_key(name) {
+            return Err(format!("Cannot reassign variable '${name}'"));
+        }
+        vars.insert(name.to_string(), puppet);
+        self.compiler
+            .ruby_variables
+            .insert((top, name.to_string()), value);
         Ok(Some(()))
     }
 }
@@ -794,7 +832,40 @@ impl BackendHost<'_, '_> {
     }
 }
 
+impl Compiler<'_> {
+    /// What `path` is, for Ruby's `File.exist?`, through the sandbox (`None`: refused).
+    fn ruby_path_kind(&self, path: &str) -> Option<ruby::PathKind> {
+        match self.input.sandbox.locate(Path::new(path)) {
+            crate::sandbox::Located::File => Some(ruby::PathKind::File),
+            crate::sandbox::Located::Folder => Some(ruby::PathKind::Folder),
+            crate::sandbox::Located::Missing => Some(ruby::PathKind::Missing),
+            crate::sandbox::Located::Refused => None,
+        }
+    }
+
+    /// A file Ruby code reads (`File.read`, a Hiera backend's `cached_file_data`), through the
+    /// sandbox: its text, or why it was not read.
+    fn ruby_read_file(&self, path: &str) -> Result<String, crate::sandbox::Error> {
+        self.input.sandbox.read_to_string(Path::new(path))
+    }
+}
+
 impl ruby::Host for BackendHost<'_, '_> {
+    fn path_kind(&mut self, path: &str) -> Option<ruby::PathKind> {
+        self.compiler.ruby_path_kind(path)
+    }
+
+    fn read_file(&mut self, path: &str) -> Option<String> {
+        self.compiler.ruby_read_file(path).ok()
+    }
+
+    fn load_yaml(&mut self, text: &str) -> Result<Option<RValue>, String> {
+        match crate::eval::yaml::parse(text) {
+            Ok(v) => Ok(Some(to_ruby(&v, &mut self.opaque, &mut self.shared))),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
     fn instance_variable(&mut self, name: &str) -> Option<RValue> {
         self.top_variable(name)
             .filter(|v| !matches!(v, RValue::Nil))
@@ -923,6 +994,18 @@ impl ruby::Host for BackendHost<'_, '_> {
                             message,
                         });
                     }
+                }
+            }
+            "cached_file_data" => {
+                arity(1)?;
+                // The file's content (the interpreter gives it to the block, whose value is
+                // the result); unknown when it cannot be read.
+                let Value::String(path) = arg(0, self) else {
+                    return Ok(None);
+                };
+                match self.compiler.ruby_read_file(&path) {
+                    Ok(text) => RValue::str(text),
+                    Err(_) => return Ok(None),
                 }
             }
             "explain" => RValue::Nil,

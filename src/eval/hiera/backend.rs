@@ -125,9 +125,10 @@ impl Hiera {
         merge_lookup(merge, locations.len(), |i| {
             let location = &locations[i];
             if let Some(p) = location {
+                // A folder exists for Puppet (`File.exist?`): a backend function is given it.
                 match self.sandbox.locate(p) {
-                    Located::File => {}
-                    Located::Missing | Located::Folder => return Ok(None),
+                    Located::File | Located::Folder => {}
+                    Located::Missing => return Ok(None),
                     Located::Refused => return Ok(Some(self.not_read(p, &config.path))),
                 }
             }

@@ -5,6 +5,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// The class of `scope.compiler`.
+const COMPILER_CLASS: &str = "Puppet::Parser::Compiler";
+/// The class of a Puppet scope handed to Ruby as an object (`scope.compiler.topscope`).
+const SCOPE_CLASS: &str = "Puppet::Parser::Scope";
+/// The `id` of the top scope's object.
+const TOP_SCOPE: u64 = 1;
+
 use super::super::CallStyle;
 use super::value::*;
 use super::{Blk, Ctrl, Interp, R};
@@ -284,6 +291,17 @@ impl Interp<'_> {
                 self.class_method(&c, name, &args, blk.as_ref())?
             }
             Value::Scope => self.scope_method(name, &args)?,
+            Value::Opaque(o) if o.class == COMPILER_CLASS && o.id == 0 => match name {
+                "topscope" => Some(Value::Opaque(Rc::new(Opaque {
+                    class: SCOPE_CLASS.into(),
+                    text: "Scope(Class[main])".into(),
+                    id: TOP_SCOPE,
+                }))),
+                _ => Some(self.unknown(format!("compiler.{name}"))),
+            },
+            Value::Opaque(o) if o.class == SCOPE_CLASS && o.id == TOP_SCOPE => {
+                Some(self.top_scope_method(name, &args)?)
+            }
             Value::Main => {
                 return self.call_function(
                     name,
@@ -308,11 +326,14 @@ impl Interp<'_> {
                 let o = o.clone();
                 match self.host.opaque_method(&o, name, args.clone()) {
                     Ok(Some(v)) => match &blk {
+                        // An Array is iterated by the block; another value is given to it once
+                        // and the block's value is the result (`context.cached_file_data(p) {
+                        // |content| ... }`).
                         Some(b) => {
-                            let items = match &v {
-                                Value::Array(a) => a.borrow().items.clone(),
-                                _ => Vec::new(),
+                            let Value::Array(a) = &v else {
+                                return self.call_block(b, vec![v]);
                             };
+                            let items = a.borrow().items.clone();
                             for item in items {
                                 self.call_block(b, vec![item])?;
                             }
@@ -916,10 +937,40 @@ impl Interp<'_> {
         }
     }
 
+    /// The methods of `scope.compiler.topscope`: reading and setting top-scope variables.
+    fn top_scope_method(&mut self, name: &str, args: &[Value]) -> R<Value> {
+        let a0 = args.first().cloned().unwrap_or(Value::Nil);
+        match name {
+            "[]" | "lookupvar" => {
+                let n = self.text(&a0)?;
+                let n = format!("::{}", n.trim_start_matches("::"));
+                Ok(self.host.lookup_variable(&n).unwrap_or(Value::Nil))
+            }
+            "[]=" | "setvar" => {
+                let n = self.text(&a0)?;
+                let v = args.get(1).cloned().unwrap_or(Value::Nil);
+                match self
+                    .host
+                    .set_top_variable(n.trim_start_matches("::"), v.clone())
+                {
+                    Ok(Some(())) => Ok(v),
+                    Ok(None) => Err(Ctrl::Unknown(self.origin(format!("topscope.{name}")))),
+                    Err(message) => self.raise("Puppet::ParseError", message),
+                }
+            }
+            _ => Ok(self.unknown(format!("topscope.{name}"))),
+        }
+    }
+
     /// The template's `scope` object.
     fn scope_method(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         Ok(Some(match name {
+            "compiler" => Value::Opaque(Rc::new(Opaque {
+                class: COMPILER_CLASS.into(),
+                text: "#<Puppet::Parser::Compiler>".into(),
+                id: 0,
+            })),
             "[]" | "lookupvar" => {
                 let n = self.text(&a0)?;
                 self.host.lookup_variable(&n).unwrap_or(Value::Nil)

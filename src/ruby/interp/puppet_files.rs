@@ -90,13 +90,44 @@ impl Interp<'_> {
                 }
             }
             ("File", "read") => {
-                let found = match args {
-                    [Value::Str(p)] => self.found_files.get(&p.borrow().text).cloned(),
-                    _ => None,
+                let path = match args {
+                    [Value::Str(p)] => p.borrow().text.clone(),
+                    _ => return Ok(Some(self.unknown(what))),
                 };
-                match found {
+                match self.found_files.get(&path).cloned() {
                     Some(text) => Value::str(text.to_string()),
-                    None => self.unknown(what),
+                    None => match self.host.read_file(&path) {
+                        Some(text) => {
+                            self.check_str(text.len())?;
+                            Value::str(text)
+                        }
+                        None => self.unknown(format!("{what}('{path}')")),
+                    },
+                }
+            }
+            ("File", "exist?" | "exists?" | "file?" | "directory?" | "readable?") => {
+                let Some(Value::Str(p)) = args.first() else {
+                    return Ok(Some(self.unknown(what)));
+                };
+                let path = p.borrow().text.clone();
+                match self.host.path_kind(&path) {
+                    Some(kind) => Value::Bool(match name {
+                        "file?" => kind == crate::ruby::PathKind::File,
+                        "directory?" => kind == crate::ruby::PathKind::Folder,
+                        _ => kind != crate::ruby::PathKind::Missing,
+                    }),
+                    None => self.unknown(format!("{what}('{path}')")),
+                }
+            }
+            ("YAML" | "Psych", "safe_load" | "load" | "unsafe_load") => {
+                let Some(Value::Str(t)) = args.first() else {
+                    return Ok(Some(self.unknown(what)));
+                };
+                let text = t.borrow().text.clone();
+                match self.host.load_yaml(&text) {
+                    Ok(Some(v)) => v,
+                    Ok(None) => self.unknown(what),
+                    Err(message) => return self.raise("Psych::SyntaxError", message),
                 }
             }
             _ => return Ok(None),

@@ -1,0 +1,3 @@
+class role::webserver {
+  include profile::web
+}
