@@ -5,12 +5,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// The class of `scope.compiler`.
-const COMPILER_CLASS: &str = "Puppet::Parser::Compiler";
 /// The class of a Puppet scope handed to Ruby as an object (`scope.compiler.topscope`).
-const SCOPE_CLASS: &str = "Puppet::Parser::Scope";
+pub(crate) const SCOPE_CLASS: &str = "Puppet::Parser::Scope";
 /// The `id` of the top scope's object.
-const TOP_SCOPE: u64 = 1;
+pub(crate) const TOP_SCOPE: u64 = 1;
 
 use super::super::CallStyle;
 use super::value::*;
@@ -291,14 +289,6 @@ impl Interp<'_> {
                 self.class_method(&c, name, &args, blk.as_ref())?
             }
             Value::Scope => self.scope_method(name, &args)?,
-            Value::Opaque(o) if o.class == COMPILER_CLASS && o.id == 0 => match name {
-                "topscope" => Some(Value::Opaque(Rc::new(Opaque {
-                    class: SCOPE_CLASS.into(),
-                    text: "Scope(Class[main])".into(),
-                    id: TOP_SCOPE,
-                }))),
-                _ => Some(self.unknown(format!("compiler.{name}"))),
-            },
             Value::Opaque(o) if o.class == SCOPE_CLASS && o.id == TOP_SCOPE => {
                 Some(self.top_scope_method(name, &args)?)
             }
@@ -966,11 +956,7 @@ impl Interp<'_> {
     fn scope_method(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         Ok(Some(match name {
-            "compiler" => Value::Opaque(Rc::new(Opaque {
-                class: COMPILER_CLASS.into(),
-                text: "#<Puppet::Parser::Compiler>".into(),
-                id: 0,
-            })),
+            "compiler" => self.compiler_object(),
             "[]" | "lookupvar" => {
                 let n = self.text(&a0)?;
                 self.host.lookup_variable(&n).unwrap_or(Value::Nil)

@@ -41,6 +41,12 @@ impl Interp<'_> {
                 Some(env) => object(ENVIRONMENT, env),
                 None => self.unknown("compiler.environment"),
             },
+            // The top scope: its variables are read and set through the host.
+            (COMPILER, "topscope") => Value::Opaque(Rc::new(Opaque {
+                class: super::call::SCOPE_CLASS.into(),
+                text: "Scope(Class[main])".into(),
+                id: super::call::TOP_SCOPE,
+            })),
             (ENVIRONMENT, "to_s" | "name") if !o.text.is_empty() => match name {
                 "name" => Value::sym(&o.text),
                 _ => Value::str(o.text.clone()),
