@@ -1180,6 +1180,25 @@ fn unknown_values_are_named_by_their_origin() {
 /// What the code of an EPP template finds is located in the template (its own line and
 /// column), and what an `inline_epp()` text finds at the call: never at the offsets of the
 /// template's code applied to the calling manifest.
+/// Where a JSON report's `P218` findings are, as `path:line:column`.
+fn p218_places(o: &std::process::Output) -> Vec<String> {
+    let v: Value =
+        serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)));
+    v.as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "P218")
+        .map(|d| {
+            format!(
+                "{}:{}:{}",
+                d["path"].as_str().unwrap(),
+                d["line"],
+                d["column"]
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn findings_in_templates_are_located_in_the_template() {
     let site = "# A comment block long enough that the template's offsets,\n\
@@ -1205,23 +1224,12 @@ fn findings_in_templates_are_located_in_the_template() {
         "site.pp",
     ];
     let o = plint(tmp.path(), &args);
-    let v: Value =
-        serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&o)));
-    let found: Vec<String> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["code"] == "P218")
-        .map(|d| {
-            format!(
-                "{}:{}:{}",
-                d["path"].as_str().unwrap(),
-                d["line"],
-                d["column"]
-            )
-        })
-        .collect();
-    assert_eq!(found, ["modules/m/templates/t.epp:2:5"], "{}", stdout(&o));
+    assert_eq!(
+        p218_places(&o),
+        ["modules/m/templates/t.epp:2:5"],
+        "{}",
+        stdout(&o)
+    );
 
     fs::write(
         tmp.path().join("site.pp"),
@@ -1229,20 +1237,5 @@ fn findings_in_templates_are_located_in_the_template() {
     )
     .unwrap();
     let o = plint(tmp.path(), &args);
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let found: Vec<String> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["code"] == "P218")
-        .map(|d| {
-            format!(
-                "{}:{}:{}",
-                d["path"].as_str().unwrap(),
-                d["line"],
-                d["column"]
-            )
-        })
-        .collect();
-    assert_eq!(found, ["site.pp:3:29"], "{}", stdout(&o));
+    assert_eq!(p218_places(&o), ["site.pp:3:29"], "{}", stdout(&o));
 }
