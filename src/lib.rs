@@ -8,7 +8,8 @@
 //! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
 //! `yaml` (YAML's syntax as libyaml, and so Puppet's Psych, reads it) is a leaf: every reading
-//! of YAML goes through it.
+//! of YAML goes through it. `ruby_core` (Ruby's core behaviours that Puppet's output shows, such
+//! as Base64) is a leaf too: each is written once there.
 //! Nothing after `syntax` touches tree-sitter: each worker parses one file, lowers it to the
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
 //!
@@ -26,6 +27,7 @@ pub mod infer;
 pub mod lint;
 pub mod report;
 pub mod ruby;
+pub mod ruby_core;
 pub mod rules;
 pub mod sandbox;
 pub mod syntax;

@@ -316,7 +316,7 @@ impl Value {
                 out.push(']');
             }
             Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
-            Value::Binary(b) => out.push_str(&super::functions::base64_encode(b)),
+            Value::Binary(b) => out.push_str(&crate::ruby_core::base64::strict_encode(b)),
             Value::Timestamp(t) => out.push_str(&super::time::timestamp_string(*t)),
             Value::Timespan(t) => out.push_str(&super::time::timespan_string(*t)),
             Value::Unknown(u) => {

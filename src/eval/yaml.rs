@@ -413,30 +413,10 @@ fn resolve_scalar(text: &str, plain: bool, tag: Option<&str>) -> Result<Value, S
     }
 }
 
-/// `!!binary`: base64 content, a string when it is UTF-8 text, else binary.
+/// `!!binary`: base64 content (read as `unpack('m')` reads it), a string when it is UTF-8
+/// text, else binary.
 fn decode_binary(text: &str) -> Value {
-    let mut bytes = Vec::new();
-    let mut acc: u32 = 0;
-    let mut bits = 0;
-    for c in text.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            _ => continue,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            bytes.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    match String::from_utf8(bytes) {
+    match String::from_utf8(crate::ruby_core::base64::decode(text.as_bytes())) {
         Ok(s) => Value::String(s),
         Err(e) => Value::Binary(std::sync::Arc::new(e.into_bytes())),
     }

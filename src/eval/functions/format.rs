@@ -682,33 +682,6 @@ fn json_into(v: &Value, pretty: bool, depth: usize, out: &mut String) -> EvalRes
     Ok(())
 }
 
-/// Standard base64 with padding (Ruby's `Base64.strict_encode64`).
-pub fn base64_encode(bytes: &[u8]) -> String {
-    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        out.push(T[(n >> 18) as usize & 63] as char);
-        out.push(T[(n >> 12) as usize & 63] as char);
-        out.push(if chunk.len() > 1 {
-            T[(n >> 6) as usize & 63] as char
-        } else {
-            '='
-        });
-        out.push(if chunk.len() > 2 {
-            T[n as usize & 63] as char
-        } else {
-            '='
-        });
-    }
-    out
-}
-
 /// `%.<p>f` of a finite, non-negative float as Ruby's sprintf writes it: the shortest decimal
 /// that reads back as the float, rounded half to even at `p` fraction digits (`2.345` -> `2.34`,
 /// `2.675` -> `2.68`, where rounding the exact binary value would give `2.35` and `2.67`).

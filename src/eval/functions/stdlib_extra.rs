@@ -2,7 +2,7 @@
 //! arrays, pattern filters, escaping, base64, YAML parsing, digging, type tests; and Puppet's
 //! `shellquote`.
 
-use super::format::{base64_encode, ruby_inspect, ruby_to_s};
+use super::format::{ruby_inspect, ruby_to_s};
 use super::{BuiltinFn, Lambda, RegexFn, arg_error, arity, flatten_into, unknown_if_any};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::regex;
@@ -447,46 +447,6 @@ fn parseyaml(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     }
 }
 
-/// Decodes base64 (`urlsafe` alphabet too); `strict` refuses anything but the alphabet and
-/// exact padding, the default mode skips other characters.
-fn base64_decode(s: &str, urlsafe: bool, strict: bool) -> Option<Vec<u8>> {
-    let val = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => (c - b'A') as u32,
-            b'a'..=b'z' => (c - b'a' + 26) as u32,
-            b'0'..=b'9' => (c - b'0' + 52) as u32,
-            b'+' if !urlsafe => 62,
-            b'/' if !urlsafe => 63,
-            b'-' if urlsafe => 62,
-            b'_' if urlsafe => 63,
-            _ => return None,
-        })
-    };
-    let body = s.trim_end_matches('=');
-    if strict && (!s.len().is_multiple_of(4) || s.len() - body.len() > 2) {
-        return None;
-    }
-    let mut out = Vec::new();
-    let mut acc = 0u32;
-    let mut bits = 0u32;
-    for &c in body.as_bytes() {
-        let Some(v) = val(c) else {
-            if strict {
-                return None;
-            }
-            continue;
-        };
-        acc = (acc << 6) | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
-}
-
 fn base64(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     if args.len() < 2 {
         return err(format!(
@@ -508,24 +468,21 @@ fn base64(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
             "base64(): the third argument must be one of 'default', 'strict', or 'urlsafe'",
         );
     }
+    use crate::ruby_core::base64 as b64;
+    let bytes = s.as_bytes();
     if action == "encode" {
-        let enc = base64_encode(s.as_bytes());
         return Ok(Value::string(match method.as_str() {
-            "strict" => enc,
-            "urlsafe" => enc.replace('+', "-").replace('/', "_"),
-            _ => {
-                // Ruby's encode64: lines of 60 characters, each ending with a newline.
-                let mut out = String::new();
-                for chunk in enc.as_bytes().chunks(60) {
-                    out.push_str(std::str::from_utf8(chunk).unwrap_or(""));
-                    out.push('\n');
-                }
-                out
-            }
+            "strict" => b64::strict_encode(bytes),
+            "urlsafe" => b64::urlsafe_encode(bytes, true),
+            _ => b64::encode64(bytes),
         }));
     }
-    let decoded = base64_decode(s, method == "urlsafe", method == "strict")
-        .ok_or_else(|| EvalError::new("base64(): invalid base64"))?;
+    let decoded = match method.as_str() {
+        "strict" => b64::strict_decode(bytes),
+        "urlsafe" => b64::urlsafe_decode(bytes),
+        _ => Some(b64::decode(bytes)),
+    }
+    .ok_or_else(|| EvalError::new("base64(): invalid base64"))?;
     Ok(Value::string(
         String::from_utf8_lossy(&decoded).into_owned(),
     ))

@@ -172,10 +172,7 @@ impl Interp<'_> {
         let d = super::misc::digest(class, data);
         match name {
             "hexdigest" => Value::str(d.iter().map(|b| format!("{b:02x}")).collect::<String>()),
-            "base64digest" => Value::str(
-                String::from_utf8(super::misc::base64("strict_encode64", &d).unwrap_or_default())
-                    .unwrap_or_default(),
-            ),
+            "base64digest" => Value::str(crate::ruby_core::base64::strict_encode(&d)),
             _ => self.binary_value(d, &format!("{class}.digest")),
         }
     }
@@ -549,20 +546,14 @@ impl Interp<'_> {
                                 Some(Some(n)) if n >= 3 => n / 3 * 3,
                                 _ => 45,
                             };
-                            if per == 0 {
-                                out.extend(
-                                    super::misc::base64("strict_encode64", &bytes)
-                                        .unwrap_or_default(),
-                                );
-                            } else {
-                                for line in bytes.chunks(per) {
-                                    out.extend(
-                                        super::misc::base64("strict_encode64", line)
-                                            .unwrap_or_default(),
-                                    );
-                                    out.push(b'\n');
+                            out.extend(
+                                if per == 0 {
+                                    crate::ruby_core::base64::strict_encode(&bytes)
+                                } else {
+                                    crate::ruby_core::base64::encode_lines(&bytes, per)
                                 }
-                            }
+                                .into_bytes(),
+                            );
                         }
                         _ => {
                             let hex = d.letter.eq_ignore_ascii_case(&b'H');

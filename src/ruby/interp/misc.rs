@@ -1016,77 +1016,17 @@ pub(crate) fn from_json(j: &serde_json::Value) -> Value {
     }
 }
 
-/// Base64's functions on bytes: the encoded text (ASCII) or the decoded bytes.
+/// Base64's functions on bytes: the encoded text (ASCII) or the decoded bytes; `None` where
+/// Ruby raises `ArgumentError` or for a name Base64 does not have.
 pub(crate) fn base64(name: &str, t: &[u8]) -> Option<Vec<u8>> {
-    const STD: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let enc = |bytes: &[u8], url: bool| -> String {
-        let mut out = String::new();
-        for chunk in bytes.chunks(3) {
-            let b = [
-                chunk[0],
-                *chunk.get(1).unwrap_or(&0),
-                *chunk.get(2).unwrap_or(&0),
-            ];
-            let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-            for k in 0..4 {
-                if k <= chunk.len() {
-                    let mut c = STD[((n >> (18 - 6 * k)) & 63) as usize] as char;
-                    if url {
-                        c = match c {
-                            '+' => '-',
-                            '/' => '_',
-                            x => x,
-                        };
-                    }
-                    out.push(c);
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
-    };
+    use crate::ruby_core::base64 as b64;
     match name {
-        "strict_encode64" => Some(enc(t, false).into_bytes()),
-        "urlsafe_encode64" => Some(enc(t, true).into_bytes()),
-        "encode64" => {
-            let e = enc(t, false);
-            let mut out = String::new();
-            for (i, c) in e.chars().enumerate() {
-                if i > 0 && i % 60 == 0 {
-                    out.push('\n');
-                }
-                out.push(c);
-            }
-            out.push('\n');
-            Some(out.into_bytes())
-        }
-        "decode64" | "strict_decode64" | "urlsafe_decode64" => {
-            let mut bits = 0u32;
-            let mut nbits = 0;
-            let mut out = Vec::new();
-            for &c in t {
-                let c = c as char;
-                let v = match c {
-                    'A'..='Z' => c as u32 - 'A' as u32,
-                    'a'..='z' => c as u32 - 'a' as u32 + 26,
-                    '0'..='9' => c as u32 - '0' as u32 + 52,
-                    '+' | '-' => 62,
-                    '/' | '_' => 63,
-                    '=' => break,
-                    _ if name == "decode64" => continue,
-                    _ => return None,
-                };
-                bits = bits << 6 | v;
-                nbits += 6;
-                if nbits >= 8 {
-                    nbits -= 8;
-                    out.push((bits >> nbits) as u8);
-                    bits &= (1 << nbits) - 1;
-                }
-            }
-            Some(out)
-        }
+        "strict_encode64" => Some(b64::strict_encode(t).into_bytes()),
+        "urlsafe_encode64" => Some(b64::urlsafe_encode(t, true).into_bytes()),
+        "encode64" => Some(b64::encode64(t).into_bytes()),
+        "decode64" => Some(b64::decode(t)),
+        "strict_decode64" => b64::strict_decode(t),
+        "urlsafe_decode64" => b64::urlsafe_decode(t),
         _ => None,
     }
 }

@@ -42,30 +42,7 @@ fn is_base64(text: &str) -> bool {
         .bytes()
         .filter(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'?'))
         .collect();
-    let value = |b: u8| match b {
-        b'A'..=b'Z' => Some(b - b'A'),
-        b'a'..=b'z' => Some(b - b'a' + 26),
-        b'0'..=b'9' => Some(b - b'0' + 52),
-        b'+' => Some(62),
-        b'/' => Some(63),
-        _ => None,
-    };
-    if !v.len().is_multiple_of(4) {
-        return false;
-    }
-    let pad = v.iter().rev().take_while(|b| **b == b'=').count();
-    if pad > 2 {
-        return false;
-    }
-    let data = &v[..v.len() - pad];
-    if !data.iter().all(|b| value(*b).is_some()) {
-        return false;
-    }
-    match (pad, data.last().and_then(|b| value(*b))) {
-        (1, Some(last)) => last & 0b11 == 0,
-        (2, Some(last)) => last & 0b1111 == 0,
-        _ => true,
-    }
+    crate::ruby_core::base64::strict_decode(&v).is_some()
 }
 
 /// What is wrong with `text` in `syntax`, if anything.

@@ -1,0 +1,8 @@
+//! Behaviours of Ruby's core and standard library that Puppet's output shows, each written
+//! once here and used by every stage that needs it (`types`, `eval`, `ruby`, the rules).
+//! A leaf: it uses nothing else of plint. Each behaviour is checked against Ruby's own output
+//! (`scripts/oracle/ruby-core-oracle.rb` writes `tests/ruby_core/`).
+//!
+//! - [`base64`]: Ruby's `Base64` module and `pack('m')`/`unpack('m')`.
+
+pub mod base64;

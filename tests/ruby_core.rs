@@ -1,0 +1,74 @@
+//! `plint::ruby_core` against Ruby's own answers (`scripts/oracle/ruby-core-oracle.rb` wrote
+//! `tests/ruby_core/*.json`).
+
+use plint::ruby_core::base64;
+use serde_json::Value;
+
+fn unhex(v: &Value) -> Option<Vec<u8>> {
+    let s = v.as_str()?;
+    Some(
+        (0..s.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+            .collect(),
+    )
+}
+
+fn oracle() -> Value {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/ruby_core/base64.json"
+    ))
+    .expect("tests/ruby_core/base64.json");
+    serde_json::from_str(&text).expect("json")
+}
+
+#[test]
+fn base64_encodes_as_ruby() {
+    let o = oracle();
+    let cases = o["encode"].as_array().expect("encode");
+    assert!(cases.len() > 100);
+    for c in cases {
+        let input = unhex(&c["input"]).expect("input");
+        let want = |k: &str| String::from_utf8(unhex(&c[k]).expect(k)).expect("ascii");
+        assert_eq!(base64::encode64(&input), want("encode64"), "{input:?}");
+        assert_eq!(base64::strict_encode(&input), want("strict_encode64"));
+        assert_eq!(base64::strict_encode(&input), want("pack_m0"));
+        assert_eq!(
+            base64::urlsafe_encode(&input, true),
+            want("urlsafe_encode64")
+        );
+        assert_eq!(
+            base64::urlsafe_encode(&input, false),
+            want("urlsafe_encode64_nopad")
+        );
+        assert_eq!(base64::encode_lines(&input, 3), want("pack_m3"));
+        assert_eq!(base64::encode_lines(&input, 30), want("pack_m30"));
+    }
+}
+
+#[test]
+fn base64_decodes_as_ruby() {
+    let o = oracle();
+    let cases = o["decode"].as_array().expect("decode");
+    assert!(cases.len() > 80);
+    for c in cases {
+        let input = unhex(&c["input"]).expect("input");
+        let shown = String::from_utf8_lossy(&input);
+        assert_eq!(
+            Some(base64::decode(&input)),
+            unhex(&c["decode64"]),
+            "decode64 {shown:?}"
+        );
+        assert_eq!(
+            base64::strict_decode(&input),
+            unhex(&c["strict_decode64"]),
+            "strict_decode64 {shown:?}"
+        );
+        assert_eq!(
+            base64::urlsafe_decode(&input),
+            unhex(&c["urlsafe_decode64"]),
+            "urlsafe_decode64 {shown:?}"
+        );
+    }
+}
