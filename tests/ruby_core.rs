@@ -1,7 +1,7 @@
 //! `plint::ruby_core` against Ruby's own answers (`scripts/oracle/ruby-core-oracle.rb` wrote
 //! `tests/ruby_core/*.json`).
 
-use plint::ruby_core::base64;
+use plint::ruby_core::{base64, float};
 use serde_json::Value;
 
 fn unhex(v: &Value) -> Option<Vec<u8>> {
@@ -14,18 +14,15 @@ fn unhex(v: &Value) -> Option<Vec<u8>> {
     )
 }
 
-fn oracle() -> Value {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/ruby_core/base64.json"
-    ))
-    .expect("tests/ruby_core/base64.json");
+fn oracle(name: &str) -> Value {
+    let path = format!("{}/tests/ruby_core/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect(&path);
     serde_json::from_str(&text).expect("json")
 }
 
 #[test]
 fn base64_encodes_as_ruby() {
-    let o = oracle();
+    let o = oracle("base64");
     let cases = o["encode"].as_array().expect("encode");
     assert!(cases.len() > 100);
     for c in cases {
@@ -49,7 +46,7 @@ fn base64_encodes_as_ruby() {
 
 #[test]
 fn base64_decodes_as_ruby() {
-    let o = oracle();
+    let o = oracle("base64");
     let cases = o["decode"].as_array().expect("decode");
     assert!(cases.len() > 80);
     for c in cases {
@@ -70,5 +67,17 @@ fn base64_decodes_as_ruby() {
             unhex(&c["urlsafe_decode64"]),
             "urlsafe_decode64 {shown:?}"
         );
+    }
+}
+
+#[test]
+fn floats_print_as_ruby() {
+    let o = oracle("float");
+    let cases = o["to_s"].as_array().expect("to_s");
+    assert!(cases.len() > 1000);
+    for c in cases {
+        let bits = u64::from_str_radix(c["bits"].as_str().expect("bits"), 16).expect("hex");
+        let f = f64::from_bits(bits);
+        assert_eq!(float::to_s(f), c["to_s"].as_str().expect("to_s"), "{f:e}");
     }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env ruby
 # Ruby's own answers for the core behaviours plint implements once, in `src/ruby_core/`
-# (Base64 today), written to tests/ruby_core/*.json so that the tests need no Ruby.
+# (Base64, Float#to_s), written to tests/ruby_core/*.json so that the tests need no Ruby.
 #   ruby scripts/oracle/ruby-core-oracle.rb
 # Inputs and outputs are hex-encoded bytes; an output of nil means Ruby raised ArgumentError.
 require 'base64'
@@ -61,3 +61,22 @@ end
 File.write(File.join(out_dir, 'base64.json'),
            JSON.pretty_generate({ 'ruby' => RUBY_VERSION, 'encode' => encodings, 'decode' => decodings }) + "\n")
 puts "wrote #{encodings.size} encodings and #{decodings.size} decodings"
+
+# Float#to_s: powers of ten with several mantissas around every threshold, seeded random
+# doubles of every magnitude, and the special values. Each float is given by its IEEE bits.
+floats = [0.0, -0.0, Float::INFINITY, -Float::INFINITY, Float::NAN, 5e-324, Float::MAX, Float::MIN,
+          Float::EPSILON, 0.1, 0.2, 0.30000000000000004, 1.0 / 3, 2.5, 100.0, 9007199254740993.0,
+          1234567890123456.7, 1234567890123456.0, 123456789012345.0, 12345678901234567.0]
+(-30..30).each do |e|
+  [1.0, 1.5, 9.99, 1.2345678901234567, 7.0 / 3].each do |m|
+    floats << m * (10.0**e) << -m * (10.0**e)
+  end
+end
+rng = Random.new(20_261_129)
+300.times { floats << [rng.bytes(8)].pack('a8').unpack1('G') }
+300.times { floats << rng.rand * (10.0**rng.rand(-20..20)) }
+floats.reject! { |f| f.nan? && f.to_s != 'NaN' }
+to_s = floats.map { |f| { 'bits' => [f].pack('G').unpack1('H*'), 'to_s' => f.to_s } }
+File.write(File.join(out_dir, 'float.json'),
+           JSON.pretty_generate({ 'ruby' => RUBY_VERSION, 'to_s' => to_s }) + "\n")
+puts "wrote #{to_s.size} floats"

@@ -13,7 +13,6 @@ use std::path::PathBuf;
 
 use serde_json::{Map, Value as Json, json};
 
-use super::number::format_float;
 use super::value::Value;
 use crate::syntax::ast::Span;
 
@@ -266,7 +265,7 @@ pub fn value_json(v: &Value) -> Json {
         Value::Integer(i) => json!(i),
         Value::Float(f) => serde_json::Number::from_f64(*f)
             .map(Json::Number)
-            .unwrap_or_else(|| json!(format_float(*f))),
+            .unwrap_or_else(|| json!(crate::ruby_core::float::to_s(*f))),
         Value::String(s) => json!(s),
         Value::Boolean(b) => json!(b),
         Value::Array(a) => Json::Array(a.iter().map(value_json).collect()),

@@ -115,95 +115,9 @@ pub fn string_to_number(s: &str) -> Option<Num> {
     Some(Num::Int(if neg { v.checked_neg()? } else { v }))
 }
 
-/// A float as Ruby's `Float#to_s` prints it (and so Puppet): the shortest representation that
-/// reads back to the same value, in fixed notation with at least one decimal (`100.0`,
-/// `0.0001`) when the decimal exponent is in -3..=15, else in scientific notation with a
-/// signed two-digit exponent (`1.0e+16`, `1.0e-05`).
-pub fn format_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
-    }
-    let sci = format!("{:e}", f.abs()); // e.g. "1.2345e-5"
-    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    let digits = digits.trim_end_matches('0');
-    let digits = if digits.is_empty() { "0" } else { digits };
-    let decpt = exp + 1; // value = 0.DIGITS * 10^decpt
-    let mut out = String::new();
-    if f < 0.0 {
-        out.push('-');
-    }
-    let n = digits.len() as i32;
-    if decpt > 0 && decpt <= 15 {
-        if decpt >= n {
-            out.push_str(digits);
-            for _ in 0..(decpt - n) {
-                out.push('0');
-            }
-            out.push_str(".0");
-        } else {
-            out.push_str(&digits[..decpt as usize]);
-            out.push('.');
-            out.push_str(&digits[decpt as usize..]);
-        }
-    } else if decpt <= 0 && decpt > -4 {
-        out.push_str("0.");
-        for _ in 0..(-decpt) {
-            out.push('0');
-        }
-        out.push_str(digits);
-    } else {
-        out.push_str(&digits[..1]);
-        out.push('.');
-        if n > 1 {
-            out.push_str(&digits[1..]);
-        } else {
-            out.push('0');
-        }
-        let e = decpt - 1;
-        out.push('e');
-        out.push(if e < 0 { '-' } else { '+' });
-        out.push_str(&format!("{:02}", e.abs()));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn floats_print_as_ruby() {
-        let cases = [
-            (100.0, "100.0"),
-            (1e15, "1.0e+15"),
-            (123456789012345.0, "123456789012345.0"),
-            (0.0001, "0.0001"),
-            (0.00001, "1.0e-05"),
-            (1.0 / 3.0, "0.3333333333333333"),
-            (1.2345678901234568e16, "1.2345678901234568e+16"),
-            (-2.5, "-2.5"),
-            (1.23456789012345e-7, "1.23456789012345e-07"),
-        ];
-        for (f, s) in cases {
-            assert_eq!(format_float(f), s, "{f}");
-        }
-    }
 
     #[test]
     fn numeric_strings() {

@@ -8,7 +8,6 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::number::format_float;
 use crate::types::Type;
 
 /// A Puppet type used as a value (`Integer[1, 3]`, `Pattern[/a/]`), shared; with the text
@@ -270,7 +269,7 @@ impl Value {
             Value::Undef => {}
             Value::Default => out.push_str("default"),
             Value::Integer(i) => out.push_str(&i.to_string()),
-            Value::Float(f) => out.push_str(&format_float(*f)),
+            Value::Float(f) => out.push_str(&crate::ruby_core::float::to_s(*f)),
             Value::String(s) => out.push_str(s),
             Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
             Value::Regexp(r) => {

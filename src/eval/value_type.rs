@@ -171,7 +171,7 @@ pub fn type_param_source(v: &Value) -> Option<String> {
         Value::String(_) => super::ops::type_param_string(v),
         Value::Regexp(r) => format!("/{}/", super::value::regexp_source_for_display(r)),
         Value::Integer(i) => i.to_string(),
-        Value::Float(f) => super::number::format_float(*f),
+        Value::Float(f) => crate::ruby_core::float::to_s(*f),
         Value::Boolean(b) => b.to_string(),
         Value::Undef => "undef".into(),
         Value::Default => "default".into(),

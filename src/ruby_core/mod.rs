@@ -3,6 +3,8 @@
 //! A leaf: it uses nothing else of plint. Each behaviour is checked against Ruby's own output
 //! (`scripts/oracle/ruby-core-oracle.rb` writes `tests/ruby_core/`).
 //!
-//! - [`base64`]: Ruby's `Base64` module and `pack('m')`/`unpack('m')`.
+//! - [`base64`]: the `Base64` module and `pack('m')`/`unpack('m')`.
+//! - [`float`]: Ruby's `Float#to_s`.
 
 pub mod base64;
+pub mod float;

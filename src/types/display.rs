@@ -141,33 +141,6 @@ pub fn regexp_literal(src: &str) -> String {
     out
 }
 
-/// A float as Ruby's `Float#to_s` prints it (`1.0`, `0.5`, `1.0e+20`).
-pub fn ruby_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    let a = f.abs();
-    if a != 0.0 && !(1e-4..1e16).contains(&a) {
-        let s = format!("{f:e}");
-        let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-        let mant = if mant.contains('.') {
-            mant.to_string()
-        } else {
-            format!("{mant}.0")
-        };
-        let (sign, digits) = match exp.strip_prefix('-') {
-            Some(d) => ('-', d),
-            None => ('+', exp),
-        };
-        return format!("{mant}e{sign}{digits:0>2}");
-    }
-    let s = format!("{f}");
-    if s.contains('.') { s } else { format!("{s}.0") }
-}
-
 fn range_parts(r: Option<IntRange>) -> Vec<String> {
     match r {
         None => Vec::new(),
@@ -186,9 +159,12 @@ fn float_parts(r: FloatRange) -> Vec<String> {
     if r.is_unbounded() {
         return Vec::new();
     }
-    let mut v = vec![r.min.map_or("default".to_string(), ruby_float)];
+    let mut v = vec![
+        r.min
+            .map_or("default".to_string(), crate::ruby_core::float::to_s),
+    ];
     if let Some(m) = r.max {
-        v.push(ruby_float(m));
+        v.push(crate::ruby_core::float::to_s(m));
     }
     v
 }

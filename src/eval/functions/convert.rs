@@ -5,7 +5,6 @@ use super::format::sprintf;
 use super::iter::iterable;
 use super::{BuiltinFn, Lambda, arg_error};
 use crate::eval::error::{EvalError, EvalResult, err};
-use crate::eval::number::format_float;
 use crate::eval::ops::type_param_string;
 use crate::eval::value::{Hash, Value};
 use crate::types::Type;
@@ -136,7 +135,7 @@ fn to_integer(v: &Value, radix: Option<&Value>) -> EvalResult {
                 return err(format!(
                     "The value {} cannot be converted to Integer: it is outside of Puppet's \
                      Integer range",
-                    crate::eval::number::format_float(*f)
+                    crate::ruby_core::float::to_s(*f)
                 ));
             }
             t as i64
@@ -233,7 +232,7 @@ pub fn string_of(v: &Value, top: bool) -> String {
             if f.is_finite() {
                 format!("{f:.6}")
             } else {
-                format_float(*f)
+                crate::ruby_core::float::to_s(*f)
             }
         }
         Value::Regexp(r) if top => r.to_string(),

@@ -3,7 +3,7 @@
 
 use super::{Lambda, arg_error};
 use crate::eval::error::{EvalError, EvalResult, err};
-use crate::eval::number::{Num, format_float, string_to_number};
+use crate::eval::number::{Num, string_to_number};
 use crate::eval::value::Value;
 
 /// Ruby's `to_s` of a value as a Ruby function sees it: strings as they are, `undef` empty,
@@ -137,7 +137,7 @@ fn to_int(v: &Value) -> EvalResult<i64> {
             if !t.is_finite() || t < i64::MIN as f64 || t >= i64::MAX as f64 {
                 return err(format!(
                     "{} is outside of Puppet's Integer range",
-                    crate::eval::number::format_float(*f)
+                    crate::ruby_core::float::to_s(*f)
                 ));
             }
             Ok(t as i64)
@@ -627,9 +627,12 @@ fn json_into(v: &Value, pretty: bool, depth: usize, out: &mut String) -> EvalRes
         Value::Integer(i) => out.push_str(&i.to_string()),
         Value::Float(f) => {
             if !f.is_finite() {
-                return err(format!("{} not allowed in JSON", format_float(*f)));
+                return err(format!(
+                    "{} not allowed in JSON",
+                    crate::ruby_core::float::to_s(*f)
+                ));
             }
-            out.push_str(&format_float(*f));
+            out.push_str(&crate::ruby_core::float::to_s(*f));
         }
         Value::String(s) => json_str(s, out),
         Value::Array(a) => {

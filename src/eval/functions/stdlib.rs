@@ -1062,7 +1062,7 @@ fn yaml_scalar(v: &Value) -> String {
             super::format::ruby_inspect(v)
         }
         Value::String(s) => format!("'{}'", s.replace('\'', "''")),
-        Value::Float(f) => crate::eval::number::format_float(*f),
+        Value::Float(f) => crate::ruby_core::float::to_s(*f),
         other => other.to_puppet_string(),
     }
 }

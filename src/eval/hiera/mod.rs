@@ -30,7 +30,6 @@ pub use function::lookup_function;
 pub use merge::MergeStrategy;
 
 use super::functions::ruby_inspect;
-use super::number::format_float;
 use super::value::{Hash, Value};
 use super::yaml;
 use crate::sandbox::{Located, Sandbox};
@@ -441,7 +440,7 @@ fn ruby_to_s(v: &Value) -> String {
         Value::Undef => String::new(),
         Value::String(s) => s.clone(),
         Value::Integer(i) => i.to_string(),
-        Value::Float(f) => format_float(*f),
+        Value::Float(f) => crate::ruby_core::float::to_s(*f),
         Value::Boolean(b) => b.to_string(),
         Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
         other => other.to_puppet_string(),

@@ -1050,7 +1050,7 @@ impl Interp<'_> {
             Value::Int(_) | Value::Big(_) => Some(v.clone()),
             Value::Float(f) => {
                 if f.is_nan() || f.is_infinite() {
-                    return self.raise("FloatDomainError", super::value::float_to_s(*f));
+                    return self.raise("FloatDomainError", crate::ruby_core::float::to_s(*f));
                 }
                 Some(super::numeric::float_to_int(*f))
             }

@@ -326,7 +326,7 @@ impl Interp<'_> {
             Value::Big(b) => b.to_string(),
             Value::Float(f) => {
                 if !f.is_finite() {
-                    return self.raise("FloatDomainError", float_to_s(*f));
+                    return self.raise("FloatDomainError", crate::ruby_core::float::to_s(*f));
                 }
                 format!("{:.0}", f.floor())
             }

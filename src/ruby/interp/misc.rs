@@ -921,7 +921,7 @@ pub(crate) fn to_json(v: &Value, pretty: bool, indent: usize) -> Option<String> 
             if !f.is_finite() {
                 return None;
             }
-            float_to_s(*f)
+            crate::ruby_core::float::to_s(*f)
         }
         Value::Str(s) => json_str(&s.borrow().text),
         Value::Sym(s) => json_str(s),

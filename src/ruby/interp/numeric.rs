@@ -163,7 +163,7 @@ impl Interp<'_> {
                 Num::I(_) => recv.clone(),
                 Num::F(f) => {
                     if f.is_nan() || f.is_infinite() {
-                        return self.raise("FloatDomainError", float_to_s(f));
+                        return self.raise("FloatDomainError", crate::ruby_core::float::to_s(f));
                     }
                     float_to_int(f)
                 }
@@ -180,7 +180,7 @@ impl Interp<'_> {
                     }
                     Value::str(i.to_str_radix(base))
                 }
-                Num::F(f) => Value::str(float_to_s(*f)),
+                Num::F(f) => Value::str(crate::ruby_core::float::to_s(*f)),
             },
             "chr" => match &x {
                 Num::I(i) => match i.to_u32().and_then(char::from_u32) {
@@ -272,7 +272,8 @@ impl Interp<'_> {
                             Value::Float(r)
                         } else {
                             if f.is_nan() || f.is_infinite() {
-                                return self.raise("FloatDomainError", float_to_s(f));
+                                return self
+                                    .raise("FloatDomainError", crate::ruby_core::float::to_s(f));
                             }
                             let r = match name {
                                 "floor" => f.floor(),

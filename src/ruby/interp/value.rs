@@ -368,7 +368,7 @@ impl Value {
             Value::Bool(b) => b.to_string(),
             Value::Int(i) => i.to_string(),
             Value::Big(b) => b.to_string(),
-            Value::Float(f) => float_to_s(*f),
+            Value::Float(f) => crate::ruby_core::float::to_s(*f),
             Value::Str(s) => s.borrow().text.clone(),
             Value::Sym(s) => s.to_string(),
             Value::Array(_) | Value::Hash(_) | Value::Set(_) => self.inspect(),
@@ -487,50 +487,6 @@ impl Value {
             Value::Opaque(o) => o.text.clone(),
             _ => self.to_s(),
         }
-    }
-}
-
-/// Ruby's `Float#to_s`.
-pub fn float_to_s(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
-    }
-    // Shortest digits and exponent.
-    let e = format!("{:e}", f.abs());
-    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    let sign = if f < 0.0 { "-" } else { "" };
-    let decpt = exp + 1;
-    if decpt < -3 || (decpt > 15 && !(decpt == 16 && digits.len() > 16)) {
-        let (first, rest) = digits.split_at(1);
-        let rest = if rest.is_empty() { "0" } else { rest };
-        let es = if exp < 0 { '-' } else { '+' };
-        format!("{sign}{first}.{rest}e{es}{:02}", exp.abs())
-    } else if decpt <= 0 {
-        format!("{sign}0.{}{digits}", "0".repeat((-decpt) as usize))
-    } else if decpt as usize >= digits.len() {
-        format!(
-            "{sign}{digits}{}.0",
-            "0".repeat(decpt as usize - digits.len())
-        )
-    } else {
-        let (a, b) = digits.split_at(decpt as usize);
-        format!("{sign}{a}.{b}")
     }
 }
 

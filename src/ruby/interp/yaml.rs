@@ -538,7 +538,7 @@ fn scalar(v: &Value) -> Result<(String, Style), String> {
             let t = if *f > 0.0 { ".inf" } else { "-.inf" };
             (t.into(), Style::Plain)
         }
-        Value::Float(f) => (float_to_s(*f), Style::Plain),
+        Value::Float(f) => (crate::ruby_core::float::to_s(*f), Style::Plain),
         Value::Sym(s) if !s.is_empty() => (format!(":{s}"), Style::Plain),
         Value::Str(s) => {
             let s = s.borrow();
