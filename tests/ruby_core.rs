@@ -1,7 +1,7 @@
 //! `plint::ruby_core` against Ruby's own answers (`scripts/oracle/ruby-core-oracle.rb` wrote
 //! `tests/ruby_core/*.json`).
 
-use plint::ruby_core::{base64, float};
+use plint::ruby_core::{base64, float, inspect};
 use serde_json::Value;
 
 fn unhex(v: &Value) -> Option<Vec<u8>> {
@@ -79,5 +79,20 @@ fn floats_print_as_ruby() {
         let bits = u64::from_str_radix(c["bits"].as_str().expect("bits"), 16).expect("hex");
         let f = f64::from_bits(bits);
         assert_eq!(float::to_s(f), c["to_s"].as_str().expect("to_s"), "{f:e}");
+    }
+}
+
+#[test]
+fn strings_are_inspected_as_ruby() {
+    let o = oracle("inspect");
+    let cases = o["inspect"].as_array().expect("inspect");
+    assert!(cases.len() > 1000);
+    for c in cases {
+        let input = c["input"].as_str().expect("input");
+        assert_eq!(
+            inspect::inspect(input),
+            c["inspect"].as_str().expect("inspect"),
+            "{input:?}"
+        );
     }
 }

@@ -121,7 +121,7 @@ fn references(v: &Value, out: &mut Vec<Ref>) {
 fn invalid_reference(s: &str) -> String {
     format!(
         "No title provided and {} is not a valid resource reference",
-        crate::eval::functions::ruby_inspect_str(s)
+        crate::ruby_core::inspect::inspect(s)
     )
 }
 

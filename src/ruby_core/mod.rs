@@ -5,6 +5,8 @@
 //!
 //! - [`base64`]: the `Base64` module and `pack('m')`/`unpack('m')`.
 //! - [`float`]: Ruby's `Float#to_s`.
+//! - [`inspect`]: Ruby's `String#inspect`.
 
 pub mod base64;
 pub mod float;
+pub mod inspect;

@@ -17,35 +17,6 @@ pub fn ruby_to_s(v: &Value) -> String {
     }
 }
 
-/// A string as Ruby's `inspect` writes it (`"a\"b\n"`), as Puppet's messages quote values.
-pub fn ruby_inspect_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    inspect_str(s, &mut out);
-    out
-}
-
-fn inspect_str(s: &str, out: &mut String) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            // `#{`, `#$` and `#@` would interpolate in Ruby.
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// Ruby's `inspect` of a value: `"str"`, `nil`, `[1, "a"]`, `{"a"=>1}`.
 pub fn ruby_inspect(v: &Value) -> String {
     let mut out = String::new();
@@ -55,7 +26,7 @@ pub fn ruby_inspect(v: &Value) -> String {
 
 fn inspect_into(v: &Value, out: &mut String) {
     match v {
-        Value::String(s) => inspect_str(s, out),
+        Value::String(s) => crate::ruby_core::inspect::inspect_into(s, out),
         Value::Undef => out.push_str("nil"),
         Value::Default => out.push_str(":default"),
         Value::Regexp(r) => {

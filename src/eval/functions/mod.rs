@@ -39,7 +39,7 @@ use crate::types::RegexCache;
 
 pub use convert::{new_value, string_of};
 pub use core::log_message as core_log_message;
-pub use format::{ruby_inspect, ruby_inspect_str, sprintf, to_json};
+pub use format::{ruby_inspect, sprintf, to_json};
 pub(crate) use iter::block_arity;
 pub use ordering::versioncmp_str;
 pub use random::{RubyRandom, call_fqdn, is_fqdn_function};

@@ -120,7 +120,7 @@ impl Interp<'_> {
                 "FrozenError",
                 format!(
                     "can't modify frozen String: {}",
-                    inspect_str(&s.borrow().text)
+                    crate::ruby_core::inspect::inspect(&s.borrow().text)
                 ),
             );
         }
@@ -740,7 +740,10 @@ impl Interp<'_> {
                 None => {
                     return self.raise(
                         "ArgumentError",
-                        format!("Unmatched quote: {}", inspect_str(&s)),
+                        format!(
+                            "Unmatched quote: {}",
+                            crate::ruby_core::inspect::inspect(&s)
+                        ),
                     );
                 }
             },

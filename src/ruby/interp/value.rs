@@ -405,7 +405,7 @@ impl Value {
             Value::Nil => "nil".into(),
             Value::Str(s) => match &s.borrow().binary {
                 Some(b) => super::binary::inspect_binary(b),
-                None => inspect_str(&s.borrow().text),
+                None => crate::ruby_core::inspect::inspect(&s.borrow().text),
             },
             Value::Sym(s) => inspect_sym(s),
             Value::Array(a) => {
@@ -463,7 +463,10 @@ impl Value {
             ),
             Value::Regexp(r) => r.inspect(),
             Value::Match(m) => {
-                let mut s = format!("#<MatchData {}", inspect_str(m.group(0).unwrap_or("")));
+                let mut s = format!(
+                    "#<MatchData {}",
+                    crate::ruby_core::inspect::inspect(m.group(0).unwrap_or(""))
+                );
                 for i in 1..m.groups.len() {
                     let name = m
                         .names
@@ -471,7 +474,10 @@ impl Value {
                         .find(|(_, g)| *g == i)
                         .map(|(n, _)| n.clone())
                         .unwrap_or_else(|| i.to_string());
-                    let v = m.group(i).map(inspect_str).unwrap_or_else(|| "nil".into());
+                    let v = m
+                        .group(i)
+                        .map(crate::ruby_core::inspect::inspect)
+                        .unwrap_or_else(|| "nil".into());
                     s.push_str(&format!(" {name}:{v}"));
                 }
                 s.push('>');
@@ -488,34 +494,6 @@ impl Value {
             _ => self.to_s(),
         }
     }
-}
-
-/// Ruby's `String#inspect`.
-pub fn inspect_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x1b' => out.push_str("\\e"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || (0x7f..0xa0).contains(&(c as u32)) => {
-                out.push_str(&format!("\\u{:04X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Ruby's `Symbol#inspect`.
@@ -568,7 +546,7 @@ pub fn inspect_sym(s: &str) -> String {
     if plain {
         format!(":{s}")
     } else {
-        format!(":{}", inspect_str(s))
+        format!(":{}", crate::ruby_core::inspect::inspect(s))
     }
 }
 
