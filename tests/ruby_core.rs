@@ -1,7 +1,7 @@
 //! `plint::ruby_core` against Ruby's own answers (`scripts/oracle/ruby-core-oracle.rb` wrote
 //! `tests/ruby_core/*.json`).
 
-use plint::ruby_core::{base64, float, inspect};
+use plint::ruby_core::{base64, float, inspect, json};
 use serde_json::Value;
 
 fn unhex(v: &Value) -> Option<Vec<u8>> {
@@ -95,4 +95,46 @@ fn strings_are_inspected_as_ruby() {
             "{input:?}"
         );
     }
+}
+
+fn write(w: &mut json::Writer, v: &Value) {
+    match v {
+        Value::Null => w.null(),
+        Value::Bool(b) => w.bool(*b),
+        Value::Number(n) if n.is_i64() || n.is_u64() => w.integer(&n.to_string()),
+        Value::Number(n) => w.float(n.as_f64().expect("f64")).expect("finite"),
+        Value::String(s) => w.string(s),
+        Value::Array(a) => {
+            w.begin_array();
+            a.iter().for_each(|x| write(w, x));
+            w.end_array();
+        }
+        Value::Object(o) => {
+            w.begin_object();
+            for (k, x) in o {
+                w.key(k);
+                write(w, x);
+            }
+            w.end_object();
+        }
+    }
+}
+
+#[test]
+fn json_is_written_as_ruby() {
+    let o = oracle("json");
+    let cases = o["json"].as_array().expect("json");
+    for c in cases {
+        let doc: Value = serde_json::from_str(c["doc"].as_str().expect("doc")).expect("doc");
+        for (pretty, key) in [(false, "generate"), (true, "pretty")] {
+            let mut w = json::Writer::new(pretty);
+            write(&mut w, &doc);
+            assert_eq!(w.finish(), c[key].as_str().expect(key), "{key} of {doc}");
+        }
+    }
+    let mut w = json::Writer::new(false);
+    assert_eq!(
+        w.float(f64::NAN).map_err(|e| e.to_string()),
+        Err("NaN not allowed in JSON".to_string())
+    );
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env ruby
 # Ruby's own answers for the core behaviours plint implements once, in `src/ruby_core/`
-# (Base64, Float#to_s, String#inspect), and the table of characters that String#inspect
+# (Base64, Float#to_s, String#inspect, JSON.generate), and the table of characters that String#inspect
 # escapes (rules/ruby/inspect-escaped.txt), which plint reads as built-in data, written to tests/ruby_core/*.json so that the tests need no Ruby.
 #   ruby scripts/oracle/ruby-core-oracle.rb
 # Inputs and outputs are hex-encoded bytes; an output of nil means Ruby raised ArgumentError.
@@ -109,3 +109,16 @@ inspect = inspect_inputs.map { |s| { 'input' => s, 'inspect' => s.inspect } }
 File.write(File.join(out_dir, 'inspect.json'),
            JSON.pretty_generate({ 'ruby' => RUBY_VERSION, 'inspect' => inspect }) + "\n")
 puts "wrote #{ranges.size} escaped ranges and #{inspect.size} inspected strings"
+
+# JSON.generate and pretty_generate of documents given as JSON text (read back by the test).
+docs = ['null', 'true', '1', '-2.5', '1e20', '"s"', '[]', '{}', '[[]]', '[{}]', '{"a":[]}', '{"a":{}}',
+        '[1,[2,[3,[]]],{"k":{"l":[]}}]', '{"a":1,"b":[1,2,{"c":null}],"d":{"e":"f"}}',
+        '["\\u0000\\u001f\\u007f\\u2028/\\\\\\"\\b\\f\\n\\r\\t", "caf\\u00e9 \\ud83d\\ude00"]',
+        '[0.1,100.0,1.0e-05,123456789012345680000.0,-0.0]', '{"":""}', '[1,2,3]']
+json = docs.map do |d|
+  v = JSON.parse(d, quirks_mode: true)
+  { 'doc' => d, 'generate' => JSON.generate(v), 'pretty' => JSON.pretty_generate(v) }
+end
+File.write(File.join(out_dir, 'json.json'),
+           JSON.pretty_generate({ 'ruby' => RUBY_VERSION, 'json' => json }) + "\n")
+puts "wrote #{json.size} JSON documents"

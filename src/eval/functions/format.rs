@@ -558,100 +558,39 @@ pub(super) fn sprintf_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalRe
     Ok(Value::string(sprintf(fmt, &args[1..])?))
 }
 
-// --------------------------------------------------------------------------- JSON, base64
+// --------------------------------------------------------------------------- JSON
 
-fn json_str(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\x08' => out.push_str("\\b"),
-            '\x0C' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// Ruby's `JSON.generate` (compact) or `JSON.pretty_generate` (`indent` = Some("  ")).
+/// Ruby's `JSON.generate` (compact) or `JSON.pretty_generate`.
 pub fn to_json(v: &Value, pretty: bool) -> EvalResult<String> {
-    let mut out = String::new();
-    json_into(v, pretty, 0, &mut out)?;
-    Ok(out)
+    let mut w = crate::ruby_core::json::Writer::new(pretty);
+    json_into(v, &mut w)?;
+    Ok(w.finish())
 }
 
-fn json_into(v: &Value, pretty: bool, depth: usize, out: &mut String) -> EvalResult<()> {
-    let nl = |out: &mut String, d: usize| {
-        if pretty {
-            out.push('\n');
-            out.push_str(&"  ".repeat(d));
-        }
-    };
+fn json_into(v: &Value, w: &mut crate::ruby_core::json::Writer) -> EvalResult<()> {
     match v {
-        Value::Undef => out.push_str("null"),
-        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Integer(i) => out.push_str(&i.to_string()),
-        Value::Float(f) => {
-            if !f.is_finite() {
-                return err(format!(
-                    "{} not allowed in JSON",
-                    crate::ruby_core::float::to_s(*f)
-                ));
-            }
-            out.push_str(&crate::ruby_core::float::to_s(*f));
-        }
-        Value::String(s) => json_str(s, out),
+        Value::Undef => w.null(),
+        Value::Boolean(b) => w.bool(*b),
+        Value::Integer(i) => w.integer(&i.to_string()),
+        Value::Float(f) => w.float(*f).map_err(|e| EvalError::new(e.to_string()))?,
+        Value::String(s) => w.string(s),
         Value::Array(a) => {
-            if a.is_empty() {
-                out.push('[');
-                if pretty {
-                    out.push('\n');
-                }
-                nl(out, depth);
-                out.push(']');
-                return Ok(());
+            w.begin_array();
+            for e in a.iter() {
+                json_into(e, w)?;
             }
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                nl(out, depth + 1);
-                json_into(e, pretty, depth + 1, out)?;
-            }
-            nl(out, depth);
-            out.push(']');
+            w.end_array();
         }
         Value::Hash(h) => {
-            if h.is_empty() {
-                out.push('{');
-                nl(out, depth);
-                out.push('}');
-                return Ok(());
+            w.begin_object();
+            for (k, e) in h.iter() {
+                w.key(&ruby_to_s(k));
+                json_into(e, w)?;
             }
-            out.push('{');
-            for (i, (k, e)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                nl(out, depth + 1);
-                json_str(&ruby_to_s(k), out);
-                out.push(':');
-                if pretty {
-                    out.push(' ');
-                }
-                json_into(e, pretty, depth + 1, out)?;
-            }
-            nl(out, depth);
-            out.push('}');
+            w.end_object();
         }
         Value::Unknown(_) => return err("an unknown value cannot be written as JSON"),
-        other => json_str(&ruby_to_s(other), out),
+        other => w.string(&ruby_to_s(other)),
     }
     Ok(())
 }

@@ -500,7 +500,7 @@ impl Interp<'_> {
                 if let Some(o) = self.deep_unknown(recv) {
                     return Ok(Some(Value::Unknown(Rc::new(o))));
                 }
-                match super::misc::to_json(recv, false, 0) {
+                match super::misc::to_json(recv, false) {
                     Some(s) => Value::str(s),
                     None => return Ok(None),
                 }

@@ -614,7 +614,7 @@ impl Interp<'_> {
                 if let Some(o) = self.deep_unknown(&a0) {
                     return Ok(Some(Value::Unknown(Rc::new(o))));
                 }
-                match to_json(&a0, name == "pretty_generate", 0) {
+                match to_json(&a0, name == "pretty_generate") {
                     Some(s) => Value::str(s),
                     None => self.unknown(format!("JSON.{name} of this value")),
                 }
@@ -910,91 +910,41 @@ pub(crate) fn shellsplit(s: &str) -> Option<Vec<String>> {
 }
 
 /// `JSON.generate` / `pretty_generate` / `to_json`; `None` for a value JSON cannot write here.
-pub(crate) fn to_json(v: &Value, pretty: bool, indent: usize) -> Option<String> {
-    let pad = |n: usize| "  ".repeat(n);
-    Some(match v {
-        Value::Nil => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Int(i) => i.to_string(),
-        Value::Big(b) => b.to_string(),
-        Value::Float(f) => {
-            if !f.is_finite() {
-                return None;
-            }
-            crate::ruby_core::float::to_s(*f)
-        }
-        Value::Str(s) => json_str(&s.borrow().text),
-        Value::Sym(s) => json_str(s),
+pub(crate) fn to_json(v: &Value, pretty: bool) -> Option<String> {
+    let mut w = crate::ruby_core::json::Writer::new(pretty);
+    write_json(v, &mut w)?;
+    Some(w.finish())
+}
+
+fn write_json(v: &Value, w: &mut crate::ruby_core::json::Writer) -> Option<()> {
+    match v {
+        Value::Nil => w.null(),
+        Value::Bool(b) => w.bool(*b),
+        Value::Int(i) => w.integer(&i.to_string()),
+        Value::Big(b) => w.integer(&b.to_string()),
+        Value::Float(f) => w.float(*f).ok()?,
+        Value::Str(s) => w.string(&s.borrow().text),
+        Value::Sym(s) => w.string(s),
         Value::Array(a) => {
             let items = a.borrow().items.clone();
-            if items.is_empty() {
-                return Some(if pretty {
-                    format!("[\n\n{}]", pad(indent))
-                } else {
-                    "[]".into()
-                });
+            w.begin_array();
+            for x in &items {
+                write_json(x, w)?;
             }
-            let parts: Option<Vec<String>> = items
-                .iter()
-                .map(|x| to_json(x, pretty, indent + 1))
-                .collect();
-            let parts = parts?;
-            if pretty {
-                format!(
-                    "[\n{}\n{}]",
-                    parts
-                        .iter()
-                        .map(|p| format!("{}{p}", pad(indent + 1)))
-                        .collect::<Vec<_>>()
-                        .join(",\n"),
-                    pad(indent)
-                )
-            } else {
-                format!("[{}]", parts.join(","))
-            }
+            w.end_array();
         }
         Value::Hash(h) => {
             let pairs: Vec<(Value, Value)> = h.borrow().map.values().cloned().collect();
-            if pairs.is_empty() {
-                return Some("{}".into());
+            w.begin_object();
+            for (k, x) in &pairs {
+                w.key(&k.to_s());
+                write_json(x, w)?;
             }
-            let mut parts = Vec::new();
-            for (k, x) in pairs {
-                let ks = json_str(&k.to_s());
-                let xs = to_json(&x, pretty, indent + 1)?;
-                parts.push(if pretty {
-                    format!("{}{ks}: {xs}", pad(indent + 1))
-                } else {
-                    format!("{ks}:{xs}")
-                });
-            }
-            if pretty {
-                format!("{{\n{}\n{}}}", parts.join(",\n"), pad(indent))
-            } else {
-                format!("{{{}}}", parts.join(","))
-            }
+            w.end_object();
         }
         _ => return None,
-    })
-}
-
-fn json_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
     }
-    out.push('"');
-    out
+    Some(())
 }
 
 /// A JSON document as Ruby values.

@@ -761,7 +761,7 @@ impl Interp<'_> {
             "crypt" | "encode64" => {
                 return Ok(Some(self.unknown(format!("String#{name}"))));
             }
-            "to_json" => Value::str(super::misc::to_json(recv, false, 0).unwrap_or_default()),
+            "to_json" => Value::str(super::misc::to_json(recv, false).unwrap_or_default()),
             "hash" => return Ok(None),
             "dump" => Value::str(super::super::erb::dump(&s)),
             "between?" => {
