@@ -261,14 +261,24 @@ impl Session {
             .install(|| crate::discover::discover(&on_disk, sandbox))
             .map_err(|e| e.to_string())?;
         discovered.files.extend(in_memory);
-        // A module or environment found around a file given alone is the repository too.
-        for root in &discovered.modules {
-            if paths
-                .iter()
-                .any(|p| p.starts_with(&root.path) && !p.is_dir())
-            {
-                self.sandbox.add_untrusted(&root.path);
+        // A module or environment found around a file given alone is the repository too
+        // (looked up folder by folder from each file: linear in files and modules).
+        let roots: std::collections::HashSet<&Path> = discovered
+            .modules
+            .iter()
+            .map(|r| r.path.as_path())
+            .collect();
+        let mut around: Vec<PathBuf> = Vec::new();
+        for p in paths {
+            let holding: Vec<&Path> = p.ancestors().filter(|a| roots.contains(a)).collect();
+            if !holding.is_empty() && !p.is_dir() {
+                around.extend(holding.into_iter().map(Path::to_path_buf));
             }
+        }
+        around.sort();
+        around.dedup();
+        for root in &around {
+            self.sandbox.add_untrusted(root);
         }
         let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
         let mut excluded: Vec<PathBuf> = Vec::new();
@@ -548,23 +558,31 @@ fn set_aside_installed(
         discovered.installed.extend(unwalked);
     }
     discovered.modules = checked;
+    // A file is in an installed module when one of its folders is a module's root (looked up
+    // folder by folder: a run of many files and modules stays linear).
     let installed = &discovered.installed;
-    discovered
-        .files
-        .retain(|f| !installed.iter().any(|r| f.starts_with(&r.path)));
-    discovered
-        .other_files
-        .retain(|f| !installed.iter().any(|r| f.path.starts_with(&r.path)));
+    let roots: std::collections::HashSet<&Path> =
+        installed.iter().map(|r| r.path.as_path()).collect();
+    let in_installed = |f: &Path| f.ancestors().any(|a| roots.contains(a));
+    discovered.files.retain(|f| !in_installed(f));
+    discovered.other_files.retain(|f| !in_installed(&f.path));
     // Said: those under a folder given, and those holding a file given.
-    let files: Vec<PathBuf> = paths
+    let abs_roots: std::collections::HashSet<PathBuf> =
+        installed.iter().map(|r| abs(&r.path)).collect();
+    let holding_a_file: std::collections::HashSet<&Path> = paths
         .iter()
         .filter(|p| !sandbox.is_in_memory(p))
         .map(|p| abs(p))
         .filter(|p| !p.is_dir())
+        .flat_map(|f| {
+            f.ancestors()
+                .filter_map(|a| abs_roots.get(a).map(PathBuf::as_path))
+                .collect::<Vec<_>>()
+        })
         .collect();
     for root in installed.iter().filter(|r| {
         let path = abs(&r.path);
-        asked.iter().any(|d| path.starts_with(d)) || files.iter().any(|f| f.starts_with(&path))
+        asked.iter().any(|d| path.starts_with(d)) || holding_a_file.contains(path.as_path())
     }) {
         out.modules.push(root.path.clone());
         let folder = root.path.parent().unwrap_or(&root.path).to_path_buf();
