@@ -7,8 +7,10 @@
 //! - [`float`]: Ruby's `Float#to_s`.
 //! - [`inspect`]: Ruby's `String#inspect`.
 //! - [`json`]: Ruby's `JSON.generate` and `JSON.pretty_generate`.
+//! - [`yaml`]: Psych's `to_yaml`.
 
 pub mod base64;
 pub mod float;
 pub mod inspect;
 pub mod json;
+pub mod yaml;

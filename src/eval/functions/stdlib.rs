@@ -1022,144 +1022,52 @@ fn shell_escape(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
 
 // --------------------------------------------------------------------------- to_yaml
 
-/// Whether Psych writes a string plain (unquoted).
-fn yaml_plain(s: &str) -> bool {
-    if s.is_empty() || s.trim() != s {
-        return false;
+/// Puppet's values as Ruby objects, for Psych's emitter: data only; anything else (a type, a
+/// resource, `default`, `Sensitive`, binary, time) is not written.
+impl crate::ruby_core::yaml::Dump for Value {
+    fn node(&self) -> crate::ruby_core::yaml::Node<Self> {
+        use crate::ruby_core::yaml::Node;
+        match self {
+            Value::Undef => Node::Nil,
+            Value::Boolean(b) => Node::Bool(*b),
+            Value::Integer(i) => Node::Int(i.to_string()),
+            Value::Float(f) => Node::Float(*f),
+            Value::String(s) => Node::Str(s.clone()),
+            Value::Array(a) => Node::Seq(a.as_ref().clone()),
+            Value::Hash(h) => Node::Map(h.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            Value::Unknown(_) => Node::Unwritable("to_yaml of an unknown value".into()),
+            other => Node::Unwritable(format!("to_yaml of a {}", other.type_name())),
+        }
     }
-    let lower = s.to_lowercase();
-    let reserved = [
-        "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~",
-    ];
-    if reserved.contains(&lower.as_str()) {
-        return false;
-    }
-    if crate::eval::number::string_to_number(s).is_some() || s.parse::<f64>().is_ok() {
-        return false;
-    }
-    let first = s.chars().next().unwrap_or(' ');
-    if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
-        return false;
-    }
-    if s.contains(": ") || s.contains(" #") || s.ends_with(':') || s.contains('\n') {
-        return false;
-    }
-    true
-}
 
-fn yaml_scalar(v: &Value) -> String {
-    match v {
-        Value::Undef => String::new(),
-        Value::String(s) if yaml_plain(s) => s.clone(),
-        Value::String(s)
-            if s.contains('\n')
-                || s.chars().any(|c| (c as u32) < 0x20)
-                || s.starts_with([
-                    '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@',
-                    '`',
-                ]) =>
-        {
-            super::format::ruby_inspect(v)
-        }
-        Value::String(s) => format!("'{}'", s.replace('\'', "''")),
-        Value::Float(f) => crate::ruby_core::float::to_s(*f),
-        other => other.to_puppet_string(),
-    }
-}
-
-fn yaml_node(v: &Value, indent: usize, out: &mut String) {
-    let pad = " ".repeat(indent);
-    match v {
-        Value::Array(a) if !a.is_empty() => {
-            for e in a.iter() {
-                out.push_str(&pad);
-                out.push('-');
-                match e {
-                    Value::Array(x) if !x.is_empty() => nested_item(e, indent, out),
-                    Value::Hash(x) if !x.is_empty() => nested_item(e, indent, out),
-                    _ => {
-                        let s = yaml_value_inline(e);
-                        if !s.is_empty() {
-                            out.push(' ');
-                            out.push_str(&s);
-                        }
-                        out.push('\n');
-                    }
-                }
-            }
-        }
-        Value::Hash(h) if !h.is_empty() => {
-            for (k, e) in h.iter() {
-                out.push_str(&pad);
-                out.push_str(&yaml_scalar(k));
-                out.push(':');
-                match e {
-                    Value::Array(x) if !x.is_empty() => {
-                        out.push('\n');
-                        yaml_node(e, indent, out);
-                    }
-                    Value::Hash(x) if !x.is_empty() => {
-                        out.push('\n');
-                        yaml_node(e, indent + 2, out);
-                    }
-                    _ => {
-                        let s = yaml_value_inline(e);
-                        if !s.is_empty() {
-                            out.push(' ');
-                            out.push_str(&s);
-                        }
-                        out.push('\n');
-                    }
-                }
-            }
-        }
-        other => {
-            out.push_str(&pad);
-            out.push_str(&yaml_value_inline(other));
-            out.push('\n');
+    fn identity(&self) -> usize {
+        match self {
+            Value::Array(a) => std::sync::Arc::as_ptr(a) as usize,
+            Value::Hash(h) => std::sync::Arc::as_ptr(h) as usize,
+            _ => 0,
         }
     }
 }
 
-/// A collection as an element of a sequence: its first line follows the `- `.
-fn nested_item(v: &Value, indent: usize, out: &mut String) {
-    let mut inner = String::new();
-    yaml_node(v, indent + 2, &mut inner);
-    out.push(' ');
-    out.push_str(&inner[indent + 2..]);
-}
-
-fn yaml_value_inline(v: &Value) -> String {
-    match v {
-        Value::Array(a) if a.is_empty() => "[]".into(),
-        Value::Hash(h) if h.is_empty() => "{}".into(),
-        other => yaml_scalar(other),
-    }
-}
-
-/// Psych's YAML dump of a value (`to_yaml`), for data values.
-pub fn to_yaml_string(v: &Value) -> String {
-    let mut out = String::from("---");
-    match v {
-        Value::Array(a) if !a.is_empty() => {
-            out.push('\n');
-            yaml_node(v, 0, &mut out);
-        }
-        Value::Hash(h) if !h.is_empty() => {
-            out.push('\n');
-            yaml_node(v, 0, &mut out);
-        }
-        other => {
-            out.push(' ');
-            out.push_str(&yaml_value_inline(other));
-            out.push('\n');
-        }
-    }
-    out
+/// Psych's YAML document of a value (stdlib's `to_yaml`), or why plint cannot write it
+/// exactly. A collection held twice is not written: whether Puppet's value holds the same Ruby
+/// object twice (which Psych writes with an anchor) is not known.
+pub fn to_yaml_string(v: &Value) -> Result<String, String> {
+    use crate::ruby_core::yaml::{Shared, dump};
+    dump(v, usize::MAX, Shared::Refuse)
 }
 
 fn to_yaml(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     arity("to_yaml", &args, 1, 2)?;
     unknown_guard!("to_yaml", args, "String");
-    Ok(Value::string(to_yaml_string(&args[0])))
+    if args
+        .get(1)
+        .is_some_and(|o| !matches!(o, Value::Hash(h) if h.is_empty()))
+    {
+        return Ok(Value::unknown("String", "to_yaml() with options"));
+    }
+    Ok(match to_yaml_string(&args[0]) {
+        Ok(text) => Value::string(text),
+        Err(why) => Value::unknown("String", &why),
+    })
 }
