@@ -1,6 +1,6 @@
 #!/usr/bin/env ruby
 # Ruby's own answers for the core behaviours plint implements once, in `src/ruby_core/`
-# (Base64, Float#to_s, String#inspect, JSON.generate), and the table of characters that String#inspect
+# (Base64, Float#to_s, String#inspect, JSON.generate, Kernel#format), and the table of characters that String#inspect
 # escapes (rules/ruby/inspect-escaped.txt), which plint reads as built-in data, written to tests/ruby_core/*.json so that the tests need no Ruby.
 #   ruby scripts/oracle/ruby-core-oracle.rb
 # Inputs and outputs are hex-encoded bytes; an output of nil means Ruby raised ArgumentError.
@@ -122,3 +122,73 @@ end
 File.write(File.join(out_dir, 'json.json'),
            JSON.pretty_generate({ 'ruby' => RUBY_VERSION, 'json' => json }) + "\n")
 puts "wrote #{json.size} JSON documents"
+
+# Kernel#format: directives, flags, widths, precisions, positional and named arguments, and the
+# errors Ruby raises. An argument is {"i": digits} (Integer), {"f": IEEE bits} (Float),
+# {"s": text} (String), null (nil) or {"h": {name: argument}} (a Hash with symbol keys).
+def arg_of(a)
+  return nil if a.nil?
+  return Integer(a['i']) if a.key?('i')
+  return [a['f']].pack('H*').unpack1('G') if a.key?('f')
+  return a['s'] if a.key?('s')
+  a['h'].to_h { |k, v| [k.to_sym, arg_of(v)] }
+end
+
+def fl(f)
+  { 'f' => [f].pack('G').unpack1('H*') }
+end
+
+I = ->(n) { { 'i' => n.to_s } }
+S = ->(t) { { 's' => t } }
+floats = [0.0, -0.0, 1.0, -1.5, 2.675, 2.345, 0.125, 0.5, 1.5, 2.5, 1.005, 12_345.678, 1e-5, 1e20, 123_456_789.0,
+          1.0 / 3, 9.995, 0.05, 1e100, 5e-324, Float::INFINITY, -Float::INFINITY, Float::NAN, 1234567.891, 0.000123456]
+cases = []
+%w[%f %.0f %.1f %.2f %.3f %10.4f %-10.2f| %+f %+.1e % f %010.3f %e %.0e %.2e %E %g %.3g %#g %G %.10g %#.3g %5.1g %-+8.2f|].each do |f|
+  floats.each { |x| cases << [f, [fl(x)]] }
+end
+ints = [0, 1, -1, 7, 42, -42, 255, -255, 2**40, -(2**40), 2**70, 123_456_789]
+%w[%d %i %u %5d %-5d| %05d %+d % d %.3d %05.3d %x %X %#x %#X %o %#o %b %#b %B %+x %08b %c %s %p %f %.2e %g].each do |f|
+  ints.each { |n| cases << [f, [I[n]]] }
+end
+strs = ['', 'a', 'abcdef', 'café', "q\"uote\n", '12', '0x1f', '017', '08', ' 12 ', '1e3', '1.5', 'abc', '-3']
+%w[%s %5s %-5s| %.2s %5.1s %p %c %d %f %x %.1f %e].each do |f|
+  strs.each { |t| cases << [f, [S[t]]] }
+end
+[%w[%s], %w[%d], %w[%f], %w[%p], %w[%c], %w[%x]].each { |(f)| cases << [f, [nil]] }
+cases += [
+  ['%s and %s', [S['a'], S['b']]], ['%2$s %1$s', [S['a'], S['b']]], ['%1$s %1$s', [S['x']]],
+  ['%*d|', [I[5], I[42]]], ['%-*d|', [I[5], I[42]]], ['%*d|', [I[-5], I[42]]], ['%.*f', [I[2], fl(3.14159)]],
+  ['%<a>s-%<b>d', [{ 'h' => { 'a' => S['x'], 'b' => I[3] } }]], ['%{a}/%{b}', [{ 'h' => { 'a' => S['x'], 'b' => I[3] } }]],
+  ['%-10<a>s|', [{ 'h' => { 'a' => S['x'] } }]], ['%<a>05.1f', [{ 'h' => { 'a' => fl(2.25) } }]],
+  ['%<a>s', [{ 'h' => {} }]], ['%{a}', [{ 'h' => {} }]], ['%s %{a}', [I[1]]], ['%<a>s', [S['x']]], ['%<a>s %s', [{ 'h' => { 'a' => S['x'] } }]],
+  ['%s %<a>s', [{ 'h' => { 'a' => S['x'] } }]], ['%1$s %s', [S['a'], S['b']]], ['%s %1$s', [S['a'], S['b']]],
+  ['%s %s', [S['a']]], ['%', []], ['abc%', [I[1]]], ['%z', [I[1]]], ['%%', []], ['100%%', []], ['%5%', []],
+  ['%{a', [{ 'h' => { 'a' => S['x'] } }]], ['%<a', [{ 'h' => { 'a' => S['x'] } }]], ['%3$s', [S['a']]],
+  ['%s', [{ 'h' => { 'a' => S['x'] } }]], ['%d', [fl(3.99)]], ['%d', [fl(-3.99)]], ['%d', [fl(1e20)]],
+  ['%x', [fl(255.5)]], ['%d', [fl(Float::NAN)]], ['%c', [I[0x263A]]], ['%c', [S['xyz']]], ['%5c|', [S['x']]],
+  ['%-5c|', [I[65]]], ['%s', [I[2**70]]], ['%.0s|', [S['abc']]], ['% -5d|', [I[3]]], ['%+ d', [I[3]]],
+  ['%+-6.2f|', [fl(-1.0)]], ['%#.0f', [fl(3.0)]], ['%#.0e', [fl(3.0)]], ['%#x', [I[0]]], ['%#o', [I[0]]],
+  ['%.0d|', [I[0]]], ['%5.0d|', [I[0]]], ['%.3x', [I[5]]], ['%#.3o', [I[5]]], ['%#5x|', [I[255]]], ['%-#8x|', [I[255]]]
+]
+# Floats of a few decimal digits (the ones that sit on rounding ties), at precisions 0 to 6.
+frng = Random.new(11)
+3000.times do
+  d = frng.rand(1..6)
+  x = (frng.rand(0...(10**(d + 2))).to_s.rjust(d + 1, '0').insert(-d - 1, '.')).to_f
+  x *= 10.0**frng.rand(-3..3) if frng.rand < 0.3
+  x += x * frng.rand * 1e-15 if frng.rand < 0.3
+  cases << ["%.#{frng.rand(0..6)}#{%w[f e g][frng.rand(3)]}", [fl(x)]]
+end
+format_cases = cases.map do |f, args|
+  result = begin
+    { 'ok' => format(f, *args.map { |a| arg_of(a) }) }
+  rescue ArgumentError, TypeError, KeyError, FloatDomainError, RangeError => e
+    { 'err' => [e.class.to_s, e.message] }
+  end
+  { 'format' => f, 'args' => args }.merge(result)
+end
+# A result that is not UTF-8 text (a %c of a byte past 127) is not a case for plint's strings.
+format_cases.reject! { |c| c['ok'] && !c['ok'].valid_encoding? }
+File.write(File.join(out_dir, 'format.json'),
+           JSON.pretty_generate({ 'ruby' => RUBY_VERSION, 'format' => format_cases }) + "\n")
+puts "wrote #{format_cases.size} format cases"

@@ -20,13 +20,9 @@ pub fn to_s(f: f64) -> String {
     if f == 0.0 {
         return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
     }
-    let sci = format!("{:e}", f.abs());
-    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let mut digits: String = mant.chars().filter(char::is_ascii_digit).collect();
-    to_even_at_tie(f.abs(), &mut digits, exp);
+    let (digits, point) = shortest_digits(f);
+    let exp = point - 1;
     let sign = if f < 0.0 { "-" } else { "" };
-    let point = exp + 1;
     let fixed = (-3..=15).contains(&point) || (point == 16 && digits.len() > 16);
     if !fixed {
         let (first, rest) = digits.split_at(1);
@@ -48,11 +44,20 @@ pub fn to_s(f: f64) -> String {
     format!("{sign}{whole}.{fraction}")
 }
 
+/// The shortest digits that read back as `|f|` (finite, not zero), Ruby's at a tie, and the
+/// place of the decimal point: `|f| = 0.DIGITS × 10^point`.
+pub fn shortest_digits(f: f64) -> (String, i32) {
+    let sci = format!("{:e}", f.abs());
+    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let mut digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    to_even_at_tie(f.abs(), &mut digits, exp);
+    (digits, exp + 1)
+}
+
 /// Where `f` lies exactly halfway between the odd-ended `digits` (the value `0.DIGITS × 10^(exp
 /// + 1)`) and its even neighbour, takes the even one.
 fn to_even_at_tie(f: f64, digits: &mut String, exp: i32) {
-    use num_bigint::BigUint;
-    use num_traits::pow::Pow;
     let Some(last) = digits.bytes().last() else {
         return;
     };
@@ -62,6 +67,23 @@ fn to_even_at_tie(f: f64, digits: &mut String, exp: i32) {
     let Ok(d) = digits.parse::<u64>() else {
         return;
     };
+    // A halfway point is (10·d ± 5) × 10^k.
+    let k = exp - digits.len() as i32;
+    let exact = |n: u64| compare_exact(f, n, k) == std::cmp::Ordering::Equal;
+    let replace = if exact(d * 10 - 5) {
+        d - 1
+    } else if exact(d * 10 + 5) {
+        d + 1
+    } else {
+        return;
+    };
+    *digits = format!("{replace:0width$}", width = digits.len());
+}
+
+/// How `f` (finite, not negative) compares with `n × 10^k`, exactly.
+pub fn compare_exact(f: f64, n: u64, k: i32) -> std::cmp::Ordering {
+    use num_bigint::BigUint;
+    use num_traits::pow::Pow;
     // f = m × 2^q exactly.
     let bits = f.to_bits();
     let biased = ((bits >> 52) & 0x7ff) as i32;
@@ -71,30 +93,18 @@ fn to_even_at_tie(f: f64, digits: &mut String, exp: i32) {
     } else {
         (frac | (1u64 << 52), biased - 1075)
     };
-    // A halfway point is (10·d ± 5) × 10^k.
-    let k = exp - digits.len() as i32;
-    let exact = |n: u64| -> bool {
-        let mut left = BigUint::from(m);
-        let mut right = BigUint::from(n);
-        if q >= 0 {
-            left <<= q as usize;
-        } else {
-            right <<= (-q) as usize;
-        }
-        let ten = BigUint::from(10u32);
-        if k >= 0 {
-            right *= Pow::pow(&ten, k as u32);
-        } else {
-            left *= Pow::pow(&ten, (-k) as u32);
-        }
-        left == right
-    };
-    let replace = if exact(d * 10 - 5) {
-        d - 1
-    } else if exact(d * 10 + 5) {
-        d + 1
+    let mut left = BigUint::from(m);
+    let mut right = BigUint::from(n);
+    if q >= 0 {
+        left <<= q as usize;
     } else {
-        return;
-    };
-    *digits = format!("{replace:0width$}", width = digits.len());
+        right <<= (-q) as usize;
+    }
+    let ten = BigUint::from(10u32);
+    if k >= 0 {
+        right *= Pow::pow(&ten, k as u32);
+    } else {
+        left *= Pow::pow(&ten, (-k) as u32);
+    }
+    left.cmp(&right)
 }

@@ -7,10 +7,14 @@
 //! - [`float`]: Ruby's `Float#to_s`.
 //! - [`inspect`]: Ruby's `String#inspect`.
 //! - [`json`]: Ruby's `JSON.generate` and `JSON.pretty_generate`.
-//! - [`yaml`]: Psych's `to_yaml`.
+//! - [`yaml`]: the `to_yaml` of Psych.
+//! - [`number`]: Ruby's `Integer()` and `Float()` of a string.
+//! - [`sprintf`]: Ruby's `Kernel#format`.
 
 pub mod base64;
 pub mod float;
 pub mod inspect;
 pub mod json;
+pub mod number;
+pub mod sprintf;
 pub mod yaml;

@@ -44,15 +44,15 @@ pub fn new_value(t: &Type, args: Vec<Value>) -> EvalResult {
         Type::Float(_) => to_float(first)?,
         Type::Numeric => to_numeric(first)?,
         Type::Boolean(_) => to_boolean(first)?,
-        Type::String(_) => Value::string(match (first, args.get(1)) {
+        Type::String(_) => match (first, args.get(1)) {
             // A Binary's `%s` is its bytes as UTF-8 text (base64 is its `%B`).
-            (Value::Binary(bytes), Some(Value::String(fmt))) if fmt == "%s" => {
+            (Value::Binary(bytes), Some(Value::String(fmt))) if fmt == "%s" => Value::string(
                 String::from_utf8(bytes.to_vec())
-                    .map_err(|_| EvalError::new("String(): the Binary is not valid UTF-8 text"))?
-            }
+                    .map_err(|_| EvalError::new("String(): the Binary is not valid UTF-8 text"))?,
+            ),
             (_, Some(Value::String(fmt))) => sprintf(fmt, &args[..1])?,
-            _ => string_of(first, true),
-        }),
+            _ => Value::string(string_of(first, true)),
+        },
         Type::Array(_) | Type::Tuple(_) => {
             let wrap = args.get(1).is_some_and(|w| w.truthy() == Some(true));
             to_array(first, wrap, &args)?

@@ -26,10 +26,9 @@ fn translate(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     };
     match args.get(1) {
         None | Some(Value::Undef) => Ok(Value::string(message.clone())),
-        Some(v @ Value::Hash(_)) if !v.contains_unknown() => Ok(Value::string(super::sprintf(
-            message,
-            std::slice::from_ref(v),
-        )?)),
+        Some(v @ Value::Hash(_)) if !v.contains_unknown() => {
+            super::sprintf(message, std::slice::from_ref(v))
+        }
         Some(v) if v.contains_unknown() => {
             let origin = v.first_unknown().map_or("", |u| &*u.origin);
             Ok(Value::unknown(
@@ -86,7 +85,7 @@ mod tests {
         .unwrap();
         assert_eq!(v.as_str(), Some("ntp is not supported on Solaris (7)"));
         let e = call(vec![Value::string("on %{os}"), values(&[])]).unwrap_err();
-        assert!(e.to_string().contains("key<os> not found"), "{e}");
+        assert!(e.to_string().contains("key{os} not found"), "{e}");
     }
 
     #[test]

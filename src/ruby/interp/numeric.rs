@@ -587,68 +587,12 @@ pub(crate) fn str_to_f(s: &str) -> f64 {
     out.parse().unwrap_or(0.0)
 }
 
-/// `Integer("...")`: the whole text must be an integer (prefixes `0x`, `0b`, `0o`, `0`
-/// select the base; underscores between digits).
+/// `Integer("...")` of the interpreter: [`crate::ruby_core::number::integer`].
 pub(crate) fn parse_integer_strict(s: &str, base: Option<u32>) -> Option<Value> {
-    let t = s.trim_matches(super::string::is_ruby_space);
-    let (neg, t) = match t.as_bytes().first() {
-        Some(b'-') => (true, &t[1..]),
-        Some(b'+') => (false, &t[1..]),
-        _ => (false, t),
-    };
-    let lower = t.to_ascii_lowercase();
-    let (base, digits) = match base {
-        Some(b) => (b, lower.as_str()),
-        None => {
-            if let Some(r) = lower.strip_prefix("0x") {
-                (16, r)
-            } else if let Some(r) = lower.strip_prefix("0b") {
-                (2, r)
-            } else if let Some(r) = lower.strip_prefix("0o") {
-                (8, r)
-            } else if lower.len() > 1 && lower.starts_with('0') {
-                (8, &lower[1..])
-            } else {
-                (10, lower.as_str())
-            }
-        }
-    };
-    if digits.is_empty()
-        || digits.starts_with('_')
-        || digits.ends_with('_')
-        || digits.contains("__")
-    {
-        return None;
-    }
-    let clean: String = digits.chars().filter(|c| *c != '_').collect();
-    if !clean.chars().all(|c| c.is_digit(base)) {
-        return None;
-    }
-    let v = BigInt::parse_bytes(clean.as_bytes(), base)?;
-    Some(int_value(if neg { -v } else { v }))
+    crate::ruby_core::number::integer(s, base).map(int_value)
 }
 
-/// `Float("...")`: the whole text must be a number.
+/// `Float("...")`: [`crate::ruby_core::number::float`].
 pub(crate) fn parse_float_strict(s: &str) -> Option<f64> {
-    let t = s.trim_matches(super::string::is_ruby_space);
-    if t.is_empty()
-        || t.starts_with('_')
-        || t.ends_with('_')
-        || t.contains("__")
-        || t.ends_with('.')
-        || t.starts_with('.')
-    {
-        return None;
-    }
-    if let Some(Value::Int(i)) = parse_integer_strict(t, None) {
-        return Some(i as f64);
-    }
-    let clean: String = t.chars().filter(|c| *c != '_').collect();
-    if clean
-        .chars()
-        .any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E')
-    {
-        return None;
-    }
-    clean.parse().ok()
+    crate::ruby_core::number::float(s)
 }
