@@ -1,4 +1,4 @@
-//! The operators of the Puppet language on values, with Puppet 7's exact rules (spec seed 003):
+//! The operators of the Puppet language on values, with Puppet 7's exact rules:
 //! arithmetic with numeric strings, collection `+ - <<`, `==` (case-insensitive strings, deep
 //! collections), ordering comparisons, `in`, `=~`, case/selector matching, `[]` access, and
 //! truthiness.

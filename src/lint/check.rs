@@ -420,9 +420,8 @@ fn first_pass_parsed(
 }
 
 /// How many consecutive files a worker of the first pass parses before it runs their rules:
-/// parsing and the rules each run faster when the same code runs many times in a row (on the
-/// corpus, batches of 32 files take about 1% less CPU than one file at a time). At least 32
-/// batches per thread, so that a thread that is done still takes work from the other until near
+/// parsing and the rules each run faster when the same code runs many times in a row (see
+/// `BENCHMARKS.md`). At least 32 batches per thread, so that a thread that is done still takes work from the other until near
 /// the end.
 fn first_pass_batch(files: usize) -> usize {
     (files / (rayon::current_num_threads() * 32)).clamp(1, 32)

@@ -1,4 +1,4 @@
-//! Iteration functions (spec seeds 000 and 001 as Puppet 7 settled them): each, map, filter,
+//! Iteration functions (as Puppet 7 settled them): each, map, filter,
 //! reduce, slice, reverse_each, step, with, then, lest, any, all, index.
 //!
 //! Conventions shared by all of them: a hash is iterated as `[key, value]` pairs, given to a

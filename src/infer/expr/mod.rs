@@ -3,7 +3,7 @@
 //! One walk in evaluation order: literals get exact types (`Integer[3, 3]`, a string with its
 //! value, tuples and structs for array and hash literals, as Puppet's `infer_set`), variables
 //! the type of what was assigned or the declared type of the parameter, operators the type
-//! Puppet's evaluator gives (seed 003), calls the return type of the first signature that
+//! Puppet's evaluator gives, calls the return type of the first signature that
 //! accepts the arguments. Iteration lambdas get their parameters' types from the collection,
 //! and `if $x =~ T` / `case $x { T: }` narrow `$x` to `T` in the branch.
 
