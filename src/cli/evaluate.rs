@@ -25,7 +25,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::args::Args;
-use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, WORKER_STACK_SIZE};
+use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
 use crate::config::{Profile, Settings};
 use crate::eval::catalog::{Catalog, Location};
 use crate::eval::compiler::{CompileInput, Manifest, Node, compile};
@@ -190,12 +190,7 @@ pub fn run(
     // Opened before any work, so that an output that cannot be written fails first.
     let mut out = super::open_output(args.output.as_deref(), args.color())?;
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .stack_size(WORKER_STACK_SIZE)
-        .thread_name(|i| format!("plint-worker-{i}"))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = crate::lint::worker_pool(args.threads.unwrap_or(0))?;
 
     let mut budgets = crate::eval::budget::Budgets::default();
     for b in &args.eval_budget {

@@ -27,7 +27,6 @@ use termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 use crate::config::puppet_lint_rc::{ErrorLevel, ReportFormat};
 use crate::config::{CliOptions, Settings};
 use crate::discover::NoteKind;
-pub use crate::lint::WORKER_STACK_SIZE;
 use crate::lint::{Checked, FixMode, Phases, Session, fix};
 use crate::report::escape::escape;
 use crate::report::{
