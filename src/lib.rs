@@ -4,7 +4,8 @@
 //!
 //! Stages depend only on earlier stages:
 //! `discover` → `syntax` → `types` → `ruby` → `defs` → `infer` → `eval` → `rules` → `config` → `lint` →
-//! `cli`. `report` (diagnostics and their output formats) is a leaf every stage may use.
+//! `evaluate` → `cli`. `report` (diagnostics and their output formats) is a leaf every stage may
+//! use.
 //! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
 //! `yaml` (YAML's syntax as libyaml, and so Puppet's Psych, reads it) is a leaf: every reading
@@ -23,6 +24,7 @@ pub mod config;
 pub mod defs;
 pub mod discover;
 pub mod eval;
+pub mod evaluate;
 pub mod infer;
 pub mod lint;
 pub mod report;

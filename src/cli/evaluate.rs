@@ -16,9 +16,8 @@
 //! status 2. In a facts-directory run each such file is a `bad-input` (P215) finding on that
 //! file, the other nodes are compiled as usual, and the exit status is 2.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Write;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -26,59 +25,21 @@ use rayon::prelude::*;
 
 use super::args::Args;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
-use crate::config::{Profile, Settings};
-use crate::eval::catalog::{Catalog, Location};
-use crate::eval::compiler::{CompileInput, Manifest, Node, compile};
+use crate::config::Settings;
+use crate::eval::catalog::Location;
+use crate::eval::compiler::{CompileInput, Node};
 use crate::eval::diag::EvalDiag;
 use crate::eval::facts::{self, FactsFile};
 use crate::eval::value::Value;
-use crate::lint::panic::{catch, internal_error};
+use crate::evaluate::environment::{environment_modulepath, main_manifest};
+use crate::evaluate::findings::Findings;
+use crate::evaluate::node::{
+    NodeJob, NodeResult, compile_node, file_stem, node_errors, node_labels,
+};
 use crate::report::escape::escape;
-use crate::report::{Diagnostic, FileReport, Report, Severity, display_path, thousands};
-use crate::rules::catalog;
+use crate::report::{Report, Severity, display_path, thousands};
 use crate::rules::lint::facts::legacy as legacy_fact;
-use crate::rules::registry::Selection;
 use crate::sandbox::Sandbox;
-
-/// The display name of the code given with `-e`.
-const CODE_NAME: &str = "-e";
-
-/// What is evaluated, and where it lives.
-struct Main {
-    manifest: Manifest,
-    /// The environment's folder, if any.
-    environment: Option<PathBuf>,
-    /// Where findings without a location are reported (a file, or the `-e` code).
-    fallback: PathBuf,
-    /// How many manifest files make the main manifest (1 for `-e`).
-    files: usize,
-}
-
-/// One node to compile: its facts file and what came of reading it.
-struct NodeJob {
-    facts_path: PathBuf,
-    /// Where the facts the code reads and the node's facts lack are reported: the facts file,
-    /// the facts directory (the same finding of several nodes is then reported once), or
-    /// nowhere in particular (`--facts-os` alone: the main manifest).
-    facts_at: Option<PathBuf>,
-    /// The node's compile input, or the finding that prevents compiling it (with the message
-    /// for a single-node run's error).
-    input: Result<CompileInput, Box<(EvalDiag, String)>>,
-}
-
-/// What compiling one node gave.
-struct NodeResult {
-    facts_path: PathBuf,
-    name: Option<String>,
-    catalog: Option<Catalog>,
-    /// A failed compilation's catalog, as far as it went.
-    failed: Option<Catalog>,
-    diags: Vec<EvalDiag>,
-    /// A panic while compiling (a bug in plint).
-    panicked: Option<Diagnostic>,
-    /// The facts could not be used.
-    bad_input: bool,
-}
 
 pub fn run(
     args: &Args,
@@ -87,7 +48,7 @@ pub fn run(
     mut sandbox: Sandbox,
 ) -> Result<i32, String> {
     let started = Instant::now();
-    let main = main_manifest(args, &sandbox)?;
+    let main = main_manifest(args.code.as_deref(), &args.paths, &sandbox)?;
     // The environment holding the manifest is the repository too.
     if let Some(env) = &main.environment {
         sandbox.add_untrusted(env);
@@ -469,47 +430,6 @@ pub fn list_facts_os() -> Result<i32, String> {
     }
 }
 
-/// Compiles one node, turning a panic into a `P000` finding.
-fn compile_node(job: NodeJob) -> NodeResult {
-    let mut result = NodeResult {
-        facts_path: job.facts_path,
-        name: None,
-        catalog: None,
-        failed: None,
-        diags: Vec::new(),
-        panicked: None,
-        bad_input: false,
-    };
-    match job.input {
-        Err(bad) => {
-            result.diags.push(bad.0);
-            result.bad_input = true;
-        }
-        Ok(input) => {
-            result.name = Some(input.node.name.clone());
-            match catch(|| compile(&input)) {
-                Ok(output) => {
-                    result.catalog = output.catalog;
-                    result.failed = output.failed;
-                    result.diags = output.diags;
-                    let at = Location {
-                        file: job.facts_at,
-                        span: None,
-                        line: None,
-                    };
-                    result.diags.extend(catalog::incomplete_facts_finding(
-                        &output.missing_facts,
-                        &input.node.facts,
-                        at,
-                    ));
-                }
-                Err(payload) => result.panicked = Some(internal_error(payload)),
-            }
-        }
-    }
-    result
-}
-
 /// "node `web1`: 42 resources, 7 classes, 3 unknown values; catalog written to out/web1.json"
 fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path) -> String {
     let Some(catalog) = &r.catalog else {
@@ -578,13 +498,6 @@ fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path)
     line
 }
 
-/// The findings of a node that fail its compilation (at error level by default).
-fn node_errors(r: &NodeResult) -> impl Iterator<Item = &EvalDiag> {
-    r.diags
-        .iter()
-        .filter(|d| catalog::rule_for(&d.kind).info().severity == Severity::Error)
-}
-
 /// Counts the unknown values in a value by origin (an unknown inside an array or hash counts
 /// once each).
 fn unknown_origins(v: &Value, out: &mut Vec<(String, usize)>) {
@@ -598,33 +511,6 @@ fn unknown_origins(v: &Value, out: &mut Vec<(String, usize)>) {
         Value::Sensitive(inner) => unknown_origins(inner, out),
         _ => {}
     }
-}
-
-/// Each node's label: its name (see `facts::node_name`: `--node`, else the facts' own name,
-/// `fqdn`, `networking.fqdn`), with its facts file's name when several files name the same
-/// node (facterdb's sets all say `foo.example.com`); the facts file's name for facts that give
-/// none. `nodes` are the nodes' names and facts files.
-fn node_labels(nodes: &[(Option<&str>, &Path)]) -> Vec<String> {
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    for (name, _) in nodes {
-        if let Some(n) = name {
-            *seen.entry(n).or_default() += 1;
-        }
-    }
-    nodes
-        .iter()
-        .map(|(name, path)| match name {
-            Some(n) if seen[n] == 1 => n.to_string(),
-            Some(n) => format!("{n} ({})", file_stem(path)),
-            None => file_stem(path),
-        })
-        .collect()
-}
-
-fn file_stem(p: &Path) -> String {
-    p.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "node".into())
 }
 
 /// A node name as a file name: characters other than letters, digits, `.`, `-` and `_`
@@ -647,124 +533,6 @@ fn safe_file_name(name: &str) -> String {
     }
 }
 
-/// The main manifest from MANIFEST or `-e`.
-fn main_manifest(args: &Args, sandbox: &Sandbox) -> Result<Main, String> {
-    if let Some(code) = &args.code {
-        if args.paths.iter().any(|p| p != Path::new(".")) {
-            return Err("give either MANIFEST or -e CODE, not both".into());
-        }
-        return Ok(Main {
-            manifest: Manifest::Code(code.clone()),
-            environment: None,
-            fallback: PathBuf::from(CODE_NAME),
-            files: 1,
-        });
-    }
-    let [path] = args.paths.as_slice() else {
-        return Err("--evaluate compiles one MANIFEST (a file or a directory)".into());
-    };
-    let meta =
-        std::fs::metadata(path).map_err(|e| format!("cannot access `{}`: {e}", path.display()))?;
-    if meta.is_dir() {
-        let (manifests, environment) = if path.join("manifests").is_dir() {
-            (path.join("manifests"), path.clone())
-        } else if path == Path::new(".") {
-            return Err(
-                "give the MANIFEST to evaluate (a site.pp, a directory of manifests, or an \
-                 environment with a `manifests/` folder), or the code with -e"
-                    .into(),
-            );
-        } else {
-            (path.clone(), environment_of(path))
-        };
-        let files = manifest_files(&manifests, sandbox)?;
-        Ok(Main {
-            fallback: files.first().cloned().unwrap_or_else(|| manifests.clone()),
-            files: files.len(),
-            manifest: Manifest::Files(files),
-            environment: Some(environment),
-        })
-    } else {
-        sandbox
-            .read(path)
-            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        Ok(Main {
-            manifest: Manifest::Files(vec![path.clone()]),
-            environment: Some(environment_of(dir)),
-            fallback: path.clone(),
-            files: 1,
-        })
-    }
-}
-
-/// The module path of the environment at `env`, as a Puppet server builds it: its
-/// `environment.conf`'s `modulepath` (folders relative to the environment; `$basemodulepath`
-/// stands for `basemodulepath`, the server's own folders given with `--basemodulepath`; other
-/// settings are left out), else its `modules/` folder then `basemodulepath`. Only folders that
-/// exist.
-fn environment_modulepath(
-    env: &Path,
-    basemodulepath: &[PathBuf],
-    sandbox: &Sandbox,
-) -> Vec<PathBuf> {
-    let listed = sandbox
-        .read_to_string(&env.join("environment.conf"))
-        .ok()
-        .and_then(|text| crate::discover::deps::environment_setting(&text, "modulepath"));
-    let mut dirs: Vec<PathBuf> = Vec::new();
-    match listed {
-        Some(value) => {
-            for entry in value.split(':').map(str::trim).filter(|e| !e.is_empty()) {
-                match entry {
-                    "$basemodulepath" => dirs.extend(basemodulepath.iter().cloned()),
-                    e if e.contains('$') => {}
-                    e => dirs.push(env.join(e)),
-                }
-            }
-        }
-        None => {
-            dirs.push(env.join("modules"));
-            dirs.extend(basemodulepath.iter().cloned());
-        }
-    }
-    dirs.into_iter().filter(|d| sandbox.is_dir(d)).collect()
-}
-
-/// The environment of a manifest folder: its parent if it is a `manifests/` folder.
-fn environment_of(dir: &Path) -> PathBuf {
-    if dir.file_name().is_some_and(|n| n == "manifests") {
-        match dir.parent().filter(|p| !p.as_os_str().is_empty()) {
-            Some(parent) => parent.to_path_buf(),
-            None => PathBuf::from("."),
-        }
-    } else {
-        dir.to_path_buf()
-    }
-}
-
-/// Every `.pp` file under `dir` (following symbolic links, each folder once), sorted by path
-/// as a string, as Puppet sorts a manifest directory's files.
-fn manifest_files(dir: &Path, sandbox: &Sandbox) -> Result<Vec<PathBuf>, String> {
-    sandbox.read_dir(dir).map_err(|e| {
-        format!(
-            "cannot read the manifest directory `{}`: {e}",
-            dir.display()
-        )
-    })?;
-    let pp = |p: &Path| p.extension().is_some_and(|x| x == "pp");
-    let mut out = sandbox.files_under(dir, true, &pp);
-    out.sort_by(|a, b| {
-        a.as_os_str()
-            .as_encoded_bytes()
-            .cmp(b.as_os_str().as_encoded_bytes())
-    });
-    Ok(out)
-}
-
 /// A few words about a node just compiled, shown beside the progress bar as nodes finish
 /// (the summary lines of every node follow at the end).
 fn node_summary(name: &str, r: &NodeResult) -> String {
@@ -780,227 +548,12 @@ fn node_summary(name: &str, r: &NodeResult) -> String {
     escape(&line).into_owned()
 }
 
-/// Stands for the node's name in a message, to compare the findings of several nodes.
-const NODE_MARK: &str = "\u{0}node\u{0}";
-
-/// A finding's identity across nodes: file, span, code, message (the node's name replaced
-/// by [`NODE_MARK`]).
-type FindingKey = (PathBuf, usize, usize, &'static str, String);
-
-/// The findings of all nodes, by file, deduplicated across nodes.
-struct Findings<'a> {
-    settings: &'a Settings,
-    sandbox: &'a Sandbox,
-    cwd: &'a Path,
-    fallback: PathBuf,
-    code: Option<&'a str>,
-    texts: HashMap<PathBuf, String>,
-    profiles: HashMap<PathBuf, Profile>,
-    /// (file, span start, span end, code, message) -> (diagnostic, nodes).
-    found: BTreeMap<FindingKey, (Diagnostic, Vec<String>)>,
-}
-
-impl<'a> Findings<'a> {
-    fn new(
-        settings: &'a Settings,
-        sandbox: &'a Sandbox,
-        cwd: &'a Path,
-        main: &Main,
-        code: Option<&'a str>,
-    ) -> Self {
-        Findings {
-            settings,
-            sandbox,
-            cwd,
-            fallback: main.fallback.clone(),
-            code,
-            texts: HashMap::new(),
-            profiles: HashMap::new(),
-            found: BTreeMap::new(),
-        }
-    }
-
-    /// The text of a file findings are reported in (empty if it cannot be read).
-    fn text(&mut self, path: &Path) -> &str {
-        if !self.texts.contains_key(path) {
-            let text = if path == Path::new(CODE_NAME) && self.code.is_some() {
-                self.code.unwrap_or_default().to_string()
-            } else {
-                self.sandbox
-                    .read(path)
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
-                    .unwrap_or_default()
-            };
-            self.texts.insert(path.to_path_buf(), text);
-        }
-        &self.texts[path]
-    }
-
-    fn selection(&mut self, path: &Path) -> &Selection {
-        if !self.profiles.contains_key(path) {
-            let key = self.settings.profile_key(path);
-            self.profiles
-                .insert(path.to_path_buf(), self.settings.profile(&key));
-        }
-        &self.profiles[path].selection
-    }
-
-    /// The file a location is in: its file, the `-e` code, or the fallback.
-    fn file_of(&self, at: &Location) -> PathBuf {
-        match (&at.file, self.code) {
-            (Some(f), _) => f.clone(),
-            (None, Some(_)) if at.span.is_some() || at.line.is_some() => PathBuf::from(CODE_NAME),
-            _ => self.fallback.clone(),
-        }
-    }
-
-    /// The span of a location in `text` (from its span, else its line, else the start).
-    fn span_of(at: &Location, text: &str) -> Range<usize> {
-        if let Some(s) = at.span {
-            return s.start as usize..s.end as usize;
-        }
-        match at.line {
-            Some(line) => {
-                let start = text
-                    .split_inclusive('\n')
-                    .take(line.saturating_sub(1) as usize)
-                    .map(str::len)
-                    .sum::<usize>()
-                    .min(text.len());
-                let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-                start..end
-            }
-            None => 0..0,
-        }
-    }
-
-    /// Adds a finding of a node (`node`: its label and name, when several nodes were compiled).
-    fn add(&mut self, d: &EvalDiag, node: Option<(&str, &str)>) {
-        let file = self.file_of(&d.at);
-        let code = catalog::rule_for(&d.kind).info().code;
-        // The profile's severity: the target Puppet's (see `config::Puppet::severity`).
-        let Some(severity) = self.selection(&file).severity(code) else {
-            return;
-        };
-        let text = self.text(&file).to_string();
-        let span = Self::span_of(&d.at, &text);
-        let locate = |at: &Location| {
-            (self.file_of(at) == file && (at.span.is_some() || at.line.is_some()))
-                .then(|| Self::span_of(at, &text))
-        };
-        let diagnostic = catalog::diagnostic(d, severity, span, &locate);
-        self.insert(file, diagnostic, node);
-    }
-
-    fn add_diagnostic(&mut self, file: PathBuf, d: Diagnostic) {
-        self.text(&file);
-        self.insert(file, d, None);
-    }
-
-    /// Adds a finding; the same finding of several nodes (up to the node's name in its
-    /// message, as Puppet's messages name the node) is kept once, with the nodes' labels.
-    fn insert(&mut self, file: PathBuf, d: Diagnostic, node: Option<(&str, &str)>) {
-        let template = match node {
-            Some((_, name)) if !name.is_empty() => d.message.replace(name, NODE_MARK),
-            _ => d.message.clone(),
-        };
-        let key = (file, d.span.start, d.span.end, d.code, template);
-        let entry = self.found.entry(key).or_insert_with(|| (d, Vec::new()));
-        if let Some((label, _)) = node {
-            entry.1.push(label.to_string());
-        }
-    }
-
-    /// The findings as file reports, with the nodes they were found for (when several nodes
-    /// were compiled) and the files' suppression comments applied.
-    fn finish(mut self) -> Vec<FileReport> {
-        let mut by_file: BTreeMap<PathBuf, Vec<Diagnostic>> = BTreeMap::new();
-        for ((file, _, _, _, template), (mut d, nodes)) in std::mem::take(&mut self.found) {
-            if nodes.len() > 1 {
-                // Puppet's "... for NODE" / "... on node NODE": said of each node listed.
-                let message = template
-                    .replace(&format!(" for {NODE_MARK}"), "")
-                    .replace(&format!(" on node {NODE_MARK}"), "")
-                    .replace(NODE_MARK, "the node");
-                d.message = format!("{message} ({})", nodes_text(&nodes));
-            } else if !nodes.is_empty() {
-                d.message = format!("{} ({})", d.message, nodes_text(&nodes));
-            }
-            by_file.entry(file).or_default().push(d);
-        }
-        let only_catalog = Selection::from_fn(|info| {
-            (info.category == crate::rules::Category::Catalog).then_some(info.severity)
-        })
-        .with_show_ignored(self.settings.display.show_ignored);
-        by_file
-            .into_iter()
-            .map(|(file, mut diagnostics)| {
-                let text = self.texts.remove(&file).unwrap_or_default();
-                let parsed = crate::syntax::parse(&text);
-                let before: HashSet<_> = diagnostics.iter().map(|d| d.code).collect();
-                crate::rules::suppress::Suppressions::parse(&text, &parsed.ast).apply(
-                    &text,
-                    &mut diagnostics,
-                    &only_catalog,
-                );
-                // What is said about the suppressions themselves is the check mode's business.
-                diagnostics.retain(|d| before.contains(d.code));
-                let display = if file == Path::new(CODE_NAME) {
-                    CODE_NAME.to_string()
-                } else {
-                    display_path(&file, self.cwd)
-                };
-                FileReport::new(display, text, diagnostics)
-            })
-            .collect()
-    }
-}
-
-/// "node `a`", "nodes `a`, `b`", "nodes `a`, `b`, `c` and 4 more".
-fn nodes_text(nodes: &[String]) -> String {
-    let mut unique: Vec<&str> = Vec::new();
-    for n in nodes {
-        if !unique.contains(&n.as_str()) {
-            unique.push(n);
-        }
-    }
-    let shown: Vec<String> = unique.iter().take(3).map(|n| format!("`{n}`")).collect();
-    match unique.len() {
-        1 => format!("node {}", shown[0]),
-        n if n <= 3 => format!("nodes {}", shown.join(", ")),
-        n => format!("nodes {} and {} more", shown.join(", "), n - 3),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Nodes that share a name (facterdb's sets) are told apart by their facts files, in
-    /// the progress bar as in the summary.
     #[test]
-    fn node_labels_tell_apart_nodes_of_one_name() {
-        let nodes = [
-            (
-                Some("foo.example.com"),
-                Path::new("facts/debian-11-x86_64.facts"),
-            ),
-            (
-                Some("foo.example.com"),
-                Path::new("facts/redhat-8-x86_64.facts"),
-            ),
-            (Some("web1.example.org"), Path::new("facts/web1.json")),
-            (None, Path::new("facts/broken.yaml")),
-        ];
-        assert_eq!(
-            node_labels(&nodes),
-            [
-                "foo.example.com (debian-11-x86_64)",
-                "foo.example.com (redhat-8-x86_64)",
-                "web1.example.org",
-                "broken",
-            ]
-        );
+    fn node_summaries() {
         let r = NodeResult {
             facts_path: "facts/web1.json".into(),
             name: Some("web1.example.org".into()),
@@ -1017,73 +570,10 @@ mod tests {
     }
 
     #[test]
-    fn node_lists() {
-        let n = |v: &[&str]| nodes_text(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(n(&["a"]), "node `a`");
-        assert_eq!(n(&["a", "a"]), "node `a`");
-        assert_eq!(n(&["a", "b"]), "nodes `a`, `b`");
-        assert_eq!(
-            n(&["a", "b", "c", "d", "e"]),
-            "nodes `a`, `b`, `c` and 2 more"
-        );
-    }
-
-    #[test]
     fn file_names() {
         assert_eq!(safe_file_name("web1.example.com"), "web1.example.com");
         assert_eq!(safe_file_name("a/b c"), "a_b_c");
         assert_eq!(safe_file_name(".."), "node");
         assert_eq!(safe_file_name(""), "node");
-    }
-
-    #[test]
-    fn environments() {
-        assert_eq!(
-            environment_of(Path::new("env/manifests")),
-            PathBuf::from("env")
-        );
-        assert_eq!(environment_of(Path::new("manifests")), PathBuf::from("."));
-        assert_eq!(environment_of(Path::new("site")), PathBuf::from("site"));
-    }
-
-    #[test]
-    fn manifest_directory_order_is_by_path_string() {
-        let tmp = tempfile::tempdir().unwrap();
-        for f in ["b.pp", "a/z.pp", "a.pp", "a-b.pp", "c.txt"] {
-            let p = tmp.path().join(f);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, "").unwrap();
-        }
-        let files = manifest_files(
-            tmp.path(),
-            &Sandbox::new(tmp.path(), &[tmp.path().to_path_buf()]),
-        )
-        .unwrap();
-        let names: Vec<_> = files
-            .iter()
-            .map(|p| {
-                p.strip_prefix(tmp.path())
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
-        // Ruby's sort of the paths: `-` < `.` < `/`.
-        assert_eq!(names, ["a-b.pp", "a.pp", "a/z.pp", "b.pp"]);
-    }
-
-    #[test]
-    fn spans_from_lines() {
-        let at = Location {
-            file: None,
-            span: None,
-            line: Some(2),
-        };
-        assert_eq!(Findings::span_of(&at, "ab\ncd\n"), 3..5);
-        let far = Location {
-            line: Some(9),
-            ..at
-        };
-        assert_eq!(Findings::span_of(&far, "ab"), 2..2);
     }
 }
