@@ -235,7 +235,7 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     }
 
     if args.evaluate {
-        return evaluate::run(args, &settings, &cwd, sandbox);
+        return evaluate::run(args, settings, &cwd, sandbox);
     }
     let (emitter, error_level) = chosen_output(args, &settings, &cwd)?;
 

@@ -6,65 +6,97 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use super::environment::{CODE_NAME, Main};
-use crate::config::{Profile, Settings};
+use super::Session;
+use super::environment::CODE_NAME;
+use crate::config::Profile;
 use crate::eval::catalog::Location;
 use crate::eval::diag::EvalDiag;
 use crate::report::{Diagnostic, FileReport, display_path};
 use crate::rules::catalog;
 use crate::rules::registry::Selection;
-use crate::sandbox::Sandbox;
 
 /// Stands for the node's name in a message, to compare the findings of several nodes.
 const NODE_MARK: &str = "\u{0}node\u{0}";
 
-/// A finding's identity across nodes: file, span, code, message (the node's name replaced
-/// by [`NODE_MARK`]).
-type FindingKey = (PathBuf, usize, usize, &'static str, String);
-
-/// The findings of all nodes, by file, deduplicated across nodes.
-pub struct Findings<'a> {
-    settings: &'a Settings,
-    sandbox: &'a Sandbox,
-    cwd: &'a Path,
-    fallback: PathBuf,
-    code: Option<&'a str>,
-    texts: HashMap<PathBuf, String>,
-    profiles: HashMap<PathBuf, Profile>,
-    /// (file, span start, span end, code, message) -> (diagnostic, nodes).
-    found: BTreeMap<FindingKey, (Diagnostic, Vec<String>)>,
+/// A finding's identity across nodes: its file, span and rule, and what it says (its message,
+/// the node's name replaced by [`NODE_MARK`], as Puppet's messages name the node). Ordered as
+/// the findings are reported.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct FindingKey {
+    file: PathBuf,
+    start: usize,
+    end: usize,
+    code: &'static str,
+    template: String,
 }
 
-impl<'a> Findings<'a> {
-    pub fn new(
-        settings: &'a Settings,
-        sandbox: &'a Sandbox,
-        cwd: &'a Path,
-        main: &Main,
-        code: Option<&'a str>,
-    ) -> Self {
+/// One finding of a run: a diagnostic in a file, with the nodes it occurs on.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    /// The file it is reported in (`-e` for the code given with `-e`).
+    pub file: PathBuf,
+    /// The diagnostic, as the first node it occurs on gave it.
+    pub diagnostic: Diagnostic,
+    /// The labels of the nodes it occurs on, in the order of the nodes; empty when one node
+    /// was compiled, and for a problem of a facts file or of the run.
+    pub nodes: Vec<String>,
+    /// The message with the node's name replaced by [`NODE_MARK`].
+    template: String,
+}
+
+impl Finding {
+    /// The message as reported: the nodes it occurs on named at its end (Puppet's "... for
+    /// NODE" / "... on node NODE" is then said of each node listed).
+    pub fn message(&self) -> String {
+        if self.nodes.len() > 1 {
+            let message = self
+                .template
+                .replace(&format!(" for {NODE_MARK}"), "")
+                .replace(&format!(" on node {NODE_MARK}"), "")
+                .replace(NODE_MARK, "the node");
+            format!("{message} ({})", nodes_text(&self.nodes))
+        } else if !self.nodes.is_empty() {
+            format!("{} ({})", self.diagnostic.message, nodes_text(&self.nodes))
+        } else {
+            self.diagnostic.message.clone()
+        }
+    }
+}
+
+/// The findings of all nodes, by file, deduplicated across nodes.
+pub struct Findings<'s> {
+    session: &'s Session,
+    texts: HashMap<PathBuf, String>,
+    profiles: HashMap<PathBuf, Profile>,
+    found: BTreeMap<FindingKey, Finding>,
+}
+
+impl<'s> Findings<'s> {
+    pub(super) fn new(session: &'s Session) -> Self {
         Findings {
-            settings,
-            sandbox,
-            cwd,
-            fallback: main.fallback.clone(),
-            code,
+            session,
             texts: HashMap::new(),
             profiles: HashMap::new(),
             found: BTreeMap::new(),
         }
     }
 
+    /// The findings, in the order they are reported (by file, span, code, message).
+    pub fn iter(&self) -> impl Iterator<Item = &Finding> {
+        self.found.values()
+    }
+
     /// The text of a file findings are reported in (empty if it cannot be read).
     fn text(&mut self, path: &Path) -> &str {
         if !self.texts.contains_key(path) {
-            let text = if path == Path::new(CODE_NAME) && self.code.is_some() {
-                self.code.unwrap_or_default().to_string()
-            } else {
-                self.sandbox
+            let text = match &self.session.code {
+                Some(code) if path == Path::new(CODE_NAME) => code.clone(),
+                _ => self
+                    .session
+                    .sandbox
                     .read(path)
                     .map(|b| String::from_utf8_lossy(&b).into_owned())
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
             };
             self.texts.insert(path.to_path_buf(), text);
         }
@@ -72,20 +104,24 @@ impl<'a> Findings<'a> {
     }
 
     fn selection(&mut self, path: &Path) -> &Selection {
+        if let Some(selection) = &self.session.selection {
+            return selection;
+        }
         if !self.profiles.contains_key(path) {
-            let key = self.settings.profile_key(path);
+            let settings = &self.session.settings;
+            let key = settings.profile_key(path);
             self.profiles
-                .insert(path.to_path_buf(), self.settings.profile(&key));
+                .insert(path.to_path_buf(), settings.profile(&key));
         }
         &self.profiles[path].selection
     }
 
     /// The file a location is in: its file, the `-e` code, or the fallback.
     fn file_of(&self, at: &Location) -> PathBuf {
-        match (&at.file, self.code) {
+        match (&at.file, &self.session.code) {
             (Some(f), _) => f.clone(),
             (None, Some(_)) if at.span.is_some() || at.line.is_some() => PathBuf::from(CODE_NAME),
-            _ => self.fallback.clone(),
+            _ => self.session.main.fallback.clone(),
         }
     }
 
@@ -110,7 +146,7 @@ impl<'a> Findings<'a> {
     }
 
     /// Adds a finding of a node (`node`: its label and name, when several nodes were compiled).
-    pub fn add(&mut self, d: &EvalDiag, node: Option<(&str, &str)>) {
+    pub(super) fn add(&mut self, d: &EvalDiag, node: Option<(&str, &str)>) {
         let file = self.file_of(&d.at);
         let code = catalog::rule_for(&d.kind).info().code;
         // The profile's severity: the target Puppet's (see `config::Puppet::severity`).
@@ -127,7 +163,7 @@ impl<'a> Findings<'a> {
         self.insert(file, diagnostic, node);
     }
 
-    pub fn add_diagnostic(&mut self, file: PathBuf, d: Diagnostic) {
+    pub(super) fn add_diagnostic(&mut self, file: PathBuf, d: Diagnostic) {
         self.text(&file);
         self.insert(file, d, None);
     }
@@ -139,34 +175,38 @@ impl<'a> Findings<'a> {
             Some((_, name)) if !name.is_empty() => d.message.replace(name, NODE_MARK),
             _ => d.message.clone(),
         };
-        let key = (file, d.span.start, d.span.end, d.code, template);
-        let entry = self.found.entry(key).or_insert_with(|| (d, Vec::new()));
+        let key = FindingKey {
+            file: file.clone(),
+            start: d.span.start,
+            end: d.span.end,
+            code: d.code,
+            template: template.clone(),
+        };
+        let entry = self.found.entry(key).or_insert_with(|| Finding {
+            file,
+            diagnostic: d,
+            nodes: Vec::new(),
+            template,
+        });
         if let Some((label, _)) = node {
-            entry.1.push(label.to_string());
+            entry.nodes.push(label.to_string());
         }
     }
 
     /// The findings as file reports, with the nodes they were found for (when several nodes
     /// were compiled) and the files' suppression comments applied.
-    pub fn finish(mut self) -> Vec<FileReport> {
+    pub fn into_reports(mut self) -> Vec<FileReport> {
         let mut by_file: BTreeMap<PathBuf, Vec<Diagnostic>> = BTreeMap::new();
-        for ((file, _, _, _, template), (mut d, nodes)) in std::mem::take(&mut self.found) {
-            if nodes.len() > 1 {
-                // Puppet's "... for NODE" / "... on node NODE": said of each node listed.
-                let message = template
-                    .replace(&format!(" for {NODE_MARK}"), "")
-                    .replace(&format!(" on node {NODE_MARK}"), "")
-                    .replace(NODE_MARK, "the node");
-                d.message = format!("{message} ({})", nodes_text(&nodes));
-            } else if !nodes.is_empty() {
-                d.message = format!("{} ({})", d.message, nodes_text(&nodes));
-            }
-            by_file.entry(file).or_default().push(d);
+        for (_, finding) in std::mem::take(&mut self.found) {
+            let message = finding.message();
+            let mut d = finding.diagnostic;
+            d.message = message;
+            by_file.entry(finding.file).or_default().push(d);
         }
         let only_catalog = Selection::from_fn(|info| {
             (info.category == crate::rules::Category::Catalog).then_some(info.severity)
         })
-        .with_show_ignored(self.settings.display.show_ignored);
+        .with_show_ignored(self.session.settings.display.show_ignored);
         by_file
             .into_iter()
             .map(|(file, mut diagnostics)| {
@@ -183,7 +223,7 @@ impl<'a> Findings<'a> {
                 let display = if file == Path::new(CODE_NAME) {
                     CODE_NAME.to_string()
                 } else {
-                    display_path(&file, self.cwd)
+                    display_path(&file, &self.session.cwd)
                 };
                 FileReport::new(display, text, diagnostics)
             })
