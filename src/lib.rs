@@ -15,9 +15,9 @@
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
 //!
 //! No process-global mutable state: a run's state (settings, sandbox, index, caches) lives in
-//! values passed explicitly, chiefly [`lint::Session`] and [`defs::Index`], so two runs in one
-//! process are independent. `ARCHITECTURE.md` maps the code and says where to add a rule, a
-//! built-in function or an output format.
+//! values passed explicitly, chiefly [`lint::Session`], [`evaluate::Session`] and
+//! [`defs::Index`], so two runs in one process are independent. `ARCHITECTURE.md` maps the code
+//! and says where to add a rule, a built-in function or an output format.
 
 pub mod cli;
 pub mod config;

@@ -1,6 +1,7 @@
 //! The findings step of an evaluation: each node's findings become diagnostics of the catalog
 //! rules (P2xx) at the severities of the files' profiles, the same finding of several nodes is
-//! kept once with the nodes it occurs on, and the files' suppression comments apply.
+//! kept once with the nodes it occurs on, and the files' suppression comments apply (read from
+//! the manifests as the compilations parsed them, once per run).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
@@ -91,12 +92,15 @@ impl<'s> Findings<'s> {
         if !self.texts.contains_key(path) {
             let text = match &self.session.code {
                 Some(code) if path == Path::new(CODE_NAME) => code.clone(),
-                _ => self
-                    .session
-                    .sandbox
-                    .read(path)
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
-                    .unwrap_or_default(),
+                _ => match self.session.ruby.parsed_manifest(path) {
+                    Some(m) => m.text.clone(),
+                    None => self
+                        .session
+                        .sandbox
+                        .read(path)
+                        .map(|b| String::from_utf8_lossy(&b).into_owned())
+                        .unwrap_or_default(),
+                },
             };
             self.texts.insert(path.to_path_buf(), text);
         }
@@ -211,9 +215,18 @@ impl<'s> Findings<'s> {
             .into_iter()
             .map(|(file, mut diagnostics)| {
                 let text = self.texts.remove(&file).unwrap_or_default();
-                let parsed = crate::syntax::parse(&text);
+                // A manifest the compilations parsed is not parsed again.
+                let cached = self.session.ruby.parsed_manifest(&file);
+                let parsed_here;
+                let ast = match &cached {
+                    Some(m) => &m.parsed.ast,
+                    None => {
+                        parsed_here = crate::syntax::parse(&text);
+                        &parsed_here.ast
+                    }
+                };
                 let before: HashSet<_> = diagnostics.iter().map(|d| d.code).collect();
-                crate::rules::suppress::Suppressions::parse(&text, &parsed.ast).apply(
+                crate::rules::suppress::Suppressions::parse(&text, ast).apply(
                     &text,
                     &mut diagnostics,
                     &only_catalog,
