@@ -161,3 +161,50 @@ fn binary_and_session_agree_on_every_fixture() {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Two evaluate sessions in one process are independent: each reads and parses the files
+/// itself (a file changed between two sessions is read anew), and the same session compiles a
+/// second set of nodes as the first.
+#[test]
+fn sessions_are_independent() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    let site = root.join("manifests/site.pp");
+    std::fs::create_dir_all(site.parent().unwrap()).unwrap();
+    let facts = root.join("facts.json");
+    std::fs::write(&facts, r#"{"fqdn": "web1.example.com"}"#).unwrap();
+    let messages = |session: &Session| -> Vec<String> {
+        let source = FactsSource {
+            facts: Some(facts.clone()),
+            ..FactsSource::default()
+        };
+        let nodes = session.nodes(&session.facts(&source).unwrap());
+        let outcomes = session.compile_nodes(nodes);
+        let found = session.findings(&outcomes);
+        found.iter().map(|f| f.message()).collect()
+    };
+    let session = || {
+        let mut sandbox = Sandbox::new(&root, &[root.clone()]);
+        let options = CliOptions {
+            no_config: true,
+            ..CliOptions::default()
+        };
+        let settings = Settings::load(&options, &root, &mut sandbox).unwrap();
+        let target = Target {
+            paths: vec![site.clone()],
+            ..Target::default()
+        };
+        Session::new(root.clone(), settings, sandbox, target, 2).unwrap()
+    };
+    std::fs::write(&site, "fail('one')\n").unwrap();
+    let first = session();
+    let one = messages(&first);
+    assert!(one.iter().any(|m| m.contains("one")), "{one:?}");
+    std::fs::write(&site, "fail('two')\n").unwrap();
+    let second = session();
+    let two = messages(&second);
+    assert!(two.iter().any(|m| m.contains("two")), "{two:?}");
+    assert!(!two.iter().any(|m| m.contains("one")), "{two:?}");
+    // The first session's files were parsed once for its run.
+    assert_eq!(messages(&first), one);
+}
