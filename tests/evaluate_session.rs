@@ -11,7 +11,7 @@ use std::process::Command;
 use plint::config::{CliOptions, PuppetVersion, Settings};
 use plint::evaluate::example::EXAMPLE_NODE;
 use plint::evaluate::{FactsSource, Session, Target};
-use plint::report::{Emitter, OutputFormat, Report};
+use plint::report::{OutputFormat, Report};
 use plint::sandbox::Sandbox;
 
 mod common;
@@ -184,7 +184,7 @@ fn sessions_are_independent() {
         found.iter().map(|f| f.message()).collect()
     };
     let session = || {
-        let mut sandbox = Sandbox::new(&root, &[root.clone()]);
+        let mut sandbox = Sandbox::new(&root, std::slice::from_ref(&root));
         let options = CliOptions {
             no_config: true,
             ..CliOptions::default()
