@@ -21,6 +21,31 @@
 //!    suppression comments applied ([`findings`]).
 //!
 //! [`example`] compiles a documentation example or a fixture through the same session.
+//!
+//! ```
+//! use plint::config::{CliOptions, Settings};
+//! use plint::evaluate::{FactsSource, Session, Target};
+//! use plint::sandbox::Sandbox;
+//!
+//! let cwd = std::env::current_dir().unwrap();
+//! let mut sandbox = Sandbox::new(&cwd, std::slice::from_ref(&cwd));
+//! let options = CliOptions { no_config: true, ..CliOptions::default() };
+//! let settings = Settings::load(&options, &cwd, &mut sandbox).unwrap();
+//! let code = "notify { \"on ${facts['os']['name']}\": }".to_string();
+//! let target = Target { code: Some(code), ..Target::default() };
+//! let session = Session::new(cwd, settings, sandbox, target, 2).unwrap();
+//!
+//! let source = FactsSource {
+//!     os: Some("debian-12".into()),
+//!     node: Some("web1.example.com".into()),
+//!     ..FactsSource::default()
+//! };
+//! let nodes = session.nodes(&session.facts(&source).unwrap());
+//! let outcomes = session.compile_nodes(nodes);
+//! let catalog = outcomes[0].catalog.as_ref().unwrap();
+//! assert!(catalog.resources().iter().any(|r| r.title == "on Debian"));
+//! assert_eq!(session.findings(&outcomes).iter().count(), 0);
+//! ```
 
 pub mod environment;
 pub mod example;
