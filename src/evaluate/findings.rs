@@ -90,8 +90,8 @@ impl<'s> Findings<'s> {
     /// The text of a file findings are reported in (empty if it cannot be read).
     fn text(&mut self, path: &Path) -> &str {
         if !self.texts.contains_key(path) {
-            let text = match &self.session.code {
-                Some(code) if path == Path::new(CODE_NAME) => code.clone(),
+            let text = match self.session.code() {
+                Some(code) if path == Path::new(CODE_NAME) => code.to_string(),
                 _ => match self.session.ruby.parsed_manifest(path) {
                     Some(m) => m.text.clone(),
                     None => self
@@ -122,7 +122,7 @@ impl<'s> Findings<'s> {
 
     /// The file a location is in: its file, the `-e` code, or the fallback.
     fn file_of(&self, at: &Location) -> PathBuf {
-        match (&at.file, &self.session.code) {
+        match (&at.file, self.session.code()) {
             (Some(f), _) => f.clone(),
             (None, Some(_)) if at.span.is_some() || at.line.is_some() => PathBuf::from(CODE_NAME),
             _ => self.session.main.fallback.clone(),

@@ -65,7 +65,7 @@ pub use node::{BadFacts, NodeOutcome, NodeSpec};
 
 use crate::config::Settings;
 use crate::eval::budget::Budgets;
-use crate::eval::compiler::{CompileInput, Node, RubyCache};
+use crate::eval::compiler::{CompileInput, Manifest, Node, RubyCache};
 use crate::rules::registry::Selection;
 use crate::sandbox::Sandbox;
 
@@ -110,7 +110,6 @@ pub struct Session {
     budgets: Budgets,
     /// Templates and Ruby functions, parsed once for all the nodes.
     ruby: Arc<RubyCache>,
-    code: Option<String>,
     /// The rules' severities for every file, instead of the files' profiles.
     selection: Option<Selection>,
     progress: Option<Arc<dyn Progress>>,
@@ -165,7 +164,6 @@ impl Session {
             global_hiera: target.global_hiera,
             budgets,
             ruby: Arc::default(),
-            code: target.code,
             selection: None,
             progress: None,
         })
@@ -199,6 +197,14 @@ impl Session {
     /// The main manifest and its environment.
     pub fn main(&self) -> &Main {
         &self.main
+    }
+
+    /// The code given with `-e`, if the main manifest is code.
+    pub fn code(&self) -> Option<&str> {
+        match &self.main.manifest {
+            Manifest::Code(code) => Some(code),
+            Manifest::Files(_) => None,
+        }
     }
 
     /// The module path: `--modulepath` or `plint.toml`'s, else the environment's.
