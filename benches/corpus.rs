@@ -224,11 +224,7 @@ fn main() {
     let bytes: usize = sources.iter().map(String::len).sum();
     let lines: usize = sources.iter().map(|s| s.lines().count()).sum();
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(o.threads)
-        .stack_size(plint::cli::WORKER_STACK_SIZE)
-        .build()
-        .expect("rayon pool");
+    let pool = plint::lint::worker_pool(o.threads).expect("rayon pool");
 
     println!(
         "corpus: {} ({} files, {} bytes, {} lines); {} iterations after 1 warm-up; \
@@ -253,11 +249,7 @@ fn main() {
     };
     // The sequential variants run on a pool thread too, for its large stack (lowering
     // recurses), but on one thread only.
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .stack_size(plint::cli::WORKER_STACK_SIZE)
-        .build()
-        .expect("rayon pool");
+    let one = plint::lint::worker_pool(1).expect("rayon pool");
 
     let ts_par = run("ts-par", "bare tree-sitter parse", o.iters, par(ts_parse));
     let plint_par = run(

@@ -4,7 +4,8 @@
 //!
 //! Stages depend only on earlier stages:
 //! `discover` → `syntax` → `types` → `ruby` → `defs` → `infer` → `eval` → `rules` → `config` → `lint` →
-//! `cli`. `report` (diagnostics and their output formats) is a leaf every stage may use.
+//! `evaluate` → `cli`. `report` (diagnostics and their output formats) is a leaf every stage may
+//! use.
 //! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
 //! `yaml` (YAML's syntax as libyaml, and so Puppet's Psych, reads it) is a leaf: every reading
@@ -14,15 +15,16 @@
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
 //!
 //! No process-global mutable state: a run's state (settings, sandbox, index, caches) lives in
-//! values passed explicitly, chiefly [`lint::Session`] and [`defs::Index`], so two runs in one
-//! process are independent. `ARCHITECTURE.md` maps the code and says where to add a rule, a
-//! built-in function or an output format.
+//! values passed explicitly, chiefly [`lint::Session`], [`evaluate::Session`] and
+//! [`defs::Index`], so two runs in one process are independent. `ARCHITECTURE.md` maps the code
+//! and says where to add a rule, a built-in function or an output format.
 
 pub mod cli;
 pub mod config;
 pub mod defs;
 pub mod discover;
 pub mod eval;
+pub mod evaluate;
 pub mod infer;
 pub mod lint;
 pub mod report;

@@ -1,6 +1,6 @@
 //! Fixtures of the catalog rules (P2xx): `tests/fixtures-eval/<rule-name>/{fail,pass}*.pp`.
 //! Each file is compiled for a node (as `plint --evaluate -e CODE` would; a first line
-//! `# facts: <JSON>` gives the facts, see `rules::catalog::check_example`) with that rule
+//! `# facts: <JSON>` gives the facts, see `evaluate::example::check_example`) with that rule
 //! alone; a `fail*` file's findings must equal its `.expected` file beside it (one finding per
 //! line: `line:col-line:col CODE message`, then indented `label:` / `note:` / `help:`), a
 //! `pass*` file must have none. A rule's `modules/` folder, if any, is the module path.
@@ -9,7 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use plint::rules::{Category, catalog, find, registry};
+use plint::evaluate::example;
+use plint::rules::{Category, find, registry};
 
 mod common;
 use common::CATALOG_RULES_NOT_YET_REPORTED;
@@ -23,7 +24,7 @@ fn line_col(src: &str, offset: usize) -> (usize, usize) {
 
 fn render(code: &str, src: &str, modulepath: &[PathBuf]) -> String {
     let selection = registry::Selection::from_fn(|i| (i.code == code).then_some(i.severity));
-    let mut ds = catalog::check_example_with(src, &selection, modulepath);
+    let mut ds = example::check_example_with(src, &selection, modulepath);
     ds.sort_by_key(|d| (d.span.start, d.span.end));
     let mut out = String::new();
     for d in ds {

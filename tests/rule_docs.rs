@@ -3,7 +3,7 @@
 //! (P2xx) are compiled for a node, as `plint --evaluate -e CODE` would; those of the rules of
 //! a module's other files (P5xx) are files, each after a line `# file: PATH`.
 
-use plint::rules::{Category, FileInfo, catalog, docs, registry};
+use plint::rules::{Category, FileInfo, docs, registry};
 use plint::syntax;
 
 mod common;
@@ -39,7 +39,7 @@ fn run_one(code: &str, source: &str) -> Vec<String> {
         .and_then(|l| l.strip_prefix("# file: "))
         .unwrap_or("example.pp");
     if plint::rules::find(code).is_some_and(|r| r.info().category == Category::Catalog) {
-        return catalog::check_example(source, &selection)
+        return plint::evaluate::example::check_example(source, &selection)
             .into_iter()
             .map(|d| format!("{} {}", d.code, d.message))
             .collect();

@@ -27,7 +27,6 @@ use termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 use crate::config::puppet_lint_rc::{ErrorLevel, ReportFormat};
 use crate::config::{CliOptions, Settings};
 use crate::discover::NoteKind;
-pub use crate::lint::WORKER_STACK_SIZE;
 use crate::lint::{Checked, FixMode, Phases, Session, fix};
 use crate::report::escape::escape;
 use crate::report::{
@@ -236,7 +235,7 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     }
 
     if args.evaluate {
-        return evaluate::run(args, &settings, &cwd, sandbox);
+        return evaluate::run(args, settings, &cwd, sandbox);
     }
     let (emitter, error_level) = chosen_output(args, &settings, &cwd)?;
 

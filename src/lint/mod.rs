@@ -34,6 +34,17 @@ use crate::sandbox::Sandbox;
 /// Stack size of each worker thread (deeply nested manifests recurse deeply).
 pub const WORKER_STACK_SIZE: usize = 64 << 20;
 
+/// The worker threads of a session (check mode's and `--evaluate`'s alike): `threads` of them
+/// (0: one per core), each with a [`WORKER_STACK_SIZE`] stack and named `plint-worker-N`.
+pub fn worker_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(WORKER_STACK_SIZE)
+        .thread_name(|i| format!("plint-worker-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))
+}
+
 /// One run of plint: where it runs, its settings, its sandbox and its worker threads.
 pub struct Session {
     cwd: PathBuf,
@@ -104,12 +115,7 @@ impl Session {
         sandbox: Sandbox,
         threads: usize,
     ) -> Result<Session, String> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .stack_size(WORKER_STACK_SIZE)
-            .thread_name(|i| format!("plint-worker-{i}"))
-            .build()
-            .map_err(|e| format!("cannot start worker threads: {e}"))?;
+        let pool = worker_pool(threads)?;
         Ok(Session {
             cwd,
             settings,

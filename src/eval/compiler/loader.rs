@@ -227,7 +227,17 @@ impl Loader {
     /// Parses code of the main manifest; its definitions become known, its other statements
     /// are returned (with the file's id) to be evaluated as the main class.
     pub fn load_main(&self, path: Option<PathBuf>, text: String) -> (FileId, Vec<Expr>) {
-        let (id, ast) = self.parse(path, text, None);
+        let (id, ast) = match path {
+            // A file: parsed once per run.
+            Some(path) => {
+                let m = self.ruby.manifest_with_text(&path, text);
+                self.add_parsed(Some(path), &m)
+            }
+            None => {
+                let parsed = crate::syntax::parse(&text);
+                self.add_file(None, text, &parsed.diagnostics, parsed.ast)
+            }
+        };
         let mut rest = Vec::new();
         for s in ast.statements {
             if s.is_definition() {
@@ -239,17 +249,39 @@ impl Loader {
         (id, rest)
     }
 
-    fn parse(
+    /// The file `path` read through the sandbox and parsed, once per run (see
+    /// [`super::RubyCache::manifest`]); `None` when it cannot be read.
+    fn parse_file(&self, path: &Path) -> Option<(FileId, ast::File)> {
+        let read = || {
+            let bytes = self.sandbox.read(path).ok()?;
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        };
+        let m = self.ruby.manifest(path, read)?;
+        Some(self.add_parsed(Some(path.to_path_buf()), &m))
+    }
+
+    /// Records a file of the run's parsed manifests (its text and tree copied: the
+    /// compilation takes its definitions apart).
+    fn add_parsed(
+        &self,
+        path: Option<PathBuf>,
+        m: &super::ruby::ParsedManifest,
+    ) -> (FileId, ast::File) {
+        let (text, ast) = (m.text.clone(), m.parsed.ast.clone());
+        self.add_file(path, text, &m.parsed.diagnostics, ast)
+    }
+
+    /// Records a parsed file and its syntax errors.
+    fn add_file(
         &self,
         path: Option<PathBuf>,
         text: String,
-        _module: Option<&str>,
+        diagnostics: &[crate::report::Diagnostic],
+        ast: ast::File,
     ) -> (FileId, ast::File) {
-        let parsed = crate::syntax::parse(&text);
         let mut st = self.state.borrow_mut();
         let id = st.files.len();
-        for d in parsed
-            .diagnostics
+        for d in diagnostics
             .iter()
             .filter(|d| d.severity == crate::report::Severity::Error)
         {
@@ -260,7 +292,7 @@ impl Loader {
             });
         }
         st.files.push(Rc::new(SourceFile::new(path, text)));
-        (id, parsed.ast)
+        (id, ast)
     }
 
     /// Records a definition (and the definitions nested in a class, prefixed with its name).
@@ -383,11 +415,9 @@ impl Loader {
                 return;
             }
         }
-        let Ok(bytes) = self.sandbox.read(path) else {
+        let Some((id, ast)) = self.parse_file(path) else {
             return;
         };
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        let (id, ast) = self.parse(Some(path.to_path_buf()), text, Some(module));
         for s in ast.statements {
             if s.is_definition() {
                 self.hoist(s, id, "", Some(module), false);

@@ -37,16 +37,59 @@ type ParsedTemplate = Result<Arc<ruby::Program>, String>;
 /// A module function read from its file (`None`: not in a form plint reads).
 type ReadFunction = Option<Arc<ruby::function::FunctionDef>>;
 
-/// The Ruby files of a run, parsed once and shared by the compilations of all its nodes
-/// (templates by path; module functions by path and name). Files are taken not to change
-/// during a run.
+/// The files of a run, parsed once and shared by the compilations of all its nodes (Ruby
+/// templates by path; module functions by path and name; manifests by path, which the findings
+/// step reads again for their suppression comments). Files are taken not to change during a
+/// run.
 #[derive(Debug, Default)]
 pub struct RubyCache {
     templates: Mutex<HashMap<PathBuf, ParsedTemplate>>,
     functions: Mutex<HashMap<(PathBuf, String), ReadFunction>>,
+    manifests: Mutex<HashMap<PathBuf, Arc<ParsedManifest>>>,
+}
+
+/// A manifest file read and parsed.
+#[derive(Debug)]
+pub struct ParsedManifest {
+    pub text: String,
+    pub parsed: crate::syntax::Parsed,
 }
 
 impl RubyCache {
+    /// The manifest `path`, read by `read` and parsed, once per run.
+    pub fn manifest(
+        &self,
+        path: &Path,
+        read: impl FnOnce() -> Option<String>,
+    ) -> Option<Arc<ParsedManifest>> {
+        match self.parsed_manifest(path) {
+            Some(hit) => Some(hit),
+            None => Some(self.add_manifest(path, read()?)),
+        }
+    }
+
+    /// The manifest `path` whose text is `text`, parsed once per run.
+    pub fn manifest_with_text(&self, path: &Path, text: String) -> Arc<ParsedManifest> {
+        match self.parsed_manifest(path) {
+            Some(hit) => hit,
+            None => self.add_manifest(path, text),
+        }
+    }
+
+    fn add_manifest(&self, path: &Path, text: String) -> Arc<ParsedManifest> {
+        let parsed = crate::syntax::parse(&text);
+        let manifest = Arc::new(ParsedManifest { text, parsed });
+        if let Ok(mut m) = self.manifests.lock() {
+            m.insert(path.to_path_buf(), manifest.clone());
+        }
+        manifest
+    }
+
+    /// The manifest `path` if a compilation of the run parsed it.
+    pub fn parsed_manifest(&self, path: &Path) -> Option<Arc<ParsedManifest>> {
+        self.manifests.lock().ok()?.get(path).cloned()
+    }
+
     fn template(
         &self,
         path: &Path,

@@ -10,17 +10,12 @@
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
 use std::ops::Range;
-use std::path::Path;
 
 use crate::eval::catalog::Location;
-use crate::eval::compiler::{CompileInput, Manifest, Node, compile};
 use crate::eval::diag::{EvalDiag, EvalDiagKind};
-use crate::eval::facts;
 use crate::eval::value::{Hash, Value};
 use crate::report::{Diagnostic, Severity};
-use crate::rules::registry::Selection;
 use crate::rules::{Rule, RuleKind};
-use crate::syntax::ast::Span;
 
 /// A rule that reports one kind of compilation finding.
 pub trait CatalogRule: Rule {
@@ -123,82 +118,12 @@ pub fn example_facts() -> Hash {
     facts
 }
 
-/// Compiles a documentation example (a manifest given as code) for a node and returns the
-/// findings of the selected catalog rules, as `plint --evaluate -e CODE` would. A first line
-/// `# facts: <JSON>` gives the node's facts (a problem with them is a `bad-input` finding).
-pub fn check_example(source: &str, selection: &Selection) -> Vec<Diagnostic> {
-    check_example_with(source, selection, &[])
-}
-
-/// [`check_example`] with modules: `modulepath` lists folders of modules (their manifests,
-/// functions and types are found as `plint --evaluate --modulepath` finds them).
-pub fn check_example_with(
-    source: &str,
-    selection: &Selection,
-    modulepath: &[std::path::PathBuf],
-) -> Vec<Diagnostic> {
-    let mut diags = Vec::new();
-    const FACTS: &str = "# facts:";
-    let facts = match source.lines().next().and_then(|l| l.strip_prefix(FACTS)) {
-        Some(json) => match facts::parse(Path::new("facts.json"), json) {
-            Ok(f) => f.values,
-            Err(e) => {
-                // Located in the example's first line.
-                let mut eval = e.to_eval_diag(json);
-                eval.at.file = None;
-                eval.at.span = eval.at.span.map(|s| {
-                    Span::new(s.start as usize + FACTS.len(), s.end as usize + FACTS.len())
-                });
-                diags.push(eval);
-                Hash::new()
-            }
-        },
-        None => example_facts(),
-    };
-    if diags.is_empty() {
-        let node = Node::new("node.example.com", facts);
-        let input = CompileInput {
-            manifest: Manifest::Code(source.to_string()),
-            sandbox: std::sync::Arc::new(crate::sandbox::Sandbox::new(Path::new("/"), modulepath)),
-            modulepath: modulepath.to_vec(),
-            global_hiera: None,
-            hiera: None,
-            environment_dir: None,
-            environment: "production".to_string(),
-            strict_variables: false,
-            node,
-            budgets: Default::default(),
-            ruby: Default::default(),
-        };
-        let out = compile(&input);
-        diags = out.diags;
-        diags.extend(incomplete_facts::finding(
-            &out.missing_facts,
-            &input.node.facts,
-            Location::default(),
-        ));
-    }
-    diags
-        .iter()
-        .filter_map(|d| {
-            let rule = rule_for(&d.kind);
-            let configured = selection.severity(rule.info().code)?;
-            let span = d.at.span.map_or(0..0, |s| s.start as usize..s.end as usize);
-            let same_file = |at: &Location| {
-                at.file
-                    .is_none()
-                    .then_some(at.span)
-                    .flatten()
-                    .map(|s| s.start as usize..s.end as usize)
-            };
-            Some(diagnostic(d, configured, span, &same_file))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
+    use crate::syntax::ast::Span;
 
     #[test]
     fn every_kind_has_exactly_one_rule() {
