@@ -8,7 +8,7 @@ use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
 use crate::syntax::ast::{
-    AssignOp, BinaryOp, Block, Expr, ExprKind, StringLit, StringPart, UnaryOp,
+    AssignOp, BinaryOp, Block, Expr, ExprKind, Span, StringLit, StringPart, UnaryOp,
 };
 
 impl Compiler<'_> {
@@ -524,9 +524,8 @@ impl Compiler<'_> {
                         out.push(Value::resource("Class", &resources::class_title(n)))
                     }
                 }
-                Value::Unknown(_) => {
-                    return Ok(Value::unknown("Any", "reference with an unknown title"));
-                }
+                // The reference is unknown for the reason its title is.
+                Value::Unknown(u) => return Ok(Value::unknown("Any", &u.origin)),
                 other => {
                     return err(format!(
                         "{type_name}[] accepts only String titles, got {}",
@@ -591,16 +590,26 @@ impl Compiler<'_> {
     /// Notes (once per place) a condition on an unknown value; `origin` says where the value
     /// comes from.
     fn report_unknown_condition(&mut self, at: &Expr, what: &str, origin: &str) {
-        let key = (self.ctx.file, at.span.start);
-        if self.reported_unknown.insert(key) {
-            self.note(
-                EvalDiagKind::UnknownCondition,
-                format!(
-                    "the {what} depends on a value that is not known statically \
-                     (from {origin}); neither branch is evaluated"
-                ),
-                at.span,
-            );
+        self.note_unknown_once(
+            self.ctx.file,
+            at.span,
+            format!(
+                "the {what} depends on a value that is not known statically \
+                 (from {origin}); neither branch is evaluated"
+            ),
+        );
+    }
+
+    /// Notes (once per place) what plint left out because it depends on an unknown value.
+    pub(super) fn note_unknown_once(&mut self, file: super::FileId, span: Span, message: String) {
+        if self.reported_unknown.insert((file, span.start)) {
+            let at = self.location(file, span);
+            self.diags.push(crate::eval::diag::EvalDiag {
+                kind: EvalDiagKind::UnknownCondition,
+                message,
+                at,
+                related: Vec::new(),
+            });
         }
     }
 

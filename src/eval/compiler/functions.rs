@@ -296,10 +296,14 @@ impl Compiler<'_> {
                     } if n == "Class" => t.clone(),
                     _ => return err(format!("'{name}' expects class names, got {}", t)),
                 },
-                Value::Unknown(_) => {
+                Value::Unknown(u) => {
                     self.note(
                         EvalDiagKind::UnknownCondition,
-                        format!("{name} of a class whose name is not known statically"),
+                        format!(
+                            "{name} of a class whose name is not known statically (from {}); \
+                             the class is not evaluated",
+                            u.origin
+                        ),
                         span,
                     );
                     continue;
