@@ -619,3 +619,80 @@ fn function_arguments() {
     // What is known of the array is enough.
     assert_eq!(message(c, "s"), Value::Integer(2));
 }
+
+// --- Every error at once (issue 29, item 5) ------------------------------------------------
+
+/// The messages of the findings at error level, in the order the compilation met them.
+fn error_messages(out: &CompileOutput) -> Vec<&str> {
+    errors(out).iter().map(|d| d.message.as_str()).collect()
+}
+
+#[test]
+fn errors_at_the_end_of_the_compilation_are_all_reported() {
+    // Dangling relationships (two statements, and a metaparameter), an override of nothing,
+    // a realization of nothing, an unknown attribute: Puppet stops at the first; each is
+    // independent of the others.
+    let out = compile_site(
+        "notify { 'a': }\n\
+         Notify['a'] -> File['/missing/one']\n\
+         Notify['a'] -> File['/missing/two']\n\
+         [Notify['a'], Notify['b']] -> File['/missing/three']\n\
+         notify { 'b': require => Package['missing'] }\n\
+         realize(User['nobody'])\n\
+         file { '/etc/x': ensure => file, nosuchattr => 1 }\n",
+    );
+    assert!(out.catalog.is_none(), "the compilation fails");
+    let failed = out.failed.as_ref().expect("what compiled is kept");
+    assert!(failed.find("Notify", "a").is_some());
+    let messages = error_messages(&out);
+    for m in [
+        "'File[/missing/one]'",
+        "'File[/missing/two]'",
+        "'File[/missing/three]'",
+        "'Package[missing]' in parameter 'require'",
+        "User[nobody]",
+        "no parameter named 'nosuchattr'",
+    ] {
+        assert!(
+            messages.iter().filter(|e| e.contains(m)).count() == 1,
+            "{m} once in {messages:#?}"
+        );
+    }
+    // One relationship naming a missing resource is one error, however many sources it has.
+    assert_eq!(messages.len(), 6, "{messages:#?}");
+}
+
+#[test]
+fn three_independent_errors_in_three_classes() {
+    // An error in a resource's attribute, in a function's argument, in a Hiera lookup: each
+    // class goes on after it, and what uses the failed value is not a second error.
+    let tmp = repo(&[
+        (
+            "site.pp",
+            "class one {\n  file { '/etc/one': ensure => file, mode => 1 + 'x' }\n  \
+             notify { 'one after': }\n}\n\
+             class two {\n  $v = upcase(1, 2, 3)\n  notify { \"two ${v}\": }\n  \
+             notify { 'two after': }\n}\n\
+             class three {\n  $h = lookup('broken')\n  notify { 'three': message => $h }\n  \
+             notify { 'three after': }\n}\n\
+             include one\ninclude two\ninclude three\n",
+        ),
+        (
+            "hiera.yaml",
+            "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+        ),
+        ("data/common.yaml", "broken: \"%{lookup('broken')}\"\n"),
+    ]);
+    let out = compile_repo(tmp.path());
+    assert!(out.catalog.is_none(), "the compilation fails");
+    let failed = out.failed.as_ref().expect("what compiled is kept");
+    let messages = error_messages(&out);
+    assert_eq!(messages.len(), 3, "{:#?}", out.diags);
+    // In the order Puppet meets them: the first is the one Puppet reports.
+    assert!(messages[0].contains("Numeric"), "{messages:#?}");
+    assert!(messages[1].contains("upcase"), "{messages:#?}");
+    assert!(messages[2].contains("broken"), "{messages:#?}");
+    for t in ["one after", "two after", "three after"] {
+        assert!(failed.find("Notify", t).is_some(), "{t}");
+    }
+}

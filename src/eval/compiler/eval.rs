@@ -214,20 +214,7 @@ impl Compiler<'_> {
 
     /// Records the error `e` of the statement `s` and makes what `s` assigns unknown.
     fn recover(&mut self, e: EvalError, s: &Expr) {
-        let before = self.diags.len();
-        self.report_error(e);
-        self.errors_recovered += 1;
-        // The same error met again (a define declared twice with the same bad value) is
-        // reported once.
-        if self.diags.len() > before {
-            let new = &self.diags[before];
-            if self.diags[..before]
-                .iter()
-                .any(|d| d.kind == new.kind && d.message == new.message)
-            {
-                self.diags.truncate(before);
-            }
-        }
+        self.record_error(e);
         let mut vars = Vec::new();
         let mut overrides = Vec::new();
         branch_effects(s, &mut vars, &mut overrides);
@@ -237,6 +224,32 @@ impl Compiler<'_> {
         );
         for name in vars {
             let _ = self.set_var(name, Value::unknown("Any", &origin));
+        }
+    }
+
+    /// Records an error that stops Puppet and goes on: the compilation has failed, and the
+    /// same error met again (a define declared twice with the same bad value) is reported
+    /// once. A budget that ran out is given back: it stops the compilation.
+    pub(super) fn recover_error(&mut self, e: EvalError) -> Result<(), EvalError> {
+        if e.kind == ErrorKind::Budget || !e.is_error() {
+            return Err(e);
+        }
+        self.record_error(e);
+        Ok(())
+    }
+
+    fn record_error(&mut self, e: EvalError) {
+        let before = self.diags.len();
+        self.report_error(e);
+        self.errors_recovered += 1;
+        if self.diags.len() > before {
+            let new = &self.diags[before];
+            if self.diags[..before]
+                .iter()
+                .any(|d| d.kind == new.kind && d.message == new.message)
+            {
+                self.diags.truncate(before);
+            }
         }
     }
 
