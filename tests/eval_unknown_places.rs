@@ -622,9 +622,16 @@ fn function_arguments() {
 
 // --- Every error at once (issue 29, item 5) ------------------------------------------------
 
-/// The messages of the findings at error level, in the order the compilation met them.
+/// The messages of the errors that failed the compilation, in the order it met them.
 fn error_messages(out: &CompileOutput) -> Vec<&str> {
-    errors(out).iter().map(|d| d.message.as_str()).collect()
+    let messages: Vec<&str> = out
+        .errors
+        .iter()
+        .map(|&i| out.diags[i].message.as_str())
+        .collect();
+    // They are every finding at error level.
+    assert_eq!(messages.len(), errors(out).len(), "{:#?}", out.diags);
+    messages
 }
 
 #[test]
@@ -695,4 +702,24 @@ fn three_independent_errors_in_three_classes() {
     for t in ["one after", "two after", "three after"] {
         assert!(failed.find("Notify", t).is_some(), "{t}");
     }
+}
+
+#[test]
+fn define_instances_that_fail_are_each_reported() {
+    // The defines are evaluated after the node (Puppet's generators loop): the node's error
+    // is the first Puppet meets, then each failing instance.
+    let out = compile_site(
+        "define d1(Integer $n) { notify { \"d1 ${title}\": } }\n\
+         define d2(String $s) { notify { \"d2 ${title}\": } }\n\
+         d1 { 'a': n => 'x' }\nd2 { 'b': s => 1 }\nd1 { 'c': }\nd1 { 'd': n => 1 }\n\
+         node default {\n  $x = 1 + 'y'\n  notify { 'in node': }\n}\n",
+    );
+    let messages = error_messages(&out);
+    assert_eq!(messages.len(), 4, "{messages:#?}");
+    assert!(messages[0].contains("Numeric"), "{messages:#?}");
+    assert!(messages[1].starts_with("D1[a]"), "{messages:#?}");
+    assert!(messages[2].starts_with("D2[b]"), "{messages:#?}");
+    assert!(messages[3].starts_with("D1[c]"), "{messages:#?}");
+    let failed = out.failed.as_ref().expect("what compiled is kept");
+    assert!(failed.find("Notify", "d1 d").is_some() && failed.find("Notify", "in node").is_some());
 }

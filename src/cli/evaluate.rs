@@ -74,6 +74,8 @@ struct NodeResult {
     /// A failed compilation's catalog, as far as it went.
     failed: Option<Catalog>,
     diags: Vec<EvalDiag>,
+    /// The errors that failed the compilation, as indices in `diags`, in the order met.
+    errors: Vec<usize>,
     /// A panic while compiling (a bug in plint).
     panicked: Option<Diagnostic>,
     /// The facts could not be used.
@@ -482,6 +484,7 @@ fn compile_node(job: NodeJob) -> NodeResult {
         catalog: None,
         failed: None,
         diags: Vec::new(),
+        errors: Vec::new(),
         panicked: None,
         bad_input: false,
     };
@@ -497,6 +500,7 @@ fn compile_node(job: NodeJob) -> NodeResult {
                     result.catalog = output.catalog;
                     result.failed = output.failed;
                     result.diags = output.diags;
+                    result.errors = output.errors;
                     let at = Location {
                         file: job.facts_at,
                         span: None,
@@ -583,11 +587,10 @@ fn summary_line(label: &str, r: &NodeResult, written: Option<&Path>, cwd: &Path)
     line
 }
 
-/// The findings of a node that fail its compilation (at error level by default).
+/// The errors that failed a node's compilation, in the order the compilation met them (the
+/// first is the one Puppet reports).
 fn node_errors(r: &NodeResult) -> impl Iterator<Item = &EvalDiag> {
-    r.diags
-        .iter()
-        .filter(|d| catalog::rule_for(&d.kind).info().severity == Severity::Error)
+    r.errors.iter().filter_map(|&i| r.diags.get(i))
 }
 
 /// Counts the unknown values in a value by origin (an unknown inside an array or hash counts
@@ -1012,6 +1015,7 @@ mod tests {
             catalog: None,
             failed: None,
             diags: Vec::new(),
+            errors: Vec::new(),
             panicked: None,
             bad_input: true,
         };

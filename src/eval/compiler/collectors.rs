@@ -240,7 +240,11 @@ impl Compiler<'_> {
                 .collect();
             for i in pending {
                 done = false;
-                self.evaluate_define(i)?;
+                // A define instance that fails (a parameter of the wrong type) fails the
+                // compilation; the other instances are still evaluated.
+                if let Err(e) = self.evaluate_define(i) {
+                    self.recover_error(e)?;
+                }
             }
             if done {
                 return Ok(());

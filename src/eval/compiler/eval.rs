@@ -249,6 +249,7 @@ impl Compiler<'_> {
                 .any(|d| d.kind == new.kind && d.message == new.message)
             {
                 self.diags.truncate(before);
+                self.errors.retain(|&i| i < before);
             }
         }
     }
