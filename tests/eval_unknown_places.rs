@@ -723,3 +723,47 @@ fn define_instances_that_fail_are_each_reported() {
     let failed = out.failed.as_ref().expect("what compiled is kept");
     assert!(failed.find("Notify", "d1 d").is_some() && failed.find("Notify", "in node").is_some());
 }
+
+#[test]
+fn what_a_failed_value_feeds_is_not_a_second_error() {
+    // `$x` failed: what uses it (a typed parameter, arithmetic, a type assertion, a title,
+    // a reference, a template) is unknown, not another error.
+    let out = compile_site(
+        "class c(Integer $n) { notify { 'c': message => $n } }\n\
+         define d(String $s) { notify { \"d ${title}\": message => $s } }\n\
+         $x = no_such_function(1)\n\
+         class { 'c': n => $x }\n\
+         d { 'one': s => $x }\n\
+         $y = $x + 1\n\
+         $z = assert_type(Integer, $x)\n\
+         notify { \"t ${x}\": }\n\
+         notify { 'ref': require => Notify[$x] }\n\
+         $e = inline_epp('<%= $x %> and <%= $x + 1 %>', { 'x' => $x })\n\
+         notify { 'e': message => $e }\n\
+         notify { 'last': }\n",
+    );
+    let messages = error_messages(&out);
+    assert_eq!(messages.len(), 1, "{:#?}", out.diags);
+    assert!(messages[0].contains("no_such_function"), "{messages:#?}");
+    let failed = out.failed.as_ref().expect("what compiled is kept");
+    for (ty, title) in [("Notify", "c"), ("Notify", "d one"), ("Notify", "e")] {
+        assert!(failed.find(ty, title).is_some(), "{ty}[{title}]");
+    }
+    assert!(failed.find("Notify", "last").is_some());
+}
+
+#[test]
+fn an_error_in_a_template_fails_its_statement_only() {
+    let out = compile_site(
+        "$a = inline_epp('<%= 1 + \"x\" %>')\n\
+         notify { 'a': message => $a }\n\
+         file { '/etc/b': content => inline_template('<%= raise \"boom\" %>') }\n\
+         notify { 'last': }\n",
+    );
+    let messages = error_messages(&out);
+    assert_eq!(messages.len(), 2, "{:#?}", out.diags);
+    let failed = out.failed.as_ref().expect("what compiled is kept");
+    assert!(failed.find("Notify", "last").is_some());
+    // What the failed template gave is unknown, named after the failed statement.
+    assert_unknown_from(&message(failed, "a"), "a statement that failed");
+}
