@@ -767,3 +767,36 @@ fn an_error_in_a_template_fails_its_statement_only() {
     // What the failed template gave is unknown, named after the failed statement.
     assert_unknown_from(&message(failed, "a"), "a statement that failed");
 }
+
+/// The `P213` notes naming `GENERATED`, by line.
+fn noted_lines(out: &CompileOutput) -> Vec<u32> {
+    out.diags
+        .iter()
+        .filter(|d| d.kind == EvalDiagKind::UnknownCondition && d.message.contains(GENERATED))
+        .filter_map(|d| d.at.line)
+        .collect()
+}
+
+#[test]
+fn declarations_of_an_unknown_name() {
+    // What each of these would declare is not known: none is an error, none is silent.
+    let out = compile_site(
+        "$u = generate('/usr/local/bin/x')\n\
+         create_resources('file', $u)\n\
+         create_resources($u, { '/etc/a' => {} })\n\
+         realize(File[$u])\n\
+         class { $u: }\n\
+         Resource[$u] { 'x': }\n\
+         $u.each |$x| { file { $x: } }\n\
+         create_resources('file', { '/etc/b' => { 'content' => $u } })\n\
+         notify { 'last': }\n",
+    );
+    let c = incomplete_catalog(&out);
+    assert_eq!(noted_lines(&out), [2, 3, 4, 5, 6, 7], "{:#?}", out.diags);
+    // A known hash with an unknown value declares its resources.
+    assert_unknown_from(
+        resource(c, "File", "/etc/b").param("content").unwrap(),
+        GENERATED,
+    );
+    assert!(c.find("Notify", "last").is_some());
+}

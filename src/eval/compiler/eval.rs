@@ -486,6 +486,8 @@ impl Compiler<'_> {
                                 crate::types::Type::Alias(n) => resources::cap_type(n),
                                 _ => x.to_string(),
                             },
+                            // Unknown, for the reason the type's name is.
+                            Value::Unknown(u) => return Ok(Value::unknown("Any", &u.origin)),
                             other => other.to_puppet_string(),
                         };
                         if keys.len() == 1 {
