@@ -800,3 +800,17 @@ fn declarations_of_an_unknown_name() {
     );
     assert!(c.find("Notify", "last").is_some());
 }
+
+#[test]
+fn a_dependency_cycle_is_reported_with_the_other_errors() {
+    let out = compile_site(
+        "notify { 'a': before => Notify['b'] }\n\
+         notify { 'b': before => Notify['a'] }\n\
+         $x = 1 + 'y'\n",
+    );
+    let messages = error_messages(&out);
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(messages[0].contains("Numeric"), "{messages:#?}");
+    assert!(messages[1].contains("dependency cycle"), "{messages:#?}");
+    assert!(out.failed.is_some());
+}

@@ -73,7 +73,16 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
                 .extend(super::checks::check_cycles(&c.catalog, None));
             (Some(std::mem::take(&mut c.catalog)), None)
         }
-        Ok(()) => (None, Some(std::mem::take(&mut c.catalog))),
+        Ok(()) => {
+            // A failed compilation gives the agent nothing; but a cycle among what did compile
+            // is one in the whole catalog too (the rest only adds resources and edges): an
+            // error of its own, after those Puppet meets first.
+            for d in super::checks::check_cycles(&c.catalog, None) {
+                c.errors.push(c.diags.len());
+                c.diags.push(d);
+            }
+            (None, Some(std::mem::take(&mut c.catalog)))
+        }
         // A budget that ran out gives no catalog at all: what it holds may be what exceeded it.
         Err(e) => {
             let budget = e.kind == super::error::ErrorKind::Budget;
