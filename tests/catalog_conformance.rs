@@ -723,6 +723,34 @@ fn run_case(case: &Case, tmp: &Path) -> Outcome {
                         .is_some_and(|m| m.contains(w.as_str()))
                 })
         });
+        // Puppet stops at its first error; plint goes on and lists every independent error
+        // in the catalog it writes marked failed, in the order met: Puppet's comes first (at
+        // Puppet's place, or with Puppet's words when Puppet gives no place).
+        let first = catalog
+            .as_ref()
+            .filter(|c| c["status"] == "failed")
+            .and_then(|c| c["errors"].get(0));
+        if let Some(first) = first {
+            let as_finding = serde_json::json!({
+                "path": first["file"],
+                "line": first["line"],
+            });
+            let first_message = first["message"].as_str().unwrap_or("");
+            let is_puppets = match line {
+                Some(_) => places
+                    .iter()
+                    .any(|(pf, pl)| place_matches(pf, *pl, &as_finding)),
+                None => first_message.contains(puppet_words(&message).as_str()),
+            };
+            if !is_puppets {
+                let _ = writeln!(
+                    diff,
+                    "  Puppet's error is not the first plint lists ({}:{} {first_message}): {message}",
+                    first["file"].as_str().unwrap_or("-"),
+                    first["line"],
+                );
+            }
+        }
         if !hit {
             let _ = writeln!(
                 diff,

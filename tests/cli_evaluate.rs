@@ -1239,3 +1239,45 @@ fn findings_in_templates_are_located_in_the_template() {
     let o = plint(tmp.path(), &args);
     assert_eq!(p218_places(&o), ["site.pp:3:29"], "{}", stdout(&o));
 }
+
+#[test]
+fn three_errors_in_three_classes_fail_the_node_once_each() {
+    // An attribute's value, a function's arguments, an end-of-compile dangling relationship:
+    // Puppet stops at the first; plint reports the three, and what the failed values feed
+    // (the unknown `$v` in a title) is not an error of its own.
+    let tmp = scratch(
+        "class one {\n  file { '/etc/one': ensure => file, mode => 1 + 'x' }\n}\n\
+         class two {\n  $v = upcase(1, 2, 3)\n  notify { \"two ${v}\": }\n}\n\
+         class three {\n  notify { 'three': }\n  Notify['three'] -> File['/missing']\n}\n\
+         include one\ninclude two\ninclude three\n",
+    );
+    let args = [
+        "--evaluate",
+        "--facts",
+        "facts.json",
+        "--catalog-out",
+        "c.json",
+        "site.pp",
+    ];
+    let o = plint(tmp.path(), &args);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("Puppet stops at the first of these 3 errors"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o).matches("error[P2").count(), 3, "{}", stdout(&o));
+    let c = read_json(&tmp.path().join("c.json"));
+    assert_eq!(c["status"], "failed");
+    let errors = c["errors"].as_array().expect("errors");
+    assert_eq!(errors.len(), 3, "{c}");
+    // In the order Puppet meets them: the first is Puppet's error.
+    assert_eq!(errors[0]["line"], 2, "{c}");
+    assert_eq!(errors[1]["line"], 5, "{c}");
+    assert!(
+        errors[2]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("File[/missing]")),
+        "{c}"
+    );
+}

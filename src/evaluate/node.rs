@@ -10,7 +10,7 @@ use crate::eval::compiler::{CompileInput, Node, compile};
 use crate::eval::diag::EvalDiag;
 use crate::eval::value::Value;
 use crate::lint::panic::{catch, internal_error};
-use crate::report::{Diagnostic, Severity};
+use crate::report::Diagnostic;
 use crate::rules::catalog;
 
 /// One node to compile: where its facts come from and the node they make, or the finding that
@@ -47,6 +47,9 @@ pub struct NodeOutcome {
     /// A failed compilation's catalog, as far as it went.
     pub failed: Option<Catalog>,
     pub diags: Vec<EvalDiag>,
+    /// The errors that failed the compilation, as indices in `diags`, in the order met (the
+    /// first is the one Puppet reports).
+    pub errors: Vec<usize>,
     /// A panic while compiling (a bug in plint).
     pub panicked: Option<Diagnostic>,
     /// The facts could not be used.
@@ -70,6 +73,7 @@ pub(super) fn compile_node(
         catalog: None,
         failed: None,
         diags: Vec::new(),
+        errors: Vec::new(),
         panicked: None,
         bad_input: false,
         time: Duration::ZERO,
@@ -87,6 +91,7 @@ pub(super) fn compile_node(
                     result.catalog = output.catalog;
                     result.failed = output.failed;
                     result.diags = output.diags;
+                    result.errors = output.errors;
                     let at = Location {
                         file: spec.facts_at,
                         span: None,
@@ -107,11 +112,10 @@ pub(super) fn compile_node(
 }
 
 impl NodeOutcome {
-    /// The findings that fail the compilation (at error level by default).
+    /// The errors that failed the compilation, in the order the compilation met them (the
+    /// first is the one Puppet reports).
     pub fn errors(&self) -> impl Iterator<Item = &EvalDiag> {
-        self.diags
-            .iter()
-            .filter(|d| catalog::rule_for(&d.kind).info().severity == Severity::Error)
+        self.errors.iter().filter_map(|&i| self.diags.get(i))
     }
 
     /// How many findings the node has (a panic counts as one).

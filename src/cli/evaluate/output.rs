@@ -243,6 +243,7 @@ mod tests {
             catalog: None,
             failed: None,
             diags: Vec::new(),
+            errors: Vec::new(),
             panicked: None,
             bad_input: true,
             time: Duration::ZERO,

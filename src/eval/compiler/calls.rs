@@ -77,11 +77,29 @@ impl Compiler<'_> {
             let regexes = self.regexes.clone();
             let r = match lambda {
                 Some(l) => {
+                    // An unknown argument: what the block would declare is left out, and a
+                    // note says so.
+                    let unknown = args.iter().find_map(|a| match a {
+                        Value::Unknown(u) => Some(u.origin.clone()),
+                        _ => None,
+                    });
                     let mut closure = Closure {
                         ev: self,
                         lambda: l,
+                        calls: 0,
                     };
-                    f.call(args, Some(&mut closure), &regexes)
+                    let r = f.call(args, Some(&mut closure), &regexes);
+                    if let (0, Some(origin), Ok(_)) = (closure.calls, unknown, &r) {
+                        self.note_unknown_once(
+                            self.ctx.file,
+                            span,
+                            format!(
+                                "the block of {name}() is not evaluated: its argument is not \
+                                 known statically (from {origin})"
+                            ),
+                        );
+                    }
+                    r
                 }
                 None => f.call(args, None, &regexes),
             };
@@ -358,6 +376,8 @@ impl Compiler<'_> {
 struct Closure<'a, 'i> {
     ev: &'a mut Compiler<'i>,
     lambda: &'a AstLambda,
+    /// How many times the function called it.
+    calls: usize,
 }
 
 impl Lambda for Closure<'_, '_> {
@@ -366,6 +386,7 @@ impl Lambda for Closure<'_, '_> {
     }
 
     fn call(&mut self, args: Vec<Value>) -> EvalResult {
+        self.calls += 1;
         self.ev.call_lambda(self.lambda, args)
     }
 }

@@ -101,24 +101,42 @@ impl Compiler<'_> {
         }
     }
 
-    fn query_matches(&self, q: &Query, idx: usize) -> bool {
+    /// Whether the resource at `idx` matches the query; `Err(origin)` when that depends on a
+    /// value not known statically (Kleene's logic: a known `false` decides an `and`, a known
+    /// `true` an `or`).
+    fn query_matches(&self, q: &Query, idx: usize) -> Result<bool, String> {
         match q {
-            Query::All => true,
-            Query::And(a, b) => self.query_matches(a, idx) && self.query_matches(b, idx),
-            Query::Or(a, b) => self.query_matches(a, idx) || self.query_matches(b, idx),
+            Query::All => Ok(true),
+            Query::And(a, b) => match (self.query_matches(a, idx), self.query_matches(b, idx)) {
+                (Ok(false), _) | (_, Ok(false)) => Ok(false),
+                (Err(o), _) | (_, Err(o)) => Err(o),
+                (Ok(true), Ok(true)) => Ok(true),
+            },
+            Query::Or(a, b) => match (self.query_matches(a, idx), self.query_matches(b, idx)) {
+                (Ok(true), _) | (_, Ok(true)) => Ok(true),
+                (Err(o), _) | (_, Err(o)) => Err(o),
+                (Ok(false), Ok(false)) => Ok(false),
+            },
             Query::Eq(attr, v) => self.attr_matches(idx, attr, v),
-            Query::Ne(attr, v) => !self.attr_matches(idx, attr, v),
+            Query::Ne(attr, v) => self.attr_matches(idx, attr, v).map(|m| !m),
         }
     }
 
     /// Whether the resource at `idx` has the attribute value `v` (`title`, `tag` and array
-    /// values as Puppet compares them). A tag counts when the resource or one of its
-    /// containers has it, merged or not yet (Puppet's `raw_tagged?`).
-    fn attr_matches(&self, idx: usize, attr: &str, v: &Value) -> bool {
+    /// values as Puppet compares them); `Err(origin)` when `v` or the resource's value is
+    /// unknown. A tag counts when the resource or one of its containers has it, merged or not
+    /// yet (Puppet's `raw_tagged?`).
+    fn attr_matches(&self, idx: usize, attr: &str, v: &Value) -> Result<bool, String> {
+        if v.contains_unknown() {
+            return Err(Value::origin_among([v], "an unknown value"));
+        }
         let r = self.catalog.get(idx);
         let want = v.to_puppet_string();
         match attr {
-            "title" => r.title == want,
+            "title" => match &r.unknown_title {
+                Some(t) => Err(Value::origin_among([t], "an unknown title")),
+                None => Ok(r.title == want),
+            },
             "tag" => {
                 let mut at = Some(idx);
                 while let Some(i) = at {
@@ -129,16 +147,27 @@ impl Compiler<'_> {
                         .iter()
                         .any(|t| t.eq_ignore_ascii_case(&want))
                     {
-                        return true;
+                        return Ok(true);
                     }
                     at = self.tag_container(i);
                 }
-                false
+                Ok(false)
             }
             _ => match r.param(attr) {
-                Some(Value::Array(a)) => a.iter().any(|x| ops::equals(x, v)),
-                Some(x) => ops::equals(x, v),
-                None => false,
+                Some(Value::Array(a)) => {
+                    if a.iter().any(|x| !x.contains_unknown() && ops::equals(x, v)) {
+                        Ok(true)
+                    } else if a.iter().any(Value::contains_unknown) {
+                        Err(Value::origin_among(a.iter(), "an unknown value"))
+                    } else {
+                        Ok(false)
+                    }
+                }
+                Some(x) if x.contains_unknown() => {
+                    Err(Value::origin_among([x], "an unknown value"))
+                }
+                Some(x) => Ok(ops::equals(x, v)),
+                None => Ok(false),
             },
         }
     }
@@ -161,8 +190,23 @@ impl Compiler<'_> {
                     continue;
                 }
 
-                if !self.query_matches(&c.query, idx) {
-                    continue;
+                match self.query_matches(&c.query, idx) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    // Whether Puppet collects it is not known: it is left as it is, and a note
+                    // says so.
+                    Err(origin) => {
+                        self.note_unknown_once(
+                            c.file,
+                            c.span,
+                            format!(
+                                "what this collector collects depends on a value that is not \
+                                 known statically (from {origin}); the resources it may \
+                                 collect are neither realized nor overridden"
+                            ),
+                        );
+                        continue;
+                    }
                 }
                 self.catalog.get_mut(idx).virtual_ = false;
                 self.collectors[ci].collected.push(idx);
@@ -196,7 +240,11 @@ impl Compiler<'_> {
                 .collect();
             for i in pending {
                 done = false;
-                self.evaluate_define(i)?;
+                // A define instance that fails (a parameter of the wrong type) fails the
+                // compilation; the other instances are still evaluated.
+                if let Err(e) = self.evaluate_define(i) {
+                    self.recover_error(e)?;
+                }
             }
             if done {
                 return Ok(());

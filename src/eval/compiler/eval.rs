@@ -8,7 +8,7 @@ use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
 use crate::syntax::ast::{
-    AssignOp, BinaryOp, Block, Expr, ExprKind, StringLit, StringPart, UnaryOp,
+    AssignOp, BinaryOp, Block, Expr, ExprKind, Span, StringLit, StringPart, UnaryOp,
 };
 
 impl Compiler<'_> {
@@ -214,20 +214,7 @@ impl Compiler<'_> {
 
     /// Records the error `e` of the statement `s` and makes what `s` assigns unknown.
     fn recover(&mut self, e: EvalError, s: &Expr) {
-        let before = self.diags.len();
-        self.report_error(e);
-        self.errors_recovered += 1;
-        // The same error met again (a define declared twice with the same bad value) is
-        // reported once.
-        if self.diags.len() > before {
-            let new = &self.diags[before];
-            if self.diags[..before]
-                .iter()
-                .any(|d| d.kind == new.kind && d.message == new.message)
-            {
-                self.diags.truncate(before);
-            }
-        }
+        self.record_error(e);
         let mut vars = Vec::new();
         let mut overrides = Vec::new();
         branch_effects(s, &mut vars, &mut overrides);
@@ -237,6 +224,33 @@ impl Compiler<'_> {
         );
         for name in vars {
             let _ = self.set_var(name, Value::unknown("Any", &origin));
+        }
+    }
+
+    /// Records an error that stops Puppet and goes on: the compilation has failed, and the
+    /// same error met again (a define declared twice with the same bad value) is reported
+    /// once. A budget that ran out is given back: it stops the compilation.
+    pub(super) fn recover_error(&mut self, e: EvalError) -> Result<(), EvalError> {
+        if e.kind == ErrorKind::Budget || !e.is_error() {
+            return Err(e);
+        }
+        self.record_error(e);
+        Ok(())
+    }
+
+    fn record_error(&mut self, e: EvalError) {
+        let before = self.diags.len();
+        self.report_error(e);
+        self.errors_recovered += 1;
+        if self.diags.len() > before {
+            let new = &self.diags[before];
+            if self.diags[..before]
+                .iter()
+                .any(|d| d.kind == new.kind && d.message == new.message)
+            {
+                self.diags.truncate(before);
+                self.errors.retain(|&i| i < before);
+            }
         }
     }
 
@@ -472,6 +486,8 @@ impl Compiler<'_> {
                                 crate::types::Type::Alias(n) => resources::cap_type(n),
                                 _ => x.to_string(),
                             },
+                            // Unknown, for the reason the type's name is.
+                            Value::Unknown(u) => return Ok(Value::unknown("Any", &u.origin)),
                             other => other.to_puppet_string(),
                         };
                         if keys.len() == 1 {
@@ -524,9 +540,8 @@ impl Compiler<'_> {
                         out.push(Value::resource("Class", &resources::class_title(n)))
                     }
                 }
-                Value::Unknown(_) => {
-                    return Ok(Value::unknown("Any", "reference with an unknown title"));
-                }
+                // The reference is unknown for the reason its title is.
+                Value::Unknown(u) => return Ok(Value::unknown("Any", &u.origin)),
                 other => {
                     return err(format!(
                         "{type_name}[] accepts only String titles, got {}",
@@ -591,16 +606,26 @@ impl Compiler<'_> {
     /// Notes (once per place) a condition on an unknown value; `origin` says where the value
     /// comes from.
     fn report_unknown_condition(&mut self, at: &Expr, what: &str, origin: &str) {
-        let key = (self.ctx.file, at.span.start);
-        if self.reported_unknown.insert(key) {
-            self.note(
-                EvalDiagKind::UnknownCondition,
-                format!(
-                    "the {what} depends on a value that is not known statically \
-                     (from {origin}); neither branch is evaluated"
-                ),
-                at.span,
-            );
+        self.note_unknown_once(
+            self.ctx.file,
+            at.span,
+            format!(
+                "the {what} depends on a value that is not known statically \
+                 (from {origin}); neither branch is evaluated"
+            ),
+        );
+    }
+
+    /// Notes (once per place) what plint left out because it depends on an unknown value.
+    pub(super) fn note_unknown_once(&mut self, file: super::FileId, span: Span, message: String) {
+        if self.reported_unknown.insert((file, span.start)) {
+            let at = self.location(file, span);
+            self.diags.push(crate::eval::diag::EvalDiag {
+                kind: EvalDiagKind::UnknownCondition,
+                message,
+                at,
+                related: Vec::new(),
+            });
         }
     }
 

@@ -14,14 +14,21 @@ impl Compiler<'_> {
     pub fn finish(&mut self) -> EvalResult<()> {
         // Relationships.
         let rels = std::mem::take(&mut self.relationships);
-        for rel in &rels {
+        // A relationship that names a missing resource is reported once, and so is a missing
+        // resource that several relationships name (a chain `A -> Missing ~> B`).
+        let mut missing: Vec<(String, String)> = Vec::new();
+        'rel: for rel in &rels {
             let sources = self.operand_refs(&rel.source, true);
             let targets = self.operand_refs(&rel.target, false);
             for s in &sources {
                 for t in &targets {
                     let Some(si) = self.find_resource(&s.0, &s.1) else {
+                        if missing.contains(s) {
+                            continue 'rel;
+                        }
+                        missing.push(s.clone());
                         self.err_file = Some(rel.file);
-                        return Err(self
+                        let e = self
                             .fatal(
                                 EvalDiagKind::DanglingRelationship,
                                 format!(
@@ -29,18 +36,27 @@ impl Compiler<'_> {
                                     s.0, s.1, t.0, t.1
                                 ),
                             )
-                            .at(rel.span));
+                            .at(rel.span);
+                        self.recover_error(e)?;
+                        continue 'rel;
                     };
                     if self.find_resource(&t.0, &t.1).is_none() {
+                        if missing.contains(t) {
+                            continue 'rel;
+                        }
+                        missing.push(t.clone());
                         self.err_file = Some(rel.file);
-                        return Err(self.fatal(
-                            EvalDiagKind::DanglingRelationship,
-                            format!(
-                                "Could not find resource '{}[{}]' for relationship from '{}[{}]'",
-                                t.0, t.1, s.0, s.1
-                            ),
-                        )
-                        .at(rel.span));
+                        let e = self
+                            .fatal(
+                                EvalDiagKind::DanglingRelationship,
+                                format!(
+                                    "Could not find resource '{}[{}]' for relationship from '{}[{}]'",
+                                    t.0, t.1, s.0, s.1
+                                ),
+                            )
+                            .at(rel.span);
+                        self.recover_error(e)?;
+                        continue 'rel;
                     }
                     let target = Value::string(format!("{}[{}]", t.0, t.1));
                     let res = self.catalog.get_mut(si);
@@ -67,7 +83,11 @@ impl Compiler<'_> {
                         self.err_file = None;
                     }
                 }
-                Some(idx) => self.apply_override(idx, &ov, false)?,
+                Some(idx) => {
+                    if let Err(e) = self.apply_override(idx, &ov, false) {
+                        self.recover_error(e)?;
+                    }
+                }
                 None if ov.uncertain => {}
                 None => remaining.push(ov),
             }
@@ -79,33 +99,36 @@ impl Compiler<'_> {
                 .collect::<Vec<_>>()
                 .join(", ");
             self.err_file = Some(first.file);
-            return Err(self
+            let e = self
                 .fatal(
                     EvalDiagKind::RealizeMissing,
                     format!("Could not find resource(s) {list} for overriding"),
                 )
-                .at(first.span));
+                .at(first.span);
+            self.recover_error(e)?;
         }
         self.check_relationship_params()?;
         self.check_attributes()?;
         // Realized references that were never found.
-        if let Some((t, title, file, span)) = self
+        let unrealized: Vec<_> = self
             .pending_realize
             .iter()
-            .find(|(t, title, _, _)| {
+            .filter(|(t, title, _, _)| {
                 self.catalog
                     .find(t, title)
                     .is_none_or(|i| self.catalog.get(i).virtual_)
             })
             .cloned()
-        {
+            .collect();
+        for (t, title, file, span) in unrealized {
             self.err_file = Some(file);
-            return Err(self
+            let e = self
                 .fatal(
                     EvalDiagKind::RealizeMissing,
                     format!("Failed to realize virtual resources {t}[{title}]"),
                 )
-                .at(span));
+                .at(span);
+            self.recover_error(e)?;
         }
         // A core type's namevar set to the title is not written (as Puppet's catalog).
         for i in 0..self.catalog.resources().len() {
@@ -210,14 +233,15 @@ impl Compiler<'_> {
                     if !found {
                         let (file, span) = (self.meta[i].file, self.meta[i].span);
                         self.err_file = Some(file);
-                        return Err(self
+                        let e = self
                             .fatal(
                                 EvalDiagKind::DanglingRelationship,
                                 format!(
                                     "Could not find resource '{t}[{title}]' in parameter '{p}'"
                                 ),
                             )
-                            .at(span));
+                            .at(span);
+                        self.recover_error(e)?;
                     }
                 }
             }
@@ -266,7 +290,8 @@ impl Compiler<'_> {
                 let msg = format!("no parameter named '{n}' on {}", r.reference());
                 let (file, span) = (self.meta[i].file, self.meta[i].span);
                 self.err_file = Some(file);
-                return Err(self.fatal(EvalDiagKind::UnknownAttribute, msg).at(span));
+                let e = self.fatal(EvalDiagKind::UnknownAttribute, msg).at(span);
+                self.recover_error(e)?;
             }
         }
         Ok(())

@@ -296,10 +296,14 @@ impl Compiler<'_> {
                     } if n == "Class" => t.clone(),
                     _ => return err(format!("'{name}' expects class names, got {}", t)),
                 },
-                Value::Unknown(_) => {
+                Value::Unknown(u) => {
                     self.note(
                         EvalDiagKind::UnknownCondition,
-                        format!("{name} of a class whose name is not known statically"),
+                        format!(
+                            "{name} of a class whose name is not known statically (from {}); \
+                             the class is not evaluated",
+                            u.origin
+                        ),
                         span,
                     );
                     continue;
@@ -353,7 +357,16 @@ impl Compiler<'_> {
             super::eval::flatten_into(a, &mut flat);
         }
         for v in flat {
-            if v.is_unknown() {
+            if let Value::Unknown(u) = &v {
+                self.note_unknown_once(
+                    self.ctx.file,
+                    span,
+                    format!(
+                        "realize of a resource not known statically (from {}); the virtual \
+                         resources it may name stay virtual",
+                        u.origin
+                    ),
+                );
                 continue;
             }
             let Some((t, title)) = ref_key(&v) else {
@@ -526,10 +539,24 @@ impl Compiler<'_> {
         let (Some(t), Some(h)) = (args.first(), args.get(1)) else {
             return err("'create_resources' expects 2 or 3 arguments");
         };
+        // The type or the whole hash unknown (an unknown parameter value is declared as such).
+        let unknown = [t, h].into_iter().find_map(|v| match v {
+            Value::Unknown(u) => Some(u),
+            _ => None,
+        });
+        if let Some(u) = unknown {
+            let origin = u.origin.clone();
+            self.note_unknown_once(
+                self.ctx.file,
+                span,
+                format!(
+                    "create_resources() of a type or hash not known statically (from {origin}); \
+                     its resources are not declared"
+                ),
+            );
+            return Ok(Value::Undef);
+        }
         let Value::Hash(h) = h else {
-            if h.is_unknown() {
-                return Ok(Value::Undef);
-            }
             return err(format!(
                 "'create_resources' expects a Hash, got {}",
                 h.type_name()

@@ -67,6 +67,9 @@ pub struct CompileOutput {
     /// not fail), for a report that shows what the node would have had.
     pub failed: Option<Catalog>,
     pub diags: Vec<EvalDiag>,
+    /// The errors that fail the compilation (Puppet stops at the first), as indices in
+    /// `diags`, in the order the compilation met them: empty when it succeeded.
+    pub errors: Vec<usize>,
     /// The facts the code read that the node's facts lack (`$::osfamily` on a node whose
     /// facts have only `os.family`).
     pub missing_facts: Vec<crate::eval::facts::MissingFact>,

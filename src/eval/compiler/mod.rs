@@ -73,7 +73,16 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
                 .extend(super::checks::check_cycles(&c.catalog, None));
             (Some(std::mem::take(&mut c.catalog)), None)
         }
-        Ok(()) => (None, Some(std::mem::take(&mut c.catalog))),
+        Ok(()) => {
+            // A failed compilation gives the agent nothing; but a cycle among what did compile
+            // is one in the whole catalog too (the rest only adds resources and edges): an
+            // error of its own, after those Puppet meets first.
+            for d in super::checks::check_cycles(&c.catalog, None) {
+                c.errors.push(c.diags.len());
+                c.diags.push(d);
+            }
+            (None, Some(std::mem::take(&mut c.catalog)))
+        }
         // A budget that ran out gives no catalog at all: what it holds may be what exceeded it.
         Err(e) => {
             let budget = e.kind == super::error::ErrorKind::Budget;
@@ -81,9 +90,15 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
             (None, (!budget).then(|| std::mem::take(&mut c.catalog)))
         }
     };
+    let errors = if catalog.is_some() {
+        Vec::new()
+    } else {
+        c.errors
+    };
     CompileOutput {
         catalog,
         failed,
+        errors,
         diags: c.diags,
         missing_facts: c.missing_facts,
     }
@@ -145,6 +160,8 @@ pub(crate) struct Compiler<'i> {
     pub reported_unknown: HashSet<(FileId, u32)>,
     /// Errors recorded and gone past (see `eval_body`): the compilation has failed.
     pub errors_recovered: usize,
+    /// The errors reported, as indices in `diags`, in the order met.
+    pub errors: Vec<usize>,
     /// Facts the code read that the node's facts lack, in the order first read.
     pub missing_facts: Vec<crate::eval::facts::MissingFact>,
     /// Where the error being propagated was raised, and what kind it is.
@@ -202,6 +219,7 @@ impl<'i> Compiler<'i> {
             deadline: std::time::Instant::now() + input.budgets.wall_time,
             reported_unknown: HashSet::new(),
             errors_recovered: 0,
+            errors: Vec::new(),
             missing_facts: Vec::new(),
             err_file: None,
             err_kind: None,
@@ -330,6 +348,7 @@ impl<'i> Compiler<'i> {
     fn report_load_errors(&mut self) {
         for e in self.loader.take_errors() {
             let at = self.location(e.file, e.span);
+            self.errors.push(self.diags.len());
             self.diags.push(EvalDiag {
                 kind: EvalDiagKind::EvalError,
                 message: e.message,
@@ -461,6 +480,7 @@ impl<'i> Compiler<'i> {
         {
             return;
         }
+        self.errors.push(self.diags.len());
         self.diags.push(EvalDiag {
             kind,
             message,

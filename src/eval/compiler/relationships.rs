@@ -55,7 +55,19 @@ impl Compiler<'_> {
                 super::eval::flatten_into(&v, &mut flat);
                 let mut refs = Vec::new();
                 for x in &flat {
-                    if x.is_unknown() || x.is_undef() {
+                    if let Value::Unknown(u) = x {
+                        self.note_unknown_once(
+                            self.ctx.file,
+                            e.span,
+                            format!(
+                                "this relationship names a resource that is not known \
+                                 statically (from {}); the relationship is not in the catalog",
+                                u.origin
+                            ),
+                        );
+                        continue;
+                    }
+                    if x.is_undef() {
                         continue;
                     }
                     match ref_key(x) {

@@ -203,6 +203,18 @@ impl Compiler<'_> {
                     _ => return err("A resource type must be a resource type reference"),
                 },
                 Value::String(s) => s.to_lowercase(),
+                Value::Unknown(u) => {
+                    self.note_unknown_once(
+                        self.ctx.file,
+                        span,
+                        format!(
+                            "resources of a type not known statically (from {}) are not \
+                             declared",
+                            u.origin
+                        ),
+                    );
+                    return Ok(Value::Undef);
+                }
                 _ => return err("A resource type must be a resource type reference"),
             },
             None => r.type_name.name.trim_start_matches("::").to_lowercase(),
@@ -246,11 +258,15 @@ impl Compiler<'_> {
                     let name = match &t {
                         Value::String(s) => s.clone(),
                         Value::Resource(rr) => rr.title.clone(),
-                        Value::Unknown(_) => {
-                            self.note(
-                                EvalDiagKind::UnknownCondition,
-                                "a class declared with a name not known statically is not evaluated".into(),
+                        Value::Unknown(u) => {
+                            self.note_unknown_once(
+                                self.ctx.file,
                                 span,
+                                format!(
+                                    "a class declared with a name not known statically (from \
+                                     {}) is not evaluated",
+                                    u.origin
+                                ),
                             );
                             continue;
                         }
