@@ -74,7 +74,7 @@ pub fn glob(tree: &mut dyn Tree, pattern: &str, base: Option<&str>) -> Option<Ve
             dir_only,
             lead: parts.first().map(|p| p.sep.clone()).unwrap_or_default(),
         };
-        g.helper("", Kind::Folder, vec![&parts[..]])?;
+        g.helper("", None, vec![&parts[..]])?;
     }
     Some(out)
 }
@@ -190,9 +190,10 @@ impl Glob<'_, '_> {
         format!("{}/{out}", self.root.trim_end_matches('/'))
     }
 
-    /// Matches the patterns `pats` (what is left of each) at `out`, which exists and is of
-    /// `kind`: Ruby's `glob_helper`.
-    fn helper(&mut self, out: &str, kind: Kind, pats: Vec<&[Part]>) -> Option<()> {
+    /// Matches the patterns `pats` (what is left of each) at `out`, which is of `kind` (`None`:
+    /// not looked at yet; a path made of plain names is looked at only where it matters, so
+    /// that the folders above the first pattern need not be readable): Ruby's `glob_helper`.
+    fn helper(&mut self, out: &str, kind: Option<Kind>, pats: Vec<&[Part]>) -> Option<()> {
         // `**/rest` also matches `rest` here.
         let mut all: Vec<&[Part]> = Vec::new();
         let mut queue = pats;
@@ -210,18 +211,24 @@ impl Glob<'_, '_> {
             all.push(p);
         }
         all.reverse();
-        if all.iter().any(|p| p.is_empty()) && !out.is_empty() {
-            if !self.dir_only {
-                self.out.push(out.to_string());
-            } else if kind == Kind::Folder {
-                self.out.push(format!("{out}/"));
+        let live: Vec<&[Part]> = all.iter().copied().filter(|p| !p.is_empty()).collect();
+        let magic = live.iter().any(|p| !matches!(p[0].comp, Comp::Plain(_)));
+        let ends = all.iter().any(|p| p.is_empty()) && !out.is_empty();
+        let mut kind = kind;
+        if kind.is_none() && (ends || magic) {
+            kind = Some(self.tree.kind(&self.fs(out))?);
+        }
+        if ends {
+            match kind {
+                Some(Kind::Folder) if self.dir_only => self.out.push(format!("{out}/")),
+                Some(Kind::Missing) => {}
+                Some(_) if !self.dir_only => self.out.push(out.to_string()),
+                _ => {}
             }
         }
-        let live: Vec<&[Part]> = all.into_iter().filter(|p| !p.is_empty()).collect();
-        if live.is_empty() || kind != Kind::Folder {
+        if live.is_empty() || matches!(kind, Some(Kind::File | Kind::Missing)) {
             return Some(());
         }
-        let magic = live.iter().any(|p| !matches!(p[0].comp, Comp::Plain(_)));
         if !magic {
             // Plain names: looked up without listing the folder.
             for p in live {
@@ -229,10 +236,7 @@ impl Glob<'_, '_> {
                     continue;
                 };
                 let next = self.join(out, &p[0].sep, name);
-                match self.tree.kind(&self.fs(&next))? {
-                    Kind::Missing => {}
-                    k => self.helper(&next, k, vec![&p[1..]])?,
-                }
+                self.helper(&next, None, vec![&p[1..]])?;
             }
             return Some(());
         }
@@ -275,7 +279,7 @@ impl Glob<'_, '_> {
                 None if needs_kind => return None,
                 None => Kind::File,
             };
-            self.helper(&next, kind, next_pats)?;
+            self.helper(&next, Some(kind), next_pats)?;
         }
         Some(())
     }
