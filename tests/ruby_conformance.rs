@@ -7,9 +7,16 @@ use std::path::{Path, PathBuf};
 
 use plint::ruby::{self, Budget, CallStyle, Host, Rendered, RubyError, Value};
 
-/// A host over a table of variables (as the oracle binds them) and two fake functions.
+/// A host over a table of variables (as the oracle binds them) and two fake functions; for the
+/// `fs_*` cases, the fixture tree `tests/ruby/tree` (the variable `tree`), read through a
+/// sandbox that allows only it.
 struct TableHost {
     vars: Vec<(String, Value)>,
+    sandbox: Option<plint::sandbox::Sandbox>,
+}
+
+fn tree_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby/tree")
 }
 
 impl TableHost {
@@ -26,7 +33,21 @@ impl TableHost {
             }
             Err(_) => Vec::new(),
         };
-        TableHost { vars }
+        TableHost {
+            vars,
+            sandbox: None,
+        }
+    }
+
+    /// The host of an `fs_*` case: the tree is readable, and nothing else.
+    fn with_tree(mut self) -> TableHost {
+        let tree = tree_dir();
+        let mut sandbox = plint::sandbox::Sandbox::new(&tree, &[]);
+        sandbox.add_untrusted(&tree);
+        self.vars
+            .push(("tree".into(), Value::str(tree.display().to_string())));
+        self.sandbox = Some(sandbox);
+        self
     }
 }
 
@@ -49,6 +70,25 @@ fn from_json(j: &serde_json::Value) -> Value {
 }
 
 impl Host for TableHost {
+    fn path_kind(&mut self, path: &str) -> Option<ruby::PathKind> {
+        match self.sandbox.as_ref()?.locate(Path::new(path)) {
+            plint::sandbox::Located::File => Some(ruby::PathKind::File),
+            plint::sandbox::Located::Folder => Some(ruby::PathKind::Folder),
+            plint::sandbox::Located::Missing => Some(ruby::PathKind::Missing),
+            plint::sandbox::Located::Refused => None,
+        }
+    }
+    fn read_file(&mut self, path: &str) -> Option<String> {
+        self.sandbox.as_ref()?.read_to_string(Path::new(path)).ok()
+    }
+    fn list_dir(&mut self, path: &str) -> Option<Vec<ruby::DirEntry>> {
+        ruby::list_dir_in(self.sandbox.as_ref()?, path).ok()
+    }
+    fn load_yaml(&mut self, text: &str) -> Result<Option<Value>, String> {
+        // Data as the catalog compiler reads it, made Ruby values again.
+        let v = plint::eval::yaml::parse(text).map_err(|e| e.to_string())?;
+        Ok(Some(puppet_to_ruby(&v)))
+    }
     fn instance_variable(&mut self, name: &str) -> Option<Value> {
         self.vars
             .iter()
@@ -97,6 +137,9 @@ fn run_case(path: &Path) -> String {
     let src = std::fs::read_to_string(path).expect("case is readable");
     let label = path.file_name().and_then(|f| f.to_str()).unwrap_or("case");
     let mut host = TableHost::from_json(&path.with_extension("json"));
+    if label.starts_with("fs_") {
+        host = host.with_tree();
+    }
     let budget = Budget::default();
     let is_erb = path.extension().is_some_and(|e| e == "erb");
     let program = if is_erb {
@@ -382,7 +425,10 @@ fn unknown_origin_names_construct_and_line() {
 fn functions_through_the_host() {
     let src = "<%= scope.function_upcase(['a']) %>-<%= scope.call_function('upcase', ['b']) %>-<%= call_function('upcase', 'c') %>";
     let p = ruby::erb::compile("t.erb", src).unwrap();
-    let mut host = TableHost { vars: Vec::new() };
+    let mut host = TableHost {
+        vars: Vec::new(),
+        sandbox: None,
+    };
     assert_eq!(
         ruby::render_erb(&p, &mut host, &Budget::default()),
         Ok(Rendered::Known("A-B-C".into()))
@@ -559,4 +605,23 @@ fn a_large_output_renders() {
         other => panic!("{other:?}"),
     }
     eprintln!("20,000 lines rendered in {:?}", started.elapsed());
+}
+
+/// Data read by the catalog compiler's YAML reader, as the Ruby values Psych gives.
+fn puppet_to_ruby(v: &plint::eval::value::Value) -> Value {
+    use plint::eval::value::Value as P;
+    match v {
+        P::Undef => Value::Nil,
+        P::String(s) => Value::str(s.to_string()),
+        P::Integer(i) => Value::Int(*i),
+        P::Float(f) => Value::Float(*f),
+        P::Boolean(b) => Value::Bool(*b),
+        P::Array(a) => Value::array(a.iter().map(puppet_to_ruby).collect()),
+        P::Hash(h) => Value::hash(
+            h.iter()
+                .map(|(k, v)| (puppet_to_ruby(k), puppet_to_ruby(v)))
+                .collect(),
+        ),
+        other => Value::unknown(format!("{other:?}"), 0),
+    }
 }

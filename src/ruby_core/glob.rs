@@ -213,7 +213,14 @@ impl Glob<'_, '_> {
         all.reverse();
         let live: Vec<&[Part]> = all.iter().copied().filter(|p| !p.is_empty()).collect();
         let magic = live.iter().any(|p| !matches!(p[0].comp, Comp::Plain(_)));
-        let ends = all.iter().any(|p| p.is_empty()) && !out.is_empty();
+        let ends = all.iter().any(|p| p.is_empty());
+        if ends && out.is_empty() {
+            // `**/` matching no folder under `base:` is the base itself, which Ruby writes `/`.
+            if self.dir_only && self.lead.is_empty() {
+                self.out.push("/".into());
+            }
+        }
+        let ends = ends && !out.is_empty();
         let mut kind = kind;
         if kind.is_none() && (ends || magic) {
             kind = Some(self.tree.kind(&self.fs(out))?);
@@ -524,7 +531,7 @@ mod tests {
         ]);
         let g = |t: &mut Mem, p: &str| glob(t, p, Some("/t")).unwrap();
         assert_eq!(g(&mut t, "**/*.rb"), ["a.rb", "b/c.rb", "b/d/e.rb", "b.rb"]);
-        assert_eq!(g(&mut t, "**/"), ["b/", "b/d/"]);
+        assert_eq!(g(&mut t, "**/"), ["/", "b/", "b/d/"]);
         assert_eq!(g(&mut t, "*"), ["a.rb", "b", "b.rb"]);
         assert_eq!(g(&mut t, ".*"), [".", ".h"]);
         assert_eq!(g(&mut t, "**/**/e.rb"), ["b/d/e.rb"]);
