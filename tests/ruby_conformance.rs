@@ -625,3 +625,57 @@ fn puppet_to_ruby(v: &plint::eval::value::Value) -> Value {
         other => Value::unknown(format!("{other:?}"), 0),
     }
 }
+
+/// What depends on what plint cannot look at is unknown, never `false`, `nil` or empty: a path
+/// outside the allowed tree, a path relative to Puppet's working folder, a home folder, a URL.
+#[test]
+fn the_file_system_outside_the_sandbox_is_unknown() {
+    let cases = [
+        "Dir.glob('*')",
+        "Dir.glob('/etc/*')",
+        "Dir['/etc/**/*.conf']",
+        "Dir.children('/etc')",
+        "Dir.entries('/etc')",
+        "Dir.exist?('/etc')",
+        "File.exist?('/etc/passwd')",
+        "File.exist?('relative/path')",
+        "File.read('/etc/passwd')",
+        "File.readlines('/etc/passwd')",
+        "YAML.load_file('/etc/data.yaml')",
+        "File.expand_path('~/x')",
+        "File.expand_path('x')",
+        "Dir.glob('*.conf', base: 'relative')",
+        "Puppet::Module.find('stdlib')",
+        "OpenURI.open_uri('https://user:pw@example.com/data.yaml')",
+    ];
+    for src in cases {
+        let p = ruby::parse("t.rb", src).unwrap();
+        let mut host = TableHost {
+            vars: Vec::new(),
+            sandbox: None,
+        }
+        .with_tree();
+        let v = ruby::eval_program(&p, &mut host, &Budget::default());
+        let origin = match &v {
+            Ok(v) => v.unknown_origin(),
+            Err(_) => None,
+        };
+        let Some(origin) = origin else {
+            panic!("{src}: {v:?}");
+        };
+        assert!(!origin.what.contains("pw"), "{src}: {origin}");
+    }
+    // Inside the tree, the same calls are answered.
+    let p = ruby::parse(
+        "t.rb",
+        "t = scope['tree']; [Dir.exist?(t), File.exist?(t + '/nope'), Dir.glob('nope/*', base: t)]",
+    )
+    .unwrap();
+    let mut host = TableHost {
+        vars: Vec::new(),
+        sandbox: None,
+    }
+    .with_tree();
+    let v = ruby::eval_program(&p, &mut host, &Budget::default()).unwrap();
+    assert_eq!(v.inspect(), "[true, false, []]");
+}
