@@ -679,3 +679,112 @@ fn the_file_system_outside_the_sandbox_is_unknown() {
     let v = ruby::eval_program(&p, &mut host, &Budget::default()).unwrap();
     assert_eq!(v.inspect(), "[true, false, []]");
 }
+
+/// A method given an unknown argument gives an unknown (with the argument's origin), never a
+/// `TypeError` or another exception Ruby would not raise with the real value.
+#[test]
+fn an_unknown_argument_gives_an_unknown() {
+    let exprs = [
+        "1 + u",
+        "'a' + u",
+        "[1] + u",
+        "u + 1",
+        "'a' * u",
+        "[1, 2].first(u)",
+        "'abc'[u]",
+        "{ a: 1 }.merge(u)",
+        "[1].concat(u)",
+        "'a' % u",
+        "'%s' % [u]",
+        "format('%d', u)",
+        "Integer(u)",
+        "Float(u)",
+        "String(u)",
+        "Array(u)",
+        "'x'.start_with?(u)",
+        "[1, 2].join(u)",
+        "'a,b'.split(u)",
+        "'abc'.gsub(u, 'x')",
+        "'abc'.sub('a', u)",
+        "[1, 2].include?(u)",
+        "'a' == u",
+        "'a' <=> u",
+        "1 < u",
+        "[1, u].max",
+        "[1, u].sort",
+        "[u].join(',')",
+        "'a'.center(u)",
+        "'abc'.tr(u, 'x')",
+        "1.round(u)",
+        "[1, 2, 3].take(u)",
+        "{ 'a' => 1 }[u]",
+        "{ 'a' => 1 }.fetch(u)",
+        "File.join('a', u)",
+        "File.basename(u)",
+        "JSON.parse(u)",
+        "YAML.load(u)",
+        "Regexp.new(u)",
+        "u =~ /x/",
+        "/x/ =~ u",
+        "'abc'.match?(u)",
+        "'a'.ljust(u)",
+        "Array.new(u)",
+        "[1, 2] - u",
+        "[1, 2] & u",
+        "[1, 2].each_slice(u).to_a",
+        "1.0 * u",
+        "10 / u",
+        "2 ** u",
+        "[1, 2].sum(u)",
+        "'a'.eql?(u)",
+        "[1, 2].rotate(u)",
+        "'abc'.count(u)",
+        "'abc'.index(u)",
+        "'abc'.end_with?(u)",
+        "[1, 2].fetch(u)",
+        "{ 'a' => 1 }.dig(u)",
+        "'abc'.include?(u)",
+        "'ab'.delete(u)",
+        "'a'.casecmp?(u)",
+        "[1, 2].join(u.to_s)",
+        "'%-10s|' % u",
+        "Integer('1', u)",
+        "File.expand_path(u)",
+        "Dir.glob(u)",
+        "File.exist?(u)",
+        "File.read(u)",
+        "YAML.load_file(u)",
+        "'a'.freeze + u.to_s",
+        "u.to_s.length",
+        "[3, 1].min(u)",
+        "'abc'.slice(u, 1)",
+        "'abc'.each_char.first(u)",
+        "(1..u).to_a",
+        "[1, 2].cycle(u).to_a",
+        "'a'.unpack(u)",
+        "[1].pack(u)",
+        "'a'.encode(u)",
+        "'a'.force_encoding(u)",
+        "Gem::Version.new(u)",
+        "Gem::Version.new('1') <=> u",
+        "IPAddr.new(u)",
+        "Shellwords.escape(u)",
+        "Base64.encode64(u)",
+        "Digest::MD5.hexdigest(u)",
+        "u.nil?",
+        "[1, 2].values_at(u)",
+    ];
+    let mut bad = Vec::new();
+    for e in exprs {
+        let src = format!("u = @u\n{e}");
+        let p = ruby::parse("t.rb", &src).unwrap();
+        match ruby::eval_program(&p, &mut UnknownHost, &Budget::default()) {
+            // With the argument's origin.
+            Ok(v) if v.unknown_origin().is_some_and(|o| o.what == "@u") => {}
+            // `u.nil?` and the like are answered by what is known of any value.
+            Ok(v) if e == "u.nil?" && v.inspect() == "false" => {}
+            other => bad.push(format!("{e}: {other:?}")),
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

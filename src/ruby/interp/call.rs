@@ -243,6 +243,33 @@ impl Interp<'_> {
                 Ok(Value::Unknown(Rc::new(o)))
             };
         }
+        // A structural method given an unknown where it needs a value (`merge(u)`, `dig(u)`,
+        // `values_at(u)`) gives an unknown; one that stores its argument carries it.
+        let carries = matches!(
+            name,
+            "<<" | "push"
+                | "append"
+                | "unshift"
+                | "prepend"
+                | "insert"
+                | "[]="
+                | "store"
+                | "each_with_object"
+                | "inject"
+                | "reduce"
+                | "call"
+                | "fetch"
+        );
+        if structural
+            && !carries
+            && let Some(Value::Unknown(o)) = args.iter().find(|a| matches!(a, Value::Unknown(_)))
+        {
+            return if blk.is_some() {
+                Err(Ctrl::Unknown((**o).clone()))
+            } else {
+                Ok(Value::Unknown(o.clone()))
+            };
+        }
         if !structural || name == "[]" || name == "fetch" || name == "key?" || name == "has_key?" {
             let skip_last = matches!(name, "[]=" | "store");
             let n = args.len();
