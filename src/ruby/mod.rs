@@ -12,10 +12,13 @@
 //!
 //! # Safety
 //!
-//! The interpreter has no file, directory, process, network or environment access: `File`,
-//! `Dir`, `IO`, `ENV`, backticks, `system`, `eval`, `instance_eval`, `send` of a name not
-//! known at parse time, `require` of anything but a pure library plint implements (`json`,
-//! `set`, `erb`, `ipaddr`, `shellwords`, `digest`, `base64`, `yaml`...) are outside the subset.
+//! The interpreter has no process, network or environment access, and touches files and
+//! folders only through the [`Host`] (`File.read`, `File.exist?`, `Dir.glob`,
+//! `Dir.children`...: the host answers through the run's sandbox, and what it cannot say is
+//! unknown): `IO`, writing files, `ENV`, backticks, `system`, `eval`, `instance_eval`, `send`
+//! of a name not known at parse time, `require` of anything but a library plint implements
+//! (`json`, `set`, `erb`, `ipaddr`, `shellwords`, `digest`, `base64`, `yaml`...) are outside
+//! the subset.
 //! What is outside the subset evaluates to an **unknown value** ([`Value::Unknown`]) whose
 //! [`Origin`] names the construct and its line (`File.read at line 12`); operations on an
 //! unknown give unknown, and a branch on an unknown makes the whole result unknown. Nothing is
