@@ -645,6 +645,7 @@ fn the_file_system_outside_the_sandbox_is_unknown() {
         "File.expand_path('~/x')",
         "File.expand_path('x')",
         "Dir.glob('*.conf', base: 'relative')",
+        "Dir.glob('*', 4, base: scope['tree'])",
         "Puppet::Module.find('stdlib')",
         "OpenURI.open_uri('https://user:pw@example.com/data.yaml')",
     ];

@@ -129,12 +129,20 @@ impl Interp<'_> {
                     None | Some(Value::Nil) => None,
                     Some(b) => Some(self.str_arg(&b)?),
                 };
-                let mut patterns = Vec::new();
+                let pos = positional(args);
+                // Flags (`File::FNM_DOTMATCH`...) change what matches: not followed.
+                if name == "glob"
+                    && let Some(flags) = pos.get(1)
+                    && !matches!(flags, Value::Int(0))
+                {
+                    return Ok(Some(self.unknown(format!("{what} with flags"))));
+                }
                 let given = if name == "glob" {
-                    &positional(args)[..1.min(positional(args).len())]
+                    pos.get(..1).unwrap_or(&[])
                 } else {
-                    positional(args)
+                    pos
                 };
+                let mut patterns = Vec::new();
                 for p in given {
                     match p {
                         Value::Array(a) => {
