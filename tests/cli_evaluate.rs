@@ -1327,3 +1327,22 @@ fn a_hiera_backend_reading_outside_the_repository_is_reported_and_unknown() {
         .unwrap_or(Value::Null);
     assert_eq!(content, "secret");
 }
+
+#[test]
+fn a_template_looking_outside_the_repository_is_reported_once_per_path() {
+    let tmp = scratch(
+        "notify { 'a': message => inline_template(\"<%= File.read('/etc/hostname') %>\") }\n\
+         notify { 'b': message => inline_template(\"<%= Dir.glob('/etc/*.conf').size %>\") }\n\
+         notify { 'c': message => inline_template(\"<%= File.exist?('/etc/passwd') %>\") }\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "facts.json", "site.pp"],
+    );
+    let text = stdout(&o);
+    assert_eq!(code(&o), 0, "{text}");
+    assert_eq!(text.matches("warning[P216]").count(), 3, "{text}");
+    for p in ["`/etc/hostname`", "`/etc`", "`/etc/passwd`"] {
+        assert!(text.contains(&format!("{p} was not read")), "{text}");
+    }
+}

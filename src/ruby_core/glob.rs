@@ -283,7 +283,8 @@ impl Glob<'_, '_> {
             let needs_kind = self.dir_only || next_pats.iter().any(|p| !p.is_empty());
             let kind = match e.kind {
                 Some(k) => k,
-                None if needs_kind => return None,
+                // Looked at, so that the caller may say why it cannot.
+                None if needs_kind => self.tree.kind(&self.fs(&next))?,
                 None => Kind::File,
             };
             self.helper(&next, Some(kind), next_pats)?;

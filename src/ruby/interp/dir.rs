@@ -101,7 +101,9 @@ impl Interp<'_> {
             Some(PathKind::Folder) => {
                 return Ok(Err(self.unknown(format!("{what}('{path}'): a folder"))));
             }
-            _ => {}
+            // Refused (the host reported it).
+            None => return Ok(Err(self.unknown(format!("{what}('{path}')")))),
+            Some(PathKind::File) => {}
         }
         match self.host.read_file(&path) {
             Some(text) => {
@@ -205,7 +207,9 @@ impl Interp<'_> {
                             format!("Not a directory @ dir_initialize - {path}"),
                         );
                     }
-                    _ => {}
+                    // Refused (the host reported it).
+                    None => return Ok(Some(self.unknown(format!("{what}('{path}')")))),
+                    Some(PathKind::Folder) => {}
                 }
                 let Some(mut entries) = self.host.list_dir(&path) else {
                     return Ok(Some(self.unknown(format!("{what}('{path}')"))));
