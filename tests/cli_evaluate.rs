@@ -1346,3 +1346,35 @@ fn a_template_looking_outside_the_repository_is_reported_once_per_path() {
         assert!(text.contains(&format!("{p} was not read")), "{text}");
     }
 }
+
+#[test]
+fn stdlib_loadyaml_of_a_url_is_unknown_with_a_note_and_never_fetched() {
+    let stdlib = Path::new(common::CORPUS).join("stdlib");
+    if !stdlib.is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "no stdlib in the corpus");
+        eprintln!("skipping: no stdlib in the corpus");
+        return;
+    }
+    let tmp = scratch(
+        "$d = loadyaml('https://user:secret@example.invalid/data.yaml', { 'x' => 1 })\n\
+         notify { 'n': message => String($d) }\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--modulepath",
+            common::CORPUS,
+            "site.pp",
+        ],
+    );
+    let text = stdout(&o);
+    assert_eq!(code(&o), 0, "{text}");
+    assert!(text.contains("note[P218]"), "{text}");
+    assert!(text.contains("plint never reaches the network"), "{text}");
+    // The credentials written in the URL are not repeated in the message.
+    let message = text.lines().find(|l| l.starts_with("note[P218]")).unwrap();
+    assert!(!message.contains("secret"), "{message}");
+}
