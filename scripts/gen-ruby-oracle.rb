@@ -14,6 +14,7 @@ require 'set'
 require 'shellwords'
 require 'base64'
 require 'digest'
+require 'yaml'
 
 dir = ARGV[0] || File.expand_path('../tests/ruby/cases', __dir__)
 
@@ -75,6 +76,8 @@ end
 Dir[File.join(dir, '*.{rb,erb}')].sort.each do |f|
   base = f.sub(/\.(rb|erb)\z/, '')
   vars = File.exist?("#{base}.json") ? JSON.parse(File.read("#{base}.json")) : {}
+  # Cases named fs_* read the fixture tree beside the cases, named by the variable `tree`.
+  vars['tree'] = File.expand_path('../tree', dir) if File.basename(f).start_with?('fs_')
   src = File.read(f)
   w = OracleWrapper.new(vars)
   out = begin

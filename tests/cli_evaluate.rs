@@ -1281,3 +1281,142 @@ fn three_errors_in_three_classes_fail_the_node_once_each() {
         "{c}"
     );
 }
+
+#[test]
+fn a_hiera_backend_reading_outside_the_repository_is_reported_and_unknown() {
+    let tmp = tempfile::tempdir().unwrap();
+    let write = |p: &str, text: &str| {
+        let p = tmp.path().join(p);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    write("private/secret.yaml", "app::password: secret\n");
+    let private = tmp.path().join("private");
+    write(
+        "repo/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: files\n    lookup_key: app::files\n",
+    );
+    // The backend reads a folder beside the repository, as written in its Ruby.
+    write(
+        "repo/modules/app/lib/puppet/functions/app/files.rb",
+        &format!(
+            "Puppet::Functions.create_function(:'app::files') do\n  dispatch :files do\n    param 'String', :key\n    param 'Hash', :options\n    param 'Puppet::LookupContext', :context\n  end\n  def files(key, options, context)\n    return context.not_found unless key == 'app::password'\n    found = Dir.glob('*.yaml', base: '{dir}')\n    YAML.load_file(File.join('{dir}', found.first))[key]\n  end\nend\n",
+            dir = private.display()
+        ),
+    );
+    write(
+        "repo/modules/app/manifests/init.pp",
+        "class app(String $password) {\n  file { '/etc/app.conf': content => $password }\n}\n",
+    );
+    write("repo/manifests/site.pp", "include app\n");
+    write("facts.json", DEBIAN_FACTS);
+    let out = tmp.path().join("catalog.json");
+    let out_arg = out.to_string_lossy().into_owned();
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--catalog-out",
+            &out_arg,
+            "repo",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    // The refused folder is named as the Ruby wrote it, with the function.
+    let text = stdout(&o);
+    assert!(text.contains("P216"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "`{}` was not read by the Hiera backend function 'app::files'",
+            private.display()
+        )),
+        "{text}"
+    );
+    let c = read_json(&out);
+    let content = c["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["title"] == "/etc/app.conf")
+        .map(|r| r["parameters"]["content"].clone())
+        .unwrap_or(Value::Null);
+    assert!(content.get("__unknown__").is_some(), "{content}");
+    // Trusted, it is read.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--trust",
+            "private",
+            "--catalog-out",
+            &out_arg,
+            "repo",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(!stdout(&o).contains("P216"), "{}", stdout(&o));
+    let c = read_json(&out);
+    let content = c["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["title"] == "/etc/app.conf")
+        .map(|r| r["parameters"]["content"].clone())
+        .unwrap_or(Value::Null);
+    assert_eq!(content, "secret");
+}
+
+#[test]
+fn a_template_looking_outside_the_repository_is_reported_once_per_path() {
+    let tmp = scratch(
+        "notify { 'a': message => inline_template(\"<%= File.read('/etc/hostname') %>\") }\n\
+         notify { 'b': message => inline_template(\"<%= Dir.glob('/etc/*.conf').size %>\") }\n\
+         notify { 'c': message => inline_template(\"<%= File.exist?('/etc/passwd') %>\") }\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &["--evaluate", "--facts", "facts.json", "site.pp"],
+    );
+    let text = stdout(&o);
+    assert_eq!(code(&o), 0, "{text}");
+    assert_eq!(text.matches("warning[P216]").count(), 3, "{text}");
+    for p in ["`/etc/hostname`", "`/etc`", "`/etc/passwd`"] {
+        assert!(text.contains(&format!("{p} was not read")), "{text}");
+    }
+}
+
+#[test]
+fn stdlib_loadyaml_of_a_url_is_unknown_with_a_note_and_never_fetched() {
+    let stdlib = Path::new(common::CORPUS).join("stdlib");
+    if !stdlib.is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "no stdlib in the corpus");
+        eprintln!("skipping: no stdlib in the corpus");
+        return;
+    }
+    let tmp = scratch(
+        "$d = loadyaml('https://user:secret@example.invalid/data.yaml', { 'x' => 1 })\n\
+         notify { 'n': message => String($d) }\n",
+    );
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--modulepath",
+            common::CORPUS,
+            "site.pp",
+        ],
+    );
+    let text = stdout(&o);
+    assert_eq!(code(&o), 0, "{text}");
+    assert!(text.contains("note[P218]"), "{text}");
+    assert!(text.contains("plint never reaches the network"), "{text}");
+    // The credentials written in the URL are not repeated in the message.
+    let message = text.lines().find(|l| l.starts_with("note[P218]")).unwrap();
+    assert!(!message.contains("secret"), "{message}");
+}

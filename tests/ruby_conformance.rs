@@ -7,9 +7,16 @@ use std::path::{Path, PathBuf};
 
 use plint::ruby::{self, Budget, CallStyle, Host, Rendered, RubyError, Value};
 
-/// A host over a table of variables (as the oracle binds them) and two fake functions.
+/// A host over a table of variables (as the oracle binds them) and two fake functions; for the
+/// `fs_*` cases, the fixture tree `tests/ruby/tree` (the variable `tree`), read through a
+/// sandbox that allows only it.
 struct TableHost {
     vars: Vec<(String, Value)>,
+    sandbox: Option<plint::sandbox::Sandbox>,
+}
+
+fn tree_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby/tree")
 }
 
 impl TableHost {
@@ -26,7 +33,21 @@ impl TableHost {
             }
             Err(_) => Vec::new(),
         };
-        TableHost { vars }
+        TableHost {
+            vars,
+            sandbox: None,
+        }
+    }
+
+    /// The host of an `fs_*` case: the tree is readable, and nothing else.
+    fn with_tree(mut self) -> TableHost {
+        let tree = tree_dir();
+        let mut sandbox = plint::sandbox::Sandbox::new(&tree, &[]);
+        sandbox.add_untrusted(&tree);
+        self.vars
+            .push(("tree".into(), Value::str(tree.display().to_string())));
+        self.sandbox = Some(sandbox);
+        self
     }
 }
 
@@ -49,6 +70,25 @@ fn from_json(j: &serde_json::Value) -> Value {
 }
 
 impl Host for TableHost {
+    fn path_kind(&mut self, path: &str) -> Option<ruby::PathKind> {
+        match self.sandbox.as_ref()?.locate(Path::new(path)) {
+            plint::sandbox::Located::File => Some(ruby::PathKind::File),
+            plint::sandbox::Located::Folder => Some(ruby::PathKind::Folder),
+            plint::sandbox::Located::Missing => Some(ruby::PathKind::Missing),
+            plint::sandbox::Located::Refused => None,
+        }
+    }
+    fn read_file(&mut self, path: &str) -> Option<String> {
+        self.sandbox.as_ref()?.read_to_string(Path::new(path)).ok()
+    }
+    fn list_dir(&mut self, path: &str) -> Option<Vec<ruby::DirEntry>> {
+        ruby::list_dir_in(self.sandbox.as_ref()?, path).ok()
+    }
+    fn load_yaml(&mut self, text: &str) -> Result<Option<Value>, String> {
+        // Data as the catalog compiler reads it, made Ruby values again.
+        let v = plint::eval::yaml::parse(text).map_err(|e| e.to_string())?;
+        Ok(Some(puppet_to_ruby(&v)))
+    }
     fn instance_variable(&mut self, name: &str) -> Option<Value> {
         self.vars
             .iter()
@@ -97,6 +137,9 @@ fn run_case(path: &Path) -> String {
     let src = std::fs::read_to_string(path).expect("case is readable");
     let label = path.file_name().and_then(|f| f.to_str()).unwrap_or("case");
     let mut host = TableHost::from_json(&path.with_extension("json"));
+    if label.starts_with("fs_") {
+        host = host.with_tree();
+    }
     let budget = Budget::default();
     let is_erb = path.extension().is_some_and(|e| e == "erb");
     let program = if is_erb {
@@ -382,7 +425,10 @@ fn unknown_origin_names_construct_and_line() {
 fn functions_through_the_host() {
     let src = "<%= scope.function_upcase(['a']) %>-<%= scope.call_function('upcase', ['b']) %>-<%= call_function('upcase', 'c') %>";
     let p = ruby::erb::compile("t.erb", src).unwrap();
-    let mut host = TableHost { vars: Vec::new() };
+    let mut host = TableHost {
+        vars: Vec::new(),
+        sandbox: None,
+    };
     assert_eq!(
         ruby::render_erb(&p, &mut host, &Budget::default()),
         Ok(Rendered::Known("A-B-C".into()))
@@ -559,4 +605,187 @@ fn a_large_output_renders() {
         other => panic!("{other:?}"),
     }
     eprintln!("20,000 lines rendered in {:?}", started.elapsed());
+}
+
+/// Data read by the catalog compiler's YAML reader, as the Ruby values Psych gives.
+fn puppet_to_ruby(v: &plint::eval::value::Value) -> Value {
+    use plint::eval::value::Value as P;
+    match v {
+        P::Undef => Value::Nil,
+        P::String(s) => Value::str(s.to_string()),
+        P::Integer(i) => Value::Int(*i),
+        P::Float(f) => Value::Float(*f),
+        P::Boolean(b) => Value::Bool(*b),
+        P::Array(a) => Value::array(a.iter().map(puppet_to_ruby).collect()),
+        P::Hash(h) => Value::hash(
+            h.iter()
+                .map(|(k, v)| (puppet_to_ruby(k), puppet_to_ruby(v)))
+                .collect(),
+        ),
+        other => Value::unknown(format!("{other:?}"), 0),
+    }
+}
+
+/// What depends on what plint cannot look at is unknown, never `false`, `nil` or empty: a path
+/// outside the allowed tree, a path relative to Puppet's working folder, a home folder, a URL.
+#[test]
+fn the_file_system_outside_the_sandbox_is_unknown() {
+    let cases = [
+        "Dir.glob('*')",
+        "Dir.glob('/etc/*')",
+        "Dir['/etc/**/*.conf']",
+        "Dir.children('/etc')",
+        "Dir.entries('/etc')",
+        "Dir.exist?('/etc')",
+        "File.exist?('/etc/passwd')",
+        "File.exist?('relative/path')",
+        "File.read('/etc/passwd')",
+        "File.readlines('/etc/passwd')",
+        "YAML.load_file('/etc/data.yaml')",
+        "File.expand_path('~/x')",
+        "File.expand_path('x')",
+        "Dir.glob('*.conf', base: 'relative')",
+        "Dir.glob('*', 4, base: scope['tree'])",
+        "Puppet::Module.find('stdlib')",
+        "OpenURI.open_uri('https://user:pw@example.com/data.yaml')",
+    ];
+    for src in cases {
+        let p = ruby::parse("t.rb", src).unwrap();
+        let mut host = TableHost {
+            vars: Vec::new(),
+            sandbox: None,
+        }
+        .with_tree();
+        let v = ruby::eval_program(&p, &mut host, &Budget::default());
+        let origin = match &v {
+            Ok(v) => v.unknown_origin(),
+            Err(_) => None,
+        };
+        let Some(origin) = origin else {
+            panic!("{src}: {v:?}");
+        };
+        assert!(!origin.what.contains("pw"), "{src}: {origin}");
+    }
+    // Inside the tree, the same calls are answered.
+    let p = ruby::parse(
+        "t.rb",
+        "t = scope['tree']; [Dir.exist?(t), File.exist?(t + '/nope'), Dir.glob('nope/*', base: t)]",
+    )
+    .unwrap();
+    let mut host = TableHost {
+        vars: Vec::new(),
+        sandbox: None,
+    }
+    .with_tree();
+    let v = ruby::eval_program(&p, &mut host, &Budget::default()).unwrap();
+    assert_eq!(v.inspect(), "[true, false, []]");
+}
+
+/// A method given an unknown argument gives an unknown (with the argument's origin), never a
+/// `TypeError` or another exception Ruby would not raise with the real value.
+#[test]
+fn an_unknown_argument_gives_an_unknown() {
+    let exprs = [
+        "1 + u",
+        "'a' + u",
+        "[1] + u",
+        "u + 1",
+        "'a' * u",
+        "[1, 2].first(u)",
+        "'abc'[u]",
+        "{ a: 1 }.merge(u)",
+        "[1].concat(u)",
+        "'a' % u",
+        "'%s' % [u]",
+        "format('%d', u)",
+        "Integer(u)",
+        "Float(u)",
+        "String(u)",
+        "Array(u)",
+        "'x'.start_with?(u)",
+        "[1, 2].join(u)",
+        "'a,b'.split(u)",
+        "'abc'.gsub(u, 'x')",
+        "'abc'.sub('a', u)",
+        "[1, 2].include?(u)",
+        "'a' == u",
+        "'a' <=> u",
+        "1 < u",
+        "[1, u].max",
+        "[1, u].sort",
+        "[u].join(',')",
+        "'a'.center(u)",
+        "'abc'.tr(u, 'x')",
+        "1.round(u)",
+        "[1, 2, 3].take(u)",
+        "{ 'a' => 1 }[u]",
+        "{ 'a' => 1 }.fetch(u)",
+        "File.join('a', u)",
+        "File.basename(u)",
+        "JSON.parse(u)",
+        "YAML.load(u)",
+        "Regexp.new(u)",
+        "u =~ /x/",
+        "/x/ =~ u",
+        "'abc'.match?(u)",
+        "'a'.ljust(u)",
+        "Array.new(u)",
+        "[1, 2] - u",
+        "[1, 2] & u",
+        "[1, 2].each_slice(u).to_a",
+        "1.0 * u",
+        "10 / u",
+        "2 ** u",
+        "[1, 2].sum(u)",
+        "'a'.eql?(u)",
+        "[1, 2].rotate(u)",
+        "'abc'.count(u)",
+        "'abc'.index(u)",
+        "'abc'.end_with?(u)",
+        "[1, 2].fetch(u)",
+        "{ 'a' => 1 }.dig(u)",
+        "'abc'.include?(u)",
+        "'ab'.delete(u)",
+        "'a'.casecmp?(u)",
+        "[1, 2].join(u.to_s)",
+        "'%-10s|' % u",
+        "Integer('1', u)",
+        "File.expand_path(u)",
+        "Dir.glob(u)",
+        "File.exist?(u)",
+        "File.read(u)",
+        "YAML.load_file(u)",
+        "'a'.freeze + u.to_s",
+        "u.to_s.length",
+        "[3, 1].min(u)",
+        "'abc'.slice(u, 1)",
+        "'abc'.each_char.first(u)",
+        "(1..u).to_a",
+        "[1, 2].cycle(u).to_a",
+        "'a'.unpack(u)",
+        "[1].pack(u)",
+        "'a'.encode(u)",
+        "'a'.force_encoding(u)",
+        "Gem::Version.new(u)",
+        "Gem::Version.new('1') <=> u",
+        "IPAddr.new(u)",
+        "Shellwords.escape(u)",
+        "Base64.encode64(u)",
+        "Digest::MD5.hexdigest(u)",
+        "u.nil?",
+        "[1, 2].values_at(u)",
+    ];
+    let mut bad = Vec::new();
+    for e in exprs {
+        let src = format!("u = @u\n{e}");
+        let p = ruby::parse("t.rb", &src).unwrap();
+        match ruby::eval_program(&p, &mut UnknownHost, &Budget::default()) {
+            // With the argument's origin.
+            Ok(v) if v.unknown_origin().is_some_and(|o| o.what == "@u") => {}
+            // `u.nil?` and the like are answered by what is known of any value.
+            Ok(v) if e == "u.nil?" && v.inspect() == "false" => {}
+            other => bad.push(format!("{e}: {other:?}")),
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -1064,7 +1064,7 @@ fn file_content<H: EppHost + ?Sized>(ev: &mut H, args: &[Value]) -> EvalResult {
 
 /// The directory of the module `name` as Puppet's environment finds it: `<dir>/<name>` in the
 /// first directory of the module path that has it (module names are lower case words).
-fn module_dir(
+pub(crate) fn module_dir(
     sandbox: &Sandbox,
     modulepath: &[PathBuf],
     name: &str,

@@ -12,10 +12,13 @@
 //!
 //! # Safety
 //!
-//! The interpreter has no file, directory, process, network or environment access: `File`,
-//! `Dir`, `IO`, `ENV`, backticks, `system`, `eval`, `instance_eval`, `send` of a name not
-//! known at parse time, `require` of anything but a pure library plint implements (`json`,
-//! `set`, `erb`, `ipaddr`, `shellwords`, `digest`, `base64`, `yaml`...) are outside the subset.
+//! The interpreter has no process, network or environment access, and touches files and
+//! folders only through the [`Host`] (`File.read`, `File.exist?`, `Dir.glob`,
+//! `Dir.children`...: the host answers through the run's sandbox, and what it cannot say is
+//! unknown): `IO`, writing files, `ENV`, backticks, `system`, `eval`, `instance_eval`, `send`
+//! of a name not known at parse time, `require` of anything but a library plint implements
+//! (`json`, `set`, `erb`, `ipaddr`, `shellwords`, `digest`, `base64`, `yaml`...) are outside
+//! the subset.
 //! What is outside the subset evaluates to an **unknown value** ([`Value::Unknown`]) whose
 //! [`Origin`] names the construct and its line (`File.read at line 12`); operations on an
 //! unknown give unknown, and a branch on an unknown makes the whole result unknown. Nothing is
@@ -288,9 +291,27 @@ pub trait Host {
         None
     }
     /// `File.read(path)` of a file the run's sandbox allows; `None` when it cannot be read
-    /// (the result is then unknown).
+    /// (the result is then unknown; the host reports a refusal).
     fn read_file(&mut self, path: &str) -> Option<String> {
         let _ = path;
+        None
+    }
+    /// `Dir.children(path)`, `Dir.glob`: the entries of the folder `path` (an absolute path),
+    /// read through the run's sandbox ([`list_dir_in`]); `None` when the host cannot say (the
+    /// result is then unknown; the host reports a refusal).
+    fn list_dir(&mut self, path: &str) -> Option<Vec<DirEntry>> {
+        let _ = path;
+        None
+    }
+    /// `Puppet::Module.find(name)`, `environment.module(name)`: the folder of the module
+    /// `name` on the run's module path, `Some(None)` when no folder of the module path holds
+    /// it, `None` when the host cannot say.
+    fn find_module(&mut self, name: &str) -> Option<Option<String>> {
+        let _ = name;
+        None
+    }
+    /// `environment.modulepath`: the folders of the run's module path, if known.
+    fn modulepath(&mut self) -> Option<Vec<String>> {
         None
     }
     /// `YAML.safe_load(text)` as Puppet's Psych reads data: `Ok(None)` when the host cannot
@@ -332,15 +353,39 @@ pub trait Host {
     }
 }
 
+/// An entry of a folder ([`Host::list_dir`]).
+pub use crate::ruby_core::glob::Entry as DirEntry;
 /// What a path is ([`Host::path_kind`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PathKind {
-    /// A regular file.
-    File,
-    /// A folder.
-    Folder,
-    /// Nothing there.
-    Missing,
+pub use crate::ruby_core::glob::Kind as PathKind;
+
+/// The entries of the folder `path` as a host gives them to [`Host::list_dir`], through
+/// `sandbox`: each entry's kind with links followed (`None` for a link leading where the
+/// sandbox refuses to look). `Err` is why the folder was not listed.
+pub fn list_dir_in(
+    sandbox: &crate::sandbox::Sandbox,
+    path: &str,
+) -> Result<Vec<DirEntry>, crate::sandbox::Error> {
+    let dir = std::path::Path::new(path);
+    let entries = sandbox.read_dir(dir)?;
+    Ok(entries
+        .into_iter()
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let ty = e.file_type().ok();
+            let link = ty.is_some_and(|t| t.is_symlink());
+            let kind = match ty {
+                Some(t) if t.is_dir() => Some(PathKind::Folder),
+                Some(t) if !t.is_symlink() => Some(PathKind::File),
+                _ => match sandbox.locate(&dir.join(&name)) {
+                    crate::sandbox::Located::File => Some(PathKind::File),
+                    crate::sandbox::Located::Folder => Some(PathKind::Folder),
+                    crate::sandbox::Located::Missing => Some(PathKind::Missing),
+                    crate::sandbox::Located::Refused => None,
+                },
+            };
+            DirEntry { name, kind, link }
+        })
+        .collect())
 }
 
 /// A module file looked up for Ruby code ([`Host::find_module_file`]).

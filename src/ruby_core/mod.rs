@@ -5,6 +5,7 @@
 //!
 //! - [`base64`]: the `Base64` module and `pack('m')`/`unpack('m')`.
 //! - [`float`]: Ruby's `Float#to_s`.
+//! - [`glob`]: `Dir.glob` over a file system the caller answers.
 //! - [`inspect`]: Ruby's `String#inspect`.
 //! - [`json`]: Ruby's `JSON.generate` and `JSON.pretty_generate`.
 //! - [`yaml`]: the `to_yaml` of Psych.
@@ -13,6 +14,7 @@
 
 pub mod base64;
 pub mod float;
+pub mod glob;
 pub mod inspect;
 pub mod json;
 pub mod number;

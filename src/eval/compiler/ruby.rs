@@ -517,7 +517,41 @@ impl RubyHost<'_, '_> {
 
 impl ruby::Host for RubyHost<'_, '_> {
     fn path_kind(&mut self, path: &str) -> Option<ruby::PathKind> {
-        self.compiler.ruby_path_kind(path)
+        let kind = self.compiler.ruby_path_kind(path);
+        if kind.is_none() {
+            crate::eval::epp::EppHost::refused(
+                &mut *self.compiler,
+                path,
+                &crate::sandbox::Error::Outside,
+            );
+        }
+        kind
+    }
+
+    fn list_dir(&mut self, path: &str) -> Option<Vec<ruby::DirEntry>> {
+        match ruby::list_dir_in(&self.compiler.input.sandbox, path) {
+            Ok(entries) => Some(entries),
+            Err(e) => {
+                if e.is_refusal() {
+                    crate::eval::epp::EppHost::refused(&mut *self.compiler, path, &e);
+                }
+                None
+            }
+        }
+    }
+
+    fn find_module(&mut self, name: &str) -> Option<Option<String>> {
+        match self.compiler.ruby_find_module(name) {
+            Ok(found) => Some(found),
+            Err(e) => {
+                crate::eval::epp::EppHost::refused(&mut *self.compiler, name, &e);
+                None
+            }
+        }
+    }
+
+    fn modulepath(&mut self) -> Option<Vec<String>> {
+        Some(self.compiler.ruby_modulepath())
     }
 
     fn read_file(&mut self, path: &str) -> Option<String> {
@@ -891,15 +925,68 @@ impl Compiler<'_> {
     fn ruby_read_file(&self, path: &str) -> Result<String, crate::sandbox::Error> {
         self.input.sandbox.read_to_string(Path::new(path))
     }
+
+    /// `Puppet::Module.find(name)`: the module's folder on the module path, if any.
+    fn ruby_find_module(&self, name: &str) -> Result<Option<String>, crate::sandbox::Error> {
+        let found =
+            crate::eval::epp::module_dir(&self.input.sandbox, &self.input.modulepath, name)?;
+        Ok(found.map(|p| p.display().to_string()))
+    }
+
+    /// `environment.modulepath`: the folders of the module path that exist.
+    fn ruby_modulepath(&self) -> Vec<String> {
+        self.input
+            .modulepath
+            .iter()
+            .filter(|d| self.input.sandbox.locate(d) == crate::sandbox::Located::Folder)
+            .map(|d| d.display().to_string())
+            .collect()
+    }
 }
 
 impl ruby::Host for BackendHost<'_, '_> {
     fn path_kind(&mut self, path: &str) -> Option<ruby::PathKind> {
-        self.compiler.ruby_path_kind(path)
+        let kind = self.compiler.ruby_path_kind(path);
+        if kind.is_none() {
+            self.context.refused(path);
+        }
+        kind
     }
 
     fn read_file(&mut self, path: &str) -> Option<String> {
-        self.compiler.ruby_read_file(path).ok()
+        match self.compiler.ruby_read_file(path) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                if e.is_refusal() {
+                    self.context.refused(path);
+                }
+                None
+            }
+        }
+    }
+
+    fn list_dir(&mut self, path: &str) -> Option<Vec<ruby::DirEntry>> {
+        match ruby::list_dir_in(&self.compiler.input.sandbox, path) {
+            Ok(entries) => Some(entries),
+            Err(e) => {
+                if e.is_refusal() {
+                    self.context.refused(path);
+                }
+                None
+            }
+        }
+    }
+
+    fn find_module(&mut self, name: &str) -> Option<Option<String>> {
+        self.compiler.ruby_find_module(name).ok()
+    }
+
+    fn modulepath(&mut self) -> Option<Vec<String>> {
+        Some(self.compiler.ruby_modulepath())
+    }
+
+    fn environment_name(&self) -> Option<String> {
+        Some(self.compiler.input.environment.clone())
     }
 
     fn load_yaml(&mut self, text: &str) -> Result<Option<RValue>, String> {
@@ -1046,12 +1133,17 @@ impl ruby::Host for BackendHost<'_, '_> {
                 let Value::String(path) = arg(0, self) else {
                     return Ok(None);
                 };
-                match self.compiler.ruby_read_file(&path) {
-                    Ok(text) => RValue::str(text),
-                    Err(_) => return Ok(None),
+                if self.compiler.ruby_path_kind(&path) == Some(ruby::PathKind::Missing) {
+                    return Err(ruby::Leave::Raise {
+                        class: "Errno::ENOENT".into(),
+                        message: format!("No such file or directory @ rb_file_s_stat - {path}"),
+                    });
+                }
+                match ruby::Host::read_file(self, &path) {
+                    Some(text) => RValue::str(text),
+                    None => return Ok(None),
                 }
             }
-            "explain" => RValue::Nil,
             "environment_name" => RValue::sym(&self.context.environment_name()),
             "module_name" => match self.context.module_name() {
                 Some(m) => RValue::str(m),

@@ -43,6 +43,9 @@ pub trait LookupContext {
     fn environment_name(&self) -> String;
     /// `context.module_name`: the module of a module layer's level.
     fn module_name(&self) -> Option<String>;
+    /// The function's Ruby read or looked at `path` (as it wrote it), which the sandbox
+    /// refused: noted once (a `P216` finding); what it would have read is unknown.
+    fn refused(&mut self, path: &str);
 }
 
 /// A level and location of a configuration.
@@ -64,6 +67,9 @@ struct Ctx<'h, 'i, 's> {
     inv: &'i Inv<'s>,
     cache: Hash,
     module: Option<String>,
+    /// The `hiera.yaml` of the level, and the function's name (for notes).
+    config: PathBuf,
+    function: String,
 }
 
 impl LookupContext for Ctx<'_, '_, '_> {
@@ -86,6 +92,18 @@ impl LookupContext for Ctx<'_, '_, '_> {
 
     fn module_name(&self) -> Option<String> {
         self.module.clone()
+    }
+
+    fn refused(&mut self, path: &str) {
+        self.hiera.push_note(super::HieraNote {
+            refused: Some(PathBuf::from(path)),
+            config: Some(self.config.clone()),
+            message: format!(
+                "`{path}` was not read by the Hiera backend function '{}': {}; what it holds is unknown",
+                self.function,
+                crate::sandbox::Error::Outside
+            ),
+        });
     }
 }
 
@@ -135,9 +153,11 @@ impl Hiera {
             let key: ContextKey = (config.path.clone(), level.name.clone(), location.clone());
             let mut options = level.options.clone();
             if let Some(p) = location {
+                // Puppet gives the function an absolute path.
+                let (abs, _) = crate::sandbox::normalize(self.sandbox.cwd(), p);
                 options.insert(
                     Value::string("path"),
-                    Value::string(p.to_string_lossy().as_ref()),
+                    Value::string(abs.to_string_lossy().as_ref()),
                 );
             }
             // Interpolated as paths are (without methods).
@@ -231,6 +251,8 @@ impl Hiera {
             inv,
             cache,
             module: module.map(str::to_string),
+            config: key.0.clone(),
+            function: name.to_string(),
         };
         args.push(options);
         let answer = inv.scope.call_backend(name, args, &mut ctx);

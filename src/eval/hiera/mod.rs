@@ -1292,28 +1292,35 @@ fn extract_options(regexes: &crate::types::RegexCache, opts: &Value, root: &str)
     None
 }
 
-/// The files matching a glob (`*`, `**`, `?`, `[...]`, `{a,b}`), sorted; folders are left out.
+/// The paths matching a glob as Puppet's Hiera finds them (`Pathname.glob`: Ruby's `Dir.glob`,
+/// in its order, hidden names only for a pattern that starts with a dot), folders left out.
+/// When the sandbox cannot say (a folder plint may not list), the pattern itself: the level
+/// then reports it as not read.
 fn expand_glob(pattern: &Path, sandbox: &Sandbox) -> Vec<PathBuf> {
-    let text = pattern.to_string_lossy().to_string();
-    let Ok(glob) = globset::GlobBuilder::new(&text)
-        .literal_separator(true)
-        .build()
-    else {
-        return Vec::new();
-    };
-    let matcher = glob.compile_matcher();
-    // Walk from the deepest folder without glob characters.
-    let mut base = PathBuf::new();
-    for comp in pattern.components() {
-        let s = comp.as_os_str().to_string_lossy();
-        if s.contains(['*', '?', '[', '{']) {
-            break;
+    struct Tree<'s>(&'s Sandbox);
+    impl crate::ruby_core::glob::Tree for Tree<'_> {
+        fn kind(&mut self, path: &str) -> Option<crate::ruby::PathKind> {
+            match self.0.locate(Path::new(path)) {
+                Located::File => Some(crate::ruby::PathKind::File),
+                Located::Folder => Some(crate::ruby::PathKind::Folder),
+                Located::Missing => Some(crate::ruby::PathKind::Missing),
+                Located::Refused => None,
+            }
         }
-        base.push(comp);
+        fn list(&mut self, path: &str) -> Option<Vec<crate::ruby::DirEntry>> {
+            crate::ruby::list_dir_in(self.0, path).ok()
+        }
     }
-    let mut out = sandbox.files_under(&base, true, &|p| matcher.is_match(p));
-    out.sort();
-    out
+    let text = pattern.to_string_lossy();
+    let cwd = sandbox.cwd().to_string_lossy();
+    match crate::ruby_core::glob::glob(&mut Tree(sandbox), &text, Some(&cwd)) {
+        Some(paths) => paths
+            .into_iter()
+            .map(PathBuf::from)
+            .filter(|p| sandbox.locate(p) != Located::Folder)
+            .collect(),
+        None => vec![pattern.to_path_buf()],
+    }
 }
 
 #[cfg(test)]

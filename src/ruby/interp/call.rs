@@ -7,6 +7,8 @@ use std::rc::Rc;
 
 /// The class of a Puppet scope handed to Ruby as an object (`scope.compiler.topscope`).
 pub(crate) const SCOPE_CLASS: &str = "Puppet::Parser::Scope";
+/// The class of a Hiera backend's `Puppet::LookupContext` (an object of the host's).
+pub const LOOKUP_CONTEXT: &str = "Puppet::LookupContext";
 /// The `id` of the top scope's object.
 pub(crate) const TOP_SCOPE: u64 = 1;
 
@@ -152,6 +154,9 @@ const KERNEL: &[&str] = &[
     "scope",
     "has_variable?",
     "freeze",
+    "_",
+    "n_",
+    "N_",
 ];
 
 pub(crate) fn is_kernel(name: &str) -> bool {
@@ -185,6 +190,8 @@ const PURE_LIBRARIES: &[&str] = &[
     "securerandom",
     "openssl",
     "zlib",
+    // Loading it reads nothing; what would reach the network (`OpenURI.open_uri`) is unknown.
+    "open-uri",
 ];
 
 /// The methods Ruby's class of `v` has (Puppet's Ruby), for the classes the subset models
@@ -234,6 +241,33 @@ impl Interp<'_> {
                 Err(Ctrl::Unknown(o))
             } else {
                 Ok(Value::Unknown(Rc::new(o)))
+            };
+        }
+        // A structural method given an unknown where it needs a value (`merge(u)`, `dig(u)`,
+        // `values_at(u)`) gives an unknown; one that stores its argument carries it.
+        let carries = matches!(
+            name,
+            "<<" | "push"
+                | "append"
+                | "unshift"
+                | "prepend"
+                | "insert"
+                | "[]="
+                | "store"
+                | "each_with_object"
+                | "inject"
+                | "reduce"
+                | "call"
+                | "fetch"
+        );
+        if structural
+            && !carries
+            && let Some(Value::Unknown(o)) = args.iter().find(|a| matches!(a, Value::Unknown(_)))
+        {
+            return if blk.is_some() {
+                Err(Ctrl::Unknown((**o).clone()))
+            } else {
+                Ok(Value::Unknown(o.clone()))
             };
         }
         if !structural || name == "[]" || name == "fetch" || name == "key?" || name == "has_key?" {
@@ -302,7 +336,7 @@ impl Interp<'_> {
             }
             Value::Opaque(o) if super::puppet_files::is_puppet_object(o) => {
                 let o = o.clone();
-                Some(self.puppet_object_method(&o, name))
+                Some(self.puppet_object_method(&o, name, &args)?)
             }
             Value::Opaque(o) if o.class == "IPAddr" && o.id == 0 => {
                 let o = o.clone();
@@ -312,6 +346,9 @@ impl Interp<'_> {
                 let o = o.clone();
                 self.gem_version_method(&o, name, &args)?
             }
+            // A Hiera backend's `context.explain { text }`: plint explains nothing, so the
+            // block is not called (as in Puppet without `--explain`).
+            Value::Opaque(o) if o.class == LOOKUP_CONTEXT && name == "explain" => Some(Value::Nil),
             Value::Opaque(o) => {
                 let o = o.clone();
                 match self.host.opaque_method(&o, name, args.clone()) {
@@ -784,6 +821,15 @@ impl Interp<'_> {
             "puts" | "print" | "warn" | "pp" | "debug" | "info" | "notice" | "warning" | "err" => {
                 Ok(Value::Nil)
             }
+            // gettext: the text as written (Puppet's messages are not translated).
+            "_" | "N_" => Ok(a0.unwrap_or(Value::Nil)),
+            "n_" => {
+                let n = args.get(2).cloned().unwrap_or(Value::Nil);
+                Ok(match n {
+                    Value::Int(1) => a0.unwrap_or(Value::Nil),
+                    _ => args.get(1).cloned().unwrap_or(Value::Nil),
+                })
+            }
             "p" => Ok(match args.len() {
                 0 => Value::Nil,
                 1 => args[0].clone(),
@@ -1135,10 +1181,16 @@ impl Interp<'_> {
             | "StopIteration"
             | "IPAddr::InvalidAddressError"
             | "Gem::Version"
-            | "File" => Value::Class(Rc::from(full.as_str())),
-            "Puppet::Parser::Functions" | "Puppet::Functions" | "Puppet::Parser::Files" => {
-                Value::Class(Rc::from(full.as_str()))
-            }
+            | "File"
+            | "Dir"
+            | "PSON"
+            | "OpenURI"
+            | "URI" => Value::Class(Rc::from(full.as_str())),
+            "Puppet"
+            | "Puppet::Module"
+            | "Puppet::Parser::Functions"
+            | "Puppet::Functions"
+            | "Puppet::Parser::Files" => Value::Class(Rc::from(full.as_str())),
             "Float::INFINITY" => Value::Float(f64::INFINITY),
             "Float::NAN" => Value::Float(f64::NAN),
             "Math::PI" => Value::Float(std::f64::consts::PI),

@@ -508,7 +508,7 @@ impl Interp<'_> {
         match v {
             Value::Opaque(o) if super::puppet_files::is_puppet_object(o) => {
                 let o = o.clone();
-                Ok(self.puppet_object_method(&o, "to_s"))
+                self.puppet_object_method(&o, "to_s", &[])
             }
             Value::Str(_) => Ok(v.clone()),
             Value::Unknown(_) => Ok(v.clone()),

@@ -31,7 +31,10 @@ pub(crate) fn superclass(class: &str) -> Option<&'static str> {
         "FrozenError" => "RuntimeError",
         "Encoding::CompatibilityError" => "EncodingError",
         "UncaughtThrowError" => "ArgumentError",
-        "JSON::ParserError" => "StandardError",
+        "JSON::ParserError" | "SystemCallError" => "StandardError",
+        "Errno::ENOENT" | "Errno::ENOTDIR" | "Errno::EISDIR" | "Errno::EACCES" => "SystemCallError",
+        "Psych::SyntaxError" | "Psych::DisallowedClass" => "Psych::Exception",
+        "Psych::Exception" => "RuntimeError",
         "IPAddr::InvalidAddressError" => "ArgumentError",
         "Puppet::Error" => "RuntimeError",
         "Puppet::ParseError" | "Puppet::DevError" | "Puppet::ParseErrorWithIssue" => {
@@ -475,6 +478,9 @@ impl Interp<'_> {
         if let Some(v) = self.puppet_files_method(class, name, args)? {
             return Ok(Some(v));
         }
+        if let Some(v) = self.dir_method(class, name, args, blk)? {
+            return Ok(Some(v));
+        }
         if &**class == super::gem_version::CLASS
             && let Some(v) = self.gem_version_class_method(name, args)?
         {
@@ -619,7 +625,7 @@ impl Interp<'_> {
                     None => self.unknown(format!("JSON.{name} of this value")),
                 }
             }
-            ("JSON", "parse") => {
+            ("JSON", "parse") | ("PSON", "parse" | "load") => {
                 let t = text(self, &a0)?;
                 match serde_json::from_str::<serde_json::Value>(&t) {
                     Ok(j) => from_json(&j),

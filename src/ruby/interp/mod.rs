@@ -5,6 +5,7 @@
 mod array;
 mod binary;
 mod call;
+mod dir;
 mod eval;
 mod format;
 mod gem_version;

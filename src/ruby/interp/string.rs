@@ -391,7 +391,7 @@ impl Interp<'_> {
             ),
             "upcase!" | "downcase!" | "capitalize!" | "swapcase!" | "strip!" | "lstrip!"
             | "rstrip!" | "chomp!" | "chop!" | "squeeze!" | "reverse!" | "gsub!" | "sub!"
-            | "tr!" | "delete!" => {
+            | "delete_prefix!" | "delete_suffix!" | "tr!" | "delete!" => {
                 let base = &name[..name.len() - 1];
                 let r = self
                     .string_method(recv, base, args, blk)?
@@ -405,6 +405,14 @@ impl Interp<'_> {
                 }
             }
             "strip" => Value::str(s.trim_matches(is_ruby_space)),
+            "delete_prefix" | "delete_suffix" => {
+                let a = self.str_arg(a0.unwrap_or(&Value::Nil))?;
+                Value::str(if name == "delete_prefix" {
+                    s.strip_prefix(a.as_str()).unwrap_or(&s).to_string()
+                } else {
+                    s.strip_suffix(a.as_str()).unwrap_or(&s).to_string()
+                })
+            }
             "lstrip" => Value::str(s.trim_start_matches(is_ruby_space)),
             "rstrip" => Value::str(s.trim_end_matches(is_ruby_space)),
             "chomp" => Value::str(match a0 {
