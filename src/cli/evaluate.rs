@@ -147,6 +147,16 @@ pub fn run(
         .iter()
         .map(|f| facts::FactSetting::parse(f))
         .collect::<Result<Vec<_>, _>>()?;
+    let server_facts = args
+        .server_fact
+        .iter()
+        .map(|s| crate::eval::compiler::parse_server_fact(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let environment = server_facts
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "environment")
+        .map_or("production", |(_, v)| v.as_str());
     let os_path;
     let facts_path = match (&args.facts, &args.facts_os) {
         (Some(p), _) => p,
@@ -233,6 +243,10 @@ pub fn run(
                 };
                 Box::new((diag, format!("{}: {message}", file.path.display())))
             })?;
+        let mut node = Node::new(&name, facts.values);
+        for (key, value) in server_facts.iter().filter(|(k, _)| k != "environment") {
+            node.set_server_fact(key, value).expect("checked");
+        }
         Ok(CompileInput {
             manifest: main.manifest.clone(),
             sandbox: sandbox.clone(),
@@ -240,9 +254,9 @@ pub fn run(
             global_hiera: args.global_hiera.clone(),
             hiera: args.hiera.clone(),
             environment_dir: main.environment.clone(),
-            environment: "production".to_string(),
+            environment: environment.to_string(),
             strict_variables: settings.puppet.strict_variables(),
-            node: Node::new(&name, facts.values),
+            node,
             budgets: budgets.clone(),
             ruby: ruby.clone(),
         })
