@@ -229,6 +229,10 @@ mod tests {
             "a = 1\ninclude file(\"/etc/passwd\")\n",
             "a { include required(file(\"x\")) }\n",
             "a = 1, include url(\"http://example.com/x\")\n",
+            "\u{feff}include\"x\"",
+            "a = 1 # c\r\ninclude \"x\"",
+            "a = [{ include \"x\" }]",
+            "a = ${b} { include \"x\" }\nb = {}",
         ] {
             assert!(
                 matches!(parse(text), Ok(Hocon::Unknown(m)) if m.contains("include")),
