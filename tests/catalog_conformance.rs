@@ -268,6 +268,15 @@ fn run_plint(case: &Case, out: &Path) -> Result<(Option<Json>, Vec<Json>), Strin
         args.push("--hiera".into());
         args.push(case.dir.join("hiera.yaml").to_string_lossy().into_owned());
     }
+    // The compiling server's own facts, as the oracle gave them to Puppet.
+    let server_facts = case
+        .options
+        .get("server_facts")
+        .map_or("servername=puppet", String::as_str);
+    for setting in server_facts.split_whitespace() {
+        args.push("--server-fact".into());
+        args.push(setting.into());
+    }
     args.push("--catalog-out".into());
     args.push(out.to_string_lossy().into_owned());
     // The catalogs are Puppet 7's, with its settings.

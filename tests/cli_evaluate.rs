@@ -653,6 +653,215 @@ fn a_private_data_folder_is_refused_with_a_finding_until_trusted() {
 }
 
 #[test]
+fn trusted_paths_of_a_users_plint_toml_are_trusted_and_a_repositorys_are_not() {
+    let tmp = tempfile::tempdir().unwrap();
+    let write = |p: &str, text: &str| {
+        let p = tmp.path().join(p);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    write(
+        "repo/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: private\n    datadir: ../private\n    path: common.yaml\n",
+    );
+    write("private/common.yaml", "app::password: secret\n");
+    write(
+        "repo/modules/app/manifests/init.pp",
+        "class app(String $password) {\n  file { '/etc/app.conf': content => $password }\n}\n",
+    );
+    write("repo/manifests/site.pp", "include app\n");
+    write("facts.json", DEBIAN_FACTS);
+    // The user's own configuration, beside the repository: its paths are relative to it.
+    write("ci/plint.toml", "trusted-paths = [\"../private\"]\n");
+    let out = tmp.path().join("catalog.json");
+    let out_arg = out.to_string_lossy().into_owned();
+    let content = |out: &Path| -> Value {
+        read_json(out)["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["title"] == "/etc/app.conf")
+            .map(|r| r["parameters"]["content"].clone())
+            .unwrap_or(Value::Null)
+    };
+    let o = plint(
+        tmp.path(),
+        &[
+            "--config",
+            "ci/plint.toml",
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--catalog-out",
+            &out_arg,
+            "repo",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert!(!stdout(&o).contains("P216"), "{}", stdout(&o));
+    assert_eq!(content(&out), "secret");
+
+    // The same key in the repository's own plint.toml (a pull request's) widens nothing,
+    // whether found or named with --config: a note says it is ignored, and why.
+    write(
+        "repo/plint.toml",
+        "# from a pull request\ntrusted-paths = [\"../private\"]\n",
+    );
+    for (cwd, args) in [
+        (
+            tmp.path().join("repo"),
+            vec!["--facts", "../facts.json", "."],
+        ),
+        (
+            tmp.path().to_path_buf(),
+            vec![
+                "--config",
+                "repo/plint.toml",
+                "--facts",
+                "facts.json",
+                "repo",
+            ],
+        ),
+    ] {
+        let mut all = vec!["--evaluate", "--catalog-out", &out_arg];
+        all.extend(args);
+        let o = plint(&cwd, &all);
+        assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("P216"), "{}", stdout(&o));
+        assert!(
+            content(&out).get("__unknown__").is_some(),
+            "{}",
+            content(&out)
+        );
+        assert!(
+            stderr(&o).contains(
+                "plint.toml:2:18: `trusted-paths` ignored: this plint.toml lies inside the \
+                 repository being checked"
+            ),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn server_facts_are_unknown_until_given() {
+    let tmp = scratch(
+        "notify { 'n': message => [$servername, $serverip, $serverversion, $environment, \
+         $server_facts] }\nif $server_facts['servername'] == 'puppet' { notify { 'p': } }\n",
+    );
+    let out = tmp.path().join("catalog.json");
+    let out_arg = out.to_string_lossy().into_owned();
+    let message = |out: &Path| -> Value {
+        read_json(out)["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["title"] == "n")
+            .map(|r| r["parameters"]["message"].clone())
+            .unwrap()
+    };
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--format",
+            "json",
+            "--catalog-out",
+            &out_arg,
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // The server's name and address are the server's own: unknown, naming how to give them.
+    let m = message(&out);
+    assert_eq!(m[0]["__unknown__"], "String", "{m}");
+    assert!(
+        m[0]["origin"]
+            .as_str()
+            .unwrap()
+            .contains("--server-fact servername="),
+        "{m}"
+    );
+    assert_eq!(m[1]["__unknown__"], "String", "{m}");
+    assert_eq!(m[2], "7.23.0");
+    assert_eq!(m[3], "production");
+    assert_eq!(m[4]["environment"], "production", "{m}");
+    // A condition on it is not guessed: a note names where the value comes from.
+    let f = findings_of(&o);
+    let p213 = finding_of(&f, "P213").unwrap_or_else(|| panic!("{f:?}"));
+    assert!(
+        p213["message"]
+            .as_str()
+            .unwrap()
+            .contains("--server-fact servername="),
+        "{p213}"
+    );
+
+    // Given: the values, the environment's name everywhere.
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--server-fact",
+            "servername=puppet",
+            "--server-fact",
+            "serverip=192.0.2.10",
+            "--server-fact",
+            "environment=staging",
+            "--format",
+            "json",
+            "--catalog-out",
+            &out_arg,
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        message(&out),
+        serde_json::json!([
+            "puppet",
+            "192.0.2.10",
+            "7.23.0",
+            "staging",
+            {"serverversion": "7.23.0", "servername": "puppet", "serverip": "192.0.2.10",
+             "environment": "staging"}
+        ])
+    );
+    let catalog = read_json(&out);
+    assert_eq!(catalog["environment"], "staging");
+    assert!(
+        catalog["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["title"] == "p")
+    );
+    assert!(finding_of(&findings_of(&o), "P213").is_none());
+
+    // A key a server does not set, or a bad environment name: a usage error.
+    for bad in ["fqdn=x", "servername", "environment=a/b"] {
+        let o = plint(
+            tmp.path(),
+            &[
+                "--evaluate",
+                "--facts",
+                "facts.json",
+                "--server-fact",
+                bad,
+                "site.pp",
+            ],
+        );
+        assert_eq!(code(&o), 2, "{bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--server-fact"), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn catalog_rules_are_listed_explained_and_configurable() {
     let tmp = scratch("");
     let o = plint(tmp.path(), &["rules"]);

@@ -338,6 +338,76 @@ fn defaults_datadir_and_json_backend() {
     run_case("defaults_only");
 }
 
+/// `hocon_data` levels, against Puppet's (the `hocon` gem's) reading: HOCON syntax,
+/// substitutions, merges across levels and layers, a file that does not parse.
+#[test]
+fn hocon_data_levels() {
+    run_case("hocon");
+}
+
+/// What the server alone knows stays unknown in HOCON data: an environment variable read by
+/// a substitution; a file with an include (which would read a file or URL of the server's) is
+/// not read at all, with a note, and every value it could hold is unknown.
+#[test]
+fn hocon_environment_variables_and_includes_are_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = dir.path();
+    std::fs::create_dir_all(env.join("data")).unwrap();
+    std::fs::write(
+        env.join("hiera.yaml"),
+        "version: 5\ndefaults:\n  data_hash: hocon_data\nhierarchy:\n  - name: includes\n    path: included.conf\n  - name: common\n    path: common.conf\n",
+    )
+    .unwrap();
+    std::fs::write(
+        env.join("data/common.conf"),
+        "home = ${HOME}\npath = \"/opt/bin:\"${?PATH}\nport = 80\nurl = \"http://h:\"${port}\n",
+    )
+    .unwrap();
+    let hiera = Hiera::new(
+        None,
+        Some(env),
+        &[],
+        std::sync::Arc::new(plint::sandbox::Sandbox::new(env, &[env.to_path_buf()])),
+    );
+    let scope = Scope {
+        node: Node::new("web1.example.com", Hash::new()),
+        with_trusted: true,
+    };
+    let lookup = |key: &str| hiera.lookup(key, None, &scope).unwrap().unwrap();
+    for key in ["home", "path"] {
+        let v = lookup(key);
+        let u = v.first_unknown().unwrap_or_else(|| panic!("{key}: {v:?}"));
+        assert!(u.origin.contains("environment variable"), "{u:?}");
+    }
+    assert_eq!(lookup("url"), Value::string("http://h:80"));
+    assert!(hiera.notes().is_empty(), "{:?}", hiera.notes());
+
+    // An include: the whole file is unknown, said once.
+    std::fs::write(
+        env.join("data/included.conf"),
+        "port = 8080\ninclude file(\"/etc/passwd\")\n",
+    )
+    .unwrap();
+    let hiera = Hiera::new(
+        None,
+        Some(env),
+        &[],
+        std::sync::Arc::new(plint::sandbox::Sandbox::new(env, &[env.to_path_buf()])),
+    );
+    let lookup = |key: &str| hiera.lookup(key, None, &scope).unwrap().unwrap();
+    for key in ["port", "url"] {
+        let v = lookup(key);
+        let u = v.first_unknown().unwrap_or_else(|| panic!("{key}: {v:?}"));
+        assert!(u.origin.contains("included.conf"), "{u:?}");
+    }
+    let notes = hiera.notes();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].message.contains("include at line 2, column 1"),
+        "{notes:?}"
+    );
+}
+
 #[test]
 fn malformed_and_odd_data_files() {
     run_case("bad_files");

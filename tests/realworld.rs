@@ -6,12 +6,12 @@
 //!
 //! Each node is compiled as a Puppet server compiles it (the environment folder with its
 //! `environment.conf` module path, `test_modules` standing for `$basemodulepath`, the
-//! environment's `hiera.yaml`, the data set's `stubs/hiera.yaml` as the global layer, strict
-//! variables), and its catalog is compared with Puppet's: resources by type and title, their
-//! parameters (a value plint does not know is counted apart, never as equal), and containment
-//! edges. `cargo test --test realworld -- --nocapture` prints the table;
-//! `PLINT_REALWORLD_DIFF=1` also prints every difference. `scripts/realworld.sh` runs it on a
-//! release build.
+//! environment's `hiera.yaml`, the data set's `stubs/hiera.yaml` as the global layer, its
+//! `stubs/server_facts.yaml` as the server's facts (`--server-fact`), strict variables), and
+//! its catalog is compared with Puppet's: resources by type and title, their parameters (a
+//! value plint does not know is counted apart, never as equal), and containment edges.
+//! `cargo test --test realworld -- --nocapture` prints the table; `PLINT_REALWORLD_DIFF=1`
+//! also prints every difference. `scripts/realworld.sh` runs it on a release build.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -172,6 +172,24 @@ fn pct(x: usize, y: usize) -> f64 {
     }
 }
 
+/// `--server-fact KEY=VALUE` settings from the data set's `stubs/server_facts.yaml` (flat
+/// `key: 'value'` lines).
+fn server_facts(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("stubs/server_facts.yaml");
+    let facts: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("---"))
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| format!("{}={}", k.trim(), v.trim().trim_matches('\'')))
+        .collect();
+    assert!(
+        facts.iter().any(|f| f.starts_with("servername=")),
+        "no servername in {}",
+        path.display()
+    );
+    facts
+}
+
 #[test]
 fn every_node_of_a_production_control_repository_compiles_as_puppet_compiles_it() {
     let Some(data) = data_set() else { return };
@@ -190,6 +208,8 @@ fn every_node_of_a_production_control_repository_compiles_as_puppet_compiles_it(
     let nodes = std::fs::read_to_string(data.join("nodes.txt")).unwrap();
     let diff = std::env::var_os("PLINT_REALWORLD_DIFF").is_some();
     let global = data.join("stubs/hiera.yaml");
+    // The compiling server's own facts, as compile.rb gave them to Puppet.
+    let server_facts = server_facts(&data.join("stubs/server_facts.yaml"));
     println!(
         "{:<44} {:>9} {:>9} {:>5} {:>16} {:>7} {:>11} {:>6}",
         "node", "resources", "found", "extra", "parameters equal", "unknown", "edges", "s"
@@ -218,6 +238,11 @@ fn every_node_of_a_production_control_repository_compiles_as_puppet_compiles_it(
                 "--global-hiera",
             ])
             .arg(&global)
+            .args(
+                server_facts
+                    .iter()
+                    .flat_map(|f| ["--server-fact", f.as_str()]),
+            )
             // Puppet 7.23 compiled the expected catalogs, with strict variables.
             .args([
                 "--puppet-version",

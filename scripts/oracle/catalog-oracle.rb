@@ -13,16 +13,21 @@
 #               `modulepath = corpus` (the real module corpus after the case's own modules/),
 #               `error_kind` (the kind to record when Puppet fails, where the message alone
 #               cannot tell it, e.g. `fail`), `check_cycles = false`, `same_message = true`
-#               (read by tests/catalog_conformance.rs only: plint's message must hold Puppet's).
+#               (read by tests/catalog_conformance.rs only: plint's message must hold Puppet's),
+#               `server_facts` (space-separated KEY=VALUE: the compiling server's own facts,
+#               `servername`, `serverip`, ..., and `environment`, the environment's name;
+#               default: `servername=puppet`; the conformance test passes the same with
+#               plint's `--server-fact`).
 #   modules/    the case's modules (first in the module path)
 #   hiera.yaml + data/   environment-level Hiera (the case folder is the environment's folder)
 #
 # Each case is compiled as Puppet server would for an agent: the node's facts get `clientcert`,
 # `clientversion` and `clientnoop` when they lack them, `$trusted` is that of an authenticated
-# certificate named after the node, `$server_facts` has serverversion/servername/environment,
-# the environment is `production` (a temporary environment path whose `production` is a link to
-# the case folder). After a successful compile, the catalog is turned into the agent's resource
-# catalog and its relationship graph is checked for dependency cycles (as an agent would before
+# certificate named after the node, `$server_facts` has serverversion, the case's
+# `server_facts` and the environment's name, `production` unless `server_facts` names another
+# (a temporary environment path whose folder of that name is a link to the case folder). After
+# a successful compile, the catalog is turned into the agent's resource catalog and its
+# relationship graph is checked for dependency cycles (as an agent would before
 # applying it); a cycle is recorded as an error of kind `dependency-cycle`.
 #
 # Normalization: `version`, `catalog_uuid` and `code_id` are dropped, file paths inside the case
@@ -121,10 +126,12 @@ def compile_case(dir, facts_root, tmp)
   name = opts['node'] || facts['fqdn'] || (facts['networking'] || {})['fqdn'] or
     abort "#{dir}: no node name (options `node`, or the facts' fqdn)"
   strict = opts['strict_variables'] == 'true'
+  server = (opts['server_facts'] || 'servername=puppet').split.to_h { |kv| kv.split('=', 2) }
+  env_name = server.delete('environment') || 'production'
 
   envpath = File.join(tmp, File.basename(dir))
   FileUtils.mkdir_p(envpath)
-  envdir = File.join(envpath, 'production')
+  envdir = File.join(envpath, env_name)
   FileUtils.rm_f(envdir)
   File.symlink(dir, envdir)
 
@@ -136,7 +143,7 @@ def compile_case(dir, facts_root, tmp)
   Puppet[:strict] = :warning
 
   loader = Puppet::Environments::Directories.new(envpath, [Puppet[:basemodulepath]].reject(&:empty?))
-  env = Puppet.override(environments: loader) { loader.get(:production) }
+  env = Puppet.override(environments: loader) { loader.get(env_name.to_sym) }
   facts = facts.dup
   facts['clientcert'] ||= name
   facts['clientversion'] ||= Puppet.version
@@ -147,7 +154,7 @@ def compile_case(dir, facts_root, tmp)
                   trusted_information: Puppet::Context::TrustedInformation.new('remote', name, {}, {})) do
     node = Puppet::Node.new(name, environment: env)
     node.fact_merge(Puppet::Node::Facts.new(name, facts))
-    node.add_server_facts('serverversion' => Puppet.version, 'servername' => 'puppet')
+    node.add_server_facts({ 'serverversion' => Puppet.version }.merge(server))
     begin
       # In the case's folder: a relative path in a backend's options (eyaml's keys) is the case's.
       catalog = Dir.chdir(dir) { Puppet::Parser::Compiler.compile(node) }

@@ -176,6 +176,14 @@ pub struct Args {
     #[arg(long = "fact", value_name = "KEY=VALUE", requires = "evaluate")]
     pub fact: Vec<String>,
 
+    /// With `--evaluate`: set a fact the compiling Puppet server adds, KEY=VALUE
+    /// (repeatable): `servername` and `serverip` (the server's own fqdn and address, unknown
+    /// unless given), `serverip6`, `serverversion` (default: plint's Puppet version), or
+    /// `environment` (the environment's name, default `production`). They make
+    /// `$server_facts` and the top-scope `$servername`, `$serverip`, ...
+    #[arg(long = "server-fact", value_name = "KEY=VALUE", requires = "evaluate")]
+    pub server_fact: Vec<String>,
+
     /// With `--evaluate`: the node's name (default: the facts' `fqdn`, else
     /// `networking.fqdn`).
     #[arg(long, value_name = "NAME", requires = "evaluate")]

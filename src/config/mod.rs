@@ -23,6 +23,8 @@
 //! modulepath = ["modules", "site"]           # folders that hold modules
 //! fail-on-warnings = true                    # exit 1 on warnings too
 //! puppet-version = 7                         # the target Puppet, 7 or 8 (default 8)
+//! trusted-paths = ["../private-data"]        # folders plint may read (as `--trust DIR`);
+//!                                            # ignored in a plint.toml inside the repository
 //!
 //! [rules]                                    # per rule: "allow" (off), "warn" or "deny" (error)
 //! unquoted-resource-title = "deny"           # a rule's name ...
@@ -136,6 +138,10 @@ pub struct Options {
     /// and `strict` decide whether some findings are errors or warnings, in check mode and
     /// with `--evaluate` alike. `--puppet-version` replaces it.
     pub puppet_version: Option<PuppetVersion>,
+    /// Folders of the user's own that plint may read although they lie outside the checked
+    /// repository (as `--trust DIR`), relative to the directory of `plint.toml`. Honoured only
+    /// in a `plint.toml` outside the checked repository: one inside it is ignored, with a note.
+    pub trusted_paths: Vec<Spanned<String>>,
 }
 
 /// `[rules]`: rule key to level.
@@ -351,6 +357,11 @@ pub struct Settings {
     pub check_installed_modules: bool,
     /// The target Puppet (`puppet-version`, `--puppet-version`, `--strict-variables`).
     pub puppet: Puppet,
+    /// `trusted-paths` of a `plint.toml` outside the checked repository (absolute): folders
+    /// the sandbox trusts.
+    pub trusted_paths: Vec<PathBuf>,
+    /// Where `trusted-paths` is written (line and column), for the note that ignores it.
+    trusted_paths_at: (usize, usize),
     /// Things to tell the user (ignored `.puppet-lint.rc` options, checks plint lacks).
     pub notes: Vec<String>,
     /// puppet-lint's options about what is shown: `.puppet-lint.rc`'s, then the command
@@ -410,6 +421,8 @@ impl Settings {
             known_top_scope_variables: Vec::new(),
             check_installed_modules: false,
             puppet: Puppet::default(),
+            trusted_paths: Vec::new(),
+            trusted_paths_at: (1, 1),
             notes: Vec::new(),
             display: puppet_lint_rc::Display::default(),
             cli_exclude: None,
@@ -435,6 +448,7 @@ impl Settings {
             for dir in settings.modulepath.iter() {
                 sandbox.add_configured(&path, dir);
             }
+            settings.trust_configured(&path, sandbox);
         } else if !cli.no_config {
             let rc = cwd.join(puppet_lint_rc::FILE_NAME);
             sandbox.add_trusted(&rc);
@@ -530,6 +544,30 @@ impl Settings {
         Ok(settings)
     }
 
+    /// Widens the sandbox by `trusted-paths` of the `plint.toml` at `path` when the file is
+    /// the user's own (outside the checked repository); in the repository (a pull request's
+    /// file), the key is ignored with a note: the code checked cannot choose what plint reads.
+    fn trust_configured(&mut self, path: &Path, sandbox: &mut Sandbox) {
+        if self.trusted_paths.is_empty() {
+            return;
+        }
+        if sandbox.in_repository(path) {
+            let (line, column) = self.trusted_paths_at;
+            self.notes.push(format!(
+                "{}:{line}:{column}: `trusted-paths` ignored: this plint.toml lies inside the \
+                 repository being checked, which must not choose what plint may read outside \
+                 it; name the folders with `--trust DIR`, or in a plint.toml of your own \
+                 outside the repository (`--config FILE`)",
+                crate::report::display_path(path, &self.cwd)
+            ));
+            self.trusted_paths.clear();
+            return;
+        }
+        for dir in &self.trusted_paths {
+            sandbox.add_trusted(dir);
+        }
+    }
+
     /// Reads `.puppet-lint.rc` at `path` (its text is `text`).
     fn apply_rc(&mut self, path: PathBuf, text: &str) -> Result<(), ConfigError> {
         let rc = puppet_lint_rc::parse(text);
@@ -623,6 +661,14 @@ impl Settings {
             .iter()
             .map(|d| normalize(&self.root.join(d.get_ref())))
             .collect();
+        self.trusted_paths = options
+            .trusted_paths
+            .iter()
+            .map(|d| normalize(&self.root.join(d.get_ref())))
+            .collect();
+        if let Some(first) = options.trusted_paths.first() {
+            self.trusted_paths_at = line_col(text, first.span().start);
+        }
         self.fail_on_warnings = options.fail_on_warnings;
         self.known_top_scope_variables = options.known_top_scope_variables.clone();
         self.check_installed_modules = options.check_installed_modules;

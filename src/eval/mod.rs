@@ -17,6 +17,7 @@ pub mod error;
 pub mod facts;
 pub mod functions;
 pub mod hiera;
+pub mod hocon;
 pub mod number;
 pub mod ops;
 pub mod regex;

@@ -85,6 +85,9 @@ pub struct Target {
     pub global_hiera: Option<PathBuf>,
     /// `--eval-budget NAME=N` settings, over [`Budgets::default`].
     pub budgets: Vec<String>,
+    /// `--server-fact KEY=VALUE` settings: the compiling server's own facts, and
+    /// `environment`, the environment's name (see [`crate::eval::compiler::parse_server_fact`]).
+    pub server_facts: Vec<String>,
 }
 
 /// Whoever watches the nodes compile (the command line's progress bar), told from the worker
@@ -108,6 +111,10 @@ pub struct Session {
     hiera: Option<PathBuf>,
     global_hiera: Option<PathBuf>,
     budgets: Budgets,
+    /// The environment's name (`production` unless `--server-fact environment=NAME`).
+    environment: String,
+    /// The server facts given (`--server-fact`), besides `environment`.
+    server_facts: Vec<(String, String)>,
     /// Templates and Ruby functions, parsed once for all the nodes.
     ruby: Arc<RubyCache>,
     /// The rules' severities for every file, instead of the files' profiles.
@@ -153,6 +160,14 @@ impl Session {
         for b in &target.budgets {
             budgets.set(b).map_err(|e| format!("--eval-budget: {e}"))?;
         }
+        let mut environment = "production".to_string();
+        let mut server_facts = Vec::new();
+        for setting in &target.server_facts {
+            match crate::eval::compiler::parse_server_fact(setting)? {
+                (key, value) if key == "environment" => environment = value,
+                fact => server_facts.push(fact),
+            }
+        }
         Ok(Session {
             cwd,
             settings,
@@ -163,6 +178,8 @@ impl Session {
             hiera: target.hiera,
             global_hiera: target.global_hiera,
             budgets,
+            environment,
+            server_facts,
             ruby: Arc::default(),
             selection: None,
             progress: None,
@@ -239,7 +256,11 @@ impl Session {
     }
 
     /// What one compilation takes, for `node`.
-    fn input(&self, node: Node) -> CompileInput {
+    fn input(&self, mut node: Node) -> CompileInput {
+        for (key, value) in &self.server_facts {
+            node.set_server_fact(key, value)
+                .expect("a server fact checked by parse_server_fact");
+        }
         CompileInput {
             manifest: self.main.manifest.clone(),
             sandbox: self.sandbox.clone(),
@@ -247,7 +268,7 @@ impl Session {
             global_hiera: self.global_hiera.clone(),
             hiera: self.hiera.clone(),
             environment_dir: self.main.environment.clone(),
-            environment: "production".to_string(),
+            environment: self.environment.clone(),
             strict_variables: self.settings.puppet.strict_variables(),
             node,
             budgets: self.budgets.clone(),

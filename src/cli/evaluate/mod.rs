@@ -41,6 +41,7 @@ pub fn run(args: &Args, settings: Settings, cwd: &Path, sandbox: Sandbox) -> Res
         hiera: args.hiera.clone(),
         global_hiera: args.global_hiera.clone(),
         budgets: args.eval_budget.clone(),
+        server_facts: args.server_fact.clone(),
     };
     let threads = args.threads.unwrap_or(0);
     let mut session = Session::new(cwd.to_path_buf(), settings, sandbox, target, threads)?;

@@ -28,9 +28,22 @@ pub struct Node {
     pub facts: Hash,
     /// `$trusted`.
     pub trusted: Hash,
-    /// `$server_facts`.
+    /// `$server_facts` without `environment`, which the compilation adds from
+    /// [`CompileInput::environment`] (see [`Node::new`]).
     pub server_facts: Hash,
 }
+
+/// The facts a Puppet server adds of its own to every node it compiles (Puppet's
+/// `set_server_facts`; `environment` is the run's, [`CompileInput::environment`]).
+pub const SERVER_FACTS: &[&str] = &["serverversion", "servername", "serverip", "serverip6"];
+
+/// The server facts plint cannot know: the compiling server's own facts (its `fqdn` and its
+/// addresses). Each stays an unknown `String` naming its cause unless given
+/// ([`Node::set_server_fact`]).
+const UNKNOWN_SERVER_FACTS: &[(&str, &str)] = &[
+    ("servername", "the compiling server's fqdn"),
+    ("serverip", "the compiling server's IP address"),
+];
 
 /// Settings of one compilation.
 #[derive(Debug, Clone)]
@@ -77,7 +90,10 @@ pub struct CompileOutput {
 
 impl Node {
     /// A node with the given facts; adds what an agent and a server add (`clientcert`,
-    /// `clientversion`, `clientnoop`, `$trusted`, `$server_facts`).
+    /// `clientversion`, `clientnoop`, `$trusted`, `$server_facts`). Of the server's facts,
+    /// `serverversion` is plint's Puppet version; `servername` and `serverip`, the server's
+    /// own facts, are unknown (with their cause) until [`Node::set_server_fact`] gives them;
+    /// `serverip6`, which a server without an IPv6 address lacks, is absent until given.
     pub fn new(name: &str, mut facts: Hash) -> Self {
         let add = |facts: &mut Hash, k: &str, v: Value| {
             if facts.get_str(k).is_none() {
@@ -104,8 +120,10 @@ impl Node {
             Value::string("serverversion"),
             Value::string(PUPPET_VERSION),
         );
-        server_facts.insert(Value::string("servername"), Value::string("puppet"));
-        server_facts.insert(Value::string("environment"), Value::string("production"));
+        for (key, what) in UNKNOWN_SERVER_FACTS {
+            let origin = format!("the server fact `{key}`, {what} (--server-fact {key}=VALUE)");
+            server_facts.insert(Value::string(*key), Value::unknown("String", &origin));
+        }
         Node {
             name: name.to_string(),
             facts,
@@ -113,6 +131,59 @@ impl Node {
             server_facts,
         }
     }
+
+    /// Sets one of the server's facts ([`SERVER_FACTS`]: `--server-fact KEY=VALUE`), in
+    /// place of the unknown or default value; `Err` names the keys when `key` is not one.
+    pub fn set_server_fact(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if !SERVER_FACTS.contains(&key) {
+            return Err(not_a_server_fact(key));
+        }
+        self.server_facts
+            .insert(Value::string(key), Value::string(value));
+        Ok(())
+    }
+}
+
+/// Reads a `--server-fact KEY=VALUE` setting: a key of [`SERVER_FACTS`] or `environment`
+/// (the run's environment, [`CompileInput::environment`]), and its value, a string.
+pub fn parse_server_fact(setting: &str) -> Result<(String, String), String> {
+    let Some((key, value)) = setting.split_once('=') else {
+        return Err(format!(
+            "--server-fact `{}`: expected KEY=VALUE",
+            crate::report::escape::shorten(setting, 60)
+        ));
+    };
+    let key = key.trim();
+    if key != "environment" && !SERVER_FACTS.contains(&key) {
+        return Err(format!("--server-fact: {}", not_a_server_fact(key)));
+    }
+    if key == "environment" && !is_environment_name(value) {
+        return Err(format!(
+            "--server-fact environment=`{}`: an environment's name is made of letters, digits \
+             and underscores",
+            crate::report::escape::shorten(value, 60)
+        ));
+    }
+    Ok((key.to_string(), value.to_string()))
+}
+
+/// Whether `name` is a valid environment name (Puppet's `valid_name?`: word characters).
+fn is_environment_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// The message for a key that is not a server fact.
+pub fn not_a_server_fact(key: &str) -> String {
+    format!(
+        "`{}` is not a server fact: a Puppet server sets {} and `environment` (the \
+         environment's name)",
+        crate::report::escape::shorten(key, 60),
+        SERVER_FACTS
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 /// The Puppet version plint evaluates as.

@@ -24,7 +24,9 @@ mod scope;
 mod snippet;
 mod templates;
 
-pub use input::{CompileInput, CompileOutput, Manifest, Node, PUPPET_VERSION};
+pub use input::{
+    CompileInput, CompileOutput, Manifest, Node, PUPPET_VERSION, SERVER_FACTS, parse_server_fact,
+};
 pub use snippet::{SnippetOptions, SnippetOutput, eval_expression, eval_snippet};
 
 use std::collections::{HashMap, HashSet};
@@ -413,10 +415,14 @@ impl<'i> Compiler<'i> {
         vars.push(("name".into(), Value::string("main")));
         vars.push(("module_name".into(), Value::string("")));
         vars.push(("trusted".into(), Value::hash(node.trusted.clone())));
-        vars.push((
-            "server_facts".into(),
-            Value::hash(node.server_facts.clone()),
-        ));
+        // A server adds the environment's name to its own facts (Puppet's
+        // `Node#add_server_facts`).
+        let mut server_facts = node.server_facts.clone();
+        server_facts.insert(
+            Value::string("environment"),
+            Value::string(self.input.environment.clone()),
+        );
+        vars.push(("server_facts".into(), Value::hash(server_facts)));
         let top = &mut self.scopes[self.top];
         for (k, v) in vars {
             top.vars.insert(k, v);

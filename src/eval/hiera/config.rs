@@ -23,10 +23,13 @@ pub(crate) enum Backend {
     /// `eyaml_lookup_key` (hiera-eyaml): YAML files whose `ENC[...]` values are encrypted.
     /// plint reads the plain values and never decrypts: an encrypted value is unknown.
     Eyaml,
+    /// `hocon_data`: HOCON files, read as [`crate::eval::hocon`] reads them (no include, no
+    /// environment variable).
+    Hocon,
     /// A function Puppet loads (a module's Ruby function): `data_hash`, `lookup_key` or
     /// `data_dig`, and its name.
     Function(FunctionKind, String),
-    /// A backend plint does not read (`hocon_data`, `hiera3_backend`):
+    /// A backend plint does not read (`hiera3_backend`):
     /// the level is skipped, with a note.
     Unsupported(String),
 }
@@ -450,7 +453,7 @@ fn read_level(
         ("data_hash", "yaml_data") => Backend::Yaml,
         ("data_hash", "json_data") => Backend::Json,
         ("lookup_key", "eyaml_lookup_key") => Backend::Eyaml,
-        ("data_hash", "hocon_data") => Backend::Unsupported(format!("{kind}: {function}")),
+        ("data_hash", "hocon_data") => Backend::Hocon,
         ("data_hash", f) => Backend::Function(FunctionKind::DataHash, f.to_string()),
         ("lookup_key", f) => Backend::Function(FunctionKind::LookupKey, f.to_string()),
         ("data_dig", f) => Backend::Function(FunctionKind::DataDig, f.to_string()),

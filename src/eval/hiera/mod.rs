@@ -1,16 +1,17 @@
 //! Hiera 5 as Puppet 7 runs it: the global layer (`--hiera FILE`), the environment layer
 //! (`<env>/hiera.yaml` and its data) and the module layer (`<module>/hiera.yaml`, for keys in
 //! the module's namespace); `hiera.yaml` version 5 with `defaults` and hierarchy levels
-//! (`path`, `paths`, `glob`, `globs`, `mapped_paths`); the `yaml_data` and `json_data`
-//! backends; interpolation (`%{facts.os.family}`, `%{lookup('k')}`, `%{alias('k')}`,
+//! (`path`, `paths`, `glob`, `globs`, `mapped_paths`); the `yaml_data`, `json_data` and
+//! `hocon_data` backends (HOCON as [`crate::eval::hocon`] reads it: a file with an include is
+//! not read, its values unknown; an environment variable's value is unknown); interpolation (`%{facts.os.family}`, `%{lookup('k')}`, `%{alias('k')}`,
 //! `%{literal('%')}`, `%{scope('v')}`); the merge strategies and `lookup_options`.
 //!
 //! Files are read when a lookup first needs them and cached. A level whose backend is a
 //! module's function (`data_hash: mymod::data`, `lookup_key`, `data_dig`) runs it through
 //! [`HieraScope::call_backend`] with a `Puppet::LookupContext` ([`LookupContext`]); one that
 //! cannot be run gives an unknown value. `eyaml_lookup_key` levels are read as YAML, their
-//! encrypted values (`ENC[...]`) unknown (plint never decrypts), with a note. Backends plint does
-//! not run (`hocon_data`, `hiera3_backend`) are skipped with a note ([`Hiera::notes`]);
+//! encrypted values (`ENC[...]`) unknown (plint never decrypts), with a note. A backend plint does
+//! not run (`hiera3_backend`) is skipped with a note ([`Hiera::notes`]);
 //! `convert_to` in `lookup_options` is ignored with a note.
 
 mod backend;
@@ -30,6 +31,7 @@ pub use function::lookup_function;
 pub use merge::MergeStrategy;
 
 use super::functions::ruby_inspect;
+use super::hocon;
 use super::value::{Hash, Value};
 use super::yaml;
 use crate::sandbox::{Located, Sandbox};
@@ -143,6 +145,8 @@ struct Cache {
     /// The state of each backend function's level and location (its context's cache, what it
     /// answered).
     functions: HashMap<backend::ContextKey, backend::FunctionState>,
+    /// The HOCON data files plint does not resolve (an include, ...), and why.
+    unresolved: HashMap<PathBuf, String>,
     notes: Vec<HieraNote>,
 }
 
@@ -913,6 +917,7 @@ impl Hiera {
         let function = match level.backend {
             Backend::Json => "json_data",
             Backend::Eyaml => "eyaml_lookup_key",
+            Backend::Hocon => "hocon_data",
             _ => "yaml_data",
         };
         if level.backend == Backend::Eyaml {
@@ -955,6 +960,13 @@ impl Hiera {
                 Located::Refused => return Ok(Some(self.not_read(path, &config.path))),
             }
             let data = self.data_hash(path, &level.backend, module)?;
+            if let Some(why) = self.lock().unresolved.get(path) {
+                // A HOCON file plint does not resolve: whatever it holds is unknown.
+                return Ok(Some(Value::unknown(
+                    "Any",
+                    &format!("the HOCON data `{}` ({why})", path.display()),
+                )));
+            }
             match data.get_str(root) {
                 None => Ok(None),
                 Some(v) if level.backend == Backend::Eyaml => {
@@ -1070,6 +1082,19 @@ impl Hiera {
             .map_err(|e| err(format!("{}: {e}", path.display())))?;
         let text = String::from_utf8_lossy(&bytes);
         let (function, parsed) = match backend {
+            Backend::Hocon => match hocon::parse(&text)
+                .map_err(|e| err(format!("Unable to parse ({}): {e}", path.display())))?
+            {
+                hocon::Hocon::Data(v) => ("hocon_data", v),
+                hocon::Hocon::Unknown(why) => {
+                    self.note(format!(
+                        "{}: the HOCON data is not read: {why}; the values it holds are unknown",
+                        path.display()
+                    ));
+                    self.lock().unresolved.insert(path.to_path_buf(), why);
+                    return Ok(Arc::new(Hash::new()));
+                }
+            },
             Backend::Json => (
                 "json_data",
                 yaml::parse_json(&text)
