@@ -1629,3 +1629,108 @@ fn stdlib_loadyaml_of_a_url_is_unknown_with_a_note_and_never_fetched() {
     let message = text.lines().find(|l| l.starts_with("note[P218]")).unwrap();
     assert!(!message.contains("secret"), "{message}");
 }
+
+/// The production-shaped control repository of `tests/catalog/cases/ctrl-production-private`
+/// (a private data checkout beside it, an eyaml level) checked out in a folder of its own, its
+/// private data at `../../private-data/ctrl-production-private` from it, as the Hiera level
+/// names it.
+fn production_checkout() -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalog");
+    let checkout = tmp.path().join("repos/control");
+    common::copy_tree(&root.join("cases/ctrl-production-private"), &checkout);
+    common::copy_tree(
+        &root.join("private-data/ctrl-production-private"),
+        &tmp.path().join("private-data/ctrl-production-private"),
+    );
+    (tmp, checkout)
+}
+
+fn production_run(checkout: &Path, extra: &[&str]) -> (std::process::Output, Value) {
+    let facts = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalog/facts/default.yaml");
+    let facts = facts.to_str().unwrap();
+    let mut args = vec![
+        "--evaluate",
+        "--puppet-version",
+        "7",
+        "--facts",
+        facts,
+        "--server-fact",
+        "servername=puppet",
+        "--catalog-out",
+        "c.json",
+        "--format",
+        "json",
+    ];
+    args.extend_from_slice(extra);
+    args.push("site.pp");
+    let o = plint(checkout, &args);
+    let c = read_json(&checkout.join("c.json"));
+    (o, c)
+}
+
+fn resource<'a>(c: &'a Value, kind: &str, title_start: &str) -> &'a Value {
+    c["resources"]
+        .as_array()
+        .and_then(|rs| {
+            rs.iter().find(|r| {
+                r["type"] == kind
+                    && r["title"]
+                        .as_str()
+                        .is_some_and(|t| t.starts_with(title_start))
+            })
+        })
+        .unwrap_or_else(|| panic!("no {kind}[{title_start}...] in {c}"))
+}
+
+#[test]
+fn a_private_datadir_beside_the_repository_is_refused_and_reported_until_trusted() {
+    let (tmp, checkout) = production_checkout();
+    // Not trusted: the environment's own hiera.yaml names a folder outside the repository.
+    let (o, c) = production_run(&checkout, &[]);
+    let text = stdout(&o);
+    assert!(text.contains("P216"), "{text}");
+    assert!(text.contains("private-data"), "{text}");
+    assert!(text.contains("--trust"), "{text}");
+    // A catalog is written. The private level comes first, so every key it might hold is
+    // unknown, with the refused file as its origin: never another level's value or a default.
+    let conf = resource(&c, "File", "/etc/app/db.conf");
+    let content = &conf["parameters"]["content"];
+    assert!(content.get("__unknown__").is_some(), "{conf}");
+    assert!(
+        content["origin"]
+            .as_str()
+            .is_some_and(|o| o.contains("private.yaml")),
+        "{conf}"
+    );
+    let web = c["resources"]
+        .as_array()
+        .and_then(|rs| rs.iter().find(|r| r["type"] == "Notify"))
+        .expect("the web notify");
+    assert!(web["title"].get("__unknown__").is_some(), "{web}");
+    // Trusted: the values are read, as Puppet reads them.
+    let private = tmp.path().join("private-data");
+    let (o, c) = production_run(&checkout, &["--trust", private.to_str().unwrap()]);
+    let text = stdout(&o);
+    assert!(!text.contains("P216"), "{text}");
+    let expected = read_json(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/catalog/cases/ctrl-production-private/expected.json"),
+    );
+    for (kind, title) in [("Notify", "web on "), ("File", "/etc/app/db.conf")] {
+        assert_eq!(
+            resource(&c, kind, title)["title"],
+            resource(&expected, kind, title)["title"]
+        );
+        assert_eq!(
+            resource(&c, kind, title)["parameters"]["content"],
+            resource(&expected, kind, title)["parameters"]["content"]
+        );
+    }
+    // The encrypted value stays unknown either way.
+    let secret = resource(&c, "File", "/etc/app/db.secret");
+    assert_ne!(
+        secret["parameters"]["content"], "decrypted-secret",
+        "{secret}"
+    );
+}

@@ -347,7 +347,7 @@ fn check_alone(
     } else {
         format!("someone-{}", name.rsplit('-').next().unwrap_or(&name))
     };
-    copy_tree(module, &tmp.path().join(&folder));
+    common::copy_tree(module, &tmp.path().join(&folder));
     let alone = run_json(tmp.path(), &[&folder]);
     let mut expected = whole.get(&name).cloned().unwrap_or_default();
     let mut problems = Vec::new();
@@ -380,20 +380,6 @@ fn check_alone(
         ));
     }
     (!problems.is_empty()).then(|| format!("{name}:\n{}", problems.join("\n")))
-}
-
-/// Copies a folder, following symbolic links (the corpus links into Debian's folders).
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let src = entry.path();
-        let dst = to.join(entry.file_name());
-        if src.is_dir() {
-            copy_tree(&src, &dst);
-        } else if src.is_file() {
-            std::fs::copy(&src, &dst).unwrap();
-        }
-    }
 }
 
 #[test]

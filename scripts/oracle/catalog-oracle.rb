@@ -131,6 +131,11 @@ def compile_case(dir, facts_root, tmp)
 
   envpath = File.join(tmp, File.basename(dir))
   FileUtils.mkdir_p(envpath)
+  # A case's private data checkout beside its repository: `../../private-data/CASE` from the
+  # environment, as from the case's folder in tests/catalog/cases.
+  private_data = File.expand_path('../../private-data', dir)
+  link = File.join(tmp, 'private-data')
+  File.symlink(private_data, link) if File.directory?(private_data) && !File.exist?(link)
   envdir = File.join(envpath, env_name)
   FileUtils.rm_f(envdir)
   File.symlink(dir, envdir)

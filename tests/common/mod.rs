@@ -131,3 +131,17 @@ pub fn oracle_cases(path: &Path) -> Vec<OracleCase> {
 /// not report yet (`tests/rule_docs.rs`, `tests/evaluate_fixtures.rs`): for them a finding is
 /// not required, and once one is reported, those tests fail until the code leaves this list.
 pub const CATALOG_RULES_NOT_YET_REPORTED: &[&str] = &[];
+
+/// Copies a folder, following symbolic links (the corpus links into Debian's folders).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let src = entry.path();
+        let dst = to.join(entry.file_name());
+        if src.is_dir() {
+            copy_tree(&src, &dst);
+        } else if src.is_file() {
+            std::fs::copy(&src, &dst).unwrap();
+        }
+    }
+}

@@ -1,0 +1,4 @@
+class role::webserver {
+  include profile::web
+  include profile::db
+}
