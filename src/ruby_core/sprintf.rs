@@ -9,7 +9,7 @@
 //! are asked for, and from the float's exact value when as many or more are.
 
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
 /// A hash's value at a symbol key (`None` for a key it does not have).
 pub type HashGet<A> = Box<dyn Fn(&str) -> Option<A>>;
@@ -346,7 +346,7 @@ fn integer<A: Arg>(a: &A) -> Result<BigInt, Error> {
     match a.view() {
         View::Int(i) => Ok(i),
         View::Float(f) if !f.is_finite() => raise("FloatDomainError", super::float::to_s(f)),
-        View::Float(f) => Ok(BigInt::from(f.trunc() as i128)),
+        View::Float(f) => Ok(BigInt::from_f64(f.trunc()).unwrap_or_default()),
         View::Str(s) => super::number::integer(&s, None).map_or_else(
             || {
                 arg_error(format!(
