@@ -144,6 +144,35 @@ struct Cache {
     /// answered).
     functions: HashMap<backend::ContextKey, backend::FunctionState>,
     notes: Vec<HieraNote>,
+    /// What is at each data file's path, asked once (the files do not change while a
+    /// catalog compiles).
+    located: HashMap<PathBuf, Located>,
+    /// The files of each hierarchy level (by its address in its cached configuration) as
+    /// resolved before, each with the variables its interpolation read.
+    locations: HashMap<usize, Vec<Resolved>>,
+}
+
+/// A level's files, resolved: valid while the variables it read keep their values.
+struct Resolved {
+    /// The variables read (by name, with the value each had).
+    reads: Vec<(String, Option<Value>)>,
+    /// The interpolations charged to the budget while resolving.
+    charges: u64,
+    paths: Arc<Vec<PathBuf>>,
+}
+
+/// A scope that records the variables read through it (for [`Resolved`]).
+struct Recorder<'a> {
+    base: &'a dyn HieraScope,
+    reads: RefCell<Vec<(String, Option<Value>)>>,
+}
+
+impl HieraScope for Recorder<'_> {
+    fn variable(&self, name: &str) -> Option<Value> {
+        let v = self.base.variable(name);
+        self.reads.borrow_mut().push((name.to_string(), v.clone()));
+        v
+    }
 }
 
 /// What Hiera could not do during a compilation (each once), for its findings.
@@ -805,18 +834,20 @@ impl Hiera {
                         message: format!("{}: the file cannot be read", path.display()),
                         file: Some(path.clone()),
                     })),
-                    Err(_) if default_if_missing => Some(Ok(Arc::new(Loaded::V5(Config {
-                        root: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
-                        path: path.clone(),
-                        hierarchy: vec![Level {
-                            name: "Common".into(),
-                            backend: Backend::Yaml,
-                            datadir: "data".into(),
-                            locations: Locations::Paths(vec!["common.yaml".into()]),
-                            options: Hash::new(),
-                        }],
-                        default_hierarchy: None,
-                    })))),
+                    Err(_) if default_if_missing => {
+                        Some(Ok(Arc::new(Loaded::V5(Arc::new(Config {
+                            root: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
+                            path: path.clone(),
+                            hierarchy: vec![Level {
+                                name: "Common".into(),
+                                backend: Backend::Yaml,
+                                datadir: "data".into(),
+                                locations: Locations::Paths(vec!["common.yaml".into()]),
+                                options: Hash::new(),
+                            }],
+                            default_hierarchy: None,
+                        })))))
+                    }
                     Err(_) => None,
                 };
                 self.lock().configs.insert(path.clone(), loaded.clone());
@@ -827,7 +858,7 @@ impl Hiera {
             None => Ok(None),
             Some(Err(e)) => Err(e),
             Some(Ok(l)) => match &*l {
-                Loaded::V5(c) => Ok(Some(Arc::new(c.clone()))),
+                Loaded::V5(c) => Ok(Some(c.clone())),
                 Loaded::Ignored(note) => {
                     self.note(note.clone());
                     Ok(None)
@@ -949,7 +980,7 @@ impl Hiera {
         };
         merge_lookup(merge, locations.len(), |i| {
             let path = &locations[i];
-            match self.sandbox.locate(path) {
+            match self.locate(path) {
                 Located::File => {}
                 Located::Missing | Located::Folder => return Ok(None),
                 Located::Refused => return Ok(Some(self.not_read(path, &config.path))),
@@ -966,8 +997,89 @@ impl Hiera {
         })
     }
 
-    /// The files a level names, its paths interpolated (without methods) and expanded.
+    /// What is at a data file's path ([`Sandbox::locate`], asked once per path).
+    fn locate(&self, path: &Path) -> Located {
+        if let Some(l) = self.lock().located.get(path) {
+            return *l;
+        }
+        let l = self.sandbox.locate(path);
+        self.lock().located.insert(path.to_path_buf(), l);
+        l
+    }
+
+    /// The files a level names ([`Hiera::interpolate_locations`]), remembered with the
+    /// variables their interpolation read: while those keep their values (as the facts do),
+    /// the level's files are known without interpolating again, and the budget is charged as
+    /// the interpolation would charge it. A level is remembered only when its interpolation
+    /// succeeded and interpolated no variable's value again (a value holding `%{`); one is
+    /// reused only when no interpolation of a variable is under way (which could make the
+    /// same interpolation recursive).
     fn resolve_locations(
+        &self,
+        config: &Config,
+        level: &Level,
+        inv: &Inv<'_>,
+    ) -> Result<Arc<Vec<PathBuf>>, HieraError> {
+        let key = std::ptr::from_ref(level) as usize;
+        let reusable = {
+            let stack = inv.stack.borrow();
+            stack.len() < MAX_NESTING && !stack.iter().any(|n| n.starts_with("scope:"))
+        };
+        if reusable {
+            let hit = self.lock().locations.get(&key).and_then(|entries| {
+                entries
+                    .iter()
+                    .find(|r| {
+                        r.reads.iter().all(|(name, was)| {
+                            let now = inv.scope.variable(name);
+                            match (&now, was) {
+                                (None, None) => true,
+                                (Some(a), Some(b)) => a.strict_eq(b),
+                                _ => false,
+                            }
+                        })
+                    })
+                    .map(|r| (r.charges, r.paths.clone()))
+            });
+            if let Some((charges, paths)) = hit {
+                for _ in 0..charges {
+                    self.charge()?;
+                }
+                return Ok(paths);
+            }
+        }
+        let recorder = Recorder {
+            base: inv.scope,
+            reads: RefCell::new(Vec::new()),
+        };
+        let recorded = Inv {
+            scope: &recorder,
+            stack: RefCell::new(inv.stack.borrow().clone()),
+        };
+        let before = self.work.load(std::sync::atomic::Ordering::Relaxed);
+        let paths = Arc::new(self.interpolate_locations(config, level, &recorded)?);
+        let charges = self.work.load(std::sync::atomic::Ordering::Relaxed) - before;
+        let reads = recorder.reads.into_inner();
+        if reusable
+            && !reads
+                .iter()
+                .any(|(_, v)| v.as_ref().is_some_and(holds_interpolation))
+        {
+            self.lock()
+                .locations
+                .entry(key)
+                .or_default()
+                .push(Resolved {
+                    reads,
+                    charges,
+                    paths: paths.clone(),
+                });
+        }
+        Ok(paths)
+    }
+
+    /// The files a level names, its paths interpolated (without methods) and expanded.
+    fn interpolate_locations(
         &self,
         config: &Config,
         level: &Level,
@@ -1250,6 +1362,18 @@ impl Hiera {
             return Ok(value);
         }
         Ok(sub_lookup(key, &segs, value)?.unwrap_or(Value::Undef))
+    }
+}
+
+/// Whether interpolating `v` would interpolate again (a string in it holds `%{`).
+fn holds_interpolation(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.contains("%{"),
+        Value::Array(a) => a.iter().any(holds_interpolation),
+        Value::Hash(h) => h
+            .iter()
+            .any(|(k, e)| holds_interpolation(k) || holds_interpolation(e)),
+        _ => false,
     }
 }
 
