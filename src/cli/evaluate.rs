@@ -941,9 +941,8 @@ impl<'a> Findings<'a> {
             .into_iter()
             .map(|(file, mut diagnostics)| {
                 let text = self.texts.remove(&file).unwrap_or_default();
-                let parsed = crate::syntax::parse(&text);
                 let before: HashSet<_> = diagnostics.iter().map(|d| d.code).collect();
-                crate::rules::suppress::Suppressions::parse(&text, &parsed.ast).apply(
+                crate::rules::suppress::Suppressions::of_text(&text).apply(
                     &text,
                     &mut diagnostics,
                     &only_catalog,
