@@ -179,6 +179,11 @@ pub(crate) struct Compiler<'i> {
     /// The type texts this compilation parsed (`String[1]`, a `Type[args]` access rebuilt as
     /// text), each parsed once.
     pub types: crate::types::Caches,
+    /// The EPP template files this compilation parsed, by path.
+    pub epp_templates: HashMap<
+        PathBuf,
+        Result<std::sync::Arc<crate::eval::epp::EppTemplate>, crate::eval::epp::EppError>,
+    >,
 }
 
 impl<'i> Compiler<'i> {
@@ -235,6 +240,7 @@ impl<'i> Compiler<'i> {
             regexes,
             alias_shown: HashMap::new(),
             types: crate::types::Caches::default(),
+            epp_templates: HashMap::new(),
         }
     }
 
