@@ -95,3 +95,20 @@ impl Caches {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parsed_texts_are_remembered_with_their_errors() {
+        let caches = Caches::default();
+        let t = caches.checked("Integer[1, 3]").unwrap();
+        assert!(Arc::ptr_eq(&t, &caches.checked("Integer[1, 3]").unwrap()));
+        assert_eq!(caches.parse("Integer[1, 3]"), Some((*t).clone()));
+        let e = caches.checked("Integer[").unwrap_err();
+        assert_eq!(caches.checked("Integer[").unwrap_err(), e);
+        assert_eq!(Some(e), super::super::parse("Integer[").err());
+        assert!(caches.parsed("Integer[").is_none());
+    }
+}
