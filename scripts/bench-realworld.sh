@@ -52,7 +52,10 @@ plint_args() { # plint_args NODE FACTS
 
 instructions() { # instructions NODE FACTS -> count
     local args
+    # One worker thread: an idle worker's spinning would add a varying count (one node is
+    # compiled by one thread either way).
     mapfile -t args < <(plint_args "$1" "$2")
+    args=(--threads 1 "${args[@]}")
     case $counter in
     perf)
         (cd "$ENV" && perf stat -x, -e instructions:u "$PLINT" "${args[@]}" 2>&1 >/dev/null) |
