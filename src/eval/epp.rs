@@ -596,6 +596,16 @@ pub trait EppHost {
     fn template_limit(&self) -> usize {
         crate::eval::budget::MAX_STRING_BYTES
     }
+    /// The template file at `path`, whose text is `text`, parsed. A host may remember it by
+    /// its path (a template file does not change while a catalog compiles).
+    fn parsed_template(
+        &mut self,
+        path: &Path,
+        text: &str,
+    ) -> Result<std::sync::Arc<EppTemplate>, EppError> {
+        let _ = path;
+        parse(text).map(std::sync::Arc::new)
+    }
 }
 
 /// The budget error when a template's text would pass `max` bytes.
@@ -982,7 +992,7 @@ fn epp_file<H: EppHost + ?Sized>(ev: &mut H, args: Vec<Value>) -> EvalResult {
         }
         Err(e) => return err(format!("epp(): cannot read {}: {e}", path.display())),
     };
-    let template = parse(&text).map_err(|e| {
+    let template = ev.parsed_template(&path, &text).map_err(|e| {
         EvalError::new(format!(
             "epp(): Invalid EPP: {} (file: {}, line: {}, column: {})",
             e.message,

@@ -930,7 +930,7 @@ fn int_key(v: &Value, target: &Value, index: usize, numeric: bool) -> EvalResult
 
 /// `target[keys]` on a string, an array or a hash (types are the caller's: see
 /// [`access_type`]).
-pub fn access(target: &Value, keys: &[Value]) -> EvalResult {
+pub fn access(target: &Value, keys: &[Value], types: &crate::types::Caches) -> EvalResult {
     if target.is_unknown() || keys.iter().any(Value::contains_unknown) {
         return Ok(unknown_of("Any", "access on an unknown value"));
     }
@@ -997,7 +997,7 @@ pub fn access(target: &Value, keys: &[Value]) -> EvalResult {
                     .collect(),
             )),
         },
-        Value::Type(t) => access_type(t, keys),
+        Value::Type(t) => access_type(t, keys, types),
         Value::Undef => err("Operator '[]' is not applicable to an Undef Value."),
         other => err(format!(
             "Operator '[]' is not applicable to {}.",
@@ -1045,7 +1045,7 @@ fn title_of(v: &Value) -> EvalResult<String> {
 }
 
 /// `Type[args]`: a parameterized type, a resource or class reference (or an array of them).
-pub fn access_type(t: &TypeVal, keys: &[Value]) -> EvalResult {
+pub fn access_type(t: &TypeVal, keys: &[Value], types: &crate::types::Caches) -> EvalResult {
     use crate::types::Type;
     match t.ty() {
         Type::Class(None) => {
@@ -1125,8 +1125,8 @@ pub fn access_type(t: &TypeVal, keys: &[Value]) -> EvalResult {
         return err(format!("Cannot use these values as parameters of {t}"));
     };
     let src = format!("{t}[{}]", params.join(", "));
-    match crate::types::parse(&src) {
-        Ok(ty) => Ok(Value::Type(TypeVal::new(ty))),
+    match types.checked(&src) {
+        Ok(ty) => Ok(Value::Type(TypeVal::shared(ty))),
         Err(e) => err(format!(
             "Error while evaluating a '[]' expression, {}",
             e.message

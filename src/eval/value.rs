@@ -26,6 +26,11 @@ impl TypeVal {
         TypeVal(Arc::new(t), None)
     }
 
+    /// A type already shared (one parsed once and remembered).
+    pub fn shared(t: Arc<Type>) -> Self {
+        TypeVal(t, None)
+    }
+
     /// A type alias's value, shown as `shown` (`Port = Integer[1, 65535]`: Puppet expands an
     /// alias named as a value when it converts it to a string, not one inside another type).
     pub fn alias(t: Type, shown: Arc<str>) -> Self {
@@ -341,12 +346,14 @@ impl Value {
             (Value::Boolean(a), Value::Boolean(b)) => a == b,
             (Value::Regexp(a), Value::Regexp(b)) => a == b,
             (Value::Array(a), Value::Array(b)) => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.strict_eq(y))
+                Arc::ptr_eq(a, b)
+                    || a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.strict_eq(y))
             }
             (Value::Hash(a), Value::Hash(b)) => {
-                a.len() == b.len()
-                    && a.iter()
-                        .all(|(k, v)| b.get(k).is_some_and(|w| v.strict_eq(w)))
+                Arc::ptr_eq(a, b)
+                    || a.len() == b.len()
+                        && a.iter()
+                            .all(|(k, v)| b.get(k).is_some_and(|w| v.strict_eq(w)))
             }
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Resource(a), Value::Resource(b)) => a == b,

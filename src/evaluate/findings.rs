@@ -215,22 +215,14 @@ impl<'s> Findings<'s> {
             .into_iter()
             .map(|(file, mut diagnostics)| {
                 let text = self.texts.remove(&file).unwrap_or_default();
-                // A manifest the compilations parsed is not parsed again.
-                let cached = self.session.ruby.parsed_manifest(&file);
-                let parsed_here;
-                let ast = match &cached {
-                    Some(m) => &m.parsed.ast,
-                    None => {
-                        parsed_here = crate::syntax::parse(&text);
-                        &parsed_here.ast
-                    }
+                // A manifest the compilations parsed is not parsed again; another file only
+                // when it may hold a suppression comment.
+                let suppressions = match self.session.ruby.parsed_manifest(&file) {
+                    Some(m) => crate::rules::suppress::Suppressions::parse(&text, &m.parsed.ast),
+                    None => crate::rules::suppress::Suppressions::of_text(&text),
                 };
                 let before: HashSet<_> = diagnostics.iter().map(|d| d.code).collect();
-                crate::rules::suppress::Suppressions::parse(&text, ast).apply(
-                    &text,
-                    &mut diagnostics,
-                    &only_catalog,
-                );
+                suppressions.apply(&text, &mut diagnostics, &only_catalog);
                 // What is said about the suppressions themselves is the check mode's business.
                 diagnostics.retain(|d| before.contains(d.code));
                 let display = if file == Path::new(CODE_NAME) {

@@ -131,10 +131,7 @@ impl Suppressions {
     /// Reads every suppression comment of a file.
     pub fn parse(src: &str, ast: &File) -> Suppressions {
         let mut out = Suppressions::default();
-        // Most files have no suppression: one vectorized search tells.
-        static LINT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"lint:"));
-        if LINT.find(src.as_bytes()).is_none() {
+        if !may_hold_one(src) {
             return out;
         }
         let lines = LineIndex::new(src);
@@ -333,6 +330,25 @@ impl Suppressions {
             }
         }
         diagnostics.append(&mut self.problems);
+    }
+}
+
+/// Whether `src` may hold a suppression comment. Most files have none: one vectorized search
+/// tells.
+fn may_hold_one(src: &str) -> bool {
+    static LINT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"lint:"));
+    LINT.find(src.as_bytes()).is_some()
+}
+
+impl Suppressions {
+    /// The suppressions of a file of which only the text is at hand: parsed only when it may
+    /// hold one.
+    pub fn of_text(src: &str) -> Suppressions {
+        if !may_hold_one(src) {
+            return Suppressions::default();
+        }
+        Suppressions::parse(src, &crate::syntax::parse(src).ast)
     }
 }
 

@@ -21,7 +21,7 @@ type NearKey = (u64, String, usize);
 /// The caches of one run (see the module documentation).
 #[derive(Debug, Default)]
 pub struct Caches {
-    parsed: RwLock<HashMap<String, Parsed>>,
+    parsed: RwLock<HashMap<String, Result<Arc<Type>, super::TypeError>>>,
     lowered: RwLock<HashMap<String, Type>>,
     near: Mutex<HashMap<NearKey, Option<String>>>,
     regexes: super::RegexCache,
@@ -35,12 +35,17 @@ impl Caches {
 
     /// [`super::parse`] of `src`, remembered (`None` when it is not a type).
     pub fn parsed(&self, src: &str) -> Parsed {
+        self.checked(src).ok()
+    }
+
+    /// [`super::parse`] of `src`, remembered with the error that says why it is not a type.
+    pub fn checked(&self, src: &str) -> Result<Arc<Type>, super::TypeError> {
         if let Ok(cache) = self.parsed.read()
             && let Some(hit) = cache.get(src)
         {
             return hit.clone();
         }
-        let t = super::parse(src).ok().map(Arc::new);
+        let t = super::parse(src).map(Arc::new);
         if let Ok(mut cache) = self.parsed.write() {
             cache.insert(src.to_string(), t.clone());
         }
@@ -88,5 +93,22 @@ impl Caches {
             m.insert(key, best.clone());
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parsed_texts_are_remembered_with_their_errors() {
+        let caches = Caches::default();
+        let t = caches.checked("Integer[1, 3]").unwrap();
+        assert!(Arc::ptr_eq(&t, &caches.checked("Integer[1, 3]").unwrap()));
+        assert_eq!(caches.parse("Integer[1, 3]"), Some((*t).clone()));
+        let e = caches.checked("Integer[").unwrap_err();
+        assert_eq!(caches.checked("Integer[").unwrap_err(), e);
+        assert_eq!(Some(e), super::super::parse("Integer[").err());
+        assert!(caches.parsed("Integer[").is_none());
     }
 }

@@ -55,7 +55,10 @@ impl Compiler<'_> {
             return r;
         }
         if name.starts_with(|c: char| c.is_ascii_uppercase()) {
-            let t = crate::types::parse(name).map_err(|e| EvalError::new(e.message))?;
+            let t = self
+                .types
+                .checked(name)
+                .map_err(|e| EvalError::new(e.message))?;
             let v = functions::new_value(&t, args)?;
             return match lambda {
                 Some(l) => self.call_lambda(l, vec![v]),

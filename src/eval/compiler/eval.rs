@@ -423,49 +423,50 @@ impl Compiler<'_> {
 
     fn eval_type_ref(&mut self, t: &str) -> EvalResult {
         let name = t.trim_start_matches("::");
-        match crate::types::parse(name) {
-            Ok(crate::types::Type::Alias(n)) => {
-                if crate::types::AliasResolver::resolve(&self.loader, &n).is_none()
-                    && (self.loader.definition(&n).is_some() || self.loader.custom_type(&n))
-                {
-                    return Ok(Value::Type(TypeVal::new(crate::types::Type::Resource {
-                        type_name: Some(resources::cap_type(&n)),
-                        title: None,
-                    })));
-                }
-                // A name that is no type alias, class, defined or resource type.
-                let lower = n.to_ascii_lowercase();
-                if !matches!(lower.as_str(), "data" | "richdata")
-                    && crate::defs::builtins::resource_type(&lower).is_none()
-                    && crate::types::AliasResolver::resolve(&self.loader, &n).is_none()
-                    && !self.loader.has_alias(&lower)
-                    && self.loader.definition(&n).is_none()
-                    && !self.loader.custom_type(&n)
-                {
-                    return Err(self.fatal(
-                        EvalDiagKind::UnknownResourceType,
-                        format!("Resource type not found: {}", resources::cap_type(&n)),
-                    ));
-                }
-                let t = crate::types::Type::Alias(n);
-                if crate::types::builtin_alias(&lower).is_some() {
-                    return Ok(Value::Type(TypeVal::new(t)));
-                }
-                let shown = match self.alias_shown.get(&lower) {
-                    Some(s) => s.clone(),
-                    None => {
-                        let calc = crate::types::TypeCalculator::new(&self.loader);
-                        let s: std::sync::Arc<str> =
-                            crate::types::expanded_string(&t, &calc).into();
-                        self.alias_shown.insert(lower, s.clone());
-                        s
-                    }
-                };
-                Ok(Value::Type(TypeVal::alias(t, shown)))
-            }
-            Ok(ty) => Ok(Value::Type(TypeVal::new(ty))),
-            Err(e) => err(e.message),
+        let parsed = match self.types.checked(name) {
+            Ok(t) => t,
+            Err(e) => return err(e.message),
+        };
+        let crate::types::Type::Alias(n) = &*parsed else {
+            return Ok(Value::Type(TypeVal::shared(parsed)));
+        };
+        let n = n.clone();
+        if crate::types::AliasResolver::resolve(&self.loader, &n).is_none()
+            && (self.loader.definition(&n).is_some() || self.loader.custom_type(&n))
+        {
+            return Ok(Value::Type(TypeVal::new(crate::types::Type::Resource {
+                type_name: Some(resources::cap_type(&n)),
+                title: None,
+            })));
         }
+        // A name that is no type alias, class, defined or resource type.
+        let lower = n.to_ascii_lowercase();
+        if !matches!(lower.as_str(), "data" | "richdata")
+            && crate::defs::builtins::resource_type(&lower).is_none()
+            && crate::types::AliasResolver::resolve(&self.loader, &n).is_none()
+            && !self.loader.has_alias(&lower)
+            && self.loader.definition(&n).is_none()
+            && !self.loader.custom_type(&n)
+        {
+            return Err(self.fatal(
+                EvalDiagKind::UnknownResourceType,
+                format!("Resource type not found: {}", resources::cap_type(&n)),
+            ));
+        }
+        let t = crate::types::Type::Alias(n);
+        if crate::types::builtin_alias(&lower).is_some() {
+            return Ok(Value::Type(TypeVal::new(t)));
+        }
+        let shown = match self.alias_shown.get(&lower) {
+            Some(s) => s.clone(),
+            None => {
+                let calc = crate::types::TypeCalculator::new(&self.loader);
+                let s: std::sync::Arc<str> = crate::types::expanded_string(&t, &calc).into();
+                self.alias_shown.insert(lower, s.clone());
+                s
+            }
+        };
+        Ok(Value::Type(TypeVal::alias(t, shown)))
     }
 
     /// `[]`: references (`File['a']`, `Class['x']`) built here, the rest by `ops::access`.
@@ -510,7 +511,7 @@ impl Compiler<'_> {
                 _ => {}
             }
         }
-        ops::access(t, keys)
+        ops::access(t, keys, &self.types)
     }
 
     fn make_refs(&mut self, type_name: &str, keys: &[Value]) -> EvalResult {

@@ -235,9 +235,11 @@ impl Compiler<'_> {
         }
         let t = match &args[0] {
             Value::Type(t) => t.clone(),
-            Value::String(s) => {
-                TypeVal::new(crate::types::parse(s).map_err(|e| EvalError::new(e.message))?)
-            }
+            Value::String(s) => TypeVal::shared(
+                self.types
+                    .checked(s)
+                    .map_err(|e| EvalError::new(e.message))?,
+            ),
             _ => {
                 return Err(crate::eval::functions::arg_error(
                     "assert_type",

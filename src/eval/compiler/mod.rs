@@ -195,6 +195,14 @@ pub(crate) struct Compiler<'i> {
     /// How each type alias named as a value shows as a string (`Port = Integer[1, 65535]`),
     /// by lower-case name: computed once per compilation.
     pub alias_shown: HashMap<String, std::sync::Arc<str>>,
+    /// The type texts this compilation parsed (`String[1]`, a `Type[args]` access rebuilt as
+    /// text), each parsed once.
+    pub types: crate::types::Caches,
+    /// The EPP template files this compilation parsed, by path.
+    pub epp_templates: HashMap<
+        PathBuf,
+        Result<std::sync::Arc<crate::eval::epp::EppTemplate>, crate::eval::epp::EppError>,
+    >,
 }
 
 impl<'i> Compiler<'i> {
@@ -251,6 +259,8 @@ impl<'i> Compiler<'i> {
             notices: None,
             regexes,
             alias_shown: HashMap::new(),
+            types: crate::types::Caches::default(),
+            epp_templates: HashMap::new(),
         }
     }
 

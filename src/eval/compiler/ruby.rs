@@ -831,9 +831,9 @@ impl Compiler<'_> {
             let Some(ty) = d.type_of_arg(i) else {
                 return false;
             };
-            match crate::types::parse(ty) {
+            match self.types.checked(ty) {
                 Ok(t) => self
-                    .instance_of(a, &crate::eval::value::TypeVal::new(t))
+                    .instance_of(a, &crate::eval::value::TypeVal::shared(t))
                     .unwrap_or(true),
                 Err(_) => true,
             }

@@ -6,7 +6,7 @@
 use super::Compiler;
 use super::scope::{Ctx, Frame};
 use crate::eval::diag::EvalDiagKind;
-use crate::eval::epp::{self, EppHost, RenderFrame, TemplateSource};
+use crate::eval::epp::{self, EppError, EppHost, EppTemplate, RenderFrame, TemplateSource};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
 use crate::sandbox::{Error as SandboxError, Sandbox};
@@ -112,5 +112,18 @@ impl EppHost for Compiler<'_> {
 
     fn template_limit(&self) -> usize {
         self.budgets.template_bytes
+    }
+
+    fn parsed_template(
+        &mut self,
+        path: &std::path::Path,
+        text: &str,
+    ) -> Result<std::sync::Arc<EppTemplate>, EppError> {
+        if let Some(t) = self.epp_templates.get(path) {
+            return t.clone();
+        }
+        let t = epp::parse(text).map(std::sync::Arc::new);
+        self.epp_templates.insert(path.to_path_buf(), t.clone());
+        t
     }
 }

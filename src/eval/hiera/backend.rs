@@ -136,7 +136,8 @@ impl Hiera {
             }
             _ => self
                 .resolve_locations(config, level, inv)?
-                .into_iter()
+                .iter()
+                .cloned()
                 .map(Some)
                 .collect(),
         };

@@ -91,8 +91,8 @@ pub(crate) struct Config {
 /// The outcome of reading a layer's `hiera.yaml`.
 #[derive(Debug, Clone)]
 pub(crate) enum Loaded {
-    /// A version 5 configuration.
-    V5(Config),
+    /// A version 5 configuration (shared: each lookup reads it).
+    V5(std::sync::Arc<Config>),
     /// A configuration Puppet ignores or that plint does not support at this layer (version 3
     /// or 4); the note says why.
     Ignored(String),
@@ -301,12 +301,12 @@ pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, Hier
             line.map(|l| format!(" (line: {l})")).unwrap_or_default()
         )));
     }
-    Ok(Loaded::V5(Config {
+    Ok(Loaded::V5(std::sync::Arc::new(Config {
         root,
         path: path.to_path_buf(),
         hierarchy,
         default_hierarchy,
-    }))
+    })))
 }
 
 fn string_entry(h: &Hash, key: &str, path: &Path) -> Result<Option<String>, HieraError> {

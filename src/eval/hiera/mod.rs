@@ -148,6 +148,35 @@ struct Cache {
     /// The HOCON data files plint does not resolve (an include, ...), and why.
     unresolved: HashMap<PathBuf, String>,
     notes: Vec<HieraNote>,
+    /// What is at each data file's path, asked once (the files do not change while a
+    /// catalog compiles).
+    located: HashMap<PathBuf, Located>,
+    /// The files of each hierarchy level (by its address in its cached configuration) as
+    /// resolved before, each with the variables its interpolation read.
+    locations: HashMap<usize, Vec<Resolved>>,
+}
+
+/// A level's files, resolved: valid while the variables it read keep their values.
+struct Resolved {
+    /// The variables read (by name, with the value each had).
+    reads: Vec<(String, Option<Value>)>,
+    /// The interpolations charged to the budget while resolving.
+    charges: u64,
+    paths: Arc<Vec<PathBuf>>,
+}
+
+/// A scope that records the variables read through it (for [`Resolved`]).
+struct Recorder<'a> {
+    base: &'a dyn HieraScope,
+    reads: RefCell<Vec<(String, Option<Value>)>>,
+}
+
+impl HieraScope for Recorder<'_> {
+    fn variable(&self, name: &str) -> Option<Value> {
+        let v = self.base.variable(name);
+        self.reads.borrow_mut().push((name.to_string(), v.clone()));
+        v
+    }
 }
 
 /// What Hiera could not do during a compilation (each once), for its findings.
@@ -809,18 +838,20 @@ impl Hiera {
                         message: format!("{}: the file cannot be read", path.display()),
                         file: Some(path.clone()),
                     })),
-                    Err(_) if default_if_missing => Some(Ok(Arc::new(Loaded::V5(Config {
-                        root: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
-                        path: path.clone(),
-                        hierarchy: vec![Level {
-                            name: "Common".into(),
-                            backend: Backend::Yaml,
-                            datadir: "data".into(),
-                            locations: Locations::Paths(vec!["common.yaml".into()]),
-                            options: Hash::new(),
-                        }],
-                        default_hierarchy: None,
-                    })))),
+                    Err(_) if default_if_missing => {
+                        Some(Ok(Arc::new(Loaded::V5(Arc::new(Config {
+                            root: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
+                            path: path.clone(),
+                            hierarchy: vec![Level {
+                                name: "Common".into(),
+                                backend: Backend::Yaml,
+                                datadir: "data".into(),
+                                locations: Locations::Paths(vec!["common.yaml".into()]),
+                                options: Hash::new(),
+                            }],
+                            default_hierarchy: None,
+                        })))))
+                    }
                     Err(_) => None,
                 };
                 self.lock().configs.insert(path.clone(), loaded.clone());
@@ -831,7 +862,7 @@ impl Hiera {
             None => Ok(None),
             Some(Err(e)) => Err(e),
             Some(Ok(l)) => match &*l {
-                Loaded::V5(c) => Ok(Some(Arc::new(c.clone()))),
+                Loaded::V5(c) => Ok(Some(c.clone())),
                 Loaded::Ignored(note) => {
                     self.note(note.clone());
                     Ok(None)
@@ -954,7 +985,7 @@ impl Hiera {
         };
         merge_lookup(merge, locations.len(), |i| {
             let path = &locations[i];
-            match self.sandbox.locate(path) {
+            match self.locate(path) {
                 Located::File => {}
                 Located::Missing | Located::Folder => return Ok(None),
                 Located::Refused => return Ok(Some(self.not_read(path, &config.path))),
@@ -978,8 +1009,89 @@ impl Hiera {
         })
     }
 
-    /// The files a level names, its paths interpolated (without methods) and expanded.
+    /// What is at a data file's path ([`Sandbox::locate`], asked once per path).
+    fn locate(&self, path: &Path) -> Located {
+        if let Some(l) = self.lock().located.get(path) {
+            return *l;
+        }
+        let l = self.sandbox.locate(path);
+        self.lock().located.insert(path.to_path_buf(), l);
+        l
+    }
+
+    /// The files a level names ([`Hiera::interpolate_locations`]), remembered with the
+    /// variables their interpolation read: while those keep their values (as the facts do),
+    /// the level's files are known without interpolating again, and the budget is charged as
+    /// the interpolation would charge it. A level is remembered only when its interpolation
+    /// succeeded and interpolated no variable's value again (a value holding `%{`); one is
+    /// reused only when no interpolation of a variable is under way (which could make the
+    /// same interpolation recursive).
     fn resolve_locations(
+        &self,
+        config: &Config,
+        level: &Level,
+        inv: &Inv<'_>,
+    ) -> Result<Arc<Vec<PathBuf>>, HieraError> {
+        let key = std::ptr::from_ref(level) as usize;
+        let reusable = {
+            let stack = inv.stack.borrow();
+            stack.len() < MAX_NESTING && !stack.iter().any(|n| n.starts_with("scope:"))
+        };
+        if reusable {
+            let hit = self.lock().locations.get(&key).and_then(|entries| {
+                entries
+                    .iter()
+                    .find(|r| {
+                        r.reads.iter().all(|(name, was)| {
+                            let now = inv.scope.variable(name);
+                            match (&now, was) {
+                                (None, None) => true,
+                                (Some(a), Some(b)) => a.strict_eq(b),
+                                _ => false,
+                            }
+                        })
+                    })
+                    .map(|r| (r.charges, r.paths.clone()))
+            });
+            if let Some((charges, paths)) = hit {
+                for _ in 0..charges {
+                    self.charge()?;
+                }
+                return Ok(paths);
+            }
+        }
+        let recorder = Recorder {
+            base: inv.scope,
+            reads: RefCell::new(Vec::new()),
+        };
+        let recorded = Inv {
+            scope: &recorder,
+            stack: RefCell::new(inv.stack.borrow().clone()),
+        };
+        let before = self.work.load(std::sync::atomic::Ordering::Relaxed);
+        let paths = Arc::new(self.interpolate_locations(config, level, &recorded)?);
+        let charges = self.work.load(std::sync::atomic::Ordering::Relaxed) - before;
+        let reads = recorder.reads.into_inner();
+        if reusable
+            && !reads
+                .iter()
+                .any(|(_, v)| v.as_ref().is_some_and(holds_interpolation))
+        {
+            self.lock()
+                .locations
+                .entry(key)
+                .or_default()
+                .push(Resolved {
+                    reads,
+                    charges,
+                    paths: paths.clone(),
+                });
+        }
+        Ok(paths)
+    }
+
+    /// The files a level names, its paths interpolated (without methods) and expanded.
+    fn interpolate_locations(
         &self,
         config: &Config,
         level: &Level,
@@ -1278,6 +1390,18 @@ impl Hiera {
     }
 }
 
+/// Whether interpolating `v` would interpolate again (a string in it holds `%{`).
+fn holds_interpolation(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.contains("%{"),
+        Value::Array(a) => a.iter().any(holds_interpolation),
+        Value::Hash(h) => h
+            .iter()
+            .any(|(k, e)| holds_interpolation(k) || holds_interpolation(e)),
+        _ => false,
+    }
+}
+
 /// `name('key')` or `name("key")` in an interpolation.
 fn parse_method(expr: &str) -> Option<(&str, &str)> {
     let open = expr.find('(')?;
@@ -1375,6 +1499,50 @@ mod tests {
         assert_eq!(s("a..b"), None);
         assert_eq!(s("a."), None);
         assert_eq!(s(".a"), None);
+    }
+
+    /// A scope whose one variable, `who`, the test changes between lookups.
+    struct Who(RefCell<Option<&'static str>>);
+
+    impl HieraScope for Who {
+        fn variable(&self, name: &str) -> Option<Value> {
+            match (name, *self.0.borrow()) {
+                ("who", Some(w)) => Some(Value::string(w)),
+                _ => None,
+            }
+        }
+    }
+
+    #[test]
+    fn levels_follow_the_variables_their_paths_read() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        std::fs::write(
+            dir.join("hiera.yaml"),
+            "version: 5\nhierarchy:\n  - name: who\n    path: \"nodes/%{who}.yaml\"\n  - name: common\n    path: common.yaml\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(dir.join("data/nodes")).unwrap();
+        std::fs::write(dir.join("data/nodes/a.yaml"), "k: from a\n").unwrap();
+        std::fs::write(dir.join("data/nodes/b.yaml"), "k: from b\n").unwrap();
+        std::fs::write(dir.join("data/common.yaml"), "k: common\n").unwrap();
+        let hiera = Hiera::new(
+            None,
+            Some(dir),
+            &[],
+            Arc::new(Sandbox::new(dir, &[dir.to_path_buf()])),
+        );
+        let scope = Who(RefCell::new(Some("a")));
+        let mut seen = Vec::new();
+        for who in [Some("a"), Some("b"), None, Some("a"), Some("b")] {
+            *scope.0.borrow_mut() = who;
+            let v = hiera.lookup("k", None, &scope).unwrap().unwrap();
+            seen.push(v.to_puppet_string());
+        }
+        assert_eq!(
+            seen,
+            ["from a", "from b", "common", "from a", "from b"].map(String::from)
+        );
     }
 
     #[test]
