@@ -94,6 +94,11 @@ fn strings_are_inspected_as_ruby() {
             c["inspect"].as_str().expect("inspect"),
             "{input:?}"
         );
+        assert_eq!(
+            inspect::dump(input),
+            c["dump"].as_str().expect("dump"),
+            "dump of {input:?}"
+        );
     }
 }
 

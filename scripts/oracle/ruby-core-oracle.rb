@@ -105,7 +105,7 @@ inspect_inputs = ['', 'plain', "a\"b", 'back\\slash', "tab\tnl\ncr\r", "\e\a\b\f
 inspect_inputs += (0..0x2100).step(7).map { |cp| (0xD800..0xDFFF).cover?(cp) ? 'x' : [cp].pack('U') }
 inspect_inputs += (0..40).map { rng.bytes(6).unpack('U*') rescue nil }.compact.map { |a| a.pack('U*') }
 inspect_inputs += (0..200).map { [rng.rand(0x80..0x10FFFF)].find { |c| !(0xD800..0xDFFF).cover?(c) } }.compact.map { |c| [c].pack('U') }
-inspect = inspect_inputs.map { |s| { 'input' => s, 'inspect' => s.inspect } }
+inspect = inspect_inputs.map { |s| { 'input' => s, 'inspect' => s.inspect, 'dump' => s.dump } }
 File.write(File.join(out_dir, 'inspect.json'),
            JSON.pretty_generate({ 'ruby' => RUBY_VERSION, 'inspect' => inspect }) + "\n")
 puts "wrote #{ranges.size} escaped ranges and #{inspect.size} inspected strings"

@@ -242,37 +242,17 @@ impl Out {
             return;
         }
         let newlines = content.matches('\n').count();
-        let mut cmd = format!("{BUFFER}.<< {}.freeze", dump(content));
+        // `String#inspect` is a double-quoted literal that holds the text exactly.
+        let mut cmd = format!(
+            "{BUFFER}.<< {}.freeze",
+            crate::ruby_core::inspect::inspect(content)
+        );
         for _ in 0..newlines {
             cmd.push('\n');
         }
         self.line.push((cmd, None));
         content.clear();
     }
-}
-
-/// A Ruby double-quoted literal holding `s` exactly.
-pub(crate) fn dump(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x1b' => out.push_str("\\e"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

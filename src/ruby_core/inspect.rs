@@ -35,6 +35,18 @@ fn is_escaped(c: char) -> bool {
 
 /// `String#inspect`, appended to `out`.
 pub fn inspect_into(s: &str, out: &mut String) {
+    quote_into(s, out, false);
+}
+
+/// `String#dump`: as `inspect`, with every character past ASCII escaped (`\u00E9`) and the other
+/// control characters as `\xHH`.
+pub fn dump(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    quote_into(s, &mut out, true);
+    out
+}
+
+fn quote_into(s: &str, out: &mut String, dump: bool) {
     use std::fmt::Write as _;
     out.push('"');
     let mut chars = s.chars().peekable();
@@ -51,7 +63,10 @@ pub fn inspect_into(s: &str, out: &mut String) {
             '\u{0c}' => out.push_str("\\f"),
             '\u{0b}' => out.push_str("\\v"),
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if c < ' ' || c == '\u{7f}' || (c >= '\u{80}' && is_escaped(c)) => {
+            c if dump && (c < ' ' || c == '\u{7f}') => {
+                let _ = write!(out, "\\x{:02X}", c as u32);
+            }
+            c if c < ' ' || c == '\u{7f}' || (c >= '\u{80}' && (dump || is_escaped(c))) => {
                 let cp = c as u32;
                 let _ = if cp > 0xFFFF {
                     write!(out, "\\u{{{cp:X}}}")

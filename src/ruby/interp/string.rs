@@ -771,7 +771,7 @@ impl Interp<'_> {
             }
             "to_json" => Value::str(super::misc::to_json(recv, false).unwrap_or_default()),
             "hash" => return Ok(None),
-            "dump" => Value::str(super::super::erb::dump(&s)),
+            "dump" => Value::str(crate::ruby_core::inspect::dump(&s)),
             "between?" => {
                 let lo = arg_str(0)?;
                 let hi = arg_str(1)?;

@@ -1,8 +1,0 @@
-class profile::web (
-  Integer $port,
-  String $vhost,
-  Integer $workers,
-  Integer $read_timeout,
-) {
-  notify { "web on ${vhost}:${port} with ${workers} workers, timeout ${read_timeout}, role ${::node_role}": }
-}

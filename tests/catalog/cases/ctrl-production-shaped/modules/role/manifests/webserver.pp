@@ -1,3 +1,0 @@
-class role::webserver {
-  include profile::web
-}
