@@ -18,7 +18,7 @@ pub enum Found {
 /// Spans the scan does not look into: heredoc texts, and regexes that are well formed (a
 /// real regex never spans lines; `//` is what the scan looks for).
 fn skipped_spans(cx: &Context<'_>) -> Vec<Span> {
-    let mut spans = super::shared::heredoc_spans(cx);
+    let mut spans = super::lines::heredoc_spans(cx);
     cx.index().exprs_of(&[Kind::Regex]).for_each(|e| {
         if let ExprKind::Regex(_) = e.kind
             && !cx.text(e.span).contains('\n')

@@ -46,6 +46,6 @@ declare_rule! {
 impl Check for LineTooLong {
     fn check(&self, cx: &mut Context<'_>) {
         let max = cx.options::<Options>().max_length;
-        super::shared::check_line_length(cx, max);
+        super::lines::check_line_length(cx, max);
     }
 }

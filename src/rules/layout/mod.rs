@@ -4,8 +4,8 @@
 
 pub(crate) mod arrows;
 pub(crate) mod comments;
-mod shared;
-use shared::is_blank;
+mod lines;
+use lines::is_blank;
 
 crate::rule_family! {
     slash_comment::SlashComment,

@@ -3,9 +3,9 @@
 //!
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
-mod support;
+mod scope_analysis;
 
-pub use support::read_custom_facts_ahead;
+pub use scope_analysis::read_custom_facts_ahead;
 
 crate::rule_family! {
     undefined_variable::UndefinedVariable,

@@ -1,4 +1,4 @@
-use super::support;
+use super::scope_analysis;
 use crate::declare_rule;
 use crate::infer::scope::{BindingKind, ScopeDiag};
 use crate::rules::context::DiagnosticExt;
@@ -54,7 +54,7 @@ declare_rule! {
 
 impl Check for ReassignedVariable {
     fn check(&self, cx: &mut Context<'_>) {
-        for d in support::analyze(cx) {
+        for d in scope_analysis::analyze(cx) {
             let ScopeDiag::Reassigned {
                 name,
                 span,

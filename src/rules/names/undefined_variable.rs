@@ -1,4 +1,4 @@
-use super::support;
+use super::scope_analysis;
 use crate::declare_rule;
 use crate::infer::scope::ScopeDiag;
 use crate::rules::context::DiagnosticExt;
@@ -55,7 +55,7 @@ impl Check for UndefinedVariable {
         // While a declared module is absent, its custom facts are unknown.
         let facts_unknown = !cx.absent_modules().is_empty();
         let world = cx.program().world();
-        for d in support::analyze(cx) {
+        for d in scope_analysis::analyze(cx) {
             let ScopeDiag::Undefined { name, span } = d else {
                 continue;
             };

@@ -1,6 +1,6 @@
 use rustc_hash::FxHashSet;
 
-use super::support;
+use super::scope_analysis;
 use crate::declare_rule;
 use crate::defs::model::FunctionDef;
 use crate::infer::scope::{ScopeDiag, UnusedKind};
@@ -50,7 +50,7 @@ declare_rule! {
 
 impl Check for UnusedParameter {
     fn check(&self, cx: &mut Context<'_>) {
-        let diags = support::analyze(cx);
+        let diags = scope_analysis::analyze(cx);
         let unused_lambda_params: FxHashSet<Span> = diags
             .iter()
             .filter_map(|d| match d {

@@ -1,4 +1,4 @@
-use super::support;
+use super::scope_analysis;
 use crate::declare_rule;
 use crate::infer::scope::{ScopeDiag, UnusedKind};
 use crate::rules::context::DiagnosticExt;
@@ -42,7 +42,7 @@ declare_rule! {
 
 impl Check for UnusedVariable {
     fn check(&self, cx: &mut Context<'_>) {
-        for d in support::analyze(cx) {
+        for d in scope_analysis::analyze(cx) {
             if let ScopeDiag::Unused {
                 name,
                 span,

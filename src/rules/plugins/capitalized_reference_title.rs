@@ -43,7 +43,7 @@ declare_rule! {
 impl Check for CapitalizedReferenceTitle {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        super::support::for_each_reference(cx.index(), &mut |ty, titles| {
+        super::definitions::for_each_reference(cx.index(), &mut |ty, titles| {
             for t in titles {
                 if let ExprKind::TypeRef(word) = &t.kind {
                     found.push((ty, word.as_str(), t.span));

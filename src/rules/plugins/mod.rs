@@ -3,7 +3,7 @@
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 //! `tokens` keeps the syntax stage's token stream in the file cache; `support` holds shared helpers.
 
-mod support;
+mod definitions;
 pub(crate) mod tokens;
 
 crate::rule_family! {

@@ -3,7 +3,7 @@ use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support::definitions;
+use super::definitions::definitions;
 
 declare_rule! {
     /// ## What it does

@@ -3,7 +3,7 @@ use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support::is_indent;
+use super::definitions::is_indent;
 use super::tokens::{self, Kind};
 
 declare_rule! {

@@ -4,7 +4,7 @@ use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
-use super::support::is_single_space;
+use super::definitions::is_single_space;
 use super::tokens::{self, Kind};
 
 declare_rule! {

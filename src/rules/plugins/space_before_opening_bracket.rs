@@ -3,7 +3,7 @@ use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support::{is_core_type, is_indent, is_single_space};
+use super::definitions::{is_core_type, is_indent, is_single_space};
 use super::tokens::{self, Kind, Token};
 
 declare_rule! {

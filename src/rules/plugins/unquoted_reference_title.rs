@@ -40,7 +40,7 @@ declare_rule! {
 impl Check for UnquotedReferenceTitle {
     fn check(&self, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        super::support::for_each_reference(cx.index(), &mut |ty, titles| {
+        super::definitions::for_each_reference(cx.index(), &mut |ty, titles| {
             for t in titles {
                 let bare = match &t.kind {
                     ExprKind::Name(_) => true,

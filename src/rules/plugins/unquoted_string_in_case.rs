@@ -53,7 +53,7 @@ impl Check for UnquotedStringInCase {
         cx.index().exprs_of(&[Kind::Case]).for_each(|e| {
             if let ExprKind::Case(c) = &e.kind {
                 for m in c.options.iter().flat_map(|o| &o.matchers) {
-                    if let Some(safe) = super::support::unquoted_option(m) {
+                    if let Some(safe) = super::definitions::unquoted_option(m) {
                         found.push((m.span, safe));
                     }
                 }

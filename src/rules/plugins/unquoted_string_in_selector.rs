@@ -51,7 +51,7 @@ impl Check for UnquotedStringInSelector {
         cx.index().exprs_of(&[Kind::Selector]).for_each(|e| {
             if let ExprKind::Selector { entries, .. } = &e.kind {
                 for m in entries.iter().map(|o| &o.matcher) {
-                    if let Some(safe) = super::support::unquoted_option(m) {
+                    if let Some(safe) = super::definitions::unquoted_option(m) {
                         found.push((m.span, safe));
                     }
                 }

@@ -3,7 +3,7 @@ use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support;
+use super::analysis;
 
 declare_rule! {
     /// ## What it does
@@ -33,7 +33,7 @@ declare_rule! {
 
 impl Check for AttributeTypeMismatch {
     fn check(&self, cx: &mut Context<'_>) {
-        let analysis = support::analysis(cx);
+        let analysis = analysis::analysis(cx);
         for d in &analysis.diags {
             if let TypeDiag::AttributeTypeMismatch {
                 type_name,
@@ -47,8 +47,8 @@ impl Check for AttributeTypeMismatch {
                     *span,
                     format!(
                         "`{type_name}` attribute `{attribute}` expects {}, got {}",
-                        support::show_type(expected),
-                        support::show_value(found)
+                        analysis::show_type(expected),
+                        analysis::show_value(found)
                     ),
                 )
                 .label("not a valid value")

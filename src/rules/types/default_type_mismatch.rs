@@ -3,7 +3,7 @@ use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support;
+use super::analysis;
 
 declare_rule! {
     /// ## What it does
@@ -34,7 +34,7 @@ declare_rule! {
 
 impl Check for DefaultTypeMismatch {
     fn check(&self, cx: &mut Context<'_>) {
-        let analysis = support::analysis(cx);
+        let analysis = analysis::analysis(cx);
         for d in &analysis.diags {
             if let TypeDiag::DefaultTypeMismatch {
                 param,
@@ -47,8 +47,8 @@ impl Check for DefaultTypeMismatch {
                     *span,
                     format!(
                         "the default of `${param}` is {}, but the parameter expects {}",
-                        support::show_value(found),
-                        support::show_type(expected)
+                        analysis::show_value(found),
+                        analysis::show_type(expected)
                     ),
                 )
                 .label("wrong type")

@@ -3,7 +3,7 @@ use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support;
+use super::analysis;
 
 declare_rule! {
     /// ## What it does
@@ -34,12 +34,12 @@ declare_rule! {
 
 impl Check for InvalidAccess {
     fn check(&self, cx: &mut Context<'_>) {
-        let analysis = support::analysis(cx);
+        let analysis = analysis::analysis(cx);
         for d in &analysis.diags {
             if let TypeDiag::InvalidAccess { found, span } = d {
                 cx.report(
                     *span,
-                    format!("`[]` is not applicable to {}", support::show_value(found)),
+                    format!("`[]` is not applicable to {}", analysis::show_value(found)),
                 )
                 .label("cannot be indexed")
                 .help("index a String, an Array, a Hash or a type");

@@ -3,7 +3,7 @@ use crate::infer::{TaskProblem, TypeDiag};
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support;
+use super::analysis;
 
 declare_rule! {
     /// ## What it does
@@ -47,7 +47,7 @@ declare_rule! {
 
 impl Check for InvalidTaskCall {
     fn check(&self, cx: &mut Context<'_>) {
-        let analysis = support::analysis(cx);
+        let analysis = analysis::analysis(cx);
         for d in &analysis.diags {
             let TypeDiag::TaskMismatch {
                 task,
@@ -89,8 +89,8 @@ impl Check for InvalidTaskCall {
                         *span,
                         format!(
                             "parameter `{param}` of task `{task}` expects {}, got {}",
-                            support::show_type(expected),
-                            support::show_value(found)
+                            analysis::show_type(expected),
+                            analysis::show_value(found)
                         ),
                     )
                     .label("wrong type")

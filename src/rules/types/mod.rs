@@ -2,7 +2,7 @@
 //!
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
-mod support;
+mod analysis;
 
 crate::rule_family! {
     unknown_function::UnknownFunction,

@@ -3,7 +3,7 @@ use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support;
+use super::analysis;
 
 declare_rule! {
     /// ## What it does
@@ -41,7 +41,7 @@ declare_rule! {
 
 impl Check for UnknownFunction {
     fn check(&self, cx: &mut Context<'_>) {
-        let analysis = support::analysis(cx);
+        let analysis = analysis::analysis(cx);
         let closed = cx.world_is_closed();
         let absent = if closed {
             Vec::new()

@@ -3,7 +3,7 @@ use crate::infer::TypeDiag;
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 
-use super::support;
+use super::analysis;
 
 declare_rule! {
     /// ## What it does
@@ -42,7 +42,7 @@ declare_rule! {
 
 impl Check for UnreachableCaseBranch {
     fn check(&self, cx: &mut Context<'_>) {
-        let analysis = support::analysis(cx);
+        let analysis = analysis::analysis(cx);
         for d in &analysis.diags {
             if let TypeDiag::UnreachableCaseBranch {
                 span,
@@ -61,7 +61,7 @@ impl Check for UnreachableCaseBranch {
                         *span,
                         format!(
                             "case branch `{matcher}` is unreachable: the value is {}",
-                            support::show_type(value)
+                            analysis::show_type(value)
                         ),
                     ),
                 };

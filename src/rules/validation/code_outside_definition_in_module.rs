@@ -3,7 +3,7 @@ use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 use crate::syntax::ast::ExprKind;
 
-use super::support::describe;
+use super::statements::describe;
 use crate::discover::module::AutoloadDir;
 
 declare_rule! {

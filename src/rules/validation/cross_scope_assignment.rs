@@ -29,7 +29,7 @@ declare_rule! {
 
 impl Check for CrossScopeAssignment {
     fn check(&self, cx: &mut Context<'_>) {
-        let found: Vec<_> = super::support::assigned_variables(cx)
+        let found: Vec<_> = super::statements::assigned_variables(cx)
             .into_iter()
             .filter(|(_, name)| crate::rules::util::has_double_colon(name))
             .collect();

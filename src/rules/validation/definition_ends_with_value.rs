@@ -5,7 +5,7 @@ use crate::rules::{Context, Check};
 use crate::syntax::ast::{Block, ExprKind};
 
 use super::definition_not_at_top_level::{head, kind_name};
-use super::support::{describe, is_idem};
+use super::statements::{describe, is_idem};
 
 declare_rule! {
     /// ## What it does

@@ -5,7 +5,7 @@ use crate::rules::{Context, Check};
 use crate::syntax::ast::{ExprKind, Ident};
 
 use super::definition_not_at_top_level::kind_name;
-use super::support::full_name;
+use super::statements::full_name;
 
 declare_rule! {
     /// ## What it does

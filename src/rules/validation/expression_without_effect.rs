@@ -4,7 +4,7 @@ use crate::rules::{Context, Check};
 use crate::syntax::ast::{Expr, ExprKind};
 
 use super::definition_not_at_top_level::head;
-use super::support::{describe, is_idem, statement_lists};
+use super::statements::{describe, is_idem, statement_lists};
 
 declare_rule! {
     /// ## What it does
@@ -39,7 +39,7 @@ declare_rule! {
 impl Check for ExpressionWithoutEffect {
     fn check(&self, cx: &mut Context<'_>) {
         let mut lists: Vec<&[Expr]> = vec![&cx.ast().statements];
-        for e in cx.index().exprs_of(super::support::WITH_STATEMENTS) {
+        for e in cx.index().exprs_of(super::statements::WITH_STATEMENTS) {
             lists.extend(statement_lists(e));
         }
         for list in lists {

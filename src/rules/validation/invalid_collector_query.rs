@@ -4,7 +4,7 @@ use crate::rules::context::DiagnosticExt;
 use crate::rules::{Context, Check};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, StringKind};
 
-use super::support::describe;
+use super::statements::describe;
 
 declare_rule! {
     /// ## What it does

@@ -31,7 +31,7 @@ declare_rule! {
 
 impl Check for MatchVariableAssignment {
     fn check(&self, cx: &mut Context<'_>) {
-        let found: Vec<_> = super::support::assigned_variables(cx)
+        let found: Vec<_> = super::statements::assigned_variables(cx)
             .into_iter()
             .filter(|(_, name)| is_numeric_name(name))
             .collect();

@@ -2,7 +2,7 @@
 //!
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
-mod support;
+mod statements;
 
 crate::rule_family! {
     duplicate_parameter::DuplicateParameter,

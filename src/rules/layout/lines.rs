@@ -1,4 +1,5 @@
-//! Helpers for this family's lexical checks.
+//! The lines of a file as this family's lexical checks read them: blanks, line length, heredoc
+//! spans.
 
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;

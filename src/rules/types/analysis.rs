@@ -1,4 +1,5 @@
-//! Helpers shared by the types-and-names rules.
+//! What the type rules share: the file's type analysis (one per file, cached) and how types and
+//! values are shown in messages.
 
 use std::rc::Rc;
 

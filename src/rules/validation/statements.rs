@@ -1,4 +1,5 @@
-//! Helpers shared by the validation rules.
+//! Questions the validation rules ask of statements: the statement lists of a body, whether an
+//! expression is idempotent, full names, descriptions, assigned variables.
 
 use crate::rules::Kind;
 use crate::rules::{Context, FileIndex};

@@ -1,4 +1,5 @@
-//! Helpers shared by this family's rules.
+//! What the plugin rules read of a file: references, definitions and their inheritance, option
+//! values, token spacing.
 
 use crate::rules::{FileIndex, Kind};
 use crate::syntax::ast::{Expr, ExprKind, File, Span};
