@@ -79,7 +79,7 @@ pub fn lower(data: &[u8], profile: &Profile) {
         let _ = plint::lint::fix::fix(text, diagnostics.clone(), lint);
     }
     let file = FileReport::new(display, text.to_string(), diagnostics);
-    let report = Report::new(vec![file], 1, plint::cli::catalog());
+    let report = Report::new(vec![file], 1, plint::cli::rule_metadata());
     let human = render(OutputFormat::Human, &report);
     for line in human.split('\n') {
         assert!(

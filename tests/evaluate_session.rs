@@ -95,7 +95,7 @@ fn library(
     let report = Report::new(
         session.findings(&outcomes).into_reports(),
         files,
-        plint::cli::catalog(),
+        plint::cli::rule_metadata(),
     );
     let mut out = termcolor::NoColor::new(Vec::new());
     OutputFormat::Json

@@ -48,7 +48,7 @@ fn root_uri(root: &Path) -> String {
 /// sections.
 #[test]
 fn every_rule_has_a_one_line_title_and_full_help() {
-    for meta in plint::cli::catalog() {
+    for meta in plint::cli::rule_metadata() {
         let title = plint::report::sarif::short_description(meta.summary);
         assert!(!title.contains('\n'), "{}: {title}", meta.code);
         assert!(

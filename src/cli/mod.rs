@@ -116,7 +116,7 @@ fn write_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<
 }
 
 /// Every code's metadata: plint's own, then the rules'.
-pub fn catalog() -> Vec<RuleMeta> {
+pub fn rule_metadata() -> Vec<RuleMeta> {
     codes::BUILTIN
         .iter()
         .copied()
@@ -398,7 +398,7 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     } else {
         let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
         files.extend(absent);
-        let mut report = Report::new(files, checked_files.len(), catalog()).with_origin(
+        let mut report = Report::new(files, checked_files.len(), rule_metadata()).with_origin(
             Origin::new(RunKind::Check, &cwd, &args.paths)
                 .with_workspace(std::env::var_os("GITHUB_WORKSPACE").as_deref()),
         );
@@ -490,7 +490,7 @@ pub(crate) fn only_level(report: &Report, level: ErrorLevel) -> Report {
             (!kept.is_empty()).then(|| FileReport::new(f.path(), f.source().to_string(), kept))
         })
         .collect();
-    Report::new(files, report.files_checked(), catalog()).with_origin(report.origin().clone())
+    Report::new(files, report.files_checked(), rule_metadata()).with_origin(report.origin().clone())
 }
 
 /// The name of the manifest read from standard input, without `--stdin-filename`.
