@@ -41,7 +41,7 @@ pub use assign::{
     AliasResolver, NoAliases, TypeCalculator, builtin_alias, is_assignable, is_assignable_with,
 };
 pub use cache::{Caches, Parsed};
-pub use display::expanded_string;
+pub use display::{expanded_string, puppet_quote};
 pub use normalize::common_type;
 pub(crate) use normalize::common_with;
 pub use parse::{TypeError, from_expr, may_lower, parse};

@@ -221,57 +221,11 @@ fn to_boolean(v: &Value) -> EvalResult {
 /// `String(value)`: Puppet's string conversion (`%s` of its string converter): strings as
 /// they are at the top and quoted inside collections, floats with six decimals, regexps as
 /// their source, `undef` empty at the top and `undef` inside collections.
-/// A string inside a collection as Puppet's `StringConverter` writes it (`%p`): in single quotes,
-/// `'` escaped and a backslash kept with the character it escapes (a last lone one doubled);
-/// in double quotes when it holds a control character, with `\t`, `\n`, `\r`, `\"`, `\$`, `\\`
-/// and `\u{X}` for the other control characters.
-fn puppet_quote(s: &str) -> String {
-    use std::fmt::Write as _;
-    if s.chars().any(|c| c < ' ') {
-        let mut out = String::from('"');
-        for c in s.chars() {
-            match c {
-                '\t' => out.push_str("\\t"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '"' => out.push_str("\\\""),
-                '$' => out.push_str("\\$"),
-                '\\' => out.push_str("\\\\"),
-                c if c < ' ' => {
-                    let _ = write!(out, "\\u{{{:X}}}", c as u32);
-                }
-                c => out.push(c),
-            }
-        }
-        out.push('"');
-        return out;
-    }
-    let mut out = String::from('\'');
-    let mut escaped = false;
-    for c in s.chars() {
-        if escaped {
-            out.push('\\');
-            out.push(c);
-            escaped = false;
-        } else if c == '\'' {
-            out.push_str("\\'");
-        } else if c == '\\' {
-            escaped = true;
-        } else {
-            out.push(c);
-        }
-    }
-    if escaped {
-        out.push('\\');
-    }
-    out.push('\'');
-    out
-}
-
 pub fn string_of(v: &Value, top: bool) -> String {
     match v {
         Value::String(s) if top => s.clone(),
-        Value::String(s) => puppet_quote(s),
+        // A string inside a collection as Puppet's `StringConverter` writes it (`%p`).
+        Value::String(s) => crate::types::puppet_quote(s),
         Value::Undef if top => String::new(),
         Value::Undef => "undef".into(),
         Value::Float(f) if top => {
