@@ -61,10 +61,31 @@ pub fn catalog_rules() -> impl Iterator<Item = &'static dyn CatalogRule> {
 }
 
 /// The rule that reports `kind`.
+/// An exhaustive `match`: a new kind of finding without a rule does not compile.
 pub fn rule_for(kind: &EvalDiagKind) -> &'static dyn CatalogRule {
-    catalog_rules()
-        .find(|r| r.kinds().contains(kind))
-        .unwrap_or(&evaluation_error::EvaluationError)
+    use EvalDiagKind as K;
+    match kind {
+        K::EvalError => &evaluation_error::EvaluationError,
+        K::Fail | K::AssertType => &failed_assertion::FailedAssertion,
+        K::DuplicateResource => &duplicate_declaration::DuplicateDeclaration,
+        K::UnknownResourceType => &resource_of_unknown_type::ResourceOfUnknownType,
+        K::UnknownAttribute => &invalid_attribute::InvalidAttribute,
+        K::DanglingRelationship => &dangling_relationship::DanglingRelationship,
+        K::DependencyCycle => &dependency_cycle::DependencyCycle,
+        K::ParameterType => &parameter_value_mismatch::ParameterValueMismatch,
+        K::MissingParameter => &missing_parameter_value::MissingParameterValue,
+        K::UnknownClass => &missing_class::MissingClass,
+        K::RealizeMissing => &missing_virtual_resource::MissingVirtualResource,
+        K::UndefinedVariable => &unknown_variable::UnknownVariable,
+        K::UnknownCondition => &unknown_condition::UnknownCondition,
+        K::NoMatchingNode => &no_matching_node::NoMatchingNode,
+        K::BadInput => &bad_input::BadInput,
+        K::RefusedRead | K::RefusedHieraData => &refused_read::RefusedRead,
+        K::RegexTooCostly => &regex_gave_up::RegexGaveUp,
+        K::NotEvaluated => &unevaluated_function::UnevaluatedFunction,
+        K::BudgetExceeded => &evaluation_budget_exceeded::EvaluationBudgetExceeded,
+        K::IncompleteFacts => &incomplete_facts::IncompleteFacts,
+    }
 }
 
 /// Turns a finding into a diagnostic of its rule at `severity`. `span` is the primary span in
@@ -152,6 +173,12 @@ mod tests {
                 .filter(|r| r.kinds().contains(&kind))
                 .count();
             assert_eq!(n, 1, "{kind:?}");
+        }
+        // The rule a kind's findings are reported by lists that kind.
+        for rule in catalog_rules() {
+            for kind in rule.kinds() {
+                assert_eq!(rule_for(kind).info().code, rule.info().code, "{kind:?}");
+            }
         }
         assert_eq!(catalog_rules().count(), RULES.len());
         for r in RULES {
