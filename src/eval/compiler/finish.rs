@@ -23,39 +23,11 @@ impl Compiler<'_> {
             for s in &sources {
                 for t in &targets {
                     let Some(si) = self.find_resource(&s.0, &s.1) else {
-                        if missing.contains(s) {
-                            continue 'rel;
-                        }
-                        missing.push(s.clone());
-                        self.err_file = Some(rel.file);
-                        let e = self
-                            .fatal(
-                                EvalDiagKind::DanglingRelationship,
-                                format!(
-                                    "Could not find resource '{}[{}]' for relationship on '{}[{}]'",
-                                    s.0, s.1, t.0, t.1
-                                ),
-                            )
-                            .at(rel.span);
-                        self.recover_error(e)?;
+                        self.dangling(&mut missing, rel, s, "on", t)?;
                         continue 'rel;
                     };
                     if self.find_resource(&t.0, &t.1).is_none() {
-                        if missing.contains(t) {
-                            continue 'rel;
-                        }
-                        missing.push(t.clone());
-                        self.err_file = Some(rel.file);
-                        let e = self
-                            .fatal(
-                                EvalDiagKind::DanglingRelationship,
-                                format!(
-                                    "Could not find resource '{}[{}]' for relationship from '{}[{}]'",
-                                    t.0, t.1, s.0, s.1
-                                ),
-                            )
-                            .at(rel.span);
-                        self.recover_error(e)?;
+                        self.dangling(&mut missing, rel, t, "from", s)?;
                         continue 'rel;
                     }
                     let target = Value::string(format!("{}[{}]", t.0, t.1));
@@ -366,5 +338,35 @@ impl Compiler<'_> {
             self.scopes[sid].resource
         };
         container.filter(|&c| c != idx)
+    }
+}
+
+impl Compiler<'_> {
+    /// Reports `gone`, a resource a relationship names that is not in the catalog, once for
+    /// all the relationships that name it; `word` and `other` say which end it is ("on" the
+    /// source, "from" the target).
+    fn dangling(
+        &mut self,
+        missing: &mut Vec<(String, String)>,
+        rel: &super::relationships::Relationship,
+        gone: &(String, String),
+        word: &str,
+        other: &(String, String),
+    ) -> EvalResult<()> {
+        if missing.contains(gone) {
+            return Ok(());
+        }
+        missing.push(gone.clone());
+        self.err_file = Some(rel.file);
+        let e = self
+            .fatal(
+                EvalDiagKind::DanglingRelationship,
+                format!(
+                    "Could not find resource '{}[{}]' for relationship {word} '{}[{}]'",
+                    gone.0, gone.1, other.0, other.1
+                ),
+            )
+            .at(rel.span);
+        self.recover_error(e)
     }
 }
