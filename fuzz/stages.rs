@@ -227,6 +227,7 @@ pub fn evaluate(data: &[u8]) {
         strict_variables: data.len() % 2 == 1,
         node: Node::new(&name, facts),
         ruby: Default::default(),
+        record_variable_reads: false,
     };
     let output = compile(&input);
     if let Some(c) = &output.catalog {

@@ -804,3 +804,56 @@ fn binary_module_files_are_errors_only_where_rendered() {
     let errors = findings.iter().filter(|f| f["severity"] == "error").count();
     assert_eq!(errors, 1, "{findings:?}");
 }
+
+// --- modules of the module path ------------------------------------------------------------
+
+/// A module of the module path with code but neither `manifests/` nor `metadata.json` (a site
+/// module of functions and facts) is still a module: its functions are known, and so are the
+/// top-scope variables they set.
+#[test]
+fn a_module_path_module_of_lib_only_is_indexed() {
+    let dir = tree(&[
+        (
+            "modules/site/lib/puppet/functions/site/role.rb",
+            b"Puppet::Functions.create_function(:'site::role', Puppet::Functions::InternalFunction) do\n  dispatch :role do\n    scope_param\n    param 'String', :name\n  end\n  def role(scope, name)\n    top = scope.compiler.topscope\n    top['node_role'] = name\n  end\nend\n",
+        ),
+        (
+            "manifests/site.pp",
+            b"site::role('web')\nnotice($::node_role)\n",
+        ),
+    ]);
+    fs::write(dir.path().join("plint.toml"), b"").unwrap();
+    let o = plint(
+        dir.path(),
+        &[
+            "--select",
+            "P101,P112",
+            "--modulepath",
+            "modules",
+            "--format",
+            "json",
+            "manifests/site.pp",
+        ],
+    );
+    assert_eq!(json(&o), Vec::<Value>::new(), "{}", stderr(&o));
+    // Without the module, the variable is reported (the function's module is then one that
+    // is not installed: its functions are not reported).
+    fs::remove_dir_all(dir.path().join("modules/site")).unwrap();
+    let o = plint(
+        dir.path(),
+        &[
+            "--select",
+            "P101,P112",
+            "--modulepath",
+            "modules",
+            "--format",
+            "json",
+            "manifests/site.pp",
+        ],
+    );
+    let codes: Vec<String> = json(&o)
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(codes, ["P112"], "{}", stdout(&o));
+}

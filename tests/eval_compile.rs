@@ -39,6 +39,7 @@ fn input(manifest: Manifest, modulepath: Vec<PathBuf>) -> CompileInput {
         budgets: Default::default(),
         node: node(),
         ruby: Default::default(),
+        record_variable_reads: false,
     }
 }
 
@@ -501,6 +502,7 @@ fn conformance_local() {
             node: Node::new(&node_name, (*facts).clone()),
             budgets: Default::default(),
             ruby: Default::default(),
+            record_variable_reads: false,
         };
         let out = plint::eval::compiler::compile(&inp);
         let expected = std::fs::read_to_string(dir.join("expected.json")).ok();

@@ -57,6 +57,7 @@ fn compile_repo(dir: &Path) -> CompileOutput {
         budgets: Default::default(),
         node: Node::new("web1.example.com", facts),
         ruby: Default::default(),
+        record_variable_reads: false,
     };
     compile(&input)
 }

@@ -269,6 +269,13 @@ impl Index {
         &self.nodes
     }
 
+    /// Whether some node definition assigns `$name` in its own scope (node scope).
+    pub fn node_variable(&self, name: &str) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| n.variables.iter().any(|v| v == name))
+    }
+
     pub fn top_variables(&self) -> &[TopVar] {
         &self.top_variables
     }
@@ -1019,9 +1026,12 @@ impl Extractor<'_> {
                             _ => None,
                         })
                         .collect();
+                    let mut variables = Vec::new();
+                    scope_variables(&n.body.statements, &mut variables);
                     self.out.nodes.push(NodeDef {
                         matchers,
                         origin: self.origin(e.span),
+                        variables: variables.into_iter().map(|v| v.name).collect(),
                     });
                 }
                 _ => {}

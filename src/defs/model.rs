@@ -199,6 +199,9 @@ pub struct VarDef {
 pub struct NodeDef {
     pub matchers: Vec<NodeMatcher>,
     pub origin: Origin,
+    /// The variables the node's body assigns in its own scope: the classes and defined
+    /// types declared from it (and from those) see them.
+    pub variables: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

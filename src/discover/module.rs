@@ -124,9 +124,29 @@ pub fn modules_in_noting(
     let mut notes = Vec::new();
     let roots = module_folders(modulepath, sandbox, &mut notes)
         .iter()
-        .filter_map(|p| module_root(p, sandbox))
+        .filter_map(|p| module_path_entry(p, sandbox))
         .collect();
     (roots, notes)
+}
+
+/// A folder directly below a folder of the module path: a module for Puppet even without
+/// `manifests/` or `metadata.json` when it holds code (`lib/`, `functions/`, `types/`: a site
+/// module of custom facts and functions), named after the folder.
+fn module_path_entry(dir: &Path, sandbox: &Sandbox) -> Option<ModuleRoot> {
+    if let Some(root) = module_root(dir, sandbox) {
+        return Some(root);
+    }
+    let has_code = ["lib", "functions", "types"]
+        .iter()
+        .any(|d| dir.join(d).is_dir());
+    if !has_code || is_environment(dir) {
+        return None;
+    }
+    let name = dir.file_name()?.to_str()?;
+    is_module_name(name).then(|| ModuleRoot {
+        name: name.to_string(),
+        path: dir.to_path_buf(),
+    })
 }
 
 /// The notes of the entries of a module path the sandbox refuses (see

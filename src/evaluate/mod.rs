@@ -273,6 +273,7 @@ impl Session {
             node,
             budgets: self.budgets.clone(),
             ruby: self.ruby.clone(),
+            record_variable_reads: false,
         }
     }
 

@@ -101,6 +101,11 @@ pub trait Program {
     fn top_variable(&self, _name: &str) -> bool {
         false
     }
+    /// Whether some node definition assigns `$name` in its own scope (node scope), which the
+    /// classes and defined types declared from it see.
+    fn node_variable(&self, _name: &str) -> bool {
+        false
+    }
     /// Whether a module defines the fact `name` (`lib/facter`).
     fn custom_fact(&self, _name: &str) -> bool {
         false
@@ -278,6 +283,8 @@ struct Walker<'a> {
     ahead: std::cell::OnceCell<Ahead<'a>>,
     /// Variables assigned at this file's top scope (anywhere in it).
     top_vars: HashSet<&'a str>,
+    /// Variables this file's node definitions assign in node scope.
+    node_vars: HashSet<&'a str>,
     /// What [`Walker::global`] said of a name.
     globals: HashMap<&'a str, bool>,
     /// What [`Walker::qualified_missing`] said of a qualified name.
@@ -292,8 +299,14 @@ struct Walker<'a> {
 impl<'a> Walker<'a> {
     fn new(file: &'a File, program: &'a dyn Program) -> Self {
         let mut top_vars = HashSet::default();
+        let mut node_vars = HashSet::default();
         for s in &file.statements {
             collect_top(s, &mut top_vars);
+            if let ExprKind::Node(n) = &s.kind {
+                let mut names = Vec::new();
+                own_assignments(&n.body.statements, &mut names);
+                node_vars.extend(names);
+            }
         }
         Walker {
             program,
@@ -304,6 +317,7 @@ impl<'a> Walker<'a> {
             file,
             ahead: std::cell::OnceCell::new(),
             top_vars,
+            node_vars,
             globals: HashMap::default(),
             qualified: HashMap::default(),
             result_assignments: HashSet::default(),
@@ -413,6 +427,7 @@ impl<'a> Walker<'a> {
             return;
         }
         let mut opaque = false;
+        let mut declared = false;
         for scope in self.scopes.iter_mut().rev() {
             if let Some(v) = scope.vars.get_mut(name) {
                 v.used = true;
@@ -430,9 +445,15 @@ impl<'a> Walker<'a> {
                 return;
             }
             opaque = scope.fallback == Fallback::Opaque;
+            declared = matches!(scope.kind, ScopeKind::Class | ScopeKind::Define);
             break;
         }
         if opaque || self.global(name) {
+            return;
+        }
+        // A class or defined type declared from a node sees the node's scope (Puppet's
+        // enclosing scope is the nearest node or top scope up the declaring scopes).
+        if declared && (self.node_vars.contains(name) || self.program.node_variable(name)) {
             return;
         }
         self.undefined(name, span);

@@ -352,6 +352,7 @@ fn evaluate(expr: &str) -> Result<String, String> {
         node: Node::new("node.example.com", facts),
         budgets: Default::default(),
         ruby: Default::default(),
+        record_variable_reads: false,
     };
     let out = compile(&input);
     if let Some(d) = out.diags.iter().find(|d| {

@@ -170,6 +170,17 @@ fn options(args: &[Node]) -> impl Iterator<Item = &(Node, Node)> {
 /// or a variable; each once, with its 1-based line. Names made at run time (`scope[name] =
 /// v`) are not read.
 fn variables_set(file: &File<'_>, root: &Node) -> Vec<(String, u32)> {
+    // Local variables holding a scope: `top = scope.compiler.topscope`.
+    let mut locals: Vec<String> = Vec::new();
+    walk(root, &mut |n| {
+        if let NodeKind::Assign(Target::Local(name), value) = &n.kind
+            && is_scope(value, &[])
+        {
+            locals.push(name.clone());
+        }
+        true
+    });
+    let is_scope = |n: &Node| is_scope(n, &locals);
     let mut out: Vec<(String, u32)> = Vec::new();
     walk(root, &mut |n| {
         let name = match &n.kind {
@@ -208,12 +219,14 @@ fn variables_set(file: &File<'_>, root: &Node) -> Vec<(String, u32)> {
     out
 }
 
-/// `scope`, `closure_scope` (methods, variables, `self.scope`).
-fn is_scope(n: &Node) -> bool {
+/// `scope`, `closure_scope` (methods, variables, `self.scope`), the top scope
+/// (`scope.compiler.topscope`), and the local variables in `locals`, which hold one of those.
+fn is_scope(n: &Node, locals: &[String]) -> bool {
     let name = match &n.kind {
         NodeKind::Call { name, args, .. } if args.is_empty() => name,
+        NodeKind::Local(name) if locals.contains(name) => return true,
         NodeKind::Local(name) | NodeKind::Ivar(name) => name,
         _ => return false,
     };
-    name == "scope" || name == "closure_scope"
+    name == "scope" || name == "closure_scope" || name == "topscope"
 }

@@ -26,6 +26,26 @@ end
     );
 }
 
+#[test]
+fn variables_a_function_sets_at_top_scope() {
+    let text = "\
+Puppet::Functions.create_function(:role, Puppet::Functions::InternalFunction) do
+  def role(scope, name)
+    top = scope.compiler.topscope
+    top['node_role'] = name
+    scope.compiler.topscope['tier'] = 1
+    other = {}
+    other['no'] = 1
+  end
+end
+";
+    let vars = scan_text(Kind::Function4x, text).top_variables;
+    assert_eq!(
+        vars,
+        [("node_role".to_string(), 4), ("tier".to_string(), 5)]
+    );
+}
+
 fn scan_text(kind: Kind, text: &str) -> Defs {
     scan(&Source {
         path: PathBuf::from("x.rb"),

@@ -96,6 +96,22 @@ impl Compiler<'_> {
         None
     }
 
+    /// [`Self::lookup_var`] of a variable the manifest reads, recorded when the input asks.
+    fn read_variable(&mut self, name: &str, span: Span) -> EvalResult<Option<Value>> {
+        let found = self.lookup_var(name, span)?;
+        if self.variable_reads.is_some() {
+            let read = super::VariableRead {
+                name: name.to_string(),
+                at: self.location(self.ctx.file, span),
+                found: found.is_some(),
+            };
+            if let Some(reads) = &mut self.variable_reads {
+                reads.push(read);
+            }
+        }
+        Ok(found)
+    }
+
     fn qualified_var(
         &mut self,
         name: &str,
@@ -285,7 +301,7 @@ impl Compiler<'_> {
                 Ok(Value::regexp(r))
             }
             ExprKind::String(s) => self.eval_string(s),
-            ExprKind::Variable(name) => match self.lookup_var(name, e.span)? {
+            ExprKind::Variable(name) => match self.read_variable(name, e.span)? {
                 Some(v) => Ok(v),
                 None => {
                     let n = name.trim_start_matches("::");

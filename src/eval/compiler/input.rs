@@ -68,6 +68,9 @@ pub struct CompileInput {
     pub budgets: crate::eval::budget::Budgets,
     /// The run's parsed templates and Ruby functions, shared by its nodes' compilations.
     pub ruby: std::sync::Arc<super::RubyCache>,
+    /// Record every variable read of the manifests in [`CompileOutput::variable_reads`] (for
+    /// the test that the evaluator's scopes agree with name resolution's: `tests/scope_models.rs`).
+    pub record_variable_reads: bool,
 }
 
 /// The result of one compilation: a catalog unless the compilation failed (as Puppet fails it),
@@ -86,6 +89,19 @@ pub struct CompileOutput {
     /// The facts the code read that the node's facts lack (`$::osfamily` on a node whose
     /// facts have only `os.family`).
     pub missing_facts: Vec<crate::eval::facts::MissingFact>,
+    /// Each variable read of the manifests, in the order evaluated, when
+    /// [`CompileInput::record_variable_reads`] asked for them (else empty).
+    pub variable_reads: Vec<VariableRead>,
+}
+
+/// A variable read in a manifest, and whether the evaluator found the variable defined there.
+#[derive(Debug, Clone)]
+pub struct VariableRead {
+    /// The name as written, without `$`.
+    pub name: String,
+    pub at: crate::eval::catalog::Location,
+    /// The variable had a value (`undef` included); `false`: Puppet's "Unknown variable".
+    pub found: bool,
 }
 
 impl Node {

@@ -25,7 +25,8 @@ mod snippet;
 mod templates;
 
 pub use input::{
-    CompileInput, CompileOutput, Manifest, Node, PUPPET_VERSION, SERVER_FACTS, parse_server_fact,
+    CompileInput, CompileOutput, Manifest, Node, PUPPET_VERSION, SERVER_FACTS, VariableRead,
+    parse_server_fact,
 };
 pub use snippet::{SnippetOptions, SnippetOutput, eval_expression, eval_snippet};
 
@@ -103,6 +104,7 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
         errors,
         diags: c.diags,
         missing_facts: c.missing_facts,
+        variable_reads: c.variable_reads.unwrap_or_default(),
     }
 }
 
@@ -166,6 +168,8 @@ pub(crate) struct Compiler<'i> {
     pub errors: Vec<usize>,
     /// Facts the code read that the node's facts lack, in the order first read.
     pub missing_facts: Vec<crate::eval::facts::MissingFact>,
+    /// The variable reads of the manifests, when [`CompileInput::record_variable_reads`] asks.
+    pub variable_reads: Option<Vec<VariableRead>>,
     /// Where the error being propagated was raised, and what kind it is.
     pub err_file: Option<FileId>,
     pub err_kind: Option<EvalDiagKind>,
@@ -231,6 +235,7 @@ impl<'i> Compiler<'i> {
             errors_recovered: 0,
             errors: Vec::new(),
             missing_facts: Vec::new(),
+            variable_reads: input.record_variable_reads.then(Vec::new),
             err_file: None,
             err_kind: None,
             err_related: Vec::new(),

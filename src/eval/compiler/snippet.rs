@@ -91,6 +91,7 @@ fn run(source: &str, expr: Option<&Expr>, options: &SnippetOptions) -> SnippetOu
         node: Node::new("localhost", Hash::new()),
         budgets: Default::default(),
         ruby: Default::default(),
+        record_variable_reads: false,
     };
     let mut c = Compiler::new(&input);
     c.notices = Some(Vec::new());

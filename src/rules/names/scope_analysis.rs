@@ -49,6 +49,10 @@ impl scope::Program for FileProgram<'_> {
         self.index.top_variable(name).is_some()
     }
 
+    fn node_variable(&self, name: &str) -> bool {
+        self.index.node_variable(name)
+    }
+
     fn custom_fact(&self, name: &str) -> bool {
         self.custom_facts
             .get_or_init(|| custom_facts(self.index, self.modulepath, self.file))

@@ -17,6 +17,9 @@ declare_rule! {
     /// `known-top-scope-variables` in `plint.toml`), and it is not reported at all while a
     /// module the code declares it needs is not installed (its custom facts are unknown).
     ///
+    /// A class or defined type sees the variables a node definition assigns (it may be
+    /// declared from that node); `$::name` reads top scope only, and a function does not see node scope.
+    ///
     /// Match variables (`$1`) and facts read as `$osfamily` or `$::osfamily` are never
     /// reported; neither are variables tested with `defined('$x')` or read with
     /// `getvar('x')`. Puppet evaluates a scope in order, so a read before the assignment
