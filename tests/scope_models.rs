@@ -17,92 +17,24 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use common::catalog::{Case, cases, facterdb_dir};
 use plint::config::{CliOptions, Settings};
 use plint::eval::compiler::{CompileInput, Manifest, Node, VariableRead, compile};
 use plint::eval::diag::EvalDiagKind;
 use plint::lint::{FixMode, Session};
 use plint::sandbox::Sandbox;
+use rayon::prelude::*;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-struct Case {
-    name: String,
-    dir: PathBuf,
-    options: HashMap<String, String>,
-}
-
-fn read_options(dir: &Path) -> HashMap<String, String> {
-    let text = std::fs::read_to_string(dir.join("options")).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        .collect()
-}
-
-fn cases() -> Vec<Case> {
-    let mut cases = Vec::new();
-    for group in ["cases", "modules"] {
-        let root = Path::new(ROOT).join("tests/catalog").join(group);
-        for e in std::fs::read_dir(&root).unwrap().flatten() {
-            let dir = e.path();
-            if dir.join("site.pp").is_file() {
-                cases.push(Case {
-                    name: format!("{group}/{}", e.file_name().to_string_lossy()),
-                    options: read_options(&dir),
-                    dir,
-                });
-            }
-        }
-    }
-    cases.sort_by(|a, b| a.name.cmp(&b.name));
-    cases
-}
-
-fn facterdb_dir() -> Option<PathBuf> {
-    let gems = Path::new("/usr/share/rubygems-integration/all/gems");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(gems)
-        .ok()?
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with("facterdb-"))
-        .map(|e| e.path().join("facts/4.2"))
-        .filter(|p| p.is_dir())
-        .collect();
-    found.sort();
-    found.pop()
-}
-
-fn facts_file(case: &Case) -> Option<PathBuf> {
-    let f = case
-        .options
-        .get("facts")
-        .map_or("default.yaml", String::as_str);
-    match f.strip_prefix("facterdb:") {
-        Some(name) => Some(facterdb_dir()?.join(format!("{name}.facts"))),
-        None => Some(Path::new(ROOT).join("tests/catalog/facts").join(f)),
-    }
-}
-
-fn modulepath(case: &Case) -> Vec<PathBuf> {
-    let mut path = Vec::new();
-    if case.dir.join("modules").is_dir() {
-        path.push(case.dir.join("modules"));
-    }
-    if case.options.get("modulepath").map(String::as_str) == Some("corpus") {
-        path.push(PathBuf::from(common::CORPUS));
-    }
-    path
-}
 
 /// The case's compilation's variable reads, and whether it reported a required parameter
 /// without a value; `None` when what it needs is not installed.
 fn reads(case: &Case) -> Option<(Vec<VariableRead>, bool)> {
-    let facts_path = facts_file(case)?;
+    let facts_path = case.facts_file()?;
     let text = std::fs::read_to_string(&facts_path).ok()?;
     let facts = plint::eval::facts::parse(&facts_path, &text).unwrap();
     let name = case
@@ -111,7 +43,7 @@ fn reads(case: &Case) -> Option<(Vec<VariableRead>, bool)> {
         .cloned()
         .or_else(|| plint::eval::facts::node_name(&facts))
         .unwrap_or_else(|| "node1.example.com".into());
-    let modulepath = modulepath(case);
+    let modulepath = case.modulepath();
     if modulepath.iter().any(|p| !p.is_dir()) {
         return None;
     }
@@ -211,30 +143,17 @@ fn classify(read: &VariableRead, source: &str, missing_parameter: bool) -> Optio
     (missing_parameter && declared).then_some(Reason::ParameterWithoutValue)
 }
 
-#[test]
-fn the_evaluator_and_name_resolution_agree_on_what_is_defined() {
+/// Compilations' variable reads, grouped by module path: (what was compiled, its reads,
+/// whether it reported a required parameter without a value).
+type Reads = BTreeMap<Vec<PathBuf>, Vec<(String, Vec<VariableRead>, bool)>>;
+
+/// Compares the reads with P112 on the files they are in; panics with the disagreements.
+fn compare(by_modulepath: &Reads, min_defined: usize) {
     let ci = std::env::var_os("CI").is_some();
-    type Reads = (String, Vec<VariableRead>, bool);
-    let mut by_modulepath: BTreeMap<Vec<PathBuf>, Vec<Reads>> = BTreeMap::new();
-    let mut left_out = Vec::new();
-    for case in cases() {
-        match reads(&case) {
-            Some((reads, missing)) => by_modulepath.entry(modulepath(&case)).or_default().push((
-                case.name.clone(),
-                reads,
-                missing,
-            )),
-            None => left_out.push(case.name.clone()),
-        }
-    }
-    assert!(
-        left_out.is_empty() || !ci,
-        "cases left out (corpus or facterdb missing): {left_out:?}"
-    );
     let mut false_errors = Vec::new();
     let mut unexplained = Vec::new();
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for (modulepath, cases) in &by_modulepath {
+    for (modulepath, cases) in by_modulepath {
         let files: BTreeSet<PathBuf> = cases
             .iter()
             .flat_map(|(_, reads, _)| reads.iter().filter_map(|r| r.at.file.clone()))
@@ -269,6 +188,9 @@ fn the_evaluator_and_name_resolution_agree_on_what_is_defined() {
                         let source = std::fs::read_to_string(file).unwrap_or_default();
                         match classify(read, &source, *missing_parameter) {
                             Some(reason) => {
+                                if std::env::var_os("PLINT_SCOPE_MODELS_SHOW").is_some() {
+                                    eprintln!("{reason:?}: {place}");
+                                }
                                 *counts.entry(format!("{reason:?}")).or_default() += 1;
                             }
                             None => unexplained.push(place),
@@ -280,7 +202,7 @@ fn the_evaluator_and_name_resolution_agree_on_what_is_defined() {
     }
     eprintln!("variable reads compared: {counts:?}");
     assert!(
-        counts.get("defined, both").copied().unwrap_or(0) > 1000 || !ci,
+        counts.get("defined, both").copied().unwrap_or(0) >= min_defined || !ci,
         "too few reads compared: {counts:?}"
     );
     assert!(
@@ -293,4 +215,95 @@ fn the_evaluator_and_name_resolution_agree_on_what_is_defined() {
         "reads the evaluator found undefined and name resolution did not report:\n{}",
         unexplained.join("\n")
     );
+}
+
+#[test]
+fn the_evaluator_and_name_resolution_agree_on_the_catalog_cases() {
+    let mut by_modulepath = Reads::new();
+    let mut left_out = Vec::new();
+    for case in cases() {
+        match reads(&case) {
+            Some((reads, missing)) => by_modulepath.entry(case.modulepath()).or_default().push((
+                case.name.clone(),
+                reads,
+                missing,
+            )),
+            None => left_out.push(case.name.clone()),
+        }
+    }
+    assert!(
+        left_out.is_empty() || std::env::var_os("CI").is_none(),
+        "cases left out (corpus or facterdb missing): {left_out:?}"
+    );
+    compare(&by_modulepath, 1000);
+}
+
+/// The classes of the corpus's modules whose parameters all have defaults (`include` alone
+/// declares them), by name.
+fn corpus_classes() -> Vec<String> {
+    let mut names = Vec::new();
+    for file in common::corpus_files().unwrap_or_default() {
+        if !file.components().any(|c| c.as_os_str() == "manifests") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        for s in &plint::syntax::parse(&text).ast.statements {
+            if let plint::syntax::ast::ExprKind::Class(c) = &s.kind
+                && c.params.iter().all(|p| p.default.is_some())
+            {
+                names.push(c.name.name.clone());
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Every class of the corpus that `include` alone declares, compiled on a Debian 11 node of
+/// facterdb: the same agreement.
+#[test]
+fn the_evaluator_and_name_resolution_agree_on_the_corpus_classes() {
+    let ci = std::env::var_os("CI").is_some();
+    let classes = corpus_classes();
+    let facts = facterdb_dir().map(|d| d.join("debian-11-x86_64.facts"));
+    let (Some(facts), false) = (facts, classes.is_empty()) else {
+        assert!(!ci, "the corpus or facterdb is not installed");
+        return;
+    };
+    let text = std::fs::read_to_string(&facts).unwrap();
+    let facts = plint::eval::facts::parse(&facts, &text).unwrap();
+    let corpus = PathBuf::from(common::CORPUS);
+    let sandbox = Arc::new(Sandbox::new(Path::new(ROOT), std::slice::from_ref(&corpus)));
+    let ruby = Arc::default();
+    let compiled: Vec<(String, Vec<VariableRead>, bool)> = classes
+        .par_iter()
+        .map(|class| {
+            let input = CompileInput {
+                manifest: Manifest::Code(format!("include {class}")),
+                sandbox: sandbox.clone(),
+                modulepath: vec![corpus.clone()],
+                global_hiera: None,
+                hiera: None,
+                environment_dir: None,
+                environment: "production".into(),
+                strict_variables: false,
+                node: Node::new("node1.example.com", facts.values.clone()),
+                budgets: Default::default(),
+                ruby: Arc::clone(&ruby),
+                record_variable_reads: true,
+            };
+            let output = compile(&input);
+            let missing = output
+                .diags
+                .iter()
+                .any(|d| d.kind == EvalDiagKind::MissingParameter);
+            (class.clone(), output.variable_reads, missing)
+        })
+        .collect();
+    let mut by_modulepath = Reads::new();
+    by_modulepath.insert(vec![corpus], compiled);
+    compare(&by_modulepath, 5000);
 }

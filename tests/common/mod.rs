@@ -2,6 +2,8 @@
 //! binary. Each test binary uses some of them.
 #![allow(dead_code)]
 
+pub mod catalog;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
