@@ -147,7 +147,7 @@ mod tests {
         let mut index = FileIndex::build(&parsed.ast);
         {
             let mut diagnostics = Vec::new();
-            let info = crate::rules::lint::RULES[0].info();
+            let info = crate::rules::style::puppet_lint::RULES[0].info();
             let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics);
             let double = cx.cache::<Double>();
             assert_eq!(double.0, 20);

@@ -305,7 +305,7 @@ mod tests {
             };
             let index = FileIndex::build(&parsed.ast);
             let mut diagnostics = Vec::new();
-            let info = crate::rules::lint::RULES[0].info();
+            let info = crate::rules::style::puppet_lint::RULES[0].info();
             let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics);
             let ranges: Vec<Range<usize>> = cx.line_ranges().collect();
             let lines: Vec<Range<usize>> = cx.lines().map(|(s, l)| s..s + l.len()).collect();
@@ -337,7 +337,7 @@ mod tests {
             .decode(&table)
             .unwrap();
         let modulepath = [PathBuf::from("/srv/modules")];
-        let info = crate::rules::lint::RULES[0].info();
+        let info = crate::rules::style::puppet_lint::RULES[0].info();
         let mut diagnostics = Vec::new();
         let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics)
             .with_options(Some(&*options))

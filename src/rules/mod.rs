@@ -23,11 +23,8 @@ pub mod util;
 
 // ---- rules: one file each, in one family folder, listed in that folder's `rule_family!` ----
 pub mod catalog;
-pub mod layout;
-pub mod lint;
 pub mod module;
-pub mod names;
-pub mod plugins;
+pub mod style;
 pub mod types;
 pub mod validation;
 

@@ -9,17 +9,17 @@ use super::{Check, Context, FileInfo, Rule, RuleInfo, RuleKind};
 use crate::defs::Index;
 use crate::report::{Diagnostic, LineIndex, Severity};
 
-/// Every rule, in code order: the families' lists (`names`, `types`, `catalog`, `validation`,
-/// `lint`, `layout`, `plugins`, `module`).
+/// Every rule, in code order: the families' lists (`types::names`, `types`, `catalog`,
+/// `validation`, `style::puppet_lint`, `style::layout`, `style::plugins`, `module`).
 pub static RULES: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
     let mut all: Vec<&'static dyn Rule> = [
-        super::names::RULES,
+        super::types::names::RULES,
         super::types::RULES,
         super::catalog::RULES,
         super::validation::RULES,
-        super::lint::RULES,
-        super::layout::RULES,
-        super::plugins::RULES,
+        super::style::puppet_lint::RULES,
+        super::style::layout::RULES,
+        super::style::plugins::RULES,
         super::module::RULES,
     ]
     .concat();

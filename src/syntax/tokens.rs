@@ -3,7 +3,7 @@
 //!
 //! The stream is derived from the source and the lowered AST on demand, not recorded while
 //! lowering: few runs select a check that reads it, and rules keep it once per file in their
-//! file cache (`rules::plugins::tokens`).
+//! file cache (`rules::style::plugins::tokens`).
 //!
 //! Strings, heredocs, regexes and comments are taken whole from the AST (so nothing inside
 //! them is mistaken for code); the rest of the text is split into words, variables, numbers,

@@ -3,6 +3,7 @@
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
 mod analysis;
+pub mod names;
 
 crate::rule_family! {
     unknown_function::UnknownFunction,

@@ -14,7 +14,7 @@ struct LegacyFile {
 
 /// [`LegacyFile`], read once (the data is embedded and never changes).
 static DATA: std::sync::LazyLock<LegacyFile> = std::sync::LazyLock::new(|| {
-    toml::from_str(include_str!("../../../rules/facts/legacy.toml"))
+    toml::from_str(include_str!("../../../../rules/facts/legacy.toml"))
         .expect("rules/facts/legacy.toml is valid")
 });
 
