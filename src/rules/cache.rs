@@ -115,7 +115,7 @@ impl std::fmt::Debug for FileCaches {
 mod tests {
     use super::*;
     use crate::report::Severity;
-    use crate::rules::{FileIndex, FileInfo};
+    use crate::rules::{Expressions, FileInfo};
 
     struct Length(usize);
     impl FileCache for Length {
@@ -144,7 +144,7 @@ mod tests {
             ast: &parsed.ast,
             module: None,
         };
-        let mut index = FileIndex::build(&parsed.ast);
+        let mut index = Expressions::build(&parsed.ast);
         {
             let mut diagnostics = Vec::new();
             let info = crate::rules::style::puppet_lint::RULES[0].info();

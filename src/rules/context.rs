@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use super::RuleInfo;
 use super::cache::FileCache;
-pub(crate) use super::index::FileIndex;
+pub(crate) use super::expressions::Expressions;
 use crate::defs::Index;
 use crate::report::{Diagnostic, Fix, LineIndex, Severity};
 use crate::syntax::ast::{Expr, File, Span};
@@ -34,7 +34,7 @@ pub struct FileInfo<'a> {
 /// A rule's view of one file, and the sink for its findings.
 pub struct Context<'a> {
     pub file: FileInfo<'a>,
-    index: &'a FileIndex<'a>,
+    index: &'a Expressions<'a>,
     rule: &'static RuleInfo,
     severity: Severity,
     diagnostics: &'a mut Vec<Diagnostic>,
@@ -46,7 +46,7 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     pub fn new(
         file: FileInfo<'a>,
-        index: &'a FileIndex<'a>,
+        index: &'a Expressions<'a>,
         rule: &'static RuleInfo,
         severity: Severity,
         diagnostics: &'a mut Vec<Diagnostic>,
@@ -140,19 +140,19 @@ impl<'a> Context<'a> {
     }
 
     /// Every expression of the file in pre-order, with parents (cheaper than walking).
-    pub fn index(&self) -> &'a FileIndex<'a> {
+    pub fn index(&self) -> &'a Expressions<'a> {
         self.index
     }
 
     /// Every expression of the file, in pre-order.
     pub fn exprs(&self) -> impl Iterator<Item = &'a Expr> + 'a {
-        let index: &'a FileIndex<'a> = self.index;
+        let index: &'a Expressions<'a> = self.index;
         index.nodes().iter().map(|n| n.expr)
     }
 
     /// The file's line table, built once per file.
     pub fn line_index(&self) -> &'a LineIndex {
-        let index: &'a FileIndex<'a> = self.index;
+        let index: &'a Expressions<'a> = self.index;
         index
             .line_index
             .get_or_init(|| LineIndex::new(self.file.source))
@@ -178,7 +178,7 @@ impl<'a> Context<'a> {
     /// Where the file sits in a module whose files Puppet autoloads
     /// ([`crate::discover::module::module_file`]), computed once per file.
     pub fn module_file(&self) -> Option<&'a crate::discover::module::ModuleFile> {
-        let index: &'a FileIndex<'a> = self.index;
+        let index: &'a Expressions<'a> = self.index;
         index
             .module_file
             .get_or_init(|| {
@@ -199,16 +199,16 @@ impl<'a> Context<'a> {
             .as_ref()
     }
 
-    /// The spans of text that are data rather than code ([`crate::rules::util::literal_spans`]),
+    /// The spans of text that are data rather than code ([`crate::rules::queries::literal_spans`]),
     /// computed once per file.
     pub fn literal_spans(&self) -> &'a [Span] {
-        &self.cache::<super::util::LiteralSpans>().0
+        &self.cache::<super::queries::LiteralSpans>().0
     }
 
     /// The value of type `T` for this file ([`FileCache`]): computed by the first rule that
     /// asks for it, shared by the others.
     pub fn cache<T: FileCache>(&self) -> &'a T {
-        let index: &'a FileIndex<'a> = self.index;
+        let index: &'a Expressions<'a> = self.index;
         index.caches.get_or_compute::<T>(self)
     }
 
@@ -281,7 +281,7 @@ mod tests {
         use crate::rules::registry::{self, Part, Selection};
         let selection = Selection::defaults();
         let program = crate::defs::Index::empty();
-        crate::rules::index::for_each_fixture(&mut |info| {
+        crate::rules::expressions::for_each_fixture(&mut |info| {
             let mut all = registry::run(info, &selection, program, Part::All);
             let mut parts = registry::run(info, &selection, program, Part::Local);
             parts.extend(registry::run(info, &selection, program, Part::Program));
@@ -303,7 +303,7 @@ mod tests {
                 ast: &parsed.ast,
                 module: None,
             };
-            let index = FileIndex::build(&parsed.ast);
+            let index = Expressions::build(&parsed.ast);
             let mut diagnostics = Vec::new();
             let info = crate::rules::style::puppet_lint::RULES[0].info();
             let cx = Context::new(file, &index, info, Severity::Warning, &mut diagnostics);
@@ -331,7 +331,7 @@ mod tests {
             ast: &parsed.ast,
             module: None,
         };
-        let index = FileIndex::build(&parsed.ast);
+        let index = Expressions::build(&parsed.ast);
         let table: toml::Table = toml::from_str("max-length = 120\nall-blocks = true\n").unwrap();
         let options = crate::rules::options::OptionsSchema::of::<Sample>()
             .decode(&table)

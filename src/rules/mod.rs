@@ -15,11 +15,11 @@
 pub mod cache;
 mod context;
 pub mod docs;
-mod index;
+mod expressions;
 pub mod options;
+pub mod queries;
 pub mod registry;
 pub mod suppress;
-pub mod util;
 
 // ---- rules: one file each, in one family folder, listed in that folder's `rule_family!` ----
 pub mod catalog;
@@ -30,7 +30,7 @@ pub mod validation;
 
 pub use cache::{FileCache, FileCaches};
 pub use context::{Context, FileInfo};
-pub use index::{FileIndex, IndexedExpr, Kind, NameBytes};
+pub use expressions::{Expressions, IndexedExpr, Kind, NameBytes};
 
 use crate::report::{RuleMeta, Severity};
 

@@ -239,9 +239,9 @@ pub fn run_keeping_lines(
     }
     // The rules that read the program's index do not read the file's expression list.
     let mut index = if part == Part::Program {
-        super::context::FileIndex::unlisted()
+        super::context::Expressions::unlisted()
     } else {
-        super::context::FileIndex::build(file.ast)
+        super::context::Expressions::build(file.ast)
     };
     for (a, check) in active {
         let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)

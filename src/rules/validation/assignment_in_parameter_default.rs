@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 use crate::syntax::ast::{Expr, ExprKind};
 
 declare_rule! {
@@ -51,8 +51,8 @@ fn assignments<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
 
 impl Check for AssignmentInParameterDefault {
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.index().exprs_of(util::WITH_PARAMETERS) {
-            if let Some(params) = util::parameters(e) {
+        for e in cx.index().exprs_of(queries::WITH_PARAMETERS) {
+            if let Some(params) = queries::parameters(e) {
                 for p in params {
                     let Some(default) = &p.default else {
                         continue;

@@ -31,7 +31,7 @@ impl Check for CrossScopeAssignment {
     fn check(&self, cx: &mut Context<'_>) {
         let found: Vec<_> = super::statements::assigned_variables(cx)
             .into_iter()
-            .filter(|(_, name)| crate::rules::util::has_double_colon(name))
+            .filter(|(_, name)| crate::rules::queries::has_double_colon(name))
             .collect();
         for (var, name) in found {
             let local = name.rsplit("::").next().unwrap_or(name);

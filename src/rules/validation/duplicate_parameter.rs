@@ -3,7 +3,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 
 declare_rule! {
     /// ## What it does
@@ -40,7 +40,7 @@ impl Check for DuplicateParameter {
             .index()
             .exprs_of(&[Kind::Class, Kind::Define, Kind::Function, Kind::Plan])
         {
-            if let Some(params) = util::parameters(e) {
+            if let Some(params) = queries::parameters(e) {
                 seen.clear();
                 for p in params {
                     if let Some(first) = seen.insert(p.name.name.as_str(), p.name.span) {

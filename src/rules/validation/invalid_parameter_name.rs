@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 
 declare_rule! {
     /// ## What it does
@@ -35,7 +35,7 @@ fn is_param_name(name: &str) -> bool {
     match name.as_bytes() {
         [first, rest @ ..] => {
             (first.is_ascii_lowercase() || *first == b'_')
-                && rest.iter().all(|&b| util::WORD_BYTE[b as usize])
+                && rest.iter().all(|&b| queries::WORD_BYTE[b as usize])
         }
         [] => false,
     }
@@ -43,8 +43,8 @@ fn is_param_name(name: &str) -> bool {
 
 impl Check for InvalidParameterName {
     fn check(&self, cx: &mut Context<'_>) {
-        for e in cx.index().exprs_of(util::WITH_PARAMETERS) {
-            if let Some(params) = util::parameters(e) {
+        for e in cx.index().exprs_of(queries::WITH_PARAMETERS) {
+            if let Some(params) = queries::parameters(e) {
                 for p in params {
                     let name = &p.name.name;
                     if name.is_empty() || is_param_name(name) {

@@ -54,7 +54,7 @@ fn is_var_name(name: &str) -> bool {
         i += 1;
         i += name[i..]
             .iter()
-            .position(|&c| !crate::rules::util::WORD_BYTE[c as usize])
+            .position(|&c| !crate::rules::queries::WORD_BYTE[c as usize])
             .unwrap_or(name.len() - i);
         if i == name.len() {
             return true;
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn short_names_are_checked_like_the_definition() {
         let alphabet = ["a", "B", "1", "_", ":", "-"];
-        for name in &crate::rules::util::names_up_to(&alphabet, 5) {
+        for name in &crate::rules::queries::names_up_to(&alphabet, 5) {
             assert_eq!(is_var_name(name), by_segments(name), "{name:?}");
         }
     }

@@ -2,7 +2,7 @@
 //! expression is idempotent, full names, descriptions, assigned variables.
 
 use crate::rules::Kind;
-use crate::rules::{Context, FileIndex};
+use crate::rules::{Context, Expressions};
 use crate::syntax::ast::{AssignOp, BinaryOp, Block, Expr, ExprKind};
 
 /// The kinds of expression [`statement_lists`] finds statements in.
@@ -98,7 +98,7 @@ pub fn is_idem(e: &Expr) -> bool {
 
 /// The name Puppet gives the class or defined type at `index.nodes[i]`, named `own`: inside
 /// classes, it is qualified by their names (`class a { class b { } }` defines `a::b`).
-pub fn full_name(index: &FileIndex<'_>, i: usize, own: &str) -> String {
+pub fn full_name(index: &Expressions<'_>, i: usize, own: &str) -> String {
     let mut names: Vec<&str> = index
         .ancestors(i)
         .filter_map(|a| match &a.kind {
@@ -170,7 +170,7 @@ mod kind_tests {
     /// Every expression with a statement list is of a kind in [`WITH_STATEMENTS`].
     #[test]
     fn with_statements_covers_statement_lists() {
-        crate::rules::index::assert_kinds_cover(WITH_STATEMENTS, &|e| {
+        crate::rules::expressions::assert_kinds_cover(WITH_STATEMENTS, &|e| {
             !statement_lists(e).is_empty()
         });
     }

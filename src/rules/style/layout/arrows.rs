@@ -2,7 +2,7 @@
 //! resource body (or of resource defaults, an override or a collector), the entries of one
 //! hash, the cases of one selector.
 
-use crate::rules::{FileIndex, Kind};
+use crate::rules::{Expressions, Kind};
 use crate::syntax::ast::{Attribute, AttributeOp, ExprKind, Span};
 
 /// One `key => value` arrow.
@@ -60,7 +60,7 @@ impl crate::rules::FileCache for Groups {
 }
 
 /// Every group of arrows of the file, outer groups before the groups nested in them.
-pub fn groups(index: &FileIndex<'_>, src: &str) -> Groups {
+pub fn groups(index: &Expressions<'_>, src: &str) -> Groups {
     let mut out = Groups::default();
     // Adds a group of the arrows `found` gives, unless it has none.
     let mut push = |span: Span,

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 
 declare_rule! {
     /// ## What it does
@@ -65,7 +65,7 @@ impl Check for HardTabs {
             let in_comment = comments
                 .peek()
                 .is_some_and(|c| (c.start as usize) <= i && i < c.end as usize);
-            if !in_comment && !util::in_spans(literals, i) {
+            if !in_comment && !queries::in_spans(literals, i) {
                 found.push(start..end);
             }
             i = end;

@@ -3,7 +3,7 @@
 
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, util};
+use crate::rules::{Context, queries};
 use crate::syntax::ast::{ExprKind, Span, StringKind};
 
 /// Is `c` horizontal whitespace (a space, a tab or another blank that is not a line break)?
@@ -32,7 +32,7 @@ pub fn check_line_length(cx: &mut Context<'_>, max: usize) {
         let Some((cut, _)) = body.char_indices().nth(max) else {
             continue;
         };
-        if util::in_spans(&heredocs, start) {
+        if queries::in_spans(&heredocs, start) {
             continue;
         }
         found.push((start + cut..start + body.len(), body.chars().count()));

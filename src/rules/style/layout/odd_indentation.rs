@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 
 declare_rule! {
     /// ## What it does
@@ -82,7 +82,7 @@ impl Check for OddIndentation {
             }
             while comments.next_if(|c| (c.end as usize) <= start).is_some() {}
             let in_comment = comments.peek().is_some_and(|c| (c.start as usize) < start);
-            if !in_comment && !util::in_spans(literals, start) {
+            if !in_comment && !queries::in_spans(literals, start) {
                 found.push((start..start + indent, width));
             }
         }

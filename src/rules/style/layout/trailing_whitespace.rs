@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 use crate::syntax::ast::CommentKind;
 
 declare_rule! {
@@ -71,7 +71,7 @@ impl Check for TrailingWhitespace {
                     let end = c.span.end as usize + usize::from(c.kind == CommentKind::Line);
                     (c.span.start as usize) <= start && start < end
                 });
-                if !in_comment && !util::in_spans(literals, start) {
+                if !in_comment && !queries::in_spans(literals, start) {
                     found.push(start..line_start + body.len());
                 }
             }

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 use crate::syntax::ast::{ExprKind, Span};
 
 declare_rule! {
@@ -36,12 +36,12 @@ impl Check for UppercaseVariableName {
         let has_upper = |name: &str| name.bytes().any(|b| b.is_ascii_uppercase());
         let index = cx.index();
         let name_bytes = index.name_bytes();
-        for (i, e) in index.of(util::VARIABLES_AND_PARAMETERS) {
+        for (i, e) in index.of(queries::VARIABLES_AND_PARAMETERS) {
             if let ExprKind::Variable(name) = &e.kind {
                 if name_bytes[i].has_upper() {
                     found.push((e.span, name));
                 }
-            } else if let Some(params) = util::parameters(e) {
+            } else if let Some(params) = queries::parameters(e) {
                 found.extend(
                     params
                         .iter()

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 use crate::syntax::ast::{ExprKind, Span};
 
 declare_rule! {
@@ -50,9 +50,9 @@ impl Check for CapitalizedVariable {
         let source = cx.source();
         let mut found: Vec<(Span, String)> = Vec::new();
         cx.index()
-            .exprs_of(util::VARIABLES_AND_PARAMETERS)
+            .exprs_of(queries::VARIABLES_AND_PARAMETERS)
             .for_each(|e| {
-                if let Some(params) = util::parameters(e) {
+                if let Some(params) = queries::parameters(e) {
                     found.extend(params.iter().map(|p| (p.name.span, p.name.name.clone())));
                 }
                 if let ExprKind::Variable(name) = &e.kind {

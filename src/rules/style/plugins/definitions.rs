@@ -1,7 +1,7 @@
 //! What the plugin rules read of a file: references, definitions and their inheritance, option
 //! values, token spacing.
 
-use crate::rules::{FileIndex, Kind};
+use crate::rules::{Expressions, Kind};
 use crate::syntax::ast::{Expr, ExprKind, File, Span};
 
 /// The metaparameters whose values are resource references.
@@ -17,7 +17,7 @@ const REFERENCE_METAPARAMS: &[&str] = &[
 /// Calls `f` on every resource reference (`Type[titles]`) given to a relationship
 /// metaparameter (`require => File['x']`, also in arrays) or used as an operand of a
 /// relationship arrow (`File['x'] -> Service['y']`): the reference's type and its titles.
-pub fn for_each_reference<'a>(index: &FileIndex<'a>, f: &mut dyn FnMut(&'a str, &'a [Expr])) {
+pub fn for_each_reference<'a>(index: &Expressions<'a>, f: &mut dyn FnMut(&'a str, &'a [Expr])) {
     fn visit<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a str, &'a [Expr])) {
         match &e.kind {
             ExprKind::Array(items) => items.iter().for_each(|i| visit(i, f)),
@@ -63,9 +63,9 @@ use crate::types::CORE_TYPE_NAMES as CORE_TYPES;
 pub fn unquoted_option(e: &Expr) -> Option<bool> {
     match &e.kind {
         ExprKind::Name(_) => Some(true),
-        ExprKind::String(s) if crate::rules::util::is_bare_word(s) => Some(true),
+        ExprKind::String(s) if crate::rules::queries::is_bare_word(s) => Some(true),
         ExprKind::TypeRef(t)
-            if !crate::rules::util::has_double_colon(t) && !CORE_TYPES.contains(&t.as_str()) =>
+            if !crate::rules::queries::has_double_colon(t) && !CORE_TYPES.contains(&t.as_str()) =>
         {
             Some(false)
         }

@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -44,7 +44,7 @@ impl Check for UnquotedReferenceTitle {
             for t in titles {
                 let bare = match &t.kind {
                     ExprKind::Name(_) => true,
-                    ExprKind::String(s) => util::is_bare_word(s),
+                    ExprKind::String(s) => queries::is_bare_word(s),
                     _ => false,
                 };
                 if bare {

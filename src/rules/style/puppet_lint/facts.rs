@@ -177,7 +177,7 @@ pub fn fact_read(e: &Expr) -> Option<FactRead> {
     match &e.kind {
         ExprKind::Variable(v) => {
             let name = v.strip_prefix("::")?;
-            (!crate::rules::util::has_double_colon(name) && !name.is_empty()).then(|| FactRead {
+            (!crate::rules::queries::has_double_colon(name) && !name.is_empty()).then(|| FactRead {
                 name: name.to_string(),
                 span: e.span,
                 top_scope: true,
@@ -253,7 +253,7 @@ impl crate::rules::FileCache for Unbraced {
 
 /// The spans of unbraced interpolations (`"$x"`), which need braces once the variable
 /// becomes an access; sorted.
-pub fn unbraced_interpolations(index: &crate::rules::FileIndex<'_>) -> Vec<Span> {
+pub fn unbraced_interpolations(index: &crate::rules::Expressions<'_>) -> Vec<Span> {
     let mut out = Vec::new();
     for e in index.exprs_of(&[crate::rules::Kind::String]) {
         if let ExprKind::String(s) = &e.kind {
@@ -342,6 +342,6 @@ mod kind_tests {
     /// Every fact read is of a kind in [`READ_KINDS`].
     #[test]
     fn read_kinds_cover_fact_reads() {
-        crate::rules::index::assert_kinds_cover(READ_KINDS, &|e| fact_read(e).is_some());
+        crate::rules::expressions::assert_kinds_cover(READ_KINDS, &|e| fact_read(e).is_some());
     }
 }

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::Kind;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 use crate::syntax::ast::ExprKind;
 
 declare_rule! {
@@ -41,7 +41,7 @@ impl Check for UnquotedNodeName {
                 for m in &n.matchers {
                     let bare = match &m.kind {
                         ExprKind::Name(_) | ExprKind::Integer(_) | ExprKind::Float(_) => true,
-                        ExprKind::String(s) => util::is_bare_word(s),
+                        ExprKind::String(s) => queries::is_bare_word(s),
                         _ => false,
                     };
                     if bare {

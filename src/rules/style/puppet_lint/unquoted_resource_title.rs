@@ -36,7 +36,7 @@ declare_rule! {
 fn bare_title(title: &Expr) -> bool {
     match &title.kind {
         ExprKind::Name(_) => true,
-        ExprKind::String(s) => crate::rules::util::is_bare_word(s),
+        ExprKind::String(s) => crate::rules::queries::is_bare_word(s),
         _ => false,
     }
 }

@@ -3,7 +3,7 @@ use rustc_hash::FxHashSet as HashSet;
 
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
-use crate::rules::{Context, Check, util};
+use crate::rules::{Context, Check, queries};
 use crate::syntax::ast::{Expr, ExprKind, Lambda, Span};
 
 declare_rule! {
@@ -146,7 +146,7 @@ impl Check for VariableScope {
         // listed first), innermost last: the runs nest as the expressions do.
         let mut assigned: Vec<std::ops::Range<usize>> = Vec::new();
         let name_bytes = index.name_bytes();
-        for (i, e) in index.of(util::ASSIGNMENTS_VARIABLES_AND_PARAMETERS) {
+        for (i, e) in index.of(queries::ASSIGNMENTS_VARIABLES_AND_PARAMETERS) {
             while assigned.last().is_some_and(|r| r.end <= i) {
                 assigned.pop();
             }
@@ -161,7 +161,7 @@ impl Check for VariableScope {
                 }
                 ExprKind::Variable(v) if !assigned.last().is_some_and(|r| r.contains(&i)) => {
                     let bytes = name_bytes[i];
-                    if (bytes.has_colon() && util::has_double_colon(v))
+                    if (bytes.has_colon() && queries::has_double_colon(v))
                         || bytes.is_digits()
                         || is_always_defined(v)
                     {
@@ -192,7 +192,7 @@ impl Check for VariableScope {
                 }
                 ExprKind::Variable(_) => {}
                 _ => {
-                    if let Some(params) = util::parameters(e) {
+                    if let Some(params) = queries::parameters(e) {
                         let owner = lambda_of(e).map_or(e.span, |l| l.span);
                         defined.extend(params.iter().map(|p| (owner, p.name.name.as_str())));
                     }

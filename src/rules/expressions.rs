@@ -13,7 +13,7 @@ use crate::syntax::ast::{Expr, ExprKind, File};
 macro_rules! kinds {
     ($($kind:ident),* $(,)?) => {
         /// The kind of an expression: its [`ExprKind`] variant. A rule that looks at a few kinds
-        /// of expression asks the [`FileIndex`] for those only ([`FileIndex::of`]).
+        /// of expression asks the [`Expressions`] for those only ([`Expressions::of`]).
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Kind {
             $($kind,)*
@@ -76,7 +76,7 @@ kinds! {
 
 /// How many kinds there are.
 const KINDS: usize = Kind::ALL.len();
-const _: () = assert!(KINDS <= 64, "FileIndex::of keeps a set of kinds in a u64");
+const _: () = assert!(KINDS <= 64, "Expressions::of keeps a set of kinds in a u64");
 
 /// Every expression of a file in pre-order, each with its parent's index; built once per
 /// file and shared by all rules, so that a rule need not walk the AST itself. It also keeps
@@ -84,11 +84,11 @@ const _: () = assert!(KINDS <= 64, "FileIndex::of keeps a set of kinds in a u64"
 ///
 /// The rules that read the program's index ([`Rule::needs_program`](super::Rule::needs_program))
 /// look only at what the caches keep: for them alone, the expressions are not listed (see
-/// [`FileIndex::unlisted`]).
+/// [`Expressions::unlisted`]).
 #[derive(Debug, Default)]
-pub struct FileIndex<'a> {
+pub struct Expressions<'a> {
     nodes: Vec<IndexedExpr<'a>>,
-    /// Whether `nodes` lists the file's expressions (see [`FileIndex::unlisted`]).
+    /// Whether `nodes` lists the file's expressions (see [`Expressions::unlisted`]).
     listed: bool,
     /// The positions in `nodes` grouped by kind (in [`Kind`] order), each group in pre-order.
     by_kind: Vec<u32>,
@@ -103,14 +103,14 @@ pub struct FileIndex<'a> {
     /// (see [`Context::module_file`](super::Context::module_file)), handed back to the index
     /// when a rule looked it up.
     pub(crate) module_file: OnceCell<Option<crate::discover::module::ModuleFile>>,
-    /// See [`FileIndex::name_bytes`].
+    /// See [`Expressions::name_bytes`].
     name_bytes: OnceCell<Vec<NameBytes>>,
     /// What the rules of a family share (see [`FileCaches`]).
     pub caches: FileCaches,
 }
 
 /// Which kinds of byte a variable's name holds, found in one pass over it: several rules ask
-/// about every variable's name ([`FileIndex::name_bytes`]).
+/// about every variable's name ([`Expressions::name_bytes`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct NameBytes(u8);
 
@@ -181,12 +181,12 @@ impl NameBytes {
 #[derive(Debug, Clone, Copy)]
 pub struct IndexedExpr<'a> {
     pub expr: &'a Expr,
-    /// Index of the parent expression in [`FileIndex::nodes`], `None` for a statement of
+    /// Index of the parent expression in [`Expressions::nodes`], `None` for a statement of
     /// the file.
     pub parent: Option<u32>,
 }
 
-impl<'a> FileIndex<'a> {
+impl<'a> Expressions<'a> {
     pub fn build(ast: &'a File) -> Self {
         struct Acc<'a> {
             nodes: Vec<IndexedExpr<'a>>,
@@ -230,13 +230,13 @@ impl<'a> FileIndex<'a> {
             by_kind[next[k as usize] as usize] = i as u32;
             next[k as usize] += 1;
         }
-        FileIndex {
+        Expressions {
             nodes,
             listed: true,
             by_kind,
             kind_start,
             kinds,
-            ..FileIndex::default()
+            ..Expressions::default()
         }
     }
 
@@ -244,7 +244,7 @@ impl<'a> FileIndex<'a> {
     /// read the program's index: the type inference and the scope analysis walk the file
     /// themselves. Asking it for expressions is a bug (it panics).
     pub fn unlisted() -> Self {
-        FileIndex::default()
+        Expressions::default()
     }
 
     /// Every expression of the file in pre-order, with its parent.
@@ -260,7 +260,7 @@ impl<'a> FileIndex<'a> {
         );
     }
 
-    /// The positions in [`FileIndex::nodes`] of the expressions of kind `kind`, in pre-order.
+    /// The positions in [`Expressions::nodes`] of the expressions of kind `kind`, in pre-order.
     fn positions(&self, kind: Kind) -> &[u32] {
         let k = kind as usize;
         self.assert_listed();
@@ -270,7 +270,7 @@ impl<'a> FileIndex<'a> {
         }
     }
 
-    /// The expressions of the given kinds, each with its position in [`FileIndex::nodes`],
+    /// The expressions of the given kinds, each with its position in [`Expressions::nodes`],
     /// in pre-order (as [`File::walk`] meets them), without looking at the others.
     pub fn of(&self, kinds: &[Kind]) -> impl Iterator<Item = (usize, &'a Expr)> + '_ {
         let positions: std::borrow::Cow<'_, [u32]> = match kinds {
@@ -332,13 +332,13 @@ impl<'a> FileIndex<'a> {
         std::borrow::Cow::Owned(all)
     }
 
-    /// [`FileIndex::of`] without the positions.
+    /// [`Expressions::of`] without the positions.
     pub fn exprs_of(&self, kinds: &[Kind]) -> impl Iterator<Item = &'a Expr> + '_ {
         self.of(kinds).map(|(_, e)| e)
     }
 
     /// [`NameBytes`] of the name of every variable of the file, at the variable's position in
-    /// [`FileIndex::nodes`] (the other positions hold nothing), found once per file.
+    /// [`Expressions::nodes`] (the other positions hold nothing), found once per file.
     pub fn name_bytes(&self) -> &[NameBytes] {
         self.name_bytes.get_or_init(|| {
             let mut all = vec![NameBytes::default(); self.nodes().len()];
@@ -397,8 +397,8 @@ pub(crate) fn assert_kinds_cover(kinds: &[Kind], matches: &dyn Fn(&Expr) -> bool
 
 /// Calls `f` with the file index of every rule fixture (`tests/fixtures/*/*.pp`).
 #[cfg(test)]
-fn for_each_fixture_index(f: &mut dyn FnMut(&FileIndex<'_>)) {
-    for_each_fixture(&mut |file| f(&FileIndex::build(file.ast)));
+fn for_each_fixture_index(f: &mut dyn FnMut(&Expressions<'_>)) {
+    for_each_fixture(&mut |file| f(&Expressions::build(file.ast)));
 }
 
 /// Calls `f` with every rule fixture (`tests/fixtures/*/*.pp`), parsed.
@@ -467,7 +467,7 @@ mod tests {
     #[test]
     fn name_bytes_classify_names() {
         let alphabet = ["a", "B", "1", "_", ":", "-", "é", " ", "$"];
-        for name in &crate::rules::util::names_up_to(&alphabet, 4) {
+        for name in &crate::rules::queries::names_up_to(&alphabet, 4) {
             let b = NameBytes::of(name);
             assert_eq!(
                 b.has_upper(),
@@ -503,7 +503,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "asked for the file's expressions")]
     fn an_unlisted_index_refuses_to_give_expressions() {
-        let index = FileIndex::unlisted();
+        let index = Expressions::unlisted();
         let _ = index.exprs_of(&[Kind::Variable]).count();
     }
 }

@@ -1,4 +1,5 @@
-//! Helpers shared by rules.
+//! Questions the rules ask of the syntax: which expressions hold parameters, whether a string
+//! is a bare word, where the literals are, the bytes of a word, and names to try in tests.
 
 use crate::rules::Kind;
 use crate::syntax::ast::{Expr, ExprKind, File, Parameter, StringKind, StringLit};
@@ -155,6 +156,6 @@ mod kind_tests {
     /// Every expression with a parameter list is of a kind in [`WITH_PARAMETERS`].
     #[test]
     fn with_parameters_covers_parameter_lists() {
-        crate::rules::index::assert_kinds_cover(WITH_PARAMETERS, &|e| parameters(e).is_some());
+        crate::rules::expressions::assert_kinds_cover(WITH_PARAMETERS, &|e| parameters(e).is_some());
     }
 }
