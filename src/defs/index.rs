@@ -135,8 +135,8 @@ pub struct Index {
     /// The caches of the run this index is the program of; `None` for an index that is no
     /// run's (such as [`Index::empty`]): inference then keeps its caches per file.
     caches: Option<crate::types::Caches>,
-    /// The custom facts of the run's modules (see [`crate::infer::facts::CustomFacts`]).
-    custom_facts: crate::infer::facts::CustomFacts,
+    /// The custom facts of the run's modules (see [`crate::defs::facts::CustomFacts`]).
+    custom_facts: crate::defs::facts::CustomFacts,
 }
 
 /// The key a name is looked up by: lower case, without a leading `::`.
@@ -346,13 +346,13 @@ impl Index {
 
     /// The custom facts of the run's directories of modules, read when first asked for (none
     /// for an index that was given no sandbox: see [`Index::with_custom_facts`]).
-    pub fn custom_facts(&self) -> &crate::infer::facts::CustomFacts {
+    pub fn custom_facts(&self) -> &crate::defs::facts::CustomFacts {
         &self.custom_facts
     }
 
     /// The index, with the run's custom facts (read through the run's sandbox; some may be
     /// read already).
-    pub fn with_custom_facts(mut self, facts: crate::infer::facts::CustomFacts) -> Index {
+    pub fn with_custom_facts(mut self, facts: crate::defs::facts::CustomFacts) -> Index {
         self.custom_facts = facts;
         self
     }
@@ -437,7 +437,7 @@ impl Index {
             || checked.par_iter().map(|m| FileDefs::extract(*m)).collect(),
         );
         let mut index = Index::assemble(defs, modules)
-            .with_custom_facts(crate::infer::facts::CustomFacts::new(sandbox.clone()));
+            .with_custom_facts(crate::defs::facts::CustomFacts::new(sandbox.clone()));
         index.probe_rendered_templates(sandbox);
         index
     }

@@ -3,6 +3,7 @@
 
 pub mod bolt;
 pub mod builtins;
+pub mod facts;
 pub mod index;
 pub mod model;
 pub mod ruby;

@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 
 use super::node::{BadFacts, NodeSpec};
 use crate::config::PuppetVersion;
+use crate::defs::facts::legacy as legacy_fact;
 use crate::eval::catalog::Location;
 use crate::eval::compiler::Node;
 use crate::eval::diag::{EvalDiag, EvalDiagKind};
 use crate::eval::facts::{self, Facts, FactsFile};
-use crate::rules::style::puppet_lint::facts::legacy as legacy_fact;
 use crate::sandbox::Sandbox;
 
 /// Where the nodes' facts come from, as the command line gives it.

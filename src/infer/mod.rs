@@ -7,7 +7,6 @@
 
 pub mod compat;
 pub mod expr;
-pub mod facts;
 pub mod program;
 pub mod scope;
 

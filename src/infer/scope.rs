@@ -26,7 +26,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::borrow::Cow;
 
-use super::facts;
+use crate::defs::facts;
 use crate::defs::index::{key, lookup_key};
 use crate::syntax::ast::{
     AssignOp, Attribute, BinaryOp, Block, ClassDef, DefineDef, Expr, ExprKind, File, FunctionDef,

@@ -474,7 +474,7 @@ pub fn first_pass_all(
         || {
             let modules = Modules::read(&checked, roots, sandbox);
             let selections: Vec<&Selection> = profiles.iter().map(|p| &p.selection).collect();
-            let custom_facts = crate::infer::facts::CustomFacts::new(sandbox.clone());
+            let custom_facts = crate::defs::facts::CustomFacts::new(sandbox.clone());
             crate::rules::types::names::read_custom_facts_ahead(paths, &selections, &custom_facts);
             (modules, custom_facts)
         },

@@ -156,6 +156,8 @@ mod kind_tests {
     /// Every expression with a parameter list is of a kind in [`WITH_PARAMETERS`].
     #[test]
     fn with_parameters_covers_parameter_lists() {
-        crate::rules::expressions::assert_kinds_cover(WITH_PARAMETERS, &|e| parameters(e).is_some());
+        crate::rules::expressions::assert_kinds_cover(WITH_PARAMETERS, &|e| {
+            parameters(e).is_some()
+        });
     }
 }

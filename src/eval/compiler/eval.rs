@@ -308,7 +308,7 @@ impl Compiler<'_> {
                     if matches!(n, "module_name" | "caller_module_name") {
                         return Ok(Value::Undef);
                     }
-                    if crate::infer::facts::is_known_fact(n) {
+                    if crate::defs::facts::is_known_fact(n) {
                         self.missing_fact(vec![n.to_string()], format!("$::{n}"), e.span);
                     }
                     // Puppet names the variable as written (`::x` keeps its `::`).

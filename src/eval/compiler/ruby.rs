@@ -507,7 +507,7 @@ impl RubyHost<'_, '_> {
         let span = self.compiler.template_call;
         let found = self.compiler.lookup_var(name, span).ok().flatten();
         let bare = name.trim_start_matches("::");
-        if found.is_none() && !bare.contains("::") && crate::infer::facts::is_known_fact(bare) {
+        if found.is_none() && !bare.contains("::") && crate::defs::facts::is_known_fact(bare) {
             self.compiler
                 .missing_fact(vec![bare.to_string()], read(bare), span);
         }

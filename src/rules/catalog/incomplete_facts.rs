@@ -90,7 +90,7 @@ pub fn finding(missing: &[MissingFact], facts: &Hash, at: Location) -> Option<Ev
         let example = legacy
             .iter()
             .find_map(|m| {
-                let access = crate::rules::style::puppet_lint::facts::legacy(&m.path[0])?.access?;
+                let access = crate::defs::facts::legacy(&m.path[0])?.access?;
                 Some(format!(" (`{}` is `$facts{access}`)", m.read))
             })
             .unwrap_or_default();
@@ -114,7 +114,7 @@ pub fn finding(missing: &[MissingFact], facts: &Hash, at: Location) -> Option<Ev
 
 /// Whether `name` is one of Facter's legacy facts (one that a structured fact replaced).
 fn is_legacy(name: &str) -> bool {
-    crate::rules::style::puppet_lint::facts::legacy(name).is_some()
+    crate::defs::facts::legacy(name).is_some()
 }
 
 /// Whether the facts hold legacy facts at all (a node's full Facter output has dozens).

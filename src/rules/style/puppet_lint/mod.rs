@@ -2,7 +2,7 @@
 //!
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
-pub(crate) mod facts;
+pub(crate) mod fact_reads;
 
 crate::rule_family! {
     unquoted_resource_title::UnquotedResourceTitle,

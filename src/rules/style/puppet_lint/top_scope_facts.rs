@@ -1,4 +1,4 @@
-use super::facts;
+use super::fact_reads as facts;
 use crate::declare_rule;
 use crate::report::Fix;
 use crate::rules::context::DiagnosticExt;

@@ -206,7 +206,7 @@ impl Check for VariableScope {
             if known {
                 continue;
             }
-            let help = match super::facts::legacy(name).and_then(|l| l.access) {
+            let help = match crate::defs::facts::legacy(name).and_then(|l| l.access) {
                 Some(access) => format!("`${name}` is a fact: read it as `$facts{access}`"),
                 None => format!(
                     "assign `${name}` here or make it a parameter; write `$<class>::{name}` for another class's variable, `$::{name}` for a top-scope one"

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashSet;
 
 use crate::defs::Index;
-use crate::infer::facts;
+use crate::defs::facts;
 use crate::infer::scope::{self, ClassVars, ScopeDiag};
 use crate::rules::Context;
 use crate::rules::registry::Selection;
