@@ -10,7 +10,8 @@
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
 //! `yaml` (YAML's syntax as libyaml, and so Puppet's Psych, reads it) is a leaf: every reading
 //! of YAML goes through it. `ruby_core` (Ruby's core behaviours that Puppet's output shows, such
-//! as Base64) is a leaf too: each is written once there.
+//! as Base64) is a leaf too: each is written once there. So is `suggest` (the near-miss names of
+//! "did you mean").
 //! Nothing after `syntax` touches tree-sitter: each worker parses one file, lowers it to the
 //! owned AST in [`syntax::ast`] and drops the concrete tree.
 //!
@@ -32,6 +33,7 @@ pub mod ruby;
 pub mod ruby_core;
 pub mod rules;
 pub mod sandbox;
+pub mod suggest;
 pub mod syntax;
 pub mod types;
 pub mod yaml;

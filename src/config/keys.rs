@@ -1,6 +1,5 @@
 //! What a rule key names: `P401`, `unquoted-resource-title`, `unquoted_resource_title`, `P4`.
 
-use crate::infer::distance;
 use crate::report::RuleMeta;
 use crate::report::codes::{
     self, ABSENT_DEPENDENCY, INVALID_UTF8, STALE_FIXTURE, UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION,
@@ -8,6 +7,7 @@ use crate::report::codes::{
 use crate::report::escape::shorten;
 use crate::rules::registry::RULES;
 use crate::rules::suppress::is_puppet_lint_check;
+use crate::suggest::distance;
 
 /// The codes of plint's pipeline that can be configured like rules (turned off, or given
 /// another severity). The others (internal errors, syntax errors, unreadable files, too deep

@@ -65,7 +65,7 @@ pub fn is_puppet_lint_check(name: &str) -> bool {
 /// The known name closest to `key`, for "did you mean": a rule's name or puppet-lint check,
 /// or a known check.
 fn suggestion(key: &str) -> Option<String> {
-    let mut c = crate::infer::Closest::new(key);
+    let mut c = crate::suggest::Closest::new(key);
     for r in super::registry::RULES.iter() {
         let i = r.info();
         c.offer(i.name);

@@ -13,9 +13,10 @@ use std::cell::RefCell;
 
 use super::compat::{self, Fit, kinds};
 use super::program::{NameKind, Program};
-use super::{Analysis, Closest, LambdaProblem, TaskProblem, TypeDiag, closest};
+use super::{Analysis, LambdaProblem, TaskProblem, TypeDiag};
 use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signature};
 use crate::defs::{bolt, builtins};
+use crate::suggest::{Closest, closest};
 use crate::syntax::ast::{
     AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
     Resource, ResourceForm, Span, StringPart, UnaryOp,

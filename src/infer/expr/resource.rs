@@ -469,16 +469,16 @@ impl<'p> Infer<'p> {
 
 /// Is `suggestion` so close to `name` that `name` is a misspelling rather than the name of
 /// something plint does not see (a custom type or function of a module that is not
-/// installed)? At most [`crate::infer::typo_limit`] edits, a swap of neighbours counting as one.
+/// installed)? At most [`crate::suggest::typo_limit`] edits, a swap of neighbours counting as one.
 pub(super) fn near_miss(name: &str, suggestion: &Option<String>) -> bool {
     suggestion
         .as_deref()
-        .is_some_and(|s| crate::infer::distance(name, s) <= near_miss_limit(name))
+        .is_some_and(|s| crate::suggest::distance(name, s) <= near_miss_limit(name))
 }
 
 /// How many edits a near miss is at most (see [`near_miss`]).
 pub(super) fn near_miss_limit(name: &str) -> usize {
-    crate::infer::typo_limit(name)
+    crate::suggest::typo_limit(name)
 }
 
 /// What defines a resource type (see [`Infer::resource_type_defs`]): the core type, the

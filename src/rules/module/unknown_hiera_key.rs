@@ -86,7 +86,7 @@ impl ModuleFileCheck for UnknownHieraKey {
                 .params
                 .iter()
                 .filter_map(|p| {
-                    let d = crate::infer::distance(&p.name, param);
+                    let d = crate::suggest::distance(&p.name, param);
                     (d <= 2).then_some((d, p.name.as_str()))
                 })
                 .min();

@@ -149,7 +149,7 @@ fn missing(cx: &mut Context<'_>, via: Via, span: Span, names: &[String]) {
         return;
     };
     let rest = rest.trim_end_matches('/');
-    let mut near = crate::infer::Closest::within(rest, 3);
+    let mut near = crate::suggest::Closest::within(rest, 3);
     assets
         .files
         .files

@@ -144,7 +144,7 @@ fn missing(cx: &mut Context<'_>, span: Span, function: &str, written: &str, name
         ));
         return;
     }
-    let mut near = crate::infer::Closest::within(rest, 3);
+    let mut near = crate::suggest::Closest::within(rest, 3);
     present.files.iter().for_each(|p| near.offer(p));
     match near.best() {
         Some(p) => d.help(format!("did you mean `{module}/{p}`?")),
