@@ -1,7 +1,7 @@
 //! The caches of one run: types parsed from their text, type expressions lowered, the
-//! suggestions found for unknown resource types, and the Ruby regexps compiled. The index of the run owns them
-//! ([`crate::defs::Index::caches`]), so two indexes in one process (two workspaces of a
-//! language server) keep theirs apart, and dropping an index drops its caches.
+//! suggestions found for unknown resource types, and the Ruby regexps compiled. The index of
+//! the run (`defs::Index::caches`, a later stage) owns them, so two indexes in one process (two
+//! workspaces of a language server) keep theirs apart, and dropping an index drops its caches.
 //!
 //! Shared by the threads of the run: the same few hundred texts come back in every file.
 
