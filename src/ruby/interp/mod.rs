@@ -10,12 +10,14 @@ mod eval;
 mod format;
 mod gem_version;
 mod hash;
+mod hash_methods;
 #[rustfmt::skip]
 mod known_methods;
 mod misc;
 mod numeric;
 mod puppet_files;
 mod string;
+mod string_methods;
 pub mod value;
 mod yaml;
 
@@ -289,4 +291,10 @@ impl Interp<'_> {
             Err(super::Leave::Raise { class, message }) => self.raise(&class, message),
         }
     }
+}
+
+/// The function a core class's method table gives `name` (a table is a list of (name,
+/// function), as `string_methods::METHODS`), if it has one.
+pub(crate) fn find_method<M: Copy>(table: &[(&str, M)], name: &str) -> Option<M> {
+    table.iter().find(|(n, _)| *n == name).map(|(_, m)| *m)
 }
