@@ -3,9 +3,11 @@
 //! (method dispatch, `Kernel`, Puppet's scope), and one file per core class's methods.
 
 mod array;
+mod array_methods;
 mod binary;
 mod call;
 mod dir;
+mod enumerable;
 mod eval;
 mod format;
 mod gem_version;
@@ -15,6 +17,7 @@ mod hash_methods;
 mod known_methods;
 mod misc;
 mod numeric;
+mod numeric_methods;
 mod puppet_files;
 mod string;
 mod string_methods;
