@@ -15,7 +15,6 @@ pub(super) const METHODS: &[(&str, EnumMethod)] = &[
     ("each", each_either),
     ("each_entry", each_either),
     ("each_with_index", each_with_index_either),
-    ("each_with_index_map", each_with_index),
     ("map", map_either),
     ("collect", map_either),
     ("flat_map", map),
@@ -83,7 +82,7 @@ fn each(interp: &mut Interp<'_>, c: EnumCall<'_>) -> R<Option<Value>> {
     Ok(Some(recv.clone()))
 }
 
-/// `Enumerable#each_with_index`, `Enumerable#each_with_index_map` with a block.
+/// `Enumerable#each_with_index` with a block.
 fn each_with_index(interp: &mut Interp<'_>, c: EnumCall<'_>) -> R<Option<Value>> {
     let EnumCall {
         recv, items, blk, ..

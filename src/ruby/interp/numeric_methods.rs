@@ -81,7 +81,13 @@ pub(super) const METHODS: &[(&str, NumMethod)] = &[
 
 /// `Numeric#+`, `Numeric#-`, `Numeric#*`, `Numeric#/`, `Numeric#%`, `Numeric#modulo`, `Numeric#**`, `Numeric#pow`, `Numeric#div`, `Numeric#fdiv`.
 fn arithmetic(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
-    let NumCall { recv, name, args, x, .. } = c;
+    let NumCall {
+        recv,
+        name,
+        args,
+        x,
+        ..
+    } = c;
     let a0 = args.first();
     let Some(y) = a0.and_then(num) else {
         let other = a0.cloned().unwrap_or(Value::Nil);
@@ -102,7 +108,13 @@ fn arithmetic(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
 
 /// `Numeric#<`, `Numeric#>`, `Numeric#<=`, `Numeric#>=`, `Numeric#<=>`, `Numeric#==`, `Numeric#===`, `Numeric#between?`.
 fn compare(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
-    let NumCall { recv, name, args, x, .. } = c;
+    let NumCall {
+        recv,
+        name,
+        args,
+        x,
+        ..
+    } = c;
     let a0 = args.first();
     if name == "between?" {
         let lo = interp.numeric_method(recv, ">=", &args[..1.min(args.len())], None)?;
@@ -331,7 +343,13 @@ fn pred(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
 
 /// `Numeric#floor`, `Numeric#ceil`, `Numeric#round` (`truncate` is `to_i`'s).
 fn rounding(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
-    let NumCall { recv, name, args, x, .. } = c;
+    let NumCall {
+        recv,
+        name,
+        args,
+        x,
+        ..
+    } = c;
     let a0 = args.first();
     let digits = match a0 {
         Some(Value::Int(d)) => (*d).clamp(-400, 400),
@@ -387,8 +405,7 @@ fn rounding(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
                 Ok(Some(Value::Float(r)))
             } else {
                 if f.is_nan() || f.is_infinite() {
-                    return interp
-                        .raise("FloatDomainError", crate::ruby_core::float::to_s(f));
+                    return interp.raise("FloatDomainError", crate::ruby_core::float::to_s(f));
                 }
                 let r = match name {
                     "floor" => f.floor(),
@@ -420,7 +437,14 @@ fn rounding(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
 
 /// `Numeric#times`, `Numeric#upto`, `Numeric#downto`, `Numeric#step`.
 fn iterate(interp: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
-    let NumCall { recv, name, args, blk, x, .. } = c;
+    let NumCall {
+        recv,
+        name,
+        args,
+        blk,
+        x,
+        ..
+    } = c;
     let a0 = args.first();
     let Num::I(start) = &x else { return Ok(None) };
     let start = start.to_i64().unwrap_or(0);
@@ -511,7 +535,7 @@ fn bitwise(_: &mut Interp<'_>, c: NumCall<'_>) -> R<Option<Value>> {
                 Ok(Some(int_value(a >> (-sh) as usize)))
             }
         }
-        _ => return Ok(None),
+        _ => Ok(None),
     }
 }
 

@@ -103,7 +103,6 @@ pub(super) const METHODS: &[(&str, StrMethod)] = &[
     ("insert", insert),
     ("+@", uplus),
     ("-@", uminus),
-    ("dedup", uminus),
     ("succ", successor),
     ("next", successor),
     ("casecmp", casecmp),
@@ -126,7 +125,6 @@ pub(super) const METHODS: &[(&str, StrMethod)] = &[
     ("unpack1", unpack),
     ("b", b),
     ("crypt", not_modelled),
-    ("encode64", not_modelled),
     ("to_json", to_json),
     ("dump", dump),
     ("between?", between_p),
@@ -889,7 +887,7 @@ fn uplus(_: &mut Interp<'_>, c: StrCall<'_>) -> R<Option<Value>> {
     }
 }
 
-/// `String#-@`, `String#dedup`.
+/// `String#-@`.
 fn uminus(_: &mut Interp<'_>, c: StrCall<'_>) -> R<Option<Value>> {
     let StrCall { rs, .. } = c;
     let s = rs.borrow().text.clone();
@@ -1105,7 +1103,7 @@ fn b(interp: &mut Interp<'_>, c: StrCall<'_>) -> R<Option<Value>> {
     Ok(Some(interp.binary_value(s.into_bytes(), "String#b")))
 }
 
-/// `String#crypt`, `String#encode64`.
+/// `String#crypt`.
 fn not_modelled(interp: &mut Interp<'_>, c: StrCall<'_>) -> R<Option<Value>> {
     let StrCall { name, .. } = c;
     Ok(Some(interp.unknown(format!("String#{name}"))))
