@@ -21,6 +21,7 @@ mod numeric_methods;
 mod puppet_files;
 mod string;
 mod string_methods;
+mod string_patterns;
 pub mod value;
 mod yaml;
 
