@@ -19,6 +19,7 @@ mod misc;
 mod numeric;
 mod numeric_methods;
 mod puppet_files;
+mod set;
 mod string;
 mod string_methods;
 mod string_patterns;
