@@ -186,6 +186,9 @@ impl Timings {
     }
 }
 
+/// `plint PATH...` (and `--evaluate`, which [`evaluate::run`] takes over once the
+/// configuration is read), in its steps: the options that answer at once, the configuration,
+/// the output, the check, what was not checked, then the report or the diffs.
 fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     if args.list_checks {
         return write_stdout(rules::list_checks);
@@ -204,29 +207,10 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
 
     let phase = Instant::now();
-    let cli = CliOptions {
-        config: args.config.clone(),
-        select: args.select.clone(),
-        ignore: args.ignore.clone(),
-        only_checks: args.only_checks.clone(),
-        disable_checks: args.disable_checks.clone(),
-        enable_checks: args.enable_checks.clone(),
-        fail_on_warnings: args.fail_on_warnings,
-        modulepath: args
-            .modulepath
-            .as_ref()
-            .map(|m| std::env::split_paths(m).collect()),
-        puppet_version: args.puppet_version,
-        strict_variables: args.strict_variables,
-        no_config: args.no_config,
-        ignore_paths: args.ignore_paths.clone(),
-        top_scope_variables: args.top_scope_variables.clone(),
-        display: args.display(),
-        ignored: args.ignored_puppet_lint_options(),
-    };
     let paths = paths_to_check(args)?;
     let mut sandbox = sandbox_for(args, &paths, &cwd);
-    let settings = Settings::load(&cli, &cwd, &mut sandbox).map_err(|e| e.display_from(&cwd))?;
+    let settings =
+        Settings::load(&cli_options(args), &cwd, &mut sandbox).map_err(|e| e.display_from(&cwd))?;
     timings.config = phase.elapsed();
     if !args.quiet {
         for note in &settings.notes {
@@ -242,18 +226,7 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     // Open the output first: a path that cannot be written fails before any work is done.
     let mut out = open_output(args.output.as_deref(), args.color())?;
 
-    let applicability = if args.unsafe_fixes {
-        fix::Applicability::Unsafe
-    } else {
-        fix::Applicability::Safe
-    };
-    let mode = if args.diff {
-        FixMode::Diff(applicability)
-    } else if args.fix {
-        FixMode::Write(applicability)
-    } else {
-        FixMode::Off
-    };
+    let mode = fix_mode(args);
     if let Some(name) = stdin_path(args, &paths) {
         let bytes = sandbox
             .read_stdin()
@@ -273,54 +246,16 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
         bar.finish();
     }
     let checked = checked?;
-    let mut failed = false;
     // What was not read, said before any error: a refused link may be why nothing is left.
     if !args.quiet {
-        // Each once: the walk and the module path may meet one link.
-        let mut said = std::collections::HashSet::new();
-        for note in &checked.notes {
-            if !said.insert((crate::config::normalize(&cwd.join(&note.path)), &note.kind)) {
-                continue;
-            }
-            let kind = match &note.kind {
-                NoteKind::SymlinkLoop { ancestor } => NoteKind::SymlinkLoop {
-                    ancestor: PathBuf::from(display_path(ancestor, &cwd)),
-                },
-                other => other.clone(),
-            };
-            let note = format!("{}: {kind}", display_path(&note.path, &cwd));
-            eprintln!("plint: note: {}", escape(&note));
-        }
-        for note in set_aside_notes(&checked.set_aside, &cwd) {
-            eprintln!("plint: note: {}", escape(&note));
-        }
+        print_walk_notes(&checked, &cwd);
     }
-    let found: Vec<&PathBuf> = checked.files.iter().chain(&checked.modules).collect();
-    for path in &paths {
-        let error = if args.paths_given && nothing_checked(path, &found, &cwd) {
-            format!(
-                "`{}`: no file to check there (plint checks Puppet manifests, `*.pp`; there \
-                 are none, or the configuration excludes them all)",
-                path.display()
-            )
-        } else if all_excluded(path, &checked.files, &checked.excluded, &cwd) {
-            format!(
-                "`{}`: every file to check there is excluded (by `exclude` in the \
-                 configuration, or `--ignore-paths`): nothing is checked",
-                path.display()
-            )
-        } else {
-            continue;
-        };
-        eprintln!("plint: error: {}", escape(&error));
-        failed = true;
-    }
+    let mut failed = report_unchecked_paths(args, &paths, &checked, &cwd);
     if failed && checked.files.is_empty() {
         // Nothing to report on: no "No problems found" under the error.
         return Ok(EXIT_FAILURE);
     }
     let absent = session.absent_notes(&checked);
-    let settings = session.settings();
     let Checked {
         files: checked_files,
         outcomes,
@@ -335,100 +270,31 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
         eprintln!("plint: error: {}", escape(e));
         failed = true;
     }
-    let (fixed, fixed_files) = outcomes
-        .iter()
-        .filter(|o| o.fixed > 0)
-        .fold((0, 0), |(n, f), o| (n + o.fixed, f + 1));
-    // The unsafe fixes left out, for the summary: those the fixed files offer.
-    let unsafe_left = if args.unsafe_fixes {
-        0
-    } else {
-        outcomes.iter().map(|o| o.unsafe_left).sum()
-    };
-    let unsafe_note = if unsafe_left == 0 {
-        String::new()
-    } else {
-        format!(
-            " ({} more {} unsafe: `--unsafe-fixes` applies {})",
-            thousands(unsafe_left),
-            if unsafe_left == 1 {
-                "fix is"
-            } else {
-                "fixes are"
-            },
-            if unsafe_left == 1 { "it" } else { "them" }
-        )
-    };
+    let fixes = FixSummary::of(&outcomes, args.unsafe_fixes);
     let (code, written) = if matches!(mode, FixMode::Diff(_)) {
-        // The diffs, in path order; fixes that would break a file are errors on stderr.
-        let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
-        diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
-        for o in &outcomes {
-            if let Some(r) = &o.report {
-                for d in r
-                    .diagnostics()
-                    .iter()
-                    .filter(|d| d.code == codes::INTERNAL_ERROR.code)
-                {
-                    let error = format!("{}: {}", r.path(), d.message);
-                    eprintln!("plint: error: {}", escape(&error));
-                    failed = true;
-                }
-            }
-        }
-        if !args.quiet {
-            eprintln!(
-                "plint: --fix would apply {} {} in {} {}{unsafe_note}",
-                thousands(fixed),
-                if fixed == 1 { "fix" } else { "fixes" },
-                thousands(fixed_files),
-                if fixed_files == 1 { "file" } else { "files" }
-            );
-        }
-        let written = diffs
-            .iter()
-            .try_for_each(|d| out.write_all(d.as_bytes()))
-            .and_then(|()| out.flush());
-        let code = if diffs.is_empty() {
-            EXIT_OK
-        } else {
-            EXIT_FINDINGS
-        };
-        (code, written)
+        write_diffs(args, &outcomes, &fixes, &mut failed, &mut *out)
     } else {
         let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
         files.extend(absent);
-        let mut report = Report::new(files, checked_files.len(), rule_metadata()).with_origin(
+        let report = Report::new(files, checked_files.len(), rule_metadata()).with_origin(
             Origin::new(RunKind::Check, &cwd, &args.paths)
                 .with_workspace(std::env::var_os("GITHUB_WORKSPACE").as_deref()),
         );
         if matches!(mode, FixMode::Write(_)) && !args.quiet {
             eprintln!(
-                "plint: fixed {} {} in {} {}{unsafe_note}",
-                thousands(fixed),
-                if fixed == 1 { "finding" } else { "findings" },
-                thousands(fixed_files),
-                if fixed_files == 1 { "file" } else { "files" }
+                "plint: fixed {} {} in {} {}{}",
+                thousands(fixes.fixed),
+                if fixes.fixed == 1 {
+                    "finding"
+                } else {
+                    "findings"
+                },
+                thousands(fixes.files),
+                if fixes.files == 1 { "file" } else { "files" },
+                fixes.unsafe_note
             );
         }
-        let warnings = settings.fail_on_warnings
-            && report
-                .findings()
-                .any(|(_, d)| d.severity >= Severity::Warning);
-        let code = if report.has_errors() || warnings {
-            EXIT_FINDINGS
-        } else {
-            EXIT_OK
-        };
-        if error_level != ErrorLevel::All {
-            report = only_level(&report, error_level);
-        }
-        // On the pool: the human format renders files in parallel.
-        let written = session
-            .install(|| emitter.emit(&report, &mut *out))
-            .and_then(|()| out.flush());
-        session.release(report);
-        (code, written)
+        write_report(&session, report, &*emitter, error_level, &mut *out)
     };
     session.release(program);
     timings.report = phase.elapsed();
@@ -445,6 +311,215 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
             None => format!("cannot write the report: {e}"),
         }),
     }
+}
+
+/// The command line's part of the configuration, which `Settings::load` merges with the files'.
+fn cli_options(args: &Args) -> CliOptions {
+    CliOptions {
+        config: args.config.clone(),
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        only_checks: args.only_checks.clone(),
+        disable_checks: args.disable_checks.clone(),
+        enable_checks: args.enable_checks.clone(),
+        fail_on_warnings: args.fail_on_warnings,
+        modulepath: args
+            .modulepath
+            .as_ref()
+            .map(|m| std::env::split_paths(m).collect()),
+        puppet_version: args.puppet_version,
+        strict_variables: args.strict_variables,
+        no_config: args.no_config,
+        ignore_paths: args.ignore_paths.clone(),
+        top_scope_variables: args.top_scope_variables.clone(),
+        display: args.display(),
+        ignored: args.ignored_puppet_lint_options(),
+    }
+}
+
+/// `--fix`, `--diff` and `--unsafe-fixes`.
+fn fix_mode(args: &Args) -> FixMode {
+    let applicability = if args.unsafe_fixes {
+        fix::Applicability::Unsafe
+    } else {
+        fix::Applicability::Safe
+    };
+    if args.diff {
+        FixMode::Diff(applicability)
+    } else if args.fix {
+        FixMode::Write(applicability)
+    } else {
+        FixMode::Off
+    }
+}
+
+/// The notes of the walk (links refused, loops) and of the files set aside, each once: the
+/// walk and the module path may meet one link.
+fn print_walk_notes(checked: &Checked, cwd: &Path) {
+    let mut said = std::collections::HashSet::new();
+    for note in &checked.notes {
+        if !said.insert((crate::config::normalize(&cwd.join(&note.path)), &note.kind)) {
+            continue;
+        }
+        let kind = match &note.kind {
+            NoteKind::SymlinkLoop { ancestor } => NoteKind::SymlinkLoop {
+                ancestor: PathBuf::from(display_path(ancestor, cwd)),
+            },
+            other => other.clone(),
+        };
+        let note = format!("{}: {kind}", display_path(&note.path, cwd));
+        eprintln!("plint: note: {}", escape(&note));
+    }
+    for note in set_aside_notes(&checked.set_aside, cwd) {
+        eprintln!("plint: note: {}", escape(&note));
+    }
+}
+
+/// An error for each given path under which nothing was checked (no manifest there, or all
+/// excluded); whether there was one.
+fn report_unchecked_paths(args: &Args, paths: &[PathBuf], checked: &Checked, cwd: &Path) -> bool {
+    let mut failed = false;
+    let found: Vec<&PathBuf> = checked.files.iter().chain(&checked.modules).collect();
+    for path in paths {
+        let error = if args.paths_given && nothing_checked(path, &found, cwd) {
+            format!(
+                "`{}`: no file to check there (plint checks Puppet manifests, `*.pp`; there \
+                 are none, or the configuration excludes them all)",
+                path.display()
+            )
+        } else if all_excluded(path, &checked.files, &checked.excluded, cwd) {
+            format!(
+                "`{}`: every file to check there is excluded (by `exclude` in the \
+                 configuration, or `--ignore-paths`): nothing is checked",
+                path.display()
+            )
+        } else {
+            continue;
+        };
+        eprintln!("plint: error: {}", escape(&error));
+        failed = true;
+    }
+    failed
+}
+
+/// The fixes of a run, for the summary line of `--fix` and `--diff`.
+struct FixSummary {
+    /// The fixes applied (or that would be).
+    fixed: usize,
+    /// The files they change.
+    files: usize,
+    /// What is said of the unsafe fixes left out (empty when there are none).
+    unsafe_note: String,
+}
+
+impl FixSummary {
+    fn of(outcomes: &[crate::lint::Outcome], unsafe_fixes: bool) -> FixSummary {
+        let (fixed, files) = outcomes
+            .iter()
+            .filter(|o| o.fixed > 0)
+            .fold((0, 0), |(n, f), o| (n + o.fixed, f + 1));
+        // The unsafe fixes left out, for the summary: those the fixed files offer.
+        let unsafe_left = if unsafe_fixes {
+            0
+        } else {
+            outcomes.iter().map(|o| o.unsafe_left).sum()
+        };
+        let unsafe_note = if unsafe_left == 0 {
+            String::new()
+        } else {
+            format!(
+                " ({} more {} unsafe: `--unsafe-fixes` applies {})",
+                thousands(unsafe_left),
+                if unsafe_left == 1 {
+                    "fix is"
+                } else {
+                    "fixes are"
+                },
+                if unsafe_left == 1 { "it" } else { "them" }
+            )
+        };
+        FixSummary {
+            fixed,
+            files,
+            unsafe_note,
+        }
+    }
+}
+
+/// `--diff`: the diffs, in path order; fixes that would break a file are errors on stderr
+/// (`failed` is set). The exit code and whether the diffs were written.
+fn write_diffs(
+    args: &Args,
+    outcomes: &[crate::lint::Outcome],
+    fixes: &FixSummary,
+    failed: &mut bool,
+    out: &mut (dyn WriteColor + Send),
+) -> (i32, io::Result<()>) {
+    let mut diffs: Vec<&str> = outcomes.iter().filter_map(|o| o.diff.as_deref()).collect();
+    diffs.sort_by_key(|d| d.lines().next().unwrap_or(""));
+    for o in outcomes {
+        if let Some(r) = &o.report {
+            for d in r
+                .diagnostics()
+                .iter()
+                .filter(|d| d.code == codes::INTERNAL_ERROR.code)
+            {
+                let error = format!("{}: {}", r.path(), d.message);
+                eprintln!("plint: error: {}", escape(&error));
+                *failed = true;
+            }
+        }
+    }
+    if !args.quiet {
+        eprintln!(
+            "plint: --fix would apply {} {} in {} {}{}",
+            thousands(fixes.fixed),
+            if fixes.fixed == 1 { "fix" } else { "fixes" },
+            thousands(fixes.files),
+            if fixes.files == 1 { "file" } else { "files" },
+            fixes.unsafe_note
+        );
+    }
+    let written = diffs
+        .iter()
+        .try_for_each(|d| out.write_all(d.as_bytes()))
+        .and_then(|()| out.flush());
+    let code = if diffs.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_FINDINGS
+    };
+    (code, written)
+}
+
+/// The report: its exit code (findings at error level, or at warning level with
+/// `--fail-on-warnings`), then the findings at `--error-level` written by the emitter. The exit
+/// code and whether the report was written.
+fn write_report(
+    session: &Session,
+    mut report: Report,
+    emitter: &dyn Emitter,
+    error_level: ErrorLevel,
+    out: &mut (dyn WriteColor + Send),
+) -> (i32, io::Result<()>) {
+    let warnings = session.settings().fail_on_warnings
+        && report
+            .findings()
+            .any(|(_, d)| d.severity >= Severity::Warning);
+    let code = if report.has_errors() || warnings {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    };
+    if error_level != ErrorLevel::All {
+        report = only_level(&report, error_level);
+    }
+    // On the pool: the human format renders files in parallel.
+    let written = session
+        .install(|| emitter.emit(&report, &mut *out))
+        .and_then(|()| out.flush());
+    session.release(report);
+    (code, written)
 }
 
 /// How the report is written, from the display options: the command line's `--format` (or

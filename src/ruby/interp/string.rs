@@ -7,6 +7,22 @@ use super::super::regexp::Regexp;
 use super::value::*;
 use super::{Blk, Ctrl, Interp, R};
 
+/// A call of one of String's methods, as its function in the table receives it.
+#[derive(Clone, Copy)]
+pub(crate) struct StrCall<'a> {
+    /// The String.
+    pub(crate) recv: &'a Value,
+    /// Its text and state.
+    pub(crate) rs: &'a Rc<RefCell<RStr>>,
+    /// The method's name (one function answers several).
+    pub(crate) name: &'a str,
+    pub(crate) args: &'a [Value],
+    pub(crate) blk: Option<&'a Blk>,
+}
+
+/// The function of one of String's methods; `None` when it does not answer.
+pub(crate) type StrMethod = fn(&mut Interp<'_>, StrCall<'_>) -> R<Option<Value>>;
+
 /// A pattern argument: a regexp, or a string matched literally.
 pub(crate) enum Pat {
     Re(Rc<Regexp>),
@@ -81,12 +97,12 @@ impl Interp<'_> {
         }
     }
 
-    fn set_match(&mut self, m: Option<Rc<MatchData>>) {
+    pub(super) fn set_match(&mut self, m: Option<Rc<MatchData>>) {
         self.last_match = m;
     }
 
     /// All the matches of a pattern in `text`, in order: (start, end, match data).
-    fn all_matches(&mut self, pat: &Pat, text: &str) -> R<Vec<Rc<MatchData>>> {
+    pub(super) fn all_matches(&mut self, pat: &Pat, text: &str) -> R<Vec<Rc<MatchData>>> {
         let re = match pat {
             Pat::Re(r) => r.clone(),
             Pat::Lit(s) => Rc::new(Regexp::literal(s).map_err(|e| Ctrl::Unknown(self.origin(e)))?),
@@ -113,7 +129,7 @@ impl Interp<'_> {
         Ok(out)
     }
 
-    fn modify(&mut self, recv: &Value, f: impl FnOnce(&mut String)) -> R<()> {
+    pub(super) fn modify(&mut self, recv: &Value, f: impl FnOnce(&mut String)) -> R<()> {
         let Value::Str(s) = recv else { return Ok(()) };
         if s.borrow().frozen {
             return self.raise(
@@ -132,7 +148,7 @@ impl Interp<'_> {
     }
 
     /// `sub`/`gsub` with a replacement string, hash or block.
-    fn substitute(
+    pub(super) fn substitute(
         &mut self,
         text: &str,
         args: &[Value],
@@ -183,7 +199,8 @@ impl Interp<'_> {
         Ok(out)
     }
 
-    /// The methods of String.
+    /// The methods of String: [`string_methods::METHODS`](super::string_methods::METHODS)
+    /// names the function of each; `None` for a name it lacks.
     pub(crate) fn string_method(
         &mut self,
         recv: &Value,
@@ -194,597 +211,30 @@ impl Interp<'_> {
         let Value::Str(rs) = recv else {
             return Ok(None);
         };
-        // Appending (the template's output buffer grows this way) does not copy the text.
-        if matches!(name, "<<" | "concat") {
-            let a0 = args.first();
-            let v = match name {
-                "<<" | "concat" => {
-                    if args.len() > 1 {
-                        for a in args {
-                            self.string_method(recv, "<<", std::slice::from_ref(a), None)?;
-                        }
-                        return Ok(Some(recv.clone()));
-                    }
-                    let Some(a) = a0 else {
-                        return Ok(Some(recv.clone()));
-                    };
-                    if let Some(o) = a.unknown_origin() {
-                        if rs.borrow().frozen {
-                            return self.raise("FrozenError", "can't modify frozen String");
-                        }
-                        let mut b = rs.borrow_mut();
-                        if b.unknown.is_none() {
-                            b.unknown = Some(o);
-                        }
-                        return Ok(Some(recv.clone()));
-                    }
-                    let add = match a {
-                        Value::Int(i) => char::from_u32(*i as u32)
-                            .map(String::from)
-                            .unwrap_or_default(),
-                        other => self.str_arg(other)?,
-                    };
-                    self.modify(recv, |t| t.push_str(&add))?;
-                    recv.clone()
-                }
-                _ => return Ok(None),
-            };
-            return Ok(Some(v));
-        }
-        let s = rs.borrow().text.clone();
-        let a0 = args.first();
-        let arg_str = |i: usize| -> R<String> {
-            match args.get(i) {
-                Some(v) => self.str_arg(v),
-                None => self.raise("ArgumentError", "wrong number of arguments"),
-            }
+        let Some(method) = super::find_method(super::string_methods::METHODS, name) else {
+            return Ok(None);
         };
-        let v = match name {
-            "+" => {
-                let other = arg_str(0)?;
-                self.check_str(s.len() + other.len())?;
-                Value::str(s + &other)
-            }
-            "*" => {
-                let n = self.int_arg(a0.unwrap_or(&Value::Nil))?;
-                if n < 0 {
-                    return self.raise("ArgumentError", "negative argument");
-                }
-                let total = (s.len() as u128) * (n as u128);
-                if total > self.budget.max_string as u128 {
-                    return Err(Ctrl::Budget(format!(
-                        "a string of more than {} bytes",
-                        self.budget.max_string
-                    )));
-                }
-                self.charge(total as usize)?;
-                Value::str(s.repeat(n as usize))
-            }
-            "%" => {
-                let list = match a0 {
-                    Some(Value::Array(a)) => a.borrow().items.clone(),
-                    Some(v) => vec![v.clone()],
-                    None => Vec::new(),
-                };
-                Value::str(self.sprintf(&s, &list)?)
-            }
-            "==" | "===" | "eql?" => {
-                Value::Bool(matches!(a0, Some(Value::Str(o)) if o.borrow().text == s))
-            }
-            "<=>" => match a0 {
-                Some(Value::Str(o)) => {
-                    Value::Int(match s.as_bytes().cmp(o.borrow().text.as_bytes()) {
-                        std::cmp::Ordering::Less => -1,
-                        std::cmp::Ordering::Equal => 0,
-                        std::cmp::Ordering::Greater => 1,
-                    })
-                }
-                _ => Value::Nil,
+        method(
+            self,
+            StrCall {
+                recv,
+                rs,
+                name,
+                args,
+                blk,
             },
-            "<" | ">" | "<=" | ">=" => {
-                let Some(Value::Str(o)) = a0 else {
-                    return self.raise(
-                        "ArgumentError",
-                        format!(
-                            "comparison of String with {} failed",
-                            a0.map(|v| v.inspect()).unwrap_or_else(|| "nil".into())
-                        ),
-                    );
-                };
-                let c = s.as_bytes().cmp(o.borrow().text.as_bytes());
-                Value::Bool(match name {
-                    "<" => c.is_lt(),
-                    ">" => c.is_gt(),
-                    "<=" => c.is_le(),
-                    _ => c.is_ge(),
-                })
-            }
-            "=~" => match a0 {
-                Some(Value::Regexp(r)) => {
-                    let r = r.clone();
-                    let m = self.search(&r, &s, 0)?;
-                    let pos = m
-                        .as_ref()
-                        .and_then(|m| m.groups[0])
-                        .map(|(a, _)| char_index(&s, a));
-                    self.set_match(m);
-                    pos.map(|p| Value::Int(p as i64)).unwrap_or(Value::Nil)
-                }
-                Some(Value::Str(_)) => {
-                    return self.raise("TypeError", "wrong argument type String (expected Regexp)");
-                }
-                _ => Value::Nil,
-            },
-            "match" | "match?" => {
-                let Some(p) = a0 else {
-                    return self.raise(
-                        "ArgumentError",
-                        "wrong number of arguments (given 0, expected 1..2)",
-                    );
-                };
-                let re = match self.pattern(p)? {
-                    Pat::Re(r) => r,
-                    Pat::Lit(l) => self.regexp(&l, Default::default())?,
-                };
-                let start = match args.get(1) {
-                    Some(v) => byte_index(&s, self.int_arg(v)?).unwrap_or(s.len() + 1),
-                    None => 0,
-                };
-                let m = self.search(&re, &s, start)?;
-                if name == "match?" {
-                    Value::Bool(m.is_some())
-                } else {
-                    self.set_match(m.clone());
-                    match m {
-                        Some(m) => Value::Match(m),
-                        None => Value::Nil,
-                    }
-                }
-            }
-            "[]" | "slice" => self.str_index(&s, args)?,
-            "[]=" => {
-                if args.len() == 2
-                    && let Value::Str(_) = &args[0]
-                {
-                    let pat = self.str_arg(&args[0])?;
-                    let rep = self.str_arg(&args[1])?;
-                    if let Some(i) = s.find(&pat) {
-                        self.modify(recv, |t| t.replace_range(i..i + pat.len(), &rep))?;
-                        return Ok(Some(args[1].clone()));
-                    }
-                    return self.raise("IndexError", "string not matched");
-                }
-                return Ok(Some(self.unknown("String#[]= with this index")));
-            }
-            "to_s" | "to_str" => recv.clone(),
-            "to_sym" | "intern" => Value::sym(&s),
-            "to_i" => {
-                let base = match a0 {
-                    Some(v) => self.int_arg(v)?,
-                    None => 10,
-                };
-                if !(2..=36).contains(&base) {
-                    return self.raise("ArgumentError", format!("invalid radix {base}"));
-                }
-                let base = base as u32;
-                super::numeric::str_to_i(&s, base)
-            }
-            "to_f" => Value::Float(super::numeric::str_to_f(&s)),
-            "hex" => super::numeric::str_to_i(&s, 16),
-            "oct" => super::numeric::str_to_i(&s, 8),
-            "length" | "size" => Value::Int(s.chars().count() as i64),
-            "bytesize" => Value::Int(s.len() as i64),
-            "empty?" => Value::Bool(s.is_empty()),
-            "upcase" => Value::str(s.to_uppercase()),
-            "downcase" => Value::str(s.to_lowercase()),
-            "capitalize" => Value::str(capitalize(&s)),
-            "swapcase" => Value::str(
-                s.chars()
-                    .map(|c| {
-                        if c.is_uppercase() {
-                            c.to_lowercase().collect::<String>()
-                        } else {
-                            c.to_uppercase().collect::<String>()
-                        }
-                    })
-                    .collect::<String>(),
-            ),
-            "upcase!" | "downcase!" | "capitalize!" | "swapcase!" | "strip!" | "lstrip!"
-            | "rstrip!" | "chomp!" | "chop!" | "squeeze!" | "reverse!" | "gsub!" | "sub!"
-            | "delete_prefix!" | "delete_suffix!" | "tr!" | "delete!" => {
-                let base = &name[..name.len() - 1];
-                let r = self
-                    .string_method(recv, base, args, blk)?
-                    .unwrap_or(Value::Nil);
-                let new = self.text(&r)?;
-                if new == s {
-                    Value::Nil
-                } else {
-                    self.modify(recv, |t| *t = new)?;
-                    recv.clone()
-                }
-            }
-            "strip" => Value::str(s.trim_matches(is_ruby_space)),
-            "delete_prefix" | "delete_suffix" => {
-                let a = self.str_arg(a0.unwrap_or(&Value::Nil))?;
-                Value::str(if name == "delete_prefix" {
-                    s.strip_prefix(a.as_str()).unwrap_or(&s).to_string()
-                } else {
-                    s.strip_suffix(a.as_str()).unwrap_or(&s).to_string()
-                })
-            }
-            "lstrip" => Value::str(s.trim_start_matches(is_ruby_space)),
-            "rstrip" => Value::str(s.trim_end_matches(is_ruby_space)),
-            "chomp" => Value::str(match a0 {
-                Some(v) => {
-                    let suf = self.str_arg(v)?;
-                    s.strip_suffix(suf.as_str()).unwrap_or(&s).to_string()
-                }
-                None => {
-                    if let Some(t) = s.strip_suffix("\r\n") {
-                        t.to_string()
-                    } else if let Some(t) = s.strip_suffix('\n').or_else(|| s.strip_suffix('\r')) {
-                        t.to_string()
-                    } else {
-                        s.clone()
-                    }
-                }
-            }),
-            "chop" => Value::str(if let Some(t) = s.strip_suffix("\r\n") {
-                t.to_string()
-            } else {
-                let mut t = s.clone();
-                t.pop();
-                t
-            }),
-            "chr" => Value::str(s.chars().next().map(String::from).unwrap_or_default()),
-            "ord" => match s.chars().next() {
-                Some(c) => Value::Int(c as i64),
-                None => return self.raise("ArgumentError", "empty string"),
-            },
-            "split" => self.str_split(&s, args)?,
-            "lines" | "each_line" => {
-                let sep = match a0 {
-                    Some(v) => self.str_arg(v)?,
-                    None => "\n".to_string(),
-                };
-                let lines = split_lines(&s, &sep);
-                if name == "each_line"
-                    && let Some(b) = blk
-                {
-                    for l in lines {
-                        self.call_block(b, vec![Value::str(l)])?;
-                    }
-                    return Ok(Some(recv.clone()));
-                }
-                Value::array(lines.into_iter().map(Value::str).collect())
-            }
-            "chars" | "each_char" => {
-                let items: Vec<Value> = s.chars().map(|c| Value::str(c.to_string())).collect();
-                if name == "each_char"
-                    && let Some(b) = blk
-                {
-                    for it in items {
-                        self.call_block(b, vec![it])?;
-                    }
-                    return Ok(Some(recv.clone()));
-                }
-                Value::array(items)
-            }
-            "bytes" => Value::array(s.bytes().map(|b| Value::Int(b as i64)).collect()),
-            "start_with?" => {
-                let mut hit = false;
-                for a in args {
-                    match a {
-                        Value::Regexp(r) => {
-                            let r = r.clone();
-                            if let Some(m) = self.search(&r, &s, 0)?
-                                && m.groups[0].is_some_and(|(a, _)| a == 0)
-                            {
-                                hit = true;
-                            }
-                        }
-                        other => {
-                            if s.starts_with(&self.str_arg(other)?) {
-                                hit = true;
-                            }
-                        }
-                    }
-                }
-                Value::Bool(hit)
-            }
-            "end_with?" => {
-                let mut hit = false;
-                for a in args {
-                    if s.ends_with(&self.str_arg(a)?) {
-                        hit = true;
-                    }
-                }
-                Value::Bool(hit)
-            }
-            "include?" => Value::Bool(s.contains(&arg_str(0)?)),
-            "index" | "rindex" => {
-                let found = match a0 {
-                    Some(Value::Regexp(r)) => {
-                        let r = r.clone();
-                        if name == "index" {
-                            let m = self.search(&r, &s, 0)?;
-                            m.and_then(|m| m.groups[0]).map(|(a, _)| a)
-                        } else {
-                            let all = self.all_matches(&Pat::Re(r), &s)?;
-                            all.last().and_then(|m| m.groups[0]).map(|(a, _)| a)
-                        }
-                    }
-                    Some(v) => {
-                        let t = self.str_arg(v)?;
-                        let start = match args.get(1) {
-                            Some(i) => byte_index(&s, self.int_arg(i)?),
-                            None => Some(if name == "index" { 0 } else { s.len() }),
-                        };
-                        match start {
-                            None => None,
-                            Some(st) if name == "index" => s[st..].find(&t).map(|i| i + st),
-                            Some(st) => {
-                                let mut lim = (st + t.len()).min(s.len());
-                                while !s.is_char_boundary(lim) {
-                                    lim -= 1;
-                                }
-                                s[..lim].rfind(&t)
-                            }
-                        }
-                    }
-                    None => return self.raise("ArgumentError", "wrong number of arguments"),
-                };
-                found
-                    .map(|b| Value::Int(char_index(&s, b) as i64))
-                    .unwrap_or(Value::Nil)
-            }
-            "gsub" | "sub" => {
-                let r = self.substitute(&s, args, blk, name == "gsub")?;
-                Value::str(r)
-            }
-            "scan" => {
-                let Some(p) = a0 else {
-                    return self.raise("ArgumentError", "wrong number of arguments");
-                };
-                let pat = self.pattern(p)?;
-                let ms = self.all_matches(&pat, &s)?;
-                let mut items = Vec::new();
-                for m in &ms {
-                    let item = if m.groups.len() > 1 {
-                        Value::array(
-                            (1..m.groups.len())
-                                .map(|i| m.group(i).map(Value::str).unwrap_or(Value::Nil))
-                                .collect(),
-                        )
-                    } else {
-                        Value::str(m.group(0).unwrap_or(""))
-                    };
-                    if let Some(b) = blk {
-                        self.set_match(Some(m.clone()));
-                        self.call_block(b, vec![item])?;
-                    } else {
-                        items.push(item);
-                    }
-                }
-                self.set_match(ms.last().cloned());
-                if blk.is_some() {
-                    recv.clone()
-                } else {
-                    Value::array(items)
-                }
-            }
-            "tr" | "tr_s" => {
-                let from = expand_tr(&arg_str(0)?);
-                let to = expand_tr(&arg_str(1)?);
-                Value::str(tr(&s, &from, &to, name == "tr_s"))
-            }
-            "delete" => {
-                let set = expand_tr(&arg_str(0)?);
-                Value::str(s.chars().filter(|c| !set.contains(c)).collect::<String>())
-            }
-            "squeeze" => {
-                let set = match a0 {
-                    Some(v) => Some(expand_tr(&self.str_arg(v)?)),
-                    None => None,
-                };
-                let mut out = String::new();
-                let mut prev: Option<char> = None;
-                for c in s.chars() {
-                    if prev == Some(c) && set.as_ref().is_none_or(|st| st.contains(&c)) {
-                        continue;
-                    }
-                    out.push(c);
-                    prev = Some(c);
-                }
-                Value::str(out)
-            }
-            "count" => {
-                let set = expand_tr(&arg_str(0)?);
-                Value::Int(s.chars().filter(|c| set.contains(c)).count() as i64)
-            }
-            "ljust" | "rjust" | "center" => {
-                let w = self.int_arg(a0.unwrap_or(&Value::Nil))?;
-                let pad = match args.get(1) {
-                    Some(v) => self.str_arg(v)?,
-                    None => " ".to_string(),
-                };
-                if pad.is_empty() {
-                    return self.raise("ArgumentError", "zero width padding");
-                }
-                self.check_str((w.max(0) as usize).saturating_mul(4))?;
-                Value::str(justify(&s, w, &pad, name))
-            }
-            "reverse" => Value::str(s.chars().rev().collect::<String>()),
-            "replace" => {
-                let t = arg_str(0)?;
-                self.modify(recv, |x| *x = t)?;
-                recv.clone()
-            }
-            "clear" => {
-                self.modify(recv, |x| x.clear())?;
-                recv.clone()
-            }
-            "prepend" => {
-                let t = arg_str(0)?;
-                self.modify(recv, |x| x.insert_str(0, &t))?;
-                recv.clone()
-            }
-            "insert" => {
-                let i = self.int_arg(a0.unwrap_or(&Value::Nil))?;
-                let t = arg_str(1)?;
-                let n = s.chars().count() as i64;
-                let pos = if i < 0 { n + i + 1 } else { i };
-                let Some(b) = byte_index(&s, pos) else {
-                    return self.raise("IndexError", format!("index {i} out of string"));
-                };
-                self.modify(recv, |x| x.insert_str(b, &t))?;
-                recv.clone()
-            }
-            "+@" => {
-                if rs.borrow().frozen {
-                    Value::str(s)
-                } else {
-                    recv.clone()
-                }
-            }
-            "-@" | "dedup" => Value::frozen_str(s),
-            "succ" | "next" => Value::str(succ(&s)),
-            "casecmp" => match a0 {
-                Some(Value::Str(o)) => {
-                    let c = s
-                        .to_ascii_lowercase()
-                        .cmp(&o.borrow().text.to_ascii_lowercase());
-                    Value::Int(c as i64)
-                }
-                _ => Value::Nil,
-            },
-            "casecmp?" => match a0 {
-                Some(Value::Str(o)) => {
-                    Value::Bool(s.to_lowercase() == o.borrow().text.to_lowercase())
-                }
-                _ => Value::Nil,
-            },
-            "partition" | "rpartition" => {
-                let sep = a0.cloned().unwrap_or(Value::Nil);
-                let pos = match &sep {
-                    Value::Regexp(r) => {
-                        let r = r.clone();
-                        let ms = self.all_matches(&Pat::Re(r), &s)?;
-                        let m = if name == "partition" {
-                            ms.first()
-                        } else {
-                            ms.last()
-                        };
-                        m.and_then(|m| m.groups[0])
-                    }
-                    other => {
-                        let t = self.str_arg(other)?;
-                        let f = if name == "partition" {
-                            s.find(&t)
-                        } else {
-                            s.rfind(&t)
-                        };
-                        f.map(|i| (i, i + t.len()))
-                    }
-                };
-                match pos {
-                    Some((a, b)) => Value::array(vec![
-                        Value::str(&s[..a]),
-                        Value::str(&s[a..b]),
-                        Value::str(&s[b..]),
-                    ]),
-                    None if name == "partition" => {
-                        Value::array(vec![Value::str(s), Value::str(""), Value::str("")])
-                    }
-                    None => Value::array(vec![Value::str(""), Value::str(""), Value::str(s)]),
-                }
-            }
-            "each_byte" => {
-                if let Some(b) = blk {
-                    for x in s.bytes() {
-                        self.call_block(b, vec![Value::Int(x as i64)])?;
-                    }
-                }
-                recv.clone()
-            }
-            "upto" => {
-                let end = arg_str(0)?;
-                let mut cur = s.clone();
-                let mut items = Vec::new();
-                loop {
-                    self.step()?;
-                    if cur.len() > end.len() {
-                        break;
-                    }
-                    items.push(Value::str(cur.clone()));
-                    if cur == end {
-                        break;
-                    }
-                    cur = succ(&cur);
-                    self.check_len_size(items.len())?;
-                }
-                if let Some(b) = blk {
-                    for it in items {
-                        self.call_block(b, vec![it])?;
-                    }
-                    recv.clone()
-                } else {
-                    Value::array(items)
-                }
-            }
-            "force_encoding" | "encode" | "unicode_normalize" | "scrub" => {
-                if name == "encode" && !args.is_empty() {
-                    return Ok(Some(self.unknown("String#encode")));
-                }
-                recv.clone()
-            }
-            "valid_encoding?" => Value::Bool(true),
-            "ascii_only?" => Value::Bool(s.is_ascii()),
-            "encoding" => Value::Class(Rc::from("Encoding::UTF_8")),
-            "shellescape" => Value::str(super::misc::shellescape(&s)),
-            "shellsplit" => match super::misc::shellsplit(&s) {
-                Some(v) => Value::array(v.into_iter().map(Value::str).collect()),
-                None => {
-                    return self.raise(
-                        "ArgumentError",
-                        format!(
-                            "Unmatched quote: {}",
-                            crate::ruby_core::inspect::inspect(&s)
-                        ),
-                    );
-                }
-            },
-            "sum" => Value::Int(s.bytes().map(|b| b as i64).sum::<i64>() & 0xffff),
-            "unpack" | "unpack1" => {
-                let t = arg_str(0)?;
-                return Ok(Some(
-                    match self.string_unpack(s.as_bytes(), &t, name == "unpack1")? {
-                        Some(v) => v,
-                        None => self.unknown(format!("String#{name}('{t}')")),
-                    },
-                ));
-            }
-            "b" => self.binary_value(s.into_bytes(), "String#b"),
-            "crypt" | "encode64" => {
-                return Ok(Some(self.unknown(format!("String#{name}"))));
-            }
-            "to_json" => Value::str(super::misc::to_json(recv, false).unwrap_or_default()),
-            "hash" => return Ok(None),
-            "dump" => Value::str(crate::ruby_core::inspect::dump(&s)),
-            "between?" => {
-                let lo = arg_str(0)?;
-                let hi = arg_str(1)?;
-                Value::Bool(s >= lo && s <= hi)
-            }
-            "each_with_index" | "map" | "each" => return Ok(None),
-            _ => return Ok(None),
-        };
-        let _ = RefCell::new(());
-        Ok(Some(v))
+        )
     }
 
-    fn str_index(&mut self, s: &str, args: &[Value]) -> R<Value> {
+    /// The String argument at `i` (an ArgumentError when there is none).
+    pub(crate) fn str_arg_at(&self, args: &[Value], i: usize) -> R<String> {
+        match args.get(i) {
+            Some(v) => self.str_arg(v),
+            None => self.raise("ArgumentError", "wrong number of arguments"),
+        }
+    }
+
+    pub(super) fn str_index(&mut self, s: &str, args: &[Value]) -> R<Value> {
         let chars: Vec<char> = s.chars().collect();
         let n = chars.len() as i64;
         let sub = |a: i64, len: i64| -> Value {
@@ -874,7 +324,7 @@ impl Interp<'_> {
         }
     }
 
-    fn str_split(&mut self, s: &str, args: &[Value]) -> R<Value> {
+    pub(super) fn str_split(&mut self, s: &str, args: &[Value]) -> R<Value> {
         let limit = match args.get(1) {
             Some(v) => self.int_arg(v)?,
             None => 0,
@@ -1010,7 +460,7 @@ pub(crate) fn capitalize(s: &str) -> String {
     }
 }
 
-fn split_lines(s: &str, sep: &str) -> Vec<String> {
+pub(super) fn split_lines(s: &str, sep: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = s;
     if sep.is_empty() {
@@ -1026,7 +476,7 @@ fn split_lines(s: &str, sep: &str) -> Vec<String> {
     out
 }
 
-fn expand_replacement(rep: &str, m: &MatchData, out: &mut String) {
+pub(super) fn expand_replacement(rep: &str, m: &MatchData, out: &mut String) {
     let mut chars = rep.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '\\' {
@@ -1070,7 +520,7 @@ fn expand_replacement(rep: &str, m: &MatchData, out: &mut String) {
 }
 
 /// A `tr` character set with ranges expanded; a leading `^` negates (kept as the first char).
-fn expand_tr(spec: &str) -> Vec<char> {
+pub(super) fn expand_tr(spec: &str) -> Vec<char> {
     let chars: Vec<char> = spec.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -1098,7 +548,7 @@ fn expand_tr(spec: &str) -> Vec<char> {
     out
 }
 
-fn tr(s: &str, from: &[char], to: &[char], squeeze: bool) -> String {
+pub(super) fn tr(s: &str, from: &[char], to: &[char], squeeze: bool) -> String {
     let negate = from.len() > 1 && from[0] == '^';
     let from = if negate { &from[1..] } else { from };
     let mut out = String::new();
@@ -1137,7 +587,7 @@ fn tr(s: &str, from: &[char], to: &[char], squeeze: bool) -> String {
     out
 }
 
-fn justify(s: &str, w: i64, pad: &str, how: &str) -> String {
+pub(super) fn justify(s: &str, w: i64, pad: &str, how: &str) -> String {
     let n = s.chars().count() as i64;
     if w <= n {
         return s.to_string();
@@ -1156,7 +606,7 @@ fn justify(s: &str, w: i64, pad: &str, how: &str) -> String {
 }
 
 /// `String#succ` for the common cases (alphanumeric runs carry).
-fn succ(s: &str) -> String {
+pub(super) fn succ(s: &str) -> String {
     if s.is_empty() {
         return String::new();
     }
