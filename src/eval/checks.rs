@@ -3,7 +3,7 @@
 //! before applying (relationships to resources left out of the agent's catalog, dependency
 //! cycles).
 //!
-//! Each check returns [`EvalDiag`]s with Puppet's messages. Puppet stops at the first error; the
+//! Each check returns [`EvalDiag`]s, whose rules write Puppet's messages. Puppet stops at the first error; the
 //! checks report every one, in catalog order.
 //!
 //! References resolve as in Puppet's catalog: by type and title (a class title in any case of
@@ -21,7 +21,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::catalog::{Catalog, Location, Resource};
-use super::diag::{EvalDiag, EvalDiagKind};
+use super::diag::{BadAttribute, Dangling, EvalDiag, EvalDiagKind, Related};
 use super::value::Value;
 use crate::defs::{Index, builtins};
 
@@ -367,22 +367,20 @@ pub fn check_relationships(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag
             refs.clear();
             references(value, &mut refs);
             for reference in &refs {
-                let message = match reference {
-                    Ref::Invalid(m) => m.clone(),
+                let named = match reference {
+                    Ref::Invalid(m) => Dangling::Invalid { message: m.clone() },
                     Ref::Named {
                         shown, canonical, ..
                     } => match lookup.find_ref(reference) {
-                        None => {
-                            format!("Could not find resource '{shown}' in parameter '{name}'")
-                        }
-                        Some(t) if !in_agent_catalog(cat.get(t)) => {
-                            let what = if matches!(name, "require" | "subscribe") {
-                                "dependency"
-                            } else {
-                                "dependent"
-                            };
-                            format!("Could not find {what} {canonical} for {}", display_ref(r))
-                        }
+                        None => Dangling::Parameter {
+                            reference: shown.clone(),
+                            param: name.to_string(),
+                        },
+                        Some(t) if !in_agent_catalog(cat.get(t)) => Dangling::Agent {
+                            reference: canonical.clone(),
+                            dependency: matches!(name, "require" | "subscribe"),
+                            of: display_ref(r),
+                        },
                         Some(_) => continue,
                     },
                 };
@@ -390,15 +388,14 @@ pub fn check_relationships(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag
                 if let Some(t) = lookup.find_ref(reference) {
                     let t = cat.get(t);
                     let why = if t.exported {
-                        "exported here (the agent does not get exported resources)"
+                        Related::Exported
                     } else {
-                        "declared virtual here and never realized"
+                        Related::NeverRealized
                     };
-                    related.push((t.location.clone(), why.to_string()));
+                    related.push((t.location.clone(), why));
                 }
                 out.push(EvalDiag {
-                    kind: EvalDiagKind::DanglingRelationship,
-                    message,
+                    kind: EvalDiagKind::DanglingRelationship { named },
                     at: r.location.clone(),
                     related,
                 });
@@ -457,17 +454,13 @@ pub fn check_attributes(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
     let mut out = Vec::new();
     for r in cat.resources() {
         let is_class = r.type_name == "Class";
-        let diag = |message: String| EvalDiag {
-            kind: EvalDiagKind::UnknownAttribute,
-            message,
-            at: r.location.clone(),
-            related: Vec::new(),
+        let diag = |problem: BadAttribute| {
+            let resource = display_ref(r);
+            let kind = EvalDiagKind::UnknownAttribute { resource, problem };
+            EvalDiag::new(kind, r.location.clone())
         };
         if !is_class && r.param("stage").is_some() {
-            out.push(diag(format!(
-                "Only classes can set 'stage'; normal resources like {} cannot change run stage",
-                display_ref(r)
-            )));
+            out.push(diag(BadAttribute::Stage));
         }
         let meta = |n: &str| builtins::metaparameter(n).is_some();
         match accepts(r, index) {
@@ -479,31 +472,20 @@ pub fn check_attributes(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
                         || meta(name)
                         || (name == "name" && has_namevar);
                     if !known {
-                        out.push(diag(format!(
-                            "no parameter named '{name}' on {}",
-                            display_ref(r)
-                        )));
+                        out.push(diag(BadAttribute::Native(name.clone())));
                     }
                 }
             }
             Accepts::Definition(d) => {
-                let unknown: Vec<&str> = r
+                let unknown: Vec<String> = r
                     .params
                     .iter()
-                    .map(|(n, _)| n.as_str())
+                    .map(|(n, _)| n)
                     .filter(|n| !(d.param(n).is_some() || meta(n) || *n == "name"))
+                    .cloned()
                     .collect();
-                let shown = display_ref(r);
-                match unknown.as_slice() {
-                    [] => {}
-                    [one] => out.push(diag(format!("{shown}: has no parameter named '{one}'"))),
-                    many => {
-                        let mut m = format!("{shown}:");
-                        for n in many {
-                            m.push_str(&format!("\n  has no parameter named '{n}'"));
-                        }
-                        out.push(diag(m));
-                    }
+                if !unknown.is_empty() {
+                    out.push(diag(BadAttribute::Defined(unknown)));
                 }
             }
         }
@@ -783,34 +765,27 @@ pub fn check_cycles(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
     }
     cycles.sort_by(|a, b| a.iter().map(key).cmp(b.iter().map(key)));
 
-    let n = cycles.len();
-    let mut message = format!(
-        "Found {n} dependency cycle{}:",
-        if n == 1 { "" } else { "s" }
-    );
-    let mut related: Vec<(Location, String)> = Vec::new();
+    let mut paths = Vec::new();
+    let mut related: Vec<(Location, Related)> = Vec::new();
     let mut seen: HashSet<usize> = HashSet::new();
     for cycle in &cycles {
         let path = path_in_cycle(&g, cycle);
-        let shown: Vec<&str> = path
+        let shown: Vec<String> = path
             .iter()
-            .map(|v| vertices[*v as usize].shown.as_str())
+            .map(|v| vertices[*v as usize].shown.clone())
             .collect();
-        message.push_str(&format!("\n({})", shown.join(" => ")));
+        paths.push(shown);
         for v in cycle {
             let r = vertices[*v as usize].resource;
             if seen.insert(r) {
-                related.push((
-                    resources[r].location.clone(),
-                    format!("{} is in the cycle", display_ref(&resources[r])),
-                ));
+                let resource = display_ref(&resources[r]);
+                related.push((resources[r].location.clone(), Related::InCycle { resource }));
             }
         }
     }
     let first = vertices[cycles[0][0] as usize].resource;
     vec![EvalDiag {
-        kind: EvalDiagKind::DependencyCycle,
-        message,
+        kind: EvalDiagKind::DependencyCycle { cycles: paths },
         at: resources[first].location.clone(),
         related,
     }]

@@ -3,7 +3,7 @@
 //! is taken). Calls are in `calls.rs`.
 
 use super::Compiler;
-use crate::eval::diag::EvalDiagKind;
+use crate::eval::diag::{Branch, ClassState, EvalDiagKind, GaveUp, TypeUse, Unknown};
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
@@ -122,17 +122,17 @@ impl Compiler<'_> {
             }
         }
         let why = if self.class_scopes.contains_key(&class) {
-            String::new()
+            None
         } else if self.loader.definition(&class).is_some() {
-            format!("; class {class} has not been evaluated")
+            Some(ClassState::NotEvaluated(class))
         } else {
-            format!("; class {class} could not be found")
+            Some(ClassState::NotFound(class))
         };
         if self.input.strict_variables {
-            return Err(self.fatal(
-                EvalDiagKind::UndefinedVariable,
-                format!("Unknown variable: '{name}'{why}."),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UndefinedVariable {
+                name: name.to_string(),
+                class: why,
+            }));
         }
         let _ = span;
         Ok(None)
@@ -244,10 +244,7 @@ impl Compiler<'_> {
         self.errors_recovered += 1;
         if self.diags.len() > before {
             let new = &self.diags[before];
-            if self.diags[..before]
-                .iter()
-                .any(|d| d.kind == new.kind && d.message == new.message)
-            {
+            if self.diags[..before].iter().any(|d| d.kind == new.kind) {
                 self.diags.truncate(before);
                 self.errors.retain(|&i| i < before);
             }
@@ -263,10 +260,11 @@ impl Compiler<'_> {
         let r = stacker::maybe_grow(128 * 1024, 2 * 1024 * 1024, || self.eval_inner(e));
         self.depth -= 1;
         r.map_err(|x| {
-            if x.span.is_none() && x.is_error() && self.err_file.is_none() {
-                self.err_file = Some(self.ctx.file);
+            if x.span.is_none() && x.is_error() {
+                x.in_file(self.ctx.file).at(e.span)
+            } else {
+                x.at(e.span)
             }
-            x.at(e.span)
         })
     }
 
@@ -296,17 +294,14 @@ impl Compiler<'_> {
                         self.missing_fact(vec![n.to_string()], format!("$::{n}"), e.span);
                     }
                     // Puppet names the variable as written (`::x` keeps its `::`).
+                    let kind = EvalDiagKind::UndefinedVariable {
+                        name: name.clone(),
+                        class: None,
+                    };
                     if self.input.strict_variables {
-                        return Err(self.fatal(
-                            EvalDiagKind::UndefinedVariable,
-                            format!("Unknown variable: '{name}'."),
-                        ));
+                        return Err(EvalError::finding(kind));
                     }
-                    self.note(
-                        EvalDiagKind::UndefinedVariable,
-                        format!("Unknown variable: '{name}'."),
-                        e.span,
-                    );
+                    self.note(kind, e.span);
                     Ok(Value::Undef)
                 }
             },
@@ -448,10 +443,10 @@ impl Compiler<'_> {
             && self.loader.definition(&n).is_none()
             && !self.loader.custom_type(&n)
         {
-            return Err(self.fatal(
-                EvalDiagKind::UnknownResourceType,
-                format!("Resource type not found: {}", resources::cap_type(&n)),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                name: resources::cap_type(&n),
+                used: TypeUse::Referenced,
+            }));
         }
         let t = crate::types::Type::Alias(n);
         if crate::types::builtin_alias(&lower).is_some() {
@@ -590,8 +585,6 @@ impl Compiler<'_> {
                 continue;
             }
             let Ok(target) = self.eval(&o.target) else {
-                self.err_kind = None;
-                self.err_file = None;
                 continue;
             };
             let attrs = o
@@ -606,27 +599,24 @@ impl Compiler<'_> {
 
     /// Notes (once per place) a condition on an unknown value; `origin` says where the value
     /// comes from.
-    fn report_unknown_condition(&mut self, at: &Expr, what: &str, origin: &str) {
-        self.note_unknown_once(
-            self.ctx.file,
-            at.span,
-            format!(
-                "the {what} depends on a value that is not known statically \
-                 (from {origin}); neither branch is evaluated"
-            ),
-        );
+    fn report_unknown_condition(&mut self, at: &Expr, what: Branch, origin: &str) {
+        self.note_unknown_once(self.ctx.file, at.span, Unknown::Branch(what), origin);
     }
 
-    /// Notes (once per place) what plint left out because it depends on an unknown value.
-    pub(super) fn note_unknown_once(&mut self, file: super::FileId, span: Span, message: String) {
+    /// Notes (once per place) what plint left out because it depends on an unknown value
+    /// (from `origin`).
+    pub(super) fn note_unknown_once(
+        &mut self,
+        file: super::FileId,
+        span: Span,
+        what: Unknown,
+        origin: &str,
+    ) {
         if self.reported_unknown.insert((file, span.start)) {
             let at = self.location(file, span);
-            self.diags.push(crate::eval::diag::EvalDiag {
-                kind: EvalDiagKind::UnknownCondition,
-                message,
-                at,
-                related: Vec::new(),
-            });
+            let origin = origin.to_string();
+            let kind = EvalDiagKind::UnknownCondition { what, origin };
+            self.diags.push(crate::eval::diag::EvalDiag::new(kind, at));
         }
     }
 
@@ -658,7 +648,7 @@ impl Compiler<'_> {
                     Some(false) => {}
                     None => {
                         let origin = Value::origin_among([&outcome.value], "an unknown value");
-                        self.report_unknown_condition(whole, "selector", &origin);
+                        self.report_unknown_condition(whole, Branch::Selector, &origin);
                         return Ok(Value::unknown("Any", &origin));
                     }
                 }
@@ -681,7 +671,7 @@ impl Compiler<'_> {
                 Some(false) => {}
                 None => {
                     let origin = Value::origin_among([&c], "an unknown value");
-                    self.report_unknown_condition(whole, "condition of this `if`", &origin);
+                    self.report_unknown_condition(whole, Branch::If, &origin);
                     let mut blocks: Vec<&Block> = i.branches.iter().map(|(_, b)| b).collect();
                     blocks.extend(&i.else_block);
                     self.skip_branches(whole, &blocks);
@@ -705,7 +695,7 @@ impl Compiler<'_> {
             },
             None => {
                 let origin = Value::origin_among([&c], "an unknown value");
-                self.report_unknown_condition(whole, "condition of this `unless`", &origin);
+                self.report_unknown_condition(whole, Branch::Unless, &origin);
                 let mut blocks = vec![&u.then_block];
                 blocks.extend(&u.else_block);
                 self.skip_branches(whole, &blocks);
@@ -744,7 +734,7 @@ impl Compiler<'_> {
                         Some(false) => {}
                         None => {
                             let origin = Value::origin_among([&outcome.value], "an unknown value");
-                            self.report_unknown_condition(whole, "value of this `case`", &origin);
+                            self.report_unknown_condition(whole, Branch::Case, &origin);
                             let blocks: Vec<&Block> = c.options.iter().map(|o| &o.body).collect();
                             self.skip_branches(whole, &blocks);
                             return Ok(Value::unknown("Any", &origin));
@@ -954,16 +944,11 @@ impl Compiler<'_> {
             Some((i, _)) => format!("{}…", &pattern[..i]),
             None => pattern.to_string(),
         };
-        let message = format!(
-            "matching against the regular expression `/{shown}/` gave up: too many \
-             back-tracking steps; its result is unknown"
-        );
-        if !self
-            .diags
-            .iter()
-            .any(|d| d.kind == EvalDiagKind::RegexTooCostly && d.message == message)
-        {
-            self.note(EvalDiagKind::RegexTooCostly, message, span);
+        let kind = EvalDiagKind::RegexTooCostly {
+            gave_up: GaveUp::ResultUnknown { pattern: shown },
+        };
+        if !self.diags.iter().any(|d| d.kind == kind) {
+            self.note(kind, span);
         }
         Some(Value::unknown(ty, &e.message))
     }

@@ -3,7 +3,7 @@
 
 use super::Compiler;
 use super::resources::{cap_type, class_title, ref_key, tag_name};
-use crate::eval::diag::EvalDiagKind;
+use crate::eval::diag::{EvalDiagKind, TypeUse, Unknown};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::ops;
 use crate::eval::value::{Hash, Value};
@@ -103,7 +103,6 @@ impl Compiler<'_> {
                     Err(e) if strict => return Some(Err(e)),
                     Err(_) => None,
                 };
-                self.err_kind = None;
                 let mut cur = found.unwrap_or(Value::Undef);
                 if let Some(p) = path {
                     for seg in p.split('.') {
@@ -257,11 +256,8 @@ impl Compiler<'_> {
                     self.call_lambda(l, vec![Value::Type(t), Value::Type(actual)])
                 }
                 None => {
-                    let why = self.type_mismatch(t.ty(), value, "").unwrap_or_default();
-                    if self.err_kind.is_none() {
-                        self.err_kind = Some(EvalDiagKind::AssertType);
-                    }
-                    err(format!("assert_type(): {why}"))
+                    let mismatch = self.type_mismatch(t.ty(), value, "").unwrap_or_default();
+                    Err(EvalError::finding(EvalDiagKind::AssertType { mismatch }))
                 }
             },
             None => Ok(Value::unknown_of(t, "assert_type() of an unknown value")),
@@ -299,15 +295,11 @@ impl Compiler<'_> {
                     _ => return err(format!("'{name}' expects class names, got {}", t)),
                 },
                 Value::Unknown(u) => {
-                    self.note(
-                        EvalDiagKind::UnknownCondition,
-                        format!(
-                            "{name} of a class whose name is not known statically (from {}); \
-                             the class is not evaluated",
-                            u.origin
-                        ),
-                        span,
-                    );
+                    let what = Unknown::ClassOf {
+                        function: name.to_string(),
+                    };
+                    let origin = u.origin.to_string();
+                    self.note(EvalDiagKind::UnknownCondition { what, origin }, span);
                     continue;
                 }
                 other => {
@@ -360,15 +352,7 @@ impl Compiler<'_> {
         }
         for v in flat {
             if let Value::Unknown(u) = &v {
-                self.note_unknown_once(
-                    self.ctx.file,
-                    span,
-                    format!(
-                        "realize of a resource not known statically (from {}); the virtual \
-                         resources it may name stay virtual",
-                        u.origin
-                    ),
-                );
+                self.note_unknown_once(self.ctx.file, span, Unknown::Realize, &u.origin);
                 continue;
             }
             let Some((t, title)) = ref_key(&v) else {
@@ -401,7 +385,6 @@ impl Compiler<'_> {
             let found = match a {
                 Value::String(s) if s.starts_with('$') => {
                     let r = self.lookup_var(s.trim_start_matches('$'), span);
-                    self.err_kind = None;
                     matches!(r, Ok(Some(_)))
                 }
                 // A class, defined or resource type of that name (not a function: Puppet 4+
@@ -548,14 +531,7 @@ impl Compiler<'_> {
         });
         if let Some(u) = unknown {
             let origin = u.origin.clone();
-            self.note_unknown_once(
-                self.ctx.file,
-                span,
-                format!(
-                    "create_resources() of a type or hash not known statically (from {origin}); \
-                     its resources are not declared"
-                ),
-            );
+            self.note_unknown_once(self.ctx.file, span, Unknown::CreateResources, &origin);
             return Ok(Value::Undef);
         }
         let Value::Hash(h) = h else {
@@ -599,10 +575,10 @@ impl Compiler<'_> {
                 (type_lower.clone(), ResourceForm::Regular)
             };
             let Some(kind) = self.resolve_type(&type_lower) else {
-                return Err(self.fatal(
-                    EvalDiagKind::UnknownResourceType,
-                    format!("Unknown resource type: '{type_lower}'"),
-                ));
+                return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                    name: type_lower,
+                    used: TypeUse::Declared,
+                }));
             };
             self.create_resource(
                 &cap_type(&type_lower),
@@ -655,10 +631,10 @@ impl Compiler<'_> {
                 }
             }
             let Some(kind) = self.resolve_type(&type_lower) else {
-                return Err(self.fatal(
-                    EvalDiagKind::UnknownResourceType,
-                    format!("Unknown resource type: '{type_lower}'"),
-                ));
+                return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                    name: type_lower,
+                    used: TypeUse::Declared,
+                }));
             };
             self.create_resource(
                 &type_name,

@@ -640,7 +640,7 @@ impl ruby::Host for RubyHost<'_, '_> {
             Ok(v) => Ok(Some(self.ruby_value(&v))),
             Err(e) if e.is_error() => Err(ruby::Leave::Raise {
                 class: "Puppet::ParseError".into(),
-                message: e.message,
+                message: e.text(),
             }),
             // `next`, `break` or `return` leaving the lambda: not followed into Ruby.
             Err(_) => Ok(Some(RValue::unknown("a Puppet lambda's jump", 0))),
@@ -686,7 +686,7 @@ impl ruby::Host for RubyHost<'_, '_> {
         let span = self.compiler.template_call;
         match self.compiler.call_function(name, args, None, span) {
             Ok(v) => Ok(self.ruby_value(&v)),
-            Err(e) => Err(e.message),
+            Err(e) => Err(e.text()),
         }
     }
 
