@@ -12,7 +12,34 @@ impl Compiler<'_> {
     // ------------------------------------------------------------------ finish
 
     pub fn finish(&mut self) -> EvalResult<()> {
-        // Relationships.
+        self.relationship_edges()?;
+        self.pending_overrides()?;
+        self.check_relationship_params()?;
+        self.check_attributes()?;
+        self.unrealized()?;
+        self.write_namevars();
+        // Scope tags, in creation order (a container's tags are complete before its
+        // contents').
+        for i in 0..self.meta.len() {
+            self.merge_scope_tags(i);
+        }
+        // Sensitive values are written in the clear with their names listed (catalog.rs);
+        // edges to virtual resources are left out.
+        let virtual_refs: std::collections::HashSet<String> = self
+            .catalog
+            .resources()
+            .iter()
+            .filter(|r| r.virtual_)
+            .map(Resource::reference)
+            .collect();
+        self.catalog
+            .edges
+            .retain(|e| !virtual_refs.contains(&e.target) && !virtual_refs.contains(&e.source));
+        Ok(())
+    }
+
+    /// The relationships (`->`, `~>`) as the relationship metaparameters of their sources.
+    fn relationship_edges(&mut self) -> EvalResult<()> {
         let rels = std::mem::take(&mut self.relationships);
         // A relationship that names a missing resource is reported once, and so is a missing
         // resource that several relationships name (a chain `A -> Missing ~> B`).
@@ -45,7 +72,11 @@ impl Compiler<'_> {
                 }
             }
         }
-        // Overrides still waiting.
+        Ok(())
+    }
+
+    /// The overrides still waiting: applied to the resources declared since, or reported.
+    fn pending_overrides(&mut self) -> EvalResult<()> {
         let pending = std::mem::take(&mut self.overrides);
         let mut remaining = Vec::new();
         for ov in pending {
@@ -75,9 +106,11 @@ impl Compiler<'_> {
             .located(first.file, first.span);
             self.recover_error(e)?;
         }
-        self.check_relationship_params()?;
-        self.check_attributes()?;
-        // Realized references that were never found.
+        Ok(())
+    }
+
+    /// Realized references that were never found.
+    fn unrealized(&mut self) -> EvalResult<()> {
         let unrealized: Vec<_> = self
             .pending_realize
             .iter()
@@ -96,7 +129,11 @@ impl Compiler<'_> {
             .located(file, span);
             self.recover_error(e)?;
         }
-        // A core type's namevar set to the title is not written (as Puppet's catalog).
+        Ok(())
+    }
+
+    /// A core type's namevar set to the title is not written (as Puppet's catalog).
+    fn write_namevars(&mut self) {
         for i in 0..self.catalog.resources().len() {
             let nonstring_title = self.meta[i].nonstring_title;
             if self.meta[i].kind != ResKind::Builtin {
@@ -154,24 +191,6 @@ impl Compiler<'_> {
                 }
             }
         }
-        // Scope tags, in creation order (a container's tags are complete before its
-        // contents').
-        for i in 0..self.meta.len() {
-            self.merge_scope_tags(i);
-        }
-        // Sensitive values are written in the clear with their names listed (catalog.rs);
-        // edges to virtual resources are left out.
-        let virtual_refs: std::collections::HashSet<String> = self
-            .catalog
-            .resources()
-            .iter()
-            .filter(|r| r.virtual_)
-            .map(Resource::reference)
-            .collect();
-        self.catalog
-            .edges
-            .retain(|e| !virtual_refs.contains(&e.target) && !virtual_refs.contains(&e.source));
-        Ok(())
     }
 
     /// The relationship metaparameters name resources of the catalog.

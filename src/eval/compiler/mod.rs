@@ -10,9 +10,11 @@
 mod calls;
 mod classes;
 mod collectors;
+mod conditions;
 mod eval;
 mod finish;
 mod functions;
+mod hiera_backend;
 mod input;
 mod loader;
 mod overrides;
