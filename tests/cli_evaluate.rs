@@ -1102,6 +1102,37 @@ fn configuration_and_suppressions_apply_to_catalog_rules() {
 }
 
 #[test]
+fn an_error_in_a_template_says_where_in_it() {
+    // An unknown variable (an error of its own, `P212`) in an EPP template: Puppet's message
+    // ends with the place in the template, as any evaluation error's does.
+    let tmp = scratch("$x = epp('m/t.epp')\nnotify { $x: }\n");
+    let templates = tmp.path().join("modules/m/templates");
+    fs::create_dir_all(&templates).unwrap();
+    fs::write(templates.join("t.epp"), "hello <%= $nope %>\n").unwrap();
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--modulepath",
+            "modules",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let f = findings_of(&o);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0]["code"], "P212");
+    assert_eq!(
+        f[0]["message"],
+        "Unknown variable: 'nope'. (in the template, line: 1, column: 11)"
+    );
+}
+
+#[test]
 fn findings_that_say_different_things_are_not_merged() {
     // The same `fail()` with each node's own words: one finding per node, each as it reads.
     let tmp = scratch("fail(\"no configuration for ${facts['fqdn']}\")\n");

@@ -398,6 +398,7 @@ pub fn check_relationships(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag
                     kind: EvalDiagKind::DanglingRelationship { named },
                     at: r.location.clone(),
                     related,
+                    in_templates: Vec::new(),
                 });
             }
         }
@@ -648,6 +649,7 @@ pub fn check_cycles(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
         kind: EvalDiagKind::DependencyCycle { cycles: paths },
         at: resources[first].location.clone(),
         related,
+        in_templates: Vec::new(),
     }]
 }
 

@@ -5,6 +5,8 @@
 //! error (the evaluator's error, [`EvalDiagKind::EvalError`]) or another reader's (Hiera's
 //! notes, the facts reader's errors).
 
+use std::fmt;
+
 use super::catalog::Location;
 use super::facts::MissingFact;
 
@@ -253,6 +255,24 @@ pub enum Related {
     FactRead { read: String },
 }
 
+/// Where in an EPP template an error was raised (1-based), which Puppet's words for it end
+/// with; the template is the call's (the finding is located at the call).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InTemplate {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for InTemplate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            " (in the template, line: {}, column: {})",
+            self.line, self.column
+        )
+    }
+}
+
 /// One finding of a compilation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EvalDiag {
@@ -261,6 +281,8 @@ pub struct EvalDiag {
     /// Other places the finding refers to (the first declaration of a duplicate, where a value
     /// came from), with what each is.
     pub related: Vec<(Location, Related)>,
+    /// For an error raised in EPP templates: where, innermost first.
+    pub in_templates: Vec<InTemplate>,
 }
 
 impl EvalDiag {
@@ -270,6 +292,7 @@ impl EvalDiag {
             kind,
             at,
             related: Vec::new(),
+            in_templates: Vec::new(),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::diag::EvalDiagKind;
+use super::diag::{EvalDiagKind, InTemplate};
 use super::value::Value;
 use crate::syntax::ast::Span;
 
@@ -28,7 +28,14 @@ pub enum ErrorKind {
     /// An error that is one of the compilation's findings of its own (a duplicate declaration,
     /// an unknown class, a parameter's wrong value...), with its fields; its rule writes its
     /// words.
-    Finding(Box<EvalDiagKind>),
+    Finding(Box<Finding>),
+}
+
+/// The finding an error is, and the EPP templates it was raised in (innermost first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    pub kind: EvalDiagKind,
+    pub in_templates: Vec<InTemplate>,
 }
 
 /// An error (or control-flow signal) raised while evaluating, with where Puppet would blame
@@ -85,7 +92,10 @@ impl EvalError {
 
     /// The error that is the finding `kind` (see [`ErrorKind::Finding`]).
     pub fn finding(kind: EvalDiagKind) -> Self {
-        EvalError::control(ErrorKind::Finding(Box::new(kind)))
+        EvalError::control(ErrorKind::Finding(Box::new(Finding {
+            kind,
+            in_templates: Vec::new(),
+        })))
     }
 
     /// Sets the span if none is set yet (the innermost blame wins).
@@ -114,12 +124,19 @@ impl EvalError {
         self
     }
 
+    /// Says that the error was raised in an EPP template, there: Puppet's words for it end
+    /// with the place.
+    pub fn in_template(&mut self, line: usize, column: usize) {
+        let place = InTemplate { line, column };
+        match &mut self.kind {
+            ErrorKind::Finding(finding) => finding.in_templates.push(place),
+            _ => self.message = format!("{}{place}", self.message),
+        }
+    }
+
     /// Puppet's words for the error: its message, or a finding's (its rule's).
     pub fn text(&self) -> String {
-        match &self.kind {
-            ErrorKind::Finding(finding) => finding.to_string(),
-            _ => self.message.clone(),
-        }
+        self.to_string()
     }
 
     pub fn is_error(&self) -> bool {
@@ -140,7 +157,10 @@ impl EvalError {
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ErrorKind::Finding(finding) => fmt::Display::fmt(finding, f),
+            ErrorKind::Finding(finding) => {
+                fmt::Display::fmt(&finding.kind, f)?;
+                finding.in_templates.iter().try_for_each(|p| p.fmt(f))
+            }
             ErrorKind::Error | ErrorKind::ArgumentType | ErrorKind::Fail | ErrorKind::Budget => {
                 f.write_str(&self.message)
             }

@@ -11,7 +11,7 @@ use super::Session;
 use super::environment::CODE_NAME;
 use crate::config::Profile;
 use crate::eval::catalog::Location;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{EvalDiag, EvalDiagKind, InTemplate};
 use crate::report::{Diagnostic, FileReport, display_path};
 use crate::rules::catalog;
 use crate::rules::registry::Selection;
@@ -27,10 +27,11 @@ struct FindingKey {
 }
 
 /// What a finding is: a compilation's finding said of any node (Puppet's messages name the
-/// node: see [`EvalDiagKind::for_any_node`]), or a diagnostic's message (a panic).
+/// node: see [`EvalDiagKind::for_any_node`]) with the EPP templates it was raised in, or a
+/// diagnostic's message (a panic).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum What {
-    Kind(EvalDiagKind),
+    Finding(EvalDiagKind, Vec<InTemplate>),
     Message(String),
 }
 
@@ -170,8 +171,9 @@ impl<'s> Findings<'s> {
         };
         let diagnostic = catalog::diagnostic(d, severity, span, &locate);
         let any_node = d.kind.for_any_node();
-        let text = catalog::message(&any_node);
-        self.insert(file, diagnostic, What::Kind(any_node), text, node);
+        let text = catalog::finding_message(&any_node, &d.in_templates);
+        let what = What::Finding(any_node, d.in_templates.clone());
+        self.insert(file, diagnostic, what, text, node);
     }
 
     pub(super) fn add_diagnostic(&mut self, file: PathBuf, d: Diagnostic) {

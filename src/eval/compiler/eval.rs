@@ -2,7 +2,7 @@
 //! references. Conditionals are in `conditions.rs`, calls in `calls.rs`.
 
 use super::Compiler;
-use crate::eval::diag::{ClassState, EvalDiagKind, GaveUp, TypeUse};
+use crate::eval::diag::{ClassState, EvalDiag, EvalDiagKind, GaveUp, TypeUse};
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
@@ -246,7 +246,8 @@ impl Compiler<'_> {
         self.errors_recovered += 1;
         if self.diags.len() > before {
             let new = &self.diags[before];
-            if self.diags[..before].iter().any(|d| d.kind == new.kind) {
+            let same = |d: &EvalDiag| d.kind == new.kind && d.in_templates == new.in_templates;
+            if self.diags[..before].iter().any(same) {
                 self.diags.truncate(before);
                 self.errors.retain(|&i| i < before);
             }

@@ -462,9 +462,13 @@ impl<'i> Compiler<'i> {
             _ => Location::default(),
         };
         let stopped = crate::eval::regex::gave_up(&e).is_some();
+        let mut in_templates = Vec::new();
         let kind = match e.kind {
             ErrorKind::Budget => EvalDiagKind::BudgetExceeded { message: e.message },
-            ErrorKind::Finding(finding) => *finding,
+            ErrorKind::Finding(finding) => {
+                in_templates = finding.in_templates;
+                finding.kind
+            }
             ErrorKind::Fail => EvalDiagKind::Fail { message: e.message },
             ErrorKind::ArgumentType => EvalDiagKind::ParameterType {
                 owner: None,
@@ -494,7 +498,12 @@ impl<'i> Compiler<'i> {
             _ => Vec::new(),
         };
         self.errors.push(self.diags.len());
-        self.diags.push(EvalDiag { kind, at, related });
+        self.diags.push(EvalDiag {
+            kind,
+            at,
+            related,
+            in_templates,
+        });
     }
 
     /// Adds a finding that does not stop the compilation.

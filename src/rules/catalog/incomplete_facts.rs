@@ -73,7 +73,10 @@ pub fn finding(missing: &[MissingFact], facts: &Hash, at: Location) -> Option<Ev
         missing: missing.to_vec(),
         legacy_facts: has_legacy_facts(facts),
     };
-    Some(EvalDiag { kind, at, related })
+    Some(EvalDiag {
+        related,
+        ..EvalDiag::new(kind, at)
+    })
 }
 
 /// The facts lacking (the first [`LISTED`] by name), and a word on legacy facts when the code

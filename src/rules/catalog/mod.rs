@@ -14,7 +14,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::eval::catalog::Location;
-use crate::eval::diag::{EvalDiag, EvalDiagKind, Related};
+use crate::eval::diag::{EvalDiag, EvalDiagKind, InTemplate, Related};
 use crate::eval::value::{Hash, Value};
 use crate::report::{Diagnostic, Severity};
 use crate::rules::{Rule, RuleKind};
@@ -133,6 +133,16 @@ pub fn message(kind: &EvalDiagKind) -> String {
     }
 }
 
+/// The message of a finding ([`EvalDiag::kind`]), and where in EPP templates it was raised
+/// ([`EvalDiag::in_templates`]).
+pub fn finding_message(kind: &EvalDiagKind, in_templates: &[InTemplate]) -> String {
+    let mut text = message(kind);
+    for place in in_templates {
+        text.push_str(&place.to_string());
+    }
+    text
+}
+
 /// A finding's words are its rule's: the evaluator shows them through this (an evaluation
 /// error that is a finding, given to a Ruby function as an exception).
 impl fmt::Display for EvalDiagKind {
@@ -174,8 +184,14 @@ pub fn diagnostic(
 ) -> Diagnostic {
     let rule = rule_for(&diag.kind);
     let info = rule.info();
-    let mut d = Diagnostic::new(info.code, info.name, severity, span, message(&diag.kind))
-        .with_label(rule.label(diag));
+    let mut d = Diagnostic::new(
+        info.code,
+        info.name,
+        severity,
+        span,
+        finding_message(&diag.kind, &diag.in_templates),
+    )
+    .with_label(rule.label(diag));
     let mut elsewhere = Vec::new();
     for (at, what) in &diag.related {
         let what = related_text(what);
@@ -377,6 +393,7 @@ mod tests {
                 (at(Some("site.pp"), 2, 1), Related::FirstDeclared),
                 (at(Some("other.pp"), 7, 9), Related::NeverRealized),
             ],
+            in_templates: vec![InTemplate { line: 2, column: 5 }],
         };
         let locate = |l: &Location| {
             (l.file.as_deref() == Some(Path::new("site.pp")))
@@ -385,6 +402,13 @@ mod tests {
         };
         let out = diagnostic(&d, Severity::Error, 40..43, &locate);
         assert_eq!((out.code, out.rule), ("P203", "duplicate-declaration"));
+        assert!(
+            out.message.ends_with(
+                "cannot redeclare (file: site.pp, line: 3) (in the template, line: 2, column: 5)"
+            ),
+            "{}",
+            out.message
+        );
         assert_eq!(out.labels.len(), 1);
         assert_eq!(out.labels[0].span, 2..5);
         assert_eq!(out.labels[0].message, "first declared here");
