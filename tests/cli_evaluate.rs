@@ -1102,6 +1102,75 @@ fn configuration_and_suppressions_apply_to_catalog_rules() {
 }
 
 #[test]
+fn an_error_in_a_template_says_where_in_it() {
+    // An unknown variable (an error of its own, `P212`) in an EPP template: Puppet's message
+    // ends with the place in the template, as any evaluation error's does.
+    let tmp = scratch("$x = epp('m/t.epp')\nnotify { $x: }\n");
+    let templates = tmp.path().join("modules/m/templates");
+    fs::create_dir_all(&templates).unwrap();
+    fs::write(templates.join("t.epp"), "hello <%= $nope %>\n").unwrap();
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "facts.json",
+            "--modulepath",
+            "modules",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let f = findings_of(&o);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0]["code"], "P212");
+    assert_eq!(
+        f[0]["message"],
+        "Unknown variable: 'nope'. (in the template, line: 1, column: 11)"
+    );
+}
+
+#[test]
+fn findings_that_say_different_things_are_not_merged() {
+    // The same `fail()` with each node's own words: one finding per node, each as it reads.
+    let tmp = scratch("fail(\"no configuration for ${facts['fqdn']}\")\n");
+    let dir = tmp.path().join("nodes");
+    fs::create_dir(&dir).unwrap();
+    for n in ["a", "b"] {
+        fs::write(
+            dir.join(format!("{n}.json")),
+            format!(r#"{{"fqdn": "{n}.example.com"}}"#),
+        )
+        .unwrap();
+    }
+    let o = plint(
+        tmp.path(),
+        &[
+            "--evaluate",
+            "--facts",
+            "nodes",
+            "--format",
+            "json",
+            "site.pp",
+        ],
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let messages: Vec<String> = findings_of(&o)
+        .iter()
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "no configuration for a.example.com (node `a.example.com`)",
+            "no configuration for b.example.com (node `b.example.com`)",
+        ],
+    );
+}
+
+#[test]
 fn a_finding_of_several_nodes_is_reported_once() {
     let tmp = scratch("if $facts['os']['family'] == 'Debian' {\n  include missing::debian\n}\n");
     let dir = tmp.path().join("nodes");
@@ -1130,9 +1199,10 @@ fn a_finding_of_several_nodes_is_reported_once() {
     let f = findings_of(&o);
     assert_eq!(f.len(), 1, "{f:?}");
     let message = f[0]["message"].as_str().unwrap();
-    assert!(
-        message.ends_with("(nodes `a.example.com`, `b.example.com`)"),
-        "{message}"
+    // Puppet's "... for NODE" is said of each node listed.
+    assert_eq!(
+        message,
+        "Could not find class ::missing::debian (nodes `a.example.com`, `b.example.com`)"
     );
     // The node that compiles has its catalog; the others have what compiled, marked failed.
     assert!(tmp.path().join("out/c.example.com.json").is_file());

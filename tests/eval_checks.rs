@@ -18,6 +18,7 @@ use plint::eval::checks::{
     add_relationship, check_attributes, check_cycles, check_relationships, resolve_reference,
 };
 use plint::eval::diag::{EvalDiag, EvalDiagKind};
+use plint::rules::catalog::message;
 use serde_json::Value as Json;
 
 fn value_of(j: &Json) -> Value {
@@ -62,11 +63,12 @@ fn catalog_from_json(j: &Json) -> Catalog {
     c
 }
 
-fn messages(diags: &[EvalDiag], kind: EvalDiagKind) -> Vec<String> {
+/// The messages (as the rules write them) of the findings of a kind.
+fn messages(diags: &[EvalDiag], is: fn(&EvalDiagKind) -> bool) -> Vec<String> {
     diags
         .iter()
-        .filter(|d| d.kind == kind)
-        .map(|d| d.message.clone())
+        .filter(|d| is(&d.kind))
+        .map(|d| message(&d.kind))
         .collect()
 }
 
@@ -89,7 +91,9 @@ fn cycles_and_agent_errors_are_puppets() {
         let cat = catalog_from_json(&j["catalog"]);
 
         let cycles = check_cycles(&cat, None);
-        let got = messages(&cycles, EvalDiagKind::DependencyCycle);
+        let got = messages(&cycles, |k| {
+            matches!(k, EvalDiagKind::DependencyCycle { .. })
+        });
         let want: Vec<String> = j["cycles"]
             .as_str()
             .map(str::to_string)
@@ -100,7 +104,9 @@ fn cycles_and_agent_errors_are_puppets() {
         }
 
         let rels = check_relationships(&cat, None);
-        let got = messages(&rels, EvalDiagKind::DanglingRelationship);
+        let got = messages(&rels, |k| {
+            matches!(k, EvalDiagKind::DanglingRelationship { .. })
+        });
         let want: Vec<String> = j["agent_error"]
             .as_str()
             .map(str::to_string)
@@ -140,10 +146,9 @@ fn add(c: &mut Catalog, ty: &str, title: &str, line: u32, params: &[(&str, Value
 }
 
 fn rel_messages(c: &Catalog) -> Vec<String> {
-    messages(
-        &check_relationships(c, None),
-        EvalDiagKind::DanglingRelationship,
-    )
+    messages(&check_relationships(c, None), |k| {
+        matches!(k, EvalDiagKind::DanglingRelationship { .. })
+    })
 }
 
 #[test]
@@ -327,7 +332,10 @@ fn relationships_to_resources_the_agent_does_not_get() {
     c.get_mut(w).virtual_ = true;
     let diags = check_relationships(&c, None);
     assert_eq!(
-        messages(&diags, EvalDiagKind::DanglingRelationship),
+        messages(&diags, |k| matches!(
+            k,
+            EvalDiagKind::DanglingRelationship { .. }
+        )),
         [
             "Could not find dependency File[/v] for File[/b]",
             "Could not find dependent File[/v] for File[/c]",
@@ -399,7 +407,9 @@ fn arrows_add_relationship_parameters_as_puppet_does() {
 }
 
 fn attr_messages(c: &Catalog, index: Option<&plint::defs::Index>) -> Vec<String> {
-    messages(&check_attributes(c, index), EvalDiagKind::UnknownAttribute)
+    messages(&check_attributes(c, index), |k| {
+        matches!(k, EvalDiagKind::UnknownAttribute { .. })
+    })
 }
 
 #[test]
@@ -552,7 +562,7 @@ fn large_catalogs_stay_linear() {
     }
     let diags = check_cycles(&c, None);
     assert_eq!(diags.len(), 1);
-    let m = &diags[0].message;
+    let m = &message(&diags[0].kind);
     assert!(m.starts_with("Found 1 dependency cycle:\n(File[/r/0] => File[/r/1] => "));
     assert!(m.ends_with(" => File[/r/19999] => File[/r/0])"));
     assert_eq!(m.matches(" => ").count(), n);

@@ -17,6 +17,7 @@ use plint::eval::catalog::{Catalog, Resource};
 use plint::eval::compiler::{CompileInput, CompileOutput, Manifest, Node, compile};
 use plint::eval::diag::{EvalDiag, EvalDiagKind};
 use plint::eval::value::{Hash, Value};
+use plint::rules::catalog::message as finding_text;
 
 /// The origin `generate()` gives its unknown result.
 const GENERATED: &str = "generate(): the output of a command run by the server";
@@ -75,11 +76,11 @@ fn errors(out: &CompileOutput) -> Vec<&EvalDiag> {
         .filter(|d| {
             !matches!(
                 d.kind,
-                EvalDiagKind::UnknownCondition
-                    | EvalDiagKind::NotEvaluated
-                    | EvalDiagKind::RefusedHieraData
-                    | EvalDiagKind::RefusedRead
-                    | EvalDiagKind::IncompleteFacts
+                EvalDiagKind::UnknownCondition { .. }
+                    | EvalDiagKind::NotEvaluated { .. }
+                    | EvalDiagKind::RefusedHieraData { .. }
+                    | EvalDiagKind::RefusedRead { .. }
+                    | EvalDiagKind::IncompleteFacts { .. }
             )
         })
         .collect()
@@ -101,9 +102,9 @@ fn incomplete_catalog(out: &CompileOutput) -> &Catalog {
     let noted = out.diags.iter().any(|d| {
         matches!(
             d.kind,
-            EvalDiagKind::UnknownCondition
-                | EvalDiagKind::NotEvaluated
-                | EvalDiagKind::RefusedHieraData
+            EvalDiagKind::UnknownCondition { .. }
+                | EvalDiagKind::NotEvaluated { .. }
+                | EvalDiagKind::RefusedHieraData { .. }
         )
     });
     assert!(
@@ -143,11 +144,11 @@ fn assert_unknown_from(v: &Value, origin: &str) {
 }
 
 /// The notes of a kind, by message.
-fn notes(out: &CompileOutput, kind: EvalDiagKind) -> Vec<&str> {
+fn notes(out: &CompileOutput, kind: fn(&EvalDiagKind) -> bool) -> Vec<String> {
     out.diags
         .iter()
-        .filter(|d| d.kind == kind)
-        .map(|d| d.message.as_str())
+        .filter(|d| kind(&d.kind))
+        .map(|d| finding_text(&d.kind))
         .collect()
 }
 
@@ -242,7 +243,10 @@ fn hiera_level_not_read() {
     let c = incomplete_catalog(&out);
     // Neither the lower level's value nor the default: the file not read may hold the key.
     assert_unknown_from(&message(c, "k"), "not read");
-    assert_eq!(notes(&out, EvalDiagKind::RefusedHieraData).len(), 1);
+    assert_eq!(
+        notes(&out, |k| matches!(k, EvalDiagKind::RefusedHieraData { .. })).len(),
+        1
+    );
 }
 
 #[test]
@@ -370,7 +374,7 @@ fn if_condition() {
     // What the branches assign is unknown, naming the branch.
     assert_unknown_from(&message(c, "x"), "a branch not evaluated");
     assert_eq!(message(c, "after"), Value::string("known"));
-    let n = notes(&out, EvalDiagKind::UnknownCondition);
+    let n = notes(&out, |k| matches!(k, EvalDiagKind::UnknownCondition { .. }));
     assert_eq!(n.len(), 1, "{n:?}");
     assert!(n[0].contains(GENERATED), "{n:?}");
 }
@@ -384,7 +388,10 @@ fn unless_condition() {
     let c = incomplete_catalog(&out);
     assert!(c.find("Notify", "not web").is_none());
     assert!(c.find("Notify", "after").is_some());
-    assert_eq!(notes(&out, EvalDiagKind::UnknownCondition).len(), 1);
+    assert_eq!(
+        notes(&out, |k| matches!(k, EvalDiagKind::UnknownCondition { .. })).len(),
+        1
+    );
 }
 
 #[test]
@@ -399,7 +406,7 @@ fn case_statement() {
     assert!(c.find("Notify", "web").is_none() && c.find("Notify", "default").is_none());
     // The known `case` is evaluated.
     assert!(c.find("Notify", "known db").is_some() && c.find("Notify", "known web").is_none());
-    let n = notes(&out, EvalDiagKind::UnknownCondition);
+    let n = notes(&out, |k| matches!(k, EvalDiagKind::UnknownCondition { .. }));
     assert_eq!(n.len(), 1, "{n:?}");
     assert!(n[0].contains(GENERATED), "{n:?}");
 }
@@ -474,12 +481,12 @@ fn include_of_a_computed_name() {
         assert!(
             out.diags
                 .iter()
-                .all(|d| d.kind != EvalDiagKind::UnknownClass),
+                .all(|d| !matches!(d.kind, EvalDiagKind::UnknownClass { .. })),
             "{function}: {:#?}",
             out.diags
         );
-        let n = notes(&out, EvalDiagKind::UnknownCondition);
-        let n2 = notes(&out, EvalDiagKind::NotEvaluated);
+        let n = notes(&out, |k| matches!(k, EvalDiagKind::UnknownCondition { .. }));
+        let n2 = notes(&out, |k| matches!(k, EvalDiagKind::NotEvaluated { .. }));
         assert!(
             n.iter().chain(&n2).any(|m| m.contains(GENERATED)),
             "{function}: a note naming the origin: {:#?}",
@@ -505,7 +512,7 @@ fn relationship_with_an_unknown_reference() {
     assert!(
         out.diags
             .iter()
-            .all(|d| d.kind != EvalDiagKind::DanglingRelationship),
+            .all(|d| !matches!(d.kind, EvalDiagKind::DanglingRelationship { .. })),
         "{:#?}",
         out.diags
     );
@@ -523,7 +530,7 @@ fn relationship_metaparameter_with_an_unknown_reference() {
     assert!(
         out.diags
             .iter()
-            .all(|d| d.kind != EvalDiagKind::DanglingRelationship),
+            .all(|d| !matches!(d.kind, EvalDiagKind::DanglingRelationship { .. })),
         "{:#?}",
         out.diags
     );
@@ -542,7 +549,7 @@ fn collector_with_an_unknown_query() {
     );
     let c = incomplete_catalog(&out);
     // What the unknown query collects is not known: not "nothing", and a note says so.
-    let n = notes(&out, EvalDiagKind::UnknownCondition);
+    let n = notes(&out, |k| matches!(k, EvalDiagKind::UnknownCondition { .. }));
     assert!(
         n.iter().any(|m| m.contains(GENERATED)),
         "a note naming the origin: {:#?}",
@@ -624,11 +631,11 @@ fn function_arguments() {
 // --- Every error at once (issue 29, item 5) ------------------------------------------------
 
 /// The messages of the errors that failed the compilation, in the order it met them.
-fn error_messages(out: &CompileOutput) -> Vec<&str> {
-    let messages: Vec<&str> = out
+fn error_messages(out: &CompileOutput) -> Vec<String> {
+    let messages: Vec<String> = out
         .errors
         .iter()
-        .map(|&i| out.diags[i].message.as_str())
+        .map(|&i| finding_text(&out.diags[i].kind))
         .collect();
     // They are every finding at error level.
     assert_eq!(messages.len(), errors(out).len(), "{:#?}", out.diags);
@@ -773,7 +780,10 @@ fn an_error_in_a_template_fails_its_statement_only() {
 fn noted_lines(out: &CompileOutput) -> Vec<u32> {
     out.diags
         .iter()
-        .filter(|d| d.kind == EvalDiagKind::UnknownCondition && d.message.contains(GENERATED))
+        .filter(|d| {
+            matches!(d.kind, EvalDiagKind::UnknownCondition { .. })
+                && finding_text(&d.kind).contains(GENERATED)
+        })
         .filter_map(|d| d.at.line)
         .collect()
 }

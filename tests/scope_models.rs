@@ -31,9 +31,21 @@ use rayon::prelude::*;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// The case's compilation's variable reads, and whether it reported a required parameter
-/// without a value; `None` when what it needs is not installed.
-fn reads(case: &Case) -> Option<(Vec<VariableRead>, bool)> {
+/// The parameters a compilation found required and without a value.
+fn missing_parameters(diags: &[plint::eval::diag::EvalDiag]) -> BTreeSet<String> {
+    diags
+        .iter()
+        .filter_map(|d| match &d.kind {
+            EvalDiagKind::MissingParameter { params, .. } => Some(params.iter().cloned()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// The case's compilation's variable reads, and the required parameters it found without a
+/// value; `None` when what it needs is not installed.
+fn reads(case: &Case) -> Option<(Vec<VariableRead>, BTreeSet<String>)> {
     let facts_path = case.facts_file()?;
     let text = std::fs::read_to_string(&facts_path).ok()?;
     let facts = plint::eval::facts::parse(&facts_path, &text).unwrap();
@@ -65,11 +77,7 @@ fn reads(case: &Case) -> Option<(Vec<VariableRead>, bool)> {
         record_variable_reads: true,
     };
     let output = compile(&input);
-    let missing_parameter = output
-        .diags
-        .iter()
-        .any(|d| d.kind == EvalDiagKind::MissingParameter);
-    Some((output.variable_reads, missing_parameter))
+    Some((output.variable_reads, missing_parameters(&output.diags)))
 }
 
 /// The reads P112 reports in `files` (path, byte offset), checked with `modulepath` as the
@@ -120,7 +128,7 @@ enum Reason {
     ParameterWithoutValue,
 }
 
-fn classify(read: &VariableRead, source: &str, missing_parameter: bool) -> Option<Reason> {
+fn classify(read: &VariableRead, source: &str, missing: &BTreeSet<String>) -> Option<Reason> {
     let name = read.name.as_str();
     if name.starts_with("::") && !name[2..].contains("::") {
         return Some(Reason::TopScope);
@@ -136,16 +144,14 @@ fn classify(read: &VariableRead, source: &str, missing_parameter: bool) -> Optio
     if assigned {
         return Some(Reason::AssignedOnAnotherPath);
     }
-    let declared = source.match_indices(&format!("${name}")).any(|(i, _)| {
-        let rest = source[i + name.len() + 1..].trim_start();
-        rest.starts_with(',') || rest.starts_with(')') || rest.starts_with('=')
-    });
-    (missing_parameter && declared).then_some(Reason::ParameterWithoutValue)
+    missing
+        .contains(name)
+        .then_some(Reason::ParameterWithoutValue)
 }
 
 /// Compilations' variable reads, grouped by module path: (what was compiled, its reads,
 /// whether it reported a required parameter without a value).
-type Reads = BTreeMap<Vec<PathBuf>, Vec<(String, Vec<VariableRead>, bool)>>;
+type Reads = BTreeMap<Vec<PathBuf>, Vec<(String, Vec<VariableRead>, BTreeSet<String>)>>;
 
 /// Compares the reads with P112 on the files they are in; panics with the disagreements.
 fn compare(by_modulepath: &Reads, min_defined: usize) {
@@ -161,7 +167,7 @@ fn compare(by_modulepath: &Reads, min_defined: usize) {
             .collect();
         let undefined = undefined_by_name_resolution(modulepath, &files);
         let mut seen = BTreeSet::new();
-        for (case, reads, missing_parameter) in cases {
+        for (case, reads, missing_parameters) in cases {
             for read in reads {
                 let (Some(file), Some(span)) = (&read.at.file, read.at.span) else {
                     continue;
@@ -186,7 +192,7 @@ fn compare(by_modulepath: &Reads, min_defined: usize) {
                     (false, true) => *counts.entry("undefined, both".into()).or_default() += 1,
                     (false, false) => {
                         let source = std::fs::read_to_string(file).unwrap_or_default();
-                        match classify(read, &source, *missing_parameter) {
+                        match classify(read, &source, missing_parameters) {
                             Some(reason) => {
                                 if std::env::var_os("PLINT_SCOPE_MODELS_SHOW").is_some() {
                                     eprintln!("{reason:?}: {place}");
@@ -278,7 +284,7 @@ fn the_evaluator_and_name_resolution_agree_on_the_corpus_classes() {
     let corpus = PathBuf::from(common::CORPUS);
     let sandbox = Arc::new(Sandbox::new(Path::new(ROOT), std::slice::from_ref(&corpus)));
     let ruby = Arc::default();
-    let compiled: Vec<(String, Vec<VariableRead>, bool)> = classes
+    let compiled: Vec<(String, Vec<VariableRead>, BTreeSet<String>)> = classes
         .par_iter()
         .map(|class| {
             let input = CompileInput {
@@ -296,10 +302,7 @@ fn the_evaluator_and_name_resolution_agree_on_the_corpus_classes() {
                 record_variable_reads: true,
             };
             let output = compile(&input);
-            let missing = output
-                .diags
-                .iter()
-                .any(|d| d.kind == EvalDiagKind::MissingParameter);
+            let missing = missing_parameters(&output.diags);
             (class.clone(), output.variable_reads, missing)
         })
         .collect();

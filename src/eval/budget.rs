@@ -88,8 +88,9 @@ impl Budgets {
 pub fn exceeded(what: &str, limit: impl std::fmt::Display) -> EvalError {
     EvalError {
         kind: ErrorKind::Budget,
-        message: format!("The evaluation exceeded its budget of {what} ({limit})"),
-        span: None,
+        ..EvalError::new(format!(
+            "The evaluation exceeded its budget of {what} ({limit})"
+        ))
     }
 }
 

@@ -17,7 +17,7 @@ use super::value::Value;
 use crate::syntax::ast::Span;
 
 /// Where something was declared: a file and a span in it.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Location {
     pub file: Option<PathBuf>,
     pub span: Option<Span>,

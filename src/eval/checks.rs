@@ -3,7 +3,7 @@
 //! before applying (relationships to resources left out of the agent's catalog, dependency
 //! cycles).
 //!
-//! Each check returns [`EvalDiag`]s with Puppet's messages. Puppet stops at the first error; the
+//! Each check returns [`EvalDiag`]s, whose rules write Puppet's messages. Puppet stops at the first error; the
 //! checks report every one, in catalog order.
 //!
 //! References resolve as in Puppet's catalog: by type and title (a class title in any case of
@@ -21,7 +21,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::catalog::{Catalog, Location, Resource};
-use super::diag::{EvalDiag, EvalDiagKind};
+use super::diag::{BadAttribute, Dangling, EvalDiag, EvalDiagKind, Related};
 use super::value::Value;
 use crate::defs::{Index, builtins};
 
@@ -367,22 +367,20 @@ pub fn check_relationships(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag
             refs.clear();
             references(value, &mut refs);
             for reference in &refs {
-                let message = match reference {
-                    Ref::Invalid(m) => m.clone(),
+                let named = match reference {
+                    Ref::Invalid(m) => Dangling::Invalid { message: m.clone() },
                     Ref::Named {
                         shown, canonical, ..
                     } => match lookup.find_ref(reference) {
-                        None => {
-                            format!("Could not find resource '{shown}' in parameter '{name}'")
-                        }
-                        Some(t) if !in_agent_catalog(cat.get(t)) => {
-                            let what = if matches!(name, "require" | "subscribe") {
-                                "dependency"
-                            } else {
-                                "dependent"
-                            };
-                            format!("Could not find {what} {canonical} for {}", display_ref(r))
-                        }
+                        None => Dangling::Parameter {
+                            reference: shown.clone(),
+                            param: name.to_string(),
+                        },
+                        Some(t) if !in_agent_catalog(cat.get(t)) => Dangling::Agent {
+                            reference: canonical.clone(),
+                            dependency: matches!(name, "require" | "subscribe"),
+                            of: display_ref(r),
+                        },
                         Some(_) => continue,
                     },
                 };
@@ -390,17 +388,17 @@ pub fn check_relationships(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag
                 if let Some(t) = lookup.find_ref(reference) {
                     let t = cat.get(t);
                     let why = if t.exported {
-                        "exported here (the agent does not get exported resources)"
+                        Related::Exported
                     } else {
-                        "declared virtual here and never realized"
+                        Related::NeverRealized
                     };
-                    related.push((t.location.clone(), why.to_string()));
+                    related.push((t.location.clone(), why));
                 }
                 out.push(EvalDiag {
-                    kind: EvalDiagKind::DanglingRelationship,
-                    message,
+                    kind: EvalDiagKind::DanglingRelationship { named },
                     at: r.location.clone(),
                     related,
+                    in_templates: Vec::new(),
                 });
             }
         }
@@ -457,17 +455,13 @@ pub fn check_attributes(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
     let mut out = Vec::new();
     for r in cat.resources() {
         let is_class = r.type_name == "Class";
-        let diag = |message: String| EvalDiag {
-            kind: EvalDiagKind::UnknownAttribute,
-            message,
-            at: r.location.clone(),
-            related: Vec::new(),
+        let diag = |problem: BadAttribute| {
+            let resource = display_ref(r);
+            let kind = EvalDiagKind::UnknownAttribute { resource, problem };
+            EvalDiag::new(kind, r.location.clone())
         };
         if !is_class && r.param("stage").is_some() {
-            out.push(diag(format!(
-                "Only classes can set 'stage'; normal resources like {} cannot change run stage",
-                display_ref(r)
-            )));
+            out.push(diag(BadAttribute::Stage));
         }
         let meta = |n: &str| builtins::metaparameter(n).is_some();
         match accepts(r, index) {
@@ -479,31 +473,20 @@ pub fn check_attributes(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
                         || meta(name)
                         || (name == "name" && has_namevar);
                     if !known {
-                        out.push(diag(format!(
-                            "no parameter named '{name}' on {}",
-                            display_ref(r)
-                        )));
+                        out.push(diag(BadAttribute::Native(name.clone())));
                     }
                 }
             }
             Accepts::Definition(d) => {
-                let unknown: Vec<&str> = r
+                let unknown: Vec<String> = r
                     .params
                     .iter()
-                    .map(|(n, _)| n.as_str())
+                    .map(|(n, _)| n)
                     .filter(|n| !(d.param(n).is_some() || meta(n) || *n == "name"))
+                    .cloned()
                     .collect();
-                let shown = display_ref(r);
-                match unknown.as_slice() {
-                    [] => {}
-                    [one] => out.push(diag(format!("{shown}: has no parameter named '{one}'"))),
-                    many => {
-                        let mut m = format!("{shown}:");
-                        for n in many {
-                            m.push_str(&format!("\n  has no parameter named '{n}'"));
-                        }
-                        out.push(diag(m));
-                    }
+                if !unknown.is_empty() {
+                    out.push(diag(BadAttribute::Defined(unknown)));
                 }
             }
         }
@@ -634,186 +617,215 @@ fn is_container(r: &Resource, index: Option<&Index>) -> bool {
 pub fn check_cycles(cat: &Catalog, index: Option<&Index>) -> Vec<EvalDiag> {
     let lookup = RefLookup::new(cat, index);
     let resources = cat.resources();
-    // Vertices: the resources of the agent's catalog, in catalog order.
-    let mut vertex_of: Vec<Option<u32>> = vec![None; resources.len()];
-    let mut vertices: Vec<Vertex> = Vec::new();
-    for (i, r) in resources.iter().enumerate() {
-        if in_agent_catalog(r) {
-            vertex_of[i] = Some(vertices.len() as u32);
-            let shown = display_ref(r);
-            vertices.push(Vertex {
-                resource: i,
-                sort_key: shown.clone(),
-                shown,
-            });
-        }
-    }
-    let mut g = Graph::new(vertices.len());
-
-    // Relationship edges, as each resource's relationship metaparameters give them.
-    let mut refs = Vec::new();
-    for (i, r) in resources.iter().enumerate() {
-        let Some(v) = vertex_of[i] else { continue };
-        for param in RELATIONSHIP_PARAMS {
-            let Some(value) = r.param(param) else {
-                continue;
-            };
-            refs.clear();
-            references(value, &mut refs);
-            for reference in &refs {
-                let Some(other) = lookup.find_ref(reference).and_then(|t| vertex_of[t]) else {
-                    continue;
-                };
-                if matches!(param, "require" | "subscribe") {
-                    g.add_edge(other, v);
-                } else {
-                    g.add_edge(v, other);
-                }
-            }
-        }
-    }
-
-    // Automatic relationships of files (Puppet adds them after the explicit ones, unless an
-    // explicit edge joins the two resources either way): the nearest managed parent
-    // directory, a link's target, the owner (`User`) and the group (`Group`).
-    for (i, r) in resources.iter().enumerate() {
-        let Some(v) = vertex_of[i] else { continue };
-        if r.type_name != "File" {
-            continue;
-        }
-        let (parents, others) = file_autorequires(r);
-        // Only the nearest parent directory that the catalog manages.
-        let parent = parents.iter().find_map(|p| lookup.find("File", p));
-        let deps = parent
-            .into_iter()
-            .chain(others.iter().filter_map(|(ty, name)| lookup.find(ty, name)));
-        for t in deps {
-            let Some(d) = vertex_of[t] else { continue };
-            if d != v && !g.has_edge(d, v) && !g.has_edge(v, d) {
-                g.add_edge(d, v);
-            }
-        }
-    }
-
-    // Containers replaced by their sentinels.
-    let by_ref: HashMap<String, usize> = resources
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.unknown_title.is_none())
-        .map(|(i, r)| (r.reference(), i))
-        .collect();
-    let containers: Vec<usize> = (0..resources.len())
-        .filter(|&i| vertex_of[i].is_some() && is_container(&resources[i], index))
-        .collect();
-    let mut admissible: HashMap<u32, u32> = HashMap::new();
-    let mut completed: HashMap<u32, u32> = HashMap::new();
-    for &c in &containers {
-        let v = vertex_of[c].unwrap_or_default();
-        let shown = vertices[v as usize].shown.clone();
-        for (map, prefix) in [
-            (&mut admissible, "admissible"),
-            (&mut completed, "completed"),
-        ] {
-            let w = g.add_vertex();
-            vertices.push(Vertex {
-                resource: c,
-                sort_key: format!("Whit[{prefix}_{shown}]"),
-                shown: shown.clone(),
-            });
-            map.insert(v, w);
-        }
-    }
-    let adm = |v: u32| admissible.get(&v).copied().unwrap_or(v);
-    let cmp = |v: u32| completed.get(&v).copied().unwrap_or(v);
-    let mut contents: HashMap<usize, Vec<u32>> = HashMap::new();
-    for e in &cat.edges {
-        let (Some(&s), Some(&t)) = (by_ref.get(&e.source), by_ref.get(&e.target)) else {
-            continue;
-        };
-        if let (Some(_), Some(tv)) = (vertex_of[s], vertex_of[t]) {
-            let list = contents.entry(s).or_default();
-            if !list.contains(&tv) {
-                list.push(tv);
-            }
-        }
-    }
-    for &c in &containers {
-        let x = vertex_of[c].unwrap_or_default();
-        let kids = contents.get(&c).map(Vec::as_slice).unwrap_or(&[]);
-        if kids.is_empty() {
-            g.add_edge(adm(x), cmp(x));
-        }
-        for &k in kids {
-            g.add_edge(adm(x), adm(k));
-            g.add_edge(cmp(k), cmp(x));
-        }
-        for s in g.inn[x as usize].clone() {
-            g.add_edge(cmp(s), adm(x));
-            g.remove_edge(s, x);
-        }
-        for t in g.out[x as usize].clone() {
-            g.add_edge(cmp(x), adm(t));
-            g.remove_edge(x, t);
-        }
-    }
-    for &c in &containers {
-        let x = vertex_of[c].unwrap_or_default();
-        for s in g.inn[x as usize].clone() {
-            g.remove_edge(s, x);
-        }
-        for t in g.out[x as usize].clone() {
-            g.remove_edge(x, t);
-        }
-        g.alive[x as usize] = false;
-    }
-
-    // Cycles: strongly connected components with more than one vertex, or a vertex with an
-    // edge to itself; each sorted by Puppet's `ref`, then sorted among themselves.
-    let key = |v: &u32| vertices[*v as usize].sort_key.as_str();
-    let mut cycles: Vec<Vec<u32>> = tarjan(&g)
-        .into_iter()
-        .filter(|c| c.len() > 1 || g.has_edge(c[0], c[0]))
-        .map(|mut c| {
-            c.sort_by(|a, b| key(a).cmp(key(b)));
-            c
-        })
-        .collect();
+    let mut agent = AgentGraph::new(resources);
+    agent.add_relationships(resources, &lookup);
+    agent.add_file_autorequires(resources, &lookup);
+    agent.replace_containers(cat, index);
+    let cycles = agent.cycles();
     if cycles.is_empty() {
         return Vec::new();
     }
-    cycles.sort_by(|a, b| a.iter().map(key).cmp(b.iter().map(key)));
-
-    let n = cycles.len();
-    let mut message = format!(
-        "Found {n} dependency cycle{}:",
-        if n == 1 { "" } else { "s" }
-    );
-    let mut related: Vec<(Location, String)> = Vec::new();
+    let (g, vertices) = (&agent.g, &agent.vertices);
+    let mut paths = Vec::new();
+    let mut related: Vec<(Location, Related)> = Vec::new();
     let mut seen: HashSet<usize> = HashSet::new();
     for cycle in &cycles {
-        let path = path_in_cycle(&g, cycle);
-        let shown: Vec<&str> = path
+        let path = path_in_cycle(g, cycle);
+        let shown: Vec<String> = path
             .iter()
-            .map(|v| vertices[*v as usize].shown.as_str())
+            .map(|v| vertices[*v as usize].shown.clone())
             .collect();
-        message.push_str(&format!("\n({})", shown.join(" => ")));
+        paths.push(shown);
         for v in cycle {
             let r = vertices[*v as usize].resource;
             if seen.insert(r) {
-                related.push((
-                    resources[r].location.clone(),
-                    format!("{} is in the cycle", display_ref(&resources[r])),
-                ));
+                let resource = display_ref(&resources[r]);
+                related.push((resources[r].location.clone(), Related::InCycle { resource }));
             }
         }
     }
     let first = vertices[cycles[0][0] as usize].resource;
     vec![EvalDiag {
-        kind: EvalDiagKind::DependencyCycle,
-        message,
+        kind: EvalDiagKind::DependencyCycle { cycles: paths },
         at: resources[first].location.clone(),
         related,
+        in_templates: Vec::new(),
     }]
+}
+
+/// The graph the agent orders a catalog's resources by, as [`check_cycles`] builds it step by
+/// step.
+struct AgentGraph {
+    g: Graph,
+    /// Each resource's vertex, for the resources of the agent's catalog.
+    vertex_of: Vec<Option<u32>>,
+    vertices: Vec<Vertex>,
+}
+
+impl AgentGraph {
+    /// The vertices: the resources of the agent's catalog, in catalog order; no edge yet.
+    fn new(resources: &[Resource]) -> Self {
+        let mut vertex_of: Vec<Option<u32>> = vec![None; resources.len()];
+        let mut vertices: Vec<Vertex> = Vec::new();
+        for (i, r) in resources.iter().enumerate() {
+            if in_agent_catalog(r) {
+                vertex_of[i] = Some(vertices.len() as u32);
+                let shown = display_ref(r);
+                vertices.push(Vertex {
+                    resource: i,
+                    sort_key: shown.clone(),
+                    shown,
+                });
+            }
+        }
+        AgentGraph {
+            g: Graph::new(vertices.len()),
+            vertex_of,
+            vertices,
+        }
+    }
+
+    /// Relationship edges, as each resource's relationship metaparameters give them.
+    fn add_relationships(&mut self, resources: &[Resource], lookup: &RefLookup) {
+        let mut refs = Vec::new();
+        for (i, r) in resources.iter().enumerate() {
+            let Some(v) = self.vertex_of[i] else { continue };
+            for param in RELATIONSHIP_PARAMS {
+                let Some(value) = r.param(param) else {
+                    continue;
+                };
+                refs.clear();
+                references(value, &mut refs);
+                for reference in &refs {
+                    let found = lookup.find_ref(reference).and_then(|t| self.vertex_of[t]);
+                    let Some(other) = found else { continue };
+                    if matches!(param, "require" | "subscribe") {
+                        self.g.add_edge(other, v);
+                    } else {
+                        self.g.add_edge(v, other);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Automatic relationships of files (Puppet adds them after the explicit ones, unless an
+    /// explicit edge joins the two resources either way): the nearest managed parent
+    /// directory, a link's target, the owner (`User`) and the group (`Group`).
+    fn add_file_autorequires(&mut self, resources: &[Resource], lookup: &RefLookup) {
+        for (i, r) in resources.iter().enumerate() {
+            let Some(v) = self.vertex_of[i] else { continue };
+            if r.type_name != "File" {
+                continue;
+            }
+            let (parents, others) = file_autorequires(r);
+            // Only the nearest parent directory that the catalog manages.
+            let parent = parents.iter().find_map(|p| lookup.find("File", p));
+            let deps = parent
+                .into_iter()
+                .chain(others.iter().filter_map(|(ty, name)| lookup.find(ty, name)));
+            for t in deps {
+                let Some(d) = self.vertex_of[t] else { continue };
+                if d != v && !self.g.has_edge(d, v) && !self.g.has_edge(v, d) {
+                    self.g.add_edge(d, v);
+                }
+            }
+        }
+    }
+
+    /// Containers (classes, defines, nodes, stages) replaced by their "admissible" and
+    /// "completed" sentinels around their contents.
+    fn replace_containers(&mut self, cat: &Catalog, index: Option<&Index>) {
+        let resources = cat.resources();
+        let vertex_of = &self.vertex_of;
+        let g = &mut self.g;
+        let by_ref: HashMap<String, usize> = resources
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.unknown_title.is_none())
+            .map(|(i, r)| (r.reference(), i))
+            .collect();
+        let containers: Vec<usize> = (0..resources.len())
+            .filter(|&i| vertex_of[i].is_some() && is_container(&resources[i], index))
+            .collect();
+        let mut admissible: HashMap<u32, u32> = HashMap::new();
+        let mut completed: HashMap<u32, u32> = HashMap::new();
+        for &c in &containers {
+            let v = vertex_of[c].unwrap_or_default();
+            let shown = self.vertices[v as usize].shown.clone();
+            for (map, prefix) in [
+                (&mut admissible, "admissible"),
+                (&mut completed, "completed"),
+            ] {
+                let w = g.add_vertex();
+                self.vertices.push(Vertex {
+                    resource: c,
+                    sort_key: format!("Whit[{prefix}_{shown}]"),
+                    shown: shown.clone(),
+                });
+                map.insert(v, w);
+            }
+        }
+        let adm = |v: u32| admissible.get(&v).copied().unwrap_or(v);
+        let cmp = |v: u32| completed.get(&v).copied().unwrap_or(v);
+        let mut contents: HashMap<usize, Vec<u32>> = HashMap::new();
+        for e in &cat.edges {
+            let (Some(&s), Some(&t)) = (by_ref.get(&e.source), by_ref.get(&e.target)) else {
+                continue;
+            };
+            if let (Some(_), Some(tv)) = (vertex_of[s], vertex_of[t]) {
+                let list = contents.entry(s).or_default();
+                if !list.contains(&tv) {
+                    list.push(tv);
+                }
+            }
+        }
+        for &c in &containers {
+            let x = vertex_of[c].unwrap_or_default();
+            let kids = contents.get(&c).map(Vec::as_slice).unwrap_or(&[]);
+            if kids.is_empty() {
+                g.add_edge(adm(x), cmp(x));
+            }
+            for &k in kids {
+                g.add_edge(adm(x), adm(k));
+                g.add_edge(cmp(k), cmp(x));
+            }
+            for s in g.inn[x as usize].clone() {
+                g.add_edge(cmp(s), adm(x));
+                g.remove_edge(s, x);
+            }
+            for t in g.out[x as usize].clone() {
+                g.add_edge(cmp(x), adm(t));
+                g.remove_edge(x, t);
+            }
+        }
+        for &c in &containers {
+            let x = vertex_of[c].unwrap_or_default();
+            for s in g.inn[x as usize].clone() {
+                g.remove_edge(s, x);
+            }
+            for t in g.out[x as usize].clone() {
+                g.remove_edge(x, t);
+            }
+            g.alive[x as usize] = false;
+        }
+    }
+
+    /// The cycles: strongly connected components with more than one vertex, or a vertex with
+    /// an edge to itself; each sorted by Puppet's `ref`, then sorted among themselves.
+    fn cycles(&self) -> Vec<Vec<u32>> {
+        let key = |v: &u32| self.vertices[*v as usize].sort_key.as_str();
+        let mut cycles: Vec<Vec<u32>> = tarjan(&self.g)
+            .into_iter()
+            .filter(|c| c.len() > 1 || self.g.has_edge(c[0], c[0]))
+            .map(|mut c| {
+                c.sort_by(|a, b| key(a).cmp(key(b)));
+                c
+            })
+            .collect();
+        cycles.sort_by(|a, b| a.iter().map(key).cmp(b.iter().map(key)));
+        cycles
+    }
 }
 
 /// Tarjan's strongly connected components of the live vertices, iteratively, visiting roots

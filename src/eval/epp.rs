@@ -702,10 +702,7 @@ pub fn render<H: EppHost + ?Sized>(
             && let Some(span) = e.span.take()
         {
             let (line, col) = template.line_col(template.template_offset(span.start as usize));
-            e.message = format!(
-                "{} (in the template, line: {line}, column: {col})",
-                e.message
-            );
+            e.in_template(line, col);
         }
         return Err(e);
     }

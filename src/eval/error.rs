@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::diag::{EvalDiagKind, InTemplate};
 use super::value::Value;
 use crate::syntax::ast::Span;
 
@@ -24,15 +25,31 @@ pub enum ErrorKind {
     Next(Value),
     /// `return(value)`: ends the enclosing function with a value.
     Return(Value),
+    /// An error that is one of the compilation's findings of its own (a duplicate declaration,
+    /// an unknown class, a parameter's wrong value...), with its fields; its rule writes its
+    /// words.
+    Finding(Box<Finding>),
 }
 
-/// An error (or control-flow signal) raised while evaluating, with the span of the expression
-/// Puppet would blame, when it is known.
+/// The finding an error is, and the EPP templates it was raised in (innermost first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    pub kind: EvalDiagKind,
+    pub in_templates: Vec<InTemplate>,
+}
+
+/// An error (or control-flow signal) raised while evaluating, with where Puppet would blame
+/// it (the expression's span and its file), when it is known.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EvalError {
     pub kind: ErrorKind,
+    /// Puppet's words for the error; empty for a [`ErrorKind::Finding`], whose rule writes
+    /// them.
     pub message: String,
     pub span: Option<Span>,
+    /// The file `span` is in: the compiler's id of a loaded file (`compiler::loader::FileId`),
+    /// set with the span by the compiler as the error leaves an expression.
+    pub file: Option<u32>,
 }
 
 impl EvalError {
@@ -41,6 +58,7 @@ impl EvalError {
             kind: ErrorKind::Error,
             message: message.into(),
             span: None,
+            file: None,
         }
     }
 
@@ -50,6 +68,7 @@ impl EvalError {
             kind: ErrorKind::ArgumentType,
             message: message.into(),
             span: None,
+            file: None,
         }
     }
 
@@ -58,6 +77,7 @@ impl EvalError {
             kind: ErrorKind::Fail,
             message: message.into(),
             span: None,
+            file: None,
         }
     }
 
@@ -66,7 +86,16 @@ impl EvalError {
             kind,
             message: String::new(),
             span: None,
+            file: None,
         }
+    }
+
+    /// The error that is the finding `kind` (see [`ErrorKind::Finding`]).
+    pub fn finding(kind: EvalDiagKind) -> Self {
+        EvalError::control(ErrorKind::Finding(Box::new(Finding {
+            kind,
+            in_templates: Vec::new(),
+        })))
     }
 
     /// Sets the span if none is set yet (the innermost blame wins).
@@ -77,17 +106,61 @@ impl EvalError {
         self
     }
 
+    /// Sets the file and the span if no span is set yet (a place the compiler knows better
+    /// than the innermost expression: a resource's declaration, a relationship).
+    pub fn located(mut self, file: usize, span: Span) -> Self {
+        if self.span.is_none() {
+            self.span = Some(span);
+            self.file = Some(file as u32);
+        }
+        self
+    }
+
+    /// Sets the file if none is set yet.
+    pub fn in_file(mut self, file: usize) -> Self {
+        if self.file.is_none() {
+            self.file = Some(file as u32);
+        }
+        self
+    }
+
+    /// Says that the error was raised in an EPP template, there: Puppet's words for it end
+    /// with the place.
+    pub fn in_template(&mut self, line: usize, column: usize) {
+        let place = InTemplate { line, column };
+        match &mut self.kind {
+            ErrorKind::Finding(finding) => finding.in_templates.push(place),
+            _ => self.message = format!("{}{place}", self.message),
+        }
+    }
+
+    /// Puppet's words for the error: its message, or a finding's (its rule's).
+    pub fn text(&self) -> String {
+        self.to_string()
+    }
+
     pub fn is_error(&self) -> bool {
         matches!(
             self.kind,
-            ErrorKind::Error | ErrorKind::ArgumentType | ErrorKind::Fail | ErrorKind::Budget
+            ErrorKind::Error
+                | ErrorKind::ArgumentType
+                | ErrorKind::Fail
+                | ErrorKind::Budget
+                | ErrorKind::Finding(_)
         )
     }
 }
 
+/// A finding's words are its rule's (`rules::catalog` implements `Display` for
+/// [`EvalDiagKind`]): what the evaluator shows of such an error (in a Ruby exception) is
+/// what the report says.
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
+            ErrorKind::Finding(finding) => {
+                fmt::Display::fmt(&finding.kind, f)?;
+                finding.in_templates.iter().try_for_each(|p| p.fmt(f))
+            }
             ErrorKind::Error | ErrorKind::ArgumentType | ErrorKind::Fail | ErrorKind::Budget => {
                 f.write_str(&self.message)
             }

@@ -11,7 +11,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::catalog::Location;
-use super::diag::{EvalDiag, EvalDiagKind};
+use super::diag::{BadInput, EvalDiag, EvalDiagKind};
 use super::value::{Hash, Value};
 use crate::sandbox::Sandbox;
 use crate::syntax::ast::Span;
@@ -53,16 +53,17 @@ impl FactsError {
             }
             None => (None, None),
         };
-        EvalDiag {
-            kind: EvalDiagKind::BadInput,
+        let problem = BadInput::Facts {
             message: self.message.clone(),
-            at: Location {
+        };
+        EvalDiag::new(
+            EvalDiagKind::BadInput { problem },
+            Location {
                 file: Some(self.path.clone()),
                 span,
                 line,
             },
-            related: Vec::new(),
-        }
+        )
     }
 }
 
@@ -265,7 +266,7 @@ pub fn node_name(facts: &Facts) -> Option<String> {
 // ------------------------------------------------------------------ facts the code lacks
 
 /// A fact the code read and the node's facts lack.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MissingFact {
     /// How the code read it: `$::osfamily`, `$facts['os']['family']`.
     pub read: String,
@@ -535,7 +536,8 @@ mod tests {
         let text = "{\n  \"a\": 1,\n  oops\n}";
         let e = parsed("a.json", text).unwrap_err();
         let d = e.to_eval_diag(text);
-        assert_eq!(d.kind, EvalDiagKind::BadInput);
+        let problem = BadInput::Facts { message: e.message };
+        assert_eq!(d.kind, EvalDiagKind::BadInput { problem });
         assert_eq!(d.at.line, Some(3));
         let span = d.at.span.unwrap();
         assert_eq!(&text[span.start as usize..span.end as usize], "o");

@@ -14,7 +14,7 @@ use crate::config::PuppetVersion;
 use crate::defs::facts::legacy as legacy_fact;
 use crate::eval::catalog::Location;
 use crate::eval::compiler::Node;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{BadInput, EvalDiag, EvalDiagKind};
 use crate::eval::facts::{self, Facts, FactsFile};
 use crate::sandbox::Sandbox;
 
@@ -166,22 +166,21 @@ impl NodeFacts {
             .clone()
             .or_else(|| facts::node_name(&facts))
             .ok_or_else(|| {
-                let message = "the facts give no node name (no `fqdn`, no `networking.fqdn`): \
-                               name the node with --node NAME";
-                let finding = EvalDiag {
-                    kind: EvalDiagKind::BadInput,
-                    message: message.into(),
-                    at: Location {
-                        file: Some(file.path.clone()),
-                        span: None,
-                        line: None,
-                    },
-                    related: Vec::new(),
+                let kind = EvalDiagKind::BadInput {
+                    problem: BadInput::NoNodeName,
                 };
-                Box::new(BadFacts {
-                    finding,
-                    message: format!("{}: {message}", file.path.display()),
-                })
+                let message = format!(
+                    "{}: {}",
+                    file.path.display(),
+                    crate::rules::catalog::message(&kind)
+                );
+                let at = Location {
+                    file: Some(file.path.clone()),
+                    span: None,
+                    line: None,
+                };
+                let finding = EvalDiag::new(kind, at);
+                Box::new(BadFacts { finding, message })
             })?;
         Ok(Node::new(&name, facts.values))
     }

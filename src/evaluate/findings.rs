@@ -11,25 +11,33 @@ use super::Session;
 use super::environment::CODE_NAME;
 use crate::config::Profile;
 use crate::eval::catalog::Location;
-use crate::eval::diag::EvalDiag;
+use crate::eval::diag::{EvalDiag, EvalDiagKind, InTemplate};
 use crate::report::{Diagnostic, FileReport, display_path};
 use crate::rules::catalog;
 use crate::rules::registry::Selection;
 
-/// Stands for the node's name in a message, to compare the findings of several nodes.
-const NODE_MARK: &str = "\u{0}node\u{0}";
-
-/// A finding's identity across nodes: its file, span and rule, and what it says (its message,
-/// the node's name replaced by [`NODE_MARK`], as Puppet's messages name the node). Ordered as
-/// the findings are reported.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+/// A finding's identity across nodes: its file, span and rule, and what it is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct FindingKey {
     file: PathBuf,
     start: usize,
     end: usize,
     code: &'static str,
-    template: String,
+    what: What,
 }
+
+/// What a finding is: a compilation's finding said of any node (Puppet's messages name the
+/// node: see [`EvalDiagKind::for_any_node`]) with the EPP templates it was raised in, or a
+/// diagnostic's message (a panic).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum What {
+    Finding(EvalDiagKind, Vec<InTemplate>),
+    Message(String),
+}
+
+/// The order findings are reported in: by file, span, code, then message (said of any node),
+/// then in the order they were found.
+type Order = (PathBuf, usize, usize, &'static str, String, usize);
 
 /// One finding of a run: a diagnostic in a file, with the nodes it occurs on.
 #[derive(Debug, Clone)]
@@ -41,21 +49,16 @@ pub struct Finding {
     /// The labels of the nodes it occurs on, in the order of the nodes; empty when one node
     /// was compiled, and for a problem of a facts file or of the run.
     pub nodes: Vec<String>,
-    /// The message with the node's name replaced by [`NODE_MARK`].
-    template: String,
+    /// The message said of any node (the node's name left out).
+    any_node: String,
 }
 
 impl Finding {
-    /// The message as reported: the nodes it occurs on named at its end (Puppet's "... for
-    /// NODE" / "... on node NODE" is then said of each node listed).
+    /// The message as reported: the nodes it occurs on named at its end (the message then
+    /// said of any node: Puppet's "... for NODE" is said of each node listed).
     pub fn message(&self) -> String {
         if self.nodes.len() > 1 {
-            let message = self
-                .template
-                .replace(&format!(" for {NODE_MARK}"), "")
-                .replace(&format!(" on node {NODE_MARK}"), "")
-                .replace(NODE_MARK, "the node");
-            format!("{message} ({})", nodes_text(&self.nodes))
+            format!("{} ({})", self.any_node, nodes_text(&self.nodes))
         } else if !self.nodes.is_empty() {
             format!("{} ({})", self.diagnostic.message, nodes_text(&self.nodes))
         } else {
@@ -69,7 +72,9 @@ pub struct Findings<'s> {
     session: &'s Session,
     texts: HashMap<PathBuf, String>,
     profiles: HashMap<PathBuf, Profile>,
-    found: BTreeMap<FindingKey, Finding>,
+    found: BTreeMap<Order, Finding>,
+    /// Where each finding is in `found`.
+    order: HashMap<FindingKey, Order>,
 }
 
 impl<'s> Findings<'s> {
@@ -79,6 +84,7 @@ impl<'s> Findings<'s> {
             texts: HashMap::new(),
             profiles: HashMap::new(),
             found: BTreeMap::new(),
+            order: HashMap::new(),
         }
     }
 
@@ -149,8 +155,8 @@ impl<'s> Findings<'s> {
         }
     }
 
-    /// Adds a finding of a node (`node`: its label and name, when several nodes were compiled).
-    pub(super) fn add(&mut self, d: &EvalDiag, node: Option<(&str, &str)>) {
+    /// Adds a finding of a node (`node`: its label, when several nodes were compiled).
+    pub(super) fn add(&mut self, d: &EvalDiag, node: Option<&str>) {
         let file = self.file_of(&d.at);
         let code = catalog::rule_for(&d.kind).info().code;
         // The profile's severity: the target Puppet's (see `config::Puppet::severity`).
@@ -164,35 +170,53 @@ impl<'s> Findings<'s> {
                 .then(|| Self::span_of(at, &text))
         };
         let diagnostic = catalog::diagnostic(d, severity, span, &locate);
-        self.insert(file, diagnostic, node);
+        let any_node = d.kind.for_any_node();
+        let text = catalog::finding_message(&any_node, &d.in_templates);
+        let what = What::Finding(any_node, d.in_templates.clone());
+        self.insert(file, diagnostic, what, text, node);
     }
 
     pub(super) fn add_diagnostic(&mut self, file: PathBuf, d: Diagnostic) {
         self.text(&file);
-        self.insert(file, d, None);
+        let text = d.message.clone();
+        self.insert(file, d, What::Message(text.clone()), text, None);
     }
 
-    /// Adds a finding; the same finding of several nodes (up to the node's name in its
-    /// message, as Puppet's messages name the node) is kept once, with the nodes' labels.
-    fn insert(&mut self, file: PathBuf, d: Diagnostic, node: Option<(&str, &str)>) {
-        let template = match node {
-            Some((_, name)) if !name.is_empty() => d.message.replace(name, NODE_MARK),
-            _ => d.message.clone(),
-        };
+    /// Adds a finding (`any_node`: its message said of any node); the same finding of several
+    /// nodes is kept once, with the nodes' labels.
+    fn insert(
+        &mut self,
+        file: PathBuf,
+        d: Diagnostic,
+        what: What,
+        any_node: String,
+        node: Option<&str>,
+    ) {
         let key = FindingKey {
             file: file.clone(),
             start: d.span.start,
             end: d.span.end,
             code: d.code,
-            template: template.clone(),
+            what,
         };
-        let entry = self.found.entry(key).or_insert_with(|| Finding {
+        let next = self.order.len();
+        let order = self.order.entry(key).or_insert_with(|| {
+            (
+                file.clone(),
+                d.span.start,
+                d.span.end,
+                d.code,
+                any_node.clone(),
+                next,
+            )
+        });
+        let entry = self.found.entry(order.clone()).or_insert_with(|| Finding {
             file,
             diagnostic: d,
             nodes: Vec::new(),
-            template,
+            any_node,
         });
-        if let Some((label, _)) = node {
+        if let Some(label) = node {
             entry.nodes.push(label.to_string());
         }
     }

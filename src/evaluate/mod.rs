@@ -312,9 +312,7 @@ impl Session {
         let several = outcomes.len() > 1;
         for r in outcomes {
             // A facts file's problem is about that file, not about a node.
-            let node = (several && !r.bad_input)
-                .then(|| Some((r.label.as_str(), r.name.as_deref()?)))
-                .flatten();
+            let node = (several && !r.bad_input && r.name.is_some()).then_some(r.label.as_str());
             for d in &r.diags {
                 found.add(d, node);
             }

@@ -358,10 +358,12 @@ fn evaluate(expr: &str) -> Result<String, String> {
     if let Some(d) = out.diags.iter().find(|d| {
         matches!(
             d.kind,
-            EvalDiagKind::EvalError | EvalDiagKind::BudgetExceeded | EvalDiagKind::ParameterType
+            EvalDiagKind::EvalError { .. }
+                | EvalDiagKind::BudgetExceeded { .. }
+                | EvalDiagKind::ParameterType { .. }
         )
     }) {
-        return Err(d.message.clone());
+        return Err(plint::rules::catalog::message(&d.kind));
     }
     let catalog = out.catalog.ok_or("no catalog")?;
     let r = catalog

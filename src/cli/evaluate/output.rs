@@ -38,7 +38,7 @@ pub fn write_catalogs(
                     r.errors()
                         .map(|d| {
                             serde_json::json!({
-                                "message": d.message,
+                                "message": crate::rules::catalog::finding_message(&d.kind, &d.in_templates),
                                 "file": d.at.file.as_ref().map(|f| display_path(f, cwd)),
                                 "line": d.at.line,
                             })

@@ -5,7 +5,7 @@
 
 use super::Compiler;
 use super::scope::Frame;
-use crate::eval::diag::EvalDiagKind;
+use crate::eval::diag::{EvalDiagKind, NotEvaluated, Unknown, ValueFrom};
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::functions::{self, Lambda};
 use crate::eval::value::{TypeVal, Value};
@@ -93,14 +93,10 @@ impl Compiler<'_> {
                     };
                     let r = f.call(args, Some(&mut closure), &regexes);
                     if let (0, Some(origin), Ok(_)) = (closure.calls, unknown, &r) {
-                        self.note_unknown_once(
-                            self.ctx.file,
-                            span,
-                            format!(
-                                "the block of {name}() is not evaluated: its argument is not \
-                                 known statically (from {origin})"
-                            ),
-                        );
+                        let what = Unknown::Block {
+                            function: name.to_string(),
+                        };
+                        self.note_unknown_once(self.ctx.file, span, what, &origin);
                     }
                     r
                 }
@@ -158,24 +154,17 @@ impl Compiler<'_> {
         path: Option<&std::path::Path>,
         span: crate::syntax::ast::Span,
     ) {
-        let message = match path {
-            Some(path) => format!(
-                "`{name}()` is a Ruby function ({}) that plint does not evaluate: its result \
-                 is unknown, and whatever it declares or sets (classes, resources, variables) \
-                 is missing from the catalog",
-                module_relative(path)
-            ),
-            None => format!(
-                "`{name}()` is a built-in function that plint does not evaluate (it needs a \
-                 Puppet server or its data): its result is unknown"
-            ),
+        let function = name.to_string();
+        let what = match path {
+            Some(path) => NotEvaluated::RubyFunction {
+                function,
+                path: module_relative(path),
+            },
+            None => NotEvaluated::Builtin { function },
         };
-        if !self
-            .diags
-            .iter()
-            .any(|d| d.kind == EvalDiagKind::NotEvaluated && d.message == message)
-        {
-            self.note(EvalDiagKind::NotEvaluated, message, span);
+        let kind = EvalDiagKind::NotEvaluated { what };
+        if !self.diags.iter().any(|d| d.kind == kind) {
+            self.note(kind, span);
         }
     }
 
@@ -188,16 +177,23 @@ impl Compiler<'_> {
         why: &str,
         span: crate::syntax::ast::Span,
     ) {
-        let message = format!(
-            "`{name}()` is a Ruby function ({}) that plint could not evaluate fully ({why}): its \
-             result is unknown, and what it declares or sets after that is missing from the \
-             catalog",
-            module_relative(path)
-        );
-        if !self.diags.iter().any(|d| {
-            d.kind == EvalDiagKind::NotEvaluated && d.message.starts_with(&format!("`{name}()`"))
-        }) {
-            self.note(EvalDiagKind::NotEvaluated, message, span);
+        // Once per function: whatever was said of it before.
+        let said = |d: &crate::eval::diag::EvalDiag| match &d.kind {
+            EvalDiagKind::NotEvaluated {
+                what:
+                    NotEvaluated::RubyFunction { function, .. }
+                    | NotEvaluated::Builtin { function }
+                    | NotEvaluated::Partly { function, .. },
+            } => function == name,
+            _ => false,
+        };
+        if !self.diags.iter().any(said) {
+            let what = NotEvaluated::Partly {
+                function: name.to_string(),
+                path: module_relative(path),
+                why: why.to_string(),
+            };
+            self.note(EvalDiagKind::NotEvaluated { what }, span);
         }
     }
 
@@ -207,10 +203,7 @@ impl Compiler<'_> {
         args: Vec<Value>,
     ) -> EvalResult {
         if self.depth > super::MAX_DEPTH {
-            return Err(self.fatal(
-                EvalDiagKind::EvalError,
-                format!("Recursion too deep calling function '{}'", f.name),
-            ));
+            return err(format!("Recursion too deep calling function '{}'", f.name));
         }
         let has_rest = f.params.last().is_some_and(|p| p.captures_rest);
         let required = f
@@ -358,7 +351,11 @@ impl Compiler<'_> {
                     && let Err(e) =
                         self.check_type(te, &v, &format!("block parameter '{}'", p.name.name))
                 {
-                    return Err(self.fatal(EvalDiagKind::ParameterType, e.message));
+                    return Err(EvalError::finding(EvalDiagKind::ParameterType {
+                        owner: None,
+                        mismatch: e.text(),
+                        from: ValueFrom::Given,
+                    }));
                 }
                 self.set_var(&p.name.name, v)?;
             }

@@ -8,8 +8,8 @@ use super::resources::{class_title, tag_name, valid_tag};
 use super::scope::{Ctx, Scope, ScopeId};
 use super::{Compiler, ResKind, ResMeta};
 use crate::eval::catalog::Resource;
-use crate::eval::diag::EvalDiagKind;
-use crate::eval::error::{EvalResult, err};
+use crate::eval::diag::{BadAttribute, BadInput, ClassWanted, EvalDiagKind, ValueFrom};
+use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::ops;
 use crate::eval::value::Value;
 use crate::syntax::ast::{self, Expr, ExprKind, Span};
@@ -31,27 +31,24 @@ impl Compiler<'_> {
             if params.is_none() {
                 return Ok(existing);
             }
-            let m = self.meta[existing].clone();
-            self.err_related = vec![(self.location(m.file, m.span), "first declared here".into())];
-            let first = self.where_text(m.file, m.span);
-            let here = self.where_text(self.ctx.file, span);
-            return Err(self.fatal(
-                EvalDiagKind::DuplicateResource,
-                format!(
-                    "Duplicate declaration: Class[{title}] is already declared {}; cannot redeclare {here}",
-                    if first.is_empty() { String::new() } else { format!("at {first}") }
-                ),
-            ));
+            let m = &self.meta[existing];
+            return Err(EvalError::finding(EvalDiagKind::DuplicateResource {
+                reference: format!("Class[{title}]"),
+                first: self.location(m.file, m.span),
+                here: self.location(self.ctx.file, span),
+            }));
         }
         let Some(def) = self
             .loader
             .definition(&name)
             .filter(|d| d.kind == DefKind::Class)
         else {
-            return Err(self.fatal(
-                EvalDiagKind::UnknownClass,
-                format!("Could not find class ::{name} for {}", self.input.node.name),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UnknownClass {
+                class: name,
+                wanted: ClassWanted::Declared {
+                    node: Some(self.input.node.name.clone()),
+                },
+            }));
         };
         if let Some(parent) = &def.parent {
             if self
@@ -60,10 +57,10 @@ impl Compiler<'_> {
                 .filter(|d| d.kind == DefKind::Class)
                 .is_none()
             {
-                return Err(self.fatal(
-                    EvalDiagKind::UnknownClass,
-                    format!("Could not find parent class {parent} of class {name}"),
-                ));
+                return Err(EvalError::finding(EvalDiagKind::UnknownClass {
+                    class: parent.clone(),
+                    wanted: ClassWanted::Parent { child: name },
+                }));
             }
             if self.catalog.find("Class", &class_title(parent)).is_none() {
                 if self.depth > super::MAX_DEPTH {
@@ -127,7 +124,7 @@ impl Compiler<'_> {
             return Ok(());
         };
         if self.depth > super::MAX_DEPTH {
-            return Err(self.fatal(EvalDiagKind::EvalError, "Evaluation nested too deeply"));
+            return err("Evaluation nested too deeply");
         }
         let static_parent = match &def.parent {
             Some(p) => {
@@ -175,9 +172,7 @@ impl Compiler<'_> {
         self.depth += 1;
         let r = self.run_body_inner(idx, def, sid, given, caller_module, is_class);
         self.depth -= 1;
-        if r.is_err() && self.err_file.is_none() {
-            self.err_file = Some(self.ctx.file);
-        }
+        let r = r.map_err(|e| e.in_file(self.ctx.file));
         self.ctx = saved;
         r
     }
@@ -239,13 +234,11 @@ impl Compiler<'_> {
                 && crate::defs::builtins::metaparameter(n).is_none()
                 && n != "stage"
             {
-                self.err_file = Some(self.meta[idx].file);
-                return Err(self
-                    .fatal(
-                        EvalDiagKind::UnknownAttribute,
-                        format!("{res_ref}: has no parameter named '{n}'"),
-                    )
-                    .at(self.meta[idx].span));
+                return Err(EvalError::finding(EvalDiagKind::UnknownAttribute {
+                    resource: res_ref,
+                    problem: BadAttribute::Defined(vec![n.clone()]),
+                })
+                .located(self.meta[idx].file, self.meta[idx].span));
             }
         }
         let mut missing = Vec::new();
@@ -255,7 +248,7 @@ impl Compiler<'_> {
                 .iter()
                 .find(|(n, _)| *n == pname)
                 .map(|(_, v)| v.clone());
-            let mut origin = "given";
+            let mut origin = ValueFrom::Given;
             let mut value = match &given_v {
                 Some(v) if !v.is_undef() => Some(v.clone()),
                 _ => None,
@@ -264,14 +257,14 @@ impl Compiler<'_> {
                 let key = format!("{}::{pname}", def.name);
                 if let Some(v) = self.hiera_lookup(&key)? {
                     value = Some(v);
-                    origin = "hiera";
+                    origin = ValueFrom::Hiera;
                 }
             }
             if value.is_none()
                 && let Some(d) = &p.default
             {
                 value = Some(self.eval(d)?);
-                origin = "default";
+                origin = ValueFrom::Default;
             }
             let value = match value {
                 Some(v) => v,
@@ -287,18 +280,12 @@ impl Compiler<'_> {
                 // does not exist), reported where it is written.
                 let ty = self.eval(te)?;
                 if let Err(e) = self.check_type_value(&ty, &value, &subject) {
-                    let from = match origin {
-                        "hiera" => " (the value came from Hiera)",
-                        "default" => " (the value is the parameter's default)",
-                        _ => "",
-                    };
-                    self.err_file = Some(self.meta[idx].file);
-                    return Err(self
-                        .fatal(
-                            EvalDiagKind::ParameterType,
-                            format!("{res_ref}: {}{from}", e.message),
-                        )
-                        .at(self.meta[idx].span));
+                    return Err(EvalError::finding(EvalDiagKind::ParameterType {
+                        owner: Some(res_ref),
+                        mismatch: e.text(),
+                        from: origin,
+                    })
+                    .located(self.meta[idx].file, self.meta[idx].span));
                 }
             }
             self.scopes[sid].vars.insert(pname.clone(), value.clone());
@@ -307,21 +294,11 @@ impl Compiler<'_> {
             }
         }
         if !missing.is_empty() {
-            let list = missing
-                .iter()
-                .map(|m| format!("'{m}'"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            self.err_file = Some(self.meta[idx].file);
-            return Err(self
-                .fatal(
-                    EvalDiagKind::MissingParameter,
-                    format!(
-                        "{res_ref}: expects a value for parameter{} {list}",
-                        if missing.len() > 1 { "s" } else { "" }
-                    ),
-                )
-                .at(self.meta[idx].span));
+            return Err(EvalError::finding(EvalDiagKind::MissingParameter {
+                owner: res_ref,
+                params: missing,
+            })
+            .located(self.meta[idx].file, self.meta[idx].span));
         }
         if is_class {
             self.add_edge_to_stage(idx)?;
@@ -381,15 +358,16 @@ impl Compiler<'_> {
                 }
                 Ok(v)
             }
-            Err(e) if self.hiera.budget_exhausted() => Err(crate::eval::EvalError {
+            Err(e) if self.hiera.budget_exhausted() => Err(EvalError {
                 kind: crate::eval::ErrorKind::Budget,
-                message: e.message,
-                span: None,
+                ..EvalError::new(e.message)
             }),
-            Err(e) => Err(self.fatal(
-                EvalDiagKind::BadInput,
-                format!("Lookup of key '{key}' failed: {}", e.message),
-            )),
+            Err(e) => Err(EvalError::finding(EvalDiagKind::BadInput {
+                problem: BadInput::Lookup {
+                    key: key.to_string(),
+                    error: e.message,
+                },
+            })),
         }
     }
 
@@ -407,10 +385,7 @@ impl Compiler<'_> {
             return Ok(());
         };
         if self.depth > super::MAX_DEPTH {
-            return Err(self.fatal(
-                EvalDiagKind::EvalError,
-                format!("Recursion too deep evaluating defined type {name}"),
-            ));
+            return err(format!("Recursion too deep evaluating defined type {name}"));
         }
         let declaring = self.meta[idx].scope;
         let mut scope = Scope::new(None, Some(self.enclosing_of(declaring)), Some(declaring));
@@ -495,13 +470,9 @@ impl Compiler<'_> {
             }
         }
         let Some(node) = chosen else {
-            return Err(self.fatal(
-                EvalDiagKind::NoMatchingNode,
-                format!(
-                    "Could not find node statement with name 'default' or '{}'",
-                    self.input.node.name
-                ),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::NoMatchingNode {
+                node: Some(self.input.node.name.clone()),
+            }));
         };
         let mut res = Resource::new("Node", title.clone());
         res.tag("node");
@@ -541,9 +512,7 @@ impl Compiler<'_> {
         self.merge_scope_tags(idx);
         let saved = std::mem::replace(&mut self.ctx, Ctx::new(sid, node.file));
         let r = self.eval_body(&node.body.statements);
-        if r.is_err() && self.err_file.is_none() {
-            self.err_file = Some(self.ctx.file);
-        }
+        let r = r.map_err(|e| e.in_file(self.ctx.file));
         self.ctx = saved;
         r.map(|_| ())
     }

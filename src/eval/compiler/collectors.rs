@@ -5,8 +5,8 @@ use super::loader::FileId;
 use super::overrides::PendingOverride;
 use super::resources::cap_type;
 use super::{Compiler, ResKind};
-use crate::eval::diag::EvalDiagKind;
-use crate::eval::error::{EvalResult, err};
+use crate::eval::diag::{EvalDiagKind, TypeUse, Unknown};
+use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::ops;
 use crate::eval::value::Value;
 use crate::syntax::ast::{self, Expr, ExprKind, Span};
@@ -39,10 +39,10 @@ impl Compiler<'_> {
     pub fn eval_collector(&mut self, c: &ast::Collector, span: Span) -> EvalResult<usize> {
         let type_lower = c.type_ref.name.trim_start_matches("::").to_lowercase();
         if self.resolve_type(&type_lower).is_none() {
-            return Err(self.fatal(
-                EvalDiagKind::UnknownResourceType,
-                format!("Unknown resource type: '{type_lower}'"),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                name: type_lower,
+                used: TypeUse::Declared,
+            }));
         }
         let query = match &c.query {
             Some(q) => self.eval_query(q)?,
@@ -196,15 +196,7 @@ impl Compiler<'_> {
                     // Whether Puppet collects it is not known: it is left as it is, and a note
                     // says so.
                     Err(origin) => {
-                        self.note_unknown_once(
-                            c.file,
-                            c.span,
-                            format!(
-                                "what this collector collects depends on a value that is not \
-                                 known statically (from {origin}); the resources it may \
-                                 collect are neither realized nor overridden"
-                            ),
-                        );
+                        self.note_unknown_once(c.file, c.span, Unknown::Collector, &origin);
                         continue;
                     }
                 }

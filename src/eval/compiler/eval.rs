@@ -1,14 +1,13 @@
-//! Expressions in the compiler: values, variables in Puppet's scopes, operators, strings,
-//! references and conditionals (a condition on an unknown value is reported once and no branch
-//! is taken). Calls are in `calls.rs`.
+//! Expressions in the compiler: values, variables in Puppet's scopes, operators, strings and
+//! references. Conditionals are in `conditions.rs`, calls in `calls.rs`.
 
 use super::Compiler;
-use crate::eval::diag::EvalDiagKind;
+use crate::eval::diag::{ClassState, EvalDiag, EvalDiagKind, GaveUp, TypeUse};
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
 use crate::syntax::ast::{
-    AssignOp, BinaryOp, Block, Expr, ExprKind, Span, StringLit, StringPart, UnaryOp,
+    AssignOp, BinaryOp, Block, Expr, ExprKind, StringLit, StringPart, UnaryOp,
 };
 
 impl Compiler<'_> {
@@ -97,7 +96,11 @@ impl Compiler<'_> {
     }
 
     /// [`Self::lookup_var`] of a variable the manifest reads, recorded when the input asks.
-    fn read_variable(&mut self, name: &str, span: Span) -> EvalResult<Option<Value>> {
+    fn read_variable(
+        &mut self,
+        name: &str,
+        span: crate::syntax::ast::Span,
+    ) -> EvalResult<Option<Value>> {
         let found = self.lookup_var(name, span)?;
         if self.variable_reads.is_some() {
             let read = super::VariableRead {
@@ -138,17 +141,17 @@ impl Compiler<'_> {
             }
         }
         let why = if self.class_scopes.contains_key(&class) {
-            String::new()
+            None
         } else if self.loader.definition(&class).is_some() {
-            format!("; class {class} has not been evaluated")
+            Some(ClassState::NotEvaluated(class))
         } else {
-            format!("; class {class} could not be found")
+            Some(ClassState::NotFound(class))
         };
         if self.input.strict_variables {
-            return Err(self.fatal(
-                EvalDiagKind::UndefinedVariable,
-                format!("Unknown variable: '{name}'{why}."),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UndefinedVariable {
+                name: name.to_string(),
+                class: why,
+            }));
         }
         let _ = span;
         Ok(None)
@@ -175,7 +178,7 @@ impl Compiler<'_> {
         }
     }
 
-    fn set_matches(&mut self, caps: Option<Vec<Value>>) {
+    pub(super) fn set_matches(&mut self, caps: Option<Vec<Value>>) {
         let Some(c) = caps else { return };
         let m = match self.ctx.frames.last_mut() {
             Some(f) => &mut f.matches,
@@ -187,7 +190,10 @@ impl Compiler<'_> {
         }
     }
 
-    fn with_match_scope(&mut self, f: impl FnOnce(&mut Self) -> EvalResult) -> EvalResult {
+    pub(super) fn with_match_scope(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> EvalResult,
+    ) -> EvalResult {
         let d = self.push_match_scope();
         let r = f(self);
         self.pop_match_scope(d);
@@ -233,7 +239,7 @@ impl Compiler<'_> {
         self.record_error(e);
         let mut vars = Vec::new();
         let mut overrides = Vec::new();
-        branch_effects(s, &mut vars, &mut overrides);
+        super::conditions::branch_effects(s, &mut vars, &mut overrides);
         let origin = format!(
             "a statement that failed {}",
             self.where_text(self.ctx.file, s.span)
@@ -260,10 +266,8 @@ impl Compiler<'_> {
         self.errors_recovered += 1;
         if self.diags.len() > before {
             let new = &self.diags[before];
-            if self.diags[..before]
-                .iter()
-                .any(|d| d.kind == new.kind && d.message == new.message)
-            {
+            let same = |d: &EvalDiag| d.kind == new.kind && d.in_templates == new.in_templates;
+            if self.diags[..before].iter().any(same) {
                 self.diags.truncate(before);
                 self.errors.retain(|&i| i < before);
             }
@@ -279,10 +283,11 @@ impl Compiler<'_> {
         let r = stacker::maybe_grow(128 * 1024, 2 * 1024 * 1024, || self.eval_inner(e));
         self.depth -= 1;
         r.map_err(|x| {
-            if x.span.is_none() && x.is_error() && self.err_file.is_none() {
-                self.err_file = Some(self.ctx.file);
+            if x.span.is_none() && x.is_error() {
+                x.in_file(self.ctx.file).at(e.span)
+            } else {
+                x.at(e.span)
             }
-            x.at(e.span)
         })
     }
 
@@ -312,17 +317,14 @@ impl Compiler<'_> {
                         self.missing_fact(vec![n.to_string()], format!("$::{n}"), e.span);
                     }
                     // Puppet names the variable as written (`::x` keeps its `::`).
+                    let kind = EvalDiagKind::UndefinedVariable {
+                        name: name.clone(),
+                        class: None,
+                    };
                     if self.input.strict_variables {
-                        return Err(self.fatal(
-                            EvalDiagKind::UndefinedVariable,
-                            format!("Unknown variable: '{name}'."),
-                        ));
+                        return Err(EvalError::finding(kind));
                     }
-                    self.note(
-                        EvalDiagKind::UndefinedVariable,
-                        format!("Unknown variable: '{name}'."),
-                        e.span,
-                    );
+                    self.note(kind, e.span);
                     Ok(Value::Undef)
                 }
             },
@@ -464,10 +466,10 @@ impl Compiler<'_> {
             && self.loader.definition(&n).is_none()
             && !self.loader.custom_type(&n)
         {
-            return Err(self.fatal(
-                EvalDiagKind::UnknownResourceType,
-                format!("Resource type not found: {}", resources::cap_type(&n)),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                name: resources::cap_type(&n),
+                used: TypeUse::Referenced,
+            }));
         }
         let t = crate::types::Type::Alias(n);
         if crate::types::builtin_alias(&lower).is_some() {
@@ -573,211 +575,9 @@ impl Compiler<'_> {
         Ok(Value::array(out))
     }
 
-    /// What the branches plint could not choose between would have done, made unknown: the
-    /// variables they assign hold an unknown value (unless already set), and the attributes
-    /// their resource overrides set on resources plint can name become unknown. Resources
-    /// they declare stay out of the catalog (the note says so).
-    fn skip_branches(&mut self, whole: &Expr, blocks: &[&Block]) {
-        let mut vars = Vec::new();
-        let mut overrides = Vec::new();
-        for b in blocks {
-            for s in &b.statements {
-                branch_effects(s, &mut vars, &mut overrides);
-            }
-        }
-        // In a template, the text those branches would have written is unknown too (the span
-        // is the template's, not a manifest's).
-        let origin = match self.epp_frames.last_mut() {
-            Some(frame) => {
-                let origin = "a template's branch not evaluated".to_string();
-                frame.mark_unknown(&origin);
-                origin
-            }
-            None => format!(
-                "a branch not evaluated {}",
-                self.where_text(self.ctx.file, whole.span)
-            ),
-        };
-        for name in vars {
-            let _ = self.set_var(name, Value::unknown("Any", &origin));
-        }
-        for o in overrides {
-            if !is_plain(&o.target) {
-                continue;
-            }
-            let Ok(target) = self.eval(&o.target) else {
-                self.err_kind = None;
-                self.err_file = None;
-                continue;
-            };
-            let attrs = o
-                .attributes
-                .iter()
-                .filter(|a| a.name.name != "*")
-                .map(|a| (a.name.name.clone(), Value::unknown("Any", &origin), false))
-                .collect();
-            let _ = self.override_unknown(&target, attrs, whole.span);
-        }
-    }
-
-    /// Notes (once per place) a condition on an unknown value; `origin` says where the value
-    /// comes from.
-    fn report_unknown_condition(&mut self, at: &Expr, what: &str, origin: &str) {
-        self.note_unknown_once(
-            self.ctx.file,
-            at.span,
-            format!(
-                "the {what} depends on a value that is not known statically \
-                 (from {origin}); neither branch is evaluated"
-            ),
-        );
-    }
-
-    /// Notes (once per place) what plint left out because it depends on an unknown value.
-    pub(super) fn note_unknown_once(&mut self, file: super::FileId, span: Span, message: String) {
-        if self.reported_unknown.insert((file, span.start)) {
-            let at = self.location(file, span);
-            self.diags.push(crate::eval::diag::EvalDiag {
-                kind: EvalDiagKind::UnknownCondition,
-                message,
-                at,
-                related: Vec::new(),
-            });
-        }
-    }
-
-    fn eval_selector(
-        &mut self,
-        whole: &Expr,
-        value: &Expr,
-        entries: &[crate::syntax::ast::SelectorEntry],
-    ) -> EvalResult {
-        let v = self.eval(value)?;
-        let mut default = None;
-        for entry in entries {
-            if matches!(entry.matcher.kind, ExprKind::Default) {
-                default = Some(&entry.value);
-                continue;
-            }
-            let alternatives = match splatted(&entry.matcher) {
-                Some(operand) => self.unfolded(operand)?,
-                None => vec![self.eval(&entry.matcher)?],
-            };
-            for m in alternatives {
-                let outcome = self.case_match(&v, &m);
-                let outcome = self.regex_outcome(outcome, entry.matcher.span)?;
-                match outcome.value.truthy() {
-                    Some(true) => {
-                        self.set_matches(outcome.captures);
-                        return self.eval(&entry.value);
-                    }
-                    Some(false) => {}
-                    None => {
-                        let origin = Value::origin_among([&outcome.value], "an unknown value");
-                        self.report_unknown_condition(whole, "selector", &origin);
-                        return Ok(Value::unknown("Any", &origin));
-                    }
-                }
-            }
-        }
-        if let Some(d) = default {
-            return self.eval(d);
-        }
-        err(format!(
-            "No matching entry for selector parameter with value '{}'",
-            v.to_puppet_string()
-        ))
-    }
-
-    fn eval_if(&mut self, whole: &Expr, i: &crate::syntax::ast::If) -> EvalResult {
-        for (cond, body) in &i.branches {
-            let c = self.eval(cond)?;
-            match c.truthy() {
-                Some(true) => return self.eval_block(body),
-                Some(false) => {}
-                None => {
-                    let origin = Value::origin_among([&c], "an unknown value");
-                    self.report_unknown_condition(whole, "condition of this `if`", &origin);
-                    let mut blocks: Vec<&Block> = i.branches.iter().map(|(_, b)| b).collect();
-                    blocks.extend(&i.else_block);
-                    self.skip_branches(whole, &blocks);
-                    return Ok(Value::unknown("Any", &origin));
-                }
-            }
-        }
-        match &i.else_block {
-            Some(b) => self.eval_block(b),
-            None => Ok(Value::Undef),
-        }
-    }
-
-    fn eval_unless(&mut self, whole: &Expr, u: &crate::syntax::ast::Unless) -> EvalResult {
-        let c = self.eval(&u.condition)?;
-        match c.truthy() {
-            Some(false) => self.eval_block(&u.then_block),
-            Some(true) => match &u.else_block {
-                Some(b) => self.eval_block(b),
-                None => Ok(Value::Undef),
-            },
-            None => {
-                let origin = Value::origin_among([&c], "an unknown value");
-                self.report_unknown_condition(whole, "condition of this `unless`", &origin);
-                let mut blocks = vec![&u.then_block];
-                blocks.extend(&u.else_block);
-                self.skip_branches(whole, &blocks);
-                Ok(Value::unknown("Any", &origin))
-            }
-        }
-    }
-
-    fn eval_case(&mut self, whole: &Expr, c: &crate::syntax::ast::Case) -> EvalResult {
-        let v = self.eval(&c.value)?;
-        let mut default_body = None;
-        for opt in &c.options {
-            for m in &opt.matchers {
-                if matches!(m.kind, ExprKind::Default) {
-                    default_body = Some(&opt.body);
-                    continue;
-                }
-                let alternatives: Vec<Value> = match splatted(m) {
-                    // `*$list:` matches any of the list's values (Puppet's UnfoldExpression).
-                    Some(operand) => self.unfolded(operand)?,
-                    None => match (self.eval(m)?, &m.kind) {
-                        (Value::Array(a), ExprKind::Array(_)) if !matches!(v, Value::Array(_)) => {
-                            a.as_ref().clone()
-                        }
-                        (pattern, _) => vec![pattern],
-                    },
-                };
-                for p in alternatives {
-                    let outcome = self.case_match(&v, &p);
-                    let outcome = self.regex_outcome(outcome, m.span)?;
-                    match outcome.value.truthy() {
-                        Some(true) => {
-                            self.set_matches(outcome.captures);
-                            return self.eval_block(&opt.body);
-                        }
-                        Some(false) => {}
-                        None => {
-                            let origin = Value::origin_among([&outcome.value], "an unknown value");
-                            self.report_unknown_condition(whole, "value of this `case`", &origin);
-                            let blocks: Vec<&Block> = c.options.iter().map(|o| &o.body).collect();
-                            self.skip_branches(whole, &blocks);
-                            return Ok(Value::unknown("Any", &origin));
-                        }
-                    }
-                }
-            }
-        }
-        match default_body {
-            Some(b) => self.eval_block(b),
-            None => Ok(Value::Undef),
-        }
-    }
-
     /// The values of a splatted `*operand`: an array's elements, a hash's pairs, none for
     /// undef, else the value itself.
-    fn unfolded(&mut self, operand: &Expr) -> EvalResult<Vec<Value>> {
+    pub(super) fn unfolded(&mut self, operand: &Expr) -> EvalResult<Vec<Value>> {
         Ok(match unfold(self.eval(operand)?) {
             Value::Array(a) => a.as_ref().clone(),
             other => vec![other],
@@ -924,23 +724,9 @@ impl Compiler<'_> {
         }
     }
 
-    /// A case or selector match; types are checked with the module's aliases.
-    fn case_match(&self, v: &Value, pattern: &Value) -> EvalResult<MatchOutcome> {
-        if let Value::Type(t) = pattern
-            && !v.contains_unknown()
-        {
-            let b = self.instance_of(v, t).unwrap_or(false);
-            return Ok(MatchOutcome {
-                value: Value::Boolean(b),
-                captures: None,
-            });
-        }
-        ops::case_match(&self.regexes, v, pattern)
-    }
-
     /// A match whose regular expression gave up (see [`crate::eval::regex::too_costly`]): its
     /// outcome is unknown, and P220 says why (once per pattern). Other errors stay errors.
-    fn regex_outcome(
+    pub(super) fn regex_outcome(
         &mut self,
         r: EvalResult<MatchOutcome>,
         span: crate::syntax::ast::Span,
@@ -970,21 +756,16 @@ impl Compiler<'_> {
             Some((i, _)) => format!("{}…", &pattern[..i]),
             None => pattern.to_string(),
         };
-        let message = format!(
-            "matching against the regular expression `/{shown}/` gave up: too many \
-             back-tracking steps; its result is unknown"
-        );
-        if !self
-            .diags
-            .iter()
-            .any(|d| d.kind == EvalDiagKind::RegexTooCostly && d.message == message)
-        {
-            self.note(EvalDiagKind::RegexTooCostly, message, span);
+        let kind = EvalDiagKind::RegexTooCostly {
+            gave_up: GaveUp::ResultUnknown { pattern: shown },
+        };
+        if !self.diags.iter().any(|d| d.kind == kind) {
+            self.note(kind, span);
         }
         Some(Value::unknown(ty, &e.message))
     }
 
-    fn take_outcome(&mut self, outcome: MatchOutcome) -> Value {
+    pub(super) fn take_outcome(&mut self, outcome: MatchOutcome) -> Value {
         self.set_matches(outcome.captures);
         outcome.value
     }
@@ -1041,7 +822,7 @@ use super::resources;
 
 /// `*x`: an array as its elements, a hash as its pairs, undef as nothing.
 /// The operand of a splat `*operand`.
-fn splatted(e: &Expr) -> Option<&Expr> {
+pub(super) fn splatted(e: &Expr) -> Option<&Expr> {
     match &e.kind {
         ExprKind::Unary {
             op: UnaryOp::Splat,
@@ -1064,59 +845,3 @@ fn unfold(v: Value) -> Value {
 }
 
 pub(crate) use crate::eval::functions::flatten_into;
-
-/// The variables a branch assigns and the resource overrides it holds, outside lambdas and
-/// definitions (which have scopes of their own).
-fn branch_effects<'a>(
-    e: &'a Expr,
-    vars: &mut Vec<&'a str>,
-    overrides: &mut Vec<&'a crate::syntax::ast::ResourceOverride>,
-) {
-    match &e.kind {
-        ExprKind::Assignment {
-            op: AssignOp::Assign,
-            left,
-            right,
-        } => {
-            left.walk(&mut |t| {
-                if let ExprKind::Variable(n) = &t.kind {
-                    vars.push(n);
-                }
-            });
-            branch_effects(right, vars, overrides);
-        }
-        ExprKind::ResourceOverride(o) => overrides.push(o),
-        ExprKind::Call(c) => {
-            for a in &c.args {
-                branch_effects(a, vars, overrides);
-            }
-        }
-        ExprKind::MethodCall(m) => {
-            branch_effects(&m.receiver, vars, overrides);
-            for a in m.args.iter().flatten() {
-                branch_effects(a, vars, overrides);
-            }
-        }
-        _ if e.is_definition() => {}
-        _ => e.for_each_child(&mut |c| branch_effects(c, vars, overrides)),
-    }
-}
-
-/// Whether evaluating `e` has no effect beyond its value (names, variables, literals, strings,
-/// `[]` and arrays of those).
-fn is_plain(e: &Expr) -> bool {
-    let mut plain = true;
-    e.walk(&mut |x| {
-        plain &= matches!(
-            x.kind,
-            ExprKind::Variable(_)
-                | ExprKind::String(_)
-                | ExprKind::Integer(_)
-                | ExprKind::Name(_)
-                | ExprKind::TypeRef(_)
-                | ExprKind::Access { .. }
-                | ExprKind::Array(_)
-        );
-    });
-    plain
-}

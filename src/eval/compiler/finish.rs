@@ -4,15 +4,42 @@
 use super::resources::{parse_ref_string, ref_key};
 use super::{Compiler, ResKind};
 use crate::eval::catalog::Resource;
-use crate::eval::diag::EvalDiagKind;
-use crate::eval::error::EvalResult;
+use crate::eval::diag::{BadAttribute, Dangling, EvalDiagKind, Realize};
+use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
 
 impl Compiler<'_> {
     // ------------------------------------------------------------------ finish
 
     pub fn finish(&mut self) -> EvalResult<()> {
-        // Relationships.
+        self.relationship_edges()?;
+        self.pending_overrides()?;
+        self.check_relationship_params()?;
+        self.check_attributes()?;
+        self.unrealized()?;
+        self.write_namevars();
+        // Scope tags, in creation order (a container's tags are complete before its
+        // contents').
+        for i in 0..self.meta.len() {
+            self.merge_scope_tags(i);
+        }
+        // Sensitive values are written in the clear with their names listed (catalog.rs);
+        // edges to virtual resources are left out.
+        let virtual_refs: std::collections::HashSet<String> = self
+            .catalog
+            .resources()
+            .iter()
+            .filter(|r| r.virtual_)
+            .map(Resource::reference)
+            .collect();
+        self.catalog
+            .edges
+            .retain(|e| !virtual_refs.contains(&e.target) && !virtual_refs.contains(&e.source));
+        Ok(())
+    }
+
+    /// The relationships (`->`, `~>`) as the relationship metaparameters of their sources.
+    fn relationship_edges(&mut self) -> EvalResult<()> {
         let rels = std::mem::take(&mut self.relationships);
         // A relationship that names a missing resource is reported once, and so is a missing
         // resource that several relationships name (a chain `A -> Missing ~> B`).
@@ -23,11 +50,11 @@ impl Compiler<'_> {
             for s in &sources {
                 for t in &targets {
                     let Some(si) = self.find_resource(&s.0, &s.1) else {
-                        self.dangling(&mut missing, rel, s, "on", t)?;
+                        self.dangling(&mut missing, rel, s, true, t)?;
                         continue 'rel;
                     };
                     if self.find_resource(&t.0, &t.1).is_none() {
-                        self.dangling(&mut missing, rel, t, "from", s)?;
+                        self.dangling(&mut missing, rel, t, false, s)?;
                         continue 'rel;
                     }
                     let target = Value::string(format!("{}[{}]", t.0, t.1));
@@ -45,15 +72,18 @@ impl Compiler<'_> {
                 }
             }
         }
-        // Overrides still waiting.
+        Ok(())
+    }
+
+    /// The overrides still waiting: applied to the resources declared since, or reported.
+    fn pending_overrides(&mut self) -> EvalResult<()> {
         let pending = std::mem::take(&mut self.overrides);
         let mut remaining = Vec::new();
         for ov in pending {
             match self.catalog.find(&ov.type_name, &ov.title) {
                 Some(idx) if ov.uncertain => {
-                    if self.apply_override(idx, &ov, false).is_err() {
-                        self.err_file = None;
-                    }
+                    // Whether it applies is not known: an error is not Puppet's.
+                    let _ = self.apply_override(idx, &ov, false);
                 }
                 Some(idx) => {
                     if let Err(e) = self.apply_override(idx, &ov, false) {
@@ -65,23 +95,22 @@ impl Compiler<'_> {
             }
         }
         if let Some(first) = remaining.first() {
-            let list = remaining
+            let references = remaining
                 .iter()
                 .map(|o| format!("{}[{}]", o.type_name, o.title))
-                .collect::<Vec<_>>()
-                .join(", ");
-            self.err_file = Some(first.file);
-            let e = self
-                .fatal(
-                    EvalDiagKind::RealizeMissing,
-                    format!("Could not find resource(s) {list} for overriding"),
-                )
-                .at(first.span);
+                .collect();
+            let e = EvalError::finding(EvalDiagKind::RealizeMissing {
+                references,
+                purpose: Realize::Override,
+            })
+            .located(first.file, first.span);
             self.recover_error(e)?;
         }
-        self.check_relationship_params()?;
-        self.check_attributes()?;
-        // Realized references that were never found.
+        Ok(())
+    }
+
+    /// Realized references that were never found.
+    fn unrealized(&mut self) -> EvalResult<()> {
         let unrealized: Vec<_> = self
             .pending_realize
             .iter()
@@ -93,16 +122,18 @@ impl Compiler<'_> {
             .cloned()
             .collect();
         for (t, title, file, span) in unrealized {
-            self.err_file = Some(file);
-            let e = self
-                .fatal(
-                    EvalDiagKind::RealizeMissing,
-                    format!("Failed to realize virtual resources {t}[{title}]"),
-                )
-                .at(span);
+            let e = EvalError::finding(EvalDiagKind::RealizeMissing {
+                references: vec![format!("{t}[{title}]")],
+                purpose: Realize::Virtual,
+            })
+            .located(file, span);
             self.recover_error(e)?;
         }
-        // A core type's namevar set to the title is not written (as Puppet's catalog).
+        Ok(())
+    }
+
+    /// A core type's namevar set to the title is not written (as Puppet's catalog).
+    fn write_namevars(&mut self) {
         for i in 0..self.catalog.resources().len() {
             let nonstring_title = self.meta[i].nonstring_title;
             if self.meta[i].kind != ResKind::Builtin {
@@ -160,24 +191,6 @@ impl Compiler<'_> {
                 }
             }
         }
-        // Scope tags, in creation order (a container's tags are complete before its
-        // contents').
-        for i in 0..self.meta.len() {
-            self.merge_scope_tags(i);
-        }
-        // Sensitive values are written in the clear with their names listed (catalog.rs);
-        // edges to virtual resources are left out.
-        let virtual_refs: std::collections::HashSet<String> = self
-            .catalog
-            .resources()
-            .iter()
-            .filter(|r| r.virtual_)
-            .map(Resource::reference)
-            .collect();
-        self.catalog
-            .edges
-            .retain(|e| !virtual_refs.contains(&e.target) && !virtual_refs.contains(&e.source));
-        Ok(())
     }
 
     /// The relationship metaparameters name resources of the catalog.
@@ -204,15 +217,12 @@ impl Compiler<'_> {
                         .is_some_and(|j| !self.catalog.get(j).virtual_);
                     if !found {
                         let (file, span) = (self.meta[i].file, self.meta[i].span);
-                        self.err_file = Some(file);
-                        let e = self
-                            .fatal(
-                                EvalDiagKind::DanglingRelationship,
-                                format!(
-                                    "Could not find resource '{t}[{title}]' in parameter '{p}'"
-                                ),
-                            )
-                            .at(span);
+                        let named = Dangling::Parameter {
+                            reference: format!("{t}[{title}]"),
+                            param: p.to_string(),
+                        };
+                        let e = EvalError::finding(EvalDiagKind::DanglingRelationship { named })
+                            .located(file, span);
                         self.recover_error(e)?;
                     }
                 }
@@ -259,10 +269,11 @@ impl Compiler<'_> {
                     && !(n == "name" && def.namevars().next().is_some())
             });
             if let Some((n, _)) = bad {
-                let msg = format!("no parameter named '{n}' on {}", r.reference());
-                let (file, span) = (self.meta[i].file, self.meta[i].span);
-                self.err_file = Some(file);
-                let e = self.fatal(EvalDiagKind::UnknownAttribute, msg).at(span);
+                let e = EvalError::finding(EvalDiagKind::UnknownAttribute {
+                    resource: r.reference(),
+                    problem: BadAttribute::Native(n.clone()),
+                })
+                .located(self.meta[i].file, self.meta[i].span);
                 self.recover_error(e)?;
             }
         }
@@ -343,30 +354,27 @@ impl Compiler<'_> {
 
 impl Compiler<'_> {
     /// Reports `gone`, a resource a relationship names that is not in the catalog, once for
-    /// all the relationships that name it; `word` and `other` say which end it is ("on" the
-    /// source, "from" the target).
+    /// all the relationships that name it; `source` says whether it is the source, `other`
+    /// is the other end.
     fn dangling(
         &mut self,
         missing: &mut Vec<(String, String)>,
         rel: &super::relationships::Relationship,
         gone: &(String, String),
-        word: &str,
+        source: bool,
         other: &(String, String),
     ) -> EvalResult<()> {
         if missing.contains(gone) {
             return Ok(());
         }
         missing.push(gone.clone());
-        self.err_file = Some(rel.file);
-        let e = self
-            .fatal(
-                EvalDiagKind::DanglingRelationship,
-                format!(
-                    "Could not find resource '{}[{}]' for relationship {word} '{}[{}]'",
-                    gone.0, gone.1, other.0, other.1
-                ),
-            )
-            .at(rel.span);
+        let named = Dangling::Relationship {
+            gone: format!("{}[{}]", gone.0, gone.1),
+            other: format!("{}[{}]", other.0, other.1),
+            source,
+        };
+        let e = EvalError::finding(EvalDiagKind::DanglingRelationship { named })
+            .located(rel.file, rel.span);
         self.recover_error(e)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Compiler;
 use super::resources::{cap_type, class_title, ref_key, tag_name};
-use crate::eval::diag::EvalDiagKind;
+use crate::eval::diag::{EvalDiagKind, TypeUse, Unknown};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::ops;
 use crate::eval::value::{Hash, Value};
@@ -24,204 +24,190 @@ impl Compiler<'_> {
             "include" | "contain" | "require" => self.fn_include(name, args, span),
             "realize" => self.fn_realize(args, span),
             "defined" => self.fn_defined(args, span),
-            "tag" => {
-                let mut flat = Vec::new();
-                for a in args {
-                    super::eval::flatten_into(a, &mut flat);
-                }
-                if let Some(r) = self.current_resource() {
-                    for t in flat {
-                        if let Value::String(s) = t {
-                            tag_name(self.catalog.get_mut(r), &s);
-                        }
-                    }
-                }
-                Ok(Value::Undef)
-            }
-            "tagged" => {
-                let r = self.current_resource();
-                let mut flat = Vec::new();
-                for a in args {
-                    super::eval::flatten_into(a, &mut flat);
-                }
-                let ok = flat.iter().all(|t| {
-                    t.as_str().is_some_and(|s| {
-                        let s = s.to_lowercase();
-                        r.is_some_and(|r| self.catalog.get(r).tags.contains(&s))
-                            || self.catalog.tags.contains(&s)
-                    })
-                });
-                Ok(Value::Boolean(ok))
-            }
+            "tag" => self.fn_tag(args),
+            "tagged" => Ok(self.fn_tagged(args)),
             "lookup" => self.fn_lookup(args, lambda),
             "hiera" | "hiera_array" | "hiera_hash" => self.fn_hiera(name, args),
-            "hiera_include" => {
-                let key = args
-                    .first()
-                    .map(|a| a.to_puppet_string())
-                    .unwrap_or_default();
-                match self
-                    .hiera_lookup_merge(&key, Some(&crate::eval::hiera::MergeStrategy::Unique))
-                {
-                    Ok(Some(v)) => self.fn_include("include", &[v], span),
-                    Ok(None) => err(format!(
-                        "Function hiera_include() did not find a value for the name '{key}'"
-                    )),
-                    Err(e) => Err(e),
-                }
-            }
-            "fact" => {
-                let Some(Value::String(path)) = args.first() else {
-                    return Some(err("'fact' expects a String"));
-                };
-                let mut cur = Value::hash(self.facts().clone());
-                for seg in path.split('.') {
-                    cur = match &cur {
-                        Value::Hash(h) => h.get_str(seg).cloned().unwrap_or(Value::Undef),
-                        Value::Array(a) => seg
-                            .parse::<usize>()
-                            .ok()
-                            .and_then(|i| a.get(i).cloned())
-                            .unwrap_or(Value::Undef),
-                        _ => Value::Undef,
-                    };
-                }
-                Ok(cur)
-            }
-            "getvar" => {
-                let Some(Value::String(v)) = args.first() else {
-                    return Some(err("'getvar' expects a String"));
-                };
-                let v = v.trim_start_matches('$').to_string();
-                let (head, path) = match v.split_once('.') {
-                    Some((h, p)) => (h.to_string(), Some(p.to_string())),
-                    None => (v.clone(), None),
-                };
-                let strict = self.input.strict_variables;
-                let found = match self.lookup_var(&head, span) {
-                    Ok(x) => x,
-                    Err(e) if strict => return Some(Err(e)),
-                    Err(_) => None,
-                };
-                self.err_kind = None;
-                let mut cur = found.unwrap_or(Value::Undef);
-                if let Some(p) = path {
-                    for seg in p.split('.') {
-                        cur = match &cur {
-                            Value::Hash(h) => h.get_str(seg).cloned().unwrap_or(Value::Undef),
-                            Value::Array(a) => seg
-                                .parse::<usize>()
-                                .ok()
-                                .and_then(|i| a.get(i).cloned())
-                                .unwrap_or(Value::Undef),
-                            _ => Value::Undef,
-                        };
-                    }
-                }
-                if cur.is_undef() {
-                    Ok(args.get(1).cloned().unwrap_or(Value::Undef))
-                } else {
-                    Ok(cur)
-                }
-            }
+            "hiera_include" => self.fn_hiera_include(args, span),
+            "fact" => self.fn_fact(args),
+            "getvar" => self.fn_getvar(args, span),
             "create_resources" => self.fn_create_resources(args, span),
             "ensure_resource" => self.fn_ensure_resource(args, span),
-            "ensure_resources" => {
-                let (Some(t), Some(Value::Hash(h))) = (args.first(), args.get(1)) else {
-                    return Some(err("'ensure_resources' expects a type and a Hash"));
-                };
-                let defaults = args.get(2).cloned().unwrap_or(Value::hash(Hash::new()));
-                let mut r = Ok(Value::Undef);
-                for (title, params) in h.iter() {
-                    let merged = merge_hashes(&defaults, params);
-                    r = self.fn_ensure_resource(&[t.clone(), title.clone(), merged], span);
-                    if r.is_err() {
-                        break;
-                    }
-                }
-                r
-            }
-            "ensure_packages" => {
-                let mut names = Vec::new();
-                let params = args.get(1).cloned().unwrap_or(Value::hash(Hash::new()));
-                let mut base = Hash::new();
-                base.insert(Value::string("ensure"), Value::string("installed"));
-                // The defaults: `ensure => installed`, and `present` given is `installed`.
-                let mut defaults = merge_hashes(&Value::hash(base), &params);
-                if let Value::Hash(h) = &mut defaults
-                    && h.get(&Value::string("ensure")).and_then(Value::as_str) == Some("present")
-                {
-                    let mut fixed = h.as_ref().clone();
-                    fixed.insert(Value::string("ensure"), Value::string("installed"));
-                    *h = std::sync::Arc::new(fixed);
-                }
-                match args.first() {
-                    Some(Value::Hash(h)) => {
-                        for (k, v) in h.iter() {
-                            let p = merge_hashes(&defaults, v);
-                            if let Err(e) = self
-                                .fn_ensure_resource(&[Value::string("package"), k.clone(), p], span)
-                            {
-                                return Some(Err(e));
-                            }
-                        }
-                        return Some(Ok(Value::Undef));
-                    }
-                    Some(v) => super::eval::flatten_into(v, &mut names),
-                    None => {}
-                }
-                let p = defaults;
-                for n in names {
-                    if let Err(e) =
-                        self.fn_ensure_resource(&[Value::string("package"), n, p.clone()], span)
-                    {
-                        return Some(Err(e));
-                    }
-                }
-                Ok(Value::Undef)
-            }
-            "defined_with_params" => {
-                let Some(r) = args.first() else {
-                    return Some(Ok(Value::Boolean(false)));
-                };
-                let Some((t, title)) = ref_key(r) else {
-                    return Some(Ok(Value::Boolean(false)));
-                };
-                let Some(i) = self.catalog.find(&t, &title) else {
-                    return Some(Ok(Value::Boolean(false)));
-                };
-                let res = self.catalog.get(i);
-                let ok = match args.get(1) {
-                    Some(Value::Hash(h)) => h.iter().all(|(k, v)| {
-                        k.as_str().is_some_and(|k| {
-                            res.param(k).is_some_and(|x| {
-                                ops::equals(x, v) || x.to_puppet_string() == v.to_puppet_string()
-                            })
-                        })
-                    }),
-                    _ => true,
-                };
-                Ok(Value::Boolean(ok))
-            }
+            "ensure_resources" => self.fn_ensure_resources(args, span),
+            "ensure_packages" => self.fn_ensure_packages(args, span),
+            "defined_with_params" => Ok(self.fn_defined_with_params(args)),
             "call" => self.fn_call(args, lambda, span),
-            _ if crate::eval::functions::is_fqdn_function(name) => {
-                let facts = self.facts();
-                let networking = match facts.get_str("networking") {
-                    Some(Value::Hash(n)) => n.get_str("fqdn").cloned(),
-                    Some(u @ Value::Unknown(_)) => Some(u.clone()),
-                    _ => None,
-                };
-                let top = facts.get_str("fqdn").cloned();
-                crate::eval::functions::call_fqdn(
-                    name,
-                    args.to_vec(),
-                    networking.as_ref(),
-                    top.as_ref(),
-                )
-            }
+            _ if crate::eval::functions::is_fqdn_function(name) => self.fn_fqdn(name, args),
             "assert_type" => self.fn_assert_type(args, lambda),
             _ => return None,
         })
+    }
+
+    /// `tag(names...)`: tags the resource whose code is evaluated (a class or a define).
+    fn fn_tag(&mut self, args: &[Value]) -> EvalResult {
+        let mut flat = Vec::new();
+        for a in args {
+            super::eval::flatten_into(a, &mut flat);
+        }
+        if let Some(r) = self.current_resource() {
+            for t in flat {
+                if let Value::String(s) = t {
+                    tag_name(self.catalog.get_mut(r), &s);
+                }
+            }
+        }
+        Ok(Value::Undef)
+    }
+
+    /// `tagged(names...)`: whether the current resource or the catalog has every tag.
+    fn fn_tagged(&self, args: &[Value]) -> Value {
+        let r = self.current_resource();
+        let mut flat = Vec::new();
+        for a in args {
+            super::eval::flatten_into(a, &mut flat);
+        }
+        let ok = flat.iter().all(|t| {
+            t.as_str().is_some_and(|s| {
+                let s = s.to_lowercase();
+                r.is_some_and(|r| self.catalog.get(r).tags.contains(&s))
+                    || self.catalog.tags.contains(&s)
+            })
+        });
+        Value::Boolean(ok)
+    }
+
+    /// `hiera_include(key)`: includes the classes the key's values (merged, unique) name.
+    fn fn_hiera_include(&mut self, args: &[Value], span: Span) -> EvalResult {
+        let key = args
+            .first()
+            .map(|a| a.to_puppet_string())
+            .unwrap_or_default();
+        let unique = crate::eval::hiera::MergeStrategy::Unique;
+        match self.hiera_lookup_merge(&key, Some(&unique))? {
+            Some(v) => self.fn_include("include", &[v], span),
+            None => err(format!(
+                "Function hiera_include() did not find a value for the name '{key}'"
+            )),
+        }
+    }
+
+    /// `fact('a.b.c')`: the fact at that dotted path, or `undef`.
+    fn fn_fact(&mut self, args: &[Value]) -> EvalResult {
+        let Some(Value::String(path)) = args.first() else {
+            return err("'fact' expects a String");
+        };
+        Ok(dig_dotted(Value::hash(self.facts().clone()), path))
+    }
+
+    /// `getvar('x.a.b', default)`: the variable, then the dotted path in its value, or the
+    /// default (an unknown variable is an error with strict variables).
+    fn fn_getvar(&mut self, args: &[Value], span: Span) -> EvalResult {
+        let Some(Value::String(v)) = args.first() else {
+            return err("'getvar' expects a String");
+        };
+        let v = v.trim_start_matches('$');
+        let (head, path) = match v.split_once('.') {
+            Some((h, p)) => (h, Some(p)),
+            None => (v, None),
+        };
+        let found = match self.lookup_var(head, span) {
+            Ok(x) => x,
+            Err(e) if self.input.strict_variables => return Err(e),
+            Err(_) => None,
+        };
+        let mut cur = found.unwrap_or(Value::Undef);
+        if let Some(p) = path {
+            cur = dig_dotted(cur, p);
+        }
+        if cur.is_undef() {
+            Ok(args.get(1).cloned().unwrap_or(Value::Undef))
+        } else {
+            Ok(cur)
+        }
+    }
+
+    /// `ensure_resources(type, {title => params}, defaults)`.
+    fn fn_ensure_resources(&mut self, args: &[Value], span: Span) -> EvalResult {
+        let (Some(t), Some(Value::Hash(h))) = (args.first(), args.get(1)) else {
+            return err("'ensure_resources' expects a type and a Hash");
+        };
+        let defaults = args.get(2).cloned().unwrap_or(Value::hash(Hash::new()));
+        let mut r = Ok(Value::Undef);
+        for (title, params) in h.iter() {
+            let merged = merge_hashes(&defaults, params);
+            r = self.fn_ensure_resource(&[t.clone(), title.clone(), merged], span);
+            if r.is_err() {
+                break;
+            }
+        }
+        r
+    }
+
+    /// `ensure_packages(names or {name => params}, defaults)`: packages `ensure => installed`
+    /// (`present` given is `installed`).
+    fn fn_ensure_packages(&mut self, args: &[Value], span: Span) -> EvalResult {
+        let mut names = Vec::new();
+        let params = args.get(1).cloned().unwrap_or(Value::hash(Hash::new()));
+        let mut base = Hash::new();
+        base.insert(Value::string("ensure"), Value::string("installed"));
+        let mut defaults = merge_hashes(&Value::hash(base), &params);
+        if let Value::Hash(h) = &mut defaults
+            && h.get(&Value::string("ensure")).and_then(Value::as_str) == Some("present")
+        {
+            let mut fixed = h.as_ref().clone();
+            fixed.insert(Value::string("ensure"), Value::string("installed"));
+            *h = std::sync::Arc::new(fixed);
+        }
+        match args.first() {
+            Some(Value::Hash(h)) => {
+                for (k, v) in h.iter() {
+                    let p = merge_hashes(&defaults, v);
+                    self.fn_ensure_resource(&[Value::string("package"), k.clone(), p], span)?;
+                }
+                return Ok(Value::Undef);
+            }
+            Some(v) => super::eval::flatten_into(v, &mut names),
+            None => {}
+        }
+        for n in names {
+            self.fn_ensure_resource(&[Value::string("package"), n, defaults.clone()], span)?;
+        }
+        Ok(Value::Undef)
+    }
+
+    /// `defined_with_params(reference, params)`: whether the resource is declared with those
+    /// parameters.
+    fn fn_defined_with_params(&self, args: &[Value]) -> Value {
+        let Some((t, title)) = args.first().and_then(ref_key) else {
+            return Value::Boolean(false);
+        };
+        let Some(i) = self.catalog.find(&t, &title) else {
+            return Value::Boolean(false);
+        };
+        let res = self.catalog.get(i);
+        let ok = match args.get(1) {
+            Some(Value::Hash(h)) => h.iter().all(|(k, v)| {
+                k.as_str().is_some_and(|k| {
+                    res.param(k).is_some_and(|x| {
+                        ops::equals(x, v) || x.to_puppet_string() == v.to_puppet_string()
+                    })
+                })
+            }),
+            _ => true,
+        };
+        Value::Boolean(ok)
+    }
+
+    /// `fqdn_rand()` and its kin, seeded with the node's fully qualified name.
+    fn fn_fqdn(&self, name: &str, args: &[Value]) -> EvalResult {
+        let facts = self.facts();
+        let networking = match facts.get_str("networking") {
+            Some(Value::Hash(n)) => n.get_str("fqdn").cloned(),
+            Some(u @ Value::Unknown(_)) => Some(u.clone()),
+            _ => None,
+        };
+        let top = facts.get_str("fqdn").cloned();
+        crate::eval::functions::call_fqdn(name, args.to_vec(), networking.as_ref(), top.as_ref())
     }
 
     /// `assert_type(type, value)`: the value when it is an instance of the type (with the
@@ -257,11 +243,8 @@ impl Compiler<'_> {
                     self.call_lambda(l, vec![Value::Type(t), Value::Type(actual)])
                 }
                 None => {
-                    let why = self.type_mismatch(t.ty(), value, "").unwrap_or_default();
-                    if self.err_kind.is_none() {
-                        self.err_kind = Some(EvalDiagKind::AssertType);
-                    }
-                    err(format!("assert_type(): {why}"))
+                    let mismatch = self.type_mismatch(t.ty(), value, "").unwrap_or_default();
+                    Err(EvalError::finding(EvalDiagKind::AssertType { mismatch }))
                 }
             },
             None => Ok(Value::unknown_of(t, "assert_type() of an unknown value")),
@@ -299,15 +282,11 @@ impl Compiler<'_> {
                     _ => return err(format!("'{name}' expects class names, got {}", t)),
                 },
                 Value::Unknown(u) => {
-                    self.note(
-                        EvalDiagKind::UnknownCondition,
-                        format!(
-                            "{name} of a class whose name is not known statically (from {}); \
-                             the class is not evaluated",
-                            u.origin
-                        ),
-                        span,
-                    );
+                    let what = Unknown::ClassOf {
+                        function: name.to_string(),
+                    };
+                    let origin = u.origin.to_string();
+                    self.note(EvalDiagKind::UnknownCondition { what, origin }, span);
                     continue;
                 }
                 other => {
@@ -360,15 +339,7 @@ impl Compiler<'_> {
         }
         for v in flat {
             if let Value::Unknown(u) = &v {
-                self.note_unknown_once(
-                    self.ctx.file,
-                    span,
-                    format!(
-                        "realize of a resource not known statically (from {}); the virtual \
-                         resources it may name stay virtual",
-                        u.origin
-                    ),
-                );
+                self.note_unknown_once(self.ctx.file, span, Unknown::Realize, &u.origin);
                 continue;
             }
             let Some((t, title)) = ref_key(&v) else {
@@ -401,7 +372,6 @@ impl Compiler<'_> {
             let found = match a {
                 Value::String(s) if s.starts_with('$') => {
                     let r = self.lookup_var(s.trim_start_matches('$'), span);
-                    self.err_kind = None;
                     matches!(r, Ok(Some(_)))
                 }
                 // A class, defined or resource type of that name (not a function: Puppet 4+
@@ -548,14 +518,7 @@ impl Compiler<'_> {
         });
         if let Some(u) = unknown {
             let origin = u.origin.clone();
-            self.note_unknown_once(
-                self.ctx.file,
-                span,
-                format!(
-                    "create_resources() of a type or hash not known statically (from {origin}); \
-                     its resources are not declared"
-                ),
-            );
+            self.note_unknown_once(self.ctx.file, span, Unknown::CreateResources, &origin);
             return Ok(Value::Undef);
         }
         let Value::Hash(h) = h else {
@@ -599,10 +562,10 @@ impl Compiler<'_> {
                 (type_lower.clone(), ResourceForm::Regular)
             };
             let Some(kind) = self.resolve_type(&type_lower) else {
-                return Err(self.fatal(
-                    EvalDiagKind::UnknownResourceType,
-                    format!("Unknown resource type: '{type_lower}'"),
-                ));
+                return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                    name: type_lower,
+                    used: TypeUse::Declared,
+                }));
             };
             self.create_resource(
                 &cap_type(&type_lower),
@@ -655,10 +618,10 @@ impl Compiler<'_> {
                 }
             }
             let Some(kind) = self.resolve_type(&type_lower) else {
-                return Err(self.fatal(
-                    EvalDiagKind::UnknownResourceType,
-                    format!("Unknown resource type: '{type_lower}'"),
-                ));
+                return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                    name: type_lower,
+                    used: TypeUse::Declared,
+                }));
             };
             self.create_resource(
                 &type_name,
@@ -682,4 +645,20 @@ fn merge_hashes(a: &Value, b: &Value) -> Value {
         }
     }
     Value::hash(out)
+}
+
+/// The value at a dotted path (`a.b.0`: hash keys, array indexes) in `v`, or `undef`.
+fn dig_dotted(mut v: Value, path: &str) -> Value {
+    for seg in path.split('.') {
+        v = match &v {
+            Value::Hash(h) => h.get_str(seg).cloned().unwrap_or(Value::Undef),
+            Value::Array(a) => seg
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| a.get(i).cloned())
+                .unwrap_or(Value::Undef),
+            _ => Value::Undef,
+        };
+    }
+    v
 }

@@ -10,9 +10,11 @@
 mod calls;
 mod classes;
 mod collectors;
+mod conditions;
 mod eval;
 mod finish;
 mod functions;
+mod hiera_backend;
 mod input;
 mod loader;
 mod overrides;
@@ -34,7 +36,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use super::catalog::{Catalog, Location, Resource};
-use super::diag::{EvalDiag, EvalDiagKind};
+use super::diag::{BadInput, EvalDiag, EvalDiagKind, GaveUp, NotEvaluated, Related, ValueFrom};
 use super::error::EvalError;
 use super::value::{Hash, Value};
 use crate::syntax::ast::Span;
@@ -55,19 +57,17 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
     // What Hiera could not read or do: a refused data file is a finding of its own.
     for n in c.hiera.notes() {
         let kind = match n.refused {
-            Some(_) => EvalDiagKind::RefusedHieraData,
-            None => EvalDiagKind::NotEvaluated,
-        };
-        c.diags.push(EvalDiag {
-            kind,
-            message: n.message,
-            at: crate::eval::catalog::Location {
-                file: n.config,
-                span: None,
-                line: None,
+            Some(_) => EvalDiagKind::RefusedHieraData { note: n.message },
+            None => EvalDiagKind::NotEvaluated {
+                what: NotEvaluated::Hiera { note: n.message },
             },
-            related: Vec::new(),
-        });
+        };
+        let at = Location {
+            file: n.config,
+            span: None,
+            line: None,
+        };
+        c.diags.push(EvalDiag::new(kind, at));
     }
     let (catalog, failed) = match ok {
         Ok(()) if c.errors_recovered == 0 => {
@@ -170,10 +170,6 @@ pub(crate) struct Compiler<'i> {
     pub missing_facts: Vec<crate::eval::facts::MissingFact>,
     /// The variable reads of the manifests, when [`CompileInput::record_variable_reads`] asks.
     pub variable_reads: Option<Vec<VariableRead>>,
-    /// Where the error being propagated was raised, and what kind it is.
-    pub err_file: Option<FileId>,
-    pub err_kind: Option<EvalDiagKind>,
-    pub err_related: Vec<(Location, String)>,
     pub main_file: FileId,
     pub top: ScopeId,
     pub node_scope: Option<ScopeId>,
@@ -236,9 +232,6 @@ impl<'i> Compiler<'i> {
             errors: Vec::new(),
             missing_facts: Vec::new(),
             variable_reads: input.record_variable_reads.then(Vec::new),
-            err_file: None,
-            err_kind: None,
-            err_related: Vec::new(),
             main_file: 0,
             top: 0,
             node_scope: None,
@@ -285,7 +278,7 @@ impl<'i> Compiler<'i> {
     fn start(&mut self) -> Result<Vec<(FileId, Vec<crate::syntax::ast::Expr>)>, EvalError> {
         let main_code = self.load_main();
         self.report_load_errors();
-        if self.diags.iter().any(|d| d.kind == EvalDiagKind::EvalError) {
+        if (self.diags.iter()).any(|d| matches!(d.kind, EvalDiagKind::EvalError { .. })) {
             return Err(EvalError::new("The manifest has syntax errors"));
         }
         self.set_top_variables();
@@ -343,15 +336,18 @@ impl<'i> Compiler<'i> {
                             let text = String::from_utf8_lossy(&bytes).into_owned();
                             all.push(self.loader.load_main(Some(f.clone()), text));
                         }
-                        Err(e) => self.diags.push(EvalDiag {
-                            kind: EvalDiagKind::BadInput,
-                            message: format!("Could not read {}: {e}", f.display()),
-                            at: Location {
+                        Err(e) => {
+                            let problem = BadInput::Unreadable {
+                                path: f.display().to_string(),
+                                error: e.to_string(),
+                            };
+                            let at = Location {
                                 file: Some(f.clone()),
                                 ..Location::default()
-                            },
-                            related: Vec::new(),
-                        }),
+                            };
+                            (self.diags)
+                                .push(EvalDiag::new(EvalDiagKind::BadInput { problem }, at));
+                        }
                     }
                 }
                 if all.is_empty() {
@@ -366,12 +362,8 @@ impl<'i> Compiler<'i> {
         for e in self.loader.take_errors() {
             let at = self.location(e.file, e.span);
             self.errors.push(self.diags.len());
-            self.diags.push(EvalDiag {
-                kind: EvalDiagKind::EvalError,
-                message: e.message,
-                at,
-                related: Vec::new(),
-            });
+            let kind = EvalDiagKind::EvalError { message: e.message };
+            self.diags.push(EvalDiag::new(kind, at));
         }
     }
 
@@ -465,60 +457,64 @@ impl<'i> Compiler<'i> {
         idx
     }
 
-    /// Turns the error that stopped the compilation into a diagnostic.
+    /// Turns the error that stopped the compilation into a finding, located where the error
+    /// says (its file, else the current one).
     fn report_error(&mut self, e: EvalError) {
-        let kind = match e.kind {
-            super::error::ErrorKind::Budget => {
-                self.err_kind = None;
-                EvalDiagKind::BudgetExceeded
-            }
-            _ => self.err_kind.take().unwrap_or(match e.kind {
-                super::error::ErrorKind::Fail => EvalDiagKind::Fail,
-                super::error::ErrorKind::ArgumentType => EvalDiagKind::ParameterType,
-                _ if crate::eval::regex::gave_up(&e).is_some() => EvalDiagKind::RegexTooCostly,
-                _ => EvalDiagKind::EvalError,
-            }),
-        };
-        let at = match (self.err_file.take(), e.span) {
-            (Some(f), Some(s)) => self.location(f, s),
+        use super::error::ErrorKind;
+        let at = match (e.file, e.span) {
+            (Some(f), Some(s)) => self.location(f as FileId, s),
             (None, Some(s)) => self.location(self.ctx.file, s),
             _ => Location::default(),
         };
-        let message = match &e.kind {
-            super::error::ErrorKind::Error
-            | super::error::ErrorKind::ArgumentType
-            | super::error::ErrorKind::Fail
-            | super::error::ErrorKind::Budget => e.message.clone(),
-            _ => e.to_string(),
+        let stopped = crate::eval::regex::gave_up(&e).is_some();
+        let mut in_templates = Vec::new();
+        let kind = match e.kind {
+            ErrorKind::Budget => EvalDiagKind::BudgetExceeded { message: e.message },
+            ErrorKind::Finding(finding) => {
+                in_templates = finding.in_templates;
+                finding.kind
+            }
+            ErrorKind::Fail => EvalDiagKind::Fail { message: e.message },
+            ErrorKind::ArgumentType => EvalDiagKind::ParameterType {
+                owner: None,
+                mismatch: e.message,
+                from: ValueFrom::Given,
+            },
+            ErrorKind::Error if stopped => EvalDiagKind::RegexTooCostly {
+                gave_up: GaveUp::Stopped { message: e.message },
+            },
+            ErrorKind::Error => EvalDiagKind::EvalError { message: e.message },
+            control => EvalDiagKind::EvalError {
+                message: EvalError::control(control).to_string(),
+            },
         };
-        let related = std::mem::take(&mut self.err_related);
         // A syntax error already reported is not reported again.
-        if self
-            .diags
-            .iter()
-            .any(|d| d.kind == EvalDiagKind::EvalError && d.message.starts_with("Syntax error"))
-            && message == "The manifest has syntax errors"
+        if matches!(&kind, EvalDiagKind::EvalError { message } if message == "The manifest has syntax errors")
+            && self.diags.iter().any(|d| {
+                matches!(&d.kind, EvalDiagKind::EvalError { message } if message.starts_with("Syntax error"))
+            })
         {
             return;
         }
+        let related = match &kind {
+            EvalDiagKind::DuplicateResource { first, .. } => {
+                vec![(first.clone(), Related::FirstDeclared)]
+            }
+            _ => Vec::new(),
+        };
         self.errors.push(self.diags.len());
         self.diags.push(EvalDiag {
             kind,
-            message,
             at,
             related,
+            in_templates,
         });
     }
 
-    /// Adds a diagnostic that does not stop the compilation.
-    pub fn note(&mut self, kind: EvalDiagKind, message: String, span: Span) {
+    /// Adds a finding that does not stop the compilation.
+    pub fn note(&mut self, kind: EvalDiagKind, span: Span) {
         let at = self.location(self.ctx.file, span);
-        self.diags.push(EvalDiag {
-            kind,
-            message,
-            at,
-            related: Vec::new(),
-        });
+        self.diags.push(EvalDiag::new(kind, at));
     }
 
     /// Records a read of a fact the node's facts lack (once per way it is read).
@@ -529,12 +525,6 @@ impl<'i> Compiler<'i> {
         let at = self.location(self.ctx.file, span);
         self.missing_facts
             .push(crate::eval::facts::MissingFact { read, path, at });
-    }
-
-    /// An error of a given kind, raised here.
-    pub fn fatal(&mut self, kind: EvalDiagKind, message: impl Into<String>) -> EvalError {
-        self.err_kind = Some(kind);
-        EvalError::new(message)
     }
 
     /// Counts `n` steps of work; the budget error when the steps or the wall time run out.

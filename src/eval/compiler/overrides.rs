@@ -5,7 +5,7 @@ use super::Compiler;
 use super::loader::FileId;
 use super::resources::{cap_type, ref_key};
 use super::scope::DefaultAttr;
-use crate::eval::diag::EvalDiagKind;
+use crate::eval::diag::{EvalDiagKind, TypeUse};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
 use crate::syntax::ast::{self, Span};
@@ -33,10 +33,10 @@ impl Compiler<'_> {
             return err("Defaults are not allowed for classes");
         }
         if self.resolve_type(&type_lower).is_none() {
-            return Err(self.fatal(
-                EvalDiagKind::UnknownResourceType,
-                format!("Unknown resource type: '{type_lower}'"),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                name: type_lower,
+                used: TypeUse::Declared,
+            }));
         }
         let attrs = self.eval_attributes(&d.attributes)?;
         let sid = self.ctx.scope;
@@ -120,9 +120,8 @@ impl Compiler<'_> {
             };
             match self.catalog.find(&ov.type_name, &ov.title) {
                 Some(idx) => {
-                    if self.apply_override(idx, &ov, false).is_err() {
-                        self.err_file = None;
-                    }
+                    // Whether it applies is not known: an error is not Puppet's.
+                    let _ = self.apply_override(idx, &ov, false);
                 }
                 None => self.overrides.push(ov),
             }
@@ -140,8 +139,9 @@ impl Compiler<'_> {
         let allowed =
             from_collector || ov.source == res_source || self.child_of(&ov.source, &res_source);
         if !allowed {
-            self.err_file = Some(ov.file);
-            return Err(EvalError::new("Only subclasses can override parameters").at(ov.span));
+            return Err(
+                EvalError::new("Only subclasses can override parameters").located(ov.file, ov.span)
+            );
         }
         for (n, v, append) in &ov.attrs {
             let current = self.catalog.get(idx).param(n).cloned();
@@ -162,11 +162,10 @@ impl Compiler<'_> {
                         } else {
                             format!(" by Class[{}]", cap_type(&param_source))
                         };
-                        self.err_file = Some(self.meta[idx].file);
                         return Err(EvalError::new(format!(
                             "Parameter '{n}' is already set on {r}{by}; cannot redefine"
                         ))
-                        .at(self.meta[idx].span));
+                        .located(self.meta[idx].file, self.meta[idx].span));
                     }
                     if *append {
                         append_values(&cur, v)

@@ -56,15 +56,8 @@ impl Compiler<'_> {
                 let mut refs = Vec::new();
                 for x in &flat {
                     if let Value::Unknown(u) = x {
-                        self.note_unknown_once(
-                            self.ctx.file,
-                            e.span,
-                            format!(
-                                "this relationship names a resource that is not known \
-                                 statically (from {}); the relationship is not in the catalog",
-                                u.origin
-                            ),
-                        );
+                        let what = crate::eval::diag::Unknown::Relationship;
+                        self.note_unknown_once(self.ctx.file, e.span, what, &u.origin);
                         continue;
                     }
                     if x.is_undef() {

@@ -7,8 +7,8 @@ use super::overrides::append_values;
 use super::scope::ScopeId;
 use super::{Compiler, ResKind, ResMeta};
 use crate::eval::catalog::Resource;
-use crate::eval::diag::EvalDiagKind;
-use crate::eval::error::{EvalResult, err};
+use crate::eval::diag::{EvalDiagKind, TypeUse, Unknown};
+use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
 use crate::syntax::ast::{self, AttributeOp, ResourceForm, Span};
 
@@ -204,15 +204,7 @@ impl Compiler<'_> {
                 },
                 Value::String(s) => s.to_lowercase(),
                 Value::Unknown(u) => {
-                    self.note_unknown_once(
-                        self.ctx.file,
-                        span,
-                        format!(
-                            "resources of a type not known statically (from {}) are not \
-                             declared",
-                            u.origin
-                        ),
-                    );
+                    self.note_unknown_once(self.ctx.file, span, Unknown::ResourceType, &u.origin);
                     return Ok(Value::Undef);
                 }
                 _ => return err("A resource type must be a resource type reference"),
@@ -259,15 +251,8 @@ impl Compiler<'_> {
                         Value::String(s) => s.clone(),
                         Value::Resource(rr) => rr.title.clone(),
                         Value::Unknown(u) => {
-                            self.note_unknown_once(
-                                self.ctx.file,
-                                span,
-                                format!(
-                                    "a class declared with a name not known statically (from \
-                                     {}) is not evaluated",
-                                    u.origin
-                                ),
-                            );
+                            let what = Unknown::ClassName;
+                            self.note_unknown_once(self.ctx.file, span, what, &u.origin);
                             continue;
                         }
                         other => {
@@ -295,10 +280,10 @@ impl Compiler<'_> {
             return Ok(Value::array(created));
         }
         let Some(kind) = self.resolve_type(&type_lower) else {
-            return Err(self.fatal(
-                EvalDiagKind::UnknownResourceType,
-                format!("Unknown resource type: '{type_lower}'"),
-            ));
+            return Err(EvalError::finding(EvalDiagKind::UnknownResourceType {
+                name: type_lower,
+                used: TypeUse::Declared,
+            }));
         };
         let type_name = cap_type(&type_lower);
         for (titles, attrs, bspan) in bodies {
@@ -472,20 +457,12 @@ impl Compiler<'_> {
                 Ok(idx)
             }
             Err(first) => {
-                let m = self.meta[first].clone();
-                let r = self.catalog.get(first).reference();
-                let first_at = self.where_text(m.file, m.span);
-                let here = self.where_text(self.ctx.file, span);
-                self.err_related = vec![(
-                    self.location(m.file, m.span),
-                    "first declared here".to_string(),
-                )];
-                Err(self.fatal(
-                    EvalDiagKind::DuplicateResource,
-                    format!(
-                        "Duplicate declaration: {r} is already declared at {first_at}; cannot redeclare {here}"
-                    ),
-                ))
+                let m = &self.meta[first];
+                Err(EvalError::finding(EvalDiagKind::DuplicateResource {
+                    reference: self.catalog.get(first).reference(),
+                    first: self.location(m.file, m.span),
+                    here: self.location(self.ctx.file, span),
+                }))
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use super::Compiler;
 use super::scope::{Ctx, Frame};
-use crate::eval::diag::EvalDiagKind;
+use crate::eval::diag::{EvalDiagKind, ValueFrom};
 use crate::eval::epp::{self, EppError, EppHost, EppTemplate, RenderFrame, TemplateSource};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
@@ -99,15 +99,19 @@ impl EppHost for Compiler<'_> {
     }
 
     fn refused(&mut self, written: &str, why: &SandboxError) {
-        self.note(
-            EvalDiagKind::RefusedRead,
-            format!("`{written}` was not read: {why}; its content is unknown"),
-            self.template_call,
-        );
+        let kind = EvalDiagKind::RefusedRead {
+            written: written.to_string(),
+            why: why.to_string(),
+        };
+        self.note(kind, self.template_call);
     }
 
     fn parameter_error(&mut self, message: String) -> EvalError {
-        self.fatal(EvalDiagKind::ParameterType, message)
+        EvalError::finding(EvalDiagKind::ParameterType {
+            owner: None,
+            mismatch: message,
+            from: ValueFrom::Given,
+        })
     }
 
     fn template_limit(&self) -> usize {

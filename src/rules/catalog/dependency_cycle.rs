@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -45,10 +45,6 @@ declare_rule! {
 }
 
 impl CatalogRule for DependencyCycle {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::DependencyCycle]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "part of a dependency cycle".to_string()
     }
@@ -56,4 +52,17 @@ impl CatalogRule for DependencyCycle {
     fn help(&self, _diag: &EvalDiag) -> String {
         "remove or reverse one relationship of the cycle".to_string()
     }
+}
+
+/// The agent's message: how many cycles, then each cycle's path.
+pub(super) fn message(cycles: &[Vec<String>]) -> String {
+    let n = cycles.len();
+    let mut message = format!(
+        "Found {n} dependency cycle{}:",
+        if n == 1 { "" } else { "s" }
+    );
+    for path in cycles {
+        message.push_str(&format!("\n({})", path.join(" => ")));
+    }
+    message
 }

@@ -2,7 +2,8 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::catalog::Location;
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -41,10 +42,6 @@ declare_rule! {
 }
 
 impl CatalogRule for DuplicateDeclaration {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::DuplicateResource]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "declared again here".to_string()
     }
@@ -53,4 +50,13 @@ impl CatalogRule for DuplicateDeclaration {
         "declare the resource once; to share it, declare it virtually (`@type`) and `realize` it"
             .to_string()
     }
+}
+
+/// Puppet's message: the resource, where it was first declared, and where again.
+pub(super) fn message(reference: &str, first: &Location, here: &Location) -> String {
+    format!(
+        "Duplicate declaration: {reference} is already declared at {}; cannot redeclare {}",
+        super::puppet_where(first),
+        super::puppet_where(here)
+    )
 }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -58,10 +58,6 @@ declare_rule! {
 }
 
 impl CatalogRule for EvaluationBudgetExceeded {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::BudgetExceeded]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "the budget runs out here".to_string()
     }

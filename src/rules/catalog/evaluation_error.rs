@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -38,10 +38,6 @@ declare_rule! {
 }
 
 impl CatalogRule for EvaluationError {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::EvalError]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "evaluation fails here".to_string()
     }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -35,10 +35,6 @@ declare_rule! {
 }
 
 impl CatalogRule for FailedAssertion {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::Fail, EvalDiagKind::AssertType]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "the compilation stops here".to_string()
     }
@@ -46,4 +42,9 @@ impl CatalogRule for FailedAssertion {
     fn help(&self, _diag: &EvalDiag) -> String {
         "check the node's facts and data, or the condition that leads here".to_string()
     }
+}
+
+/// The message of a failed `assert_type()`: why the value does not match.
+pub(super) fn assert_type_message(mismatch: &str) -> String {
+    format!("assert_type(): {mismatch}")
 }

@@ -4,7 +4,7 @@
 use super::CatalogRule;
 use crate::declare_rule;
 use crate::eval::catalog::Location;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{EvalDiag, EvalDiagKind, Related};
 use crate::eval::facts::MissingFact;
 use crate::eval::value::{Hash, Value};
 
@@ -41,10 +41,6 @@ declare_rule! {
 }
 
 impl CatalogRule for IncompleteFacts {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::IncompleteFacts]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "read by the code, absent from these facts".to_string()
     }
@@ -68,6 +64,24 @@ pub fn finding(missing: &[MissingFact], facts: &Hash, at: Location) -> Option<Ev
     if missing.is_empty() {
         return None;
     }
+    let related = missing
+        .iter()
+        .take(LOCATED)
+        .map(|m| (m.at.clone(), Related::FactRead { read: m.read.clone() }))
+        .collect();
+    let kind = EvalDiagKind::IncompleteFacts {
+        missing: missing.to_vec(),
+        legacy_facts: has_legacy_facts(facts),
+    };
+    Some(EvalDiag {
+        related,
+        ..EvalDiag::new(kind, at)
+    })
+}
+
+/// The facts lacking (the first [`LISTED`] by name), and a word on legacy facts when the code
+/// reads some and the facts hold none.
+pub(super) fn message(missing: &[MissingFact], legacy_facts: bool) -> String {
     let mut names: Vec<String> = missing
         .iter()
         .take(LISTED)
@@ -86,7 +100,7 @@ pub fn finding(missing: &[MissingFact], facts: &Hash, at: Location) -> Option<Ev
         .iter()
         .filter(|m| m.path.len() == 1 && is_legacy(&m.path[0]))
         .collect();
-    if !legacy.is_empty() && !has_legacy_facts(facts) {
+    if !legacy.is_empty() && !legacy_facts {
         let example = legacy
             .iter()
             .find_map(|m| {
@@ -99,17 +113,7 @@ pub fn finding(missing: &[MissingFact], facts: &Hash, at: Location) -> Option<Ev
              structured ones unless `include_legacy_facts` is off{example}"
         ));
     }
-    let related = missing
-        .iter()
-        .take(LOCATED)
-        .map(|m| (m.at.clone(), format!("`{}` read here", m.read)))
-        .collect();
-    Some(EvalDiag {
-        kind: EvalDiagKind::IncompleteFacts,
-        message,
-        at,
-        related,
-    })
+    message
 }
 
 /// Whether `name` is one of Facter's legacy facts (one that a structured fact replaced).
@@ -149,13 +153,14 @@ mod tests {
             read("$facts['os']['release']", &["os", "release"]),
         ];
         let d = finding(&missing, &facts, Location::default()).unwrap();
-        assert_eq!(d.kind, EvalDiagKind::IncompleteFacts);
-        assert!(d.message.starts_with("the facts lack 2 facts that the code reads: `$::osfamily`, `$facts['os']['release']`; the facts hold no legacy facts"), "{}", d.message);
-        assert!(d.message.contains("`$::osfamily` is `$facts['os']['family']`"), "{}", d.message);
+        let text = super::super::message(&d.kind);
+        assert!(text.starts_with("the facts lack 2 facts that the code reads: `$::osfamily`, `$facts['os']['release']`; the facts hold no legacy facts"), "{text}");
+        assert!(text.contains("`$::osfamily` is `$facts['os']['family']`"), "{text}");
         assert_eq!(d.related.len(), 2);
         facts.insert(Value::string("operatingsystem"), Value::string("Debian"));
         let d = finding(&missing, &facts, Location::default()).unwrap();
-        assert!(!d.message.contains("legacy"), "{}", d.message);
+        let text = super::super::message(&d.kind);
+        assert!(!text.contains("legacy"), "{text}");
     }
 
     #[test]
@@ -164,8 +169,9 @@ mod tests {
             .map(|i| read(&format!("$::f{i}"), &["x", "y"]))
             .collect();
         let d = finding(&missing, &Hash::new(), Location::default()).unwrap();
-        assert!(d.message.contains("20 facts"));
-        assert!(d.message.ends_with("and 8 more"), "{}", d.message);
+        let text = super::super::message(&d.kind);
+        assert!(text.contains("20 facts"));
+        assert!(text.ends_with("and 8 more"), "{text}");
         assert_eq!(d.related.len(), LOCATED);
     }
 }

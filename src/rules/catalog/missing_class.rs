@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{ClassWanted, EvalDiag};
 
 declare_rule! {
     /// ## What it does
@@ -37,15 +37,25 @@ declare_rule! {
 }
 
 impl CatalogRule for MissingClass {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::UnknownClass]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "no such class".to_string()
     }
 
     fn help(&self, _diag: &EvalDiag) -> String {
         "fix the class's name, define it, or add its module to the module path".to_string()
+    }
+}
+
+/// Puppet's message: the class, for the node (left out when said of several nodes), or as a
+/// class's parent.
+pub(super) fn message(class: &str, wanted: &ClassWanted) -> String {
+    match wanted {
+        ClassWanted::Declared { node: Some(node) } => {
+            format!("Could not find class ::{class} for {node}")
+        }
+        ClassWanted::Declared { node: None } => format!("Could not find class ::{class}"),
+        ClassWanted::Parent { child } => {
+            format!("Could not find parent class {class} of class {child}")
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -39,10 +39,6 @@ declare_rule! {
 }
 
 impl CatalogRule for MissingParameterValue {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::MissingParameter]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "declared without a required parameter".to_string()
     }
@@ -50,4 +46,17 @@ impl CatalogRule for MissingParameterValue {
     fn help(&self, _diag: &EvalDiag) -> String {
         "give the parameter a value: in the declaration, in Hiera, or as a default".to_string()
     }
+}
+
+/// Puppet's message: the resource and the parameters without a value.
+pub(super) fn message(owner: &str, params: &[String]) -> String {
+    let list = params
+        .iter()
+        .map(|m| format!("'{m}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "{owner}: expects a value for parameter{} {list}",
+        if params.len() > 1 { "s" } else { "" }
+    )
 }

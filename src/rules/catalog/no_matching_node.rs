@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -37,10 +37,6 @@ declare_rule! {
 }
 
 impl CatalogRule for NoMatchingNode {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::NoMatchingNode]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "no node definition matches".to_string()
     }
@@ -48,4 +44,12 @@ impl CatalogRule for NoMatchingNode {
     fn help(&self, _diag: &EvalDiag) -> String {
         "add a node definition that matches the node (or `node default`)".to_string()
     }
+}
+
+/// Puppet's message, naming the node ("the node" when said of several nodes).
+pub(super) fn message(node: Option<&str>) -> String {
+    format!(
+        "Could not find node statement with name 'default' or '{}'",
+        node.unwrap_or("the node")
+    )
 }

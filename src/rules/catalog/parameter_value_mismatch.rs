@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{EvalDiag, ValueFrom};
 
 declare_rule! {
     /// ## What it does
@@ -43,10 +43,6 @@ declare_rule! {
 }
 
 impl CatalogRule for ParameterValueMismatch {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::ParameterType]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "value of the wrong type".to_string()
     }
@@ -55,5 +51,18 @@ impl CatalogRule for ParameterValueMismatch {
         "give the parameter (or the function's argument) a value of its type, where the value \
          comes from"
             .to_string()
+    }
+}
+
+/// Puppet's message (`owner: mismatch`), and where the value came from when it was not given.
+pub(super) fn message(owner: Option<&str>, mismatch: &str, from: ValueFrom) -> String {
+    let from = match from {
+        ValueFrom::Given => "",
+        ValueFrom::Hiera => " (the value came from Hiera)",
+        ValueFrom::Default => " (the value is the parameter's default)",
+    };
+    match owner {
+        Some(owner) => format!("{owner}: {mismatch}{from}"),
+        None => format!("{mismatch}{from}"),
     }
 }

@@ -42,16 +42,12 @@ declare_rule! {
 }
 
 impl CatalogRule for RefusedRead {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::RefusedRead, EvalDiagKind::RefusedHieraData]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "not read".to_string()
     }
 
     fn help(&self, diag: &EvalDiag) -> String {
-        if diag.kind == EvalDiagKind::RefusedHieraData {
+        if matches!(diag.kind, EvalDiagKind::RefusedHieraData { .. }) {
             return "if this data folder is yours (a private data checkout beside the \
                     repository), say so with `--trust DIR`, or name a Hiera configuration that \
                     lies outside the repository with `--hiera`/`--global-hiera`"
@@ -61,4 +57,9 @@ impl CatalogRule for RefusedRead {
          as `module/file`"
             .to_string()
     }
+}
+
+/// The file not read, and why.
+pub(super) fn message(written: &str, why: &str) -> String {
+    format!("`{written}` was not read: {why}; its content is unknown")
 }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{EvalDiag, GaveUp};
 
 declare_rule! {
     /// ## What it does
@@ -42,10 +42,6 @@ declare_rule! {
 }
 
 impl CatalogRule for RegexGaveUp {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::RegexTooCostly]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "result unknown".to_string()
     }
@@ -54,5 +50,16 @@ impl CatalogRule for RegexGaveUp {
         "rewrite the pattern without nested repetitions around back-references or look-around \
          (`(a+)+`), or anchor and bound them"
             .to_string()
+    }
+}
+
+/// The pattern whose result is unknown, or the error that stopped the compilation.
+pub(super) fn message(gave_up: &GaveUp) -> String {
+    match gave_up {
+        GaveUp::ResultUnknown { pattern } => format!(
+            "matching against the regular expression `/{pattern}/` gave up: too many \
+             back-tracking steps; its result is unknown"
+        ),
+        GaveUp::Stopped { message } => message.clone(),
     }
 }

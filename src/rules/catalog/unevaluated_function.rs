@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, EvalDiagKind};
+use crate::eval::diag::{EvalDiag, NotEvaluated};
 
 declare_rule! {
     /// ## What it does
@@ -39,15 +39,36 @@ declare_rule! {
 }
 
 impl CatalogRule for UnevaluatedFunction {
-    fn kinds(&self) -> &'static [EvalDiagKind] {
-        &[EvalDiagKind::NotEvaluated]
-    }
-
     fn label(&self, _diag: &EvalDiag) -> String {
         "not evaluated: result unknown, side effects missing".to_string()
     }
 
     fn help(&self, _diag: &EvalDiag) -> String {
         "nothing to fix: this note says what the catalog may lack".to_string()
+    }
+}
+
+/// The function not evaluated, and what that leaves out.
+pub(super) fn message(what: &NotEvaluated) -> String {
+    match what {
+        NotEvaluated::RubyFunction { function, path } => format!(
+            "`{function}()` is a Ruby function ({path}) that plint does not evaluate: its result \
+             is unknown, and whatever it declares or sets (classes, resources, variables) is \
+             missing from the catalog"
+        ),
+        NotEvaluated::Builtin { function } => format!(
+            "`{function}()` is a built-in function that plint does not evaluate (it needs a \
+             Puppet server or its data): its result is unknown"
+        ),
+        NotEvaluated::Partly {
+            function,
+            path,
+            why,
+        } => format!(
+            "`{function}()` is a Ruby function ({path}) that plint could not evaluate fully \
+             ({why}): its result is unknown, and what it declares or sets after that is missing \
+             from the catalog"
+        ),
+        NotEvaluated::Hiera { note } => note.clone(),
     }
 }
