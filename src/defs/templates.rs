@@ -75,6 +75,7 @@ pub fn template_uses(
         scope: None,
         locals: Vec::new(),
         out: Vec::new(),
+        line_at: (0, 1),
     };
     statements.iter().for_each(|s| w.expr(s));
     w.out
@@ -87,6 +88,9 @@ struct Walk<'p> {
     scope: Option<Result<String, ()>>,
     locals: Vec<String>,
     out: Vec<TemplateUse>,
+    /// The last offset whose line was counted, and its line: the calls come in source order,
+    /// so each count starts where the previous one ended.
+    line_at: (usize, u32),
 }
 
 impl Walk<'_> {
@@ -167,8 +171,7 @@ impl Walk<'_> {
             (TemplateKind::Epp, Some(a)) => literal_keys(a),
         };
         for arg in names {
-            let before = self.source.get(..arg.span.start as usize).unwrap_or("");
-            let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
+            let line = self.line_of(arg.span.start as usize);
             self.out.push(TemplateUse {
                 line,
                 kind,
@@ -182,6 +185,22 @@ impl Walk<'_> {
                 },
             });
         }
+    }
+}
+
+impl Walk<'_> {
+    /// The 1-based line of a byte offset, counted from the last one asked for when it is
+    /// before this one (as in a walk in source order), else from the start.
+    fn line_of(&mut self, at: usize) -> u32 {
+        let at = at.min(self.source.len());
+        let (from, line) = if at >= self.line_at.0 {
+            self.line_at
+        } else {
+            (0, 1)
+        };
+        let newlines = memchr::memchr_iter(b'\n', &self.source.as_bytes()[from..at]).count();
+        self.line_at = (at, line + newlines as u32);
+        self.line_at.1
     }
 }
 
