@@ -186,9 +186,7 @@ impl Walk<'_> {
             });
         }
     }
-}
 
-impl Walk<'_> {
     /// The 1-based line of a byte offset, counted from the last one asked for when it is
     /// before this one (as in a walk in source order), else from the start.
     fn line_of(&mut self, at: usize) -> u32 {
