@@ -119,6 +119,9 @@ pub struct Index {
     top_variables: Vec<TopVar>,
     /// The calls of `template()` and `epp()` in the manifests, in file order.
     template_uses: Vec<super::templates::TemplateUse>,
+    /// The manifests whose template calls were looked for: the range of their calls in
+    /// `template_uses`, and the hash of the text they were read from.
+    template_uses_by_file: HashMap<std::path::PathBuf, (std::ops::Range<u32>, u64)>,
     /// The files each indexed module's code may name (by module name).
     assets: HashMap<String, ModuleAssets>,
     /// The keys the manifests look up by a literal name (`lookup('x')`, `hiera('x')`).
@@ -337,6 +340,20 @@ impl Index {
         &self.template_uses
     }
 
+    /// The calls of `template()` and `epp()` in the manifest at `path`, when the index read
+    /// them from this very `source` (not from an earlier text, as a fix re-checks); `None`
+    /// when it did not read them (the text names neither function, or the index has another
+    /// text of the file or none).
+    pub fn template_uses_in(
+        &self,
+        path: &Path,
+        source: &str,
+    ) -> Option<&[super::templates::TemplateUse]> {
+        let (range, hash) = self.template_uses_by_file.get(path)?;
+        (*hash == super::templates::text_hash(source))
+            .then(|| &self.template_uses[range.start as usize..range.end as usize])
+    }
+
     /// The caches of the run (see [`crate::types::Caches`]).
     pub fn caches(&self) -> Option<&crate::types::Caches> {
         self.caches.as_ref()
@@ -517,7 +534,15 @@ impl Index {
                 alias_rank.push(u8::from(!loaded));
             }
             index.nodes.extend(defs.nodes);
+            let start = index.template_uses.len() as u32;
             index.template_uses.extend(defs.templates);
+            if let Some((path, hash)) = defs.templates_walked {
+                let end = index.template_uses.len() as u32;
+                index
+                    .template_uses_by_file
+                    .entry(path)
+                    .or_insert((start..end, hash));
+            }
             index.lookup_keys.extend(defs.lookup_keys);
             for v in defs.top_variables {
                 let i = index.top_variables.len() as u32;

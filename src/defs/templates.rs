@@ -2,6 +2,10 @@
 //! class or defined type, and what names the template can see there besides that scope's own
 //! variables (for the check that a template reads only variables its callers define).
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use crate::syntax::ast::{self, Expr, ExprKind, Span, StringPart};
 
 use super::model::Origin;
@@ -61,6 +65,29 @@ impl TemplateUse {
             _ => std::borrow::Cow::Borrowed(name),
         })
     }
+}
+
+/// Whether a text may hold a call of `template()` or `epp()` (it names one of them): most
+/// manifests do not, and their trees are not walked for such calls.
+pub fn mentions_templates(source: &str) -> bool {
+    static TEMPLATE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("template"));
+    static EPP: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("epp"));
+    TEMPLATE.find(source.as_bytes()).is_some() || EPP.find(source.as_bytes()).is_some()
+}
+
+/// Whether a text may look a Hiera key up by name (it names `lookup` or `hiera`; see
+/// [`lookup_keys`]).
+pub fn mentions_lookups(source: &str) -> bool {
+    static LOOKUP: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("lookup"));
+    static HIERA: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("hiera"));
+    LOOKUP.find(source.as_bytes()).is_some() || HIERA.find(source.as_bytes()).is_some()
+}
+
+/// The hash of a manifest's text by which the index knows the text its template calls were
+/// read from (see [`crate::defs::Index::template_uses_in`]).
+pub fn text_hash(source: &str) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(source)
 }
 
 /// The template calls of one manifest's statements.

@@ -5,6 +5,7 @@ use rustc_hash::FxHashSet as HashSet;
 use std::path::Path;
 
 use super::{Manifest, TopVar, key};
+use crate::defs::templates;
 use crate::defs::model::{
     ClassDef, ClassKind, FunctionDef, FunctionKind, NodeDef, NodeMatcher, Origin, ParamDef,
     ParamKind, SigParam, Signature, TypeAliasDef, VarDef,
@@ -22,6 +23,9 @@ pub struct FileDefs {
     pub(super) nodes: Vec<NodeDef>,
     pub(super) top_variables: Vec<TopVar>,
     pub(super) templates: Vec<crate::defs::templates::TemplateUse>,
+    /// When the template calls were looked for (the text names `template` or `epp`): the
+    /// file's path and the hash of its text (see [`super::Index::template_uses_in`]).
+    pub(super) templates_walked: Option<(std::path::PathBuf, u64)>,
     pub(super) lookup_keys: Vec<String>,
 }
 
@@ -59,12 +63,12 @@ impl FileDefs {
             })
             .collect();
         // Most manifests name no template: their trees are not walked again.
-        if m.source.contains("template") || m.source.contains("epp") {
-            x.out.templates =
-                crate::defs::templates::template_uses(m.path, m.source, &m.ast.statements);
+        if templates::mentions_templates(m.source) {
+            x.out.templates = templates::template_uses(m.path, m.source, &m.ast.statements);
+            x.out.templates_walked = Some((m.path.to_path_buf(), templates::text_hash(m.source)));
         }
-        if m.source.contains("lookup") || m.source.contains("hiera") {
-            x.out.lookup_keys = crate::defs::templates::lookup_keys(&m.ast.statements);
+        if templates::mentions_lookups(m.source) {
+            x.out.lookup_keys = templates::lookup_keys(&m.ast.statements);
         }
         x.out
     }
