@@ -617,6 +617,7 @@ fn push<T>(items: &mut Vec<T>, map: &mut HashMap<String, Vec<u32>>, name: &str, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::defs::model::{NodeMatcher, ParamKind};
     use std::path::PathBuf;
 
     fn index_of(files: &[(&str, &str)]) -> Index {

@@ -5,11 +5,11 @@ use rustc_hash::FxHashSet as HashSet;
 use std::path::Path;
 
 use super::{Manifest, TopVar, key};
-use crate::defs::templates;
 use crate::defs::model::{
     ClassDef, ClassKind, FunctionDef, FunctionKind, NodeDef, NodeMatcher, Origin, ParamDef,
     ParamKind, SigParam, Signature, TypeAliasDef, VarDef,
 };
+use crate::defs::templates;
 use crate::discover::module::{AutoloadDir, ModuleFile, module_file};
 use crate::syntax::ast::{AssignOp, Expr, ExprKind, Parameter, Span};
 
