@@ -599,9 +599,9 @@ struct Probe<'p> {
 impl<'p> Probe<'p> {
     fn new(path: &'p Path) -> Probe<'p> {
         let bytes = path.as_os_str().as_encoded_bytes();
-        let regular = memchr::memmem::find(bytes, b"//").is_none()
-            && memchr::memmem::find(bytes, b"/./").is_none()
-            && !bytes.ends_with(b"/.");
+        // After each `/`: neither another `/` nor a `.` alone (`/./`, or a final `/.`).
+        let regular = memchr::memchr_iter(b'/', bytes)
+            .all(|i| !matches!(&bytes[i + 1..], [b'/', ..] | [b'.'] | [b'.', b'/', ..]));
         Probe { path, regular }
     }
 }
