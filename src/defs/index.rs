@@ -33,21 +33,26 @@
 //! ```
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::discover::lookup::{self, Folder, ModuleTree, Probe};
+use crate::discover::lookup::{self, Folder, Probe};
 
 use rayon::prelude::*;
 
 use super::model::{
-    ClassDef, ClassKind, FunctionDef, FunctionKind, NodeDef, NodeMatcher, Origin, ParamDef,
-    ParamKind, ResourceTypeDef, SigParam, Signature, TypeAliasDef, VarDef,
+    ClassDef, ClassKind, FunctionDef, FunctionKind, NodeDef, Origin, ResourceTypeDef, TypeAliasDef,
 };
 use super::ruby;
-use crate::discover::module::{AutoloadDir, ModuleFile, ModuleRoot, module_file, module_files};
-use crate::discover::{FileId, identity};
+use crate::discover::module::ModuleRoot;
 use crate::sandbox::Sandbox;
-use crate::syntax::ast::{self, AssignOp, Expr, ExprKind, Parameter, Span};
+use crate::syntax::ast;
+
+mod manifest;
+mod modules;
+
+pub use manifest::FileDefs;
+pub(crate) use manifest::scope_variables;
+pub use modules::{Listing, ModuleAssets, Modules};
 
 /// One parsed manifest given to the index.
 #[derive(Debug, Clone, Copy)]
@@ -114,6 +119,9 @@ pub struct Index {
     top_variables: Vec<TopVar>,
     /// The calls of `template()` and `epp()` in the manifests, in file order.
     template_uses: Vec<super::templates::TemplateUse>,
+    /// The manifests whose template calls were looked for: the range of their calls in
+    /// `template_uses`, and the hash of the text they were read from.
+    template_uses_by_file: HashMap<std::path::PathBuf, (std::ops::Range<u32>, u64)>,
     /// The files each indexed module's code may name (by module name).
     assets: HashMap<String, ModuleAssets>,
     /// The keys the manifests look up by a literal name (`lookup('x')`, `hiera('x')`).
@@ -339,6 +347,20 @@ impl Index {
         &self.template_uses
     }
 
+    /// The calls of `template()` and `epp()` in the manifest at `path`, when the index read
+    /// them from this very `source` (not from an earlier text, as a fix re-checks); `None`
+    /// when it did not read them (the text names neither function, or the index has another
+    /// text of the file or none).
+    pub fn template_uses_in(
+        &self,
+        path: &Path,
+        source: &str,
+    ) -> Option<&[super::templates::TemplateUse]> {
+        let (range, hash) = self.template_uses_by_file.get(path)?;
+        (*hash == super::templates::text_hash(source))
+            .then(|| &self.template_uses[range.start as usize..range.end as usize])
+    }
+
     /// The caches of the run (see [`crate::types::Caches`]).
     pub fn caches(&self) -> Option<&crate::types::Caches> {
         self.caches.as_ref()
@@ -519,7 +541,15 @@ impl Index {
                 alias_rank.push(u8::from(!loaded));
             }
             index.nodes.extend(defs.nodes);
+            let start = index.template_uses.len() as u32;
             index.template_uses.extend(defs.templates);
+            if let Some((path, hash)) = defs.templates_walked {
+                let end = index.template_uses.len() as u32;
+                index
+                    .template_uses_by_file
+                    .entry(path)
+                    .or_insert((start..end, hash));
+            }
             index.lookup_keys.extend(defs.lookup_keys);
             for v in defs.top_variables {
                 let i = index.top_variables.len() as u32;
@@ -591,511 +621,10 @@ fn push<T>(items: &mut Vec<T>, map: &mut HashMap<String, Vec<u32>>, name: &str, 
     items.push(item);
 }
 
-// ---------------------------------------------------------------------- the modules' files
-
-/// What the modules around the checked files define in their other files: their manifests
-/// that are not checked, their Ruby functions and resource types. Read by [`Modules::read`]
-/// while the checked files are parsed; [`Index::assemble`] merges it with theirs.
-#[derive(Debug, Default)]
-pub struct Modules {
-    /// The module roots, each once, in order.
-    roots: Vec<ModuleRoot>,
-    /// The definitions of the manifests not checked, by root and path.
-    manifests: Vec<FileDefs>,
-    /// The definitions of the Ruby files, by root and path.
-    ruby: Vec<ruby::Defs>,
-    /// The Bolt tasks of the modules (see [`crate::defs::tasks`]).
-    tasks: Vec<crate::defs::tasks::TaskDef>,
-    /// The templates and files of each module, by its name.
-    assets: Vec<(String, ModuleAssets)>,
-}
-
-impl Modules {
-    /// Lists the files of the modules at `roots` and reads those that define something: the
-    /// manifests that are not among `checked` (each parsed here, and only its definitions
-    /// kept) and the Ruby files (parsed, and their declarations read). Unreadable files are skipped.
-    pub fn read(checked: &[&Path], roots: &[ModuleRoot], sandbox: &Sandbox) -> Modules {
-        // A module reached twice (through a symbolic link) is read once.
-        let mut seen_roots = HashSet::default();
-        let roots: Vec<&ModuleRoot> = roots
-            .iter()
-            .filter(|r| seen_roots.insert(identity(&r.path)))
-            .collect();
-        let listed: Vec<_> = roots
-            .par_iter()
-            .map(|r| module_files(&r.path, sandbox))
-            .collect();
-        let mut extra_pp = Vec::new();
-        let mut ruby_files = Vec::new();
-        let mut assets = Vec::new();
-        for (files, root) in listed.into_iter().zip(&roots) {
-            assets.push((
-                root.name.clone(),
-                ModuleAssets::new(&root.path, &files, sandbox),
-            ));
-            extra_pp.extend(files.puppet);
-            ruby_files.extend(
-                files
-                    .functions_4x
-                    .into_iter()
-                    .map(|p| (p, ruby::Kind::Function4x)),
-            );
-            ruby_files.extend(
-                files
-                    .functions_3x
-                    .into_iter()
-                    .map(|p| (p, ruby::Kind::Function3x)),
-            );
-            ruby_files.extend(
-                files
-                    .resource_types
-                    .into_iter()
-                    .map(|p| (p, ruby::Kind::ResourceType)),
-            );
-        }
-        // The modules' manifests that are not checked: most are found as given (the walk and
-        // the module roots name them alike); the others are compared by file identity.
-        let given: HashSet<&Path> = checked.iter().copied().collect();
-        extra_pp.retain(|p| !given.contains(p.as_path()));
-        if !extra_pp.is_empty() {
-            // Only a checked file of the same name can be one of them.
-            let names: HashSet<&std::ffi::OsStr> =
-                extra_pp.iter().filter_map(|p| p.file_name()).collect();
-            let checked_files: HashSet<FileId> = checked
-                .par_iter()
-                .filter(|p| p.file_name().is_some_and(|n| names.contains(n)))
-                .map(|p| identity(p))
-                .collect();
-            extra_pp = extra_pp
-                .into_par_iter()
-                .filter(|p| !checked_files.contains(&identity(p)))
-                .collect();
-        }
-        let (manifests, ruby) = rayon::join(
-            || {
-                extra_pp
-                    .into_par_iter()
-                    .filter_map(|path| {
-                        let source = utf8_text(sandbox.read(&path).ok()?);
-                        let ast = crate::syntax::parse(&source).ast;
-                        Some(FileDefs::extract(Manifest {
-                            path: &path,
-                            source: &source,
-                            ast: &ast,
-                        }))
-                    })
-                    .collect()
-            },
-            || {
-                ruby_files
-                    .into_par_iter()
-                    .filter_map(|(path, kind)| {
-                        let text = utf8_text(sandbox.read(&path).ok()?);
-                        Some(ruby::scan(&ruby::Source { text, path, kind }))
-                    })
-                    .collect()
-            },
-        );
-        let tasks = roots
-            .iter()
-            .flat_map(|r| crate::defs::tasks::read_module_tasks(&r.name, &r.path, sandbox))
-            .collect();
-        Modules {
-            roots: roots.into_iter().cloned().collect(),
-            manifests,
-            ruby,
-            tasks,
-            assets,
-        }
-    }
-}
-
-/// The files a module's code may name as `module/path` (see [`crate::discover::lookup`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ModuleAssets {
-    /// The module's folder.
-    pub root: PathBuf,
-    /// `templates/` (what `template()`, `epp()` and `find_template()` name).
-    pub templates: Listing,
-    /// `files/` (what `file()`, `binary_file()`, `find_file()` and `puppet:///modules/`
-    /// sources name).
-    pub files: Listing,
-}
-
-/// The entries of one folder of a module, as paths relative to it with `/` between
-/// components.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Listing {
-    /// Whether the folder exists.
-    pub present: bool,
-    /// The files under it.
-    pub files: HashSet<String>,
-    /// The folders under it that hold files.
-    pub folders: HashSet<String>,
-    /// The files a manifest renders that Puppet cannot render as text, with why (binary, or
-    /// not readable); filled by [`Index::probe_rendered_templates`].
-    pub unreadable: HashMap<String, String>,
-}
-
-impl Listing {
-    fn new(dir: &Path, listed: &[PathBuf], sandbox: &Sandbox) -> Listing {
-        let mut out = Listing {
-            present: sandbox.locate(dir) == crate::sandbox::Located::Folder,
-            ..Listing::default()
-        };
-        for p in listed {
-            let Some(name) = p.strip_prefix(dir).ok().and_then(|rest| {
-                let parts: Option<Vec<&str>> =
-                    rest.components().map(|c| c.as_os_str().to_str()).collect();
-                Some(parts?.join("/"))
-            }) else {
-                continue;
-            };
-            let mut at = name.len();
-            while let Some(slash) = name[..at].rfind('/') {
-                if !out.folders.insert(name[..slash].to_string()) {
-                    break;
-                }
-                at = slash;
-            }
-            out.files.insert(name);
-        }
-        out.present |= !out.files.is_empty();
-        out
-    }
-
-    fn merge(&mut self, other: Listing) {
-        self.present |= other.present;
-        self.files.extend(other.files);
-        self.folders.extend(other.folders);
-        self.unreadable.extend(other.unreadable);
-    }
-
-    /// The entry `rest` names (see [`crate::discover::lookup::listed_entry`]); unknown when
-    /// it climbs out with `..`.
-    pub fn entry(&self, rest: &str) -> Probe<String> {
-        lookup::listed_entry(
-            rest,
-            |k| self.files.contains(k),
-            |k| {
-                if k.is_empty() {
-                    self.present
-                } else {
-                    self.folders.contains(k)
-                }
-            },
-        )
-        .unwrap_or(Probe::Unknown)
-    }
-}
-
-impl ModuleAssets {
-    fn new(
-        root: &Path,
-        listed: &crate::discover::module::ModuleFiles,
-        sandbox: &Sandbox,
-    ) -> ModuleAssets {
-        ModuleAssets {
-            root: root.to_path_buf(),
-            templates: Listing::new(&root.join("templates"), &listed.templates, sandbox),
-            files: Listing::new(&root.join("files"), &listed.files, sandbox),
-        }
-    }
-
-    /// The listing of `folder`.
-    pub fn listing(&self, folder: Folder) -> &Listing {
-        match folder {
-            Folder::Templates => &self.templates,
-            Folder::Files => &self.files,
-        }
-    }
-}
-
-/// Check mode's answers to Puppet's lookups: the indexed modules' listings. A module that is
-/// not indexed, or an absolute path, is not known.
-impl ModuleTree for Index {
-    /// The entry's path under its folder.
-    type Path = String;
-
-    fn module_entry(&self, module: &str, folder: Folder, rest: &str) -> Probe<String> {
-        let Some(assets) = self.assets.get(module) else {
-            return Probe::Unknown;
-        };
-        assets.listing(folder).entry(rest)
-    }
-
-    fn absolute(&self, _path: &str) -> Probe<String> {
-        Probe::Unknown
-    }
-}
-
-/// A file's text: its bytes when they are UTF-8 (the standard library's fast check, no
-/// copy), else `String::from_utf8_lossy` of them.
-fn utf8_text(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
-// ---------------------------------------------------------------------- one manifest
-
-/// What one manifest defines; each definition with whether it is where the autoloader
-/// looks for it.
-#[derive(Debug, Default)]
-pub struct FileDefs {
-    definitions: Vec<(ClassDef, bool)>,
-    functions: Vec<(FunctionDef, bool)>,
-    aliases: Vec<(TypeAliasDef, bool)>,
-    nodes: Vec<NodeDef>,
-    top_variables: Vec<TopVar>,
-    templates: Vec<super::templates::TemplateUse>,
-    lookup_keys: Vec<String>,
-}
-
-struct Extractor<'a> {
-    path: &'a Path,
-    source: &'a str,
-    module: Option<ModuleFile>,
-    out: FileDefs,
-}
-
-impl FileDefs {
-    /// The definitions of one parsed manifest.
-    pub fn extract(m: Manifest<'_>) -> FileDefs {
-        let module = module_file(&m.path.to_string_lossy());
-        FileDefs::extract_in(m, module)
-    }
-
-    /// [`FileDefs::extract`] of a manifest whose place in its module (`module_file` of its
-    /// path) is known.
-    pub fn extract_in(m: Manifest<'_>, module: Option<ModuleFile>) -> FileDefs {
-        let mut x = Extractor {
-            path: m.path,
-            source: m.source,
-            module,
-            out: FileDefs::default(),
-        };
-        x.statements(&m.ast.statements, None);
-        let mut vars = Vec::new();
-        scope_variables(&m.ast.statements, &mut vars);
-        x.out.top_variables = vars
-            .into_iter()
-            .map(|v| TopVar {
-                origin: x.origin(v.span),
-                name: v.name,
-            })
-            .collect();
-        // Most manifests name no template: their trees are not walked again.
-        if m.source.contains("template") || m.source.contains("epp") {
-            x.out.templates = super::templates::template_uses(m.path, m.source, &m.ast.statements);
-        }
-        if m.source.contains("lookup") || m.source.contains("hiera") {
-            x.out.lookup_keys = super::templates::lookup_keys(&m.ast.statements);
-        }
-        x.out
-    }
-}
-
-impl Extractor<'_> {
-    fn origin(&self, span: Span) -> Origin {
-        Origin::Manifest {
-            path: self.path.to_path_buf(),
-            span,
-        }
-    }
-
-    fn text(&self, span: Span) -> String {
-        self.source
-            .get(span.range())
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    }
-
-    /// Whether a definition named `name` (a key) is in the file the autoloader loads for it.
-    fn autoloaded(&self, dir: AutoloadDir, name: &str) -> bool {
-        self.module
-            .as_ref()
-            .is_some_and(|m| m.dir == dir && m.is_namespace(name))
-    }
-
-    fn params(&self, params: &[Parameter]) -> Vec<ParamDef> {
-        params
-            .iter()
-            .map(|p| ParamDef {
-                name: p.name.name.clone(),
-                ty: p.type_expr.as_ref().map(|t| self.text(t.span)),
-                has_default: p.default.is_some(),
-                captures_rest: p.captures_rest,
-                span: p.span,
-            })
-            .collect()
-    }
-
-    /// Definitions among `statements`; `outer` is the enclosing class's name, which
-    /// qualifies nested classes and defined types.
-    fn statements(&mut self, statements: &[Expr], outer: Option<&str>) {
-        let qualify = |name: &str| match outer {
-            Some(o) => format!("{o}::{}", key(name)),
-            None => key(name),
-        };
-        for e in statements {
-            match &e.kind {
-                ExprKind::Class(c) if !c.name.name.is_empty() => {
-                    let name = qualify(&c.name.name);
-                    let mut variables = Vec::new();
-                    scope_variables(&c.body.statements, &mut variables);
-                    let def = ClassDef {
-                        kind: ClassKind::Class,
-                        params: self.params(&c.params),
-                        parent: c.parent.as_ref().map(|p| key(&p.name)),
-                        variables,
-                        origin: self.origin(c.name.span),
-                        name: name.clone(),
-                    };
-                    let loaded = outer.is_none() && self.autoloaded(AutoloadDir::Manifests, &name);
-                    self.out.definitions.push((def, loaded));
-                    self.statements(&c.body.statements, Some(&name));
-                }
-                ExprKind::Define(d) if !d.name.name.is_empty() => {
-                    let name = qualify(&d.name.name);
-                    let mut variables = Vec::new();
-                    scope_variables(&d.body.statements, &mut variables);
-                    let def = ClassDef {
-                        kind: ClassKind::Define,
-                        params: self.params(&d.params),
-                        parent: None,
-                        variables,
-                        origin: self.origin(d.name.span),
-                        name: name.clone(),
-                    };
-                    let loaded = outer.is_none() && self.autoloaded(AutoloadDir::Manifests, &name);
-                    self.out.definitions.push((def, loaded));
-                }
-                ExprKind::Function(f) if !f.name.name.is_empty() => {
-                    let name = key(&f.name.name);
-                    let params = self
-                        .params(&f.params)
-                        .into_iter()
-                        .map(|p| SigParam {
-                            kind: if p.captures_rest {
-                                ParamKind::Repeated
-                            } else if p.has_default {
-                                ParamKind::Optional
-                            } else {
-                                ParamKind::Required
-                            },
-                            ty: p.ty.unwrap_or_else(|| "Any".to_string()),
-                            name: p.name,
-                        })
-                        .collect();
-                    let def = FunctionDef {
-                        kind: FunctionKind::Puppet,
-                        signatures: vec![Signature {
-                            params,
-                            block: None,
-                            return_type: f.return_type.as_ref().map(|t| self.text(t.span)),
-                        }],
-                        origin: self.origin(f.name.span),
-                        name: name.clone(),
-                    };
-                    let loaded = self.autoloaded(AutoloadDir::Functions, &name);
-                    self.out.functions.push((def, loaded));
-                }
-                ExprKind::TypeAlias(t) => {
-                    let ExprKind::TypeRef(name) = &t.name.kind else {
-                        continue;
-                    };
-                    let def = TypeAliasDef {
-                        name: crate::syntax::trim_colons(name).to_string(),
-                        ty: self.text(t.value.span),
-                        origin: self.origin(t.name.span),
-                    };
-                    let loaded = self.autoloaded(AutoloadDir::Types, &key(name));
-                    self.out.aliases.push((def, loaded));
-                }
-                ExprKind::Node(n) if outer.is_none() => {
-                    let matchers = n
-                        .matchers
-                        .iter()
-                        .filter_map(|m| match &m.kind {
-                            ExprKind::Default => Some(NodeMatcher::Default),
-                            ExprKind::Regex(r) => Some(NodeMatcher::Regex(r.clone())),
-                            ExprKind::Name(s) => Some(NodeMatcher::Name(s.to_ascii_lowercase())),
-                            ExprKind::String(s) => {
-                                Some(NodeMatcher::Name(s.literal_value()?.to_ascii_lowercase()))
-                            }
-                            _ => None,
-                        })
-                        .collect();
-                    let mut variables = Vec::new();
-                    scope_variables(&n.body.statements, &mut variables);
-                    self.out.nodes.push(NodeDef {
-                        matchers,
-                        origin: self.origin(e.span),
-                        variables: variables.into_iter().map(|v| v.name).collect(),
-                    });
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
-/// The variables assigned in the scope these statements open (not in lambdas or nested
-/// definitions, which have their own), each once in source order.
-pub(crate) fn scope_variables(statements: &[Expr], out: &mut Vec<VarDef>) {
-    struct Walk<'e, 'o> {
-        seen: HashSet<&'e str>,
-        out: &'o mut Vec<VarDef>,
-    }
-    impl<'e> Walk<'e, '_> {
-        fn record(&mut self, target: &'e Expr) {
-            if let ExprKind::Variable(name) = &target.kind
-                && !name.as_bytes().windows(2).any(|w| w == b"::")
-                && self.seen.insert(name)
-            {
-                self.out.push(VarDef {
-                    name: name.clone(),
-                    span: target.span,
-                });
-            }
-        }
-
-        /// In pre-order; the AST is at most about `syntax::lower::MAX_DEPTH` deep.
-        fn expr(&mut self, e: &'e Expr) {
-            match &e.kind {
-                _ if e.is_definition() => {}
-                ExprKind::Assignment { op, left, right } => {
-                    if *op == AssignOp::Assign {
-                        match &left.kind {
-                            ExprKind::Array(items) => items.iter().for_each(|t| self.record(t)),
-                            _ => self.record(left),
-                        }
-                    }
-                    self.expr(right);
-                }
-                ExprKind::Call(c) => {
-                    self.expr(&c.function);
-                    c.args.iter().for_each(|a| self.expr(a));
-                }
-                ExprKind::MethodCall(m) => {
-                    self.expr(&m.receiver);
-                    m.args.iter().flatten().for_each(|a| self.expr(a));
-                }
-                _ => e.for_each_child(&mut |c| self.expr(c)),
-            }
-        }
-    }
-    let names: Vec<String> = out.iter().map(|v| v.name.clone()).collect();
-    let mut walk = Walk {
-        seen: names.iter().map(String::as_str).collect(),
-        out,
-    };
-    statements.iter().for_each(|s| walk.expr(s));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::defs::model::{NodeMatcher, ParamKind};
     use std::path::PathBuf;
 
     fn index_of(files: &[(&str, &str)]) -> Index {

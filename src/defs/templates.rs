@@ -2,6 +2,10 @@
 //! class or defined type, and what names the template can see there besides that scope's own
 //! variables (for the check that a template reads only variables its callers define).
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use crate::syntax::ast::{self, Expr, ExprKind, Span, StringPart};
 
 use super::model::Origin;
@@ -63,6 +67,29 @@ impl TemplateUse {
     }
 }
 
+/// Whether a text may hold a call of `template()` or `epp()` (it names one of them): most
+/// manifests do not, and their trees are not walked for such calls.
+pub fn mentions_templates(source: &str) -> bool {
+    static TEMPLATE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("template"));
+    static EPP: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("epp"));
+    TEMPLATE.find(source.as_bytes()).is_some() || EPP.find(source.as_bytes()).is_some()
+}
+
+/// Whether a text may look a Hiera key up by name (it names `lookup` or `hiera`; see
+/// [`lookup_keys`]).
+pub fn mentions_lookups(source: &str) -> bool {
+    static LOOKUP: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("lookup"));
+    static HIERA: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("hiera"));
+    LOOKUP.find(source.as_bytes()).is_some() || HIERA.find(source.as_bytes()).is_some()
+}
+
+/// The hash of a manifest's text by which the index knows the text its template calls were
+/// read from (see [`crate::defs::Index::template_uses_in`]).
+pub fn text_hash(source: &str) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(source)
+}
+
 /// The template calls of one manifest's statements.
 pub fn template_uses(
     path: &std::path::Path,
@@ -75,6 +102,7 @@ pub fn template_uses(
         scope: None,
         locals: Vec::new(),
         out: Vec::new(),
+        line_at: (0, 1),
     };
     statements.iter().for_each(|s| w.expr(s));
     w.out
@@ -87,6 +115,9 @@ struct Walk<'p> {
     scope: Option<Result<String, ()>>,
     locals: Vec<String>,
     out: Vec<TemplateUse>,
+    /// The last offset whose line was counted, and its line: the calls come in source order,
+    /// so each count starts where the previous one ended.
+    line_at: (usize, u32),
 }
 
 impl Walk<'_> {
@@ -167,8 +198,7 @@ impl Walk<'_> {
             (TemplateKind::Epp, Some(a)) => literal_keys(a),
         };
         for arg in names {
-            let before = self.source.get(..arg.span.start as usize).unwrap_or("");
-            let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
+            let line = self.line_of(arg.span.start as usize);
             self.out.push(TemplateUse {
                 line,
                 kind,
@@ -182,6 +212,20 @@ impl Walk<'_> {
                 },
             });
         }
+    }
+
+    /// The 1-based line of a byte offset, counted from the last one asked for when it is
+    /// before this one (as in a walk in source order), else from the start.
+    fn line_of(&mut self, at: usize) -> u32 {
+        let at = at.min(self.source.len());
+        let (from, line) = if at >= self.line_at.0 {
+            self.line_at
+        } else {
+            (0, 1)
+        };
+        let newlines = memchr::memchr_iter(b'\n', &self.source.as_bytes()[from..at]).count();
+        self.line_at = (at, line + newlines as u32);
+        self.line_at.1
     }
 }
 

@@ -369,9 +369,12 @@ fn is_stale_link(root: &Path, link: &str, sandbox: &Sandbox) -> bool {
 /// one of them, or a folder above one of them, up to 8 levels), with its declarations read
 /// through `sandbox`.
 pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Option<Environment> {
-    // Each folder once: files given one by one share their folders.
-    let mut seen: HashSet<PathBuf> = HashSet::default();
+    // Each folder once: files given one by one share their folders. With each folder met,
+    // how many of its own folders the walk took after it: a later walk that reaches it with
+    // no more to take would only meet them again.
+    let mut seen: HashMap<PathBuf, usize> = HashMap::default();
     let mut candidates: Vec<PathBuf> = Vec::new();
+    const DEPTH: usize = 8;
     for p in paths {
         let p = crate::sandbox::normalize(cwd, p).0.into_owned();
         let start = if sandbox.is_dir(&p) {
@@ -379,9 +382,20 @@ pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Opt
         } else {
             p.parent()
         };
-        for dir in start.into_iter().flat_map(Path::ancestors).take(8) {
-            if seen.insert(dir.to_path_buf()) {
-                candidates.push(dir.to_path_buf());
+        for (i, dir) in start
+            .into_iter()
+            .flat_map(Path::ancestors)
+            .take(DEPTH)
+            .enumerate()
+        {
+            let after = DEPTH - 1 - i;
+            match seen.get_mut(dir) {
+                Some(taken) if *taken >= after => break,
+                Some(taken) => *taken = after,
+                None => {
+                    seen.insert(dir.to_path_buf(), after);
+                    candidates.push(dir.to_path_buf());
+                }
             }
         }
     }

@@ -29,7 +29,7 @@ use crate::report::codes::{
 };
 use crate::report::{Diagnostic, FileReport, LineIndex, display_path};
 use crate::rules::FileInfo;
-use crate::rules::registry::{self, Part, Selection};
+use crate::rules::registry::{self, ModuleFileFound, Part, Selection};
 use crate::sandbox::Sandbox;
 use crate::syntax::Parsed;
 
@@ -240,13 +240,13 @@ fn lint_parsed(
 }
 
 /// [`lint_parsed`], given the findings of the rules that do not read the program when they
-/// have already run (see [`first_pass_all`]): then only the others run. With the file's line
-/// table when a rule made one.
+/// have already run (see [`first_pass_all`]), with the file's place in its module when they
+/// found it: then only the others run. With the file's line table when a rule made one.
 fn lint_parsed_with(
     path: &str,
     text: &str,
     parsed: Parsed,
-    local: Option<Vec<Diagnostic>>,
+    local: Option<(Vec<Diagnostic>, Option<ModuleFileFound>)>,
     module: Option<&ModuleRoot>,
     profile: &Profile,
     program: &Index,
@@ -261,13 +261,12 @@ fn lint_parsed_with(
             ast: &ast,
             module,
         };
-        let part = if local.is_some() {
-            Part::Program
-        } else {
-            Part::All
+        let (part, local, known) = match local {
+            Some((local, known)) => (Part::Program, Some(local), known),
+            None => (Part::All, None, None),
         };
         let (mut found, made, _) =
-            registry::run_keeping_lines(file, &profile.selection, program, part);
+            registry::run_keeping_lines(file, &profile.selection, program, part, known);
         lines = made;
         if let Some(local) = local {
             found.extend(local);
@@ -339,6 +338,8 @@ pub struct FirstPass {
     pub defs: Option<FileDefs>,
     /// The file's line table, when its rules made one (for the report).
     pub lines: Option<LineIndex>,
+    /// The file's place in its module, when its rules looked it up (for the second pass).
+    pub module_file: Option<ModuleFileFound>,
 }
 
 impl From<ParseResult> for FirstPass {
@@ -349,6 +350,7 @@ impl From<ParseResult> for FirstPass {
             local: None,
             defs: None,
             lines: None,
+            module_file: None,
         }
     }
 }
@@ -385,8 +387,13 @@ fn first_pass_parsed(
                 ast: &parsed.ast,
                 module: source.module.as_ref(),
             };
-            let (found, lines, found_module) =
-                registry::run_keeping_lines(file, &profile.selection, Index::empty(), Part::Local);
+            let (found, lines, found_module) = registry::run_keeping_lines(
+                file,
+                &profile.selection,
+                Index::empty(),
+                Part::Local,
+                None,
+            );
             module = found_module;
             (found, lines)
         });
@@ -395,15 +402,17 @@ fn first_pass_parsed(
             source: text,
             ast: &parsed.ast,
         };
-        // The file's place in its module, found once for the rules and the index.
+        // The file's place in its module, found once for the rules of both passes and the
+        // index.
+        let module_file = module.clone();
         let defs = match module {
             Some(module) => FileDefs::extract_in(manifest, module),
             None => FileDefs::extract(manifest),
         };
-        (local, defs)
+        (local, defs, module_file)
     };
     match catch(run) {
-        Ok((local, defs)) => {
+        Ok((local, defs, module_file)) => {
             let (local, lines) = match local {
                 Some((found, lines)) => (Some(found), lines),
                 None => (None, None),
@@ -413,6 +422,7 @@ fn first_pass_parsed(
                 local,
                 defs: Some(defs),
                 lines,
+                module_file,
             }
         }
         Err(payload) => FirstPass::from(Some(Err(Box::new(internal_error(payload))))),
@@ -610,7 +620,7 @@ fn check_parsed(
                 &rule_path,
                 &text,
                 parsed,
-                pass.local,
+                pass.local.map(|local| (local, pass.module_file)),
                 module.as_ref(),
                 profile,
                 program,

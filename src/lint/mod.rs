@@ -255,6 +255,117 @@ impl Session {
             ..Phases::default()
         };
         let phase = Instant::now();
+        let Found {
+            mut discovered,
+            excluded,
+            environment,
+            set_aside,
+        } = self.find_files(paths)?;
+        phases.discover = phase.elapsed();
+        phases.files = discovered.files.len() + discovered.other_files.len();
+
+        let phase = Instant::now();
+        // One profile (rules, severities, options) per combination of matching overrides.
+        let settings = &self.settings;
+        let keys: Vec<Vec<u32>> = discovered
+            .files
+            .iter()
+            .chain(discovered.other_files.iter().map(|f| &f.path))
+            .map(|path| settings.profile_key(path))
+            .collect();
+        let mut profiles: HashMap<&[u32], Profile> = HashMap::default();
+        for key in &keys {
+            profiles
+                .entry(key.as_slice())
+                .or_insert_with(|| settings.profile(key));
+        }
+        phases.profiles = phase.elapsed();
+
+        // Each file is read by the worker that parses it. When a selected rule reads the
+        // program's index, a first pass reads and parses every file and runs its other rules
+        // while the modules' files are read; the index is built from both, then the rules that
+        // read it run. Otherwise each file is read and parsed right before its rules run, so
+        // that only a few trees are alive at once.
+        let mut file_profiles: Vec<&Profile> =
+            keys.iter().map(|k| &profiles[k.as_slice()]).collect();
+        let other_profiles = file_profiles.split_off(discovered.files.len());
+        let two_passes = file_profiles.iter().any(|p| p.selection.needs_program())
+            || other_profiles
+                .iter()
+                .any(|p| p.selection.other_files_need_program());
+        let progress = self.progress.as_deref();
+        if let Some(p) = progress {
+            let files = discovered.files.len() + discovered.other_files.len();
+            let units = files
+                + if two_passes {
+                    discovered.files.len()
+                } else {
+                    0
+                };
+            p.start(files, units);
+        }
+        let tick = || {
+            if let Some(p) = progress {
+                p.advance();
+            }
+        };
+        let (program, mut outcomes) = if two_passes {
+            self.check_program(
+                &mut discovered,
+                environment,
+                file_profiles,
+                mode,
+                &tick,
+                &mut phases,
+            )
+        } else {
+            let phase = Instant::now();
+            let outcomes = self.pool.install(|| {
+                check::check_all_unread(
+                    &discovered.files,
+                    &self.cwd,
+                    &file_profiles,
+                    mode,
+                    &discovered.modules,
+                    &self.sandbox,
+                    &tick,
+                )
+            });
+            phases.check = phase.elapsed();
+            (Index::default(), outcomes)
+        };
+        // The other files (templates), with the program's index when it was built.
+        let phase = Instant::now();
+        outcomes.extend(self.pool.install(|| {
+            check::check_other_all(
+                &discovered.other_files,
+                &other_profiles,
+                &self.cwd,
+                &program,
+                &self.sandbox,
+                &tick,
+            )
+        }));
+        phases.check += phase.elapsed();
+        let mut files = discovered.files;
+        files.extend(discovered.other_files.into_iter().map(|f| f.path));
+        phases.bytes = outcomes.iter().map(|o| o.bytes).sum();
+        Ok(Checked {
+            modules: discovered.modules.iter().map(|m| m.path.clone()).collect(),
+            set_aside,
+            excluded,
+            files,
+            notes: discovered.notes,
+            outcomes,
+            program,
+            phases,
+        })
+    }
+
+    /// The first step of a check: walks `paths`, makes the modules and environments around
+    /// the files given alone untrusted roots of the sandbox, sets aside the files the
+    /// configuration excludes and the modules a control repository installs.
+    fn find_files(&mut self, paths: &[PathBuf]) -> Result<Found, String> {
         let sandbox = &self.sandbox;
         // A text held in memory (standard input) with no file at its path is checked as it
         // is; one named after a file is found as that file would be.
@@ -316,147 +427,78 @@ impl Session {
             ),
             None => SetAside::default(),
         };
-        phases.discover = phase.elapsed();
-        phases.files = discovered.files.len() + discovered.other_files.len();
-
-        let phase = Instant::now();
-        // One profile (rules, severities, options) per combination of matching overrides.
-        let keys: Vec<Vec<u32>> = discovered
-            .files
-            .iter()
-            .chain(discovered.other_files.iter().map(|f| &f.path))
-            .map(|path| settings.profile_key(path))
-            .collect();
-        let mut profiles: HashMap<&[u32], Profile> = HashMap::default();
-        for key in &keys {
-            profiles
-                .entry(key.as_slice())
-                .or_insert_with(|| settings.profile(key));
-        }
-        phases.profiles = phase.elapsed();
-
-        // Each file is read by the worker that parses it. When a selected rule reads the
-        // program's index, a first pass reads and parses every file and runs its other rules
-        // while the modules' files are read; the index is built from both, then the rules that
-        // read it run. Otherwise each file is read and parsed right before its rules run, so
-        // that only a few trees are alive at once.
-        let mut file_profiles: Vec<&Profile> =
-            keys.iter().map(|k| &profiles[k.as_slice()]).collect();
-        let other_profiles = file_profiles.split_off(discovered.files.len());
-        let two_passes = file_profiles.iter().any(|p| p.selection.needs_program())
-            || other_profiles
-                .iter()
-                .any(|p| p.selection.other_files_need_program());
-        let progress = self.progress.as_deref();
-        if let Some(p) = progress {
-            let files = discovered.files.len() + discovered.other_files.len();
-            let units = files
-                + if two_passes {
-                    discovered.files.len()
-                } else {
-                    0
-                };
-            p.start(files, units);
-        }
-        let tick = || {
-            if let Some(p) = progress {
-                p.advance();
-            }
-        };
-        let (program, mut outcomes) = if two_passes {
-            let phase = Instant::now();
-            let mut roots = discovered.modules.clone();
-            roots.extend(discovered.installed.iter().cloned());
-            let modulepath_given = !settings.modulepath.is_empty();
-            let modulepath: &[PathBuf] = match &environment {
-                Some(env) if !modulepath_given => &env.modulepath,
-                _ => &settings.modulepath,
-            };
-            // A module both checked and on the module path is read once.
-            let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-            let mut seen: std::collections::HashSet<PathBuf> =
-                roots.iter().map(|r| absolute(&r.path)).collect();
-            let (around, refused) = crate::discover::module::modules_in_noting(modulepath, sandbox);
-            discovered.notes.extend(refused);
-            for root in around {
-                if seen.insert(absolute(&root.path)) {
-                    roots.push(root);
-                }
-            }
-            let world = crate::defs::world::World::gather(
-                &discovered.modules,
-                &roots,
-                environment.clone(),
-                modulepath_given,
-                sandbox,
-            )
-            .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
-            let (passes, index) = self.pool.install(|| {
-                check::first_pass_all(
-                    &discovered.files,
-                    cwd,
-                    &file_profiles,
-                    &roots,
-                    sandbox,
-                    &tick,
-                )
-            });
-            let index = index.with_world(world);
-            phases.parse = Some(phase.elapsed());
-            phases.index = Some(index.stats());
-            let phase = Instant::now();
-            let work: Vec<_> = passes
-                .into_iter()
-                .zip(file_profiles)
-                .map(|((source, pass), profile)| (source, pass, profile))
-                .collect();
-            let outcomes = self
-                .pool
-                .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit, &tick));
-            phases.check = phase.elapsed();
-            (index, outcomes)
-        } else {
-            let phase = Instant::now();
-            let outcomes = self.pool.install(|| {
-                check::check_all_unread(
-                    &discovered.files,
-                    cwd,
-                    &file_profiles,
-                    mode,
-                    &discovered.modules,
-                    sandbox,
-                    &tick,
-                )
-            });
-            phases.check = phase.elapsed();
-            (Index::default(), outcomes)
-        };
-        // The other files (templates), with the program's index when it was built.
-        let phase = Instant::now();
-        outcomes.extend(self.pool.install(|| {
-            check::check_other_all(
-                &discovered.other_files,
-                &other_profiles,
-                cwd,
-                &program,
-                sandbox,
-                &tick,
-            )
-        }));
-        phases.check += phase.elapsed();
-        let mut files = discovered.files;
-        files.extend(discovered.other_files.into_iter().map(|f| f.path));
-        phases.bytes = outcomes.iter().map(|o| o.bytes).sum();
-        Ok(Checked {
-            modules: discovered.modules.iter().map(|m| m.path.clone()).collect(),
-            set_aside,
+        Ok(Found {
+            discovered,
             excluded,
-            files,
-            notes: discovered.notes,
-            outcomes,
-            program,
-            phases,
+            environment,
+            set_aside,
         })
+    }
+
+    /// The check of the files with the program's index (see [`Session::check`]): the module
+    /// roots to index (those found, installed and on the module path), the world they make,
+    /// the first pass and the index, then the rules that read it.
+    fn check_program(
+        &self,
+        discovered: &mut Discovered,
+        environment: Option<crate::defs::world::Environment>,
+        file_profiles: Vec<&Profile>,
+        mode: FixMode,
+        tick: &(dyn Fn() + Sync),
+        phases: &mut Phases,
+    ) -> (Index, Vec<Outcome>) {
+        let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
+        let phase = Instant::now();
+        let mut roots = discovered.modules.clone();
+        roots.extend(discovered.installed.iter().cloned());
+        let modulepath_given = !settings.modulepath.is_empty();
+        let modulepath: &[PathBuf] = match &environment {
+            Some(env) if !modulepath_given => &env.modulepath,
+            _ => &settings.modulepath,
+        };
+        // A module both checked and on the module path is read once.
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut seen: std::collections::HashSet<PathBuf> =
+            roots.iter().map(|r| absolute(&r.path)).collect();
+        let (around, refused) = crate::discover::module::modules_in_noting(modulepath, sandbox);
+        discovered.notes.extend(refused);
+        for root in around {
+            if seen.insert(absolute(&root.path)) {
+                roots.push(root);
+            }
+        }
+        let world = crate::defs::world::World::gather(
+            &discovered.modules,
+            &roots,
+            environment.clone(),
+            modulepath_given,
+            sandbox,
+        )
+        .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
+        let (passes, index) = self.pool.install(|| {
+            check::first_pass_all(
+                &discovered.files,
+                cwd,
+                &file_profiles,
+                &roots,
+                sandbox,
+                tick,
+            )
+        });
+        let index = index.with_world(world);
+        phases.parse = Some(phase.elapsed());
+        phases.index = Some(index.stats());
+        let phase = Instant::now();
+        let work: Vec<_> = passes
+            .into_iter()
+            .zip(file_profiles)
+            .map(|((source, pass), profile)| (source, pass, profile))
+            .collect();
+        let outcomes = self
+            .pool
+            .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit, tick));
+        phases.check = phase.elapsed();
+        (index, outcomes)
     }
 
     /// The `P008` notes of a check (one per absent declared module, at its first
@@ -470,6 +512,15 @@ impl Session {
             &self.sandbox,
         )
     }
+}
+
+/// What [`Session::find_files`] found: the files to check, those excluded, the environment
+/// of a control repository among the paths, and the installed modules set aside.
+struct Found {
+    discovered: Discovered,
+    excluded: Vec<PathBuf>,
+    environment: Option<crate::defs::world::Environment>,
+    set_aside: SetAside,
 }
 
 /// The installed modules of a control repository among the checked paths (see

@@ -211,7 +211,7 @@ pub fn run(
     program: &Index,
     part: Part,
 ) -> Vec<Diagnostic> {
-    run_keeping_lines(file, selection, program, part).0
+    run_keeping_lines(file, selection, program, part, None).0
 }
 
 /// Where a file sits in its module ([`Context::module_file`](super::Context::module_file)):
@@ -221,11 +221,13 @@ pub type ModuleFileFound = Option<crate::discover::module::ModuleFile>;
 /// [`run`], with the file's line table when a rule made one
 /// ([`Context::line_index`](super::Context::line_index)): the report then need not make it again;
 /// and with the file's place in its module when a rule looked it up (the index needs it too).
+/// `known` is that place when an earlier pass over the same file found it.
 pub fn run_keeping_lines(
     file: FileInfo<'_>,
     selection: &Selection,
     program: &Index,
     part: Part,
+    known: Option<ModuleFileFound>,
 ) -> (Vec<Diagnostic>, Option<LineIndex>, Option<ModuleFileFound>) {
     let mut diagnostics = Vec::new();
     let mut active = selection
@@ -243,6 +245,9 @@ pub fn run_keeping_lines(
     } else {
         super::context::Expressions::build(file.ast)
     };
+    if let Some(known) = known {
+        let _ = index.module_file.set(known);
+    }
     for (a, check) in active {
         let mut cx = Context::new(file, &index, a.rule.info(), a.severity, &mut diagnostics)
             .with_options(a.options.as_deref())

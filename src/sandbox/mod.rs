@@ -187,12 +187,67 @@ impl Root {
     }
 }
 
+/// The untrusted roots: a run that checks files given one by one has one per module around
+/// them (a hundred on a corpus of modules), and every read asks whether one holds the path.
+/// A root holds a path when it is one of the path's folders (or the path): a plain path (see
+/// [`Probe`]) is answered by looking its folders up in the set of the roots' forms, as many
+/// look-ups as the path has folders whatever the number of roots; another path, by comparing
+/// it with each root.
+#[derive(Debug, Clone, Default)]
+struct Roots {
+    list: Vec<Root>,
+    /// The lexical and canonical forms of the roots of `list`, as bytes.
+    forms: rustc_hash::FxHashSet<Vec<u8>>,
+}
+
+impl Roots {
+    /// Adds `root` in place of the roots it holds, unless one holds it.
+    fn add(&mut self, root: Root) {
+        if self.holds(&Probe::new(&root.lexical)) {
+            return;
+        }
+        let before = self.list.len();
+        self.list.retain(|r| !root.holds(&Probe::new(&r.lexical)));
+        if self.list.len() < before {
+            self.forms.clear();
+            for r in std::mem::take(&mut self.list) {
+                self.push(r);
+            }
+        }
+        self.push(root);
+    }
+
+    fn push(&mut self, root: Root) {
+        for form in [&root.lexical, &root.canonical] {
+            self.forms
+                .insert(form.as_os_str().as_encoded_bytes().to_vec());
+        }
+        self.list.push(root);
+    }
+
+    /// Whether a root holds `path` (see [`Root::holds`]).
+    fn holds(&self, path: &Probe<'_>) -> bool {
+        if !path.regular {
+            return self.list.iter().any(|r| r.holds(path));
+        }
+        let bytes = path.path.as_os_str().as_encoded_bytes();
+        // The path itself, then each folder it is written with (up to a separator).
+        // `/` (before the first separator) is a folder of its own: the file system's root.
+        let folder = |end: usize| self.forms.contains(&bytes[..end.max(1)]);
+        folder(bytes.len())
+            || bytes
+                .iter()
+                .enumerate()
+                .any(|(i, b)| std::path::is_separator(char::from(*b)) && folder(i))
+    }
+}
+
 /// Where plint may read (see the module documentation). Built once per run, shared by every
 /// stage that reads files.
 #[derive(Debug, Clone)]
 pub struct Sandbox {
     cwd: PathBuf,
-    untrusted: Vec<Root>,
+    untrusted: Roots,
     trusted: Vec<Root>,
     limits: Limits,
     ignore_files: bool,
@@ -207,7 +262,7 @@ impl Sandbox {
     pub fn new(cwd: &Path, paths: &[PathBuf]) -> Sandbox {
         let mut sandbox = Sandbox {
             cwd: cwd.to_path_buf(),
-            untrusted: Vec::new(),
+            untrusted: Roots::default(),
             trusted: Vec::new(),
             limits: Limits::default(),
             ignore_files: true,
@@ -277,16 +332,7 @@ impl Sandbox {
     /// Adds a folder a pull request may control (a module root or an environment found around
     /// a checked file).
     pub fn add_untrusted(&mut self, dir: &Path) {
-        let root = Root::new(&self.cwd, dir);
-        if !self
-            .untrusted
-            .iter()
-            .any(|r| r.holds(&Probe::new(&root.lexical)))
-        {
-            self.untrusted
-                .retain(|r| !root.holds(&Probe::new(&r.lexical)));
-            self.untrusted.push(root);
-        }
+        self.untrusted.add(Root::new(&self.cwd, dir));
     }
 
     /// Adds a folder or file of the user's own (named on the command line, or configured
@@ -317,8 +363,7 @@ impl Sandbox {
 
     /// Whether `abs` (absolute and normalized) lies under an untrusted root.
     fn is_untrusted_location(&self, abs: &Path) -> bool {
-        let abs = Probe::new(abs);
-        self.untrusted.iter().any(|r| r.holds(&abs))
+        self.untrusted.holds(&Probe::new(abs))
     }
 
     /// Whether `path` lies, as written (made absolute from the working directory), inside the
@@ -330,7 +375,8 @@ impl Sandbox {
     /// Whether `abs` (absolute and normalized) lies under a trusted root and no untrusted one:
     /// links under it are followed.
     fn is_trusted_location(&self, abs: &Path) -> bool {
-        self.trusted.iter().any(|r| r.holds(&Probe::new(abs))) && !self.is_untrusted_location(abs)
+        let abs = Probe::new(abs);
+        self.trusted.iter().any(|r| r.holds(&abs)) && !self.untrusted.holds(&abs)
     }
 
     /// Whether `real` (a path with every link resolved) lies under an allowed root.
@@ -342,10 +388,7 @@ impl Sandbox {
         {
             return false;
         }
-        self.untrusted
-            .iter()
-            .chain(&self.trusted)
-            .any(|r| r.holds(&real))
+        self.untrusted.holds(&real) || self.trusted.iter().any(|r| r.holds(&real))
     }
 
     /// Whether `path` may be read or listed, links resolved; [`Error::Io`] when it cannot be
@@ -392,10 +435,7 @@ impl Sandbox {
     /// Whether `abs` (absolute, normalized) lies, as written, under a root.
     fn is_lexically_inside(&self, abs: &Path) -> bool {
         let abs = Probe::new(abs);
-        self.untrusted
-            .iter()
-            .chain(&self.trusted)
-            .any(|r| r.holds(&abs))
+        self.untrusted.holds(&abs) || self.trusted.iter().any(|r| r.holds(&abs))
     }
 
     /// Whether `path` is a regular file the sandbox lets plint read.
@@ -549,7 +589,8 @@ fn resolved(file: &fs::File, abs: &Path) -> io::Result<PathBuf> {
 }
 
 /// A path asked about (see [`under`]), with whether it is written without repeated separators
-/// or `.` components: then a byte comparison with a normalized root is exact.
+/// or `.` components: then a byte comparison with a normalized root is exact. (A name that
+/// starts with a dot, `.fixtures.yml`, is no `.` component.)
 struct Probe<'p> {
     path: &'p Path,
     regular: bool,
@@ -558,8 +599,9 @@ struct Probe<'p> {
 impl<'p> Probe<'p> {
     fn new(path: &'p Path) -> Probe<'p> {
         let bytes = path.as_os_str().as_encoded_bytes();
-        let regular = memchr::memmem::find(bytes, b"//").is_none()
-            && memchr::memmem::find(bytes, b"/.").is_none();
+        // After each `/`: neither another `/` nor a `.` alone (`/./`, or a final `/.`).
+        let regular = memchr::memchr_iter(b'/', bytes)
+            .all(|i| !matches!(&bytes[i + 1..], [b'/', ..] | [b'.'] | [b'.', b'/', ..]));
         Probe { path, regular }
     }
 }

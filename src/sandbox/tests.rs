@@ -218,3 +218,46 @@ fn under_is_starts_with_for_normalized_roots() {
     }
     assert!(under(&Probe::new(Path::new("/a")), Path::new("/")));
 }
+
+#[test]
+fn roots_hold_what_one_of_them_holds() {
+    let root = |p: &str| Root {
+        lexical: PathBuf::from(p),
+        canonical: PathBuf::from(format!("/real{p}")),
+    };
+    let mut roots = Roots::default();
+    for p in ["/m/a", "/m/b", "/m/a/inner", "/m/b-c", "/n"] {
+        roots.add(root(p));
+    }
+    // `/m/a/inner` is held by `/m/a`; `/n` replaces nothing.
+    assert_eq!(roots.list.len(), 4);
+    roots.add(root("/m"));
+    assert_eq!(roots.list.len(), 2, "`/m` replaces the roots under it");
+    let mut roots = Roots::default();
+    for p in ["/m/a", "/m/b-c", "/n"] {
+        roots.add(root(p));
+    }
+    for path in [
+        "/m/a",
+        "/m/a/",
+        "/m/a/x.pp",
+        "/m/ab",
+        "/m/b",
+        "/m/b-c/.fixtures.yml",
+        "/real/m/a/x",
+        "/real/m",
+        "/m//a/x",
+        "/m/./a/x",
+        "/m/a/.",
+        "/n/.",
+        "/",
+        "/other",
+    ] {
+        let probe = Probe::new(Path::new(path));
+        let linear = roots.list.iter().any(|r| r.holds(&probe));
+        assert_eq!(roots.holds(&probe), linear, "{path}");
+    }
+    let mut everything = Roots::default();
+    everything.add(root("/"));
+    assert!(everything.holds(&Probe::new(Path::new("/etc/passwd"))));
+}

@@ -1,6 +1,10 @@
 //! `P124` missing-module-file: `file()`, `binary_file()` or a `puppet:///modules/` source names
 //! a file its module does not have.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use crate::declare_rule;
 use crate::defs::templates::module_path;
 use crate::discover::lookup::{self, FileFunction, Resolution};
@@ -69,7 +73,10 @@ impl Check for MissingModuleFile {
     fn check(&self, cx: &mut Context<'_>) {
         // Most manifests name no module file.
         let source = cx.source();
-        if !source.contains("file(") && !source.contains("puppet:/") {
+        static FILE_CALL: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("file("));
+        static SOURCE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("puppet:/"));
+        let bytes = source.as_bytes();
+        if FILE_CALL.find(bytes).is_none() && SOURCE.find(bytes).is_none() {
             return;
         }
         let module = cx.module_file().map(|m| m.module.clone());

@@ -2,7 +2,7 @@
 //! cannot render.
 
 use crate::declare_rule;
-use crate::defs::templates::{template_uses, use_span};
+use crate::defs::templates::{mentions_templates, template_uses, use_span};
 use crate::discover::lookup::{self, Resolution};
 use crate::rules::context::DiagnosticExt;
 use crate::rules::{Check, Context};
@@ -54,16 +54,23 @@ declare_rule! {
 
 impl Check for MissingTemplate {
     fn check(&self, cx: &mut Context<'_>) {
-        // Most manifests name no template.
         let source = cx.source();
-        if !source.contains("template") && !source.contains("epp") {
-            return;
-        }
         let program = cx.program();
-        let uses = template_uses(std::path::Path::new(cx.file.path), source, &cx.ast().statements);
+        let path = std::path::Path::new(cx.file.path);
+        // The calls the index read from this text, else those of the text (most manifests
+        // name no template).
+        let walked;
+        let uses = match program.template_uses_in(path, source) {
+            Some(uses) => uses,
+            None if mentions_templates(source) => {
+                walked = template_uses(path, source, &cx.ast().statements);
+                &walked
+            }
+            None => return,
+        };
         for u in uses {
             let (Some(written), Some(name), Some(span)) =
-                (&u.name, u.looked_up_name(), use_span(&u))
+                (&u.name, u.looked_up_name(), use_span(u))
             else {
                 continue;
             };

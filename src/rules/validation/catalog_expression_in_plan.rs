@@ -1,5 +1,6 @@
 use crate::declare_rule;
 use crate::rules::context::DiagnosticExt;
+use crate::rules::Kind;
 use crate::rules::{Context, Check};
 use crate::syntax::ast::{CallStyle, Expr, ExprKind, Span};
 
@@ -48,6 +49,15 @@ impl Check for CatalogExpressionInPlan {
             .statements
             .iter()
             .any(|e| matches!(e.kind, ExprKind::Plan(_)));
+        // Outside a plan only an `apply` block is reported: most files have none.
+        let applies = || {
+            cx.index()
+                .exprs_of(&[Kind::Call])
+                .any(|e| matches!(&e.kind, ExprKind::Call(c) if c.style == CallStyle::Apply))
+        };
+        if !tasks && !applies() {
+            return;
+        }
         let mut found = Vec::new();
         for e in &file.statements {
             visit(e, tasks, false, &mut found);
