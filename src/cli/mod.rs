@@ -11,6 +11,7 @@
 //! how long each phase took.
 
 pub mod args;
+pub mod diff;
 pub mod evaluate;
 pub mod log_format;
 pub mod progress;
@@ -102,6 +103,7 @@ fn subcommand(command: &Command) -> Result<i32, String> {
             rules::explain(rule, &mut text)?.map_err(|e| e.to_string())?;
             write_stdout(|out| out.write_all(&text))
         }
+        Command::Diff(args) => diff::run(args),
     }
 }
 
