@@ -6,7 +6,7 @@
 //! `subscribe`) as sets of references, and the classes. Left out: the order of the resources,
 //! of the tags and of the references of a relationship (Puppet's agent reads them as sets), the
 //! file and line of a declaration (where, not what), virtual resources (not in the catalog), and
-//! the tags unless asked for ([`Options::tags`]; octocatalog-diff leaves them out too).
+//! the tags (and the `tag` metaparameter that adds to them) unless asked for ([`Options::tags`]; octocatalog-diff leaves them out too).
 //!
 //! A value plint could not know (an unknown, see [`crate::eval::value`]) on either side is never
 //! a change: the parameter is listed among the node's [`Unknown`]s, with why it is unknown. A
@@ -162,6 +162,10 @@ impl Pair<'_> {
         names.extend(b.keys());
         for name in names {
             let (x, y) = (a.get(name), b.get(name));
+            // `tag` adds to the resource's tags, compared as a set below (with `tags`).
+            if name == "tag" {
+                continue;
+            }
             if RELATIONSHIP_PARAMS.contains(&name.as_str()) {
                 self.relationships(name, x, y, changes, unknown);
                 continue;

@@ -134,10 +134,12 @@ fn puppetdb_export(
             path.display()
         )
     })?;
-    let mut by_node: BTreeMap<String, serde_json::Map<String, serde_json::Value>> =
-        BTreeMap::new();
+    let mut by_node: BTreeMap<String, serde_json::Map<String, serde_json::Value>> = BTreeMap::new();
     for f in facts {
-        by_node.entry(f.certname).or_default().insert(f.name, f.value);
+        by_node
+            .entry(f.certname)
+            .or_default()
+            .insert(f.name, f.value);
     }
     Ok(by_node
         .into_iter()
@@ -231,10 +233,7 @@ mod tests {
 
     #[test]
     fn shards() {
-        assert_eq!(
-            Shard::parse("2/3").unwrap(),
-            Shard { index: 2, count: 3 }
-        );
+        assert_eq!(Shard::parse("2/3").unwrap(), Shard { index: 2, count: 3 });
         for bad in ["0/3", "4/3", "x", "1/0", "1-2"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }

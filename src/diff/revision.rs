@@ -175,8 +175,9 @@ impl Writer<'_> {
         for (mode, name, oid) in entries {
             let shown = format!("{prefix}{}", name.as_bstr());
             let Some(name) = safe_name(&name) else {
-                self.notes
-                    .push(format!("`{shown}`: a name git allows plint does not write; left out"));
+                self.notes.push(format!(
+                    "`{shown}`: a name git allows plint does not write; left out"
+                ));
                 continue;
             };
             let path = dir.join(name);

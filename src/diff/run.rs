@@ -28,7 +28,11 @@ pub fn compare_nodes(
     slice: usize,
     done: &dyn Fn(usize),
 ) -> Vec<NodeReport> {
-    let slice = if slice == 0 { nodes.len().max(1) } else { slice };
+    let slice = if slice == 0 {
+        nodes.len().max(1)
+    } else {
+        slice
+    };
     let roots = Roots {
         from: from.root,
         to: to.root,

@@ -78,7 +78,8 @@ pub fn write(report: &DiffReport, out: &mut dyn Write) -> io::Result<()> {
             }
             write!(out, ",")?;
         }
-        let nodes: Vec<&str> = nodes.iter().map(String::as_str).collect();
+        let mut nodes: Vec<&str> = nodes.iter().map(String::as_str).collect();
+        nodes.sort_unstable();
         let names = text::nodes(&nodes, &|n| n.to_string());
         let message = format!("{} ({names})\n{message}", text::count(nodes.len(), "node"));
         writeln!(

@@ -146,7 +146,10 @@ fn write_unknown(report: &DiffReport, out: &mut dyn WriteColor) -> io::Result<()
     out.set_color(ColorSpec::new().set_bold(true))?;
     write!(out, "? not compared")?;
     out.reset()?;
-    writeln!(out, " (values plint could not know; never reported as changes):")?;
+    writeln!(
+        out,
+        " (values plint could not know; never reported as changes):"
+    )?;
     for (u, nodes) in seen {
         writeln!(
             out,

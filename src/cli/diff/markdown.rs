@@ -73,7 +73,11 @@ fn details(g: &Group<'_>) -> String {
     );
     if g.nodes.len() > text::NODES_SHOWN {
         let all: Vec<String> = g.nodes.iter().map(|n| code(n)).collect();
-        s.push_str(&format!("All {} nodes: {}\n\n", g.nodes.len(), all.join(", ")));
+        s.push_str(&format!(
+            "All {} nodes: {}\n\n",
+            g.nodes.len(),
+            all.join(", ")
+        ));
     }
     for (side, errors) in [("FROM", &node.errors_from), ("TO", &node.errors_to)] {
         for e in errors {
@@ -88,11 +92,10 @@ fn details(g: &Group<'_>) -> String {
 }
 
 fn error(side: &str, e: &CompileError) -> String {
-    let at = e
-        .at
-        .as_ref()
-        .map(|a| format!(" ({})", code(&a.to_string())))
-        .unwrap_or_default();
+    let at =
+        e.at.as_ref()
+            .map(|a| format!(" ({})", code(&a.to_string())))
+            .unwrap_or_default();
     format!(
         "- at {side}: **{} {}**: {}{at}\n",
         e.code,
@@ -106,7 +109,11 @@ fn change(c: &Change) -> String {
         .at()
         .map(|a| format!(" <sub>{}</sub>", md(&a.to_string())))
         .unwrap_or_default();
-    let mut s = format!("- `{}` {}{at}\n", text::sign(c), code(&text::change_line(c)));
+    let mut s = format!(
+        "- `{}` {}{at}\n",
+        text::sign(c),
+        code(&text::change_line(c))
+    );
     if let Change::ParameterChanged { from, to, .. } = c
         && let Some((a, b)) = text::multi_line(from.as_ref(), to.as_ref())
     {

@@ -93,11 +93,12 @@ pub fn news(node: &NodeReport) -> String {
                     None => kinds.push((kind, 1)),
                 }
             }
-            let parts: Vec<String> = kinds
-                .iter()
-                .map(|(k, n)| plural_kind(*n, k))
-                .collect();
-            format!("{} ({})", count(node.changes.len(), "change"), parts.join(", "))
+            let parts: Vec<String> = kinds.iter().map(|(k, n)| plural_kind(*n, k)).collect();
+            format!(
+                "{} ({})",
+                count(node.changes.len(), "change"),
+                parts.join(", ")
+            )
         }
     }
 }
@@ -174,7 +175,9 @@ mod tests {
         assert_eq!(value(None), "(unset)");
         assert_eq!(value(Some(&json!("a"))), "\"a\"");
         assert_eq!(
-            value(Some(&json!({"__unknown__": "String", "origin": "lookup('x')"}))),
+            value(Some(
+                &json!({"__unknown__": "String", "origin": "lookup('x')"})
+            )),
             "unknown String (lookup('x'))"
         );
         let (a, b) = (json!("a\nb\nc\n"), json!("a\nB\nc\n"));
