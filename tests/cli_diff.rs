@@ -711,3 +711,15 @@ fn a_committed_link_cannot_read_outside_the_revision() {
     assert_eq!(web["unknown"][0]["side"], "to");
     assert!(stderr(&o).is_empty() || !stderr(&o).contains("TOP SECRET"));
 }
+
+/// The example of the report's documentation is a report this plint reads.
+#[test]
+fn documented_example_is_a_report() {
+    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diff-report.md"))
+        .unwrap();
+    let start = doc.find("```json\n").unwrap() + "```json\n".len();
+    let end = start + doc[start..].find("```").unwrap();
+    let report: plint::diff::DiffReport = serde_json::from_str(&doc[start..end]).unwrap();
+    assert_eq!(report.version, plint::diff::SCHEMA_VERSION);
+    assert_eq!(report.nodes[0].changes.len(), 1);
+}

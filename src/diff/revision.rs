@@ -98,7 +98,7 @@ impl Repository {
             .map_err(|e| format!("unknown git revision `{spec}`: {e}"))?;
         let commit = id
             .object()
-            .and_then(|o| o.peel_to_commit().map_err(Into::into))
+            .and_then(|o| o.peel_to_commit())
             .map_err(|e| format!("git revision `{spec}` is not a commit: {e}"))?;
         Ok(commit.id)
     }
@@ -132,7 +132,7 @@ impl Repository {
         let tree = self
             .repo
             .find_commit(commit)
-            .and_then(|c| c.tree().map_err(Into::into))
+            .and_then(|c| c.tree())
             .map_err(|e| format!("cannot read the tree of `{label}`: {e}"))?;
         let mut writer = Writer {
             repo: &self.repo,

@@ -12,23 +12,32 @@ use crate::diff::{DiffReport, Place, Status, groups};
 use crate::report::escape::escape;
 use crate::report::github::{escape_data, escape_lines, escape_property};
 
+/// One annotation, and the nodes it is about.
+struct Annotation {
+    command: &'static str,
+    at: Option<Place>,
+    title: String,
+    message: String,
+    nodes: Vec<String>,
+}
+
 pub fn write(report: &DiffReport, out: &mut dyn Write) -> io::Result<()> {
-    // (command, place, title, message) → the nodes, in the order first met.
-    let mut notes: Vec<(&str, Option<Place>, String, String, Vec<String>)> = Vec::new();
+    // In the order first met; the same annotation of several groups once, with all their nodes.
+    let mut notes: Vec<Annotation> = Vec::new();
     let mut add = |command, at: Option<&Place>, title: String, message: String, nodes: &[&str]| {
-        let at = at.cloned();
-        match notes
-            .iter_mut()
-            .find(|n| n.0 == command && n.1 == at && n.2 == title && n.3 == message)
-        {
-            Some(n) => n.4.extend(nodes.iter().map(|s| s.to_string())),
-            None => notes.push((
-                command,
-                at,
-                title,
-                message,
-                nodes.iter().map(|s| s.to_string()).collect(),
-            )),
+        let note = Annotation {
+            command,
+            at: at.cloned(),
+            title,
+            message,
+            nodes: nodes.iter().map(|s| s.to_string()).collect(),
+        };
+        match notes.iter_mut().find(|n| {
+            (n.command, &n.at, &n.title, &n.message)
+                == (note.command, &note.at, &note.title, &note.message)
+        }) {
+            Some(n) => n.nodes.extend(note.nodes),
+            None => notes.push(note),
         }
     };
     for g in groups(report) {
@@ -69,7 +78,14 @@ pub fn write(report: &DiffReport, out: &mut dyn Write) -> io::Result<()> {
             );
         }
     }
-    for (command, at, title, message, nodes) in notes {
+    for Annotation {
+        command,
+        at,
+        title,
+        message,
+        nodes,
+    } in notes
+    {
         write!(out, "::{command} ")?;
         if let Some(at) = &at {
             write!(out, "file={}", escape_property(&escape(&at.file)))?;
