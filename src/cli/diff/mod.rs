@@ -167,9 +167,12 @@ fn session(
 
 /// `plint diff merge`: the shards' reports joined, written in the chosen format.
 fn merge(paths: &[PathBuf], output: &OutputArgs) -> Result<i32, String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?;
+    let sandbox = Sandbox::new(&cwd, paths);
     let mut reports = Vec::new();
     for p in paths {
-        let text = std::fs::read_to_string(p)
+        let text = sandbox
+            .read_to_string(p)
             .map_err(|e| format!("cannot read `{}`: {e}", p.display()))?;
         let report: DiffReport = serde_json::from_str(&text).map_err(|e| {
             format!(
