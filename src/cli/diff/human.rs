@@ -57,6 +57,16 @@ pub fn summary(report: &DiffReport) -> String {
         text.push_str(&format!(" ({failing} no longer {verb})"));
     }
     text.push_str(&format!(", {} unchanged", report.unchanged()));
+    let failing = report
+        .nodes
+        .iter()
+        .filter(|n| n.status == Status::StillFails && !n.changed())
+        .count();
+    if failing > 0 {
+        text.push_str(&format!(
+            " ({failing} of which fail to compile at both revisions)"
+        ));
+    }
     let bad = report.count(Status::BadFacts);
     if bad > 0 {
         text.push_str(&format!(", {} with unusable facts", bad));

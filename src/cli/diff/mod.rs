@@ -129,14 +129,24 @@ fn session(
     threads: usize,
 ) -> Result<Session, String> {
     let root = &tree.root;
-    let mut sandbox = Sandbox::new(root, &[root.clone(), facts.to_path_buf()]);
+    let mut sandbox = Sandbox::new(root, std::slice::from_ref(root));
     sandbox.add_untrusted(root);
     if let Some(linked) = &tree.linked {
         sandbox.add_untrusted(linked);
     }
+    // What the user names outside the revisions is the user's, the same for both.
+    let config = args.config.as_ref().map(|c| cwd.join(c));
+    let global_hiera = args.global_hiera.as_ref().map(|h| cwd.join(h));
+    let basemodulepath: Vec<PathBuf> = args.basemodulepath.iter().map(|p| cwd.join(p)).collect();
+    let facts = Some(facts.to_path_buf());
+    let named = [&config, &global_hiera, &facts]
+        .into_iter()
+        .flatten()
+        .chain(&basemodulepath);
+    crate::evaluate::environment::trust_named(&mut sandbox, named, global_hiera.iter());
     let in_revision = |p: &Path| root.join(p);
     let cli = CliOptions {
-        config: args.config.as_ref().map(|c| cwd.join(c)),
+        config,
         no_config: args.no_config,
         puppet_version: args.puppet_version,
         strict_variables: args.strict_variables,
@@ -155,9 +165,9 @@ fn session(
     let target = Target {
         code: None,
         paths: vec![manifest],
-        basemodulepath: args.basemodulepath.iter().map(|p| cwd.join(p)).collect(),
+        basemodulepath,
         hiera: args.hiera.as_ref().map(|h| in_revision(h)),
-        global_hiera: args.global_hiera.as_ref().map(|h| cwd.join(h)),
+        global_hiera,
         budgets: args.eval_budget.clone(),
         server_facts: args.server_fact.clone(),
     };
