@@ -427,8 +427,10 @@ fn working_tree_and_merge_base_defaults() {
     let o = diff(tmp.path(), &["--fail-on-change"]);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o)
-            .starts_with("plint diff: HEAD → working tree: 0 of 7 nodes change, 7 unchanged\n"),
+        stdout(&o).starts_with(
+            "plint diff: HEAD → working tree: 0 of 7 nodes change, 7 unchanged (1 failing at both \
+         revisions)\n"
+        ),
         "{}",
         stdout(&o)
     );

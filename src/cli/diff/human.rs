@@ -63,9 +63,7 @@ pub fn summary(report: &DiffReport) -> String {
         .filter(|n| n.status == Status::StillFails && !n.changed())
         .count();
     if failing > 0 {
-        text.push_str(&format!(
-            " ({failing} of which fail to compile at both revisions)"
-        ));
+        text.push_str(&format!(" ({failing} failing at both revisions)"));
     }
     let bad = report.count(Status::BadFacts);
     if bad > 0 {
