@@ -67,7 +67,7 @@ pub fn write(report: &DiffReport, out: &mut dyn Write) -> io::Result<()> {
                 && let Some((a, b)) = text::multi_line(from.as_ref(), to.as_ref())
             {
                 message.push('\n');
-                message.push_str(&text::unified(a, b));
+                message.push_str(&text::unified(&a, &b));
             }
             add(
                 "notice",

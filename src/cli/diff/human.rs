@@ -124,7 +124,7 @@ fn write_change(c: &Change, out: &mut dyn WriteColor) -> io::Result<()> {
     if let Change::ParameterChanged { from, to, .. } = c
         && let Some((a, b)) = text::multi_line(from.as_ref(), to.as_ref())
     {
-        for line in text::unified(a, b).lines() {
+        for line in text::unified(&a, &b).lines() {
             let color = match line.chars().next() {
                 Some('+') => Some(Color::Green),
                 Some('-') => Some(Color::Red),

@@ -117,7 +117,7 @@ fn change(c: &Change) -> String {
     if let Change::ParameterChanged { from, to, .. } = c
         && let Some((a, b)) = text::multi_line(from.as_ref(), to.as_ref())
     {
-        let diff = text::unified(a, b);
+        let diff = text::unified(&a, &b);
         let fence = "`".repeat(longest_run(&diff, '`').max(2) + 1);
         s.push_str(&format!("\n  {fence}diff\n"));
         for line in diff.lines() {

@@ -27,13 +27,32 @@ fn unknown(j: &Json) -> Option<String> {
     Some(format!("unknown {ty} ({origin})"))
 }
 
-/// The two texts of a parameter change when either is a string of several lines (a file's
-/// content): shown as a unified diff rather than as values.
-pub fn multi_line<'a>(from: Option<&'a Json>, to: Option<&'a Json>) -> Option<(&'a str, &'a str)> {
-    let text = |v: Option<&'a Json>| v.and_then(Json::as_str);
-    let (a, b) = (text(from), text(to));
-    let lines = |s: Option<&str>| s.is_some_and(|s| s.trim_end_matches('\n').contains('\n'));
-    (lines(a) || lines(b)).then(|| (a.unwrap_or(""), b.unwrap_or("")))
+/// A value shown on one line longer than this is shown as a diff of its lines instead.
+const LONG: usize = 100;
+
+/// The two texts of a parameter change shown as a unified diff rather than as values: when
+/// either is a string of several lines (a file's content), or a long array or hash (written as
+/// JSON, one element a line).
+pub fn multi_line(from: Option<&Json>, to: Option<&Json>) -> Option<(String, String)> {
+    let lines = |v: Option<&Json>| {
+        v.and_then(Json::as_str)
+            .is_some_and(|s| s.trim_end_matches('\n').contains('\n'))
+    };
+    if lines(from) || lines(to) {
+        let text = |v: Option<&Json>| v.and_then(Json::as_str).unwrap_or("").to_string();
+        return Some((text(from), text(to)));
+    }
+    let long = |v: Option<&Json>| {
+        v.is_some_and(|j| (j.is_array() || j.is_object()) && j.to_string().len() > LONG)
+    };
+    if long(from) || long(to) {
+        let pretty = |v: Option<&Json>| match v {
+            Some(j) => serde_json::to_string_pretty(j).unwrap_or_default() + "\n",
+            None => String::new(),
+        };
+        return Some((pretty(from), pretty(to)));
+    }
+    None
 }
 
 /// A unified diff of `from` and `to`, three lines of context, without the file header.
@@ -182,7 +201,18 @@ mod tests {
         );
         let (a, b) = (json!("a\nb\nc\n"), json!("a\nB\nc\n"));
         let (x, y) = multi_line(Some(&a), Some(&b)).unwrap();
-        assert_eq!(unified(x, y), "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+        assert_eq!(unified(&x, &y), "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+        // A long array: one element a line.
+        let long = |last: &str| json!(["a".repeat(50), "b".repeat(50), last]);
+        let (x, y) = multi_line(Some(&long("c")), Some(&long("d"))).unwrap();
+        assert_eq!(
+            unified(&x, &y),
+            format!(
+                "@@ -1,5 +1,5 @@\n [\n   \"{}\",\n   \"{}\",\n-  \"c\"\n+  \"d\"\n ]\n",
+                "a".repeat(50),
+                "b".repeat(50)
+            )
+        );
         assert!(multi_line(Some(&json!("a\n")), Some(&json!("b"))).is_none());
     }
 
