@@ -725,3 +725,88 @@ fn documented_example_is_a_report() {
     assert_eq!(report.version, plint::diff::SCHEMA_VERSION);
     assert_eq!(report.nodes[0].changes.len(), 1);
 }
+
+/// A `Puppetfile` change to a module installed outside git: both revisions compile the working
+/// tree's installed copy (linked into the revision read from git), and a note says what the diff
+/// cannot show.
+#[test]
+fn puppetfile_changes_to_installed_modules_are_noted() {
+    let tmp = fixture();
+    let repo = tmp.path().join("repo");
+    // The installed module (not in git), used by the code at both revisions.
+    write(&repo, ".gitignore", "/modules/\n");
+    write(
+        &repo,
+        "modules/ntp/manifests/init.pp",
+        "class ntp {\n  notify { 'ntp': }\n}\n",
+    );
+    write(
+        &repo,
+        "site/profile/manifests/base.pp",
+        &BASE_2.replace(
+            "class profile::base {\n",
+            "class profile::base {\n  include ntp\n",
+        ),
+    );
+    write(
+        &repo,
+        "Puppetfile",
+        "mod 'puppetlabs/ntp', '9.0.0'\nmod 'puppetlabs/stdlib', '9.0.0'\n",
+    );
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "a Puppetfile"]);
+    write(
+        &repo,
+        "Puppetfile",
+        "mod 'puppetlabs/ntp', '10.0.0'\nmod 'puppetlabs/stdlib', '9.0.0'\n",
+    );
+    git(&repo, &["commit", "-q", "-a", "-m", "ntp 10"]);
+    let o = diff(
+        tmp.path(),
+        &[
+            "--from",
+            "HEAD~1",
+            "--to",
+            "HEAD",
+            "--format",
+            "json",
+            "--node-pattern",
+            "web1",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let r = json(&o);
+    let notes: Vec<&str> = r["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    assert!(
+        notes[0].starts_with(
+            "`modules/` is not in HEAD~1: the working tree's installed modules are used"
+        ),
+        "{notes:?}"
+    );
+    assert!(
+        notes[2].starts_with(
+            "the Puppetfile changes module `ntp`, whose code is outside the repository"
+        ),
+        "{notes:?}"
+    );
+    // The installed module is compiled at both revisions: no change.
+    let web = node(&r, "web1.example.com");
+    assert_eq!(web["status"], "compiles", "{web}");
+    assert_eq!(briefs(web), Vec::<String>::new());
+    // Shown by the human format too.
+    let o = diff(
+        tmp.path(),
+        &["--from", "HEAD~1", "--to", "HEAD", "--node-pattern", "web1"],
+    );
+    assert!(
+        stdout(&o).contains("note: the Puppetfile changes module `ntp`"),
+        "{}",
+        stdout(&o)
+    );
+}
