@@ -5,6 +5,7 @@
 #   scripts/bench-diff.sh                 # NODES=20, target/release/plint (built unless NO_BUILD)
 #   NODES=4 PLINT=target/debug/plint NO_BUILD=1 scripts/bench-diff.sh
 #   KEEP=1 scripts/bench-diff.sh          # keep the environment, the facts and the reports
+#   NODES=1000 PLINT_ONLY=1 scripts/bench-diff.sh   # plint alone, on a fleet (no Puppet)
 #
 # It makes, in a temporary folder, an environment over the module corpus (CORPUS, linked as the
 # environment's `modules/`, and given as `--basemodulepath`) with a `profile` module of its own (a class with a Hiera-bound
@@ -159,6 +160,12 @@ status=0
 "$PLINT" diff --from main --to feature --facts "$FACTS" --basemodulepath "$CORPUS" --format json --output "$WORK/plint.json" -q || status=$?
 plint_time=$(echo "$(date +%s.%N) - $start" | bc)
 [[ $status -le 1 ]] || { echo "bench-diff: plint diff failed ($status)" >&2; exit 2; }
+
+if [[ -n "${PLINT_ONLY:-}" ]]; then
+    python3 -c "import json,sys; r=json.load(open(sys.argv[1])); n=r['nodes']; print('bench-diff: %d nodes, %d with news' % (len(n), sum(1 for x in n if x['changes'] or x['status'] != 'compiles')))" "$WORK/plint.json"
+    printf 'bench-diff: plint diff %.2f s for %s nodes (%s threads); load %s\n' "$plint_time" "$NODES" "$(nproc)" "$(load)"
+    exit 0
+fi
 
 # ---------------------------------------------------------------- octocatalog-diff
 start=$(date +%s.%N)

@@ -57,6 +57,18 @@ pub fn run(args: &DiffArgs) -> Result<i32, String> {
     };
     // A slice of nodes at a time: enough to keep every worker busy, few catalogs held.
     let slice = to_session.threads() * 16;
+    // At a terminal, a bar counts the nodes compared.
+    let bar = super::progress::Bar::for_terminal(args.output.quiet, "nodes");
+    if let Some(bar) = &bar {
+        crate::lint::Progress::start(&**bar, nodes.len(), nodes.len());
+    }
+    let counted = std::cell::Cell::new(0);
+    let done = |n: usize| {
+        if let Some(bar) = &bar {
+            (counted.get()..n).for_each(|_| bar.tick());
+        }
+        counted.set(n);
+    };
     let reports = compare_nodes(
         &Revision {
             session: &from_session,
@@ -69,8 +81,11 @@ pub fn run(args: &DiffArgs) -> Result<i32, String> {
         nodes,
         options,
         slice,
-        &|_| {},
+        &done,
     );
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
     let report = DiffReport {
         version: SCHEMA_VERSION,
         from: from.info.clone(),
