@@ -194,3 +194,58 @@ pub enum DiffFormat {
     /// GitHub Actions annotations on the declarations of the changed resources.
     Github,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::args::{Args, Command};
+    use clap::Parser;
+
+    fn diff_args(argv: &[&str]) -> Result<DiffArgs, clap::Error> {
+        let args = Args::try_parse_from(argv)?;
+        match args.command {
+            Some(Command::Diff(d)) => Ok(*d),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn diff_and_merge() {
+        let d = diff_args(&[
+            "plint", "diff", "--facts", "f", "--base", "main", "--shard", "2/4", "--format",
+            "markdown", "site.pp",
+        ])
+        .unwrap();
+        assert_eq!(d.base.as_deref(), Some("main"));
+        assert_eq!(
+            d.shard,
+            Some(crate::diff::facts::Shard { index: 2, count: 4 })
+        );
+        assert_eq!(d.output.format, DiffFormat::Markdown);
+        assert_eq!(d.manifest, Some(PathBuf::from("site.pp")));
+        let d = diff_args(&[
+            "plint", "diff", "merge", "a.json", "b.json", "--format", "github",
+        ])
+        .unwrap();
+        let Some(DiffCommand::Merge { reports, output }) = d.command else {
+            panic!()
+        };
+        assert_eq!(reports.len(), 2);
+        assert_eq!(output.format, DiffFormat::Github);
+        // --facts is required; the revisions' options exclude each other.
+        assert!(diff_args(&["plint", "diff"]).is_err());
+        assert!(
+            diff_args(&[
+                "plint", "diff", "--facts", "f", "--from", "a", "--base", "b"
+            ])
+            .is_err()
+        );
+        assert!(
+            diff_args(&[
+                "plint", "diff", "--facts", "f", "--to", "a", "--to-dir", "b"
+            ])
+            .is_err()
+        );
+        assert!(diff_args(&["plint", "diff", "merge"]).is_err());
+    }
+}

@@ -168,13 +168,13 @@ fn longest_run(s: &str, c: char) -> usize {
     best
 }
 
-/// Text shown as written, on one line: HTML's and Markdown's special characters as character
-/// references, which both Markdown and an HTML block (a `<summary>` line) decode.
+/// Text shown as written, on one line (control characters, line breaks included, shown as
+/// escapes by [`crate::report::escape`]): HTML's and Markdown's special characters as
+/// character references, which both Markdown and an HTML block (a `<summary>` line) decode.
 pub fn md(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in crate::report::escape::escape(s).chars() {
         match ch {
-            '\n' | '\r' => out.push(' '),
             '&' | '<' | '>' | '|' | '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '~' | '!' | '@'
             | ':' => out.push_str(&format!("&#{};", ch as u32)),
             c => out.push(c),
@@ -198,7 +198,7 @@ mod tests {
             md("<img src=x>|`a`*b*"),
             "&#60;img src=x&#62;&#124;&#96;a&#96;&#42;b&#42;"
         );
-        assert_eq!(code("x\ny"), "<code>x y</code>");
+        assert_eq!(code("x\ny"), "<code>x&#92;ny</code>");
         assert_eq!(longest_run("a ``` b ````", '`'), 4);
     }
 }
