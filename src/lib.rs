@@ -4,7 +4,7 @@
 //!
 //! Stages depend only on earlier stages:
 //! `discover` → `syntax` → `types` → `ruby` → `defs` → `infer` → `eval` → `rules` → `config` → `lint` →
-//! `evaluate` → `cli`. `report` (diagnostics and their output formats) is a leaf every stage may
+//! `evaluate` → `diff` → `cli`. `report` (diagnostics and their output formats) is a leaf every stage may
 //! use.
 //! `sandbox` (the confined file system: allowed roots, regular files, size limits, loop-safe
 //! walks) is a leaf too: every stage reads files and walks folders through it, never directly.
@@ -23,6 +23,7 @@
 pub mod cli;
 pub mod config;
 pub mod defs;
+pub mod diff;
 pub mod discover;
 pub mod eval;
 pub mod evaluate;

@@ -25,8 +25,9 @@ use crate::report::OutputFormat;
 /// `--<check>-check` (turn on a check that is off by default) are accepted too, and so is
 /// every other option of puppet-lint 4.x (listed last).
 ///
-/// `plint rules` lists the rules; `plint explain RULE` shows one rule's documentation. To
-/// check a directory named `rules` or `explain`, write `plint ./rules`.
+/// `plint rules` lists the rules; `plint explain RULE` shows one rule's documentation;
+/// `plint diff` compares the catalogs of two revisions. To check a directory named `rules`,
+/// `explain` or `diff`, write `plint ./rules`.
 ///
 /// Exit status: 0 if nothing was found at error level (or warning level, with
 /// `--fail-on-warnings`), 1 if something was (with `--diff`: if a file would change), 2 if
@@ -338,7 +339,7 @@ pub struct Args {
     pub paths_given: bool,
 }
 
-/// `plint rules`, `plint explain`.
+/// `plint rules`, `plint explain`, `plint diff`.
 #[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
 pub enum Command {
     /// List every rule: code, name, default level (`deny`, `warn`: the words of `[rules]` in
@@ -353,6 +354,9 @@ pub enum Command {
         #[arg(value_name = "RULE")]
         rule: String,
     },
+    /// Compile every node's catalog at two revisions (git commits or directories) and report
+    /// what changes: `plint diff --facts DIR [--from REV] [--to REV]` (see `plint diff --help`).
+    Diff(Box<super::diff::args::DiffArgs>),
 }
 
 /// Parses the arguments (after [`split_check_flags`]), noting which options were given rather

@@ -11,6 +11,7 @@
 //! how long each phase took.
 
 pub mod args;
+pub mod diff;
 pub mod evaluate;
 pub mod log_format;
 pub mod progress;
@@ -102,6 +103,7 @@ fn subcommand(command: &Command) -> Result<i32, String> {
             rules::explain(rule, &mut text)?.map_err(|e| e.to_string())?;
             write_stdout(|out| out.write_all(&text))
         }
+        Command::Diff(args) => diff::run(args),
     }
 }
 
@@ -709,24 +711,13 @@ fn sandbox_for(args: &Args, paths: &[PathBuf], cwd: &Path) -> crate::sandbox::Sa
             ..sandbox.limits()
         });
     }
-    for named in [&args.config, &args.facts, &args.hiera, &args.global_hiera]
+    let named = [&args.config, &args.facts, &args.hiera, &args.global_hiera]
         .into_iter()
         .flatten()
         .chain(&args.trust)
-        .chain(&args.basemodulepath)
-    {
-        sandbox.add_trusted(named);
-    }
-    // A Hiera configuration named on the command line is the user's: so are its data folders
-    // (a private data checkout beside the repository, a server's own data).
-    for config in [&args.hiera, &args.global_hiera].into_iter().flatten() {
-        if let Ok(text) = sandbox.read_to_string(config) {
-            let config = cwd.join(config);
-            for dir in crate::eval::hiera::data_folders(&config, &text) {
-                sandbox.add_configured(&config, &dir);
-            }
-        }
-    }
+        .chain(&args.basemodulepath);
+    let hiera = [&args.hiera, &args.global_hiera].into_iter().flatten();
+    crate::evaluate::environment::trust_named(&mut sandbox, named, hiera);
     sandbox
 }
 

@@ -112,6 +112,27 @@ pub fn environment_modulepath(
     dirs.into_iter().filter(|d| sandbox.is_dir(d)).collect()
 }
 
+/// Trusts what the user names on the command line (`named`: a configuration, facts, Hiera
+/// files, module folders), and the data folders of the Hiera configurations among them
+/// (`hiera`: a private data checkout beside the repository, a server's own data).
+pub fn trust_named<'a>(
+    sandbox: &mut Sandbox,
+    named: impl IntoIterator<Item = &'a PathBuf>,
+    hiera: impl IntoIterator<Item = &'a PathBuf>,
+) {
+    for path in named {
+        sandbox.add_trusted(path);
+    }
+    for config in hiera {
+        if let Ok(text) = sandbox.read_to_string(config) {
+            let config = sandbox.cwd().join(config);
+            for dir in crate::eval::hiera::data_folders(&config, &text) {
+                sandbox.add_configured(&config, &dir);
+            }
+        }
+    }
+}
+
 /// The environment of a manifest folder: its parent if it is a `manifests/` folder.
 pub fn environment_of(dir: &Path) -> PathBuf {
     if dir.file_name().is_some_and(|n| n == "manifests") {

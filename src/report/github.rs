@@ -63,19 +63,19 @@ impl Emitter for Github {
 }
 
 /// `s` escaped ([`escape`]) but for its line breaks, which [`escape_data`] escapes.
-fn escape_lines(s: &str) -> String {
+pub fn escape_lines(s: &str) -> String {
     s.split('\n').map(escape).collect::<Vec<_>>().join("\n")
 }
 
 /// Escapes a command's message.
-fn escape_data(s: &str) -> String {
+pub fn escape_data(s: &str) -> String {
     s.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
 
 /// Escapes a command property's value.
-fn escape_property(s: &str) -> String {
+pub fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
