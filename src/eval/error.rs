@@ -136,7 +136,10 @@ impl EvalError {
 
     /// Puppet's words for the error: its message, or a finding's (its rule's).
     pub fn text(&self) -> String {
-        self.to_string()
+        match &self.kind {
+            ErrorKind::Finding(_) => self.to_string(),
+            _ => self.message.clone(),
+        }
     }
 
     pub fn is_error(&self) -> bool {

@@ -278,7 +278,8 @@ impl<'i> Compiler<'i> {
     fn start(&mut self) -> Result<Vec<(FileId, Vec<crate::syntax::ast::Expr>)>, EvalError> {
         let main_code = self.load_main();
         self.report_load_errors();
-        if (self.diags.iter()).any(|d| matches!(d.kind, EvalDiagKind::EvalError { .. })) {
+        let syntax_error = |d: &EvalDiag| matches!(d.kind, EvalDiagKind::EvalError { .. });
+        if self.diags.iter().any(syntax_error) {
             return Err(EvalError::new("The manifest has syntax errors"));
         }
         self.set_top_variables();
@@ -345,8 +346,8 @@ impl<'i> Compiler<'i> {
                                 file: Some(f.clone()),
                                 ..Location::default()
                             };
-                            (self.diags)
-                                .push(EvalDiag::new(EvalDiagKind::BadInput { problem }, at));
+                            let kind = EvalDiagKind::BadInput { problem };
+                            self.diags.push(EvalDiag::new(kind, at));
                         }
                     }
                 }
