@@ -29,6 +29,7 @@ pub mod eval;
 pub mod evaluate;
 pub mod infer;
 pub mod lint;
+pub mod lsp;
 pub mod report;
 pub mod ruby;
 pub mod ruby_core;

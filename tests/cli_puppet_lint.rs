@@ -448,6 +448,32 @@ fn dash_reads_standard_input() {
     assert_eq!(code(&plint_stdin(dir.path(), &["-", "-"], WARNING)), 2);
 }
 
+/// An editor's unsaved new file in a module, given on standard input, is checked in its
+/// module: the module's classes are known.
+#[test]
+fn standard_input_named_in_a_module_sees_the_module() {
+    let dir = tree(&[("web/manifests/init.pp", "# Web.\nclass web { }\n")]);
+    let o = plint_stdin(
+        dir.path(),
+        &[
+            "-",
+            "--stdin-filename",
+            "web/manifests/site.pp",
+            "--select",
+            "P107",
+            "--log-format",
+            "%{path}:%{line} %{message}",
+        ],
+        "# Site.\nclass web::site {\n  include web\n  include web::nope\n}\n",
+    );
+    assert_eq!(
+        lines(&o),
+        ["web/manifests/site.pp:4 unknown class `web::nope`"],
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn standard_input_is_limited_in_size() {
     let dir = tree(&[]);

@@ -339,7 +339,7 @@ pub struct Args {
     pub paths_given: bool,
 }
 
-/// `plint rules`, `plint explain`, `plint diff`.
+/// `plint rules`, `plint explain`, `plint diff`, `plint lsp`.
 #[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
 pub enum Command {
     /// List every rule: code, name, default level (`deny`, `warn`: the words of `[rules]` in
@@ -357,6 +357,10 @@ pub enum Command {
     /// Compile every node's catalog at two revisions (git commits or directories) and report
     /// what changes: `plint diff --facts DIR [--from REV] [--to REV]` (see `plint diff --help`).
     Diff(Box<super::diff::args::DiffArgs>),
+    /// Serve the Language Server Protocol on standard input and output, for an editor:
+    /// every rule of check mode on the open documents as they are edited (see the README's
+    /// editor guide).
+    Lsp,
 }
 
 /// Parses the arguments (after [`split_check_flags`]), noting which options were given rather

@@ -104,6 +104,7 @@ fn subcommand(command: &Command) -> Result<i32, String> {
             write_stdout(|out| out.write_all(&text))
         }
         Command::Diff(args) => diff::run(args),
+        Command::Lsp => crate::lsp::serve_stdio().map(|()| EXIT_OK),
     }
 }
 

@@ -236,8 +236,13 @@ pub fn discover(paths: &[PathBuf], sandbox: &Sandbox) -> Result<Discovered, Erro
     let mut asked: HashSet<PathBuf> = HashSet::default();
     let mut folders: Vec<PathBuf> = Vec::new();
     let mut last_parent = None;
+    // A text held in memory with no file at its path (standard input, an editor's unsaved
+    // document) is not walked, but the module around it is found as for a file.
+    let in_memory =
+        |path: &Path, meta: &io::Result<fs::Metadata>| meta.is_err() && sandbox.is_in_memory(path);
     for (path, meta) in paths.iter().zip(&metas) {
-        if meta.as_ref().is_ok_and(|m| !m.is_dir()) && last_parent != path.parent() {
+        let file = meta.as_ref().is_ok_and(|m| !m.is_dir()) || in_memory(path, meta);
+        if file && last_parent != path.parent() {
             last_parent = path.parent();
             for_root_candidates(path, &mut |dir| {
                 if !asked.contains(dir) {
@@ -254,6 +259,10 @@ pub fn discover(paths: &[PathBuf], sandbox: &Sandbox) -> Result<Discovered, Erro
         .collect();
     walker.known_roots = folders.into_iter().zip(answers).collect();
     for (path, meta) in paths.iter().zip(metas) {
+        if in_memory(path, &meta) {
+            walker.add_root_of_file(path);
+            continue;
+        }
         let meta = meta.map_err(|source| Error {
             path: path.clone(),
             source,

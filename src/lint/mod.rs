@@ -367,15 +367,17 @@ impl Session {
     /// configuration excludes and the modules a control repository installs.
     fn find_files(&mut self, paths: &[PathBuf]) -> Result<Found, String> {
         let sandbox = &self.sandbox;
-        // A text held in memory (standard input) with no file at its path is checked as it
-        // is; one named after a file is found as that file would be.
-        let (in_memory, on_disk): (Vec<PathBuf>, Vec<PathBuf>) = paths
+        // A text held in memory (standard input, an editor's document) with no file at its
+        // path is checked as it is, in the module around it; one named after a file is found
+        // as that file would be.
+        let in_memory: Vec<PathBuf> = paths
             .iter()
+            .filter(|p| sandbox.is_in_memory(p) && !p.exists())
             .cloned()
-            .partition(|p| sandbox.is_in_memory(p) && !p.exists());
+            .collect();
         let mut discovered = self
             .pool
-            .install(|| crate::discover::discover(&on_disk, sandbox))
+            .install(|| crate::discover::discover(paths, sandbox))
             .map_err(|e| e.to_string())?;
         discovered.files.extend(in_memory);
         // A module or environment found around a file given alone is the repository too

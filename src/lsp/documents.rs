@@ -1,0 +1,68 @@
+//! The documents the client has open: their texts and versions, and which of them changed
+//! since they were last checked.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use lsp_types::Uri;
+
+/// An open document.
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub version: i32,
+    pub text: String,
+}
+
+/// The open documents, by URI (in order, so that checks and files come in a stable order).
+#[derive(Debug, Default)]
+pub struct Documents {
+    open: BTreeMap<String, (Uri, Document)>,
+    /// Documents changed since their last check.
+    stale: BTreeMap<String, Uri>,
+}
+
+impl Documents {
+    pub fn open(&mut self, uri: Uri, version: i32, text: String) {
+        let key = uri.as_str().to_string();
+        self.stale.insert(key.clone(), uri.clone());
+        self.open.insert(key, (uri, Document { version, text }));
+    }
+
+    /// The whole new text of an open document (a change to a document that is not open opens
+    /// it: a client may have opened it before the server started).
+    pub fn change(&mut self, uri: &Uri, version: i32, text: String) {
+        self.open(uri.clone(), version, text);
+    }
+
+    pub fn mark_stale(&mut self, uri: &Uri) {
+        if self.open.contains_key(uri.as_str()) {
+            self.stale.insert(uri.as_str().to_string(), uri.clone());
+        }
+    }
+
+    pub fn close(&mut self, uri: &Uri) {
+        self.open.remove(uri.as_str());
+        self.stale.remove(uri.as_str());
+    }
+
+    pub fn get(&self, uri: &Uri) -> Option<&Document> {
+        self.open.get(uri.as_str()).map(|(_, d)| d)
+    }
+
+    pub fn has_stale(&self) -> bool {
+        !self.stale.is_empty()
+    }
+
+    /// The documents to check, each once; none is stale after.
+    pub fn take_stale(&mut self) -> Vec<Uri> {
+        std::mem::take(&mut self.stale).into_values().collect()
+    }
+
+    /// The open documents that are files, with their texts: what a check reads in place of
+    /// the files on disk.
+    pub fn files(&self) -> impl Iterator<Item = (PathBuf, &str)> {
+        self.open
+            .values()
+            .filter_map(|(uri, d)| Some((super::convert::path_of(uri)?, d.text.as_str())))
+    }
+}
