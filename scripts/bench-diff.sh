@@ -7,8 +7,8 @@
 #   KEEP=1 scripts/bench-diff.sh          # keep the environment, the facts and the reports
 #   NODES=1000 PLINT_ONLY=1 scripts/bench-diff.sh   # plint alone, on a fleet (no Puppet)
 #
-# It makes, in a temporary folder, an environment over the module corpus (CORPUS, linked as the
-# environment's `modules/`, and given as `--basemodulepath`) with a `profile` module of its own (a class with a Hiera-bound
+# It makes, in a temporary folder, an environment over the module corpus (CORPUS, the base
+# module path) with a `profile` module of its own (a class with a Hiera-bound
 # parameter, a template) and Hiera 5 data by role, commits it on `main`, and commits on
 # `feature` a change of a resource's parameter, of the template and of a Hiera value. The NODES
 # nodes have facts of different systems (facterdb's Debian and Ubuntu sets, each with its own
@@ -30,6 +30,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# CORPUS must be in Puppet's own basemodulepath (`puppet config print basemodulepath`).
 CORPUS=${CORPUS:-/usr/share/puppet/modules}
 NODES=${NODES:-20}
 PLINT=${PLINT:-$ROOT/target/release/plint}
@@ -59,11 +60,9 @@ git config user.name bench
 git config user.email bench@plint.invalid
 git config commit.gpgsign false
 mkdir -p manifests site/profile/manifests site/profile/templates data/role
-ln -s "$CORPUS" modules
-# Puppet reads the corpus through the `modules` link; plint through `--basemodulepath` (its
-# sandbox does not follow a link out of the repository, and Debian's corpus links each module
-# through /etc/alternatives).
-echo 'modulepath = site:modules:$basemodulepath' > environment.conf
+# The corpus is the base module path: Debian's Puppet has /usr/share/puppet/modules in its
+# default `basemodulepath`; plint is given it with `--basemodulepath`.
+echo 'modulepath = site:$basemodulepath' > environment.conf
 cat > hiera.yaml <<'EOF'
 ---
 version: 5
