@@ -367,17 +367,22 @@ fn is_stale_link(root: &Path, link: &str, sandbox: &Sandbox) -> bool {
 /// The control repository among `paths` (a folder holding `environment.conf`, a
 /// `Puppetfile`, or, at the root of a git work tree, a `Puppetfile.*` naming its `moduledir`:
 /// one of them, or a folder above one of them, up to 8 levels), with its declarations read
-/// through `sandbox`.
-pub fn find_environment(paths: &[PathBuf], cwd: &Path, sandbox: &Sandbox) -> Option<Environment> {
+/// through `sandbox`. `is_folder` says which paths are folders (discovery knows).
+pub fn find_environment(
+    paths: &[PathBuf],
+    is_folder: &dyn Fn(&Path) -> bool,
+    cwd: &Path,
+    sandbox: &Sandbox,
+) -> Option<Environment> {
     // Each folder once: files given one by one share their folders. With each folder met,
     // how many of its own folders the walk took after it: a later walk that reaches it with
     // no more to take would only meet them again.
     let mut seen: HashMap<PathBuf, usize> = HashMap::default();
     let mut candidates: Vec<PathBuf> = Vec::new();
     const DEPTH: usize = 8;
-    for p in paths {
-        let p = crate::sandbox::normalize(cwd, p).0.into_owned();
-        let start = if sandbox.is_dir(&p) {
+    for given in paths {
+        let p = crate::sandbox::normalize(cwd, given).0.into_owned();
+        let start = if is_folder(given) && sandbox.is_dir(&p) {
             Some(p.as_path())
         } else {
             p.parent()
@@ -559,7 +564,7 @@ mod tests {
         );
         std::fs::create_dir_all(dir.join("modules/stdlib/manifests")).unwrap();
         let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
-        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        let env = find_environment(&[dir.join("site")], &|p| p.is_dir(), dir, &sandbox).unwrap();
         assert_eq!(env.root, dir);
         assert_eq!(env.modulepath, [dir.join("site"), dir.join("modules")]);
         let world = World::gather(
@@ -620,7 +625,7 @@ mod 'puppetlabs-apt'
             std::fs::create_dir_all(dir.join(m).join("manifests")).unwrap();
         }
         let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
-        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        let env = find_environment(&[dir.join("site")], &|p| p.is_dir(), dir, &sandbox).unwrap();
         assert_eq!(env.root, dir);
         assert_eq!(
             env.puppetfiles
@@ -671,17 +676,17 @@ mod 'puppetlabs-apt'
             "moduledir 'vendor'\nmod 'a-b'\n",
         );
         let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
-        let env = find_environment(&[dir.join("site")], dir, &sandbox).unwrap();
+        let env = find_environment(&[dir.join("site")], &|p| p.is_dir(), dir, &sandbox).unwrap();
         assert_eq!(env.puppetfiles[0].moduledir, dir.join("vendor"));
         std::fs::remove_dir(dir.join(".git")).unwrap();
-        assert!(find_environment(&[dir.join("site")], dir, &sandbox).is_none());
+        assert!(find_environment(&[dir.join("site")], &|p| p.is_dir(), dir, &sandbox).is_none());
         // Without a Puppetfile, `modules/` is the team's.
         let tmp = tempdir();
         let dir = tmp.path();
         write(&dir.join("environment.conf"), "manifest = site.pp\n");
         std::fs::create_dir_all(dir.join("modules/stdlib/manifests")).unwrap();
         let sandbox = Sandbox::new(dir, &[dir.to_path_buf()]);
-        let env = find_environment(&[dir.to_path_buf()], dir, &sandbox).unwrap();
+        let env = find_environment(&[dir.to_path_buf()], &|p| p.is_dir(), dir, &sandbox).unwrap();
         let root = ModuleRoot {
             name: "stdlib".into(),
             path: dir.join("modules/stdlib"),

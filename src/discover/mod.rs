@@ -65,6 +65,9 @@ pub struct Discovered {
     /// The roots of modules a control repository installs, set aside by the caller: indexed
     /// but not checked.
     pub installed: Vec<module::ModuleRoot>,
+    /// The paths given that are folders (as given): what the later steps of a run ask of the
+    /// paths, known without another look at each.
+    pub folders_given: HashSet<PathBuf>,
 }
 
 pub use crate::sandbox::{Note, NoteKind};
@@ -268,6 +271,7 @@ pub fn discover(paths: &[PathBuf], sandbox: &Sandbox) -> Result<Discovered, Erro
             source,
         })?;
         if meta.is_dir() {
+            walker.out.folders_given.insert(path.clone());
             let mut walk = Walk::new(sandbox);
             walk.run(path, &meta, &mut walker);
         } else {

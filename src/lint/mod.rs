@@ -390,7 +390,7 @@ impl Session {
         let mut around: Vec<PathBuf> = Vec::new();
         for p in paths {
             let holding: Vec<&Path> = p.ancestors().filter(|a| roots.contains(a)).collect();
-            if !holding.is_empty() && !p.is_dir() {
+            if !holding.is_empty() && !discovered.folders_given.contains(p) {
                 around.extend(holding.into_iter().map(Path::to_path_buf));
             }
         }
@@ -418,7 +418,13 @@ impl Session {
         // A control repository among the checked paths: the modules it installs (a
         // Puppetfile's, in its `moduledir`; those in folders git ignores) are read into the
         // index, not reported on.
-        let environment = crate::defs::world::find_environment(paths, cwd, sandbox);
+        let folders = &discovered.folders_given;
+        let environment = crate::defs::world::find_environment(
+            paths,
+            &|p: &Path| folders.contains(p),
+            cwd,
+            sandbox,
+        );
         let set_aside = match &environment {
             Some(env) => set_aside_installed(
                 &mut discovered,

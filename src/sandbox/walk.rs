@@ -351,7 +351,7 @@ impl<'s> Walk<'s> {
         if !climbs && sandbox.is_trusted_location(&abs) {
             return true;
         }
-        fs::canonicalize(&abs).is_ok_and(|real| sandbox.allows_resolved(&real))
+        super::real_path(&abs).is_ok_and(|real| sandbox.allows_resolved(&real))
     }
 }
 
