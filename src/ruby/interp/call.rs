@@ -409,189 +409,36 @@ impl Interp<'_> {
         Ok(self.unknown(what))
     }
 
-    /// Methods every object has.
-    fn object_method(
+    /// The methods every object has: the function
+    /// [`object_methods::METHODS`](super::object_methods::METHODS) names; `None` for a name it
+    /// lacks.
+    pub(crate) fn object_method(
         &mut self,
         recv: &Value,
         name: &str,
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
-        let a0 = args.first();
-        Ok(Some(match name {
-            "to_yaml" => self.yaml_dump(recv, args)?,
-            "nil?" => Value::Bool(matches!(recv, Value::Nil)),
-            "==" | "eql?" | "equal?" => {
-                let other = a0.cloned().unwrap_or(Value::Nil);
-                if name == "equal?" {
-                    let same = recv.identity() != 0 && recv.identity() == other.identity();
-                    Value::Bool(same || (recv.identity() == 0 && self.equal(recv, &other)?))
-                } else if name == "eql?" {
-                    Value::Bool(recv.hash_key() == other.hash_key())
-                } else {
-                    Value::Bool(self.equal(recv, &other)?)
-                }
-            }
-            "!=" => {
-                let other = a0.cloned().unwrap_or(Value::Nil);
-                let eq = self.call_method(recv.clone(), "==", vec![other], None)?;
-                if let Value::Unknown(_) = eq {
-                    return Ok(Some(eq));
-                }
-                Value::Bool(!eq.truthy())
-            }
-            "!" => Value::Bool(!recv.truthy()),
-            "===" => Value::Bool(self.equal(recv, a0.unwrap_or(&Value::Nil))?),
-            "=~" => Value::Nil,
-            "!~" => {
-                let m = self.call_method(recv.clone(), "=~", args.to_vec(), None)?;
-                if let Value::Unknown(_) = m {
-                    return Ok(Some(m));
-                }
-                Value::Bool(!m.truthy())
-            }
-            "is_a?" | "kind_of?" | "instance_of?" => {
-                let Some(Value::Class(c)) = a0 else {
-                    return Ok(Some(self.unknown(format!("{name} of a non-class"))));
-                };
-                if name == "instance_of?" {
-                    Value::Bool(recv.class_name() == **c)
-                } else {
-                    match self.is_a(recv, c) {
-                        Some(b) => Value::Bool(b),
-                        None => self.unknown(format!("is_a?({c})")),
-                    }
-                }
-            }
-            "class" => Value::Class(Rc::from(recv.class_name().as_str())),
-            "to_s" => Value::str(recv.to_s()),
-            "inspect" => {
-                if let Some(o) = self.deep_unknown(recv) {
-                    return Ok(Some(Value::Unknown(Rc::new(o))));
-                }
-                Value::str(recv.inspect())
-            }
-            "frozen?" => Value::Bool(match recv {
-                Value::Str(s) => s.borrow().frozen,
-                Value::Array(a) => a.borrow().frozen,
-                Value::Hash(h) => h.borrow().frozen,
-                _ => true,
-            }),
-            "freeze" => {
-                match recv {
-                    Value::Str(s) => s.borrow_mut().frozen = true,
-                    Value::Array(a) => a.borrow_mut().frozen = true,
-                    Value::Hash(h) => h.borrow_mut().frozen = true,
-                    _ => {}
-                }
-                recv.clone()
-            }
-            "dup" | "clone" => {
-                let keep_frozen = name == "clone";
-                match recv {
-                    Value::Str(s) => {
-                        let mut c = s.borrow().clone();
-                        c.frozen = keep_frozen && c.frozen;
-                        Value::Str(Rc::new(RefCell::new(c)))
-                    }
-                    Value::Array(a) => {
-                        let mut c = a.borrow().clone();
-                        c.frozen = keep_frozen && c.frozen;
-                        Value::Array(Rc::new(RefCell::new(c)))
-                    }
-                    Value::Hash(h) => {
-                        let mut c = h.borrow().clone();
-                        c.frozen = keep_frozen && c.frozen;
-                        Value::Hash(Rc::new(RefCell::new(c)))
-                    }
-                    Value::Set(h) => Value::Set(Rc::new(RefCell::new(h.borrow().clone()))),
-                    other => other.clone(),
-                }
-            }
-            "hash" => Value::Int({
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                recv.hash_key().hash(&mut h);
-                h.finish() as i64
-            }),
-            "object_id" | "__id__" => Value::Int((recv.identity() >> 3) as i64),
-            "respond_to?" => {
-                let Some(m) = a0 else {
-                    return Ok(Some(Value::Bool(false)));
-                };
-                let m = m.to_s();
-                Value::Bool(self.responds_to(recv, &m))
-            }
-            "tap" => {
-                if let Some(b) = blk {
-                    self.call_block(b, vec![recv.clone()])?;
-                }
-                recv.clone()
-            }
-            "then" | "yield_self" => match blk {
-                Some(b) => self.call_block(b, vec![recv.clone()])?,
-                None => recv.clone(),
+        let Some(method) = super::find_method(super::object_methods::METHODS, name) else {
+            return Ok(None);
+        };
+        method(
+            self,
+            ObjCall {
+                recv,
+                name,
+                args,
+                blk,
             },
-            "itself" => recv.clone(),
-            "to_json" => {
-                if let Some(o) = self.deep_unknown(recv) {
-                    return Ok(Some(Value::Unknown(Rc::new(o))));
-                }
-                match super::misc::to_json(recv, false) {
-                    Some(s) => Value::str(s),
-                    None => return Ok(None),
-                }
-            }
-            "instance_variable_get" => {
-                let n = a0.map(|v| v.to_s()).unwrap_or_default();
-                match recv {
-                    Value::Main => {
-                        let n = n.trim_start_matches('@').to_string();
-                        self.ivar_public(&n)
-                    }
-                    _ => Value::Nil,
-                }
-            }
-            "send" | "public_send" | "__send__" => {
-                let Some(m) = a0 else {
-                    return self.raise("ArgumentError", "no method name given");
-                };
-                let m = match m {
-                    Value::Sym(s) => s.to_string(),
-                    Value::Str(s) => s.borrow().text.clone(),
-                    _ => return Ok(Some(self.unknown("send of a computed name"))),
-                };
-                if matches!(
-                    m.as_str(),
-                    "send"
-                        | "public_send"
-                        | "__send__"
-                        | "instance_eval"
-                        | "eval"
-                        | "system"
-                        | "exec"
-                        | "spawn"
-                        | "instance_exec"
-                        | "class_eval"
-                        | "method"
-                ) {
-                    return Ok(Some(self.unknown(format!("send(:{m})"))));
-                }
-                self.call_method(recv.clone(), &m, args[1..].to_vec(), blk.cloned())?
-            }
-            "instance_variables" | "methods" | "public_methods" => Value::array(Vec::new()),
-            "display" => Value::Nil,
-            "to_enum" | "each_entry" | "lazy" => recv.clone(),
-            _ => return Ok(None),
-        }))
+        )
     }
 
     /// `ivar` for `instance_variable_get`.
-    fn ivar_public(&mut self, name: &str) -> Value {
+    pub(super) fn ivar_public(&mut self, name: &str) -> Value {
         self.host.instance_variable(name).unwrap_or(Value::Nil)
     }
 
-    fn responds_to(&self, recv: &Value, m: &str) -> bool {
+    pub(super) fn responds_to(&self, recv: &Value, m: &str) -> bool {
         let common = [
             "to_s", "inspect", "nil?", "==", "class", "is_a?", "freeze", "dup",
         ];
@@ -1250,3 +1097,17 @@ pub(crate) fn values_equal(a: &Value, b: &Value) -> bool {
         _ => a.identity() != 0 && a.identity() == b.identity(),
     }
 }
+
+/// A call of one of the methods every object has, as its function in the table receives it.
+#[derive(Clone, Copy)]
+pub(crate) struct ObjCall<'a> {
+    /// The object.
+    pub(crate) recv: &'a Value,
+    /// The method's name (one function answers several).
+    pub(crate) name: &'a str,
+    pub(crate) args: &'a [Value],
+    pub(crate) blk: Option<&'a Blk>,
+}
+
+/// The function of one of the methods every object has; `None` when it does not answer.
+pub(crate) type ObjMethod = fn(&mut Interp<'_>, ObjCall<'_>) -> R<Option<Value>>;
