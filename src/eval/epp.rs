@@ -29,8 +29,8 @@ use crate::syntax::ast::{Block, Expr, ExprKind, Parameter};
 mod files;
 
 pub(crate) use files::module_dir;
-pub use files::template_error;
 use files::*;
+pub use files::{ModulePath, template_error};
 
 /// The function a text segment is translated to.
 pub const TEXT_FN: &str = "plint_epp_text";
@@ -507,49 +507,6 @@ pub fn parse(text: &str) -> Result<EppTemplate, EppError> {
         line_starts: starts,
         source: text.to_string(),
     })
-}
-
-/// The module path as Puppet's functions look files up in it (see
-/// [`crate::discover::lookup`]), through the sandbox: a module is the first folder of its name
-/// in the module path; a path outside the sandbox is refused, never "does not exist". With no
-/// module path, modules' entries are not known.
-pub struct ModulePath<'a> {
-    pub sandbox: &'a Sandbox,
-    pub dirs: &'a [PathBuf],
-}
-
-impl ModulePath<'_> {
-    fn probe(&self, path: PathBuf) -> Probe<PathBuf> {
-        match self.sandbox.locate(&path) {
-            Located::File => Probe::File(path),
-            Located::Folder => Probe::Folder(path),
-            Located::Missing => Probe::Missing,
-            Located::Refused => Probe::Refused(SandboxError::Outside),
-        }
-    }
-}
-
-impl ModuleTree for ModulePath<'_> {
-    type Path = PathBuf;
-
-    fn module_entry(&self, module: &str, folder: Folder, rest: &str) -> Probe<PathBuf> {
-        if self.dirs.is_empty() {
-            return Probe::Unknown;
-        }
-        match module_dir(self.sandbox, self.dirs, module) {
-            Ok(Some(dir)) => {
-                // Ruby's `File.join`: a leading `/` of `rest` does not make it absolute, and
-                // an empty `rest` is the folder with a trailing `/`.
-                self.probe(dir.join(folder.name()).join(rest.trim_start_matches('/')))
-            }
-            Ok(None) => Probe::Missing,
-            Err(e) => Probe::Refused(e),
-        }
-    }
-
-    fn absolute(&self, path: &str) -> Probe<PathBuf> {
-        self.probe(PathBuf::from(path))
-    }
 }
 
 // ------------------------------------------------------------------------- rendering
