@@ -13,6 +13,7 @@ mod format;
 mod gem_version;
 mod hash;
 mod hash_methods;
+mod invoke;
 mod kernel;
 #[rustfmt::skip]
 mod known_methods;
