@@ -75,82 +75,17 @@ impl Interp<'_> {
                     None => Ok(Value::sym(&v.to_s())),
                 }
             }
-            K::Regex { parts, flags } => {
-                self.set_line(n.span);
-                let mut src = String::new();
-                for p in parts {
-                    match p {
-                        Part::Str(s) => src.push_str(s),
-                        Part::Code(c) => {
-                            let v = self.eval(c, env)?;
-                            if let Some(o) = v.unknown_origin() {
-                                return Ok(Value::Unknown(Rc::new(o)));
-                            }
-                            match &v {
-                                Value::Regexp(r) => src.push_str(&r.to_s()),
-                                _ => src.push_str(&self.text(&v)?),
-                            }
-                        }
-                    }
-                }
-                Ok(Value::Regexp(self.regexp(&src, *flags)?))
-            }
+            K::Regex { parts, flags } => self.eval_regex(n, parts, flags, env),
             K::Array(items) => {
                 let v = self.eval_list(items, env)?;
                 self.check_len(v.len())?;
                 Ok(Value::array(v))
             }
-            K::Hash(pairs) => {
-                let mut h = RHash::default();
-                for (k, v) in pairs {
-                    if let K::DoubleSplat(inner) = &k.kind {
-                        let other = self.eval(inner, env)?;
-                        match other {
-                            Value::Hash(o) => {
-                                for (_, (k, v)) in o.borrow().map.iter() {
-                                    h.insert(k.clone(), v.clone());
-                                }
-                            }
-                            Value::Nil => {}
-                            Value::Unknown(o) => return Ok(Value::Unknown(o)),
-                            other => {
-                                return self.raise(
-                                    "TypeError",
-                                    format!(
-                                        "no implicit conversion of {} into Hash",
-                                        other.class_name()
-                                    ),
-                                );
-                            }
-                        }
-                        continue;
-                    }
-                    let kv = self.eval(k, env)?;
-                    if let Value::Unknown(o) = &kv {
-                        return Ok(Value::Unknown(o.clone()));
-                    }
-                    let vv = self.eval(v, env)?;
-                    h.insert(kv, vv);
-                }
-                Ok(Value::Hash(Rc::new(RefCell::new(h))))
-            }
+            K::Hash(pairs) => self.eval_hash(pairs, env),
             K::Splat(inner) => self.eval(inner, env),
             K::DoubleSplat(inner) => self.eval(inner, env),
             K::BlockPass(_) => Ok(Value::Nil),
-            K::Range { lo, hi, exclusive } => {
-                let lo = self.eval_opt(lo, env)?;
-                let hi = self.eval_opt(hi, env)?;
-                for v in [&lo, &hi] {
-                    if let Value::Unknown(o) = v {
-                        return Ok(Value::Unknown(o.clone()));
-                    }
-                }
-                Ok(Value::Range(Rc::new(RRange {
-                    lo,
-                    hi,
-                    exclusive: *exclusive,
-                })))
-            }
+            K::Range { lo, hi, exclusive } => self.eval_range(lo, hi, exclusive, env),
             K::Local(name) => Ok(lookup(env, name).unwrap_or(Value::Nil)),
             K::Ivar(name) => Ok(self.ivar(name)),
             K::Global(name) => Ok(self.global(name)),
@@ -158,30 +93,7 @@ impl Interp<'_> {
                 Some(m) => m.group(*i as usize).map(Value::str).unwrap_or(Value::Nil),
                 None => Value::Nil,
             }),
-            K::BackRef(c) => Ok(match (&self.last_match, c) {
-                (Some(m), '~') => Value::Match(m.clone()),
-                (Some(m), '&') => m.group(0).map(Value::str).unwrap_or(Value::Nil),
-                (Some(m), '`') => m
-                    .groups
-                    .first()
-                    .copied()
-                    .flatten()
-                    .map(|(a, _)| Value::str(&m.subject[..a]))
-                    .unwrap_or(Value::Nil),
-                (Some(m), '\'') => m
-                    .groups
-                    .first()
-                    .copied()
-                    .flatten()
-                    .map(|(_, b)| Value::str(&m.subject[b..]))
-                    .unwrap_or(Value::Nil),
-                (Some(m), '+') => (1..m.groups.len())
-                    .rev()
-                    .find_map(|i| m.group(i))
-                    .map(Value::str)
-                    .unwrap_or(Value::Nil),
-                _ => Value::Nil,
-            }),
+            K::BackRef(c) => self.back_ref(c),
             K::Const(path) => {
                 self.set_line(n.span);
                 Ok(self.constant(path))
@@ -196,22 +108,7 @@ impl Interp<'_> {
                 self.set_line(n.span);
                 self.op_assign(target, op, value, env)
             }
-            K::MultiAssign(targets, value) => {
-                self.set_line(n.span);
-                let v = self.eval(value, env)?;
-                let items = match &v {
-                    Value::Array(a) => a.borrow().items.clone(),
-                    Value::Unknown(_) => {
-                        for t in targets {
-                            self.assign(t, v.clone(), env)?;
-                        }
-                        return Ok(v);
-                    }
-                    other => vec![other.clone()],
-                };
-                self.destructure(targets, items, env)?;
-                Ok(v)
-            }
+            K::MultiAssign(targets, value) => self.multi_assign(n, targets, value, env),
             K::Call {
                 recv,
                 name,
@@ -231,114 +128,27 @@ impl Interp<'_> {
                     env,
                 )
             }
-            K::And(a, b) => {
-                let l = self.eval(a, env)?;
-                if self.truth(&l)? {
-                    self.eval(b, env)
-                } else {
-                    Ok(l)
-                }
-            }
-            K::Or(a, b) => {
-                let l = self.eval(a, env)?;
-                if self.truth(&l)? {
-                    Ok(l)
-                } else {
-                    self.eval(b, env)
-                }
-            }
-            K::Not(a) => {
-                let v = self.eval(a, env)?;
-                if let Value::Unknown(o) = v {
-                    return Ok(Value::Unknown(o));
-                }
-                Ok(Value::Bool(!v.truthy()))
-            }
+            K::And(a, b) => self.eval_and(a, b, env),
+            K::Or(a, b) => self.eval_or(a, b, env),
+            K::Not(a) => self.eval_not(a, env),
             K::Defined(inner) => Ok(self.defined(inner, env)),
             K::If {
                 cond,
                 then,
                 otherwise,
-            } => {
-                let c = self.eval(cond, env)?;
-                if self.truth(&c)? {
-                    self.eval_opt(then, env)
-                } else {
-                    self.eval_opt(otherwise, env)
-                }
-            }
+            } => self.eval_if(cond, then, otherwise, env),
             K::While {
                 cond,
                 body,
                 negate,
                 do_while,
-            } => {
-                let mut first = *do_while;
-                loop {
-                    if !first {
-                        let c = self.eval(cond, env)?;
-                        if self.truth(&c)? == *negate {
-                            break;
-                        }
-                    }
-                    first = false;
-                    match self.eval_opt(body, env) {
-                        Ok(_) | Err(Ctrl::Next(_)) => {}
-                        Err(Ctrl::Break(v)) => return Ok(v),
-                        Err(e) => return Err(e),
-                    }
-                }
-                Ok(Value::Nil)
-            }
-            K::For { target, iter, body } => {
-                let coll = self.eval(iter, env)?;
-                let items = self.iterate(&coll)?;
-                for item in items {
-                    self.step()?;
-                    self.assign(target, item, env)?;
-                    match self.eval_opt(body, env) {
-                        Ok(_) | Err(Ctrl::Next(_)) => {}
-                        Err(Ctrl::Break(v)) => return Ok(v),
-                        Err(e) => return Err(e),
-                    }
-                }
-                Ok(coll)
-            }
+            } => self.eval_while(cond, body, negate, do_while, env),
+            K::For { target, iter, body } => self.eval_for(target, iter, body, env),
             K::Case {
                 subject,
                 whens,
                 otherwise,
-            } => {
-                let subj = match subject {
-                    Some(s) => Some(self.eval(s, env)?),
-                    None => None,
-                };
-                for (conds, body) in whens {
-                    for c in conds {
-                        let hit = if let K::Splat(inner) = &c.kind {
-                            let list = self.eval(inner, env)?;
-                            let mut any = false;
-                            for v in self.iterate(&list)? {
-                                if self.case_hit(&v, subj.as_ref())? {
-                                    any = true;
-                                    break;
-                                }
-                            }
-                            any
-                        } else {
-                            let v = self.eval(c, env)?;
-                            self.case_hit(&v, subj.as_ref())?
-                        };
-                        if hit {
-                            return match body {
-                                Some(b) => self.eval(b, env),
-                                None => Ok(Value::Nil),
-                            };
-                        }
-                    }
-                }
-                self.eval_opt(otherwise, env)
-            }
+            } => self.eval_case(subject, whens, otherwise, env),
             K::Seq(v) => {
                 let mut last = Value::Nil;
                 for n in v {
@@ -351,28 +161,8 @@ impl Interp<'_> {
                 rescues,
                 otherwise,
                 ensure,
-            } => {
-                let r = self.eval_opt(body, env);
-                let r = match r {
-                    Err(Ctrl::Raise(exc, line)) => self.rescue(exc, line, rescues, env),
-                    Ok(v) => match otherwise {
-                        Some(o) => self.eval(o, env),
-                        None => Ok(v),
-                    },
-                    other => other,
-                };
-                if let Some(e) = ensure {
-                    self.eval(e, env)?;
-                }
-                r
-            }
-            K::RescueMod(a, b) => match self.eval(a, env) {
-                Err(Ctrl::Raise(e, _)) if is_a_class(&e.class, "StandardError") => {
-                    self.globals.insert("!".into(), Value::Exception(e));
-                    self.eval(b, env)
-                }
-                other => other,
-            },
+            } => self.eval_begin(body, rescues, otherwise, ensure, env),
+            K::RescueMod(a, b) => self.rescue_modifier(a, b, env),
             K::Def(name, body) => {
                 self.methods.insert(name.clone(), body.clone());
                 Ok(Value::sym(name))
@@ -382,45 +172,11 @@ impl Interp<'_> {
                 env: env.clone(),
                 lambda: true,
             }))),
-            K::Return(v) => {
-                let v = self.eval_opt(v, env)?;
-                Err(Ctrl::Return(v))
-            }
-            K::Break(v) => {
-                let v = self.eval_opt(v, env)?;
-                Err(Ctrl::Break(v))
-            }
-            K::Next(v) => {
-                let v = self.eval_opt(v, env)?;
-                Err(Ctrl::Next(v))
-            }
-            K::Yield(args) => {
-                self.set_line(n.span);
-                let args = self.eval_args(args, env)?.0;
-                let blk = self.block_stack.last().cloned().flatten();
-                match blk {
-                    Some(b) => self.call_block(&b, args),
-                    None => self.raise("LocalJumpError", "no block given (yield)"),
-                }
-            }
-            K::MatchWrite { call, names } => {
-                let v = self.eval(call, env)?;
-                let m = self.last_match.clone();
-                for name in names {
-                    let val = match &m {
-                        Some(m) if v.truthy() => m
-                            .names
-                            .iter()
-                            .find(|(n, _)| n == name)
-                            .and_then(|(_, i)| m.group(*i))
-                            .map(Value::str)
-                            .unwrap_or(Value::Nil),
-                        _ => Value::Nil,
-                    };
-                    set_local(env, name, val);
-                }
-                Ok(v)
-            }
+            K::Return(v) => Err(Ctrl::Return(self.eval_opt(v, env)?)),
+            K::Break(v) => Err(Ctrl::Break(self.eval_opt(v, env)?)),
+            K::Next(v) => Err(Ctrl::Next(self.eval_opt(v, env)?)),
+            K::Yield(args) => self.eval_yield(n, args, env),
+            K::MatchWrite { call, names } => self.match_write(call, names, env),
             K::Module { path, .. } => {
                 self.set_line(n.span);
                 Ok(self.unknown(format!("module {}", path.join("::"))))
@@ -433,6 +189,328 @@ impl Interp<'_> {
                 self.set_line(n.span);
                 Ok(self.unknown(what.clone()))
             }
+        }
+    }
+
+    /// A regexp literal (interpolated parts, flags).
+    fn eval_regex(&mut self, n: &Node, parts: &[Part], flags: &RegexFlags, env: &Env) -> R<Value> {
+        self.set_line(n.span);
+        let mut src = String::new();
+        for p in parts {
+            match p {
+                Part::Str(s) => src.push_str(s),
+                Part::Code(c) => {
+                    let v = self.eval(c, env)?;
+                    if let Some(o) = v.unknown_origin() {
+                        return Ok(Value::Unknown(Rc::new(o)));
+                    }
+                    match &v {
+                        Value::Regexp(r) => src.push_str(&r.to_s()),
+                        _ => src.push_str(&self.text(&v)?),
+                    }
+                }
+            }
+        }
+        Ok(Value::Regexp(self.regexp(&src, *flags)?))
+    }
+
+    /// A hash literal (`**h` merged in).
+    fn eval_hash(&mut self, pairs: &[(Node, Node)], env: &Env) -> R<Value> {
+        let mut h = RHash::default();
+        for (k, v) in pairs {
+            if let NodeKind::DoubleSplat(inner) = &k.kind {
+                let other = self.eval(inner, env)?;
+                match other {
+                    Value::Hash(o) => {
+                        for (_, (k, v)) in o.borrow().map.iter() {
+                            h.insert(k.clone(), v.clone());
+                        }
+                    }
+                    Value::Nil => {}
+                    Value::Unknown(o) => return Ok(Value::Unknown(o)),
+                    other => {
+                        return self.raise(
+                            "TypeError",
+                            format!("no implicit conversion of {} into Hash", other.class_name()),
+                        );
+                    }
+                }
+                continue;
+            }
+            let kv = self.eval(k, env)?;
+            if let Value::Unknown(o) = &kv {
+                return Ok(Value::Unknown(o.clone()));
+            }
+            let vv = self.eval(v, env)?;
+            h.insert(kv, vv);
+        }
+        Ok(Value::Hash(Rc::new(RefCell::new(h))))
+    }
+
+    /// `$~`, `$&`, `` $` ``, `$'`, `$+`: the last match.
+    fn back_ref(&mut self, c: &char) -> R<Value> {
+        Ok(match (&self.last_match, c) {
+            (Some(m), '~') => Value::Match(m.clone()),
+            (Some(m), '&') => m.group(0).map(Value::str).unwrap_or(Value::Nil),
+            (Some(m), '`') => m
+                .groups
+                .first()
+                .copied()
+                .flatten()
+                .map(|(a, _)| Value::str(&m.subject[..a]))
+                .unwrap_or(Value::Nil),
+            (Some(m), '\'') => m
+                .groups
+                .first()
+                .copied()
+                .flatten()
+                .map(|(_, b)| Value::str(&m.subject[b..]))
+                .unwrap_or(Value::Nil),
+            (Some(m), '+') => (1..m.groups.len())
+                .rev()
+                .find_map(|i| m.group(i))
+                .map(Value::str)
+                .unwrap_or(Value::Nil),
+            _ => Value::Nil,
+        })
+    }
+
+    /// `while`, `until` (and their `begin ... end while` forms).
+    fn eval_while(
+        &mut self,
+        cond: &Node,
+        body: &Option<Box<Node>>,
+        negate: &bool,
+        do_while: &bool,
+        env: &Env,
+    ) -> R<Value> {
+        let mut first = *do_while;
+        loop {
+            if !first {
+                let c = self.eval(cond, env)?;
+                if self.truth(&c)? == *negate {
+                    break;
+                }
+            }
+            first = false;
+            match self.eval_opt(body, env) {
+                Ok(_) | Err(Ctrl::Next(_)) => {}
+                Err(Ctrl::Break(v)) => return Ok(v),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Value::Nil)
+    }
+
+    /// `case ... when ... else ... end`.
+    fn eval_case(
+        &mut self,
+        subject: &Option<Box<Node>>,
+        whens: &[(Vec<Node>, Option<Node>)],
+        otherwise: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let subj = match subject {
+            Some(s) => Some(self.eval(s, env)?),
+            None => None,
+        };
+        for (conds, body) in whens {
+            for c in conds {
+                let hit = if let NodeKind::Splat(inner) = &c.kind {
+                    let list = self.eval(inner, env)?;
+                    let mut any = false;
+                    for v in self.iterate(&list)? {
+                        if self.case_hit(&v, subj.as_ref())? {
+                            any = true;
+                            break;
+                        }
+                    }
+                    any
+                } else {
+                    let v = self.eval(c, env)?;
+                    self.case_hit(&v, subj.as_ref())?
+                };
+                if hit {
+                    return match body {
+                        Some(b) => self.eval(b, env),
+                        None => Ok(Value::Nil),
+                    };
+                }
+            }
+        }
+        self.eval_opt(otherwise, env)
+    }
+
+    /// `begin ... rescue ... else ... ensure ... end`.
+    fn eval_begin(
+        &mut self,
+        body: &Option<Box<Node>>,
+        rescues: &[Rescue],
+        otherwise: &Option<Box<Node>>,
+        ensure: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let r = self.eval_opt(body, env);
+        let r = match r {
+            Err(Ctrl::Raise(exc, line)) => self.rescue(exc, line, rescues, env),
+            Ok(v) => match otherwise {
+                Some(o) => self.eval(o, env),
+                None => Ok(v),
+            },
+            other => other,
+        };
+        if let Some(e) = ensure {
+            self.eval(e, env)?;
+        }
+        r
+    }
+
+    /// A range literal (`a..b`, `a...b`, endless and beginless).
+    fn eval_range(
+        &mut self,
+        lo: &Option<Box<Node>>,
+        hi: &Option<Box<Node>>,
+        exclusive: &bool,
+        env: &Env,
+    ) -> R<Value> {
+        let lo = self.eval_opt(lo, env)?;
+        let hi = self.eval_opt(hi, env)?;
+        for v in [&lo, &hi] {
+            if let Value::Unknown(o) = v {
+                return Ok(Value::Unknown(o.clone()));
+            }
+        }
+        Ok(Value::Range(Rc::new(RRange {
+            lo,
+            hi,
+            exclusive: *exclusive,
+        })))
+    }
+
+    /// `a, b = ...`.
+    fn multi_assign(&mut self, n: &Node, targets: &[Target], value: &Node, env: &Env) -> R<Value> {
+        self.set_line(n.span);
+        let v = self.eval(value, env)?;
+        let items = match &v {
+            Value::Array(a) => a.borrow().items.clone(),
+            Value::Unknown(_) => {
+                for t in targets {
+                    self.assign(t, v.clone(), env)?;
+                }
+                return Ok(v);
+            }
+            other => vec![other.clone()],
+        };
+        self.destructure(targets, items, env)?;
+        Ok(v)
+    }
+
+    /// `if`, `unless`, the ternary.
+    fn eval_if(
+        &mut self,
+        cond: &Node,
+        then: &Option<Box<Node>>,
+        otherwise: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let c = self.eval(cond, env)?;
+        if self.truth(&c)? {
+            self.eval_opt(then, env)
+        } else {
+            self.eval_opt(otherwise, env)
+        }
+    }
+
+    /// `for x in ... end`.
+    fn eval_for(
+        &mut self,
+        target: &Target,
+        iter: &Node,
+        body: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let coll = self.eval(iter, env)?;
+        let items = self.iterate(&coll)?;
+        for item in items {
+            self.step()?;
+            self.assign(target, item, env)?;
+            match self.eval_opt(body, env) {
+                Ok(_) | Err(Ctrl::Next(_)) => {}
+                Err(Ctrl::Break(v)) => return Ok(v),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(coll)
+    }
+
+    /// `yield`: the block of the method running.
+    fn eval_yield(&mut self, n: &Node, args: &[Node], env: &Env) -> R<Value> {
+        self.set_line(n.span);
+        let args = self.eval_args(args, env)?.0;
+        let blk = self.block_stack.last().cloned().flatten();
+        match blk {
+            Some(b) => self.call_block(&b, args),
+            None => self.raise("LocalJumpError", "no block given (yield)"),
+        }
+    }
+
+    /// `/(?<name>...)/ =~ s`: the named groups set local variables.
+    fn match_write(&mut self, call: &Node, names: &[String], env: &Env) -> R<Value> {
+        let v = self.eval(call, env)?;
+        let m = self.last_match.clone();
+        for name in names {
+            let val = match &m {
+                Some(m) if v.truthy() => m
+                    .names
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .and_then(|(_, i)| m.group(*i))
+                    .map(Value::str)
+                    .unwrap_or(Value::Nil),
+                _ => Value::Nil,
+            };
+            set_local(env, name, val);
+        }
+        Ok(v)
+    }
+
+    /// `a && b`, `a and b`.
+    fn eval_and(&mut self, a: &Node, b: &Node, env: &Env) -> R<Value> {
+        let l = self.eval(a, env)?;
+        if self.truth(&l)? {
+            self.eval(b, env)
+        } else {
+            Ok(l)
+        }
+    }
+
+    /// `a || b`, `a or b`.
+    fn eval_or(&mut self, a: &Node, b: &Node, env: &Env) -> R<Value> {
+        let l = self.eval(a, env)?;
+        if self.truth(&l)? {
+            Ok(l)
+        } else {
+            self.eval(b, env)
+        }
+    }
+
+    /// `!a`, `not a` (unknown stays unknown).
+    fn eval_not(&mut self, a: &Node, env: &Env) -> R<Value> {
+        let v = self.eval(a, env)?;
+        if let Value::Unknown(o) = v {
+            return Ok(Value::Unknown(o));
+        }
+        Ok(Value::Bool(!v.truthy()))
+    }
+
+    /// `a rescue b`.
+    fn rescue_modifier(&mut self, a: &Node, b: &Node, env: &Env) -> R<Value> {
+        match self.eval(a, env) {
+            Err(Ctrl::Raise(e, _)) if is_a_class(&e.class, "StandardError") => {
+                self.globals.insert("!".into(), Value::Exception(e));
+                self.eval(b, env)
+            }
+            other => other,
         }
     }
 
