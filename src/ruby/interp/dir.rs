@@ -153,7 +153,7 @@ impl Interp<'_> {
             }
         }
         let base = match base {
-            Some(b) => match self.absolute(&what, &b) {
+            Some(b) => match self.absolute(what, &b) {
                 Ok(b) => Some(b),
                 Err(u) => return Ok(Some(u)),
             },
