@@ -328,32 +328,37 @@ fn main() {
     );
 
     if let Some(path) = &o.csv {
-        let mut f = fs::File::create(path).expect("create the CSV file");
+        write_csv(path, &all, &o, sources.len(), bytes);
+    }
+}
+
+/// `--csv FILE`: a line per variant.
+fn write_csv(path: &Path, all: &[&Stats], o: &Options, files: usize, bytes: usize) {
+    let mut f = fs::File::create(path).expect("create the CSV file");
+    writeln!(
+        f,
+        "variant,threads,files,bytes,iters,min_ms,median_ms,mean_ms"
+    )
+    .expect("write the CSV file");
+    for s in all {
+        let threads = if s.name.ends_with("par") {
+            o.threads
+        } else {
+            1
+        };
         writeln!(
             f,
-            "variant,threads,files,bytes,iters,min_ms,median_ms,mean_ms"
+            "{},{},{},{},{},{:.3},{:.3},{:.3},{:.1}",
+            s.name,
+            threads,
+            files,
+            bytes,
+            o.iters,
+            ms(s.min()),
+            ms(s.median()),
+            ms(s.mean()),
+            s.cpu.map_or(f64::NAN, ms)
         )
         .expect("write the CSV file");
-        for s in all {
-            let threads = if s.name.ends_with("par") {
-                o.threads
-            } else {
-                1
-            };
-            writeln!(
-                f,
-                "{},{},{},{},{},{:.3},{:.3},{:.3},{:.1}",
-                s.name,
-                threads,
-                sources.len(),
-                bytes,
-                o.iters,
-                ms(s.min()),
-                ms(s.median()),
-                ms(s.mean()),
-                s.cpu.map_or(f64::NAN, ms)
-            )
-            .expect("write the CSV file");
-        }
     }
 }

@@ -819,6 +819,34 @@ fn known_failures() -> BTreeMap<String, String> {
         .collect()
 }
 
+/// Runs the cases on a few threads (plint itself is parallel): each case's outcome, in the
+/// order of the cases.
+fn run_cases(cases: &[Case], dir: &Path) -> Vec<(usize, Outcome)> {
+    let results: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::new());
+    let next = Mutex::new(0usize);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().unwrap();
+                        let i = *n;
+                        *n += 1;
+                        i
+                    };
+                    let Some(case) = cases.get(i) else { break };
+                    let o = run_case(case, dir);
+                    results.lock().unwrap().push((i, o));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(i, _)| *i);
+    results
+}
+
 #[test]
 fn catalogs_match_puppet() {
     let only = std::env::var("PLINT_CONFORMANCE_ONLY").ok();
@@ -847,29 +875,7 @@ fn catalogs_match_puppet() {
     );
     let tmp = tempfile::tempdir().expect("temp dir");
 
-    // Run the cases on a few threads (plint itself is parallel).
-    let results: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::new());
-    let next = Mutex::new(0usize);
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    let i = {
-                        let mut n = next.lock().unwrap();
-                        let i = *n;
-                        *n += 1;
-                        i
-                    };
-                    let Some(case) = cases.get(i) else { break };
-                    let o = run_case(case, tmp.path());
-                    results.lock().unwrap().push((i, o));
-                }
-            });
-        }
-    });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|(i, _)| *i);
+    let results = run_cases(&cases, tmp.path());
 
     let known = known_failures();
     let mut report = String::new();

@@ -29,8 +29,8 @@ use std::borrow::Cow;
 use crate::defs::facts;
 use crate::defs::index::{key, lookup_key};
 use crate::syntax::ast::{
-    AssignOp, Attribute, BinaryOp, Block, ClassDef, DefineDef, Expr, ExprKind, File, FunctionDef,
-    Lambda, NodeDef, Parameter, PlanDef, Span, StringPart,
+    AssignOp, Attribute, BinaryOp, Block, Call, ClassDef, DefineDef, Expr, ExprKind, File,
+    FunctionDef, If, Lambda, NodeDef, Parameter, PlanDef, Span, StringPart,
 };
 
 /// What the scope analysis finds.
@@ -712,29 +712,7 @@ impl<'a> Walker<'a> {
                     });
                 }
             }
-            ExprKind::Call(c) => {
-                let name = c.name();
-                if name.is_some_and(|n| DYNAMIC_READERS.contains(&n)) {
-                    self.mark_dynamic();
-                }
-                if let Some("getvar") = name {
-                    match c.args.first().and_then(literal) {
-                        Some(v) => self.silent_read(v.trim_start_matches('$')),
-                        None => self.mark_dynamic(),
-                    }
-                }
-                if let Some("defined") = name
-                    && let Some(v) = c.args.first().and_then(literal)
-                    && let Some(v) = v.strip_prefix('$')
-                {
-                    self.silent_read(v);
-                }
-                self.expr(&c.function);
-                c.args.iter().for_each(|a| self.expr(a));
-                if let Some(l) = &c.lambda {
-                    self.lambda(l);
-                }
-            }
+            ExprKind::Call(c) => self.call(c),
             ExprKind::MethodCall(m) => {
                 self.expr(&m.receiver);
                 if DYNAMIC_READERS.contains(&m.method.name.as_str()) {
@@ -747,23 +725,7 @@ impl<'a> Walker<'a> {
                     self.lambda(l);
                 }
             }
-            ExprKind::If(i) => {
-                let b = self.branch();
-                for (n, (cond, body)) in i.branches.iter().enumerate() {
-                    if n == 0 {
-                        self.expr(cond);
-                        self.alt(b, 0, |w| w.block(body));
-                    } else {
-                        self.alt(b, n as u32, |w| {
-                            w.expr(cond);
-                            w.block(body);
-                        });
-                    }
-                }
-                if let Some(els) = &i.else_block {
-                    self.alt(b, i.branches.len() as u32, |w| w.block(els));
-                }
-            }
+            ExprKind::If(i) => self.if_expr(i),
             ExprKind::Unless(u) => {
                 self.expr(&u.condition);
                 let b = self.branch();
@@ -807,6 +769,51 @@ impl<'a> Walker<'a> {
             ExprKind::Node(n) => self.node(n),
             ExprKind::Function(f) => self.function(f),
             ExprKind::Plan(p) => self.plan(p),
+        }
+    }
+
+    /// A function call: `getvar` and `defined` read a variable by name; the functions that
+    /// read variables dynamically mark the scope so.
+    fn call(&mut self, c: &'a Call) {
+        let name = c.name();
+        if name.is_some_and(|n| DYNAMIC_READERS.contains(&n)) {
+            self.mark_dynamic();
+        }
+        if let Some("getvar") = name {
+            match c.args.first().and_then(literal) {
+                Some(v) => self.silent_read(v.trim_start_matches('$')),
+                None => self.mark_dynamic(),
+            }
+        }
+        if let Some("defined") = name
+            && let Some(v) = c.args.first().and_then(literal)
+            && let Some(v) = v.strip_prefix('$')
+        {
+            self.silent_read(v);
+        }
+        self.expr(&c.function);
+        c.args.iter().for_each(|a| self.expr(a));
+        if let Some(l) = &c.lambda {
+            self.lambda(l);
+        }
+    }
+
+    /// `if`: each branch is an alternative (the first condition is always evaluated).
+    fn if_expr(&mut self, i: &'a If) {
+        let b = self.branch();
+        for (n, (cond, body)) in i.branches.iter().enumerate() {
+            if n == 0 {
+                self.expr(cond);
+                self.alt(b, 0, |w| w.block(body));
+            } else {
+                self.alt(b, n as u32, |w| {
+                    w.expr(cond);
+                    w.block(body);
+                });
+            }
+        }
+        if let Some(els) = &i.else_block {
+            self.alt(b, i.branches.len() as u32, |w| w.block(els));
         }
     }
 

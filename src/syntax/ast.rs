@@ -707,31 +707,7 @@ impl Expr {
     /// Calls `f` on each direct sub-expression, in source order (lambda bodies, blocks and
     /// parameter defaults and types included).
     pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
-        fn params<'a>(ps: &'a [Parameter], f: &mut dyn FnMut(&'a Expr)) {
-            for p in ps {
-                if let Some(t) = &p.type_expr {
-                    f(t);
-                }
-                if let Some(d) = &p.default {
-                    f(d);
-                }
-            }
-        }
-        fn block<'a>(b: &'a Block, f: &mut dyn FnMut(&'a Expr)) {
-            b.statements.iter().for_each(&mut *f);
-        }
-        fn lambda<'a>(l: &'a Option<Lambda>, f: &mut dyn FnMut(&'a Expr)) {
-            if let Some(l) = l {
-                params(&l.params, f);
-                if let Some(r) = &l.return_type {
-                    f(r);
-                }
-                block(&l.body, f);
-            }
-        }
-        fn attrs<'a>(a: &'a [Attribute], f: &mut dyn FnMut(&'a Expr)) {
-            a.iter().for_each(|a| f(&a.value));
-        }
+        use children::{attrs, block, lambda, params};
         match &self.kind {
             ExprKind::Integer(_)
             | ExprKind::Float(_)
@@ -928,5 +904,37 @@ mod tests {
             leaves >= 13 && others >= 8,
             "{leaves} leaves, {others} others"
         );
+    }
+}
+
+/// The helpers of [`Expr::for_each_child`]: the sub-expressions of parameters, blocks, lambdas
+/// and attributes.
+mod children {
+    use super::{Attribute, Block, Expr, Lambda, Parameter};
+
+    pub(super) fn params<'a>(ps: &'a [Parameter], f: &mut dyn FnMut(&'a Expr)) {
+        for p in ps {
+            if let Some(t) = &p.type_expr {
+                f(t);
+            }
+            if let Some(d) = &p.default {
+                f(d);
+            }
+        }
+    }
+    pub(super) fn block<'a>(b: &'a Block, f: &mut dyn FnMut(&'a Expr)) {
+        b.statements.iter().for_each(&mut *f);
+    }
+    pub(super) fn lambda<'a>(l: &'a Option<Lambda>, f: &mut dyn FnMut(&'a Expr)) {
+        if let Some(l) = l {
+            params(&l.params, f);
+            if let Some(r) = &l.return_type {
+                f(r);
+            }
+            block(&l.body, f);
+        }
+    }
+    pub(super) fn attrs<'a>(a: &'a [Attribute], f: &mut dyn FnMut(&'a Expr)) {
+        a.iter().for_each(|a| f(&a.value));
     }
 }

@@ -4,7 +4,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::{self, Write};
 
-use super::{FloatRange, IntRange, TupleType, Type, assign::NoAliases, is_assignable};
+use super::{
+    ArrayType, FloatRange, HashType, IntRange, StructMember, TupleType, Type, assign::NoAliases,
+    is_assignable,
+};
 
 const ERROR_OBJECT: &str = "Object[{name => 'Error', type_parameters => {'kind' => Variant[String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]], 'issue_code' => Variant[String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]]}, attributes => {'msg' => String[1], 'kind' => {type => Optional[String[1]], value => undef}, 'details' => {type => Optional[Hash[String[1], Data]], value => undef}, 'issue_code' => {type => Optional[String[1]], value => undef}}, functions => {'message' => Callable[[0, 0], String[1]]}}]";
 const DEFERRED_OBJECT: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
@@ -299,6 +302,73 @@ impl fmt::Display for Type {
     }
 }
 
+impl Shown<'_> {
+    /// `Array[...]`.
+    fn fmt_array(&self, f: &mut fmt::Formatter<'_>, a: &ArrayType) -> fmt::Result {
+        if a.size == Some(IntRange::exact(0)) {
+            return f.write_str("Array[0, 0]");
+        }
+        if *a.elem == Type::Any && a.size.is_none() {
+            return f.write_str("Array");
+        }
+        let mut parts = vec![self.sub(&a.elem).to_string()];
+        parts.extend(range_parts(a.size));
+        with_params(f, "Array", &parts)
+    }
+
+    /// `Hash[...]`.
+    fn fmt_hash(&self, f: &mut fmt::Formatter<'_>, h: &HashType) -> fmt::Result {
+        if h.size == Some(IntRange::exact(0)) {
+            return f.write_str("Hash[0, 0]");
+        }
+        if *h.key == Type::Any && *h.value == Type::Any && h.size.is_none() {
+            return f.write_str("Hash");
+        }
+        let mut parts = vec![self.sub(&h.key).to_string(), self.sub(&h.value).to_string()];
+        parts.extend(range_parts(h.size));
+        with_params(f, "Hash", &parts)
+    }
+
+    /// `Struct[{...}]`: a member optional or not undef said as Puppet says it.
+    fn fmt_struct(&self, f: &mut fmt::Formatter<'_>, members: &[StructMember]) -> fmt::Result {
+        if members.is_empty() {
+            return f.write_str("Struct");
+        }
+        f.write_str("Struct[{")?;
+        for (i, m) in members.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            let value_optional = is_assignable(&m.value, &Type::Undef, &NoAliases);
+            let name = puppet_quote(&m.name);
+            match (m.optional, value_optional) {
+                (true, true) | (false, false) => f.write_str(&name)?,
+                (true, false) => write!(f, "Optional[{name}]")?,
+                (false, true) => write!(f, "NotUndef[{name}]")?,
+            }
+            write!(f, " => {}", self.sub(&m.value))?;
+        }
+        f.write_str("}]")
+    }
+
+    /// `Optional[...]`, `NotUndef[...]`.
+    fn fmt_optional(&self, f: &mut fmt::Formatter<'_>, t: Option<&Type>) -> fmt::Result {
+        let name = self.t.name();
+        match t {
+            None => f.write_str(name),
+            Some(Type::Any) if matches!(self.t, Type::NotUndef(_)) => f.write_str(name),
+            Some(Type::String(s)) if s.value.is_some() => {
+                write!(
+                    f,
+                    "{name}[{}]",
+                    puppet_quote(s.value.as_deref().unwrap_or(""))
+                )
+            }
+            Some(t) => write!(f, "{name}[{}]", self.sub(t)),
+        }
+    }
+}
+
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.t {
@@ -346,28 +416,8 @@ impl fmt::Display for Shown<'_> {
                 None => f.write_str("Boolean"),
                 Some(b) => write!(f, "Boolean[{b}]"),
             },
-            Type::Array(a) => {
-                if a.size == Some(IntRange::exact(0)) {
-                    return f.write_str("Array[0, 0]");
-                }
-                if *a.elem == Type::Any && a.size.is_none() {
-                    return f.write_str("Array");
-                }
-                let mut parts = vec![self.sub(&a.elem).to_string()];
-                parts.extend(range_parts(a.size));
-                with_params(f, "Array", &parts)
-            }
-            Type::Hash(h) => {
-                if h.size == Some(IntRange::exact(0)) {
-                    return f.write_str("Hash[0, 0]");
-                }
-                if *h.key == Type::Any && *h.value == Type::Any && h.size.is_none() {
-                    return f.write_str("Hash");
-                }
-                let mut parts = vec![self.sub(&h.key).to_string(), self.sub(&h.value).to_string()];
-                parts.extend(range_parts(h.size));
-                with_params(f, "Hash", &parts)
-            }
+            Type::Array(a) => self.fmt_array(f, a),
+            Type::Hash(h) => self.fmt_hash(f, h),
             Type::Collection(r) => with_params(f, "Collection", &range_parts(*r)),
             Type::Tuple(t) => {
                 if t.types.is_empty() {
@@ -375,45 +425,12 @@ impl fmt::Display for Shown<'_> {
                 }
                 with_params(f, "Tuple", &self.tuple_params(t, false))
             }
-            Type::Struct(members) => {
-                if members.is_empty() {
-                    return f.write_str("Struct");
-                }
-                f.write_str("Struct[{")?;
-                for (i, m) in members.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    let value_optional = is_assignable(&m.value, &Type::Undef, &NoAliases);
-                    let name = puppet_quote(&m.name);
-                    match (m.optional, value_optional) {
-                        (true, true) | (false, false) => f.write_str(&name)?,
-                        (true, false) => write!(f, "Optional[{name}]")?,
-                        (false, true) => write!(f, "NotUndef[{name}]")?,
-                    }
-                    write!(f, " => {}", self.sub(&m.value))?;
-                }
-                f.write_str("}]")
-            }
+            Type::Struct(members) => self.fmt_struct(f, members),
             Type::Variant(ts) => {
                 let parts: Vec<String> = ts.iter().map(|t| self.sub(t).to_string()).collect();
                 with_params(f, "Variant", &parts)
             }
-            Type::Optional(t) | Type::NotUndef(t) => {
-                let name = self.t.name();
-                match t.as_deref() {
-                    None => f.write_str(name),
-                    Some(Type::Any) if matches!(self.t, Type::NotUndef(_)) => f.write_str(name),
-                    Some(Type::String(s)) if s.value.is_some() => {
-                        write!(
-                            f,
-                            "{name}[{}]",
-                            puppet_quote(s.value.as_deref().unwrap_or(""))
-                        )
-                    }
-                    Some(t) => write!(f, "{name}[{}]", self.sub(t)),
-                }
-            }
+            Type::Optional(t) | Type::NotUndef(t) => self.fmt_optional(f, t.as_deref()),
             Type::Iterable(t) => self.opt_param(f, "Iterable", t),
             Type::Iterator(t) => self.opt_param(f, "Iterator", t),
             Type::Type(t) => self.opt_param(f, "Type", t),

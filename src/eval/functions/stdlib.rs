@@ -7,6 +7,12 @@ use crate::eval::regex;
 use crate::eval::value::{Hash, Value, ValueSet};
 use crate::types::RegexCache;
 
+mod json;
+mod predicates;
+
+use json::*;
+use predicates::*;
+
 pub(super) const FUNCTIONS: &[(&str, BuiltinFn)] = &[
     ("any2array", any2array),
     ("basename", basename),
@@ -674,76 +680,6 @@ fn affix_test(
     }))
 }
 
-fn to_json_fn(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    arity("to_json", &args, 1, 1)?;
-    unknown_guard!("to_json", args, "String");
-    Ok(Value::string(to_json(&args[0], false)?))
-}
-
-fn to_json_pretty(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    arity("to_json_pretty", &args, 1, 3)?;
-    unknown_guard!("to_json_pretty", args, "String");
-    let skip_undef = args.get(1).is_some_and(|v| v.truthy() == Some(true));
-    let v = if skip_undef {
-        strip_undef(&args[0])
-    } else {
-        args[0].clone()
-    };
-    Ok(Value::string(format!("{}\n", to_json(&v, true)?)))
-}
-
-fn strip_undef(v: &Value) -> Value {
-    match v {
-        Value::Array(a) => Value::array(
-            a.iter()
-                .filter(|e| !e.is_undef())
-                .map(strip_undef)
-                .collect(),
-        ),
-        Value::Hash(h) => Value::hash(
-            h.iter()
-                .filter(|(_, e)| !e.is_undef())
-                .map(|(k, e)| (k.clone(), strip_undef(e)))
-                .collect(),
-        ),
-        other => other.clone(),
-    }
-}
-
-/// Converts parsed JSON to a Puppet value.
-pub fn from_json(j: &serde_json::Value) -> Value {
-    match j {
-        serde_json::Value::Null => Value::Undef,
-        serde_json::Value::Bool(b) => Value::Boolean(*b),
-        serde_json::Value::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        serde_json::Value::String(s) => Value::string(s.clone()),
-        serde_json::Value::Array(a) => Value::array(a.iter().map(from_json).collect()),
-        serde_json::Value::Object(o) => Value::hash(
-            o.iter()
-                .map(|(k, v)| (Value::string(k.clone()), from_json(v)))
-                .collect(),
-        ),
-    }
-}
-
-fn parsejson(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    arity("parsejson", &args, 1, 2)?;
-    unknown_guard!("parsejson", args, "Any");
-    let Value::String(s) = &args[0] else {
-        return err("parsejson(): expected a String");
-    };
-    match serde_json::from_str::<serde_json::Value>(s) {
-        Ok(j) => Ok(from_json(&j)),
-        Err(e) => match args.get(1) {
-            Some(d) => Ok(d.clone()),
-            None => err(format!("parsejson(): {e}")),
-        },
-    }
-}
-
 fn basename(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     arity("basename", &args, 1, 2)?;
     unknown_guard!("basename", args, "String");
@@ -824,79 +760,6 @@ fn clamp(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
     }
     nums.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
     Ok(nums[1].1.clone())
-}
-
-fn is_type(name: &str, args: &[Value], f: impl Fn(&Value) -> bool) -> EvalResult {
-    arity(name, args, 1, 1)?;
-    unknown_guard!(name, args, "Boolean");
-    Ok(Value::Boolean(f(&args[0])))
-}
-
-fn is_array(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    is_type("is_array", &args, |v| matches!(v, Value::Array(_)))
-}
-
-fn is_hash(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    is_type("is_hash", &args, |v| matches!(v, Value::Hash(_)))
-}
-
-fn is_bool(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    is_type("is_bool", &args, |v| matches!(v, Value::Boolean(_)))
-}
-
-fn is_string(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    // A string that reads as a number is not a string here.
-    is_type("is_string", &args, |v| match v {
-        Value::String(s) => crate::eval::number::string_to_number(s).is_none(),
-        _ => false,
-    })
-}
-
-fn is_integer(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    is_type("is_integer", &args, |v| match v {
-        Value::Integer(_) => true,
-        Value::String(s) => {
-            let t = s.strip_prefix('-').unwrap_or(s);
-            !t.is_empty()
-                && t.bytes().all(|c| c.is_ascii_digit())
-                && (t == "0" || !t.starts_with('0'))
-        }
-        _ => false,
-    })
-}
-
-fn is_float(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    is_type("is_float", &args, |v| match v {
-        Value::Float(_) => true,
-        Value::String(s) => matches!(
-            crate::eval::number::string_to_number(s),
-            Some(crate::eval::number::Num::Float(_))
-        ),
-        _ => false,
-    })
-}
-
-fn is_numeric(args: Vec<Value>, _: Option<&mut dyn Lambda>) -> EvalResult {
-    is_type("is_numeric", &args, |v| match v {
-        Value::Integer(_) | Value::Float(_) => true,
-        Value::String(s) => {
-            let t = s.strip_prefix('-').unwrap_or(s);
-            let (int, frac) = t.split_once('.').unwrap_or((t, ""));
-            let (frac, exp) = match frac.split_once(['e', 'E']) {
-                Some((f, e)) => (f, Some(e)),
-                None => (frac, None),
-            };
-            !int.is_empty()
-                && int.bytes().all(|c| c.is_ascii_digit())
-                && frac.bytes().all(|c| c.is_ascii_digit())
-                && (!t.contains('.') || !frac.is_empty())
-                && exp.is_none_or(|e| {
-                    let e = e.strip_prefix(['-', '+']).unwrap_or(e);
-                    !e.is_empty() && e.bytes().all(|c| c.is_ascii_digit())
-                })
-        }
-        _ => false,
-    })
 }
 
 /// The most elements `range()` builds.

@@ -129,28 +129,17 @@ fn combine(keys: &[&str]) -> String {
     }
 }
 
-/// Reads and checks `path` (a `hiera.yaml`) for `layer`.
-pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, HieraError> {
-    let parsed = yaml::parse(text)
-        .map_err(|e| err_at(path, format!("Unable to parse ({}): {e}", path.display())))?;
-    let root = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let Value::Hash(h) = parsed else {
-        return Ok(Loaded::Ignored(format!(
-            "{}: File exists but does not contain a valid YAML hash (Hiera version 3 defaults are not supported by plint)",
-            path.display()
-        )));
-    };
-    let version = match h.get_str("version") {
-        None | Some(Value::Undef) => 3,
-        Some(Value::Integer(i)) => *i,
-        Some(Value::String(s)) => s.trim().parse::<i64>().unwrap_or(0),
-        Some(Value::Float(f)) => *f as i64,
-        Some(_) => 0,
-    };
+/// A `hiera.yaml` of a version other than 5: versions 3 and 4 are ignored with a note, another
+/// is an error. `None` for version 5.
+fn unsupported_version(
+    version: i64,
+    layer: Layer,
+    path: &Path,
+) -> Result<Option<Loaded>, HieraError> {
     match version {
         5 => {}
         3 | 4 => {
-            return Ok(Loaded::Ignored(match layer {
+            return Ok(Some(Loaded::Ignored(match layer {
                 Layer::Global => format!(
                     "{}: hiera.yaml version {version} in the global layer is not supported by plint (only version 5)",
                     path.display()
@@ -163,7 +152,7 @@ pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, Hier
                     "{}: hiera.yaml version {version} found at module root was ignored",
                     path.display()
                 ),
-            }));
+            })));
         }
         v => {
             return Err(err_at(
@@ -172,32 +161,20 @@ pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, Hier
             ));
         }
     }
+    Ok(None)
+}
+
+/// The data function of the levels that name none: its key (`data_hash`...) and name.
+type DefaultFunction = Option<(&'static str, String)>;
+
+/// The `defaults` of a `hiera.yaml`: the data folder and the data function of the levels that
+/// name neither (`data` and `yaml_data` when there are no defaults).
+fn read_defaults(
+    defaults: Option<&Hash>,
+    path: &Path,
+) -> Result<(String, DefaultFunction), HieraError> {
     let fail = |message: String| err_at(path, message);
-    for (k, _) in h.iter() {
-        let key = k.to_puppet_string();
-        if !matches!(
-            key.as_str(),
-            "version" | "defaults" | "hierarchy" | "default_hierarchy" | "plan_hierarchy"
-        ) {
-            return Err(fail(format!(
-                "The Lookup Configuration at '{}' has wrong type, unrecognized key '{key}'",
-                path.display()
-            )));
-        }
-    }
-    let empty = Hash::new();
-    let defaults = match h.get_str("defaults") {
-        None | Some(Value::Undef) => None,
-        Some(Value::Hash(d)) => Some(d.as_ref()),
-        Some(other) => {
-            return Err(fail(format!(
-                "The Lookup Configuration at '{}' entry 'defaults' expects a Struct value, got {}",
-                path.display(),
-                other.type_name()
-            )));
-        }
-    };
-    let (default_datadir, default_function) = match defaults {
+    Ok(match defaults {
         None => (
             "data".to_string(),
             Some(("data_hash", "yaml_data".to_string())),
@@ -230,7 +207,56 @@ pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, Hier
             };
             (datadir, function)
         }
+    })
+}
+
+/// Reads and checks `path` (a `hiera.yaml`) for `layer`.
+pub(crate) fn load(path: &Path, text: &str, layer: Layer) -> Result<Loaded, HieraError> {
+    let parsed = yaml::parse(text)
+        .map_err(|e| err_at(path, format!("Unable to parse ({}): {e}", path.display())))?;
+    let root = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let Value::Hash(h) = parsed else {
+        return Ok(Loaded::Ignored(format!(
+            "{}: File exists but does not contain a valid YAML hash (Hiera version 3 defaults are not supported by plint)",
+            path.display()
+        )));
     };
+    let version = match h.get_str("version") {
+        None | Some(Value::Undef) => 3,
+        Some(Value::Integer(i)) => *i,
+        Some(Value::String(s)) => s.trim().parse::<i64>().unwrap_or(0),
+        Some(Value::Float(f)) => *f as i64,
+        Some(_) => 0,
+    };
+    if let Some(ignored) = unsupported_version(version, layer, path)? {
+        return Ok(ignored);
+    }
+    let fail = |message: String| err_at(path, message);
+    for (k, _) in h.iter() {
+        let key = k.to_puppet_string();
+        if !matches!(
+            key.as_str(),
+            "version" | "defaults" | "hierarchy" | "default_hierarchy" | "plan_hierarchy"
+        ) {
+            return Err(fail(format!(
+                "The Lookup Configuration at '{}' has wrong type, unrecognized key '{key}'",
+                path.display()
+            )));
+        }
+    }
+    let empty = Hash::new();
+    let defaults = match h.get_str("defaults") {
+        None | Some(Value::Undef) => None,
+        Some(Value::Hash(d)) => Some(d.as_ref()),
+        Some(other) => {
+            return Err(fail(format!(
+                "The Lookup Configuration at '{}' entry 'defaults' expects a Struct value, got {}",
+                path.display(),
+                other.type_name()
+            )));
+        }
+    };
+    let (default_datadir, default_function) = read_defaults(defaults, path)?;
     let _ = &empty;
     let default_options = match defaults.and_then(|d| d.get_str("options")) {
         Some(Value::Hash(o)) => Some(o.as_ref()),

@@ -1,10 +1,105 @@
 //! Timestamps: formatting with Ruby's `strftime` directives, the string form, and parsing with
 //! `strptime` for the formats Puppet's defaults and manifests use.
 
-use super::calendar::{DAYS, MONTHS, civil, days_from_civil, iso_week, timezone_arg, zone_offset};
+use super::calendar::{
+    Civil, DAYS, MONTHS, civil, days_from_civil, iso_week, timezone_arg, zone_offset,
+};
 use super::{MAX_WIDTH, NS_PER_SEC, TimeError, TimeResult, fail};
 use crate::eval::error::EvalError;
 use crate::eval::value::Value;
+
+/// The flags and width of a `strftime` directive (after its `%`): `-`, `_`, `0` (padding), `^`
+/// (upper case), `#` (swapped case), `:` (a zone offset's colons), then the width.
+struct Flags {
+    pad: Option<char>,
+    upper: bool,
+    swap: bool,
+    colons: usize,
+    width: Option<usize>,
+}
+
+/// Reads a directive's [`Flags`] from `chars` at `i`, moving `i` past them.
+fn read_flags(chars: &[char], i: &mut usize, format: &str) -> TimeResult<Flags> {
+    let mut pad: Option<char> = None;
+    let mut upper = false;
+    let mut swap = false;
+    let mut colons = 0;
+    while let Some(&f) = chars.get(*i) {
+        match f {
+            '-' => pad = Some('\0'),
+            '_' => pad = Some(' '),
+            '0' => pad = Some('0'),
+            '^' => upper = true,
+            '#' => swap = true,
+            ':' => colons += 1,
+            _ => break,
+        }
+        *i += 1;
+    }
+    let mut width: Option<usize> = None;
+    while let Some(d) = chars.get(*i).and_then(|c| c.to_digit(10)) {
+        width = Some(
+            width
+                .unwrap_or(0)
+                .saturating_mul(10)
+                .saturating_add(d as usize),
+        );
+        *i += 1;
+    }
+    if width.is_some_and(|w| w > MAX_WIDTH) {
+        return fail(format!("strftime(): width too large in '{format}'"));
+    }
+    Ok(Flags {
+        pad,
+        upper,
+        swap,
+        colons,
+        width,
+    })
+}
+
+/// `%c` and `%+`: `Sun Jan  2 03:04:05 [zone ]2000`.
+fn stamp(c: &Civil, zone: Option<&str>) -> String {
+    let mut s = format!(
+        "{} {} {:>2} {:02}:{:02}:{:02} ",
+        &DAYS[c.wday as usize][..3],
+        &MONTHS[(c.month - 1) as usize][..3],
+        c.day,
+        c.hour,
+        c.min,
+        c.sec
+    );
+    if let Some(z) = zone {
+        s.push_str(z);
+        s.push(' ');
+    }
+    s.push_str(&fmt_year(c.year));
+    s
+}
+
+/// `%z`, `%:z`, `%::z`: the zone's offset from UTC.
+fn zone_offset_text(c: &Civil, colons: usize, width: Option<usize>, pad: Option<char>) -> String {
+    let sign = if c.offset < 0 { '-' } else { '+' };
+    let a = c.offset.abs();
+    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    let body = match colons {
+        0 => format!("{h:02}{m:02}"),
+        1 => format!("{h:02}:{m:02}"),
+        _ => format!("{h:02}:{m:02}:{s:02}"),
+    };
+    let s = format!("{sign}{body}");
+    match width {
+        Some(w) if w > s.len() => {
+            let pad_c = pad.unwrap_or('0');
+            if pad_c == ' ' {
+                format!("{:>w$}", s)
+            } else {
+                format!("{sign}{body:0>w$}", w = w - 1)
+            }
+        }
+        _ => s,
+    }
+}
 
 /// Formats a timestamp with Ruby's `Time#strftime`, in UTC or in the given zone.
 pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> TimeResult<String> {
@@ -24,35 +119,13 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
         }
         let start = i;
         i += 1;
-        let mut pad: Option<char> = None;
-        let mut upper = false;
-        let mut swap = false;
-        let mut colons = 0;
-        while let Some(&f) = chars.get(i) {
-            match f {
-                '-' => pad = Some('\0'),
-                '_' => pad = Some(' '),
-                '0' => pad = Some('0'),
-                '^' => upper = true,
-                '#' => swap = true,
-                ':' => colons += 1,
-                _ => break,
-            }
-            i += 1;
-        }
-        let mut width: Option<usize> = None;
-        while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
-            width = Some(
-                width
-                    .unwrap_or(0)
-                    .saturating_mul(10)
-                    .saturating_add(d as usize),
-            );
-            i += 1;
-        }
-        if width.is_some_and(|w| w > MAX_WIDTH) {
-            return fail(format!("strftime(): width too large in '{format}'"));
-        }
+        let Flags {
+            pad,
+            upper,
+            swap,
+            colons,
+            width,
+        } = read_flags(&chars, &mut i, format)?;
         let Some(&conv) = chars.get(i) else {
             out.extend(&chars[start..]);
             break;
@@ -91,24 +164,6 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
             }
         };
         let hour12 = if c.hour % 12 == 0 { 12 } else { c.hour % 12 };
-        // `%c` and `%+`: `Sun Jan  2 03:04:05 [zone ]2000`.
-        let stamp = |zone: Option<&str>| -> String {
-            let mut s = format!(
-                "{} {} {:>2} {:02}:{:02}:{:02} ",
-                &DAYS[c.wday as usize][..3],
-                &MONTHS[(c.month - 1) as usize][..3],
-                c.day,
-                c.hour,
-                c.min,
-                c.sec
-            );
-            if let Some(z) = zone {
-                s.push_str(z);
-                s.push(' ');
-            }
-            s.push_str(&fmt_year(c.year));
-            s
-        };
         let piece = match conv {
             'Y' => {
                 if c.year >= 0 && width.is_none() && pad.is_none() {
@@ -148,28 +203,7 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
                     format!("{digits}{}", "0".repeat(w - 9))
                 }
             }
-            'z' => {
-                let sign = if c.offset < 0 { '-' } else { '+' };
-                let a = c.offset.abs();
-                let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
-                let body = match colons {
-                    0 => format!("{h:02}{m:02}"),
-                    1 => format!("{h:02}:{m:02}"),
-                    _ => format!("{h:02}:{m:02}:{s:02}"),
-                };
-                let s = format!("{sign}{body}");
-                match width {
-                    Some(w) if w > s.len() => {
-                        let pad_c = pad.unwrap_or('0');
-                        if pad_c == ' ' {
-                            format!("{:>w$}", s)
-                        } else {
-                            format!("{sign}{body:0>w$}", w = w - 1)
-                        }
-                    }
-                    _ => s,
-                }
-            }
+            'z' => zone_offset_text(&c, colons, width, pad),
             'Z' => text(if c.utc { "UTC" } else { "" }),
             'A' => text(DAYS[c.wday as usize]),
             'a' => text(&DAYS[c.wday as usize][..3]),
@@ -195,7 +229,7 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
                 c.sec,
                 if c.hour < 12 { "AM" } else { "PM" }
             )),
-            'c' => text(&stamp(None)),
+            'c' => text(&stamp(&c, None)),
             'v' => text(&format!(
                 "{:>2}-{}-{}",
                 c.day,
@@ -207,7 +241,7 @@ pub fn format_timestamp(nanos: i64, format: &str, timezone: Option<&str>) -> Tim
             'G' => num(iso_week(&c).0, 4, '0'),
             'g' => num(iso_week(&c).0.rem_euclid(100), 2, '0'),
             'V' => num(iso_week(&c).1, 2, '0'),
-            '+' => text(&stamp(Some(if c.utc { "UTC" } else { "" }))),
+            '+' => text(&stamp(&c, Some(if c.utc { "UTC" } else { "" }))),
             _ => chars[start..i].iter().collect(),
         };
         out.push_str(&piece);

@@ -165,7 +165,7 @@ pub(crate) fn is_kernel(name: &str) -> bool {
 
 /// Libraries `require` accepts: pure ones the subset implements (or whose loading does nothing
 /// the subset can observe).
-const PURE_LIBRARIES: &[&str] = &[
+pub(super) const PURE_LIBRARIES: &[&str] = &[
     "json",
     "set",
     "erb",
@@ -235,56 +235,8 @@ impl Interp<'_> {
         {
             return Ok(v);
         }
-        let structural = is_structural(name);
-        if !structural && let Some(o) = self.deep_unknown(&recv) {
-            return if blk.is_some() {
-                Err(Ctrl::Unknown(o))
-            } else {
-                Ok(Value::Unknown(Rc::new(o)))
-            };
-        }
-        // A structural method given an unknown where it needs a value (`merge(u)`, `dig(u)`,
-        // `values_at(u)`) gives an unknown; one that stores its argument carries it.
-        let carries = matches!(
-            name,
-            "<<" | "push"
-                | "append"
-                | "unshift"
-                | "prepend"
-                | "insert"
-                | "[]="
-                | "store"
-                | "each_with_object"
-                | "inject"
-                | "reduce"
-                | "call"
-                | "fetch"
-        );
-        if structural
-            && !carries
-            && let Some(Value::Unknown(o)) = args.iter().find(|a| matches!(a, Value::Unknown(_)))
-        {
-            return if blk.is_some() {
-                Err(Ctrl::Unknown((**o).clone()))
-            } else {
-                Ok(Value::Unknown(o.clone()))
-            };
-        }
-        if !structural || name == "[]" || name == "fetch" || name == "key?" || name == "has_key?" {
-            let skip_last = matches!(name, "[]=" | "store");
-            let n = args.len();
-            for (i, a) in args.iter().enumerate() {
-                if skip_last && i + 1 == n {
-                    continue;
-                }
-                if let Some(o) = self.deep_unknown(a) {
-                    return if blk.is_some() {
-                        Err(Ctrl::Unknown(o))
-                    } else {
-                        Ok(Value::Unknown(Rc::new(o)))
-                    };
-                }
-            }
+        if let Some(r) = self.unknown_operand(&recv, name, &args, blk.is_some()) {
+            return r;
         }
         let found = match &recv {
             Value::Str(_) => self.string_method(&recv, name, &args, blk.as_ref())?,
@@ -409,189 +361,100 @@ impl Interp<'_> {
         Ok(self.unknown(what))
     }
 
-    /// Methods every object has.
-    fn object_method(
+    /// A call given an unknown: a method that is not structural gives an unknown when its
+    /// receiver or an argument holds one; a structural one (`merge(u)`, `dig(u)`, `values_at(u)`)
+    /// when it needs the argument's value, not when it stores it. `None` when the call goes on.
+    fn unknown_operand(
+        &mut self,
+        recv: &Value,
+        name: &str,
+        args: &[Value],
+        has_block: bool,
+    ) -> Option<R<Value>> {
+        let structural = is_structural(name);
+        if !structural && let Some(o) = self.deep_unknown(recv) {
+            return Some(if has_block {
+                Err(Ctrl::Unknown(o))
+            } else {
+                Ok(Value::Unknown(Rc::new(o)))
+            });
+        }
+        // A structural method given an unknown where it needs a value (`merge(u)`, `dig(u)`,
+        // `values_at(u)`) gives an unknown; one that stores its argument carries it.
+        let carries = matches!(
+            name,
+            "<<" | "push"
+                | "append"
+                | "unshift"
+                | "prepend"
+                | "insert"
+                | "[]="
+                | "store"
+                | "each_with_object"
+                | "inject"
+                | "reduce"
+                | "call"
+                | "fetch"
+        );
+        if structural
+            && !carries
+            && let Some(Value::Unknown(o)) = args.iter().find(|a| matches!(a, Value::Unknown(_)))
+        {
+            return Some(if has_block {
+                Err(Ctrl::Unknown((**o).clone()))
+            } else {
+                Ok(Value::Unknown(o.clone()))
+            });
+        }
+        if !structural || name == "[]" || name == "fetch" || name == "key?" || name == "has_key?" {
+            let skip_last = matches!(name, "[]=" | "store");
+            let n = args.len();
+            for (i, a) in args.iter().enumerate() {
+                if skip_last && i + 1 == n {
+                    continue;
+                }
+                if let Some(o) = self.deep_unknown(a) {
+                    return Some(if has_block {
+                        Err(Ctrl::Unknown(o))
+                    } else {
+                        Ok(Value::Unknown(Rc::new(o)))
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// The methods every object has: the function
+    /// [`object_methods::METHODS`](super::object_methods::METHODS) names; `None` for a name it
+    /// lacks.
+    pub(crate) fn object_method(
         &mut self,
         recv: &Value,
         name: &str,
         args: &[Value],
         blk: Option<&Blk>,
     ) -> R<Option<Value>> {
-        let a0 = args.first();
-        Ok(Some(match name {
-            "to_yaml" => self.yaml_dump(recv, args)?,
-            "nil?" => Value::Bool(matches!(recv, Value::Nil)),
-            "==" | "eql?" | "equal?" => {
-                let other = a0.cloned().unwrap_or(Value::Nil);
-                if name == "equal?" {
-                    let same = recv.identity() != 0 && recv.identity() == other.identity();
-                    Value::Bool(same || (recv.identity() == 0 && self.equal(recv, &other)?))
-                } else if name == "eql?" {
-                    Value::Bool(recv.hash_key() == other.hash_key())
-                } else {
-                    Value::Bool(self.equal(recv, &other)?)
-                }
-            }
-            "!=" => {
-                let other = a0.cloned().unwrap_or(Value::Nil);
-                let eq = self.call_method(recv.clone(), "==", vec![other], None)?;
-                if let Value::Unknown(_) = eq {
-                    return Ok(Some(eq));
-                }
-                Value::Bool(!eq.truthy())
-            }
-            "!" => Value::Bool(!recv.truthy()),
-            "===" => Value::Bool(self.equal(recv, a0.unwrap_or(&Value::Nil))?),
-            "=~" => Value::Nil,
-            "!~" => {
-                let m = self.call_method(recv.clone(), "=~", args.to_vec(), None)?;
-                if let Value::Unknown(_) = m {
-                    return Ok(Some(m));
-                }
-                Value::Bool(!m.truthy())
-            }
-            "is_a?" | "kind_of?" | "instance_of?" => {
-                let Some(Value::Class(c)) = a0 else {
-                    return Ok(Some(self.unknown(format!("{name} of a non-class"))));
-                };
-                if name == "instance_of?" {
-                    Value::Bool(recv.class_name() == **c)
-                } else {
-                    match self.is_a(recv, c) {
-                        Some(b) => Value::Bool(b),
-                        None => self.unknown(format!("is_a?({c})")),
-                    }
-                }
-            }
-            "class" => Value::Class(Rc::from(recv.class_name().as_str())),
-            "to_s" => Value::str(recv.to_s()),
-            "inspect" => {
-                if let Some(o) = self.deep_unknown(recv) {
-                    return Ok(Some(Value::Unknown(Rc::new(o))));
-                }
-                Value::str(recv.inspect())
-            }
-            "frozen?" => Value::Bool(match recv {
-                Value::Str(s) => s.borrow().frozen,
-                Value::Array(a) => a.borrow().frozen,
-                Value::Hash(h) => h.borrow().frozen,
-                _ => true,
-            }),
-            "freeze" => {
-                match recv {
-                    Value::Str(s) => s.borrow_mut().frozen = true,
-                    Value::Array(a) => a.borrow_mut().frozen = true,
-                    Value::Hash(h) => h.borrow_mut().frozen = true,
-                    _ => {}
-                }
-                recv.clone()
-            }
-            "dup" | "clone" => {
-                let keep_frozen = name == "clone";
-                match recv {
-                    Value::Str(s) => {
-                        let mut c = s.borrow().clone();
-                        c.frozen = keep_frozen && c.frozen;
-                        Value::Str(Rc::new(RefCell::new(c)))
-                    }
-                    Value::Array(a) => {
-                        let mut c = a.borrow().clone();
-                        c.frozen = keep_frozen && c.frozen;
-                        Value::Array(Rc::new(RefCell::new(c)))
-                    }
-                    Value::Hash(h) => {
-                        let mut c = h.borrow().clone();
-                        c.frozen = keep_frozen && c.frozen;
-                        Value::Hash(Rc::new(RefCell::new(c)))
-                    }
-                    Value::Set(h) => Value::Set(Rc::new(RefCell::new(h.borrow().clone()))),
-                    other => other.clone(),
-                }
-            }
-            "hash" => Value::Int({
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                recv.hash_key().hash(&mut h);
-                h.finish() as i64
-            }),
-            "object_id" | "__id__" => Value::Int((recv.identity() >> 3) as i64),
-            "respond_to?" => {
-                let Some(m) = a0 else {
-                    return Ok(Some(Value::Bool(false)));
-                };
-                let m = m.to_s();
-                Value::Bool(self.responds_to(recv, &m))
-            }
-            "tap" => {
-                if let Some(b) = blk {
-                    self.call_block(b, vec![recv.clone()])?;
-                }
-                recv.clone()
-            }
-            "then" | "yield_self" => match blk {
-                Some(b) => self.call_block(b, vec![recv.clone()])?,
-                None => recv.clone(),
+        let Some(method) = super::find_method(super::object_methods::METHODS, name) else {
+            return Ok(None);
+        };
+        method(
+            self,
+            ObjCall {
+                recv,
+                name,
+                args,
+                blk,
             },
-            "itself" => recv.clone(),
-            "to_json" => {
-                if let Some(o) = self.deep_unknown(recv) {
-                    return Ok(Some(Value::Unknown(Rc::new(o))));
-                }
-                match super::misc::to_json(recv, false) {
-                    Some(s) => Value::str(s),
-                    None => return Ok(None),
-                }
-            }
-            "instance_variable_get" => {
-                let n = a0.map(|v| v.to_s()).unwrap_or_default();
-                match recv {
-                    Value::Main => {
-                        let n = n.trim_start_matches('@').to_string();
-                        self.ivar_public(&n)
-                    }
-                    _ => Value::Nil,
-                }
-            }
-            "send" | "public_send" | "__send__" => {
-                let Some(m) = a0 else {
-                    return self.raise("ArgumentError", "no method name given");
-                };
-                let m = match m {
-                    Value::Sym(s) => s.to_string(),
-                    Value::Str(s) => s.borrow().text.clone(),
-                    _ => return Ok(Some(self.unknown("send of a computed name"))),
-                };
-                if matches!(
-                    m.as_str(),
-                    "send"
-                        | "public_send"
-                        | "__send__"
-                        | "instance_eval"
-                        | "eval"
-                        | "system"
-                        | "exec"
-                        | "spawn"
-                        | "instance_exec"
-                        | "class_eval"
-                        | "method"
-                ) {
-                    return Ok(Some(self.unknown(format!("send(:{m})"))));
-                }
-                self.call_method(recv.clone(), &m, args[1..].to_vec(), blk.cloned())?
-            }
-            "instance_variables" | "methods" | "public_methods" => Value::array(Vec::new()),
-            "display" => Value::Nil,
-            "to_enum" | "each_entry" | "lazy" => recv.clone(),
-            _ => return Ok(None),
-        }))
+        )
     }
 
     /// `ivar` for `instance_variable_get`.
-    fn ivar_public(&mut self, name: &str) -> Value {
+    pub(super) fn ivar_public(&mut self, name: &str) -> Value {
         self.host.instance_variable(name).unwrap_or(Value::Nil)
     }
 
-    fn responds_to(&self, recv: &Value, m: &str) -> bool {
+    pub(super) fn responds_to(&self, recv: &Value, m: &str) -> bool {
         let common = [
             "to_s", "inspect", "nil?", "==", "class", "is_a?", "freeze", "dup",
         ];
@@ -773,198 +636,6 @@ impl Interp<'_> {
         Ok(values_equal(a, b))
     }
 
-    /// A call with no receiver: a `def` method, `Kernel`, the template's own methods.
-    pub(crate) fn call_function(
-        &mut self,
-        name: &str,
-        args: Vec<Value>,
-        blk: Option<Blk>,
-        env: &Env,
-    ) -> R<Value> {
-        let _ = env;
-        if let Some(body) = self.methods.get(name).cloned() {
-            return self.call_def(&body, args, blk);
-        }
-        for a in &args {
-            if !matches!(
-                name,
-                "raise" | "fail" | "p" | "puts" | "warn" | "print" | "pp" | "call_function"
-            ) && let Some(o) = self.deep_unknown(a)
-            {
-                return Ok(Value::Unknown(Rc::new(o)));
-            }
-        }
-        let a0 = args.first().cloned();
-        match name {
-            "raise" | "fail" => self.kernel_raise(&args),
-            "compiler" if args.is_empty() => Ok(self.compiler_object()),
-            "require" | "require_relative" | "load" => {
-                let lib = a0.map(|v| v.to_s()).unwrap_or_default();
-                if PURE_LIBRARIES.contains(&lib.as_str())
-                    || lib == "puppet"
-                    || lib.starts_with("puppet/")
-                    || lib.starts_with("puppet_x/")
-                {
-                    Ok(Value::Bool(true))
-                } else {
-                    Err(Ctrl::Unknown(self.origin(format!("require '{lib}'"))))
-                }
-            }
-            "format" | "sprintf" => {
-                let Some(f) = a0 else {
-                    return self.raise("ArgumentError", "too few arguments");
-                };
-                let f = self.text(&f)?;
-                let s = self.sprintf(&f, &args[1..])?;
-                Ok(Value::str(s))
-            }
-            "puts" | "print" | "warn" | "pp" | "debug" | "info" | "notice" | "warning" | "err" => {
-                Ok(Value::Nil)
-            }
-            // gettext: the text as written (Puppet's messages are not translated).
-            "_" | "N_" => Ok(a0.unwrap_or(Value::Nil)),
-            "n_" => {
-                let n = args.get(2).cloned().unwrap_or(Value::Nil);
-                Ok(match n {
-                    Value::Int(1) => a0.unwrap_or(Value::Nil),
-                    _ => args.get(1).cloned().unwrap_or(Value::Nil),
-                })
-            }
-            "p" => Ok(match args.len() {
-                0 => Value::Nil,
-                1 => args[0].clone(),
-                _ => Value::array(args),
-            }),
-            "Integer" => self.kernel_integer(&args),
-            "Float" => self.kernel_float(&args),
-            "String" => {
-                let v = a0.unwrap_or(Value::Nil);
-                self.stringify(&v)
-            }
-            "Array" => Ok(match a0.unwrap_or(Value::Nil) {
-                Value::Nil => Value::array(Vec::new()),
-                Value::Array(a) => Value::Array(a),
-                h @ Value::Hash(_) => Value::array(self.iterate(&h)?),
-                r @ Value::Range(_) => Value::array(self.iterate(&r)?),
-                other => Value::array(vec![other]),
-            }),
-            "Hash" => Ok(match a0.unwrap_or(Value::Nil) {
-                Value::Nil => Value::hash(Vec::new()),
-                Value::Array(a) if a.borrow().items.is_empty() => Value::hash(Vec::new()),
-                h @ Value::Hash(_) => h,
-                other => {
-                    return self.raise(
-                        "TypeError",
-                        format!("can't convert {} into Hash", other.class_name()),
-                    );
-                }
-            }),
-            "loop" => {
-                let Some(b) = blk else {
-                    return Ok(self.unknown("loop without a block"));
-                };
-                loop {
-                    self.step()?;
-                    match self.call_block(&b, Vec::new()) {
-                        Ok(_) => {}
-                        Err(Ctrl::Break(v)) => return Ok(v),
-                        Err(Ctrl::Raise(e, _)) if e.class == "StopIteration" => {
-                            return Ok(Value::Nil);
-                        }
-                        Err(e) => return Err(e),
-                    }
-                }
-            }
-            "lambda" | "proc" => match blk {
-                Some(Blk::Proc(p)) => Ok(Value::Proc(if name == "lambda" {
-                    Rc::new(Proc {
-                        body: p.body.clone(),
-                        env: p.env.clone(),
-                        lambda: true,
-                    })
-                } else {
-                    p
-                })),
-                Some(Blk::Host(o)) => Ok(Value::Opaque(o)),
-                _ => self.raise(
-                    "ArgumentError",
-                    "tried to create Proc object without a block",
-                ),
-            },
-            "block_given?" => Ok(Value::Bool(
-                self.block_stack.last().cloned().flatten().is_some(),
-            )),
-            "catch" => {
-                let tag = a0.unwrap_or_else(|| Value::Int(self.steps as i64));
-                let Some(b) = blk else {
-                    return Ok(self.unknown("catch without a block"));
-                };
-                match self.call_block(&b, vec![tag.clone()]) {
-                    Err(Ctrl::Throw(t, v))
-                        if values_equal(&t, &tag)
-                            || t.identity() == tag.identity() && t.identity() != 0 =>
-                    {
-                        Ok(v)
-                    }
-                    other => other,
-                }
-            }
-            "throw" => Err(Ctrl::Throw(
-                a0.unwrap_or(Value::Nil),
-                args.get(1).cloned().unwrap_or(Value::Nil),
-            )),
-            "call_function" => {
-                let fname = self.text(&a0.unwrap_or(Value::Nil))?;
-                self.host_call(&fname, args[1..].to_vec(), CallStyle::Function4x)
-            }
-            // `closure_scope` of a 4.x function; `self` of a 3.x function's block is Puppet's
-            // scope, so its methods are called bare there.
-            "scope" | "closure_scope" => Ok(Value::Scope),
-            "lookupvar" | "setvar" => Ok(self.scope_method(name, &args)?.unwrap_or(Value::Nil)),
-            "has_variable?" => {
-                let n = self.text(&a0.unwrap_or(Value::Nil))?;
-                Ok(Value::Bool(
-                    self.host
-                        .lookup_variable(&n)
-                        .is_some_and(|v| !matches!(v, Value::Nil)),
-                ))
-            }
-            "file" => Ok(match self.host.template_file() {
-                Some(f) => Value::str(f),
-                None => Value::Nil,
-            }),
-            "__method__" => Ok(Value::Nil),
-            "freeze"
-            | "frozen?"
-            | "nil?"
-            | "is_a?"
-            | "kind_of?"
-            | "class"
-            | "respond_to?"
-            | "instance_variable_get"
-            | "send"
-            | "public_send"
-            | "tap"
-            | "then" => Ok(self
-                .object_method(&Value::Main, name, &args, blk.as_ref())?
-                .unwrap_or(Value::Nil)),
-            _ => {
-                if let Some(f) = name.strip_prefix("function_") {
-                    let list = match a0 {
-                        Some(Value::Array(a)) => a.borrow().items.clone(),
-                        Some(other) => vec![other],
-                        None => Vec::new(),
-                    };
-                    return self.host_call(f, list, CallStyle::Function3x);
-                }
-                if blk.is_some() {
-                    return Err(Ctrl::Unknown(self.origin(name.to_string())));
-                }
-                Ok(self.unknown(name.to_string()))
-            }
-        }
-    }
-
     /// Calls a Puppet function through the host.
     pub(crate) fn host_call(&mut self, name: &str, args: Vec<Value>, style: CallStyle) -> R<Value> {
         match self.host.call_function(name, args, style) {
@@ -999,7 +670,7 @@ impl Interp<'_> {
     }
 
     /// The template's `scope` object.
-    fn scope_method(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
+    pub(super) fn scope_method(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         Ok(Some(match name {
             "compiler" => self.compiler_object(),
@@ -1055,88 +726,6 @@ impl Interp<'_> {
                 return Ok(Some(self.unknown(format!("scope.{name}"))));
             }
         }))
-    }
-
-    fn kernel_raise(&mut self, args: &[Value]) -> R<Value> {
-        let (class, message) = match args {
-            [] => (
-                "RuntimeError".to_string(),
-                "unhandled exception".to_string(),
-            ),
-            [Value::Exception(e)] => (e.class.clone(), e.message.clone()),
-            [Value::Class(c)] => (c.to_string(), c.to_string()),
-            [Value::Class(c), m, ..] => (c.to_string(), self.text(m)?),
-            [Value::Exception(e), m, ..] => (e.class.clone(), self.text(m)?),
-            [Value::Str(s)] => ("RuntimeError".to_string(), s.borrow().text.clone()),
-            [Value::Unknown(o), ..] => return Err(Ctrl::Unknown((**o).clone())),
-            [other, ..] => {
-                return self.raise(
-                    "TypeError",
-                    format!("exception class/object expected{}", {
-                        let _ = other;
-                        ""
-                    }),
-                );
-            }
-        };
-        self.raise(&class, message)
-    }
-
-    fn kernel_integer(&mut self, args: &[Value]) -> R<Value> {
-        let v = args.first().cloned().unwrap_or(Value::Nil);
-        let exc = !matches!(args.last(), Some(Value::Hash(h)) if h.borrow().get(&Value::sym("exception")).is_some_and(|v| !v.truthy()));
-        let base = match args.get(1) {
-            Some(Value::Int(b)) if (2..=36).contains(b) => Some(*b as u32),
-            Some(Value::Int(b)) => {
-                return self.raise("ArgumentError", format!("invalid radix {b}"));
-            }
-            _ => None,
-        };
-        let r = match &v {
-            Value::Int(_) | Value::Big(_) => Some(v.clone()),
-            Value::Float(f) => {
-                if f.is_nan() || f.is_infinite() {
-                    return self.raise("FloatDomainError", crate::ruby_core::float::to_s(*f));
-                }
-                Some(super::numeric::float_to_int(*f))
-            }
-            Value::Str(s) => super::numeric::parse_integer_strict(&s.borrow().text, base),
-            Value::Nil => {
-                if exc {
-                    return self.raise("TypeError", "can't convert nil into Integer");
-                }
-                return Ok(Value::Nil);
-            }
-            _ => None,
-        };
-        match r {
-            Some(v) => Ok(v),
-            None if !exc => Ok(Value::Nil),
-            None => self.raise(
-                "ArgumentError",
-                format!("invalid value for Integer(): {}", v.inspect()),
-            ),
-        }
-    }
-
-    fn kernel_float(&mut self, args: &[Value]) -> R<Value> {
-        let v = args.first().cloned().unwrap_or(Value::Nil);
-        match &v {
-            Value::Int(i) => Ok(Value::Float(*i as f64)),
-            Value::Float(_) => Ok(v),
-            Value::Str(s) => {
-                let t = s.borrow().text.clone();
-                match super::numeric::parse_float_strict(&t) {
-                    Some(f) => Ok(Value::Float(f)),
-                    None => self.raise(
-                        "ArgumentError",
-                        format!("invalid value for Float(): {}", v.inspect()),
-                    ),
-                }
-            }
-            Value::Nil => self.raise("TypeError", "can't convert nil into Float"),
-            _ => Ok(self.unknown("Float()")),
-        }
     }
 
     /// The value of a constant.
@@ -1250,3 +839,17 @@ pub(crate) fn values_equal(a: &Value, b: &Value) -> bool {
         _ => a.identity() != 0 && a.identity() == b.identity(),
     }
 }
+
+/// A call of one of the methods every object has, as its function in the table receives it.
+#[derive(Clone, Copy)]
+pub(crate) struct ObjCall<'a> {
+    /// The object.
+    pub(crate) recv: &'a Value,
+    /// The method's name (one function answers several).
+    pub(crate) name: &'a str,
+    pub(crate) args: &'a [Value],
+    pub(crate) blk: Option<&'a Blk>,
+}
+
+/// The function of one of the methods every object has; `None` when it does not answer.
+pub(crate) type ObjMethod = fn(&mut Interp<'_>, ObjCall<'_>) -> R<Option<Value>>;

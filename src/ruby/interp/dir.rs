@@ -114,6 +114,77 @@ impl Interp<'_> {
         }
     }
 
+    /// `Dir.glob(patterns, base:)`, `Dir[patterns]`: the paths the patterns match, read through
+    /// the host.
+    fn dir_glob(
+        &mut self,
+        what: &str,
+        name: &str,
+        args: &[Value],
+        blk: Option<&Blk>,
+    ) -> R<Option<Value>> {
+        let base = match keyword(args, "base") {
+            None | Some(Value::Nil) => None,
+            Some(b) => Some(self.str_arg(&b)?),
+        };
+        let pos = positional(args);
+        // Flags (`File::FNM_DOTMATCH`...) change what matches: not followed.
+        if name == "glob"
+            && let Some(flags) = pos.get(1)
+            && !matches!(flags, Value::Int(0))
+        {
+            return Ok(Some(self.unknown(format!("{what} with flags"))));
+        }
+        let given = if name == "glob" {
+            pos.get(..1).unwrap_or(&[])
+        } else {
+            pos
+        };
+        let mut patterns = Vec::new();
+        for p in given {
+            match p {
+                Value::Array(a) => {
+                    let items = a.borrow().items.clone();
+                    for i in items {
+                        patterns.push(self.str_arg(&i)?);
+                    }
+                }
+                p => patterns.push(self.str_arg(p)?),
+            }
+        }
+        let base = match base {
+            Some(b) => match self.absolute(what, &b) {
+                Ok(b) => Some(b),
+                Err(u) => return Ok(Some(u)),
+            },
+            None => None,
+        };
+        let mut found = Vec::new();
+        for p in &patterns {
+            if !p.starts_with('/') && base.is_none() {
+                return Ok(Some(self.unknown(format!(
+                    "{what}('{p}'): a pattern relative to the working folder"
+                ))));
+            }
+            let mut tree = HostTree { interp: self };
+            match glob::glob(&mut tree, p, base.as_deref()) {
+                Some(paths) => found.extend(paths),
+                None => return Ok(Some(self.unknown(format!("{what}('{p}')")))),
+            }
+        }
+        self.check_len(found.len())?;
+        let items: Vec<Value> = found.into_iter().map(Value::str).collect();
+        Ok(Some(match blk {
+            Some(b) => {
+                for i in items {
+                    self.call_block(b, vec![i])?;
+                }
+                Value::Nil
+            }
+            None => Value::array(items),
+        }))
+    }
+
     /// `Dir`'s class methods, `File.expand_path`, `File.readlines` and `YAML.load_file`;
     /// `None` for the other class methods.
     pub(crate) fn dir_method(
@@ -126,68 +197,7 @@ impl Interp<'_> {
         let what = format!("{class}.{name}");
         let a0 = args.first().cloned().unwrap_or(Value::Nil);
         Ok(Some(match (class, name) {
-            ("Dir", "glob" | "[]") => {
-                let base = match keyword(args, "base") {
-                    None | Some(Value::Nil) => None,
-                    Some(b) => Some(self.str_arg(&b)?),
-                };
-                let pos = positional(args);
-                // Flags (`File::FNM_DOTMATCH`...) change what matches: not followed.
-                if name == "glob"
-                    && let Some(flags) = pos.get(1)
-                    && !matches!(flags, Value::Int(0))
-                {
-                    return Ok(Some(self.unknown(format!("{what} with flags"))));
-                }
-                let given = if name == "glob" {
-                    pos.get(..1).unwrap_or(&[])
-                } else {
-                    pos
-                };
-                let mut patterns = Vec::new();
-                for p in given {
-                    match p {
-                        Value::Array(a) => {
-                            let items = a.borrow().items.clone();
-                            for i in items {
-                                patterns.push(self.str_arg(&i)?);
-                            }
-                        }
-                        p => patterns.push(self.str_arg(p)?),
-                    }
-                }
-                let base = match base {
-                    Some(b) => match self.absolute(&what, &b) {
-                        Ok(b) => Some(b),
-                        Err(u) => return Ok(Some(u)),
-                    },
-                    None => None,
-                };
-                let mut found = Vec::new();
-                for p in &patterns {
-                    if !p.starts_with('/') && base.is_none() {
-                        return Ok(Some(self.unknown(format!(
-                            "{what}('{p}'): a pattern relative to the working folder"
-                        ))));
-                    }
-                    let mut tree = HostTree { interp: self };
-                    match glob::glob(&mut tree, p, base.as_deref()) {
-                        Some(paths) => found.extend(paths),
-                        None => return Ok(Some(self.unknown(format!("{what}('{p}')")))),
-                    }
-                }
-                self.check_len(found.len())?;
-                let items: Vec<Value> = found.into_iter().map(Value::str).collect();
-                match blk {
-                    Some(b) => {
-                        for i in items {
-                            self.call_block(b, vec![i])?;
-                        }
-                        Value::Nil
-                    }
-                    None => Value::array(items),
-                }
-            }
+            ("Dir", "glob" | "[]") => return self.dir_glob(&what, name, args, blk),
             ("Dir", "children" | "entries" | "each_child") => {
                 let path = self.str_arg(&a0)?;
                 let path = match self.absolute(&what, &path) {

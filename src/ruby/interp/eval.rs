@@ -2,11 +2,10 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use super::super::ast::*;
 use super::value::*;
-use super::{Blk, Ctrl, Interp, R};
+use super::{Ctrl, Interp, R};
 
 impl Interp<'_> {
     /// Evaluates a node.
@@ -76,82 +75,17 @@ impl Interp<'_> {
                     None => Ok(Value::sym(&v.to_s())),
                 }
             }
-            K::Regex { parts, flags } => {
-                self.set_line(n.span);
-                let mut src = String::new();
-                for p in parts {
-                    match p {
-                        Part::Str(s) => src.push_str(s),
-                        Part::Code(c) => {
-                            let v = self.eval(c, env)?;
-                            if let Some(o) = v.unknown_origin() {
-                                return Ok(Value::Unknown(Rc::new(o)));
-                            }
-                            match &v {
-                                Value::Regexp(r) => src.push_str(&r.to_s()),
-                                _ => src.push_str(&self.text(&v)?),
-                            }
-                        }
-                    }
-                }
-                Ok(Value::Regexp(self.regexp(&src, *flags)?))
-            }
+            K::Regex { parts, flags } => self.eval_regex(n, parts, flags, env),
             K::Array(items) => {
                 let v = self.eval_list(items, env)?;
                 self.check_len(v.len())?;
                 Ok(Value::array(v))
             }
-            K::Hash(pairs) => {
-                let mut h = RHash::default();
-                for (k, v) in pairs {
-                    if let K::DoubleSplat(inner) = &k.kind {
-                        let other = self.eval(inner, env)?;
-                        match other {
-                            Value::Hash(o) => {
-                                for (_, (k, v)) in o.borrow().map.iter() {
-                                    h.insert(k.clone(), v.clone());
-                                }
-                            }
-                            Value::Nil => {}
-                            Value::Unknown(o) => return Ok(Value::Unknown(o)),
-                            other => {
-                                return self.raise(
-                                    "TypeError",
-                                    format!(
-                                        "no implicit conversion of {} into Hash",
-                                        other.class_name()
-                                    ),
-                                );
-                            }
-                        }
-                        continue;
-                    }
-                    let kv = self.eval(k, env)?;
-                    if let Value::Unknown(o) = &kv {
-                        return Ok(Value::Unknown(o.clone()));
-                    }
-                    let vv = self.eval(v, env)?;
-                    h.insert(kv, vv);
-                }
-                Ok(Value::Hash(Rc::new(RefCell::new(h))))
-            }
+            K::Hash(pairs) => self.eval_hash(pairs, env),
             K::Splat(inner) => self.eval(inner, env),
             K::DoubleSplat(inner) => self.eval(inner, env),
             K::BlockPass(_) => Ok(Value::Nil),
-            K::Range { lo, hi, exclusive } => {
-                let lo = self.eval_opt(lo, env)?;
-                let hi = self.eval_opt(hi, env)?;
-                for v in [&lo, &hi] {
-                    if let Value::Unknown(o) = v {
-                        return Ok(Value::Unknown(o.clone()));
-                    }
-                }
-                Ok(Value::Range(Rc::new(RRange {
-                    lo,
-                    hi,
-                    exclusive: *exclusive,
-                })))
-            }
+            K::Range { lo, hi, exclusive } => self.eval_range(lo, hi, exclusive, env),
             K::Local(name) => Ok(lookup(env, name).unwrap_or(Value::Nil)),
             K::Ivar(name) => Ok(self.ivar(name)),
             K::Global(name) => Ok(self.global(name)),
@@ -159,30 +93,7 @@ impl Interp<'_> {
                 Some(m) => m.group(*i as usize).map(Value::str).unwrap_or(Value::Nil),
                 None => Value::Nil,
             }),
-            K::BackRef(c) => Ok(match (&self.last_match, c) {
-                (Some(m), '~') => Value::Match(m.clone()),
-                (Some(m), '&') => m.group(0).map(Value::str).unwrap_or(Value::Nil),
-                (Some(m), '`') => m
-                    .groups
-                    .first()
-                    .copied()
-                    .flatten()
-                    .map(|(a, _)| Value::str(&m.subject[..a]))
-                    .unwrap_or(Value::Nil),
-                (Some(m), '\'') => m
-                    .groups
-                    .first()
-                    .copied()
-                    .flatten()
-                    .map(|(_, b)| Value::str(&m.subject[b..]))
-                    .unwrap_or(Value::Nil),
-                (Some(m), '+') => (1..m.groups.len())
-                    .rev()
-                    .find_map(|i| m.group(i))
-                    .map(Value::str)
-                    .unwrap_or(Value::Nil),
-                _ => Value::Nil,
-            }),
+            K::BackRef(c) => self.back_ref(c),
             K::Const(path) => {
                 self.set_line(n.span);
                 Ok(self.constant(path))
@@ -197,22 +108,7 @@ impl Interp<'_> {
                 self.set_line(n.span);
                 self.op_assign(target, op, value, env)
             }
-            K::MultiAssign(targets, value) => {
-                self.set_line(n.span);
-                let v = self.eval(value, env)?;
-                let items = match &v {
-                    Value::Array(a) => a.borrow().items.clone(),
-                    Value::Unknown(_) => {
-                        for t in targets {
-                            self.assign(t, v.clone(), env)?;
-                        }
-                        return Ok(v);
-                    }
-                    other => vec![other.clone()],
-                };
-                self.destructure(targets, items, env)?;
-                Ok(v)
-            }
+            K::MultiAssign(targets, value) => self.multi_assign(n, targets, value, env),
             K::Call {
                 recv,
                 name,
@@ -232,114 +128,27 @@ impl Interp<'_> {
                     env,
                 )
             }
-            K::And(a, b) => {
-                let l = self.eval(a, env)?;
-                if self.truth(&l)? {
-                    self.eval(b, env)
-                } else {
-                    Ok(l)
-                }
-            }
-            K::Or(a, b) => {
-                let l = self.eval(a, env)?;
-                if self.truth(&l)? {
-                    Ok(l)
-                } else {
-                    self.eval(b, env)
-                }
-            }
-            K::Not(a) => {
-                let v = self.eval(a, env)?;
-                if let Value::Unknown(o) = v {
-                    return Ok(Value::Unknown(o));
-                }
-                Ok(Value::Bool(!v.truthy()))
-            }
+            K::And(a, b) => self.eval_and(a, b, env),
+            K::Or(a, b) => self.eval_or(a, b, env),
+            K::Not(a) => self.eval_not(a, env),
             K::Defined(inner) => Ok(self.defined(inner, env)),
             K::If {
                 cond,
                 then,
                 otherwise,
-            } => {
-                let c = self.eval(cond, env)?;
-                if self.truth(&c)? {
-                    self.eval_opt(then, env)
-                } else {
-                    self.eval_opt(otherwise, env)
-                }
-            }
+            } => self.eval_if(cond, then, otherwise, env),
             K::While {
                 cond,
                 body,
                 negate,
                 do_while,
-            } => {
-                let mut first = *do_while;
-                loop {
-                    if !first {
-                        let c = self.eval(cond, env)?;
-                        if self.truth(&c)? == *negate {
-                            break;
-                        }
-                    }
-                    first = false;
-                    match self.eval_opt(body, env) {
-                        Ok(_) | Err(Ctrl::Next(_)) => {}
-                        Err(Ctrl::Break(v)) => return Ok(v),
-                        Err(e) => return Err(e),
-                    }
-                }
-                Ok(Value::Nil)
-            }
-            K::For { target, iter, body } => {
-                let coll = self.eval(iter, env)?;
-                let items = self.iterate(&coll)?;
-                for item in items {
-                    self.step()?;
-                    self.assign(target, item, env)?;
-                    match self.eval_opt(body, env) {
-                        Ok(_) | Err(Ctrl::Next(_)) => {}
-                        Err(Ctrl::Break(v)) => return Ok(v),
-                        Err(e) => return Err(e),
-                    }
-                }
-                Ok(coll)
-            }
+            } => self.eval_while(cond, body, negate, do_while, env),
+            K::For { target, iter, body } => self.eval_for(target, iter, body, env),
             K::Case {
                 subject,
                 whens,
                 otherwise,
-            } => {
-                let subj = match subject {
-                    Some(s) => Some(self.eval(s, env)?),
-                    None => None,
-                };
-                for (conds, body) in whens {
-                    for c in conds {
-                        let hit = if let K::Splat(inner) = &c.kind {
-                            let list = self.eval(inner, env)?;
-                            let mut any = false;
-                            for v in self.iterate(&list)? {
-                                if self.case_hit(&v, subj.as_ref())? {
-                                    any = true;
-                                    break;
-                                }
-                            }
-                            any
-                        } else {
-                            let v = self.eval(c, env)?;
-                            self.case_hit(&v, subj.as_ref())?
-                        };
-                        if hit {
-                            return match body {
-                                Some(b) => self.eval(b, env),
-                                None => Ok(Value::Nil),
-                            };
-                        }
-                    }
-                }
-                self.eval_opt(otherwise, env)
-            }
+            } => self.eval_case(subject, whens, otherwise, env),
             K::Seq(v) => {
                 let mut last = Value::Nil;
                 for n in v {
@@ -352,28 +161,8 @@ impl Interp<'_> {
                 rescues,
                 otherwise,
                 ensure,
-            } => {
-                let r = self.eval_opt(body, env);
-                let r = match r {
-                    Err(Ctrl::Raise(exc, line)) => self.rescue(exc, line, rescues, env),
-                    Ok(v) => match otherwise {
-                        Some(o) => self.eval(o, env),
-                        None => Ok(v),
-                    },
-                    other => other,
-                };
-                if let Some(e) = ensure {
-                    self.eval(e, env)?;
-                }
-                r
-            }
-            K::RescueMod(a, b) => match self.eval(a, env) {
-                Err(Ctrl::Raise(e, _)) if is_a_class(&e.class, "StandardError") => {
-                    self.globals.insert("!".into(), Value::Exception(e));
-                    self.eval(b, env)
-                }
-                other => other,
-            },
+            } => self.eval_begin(body, rescues, otherwise, ensure, env),
+            K::RescueMod(a, b) => self.rescue_modifier(a, b, env),
             K::Def(name, body) => {
                 self.methods.insert(name.clone(), body.clone());
                 Ok(Value::sym(name))
@@ -383,45 +172,11 @@ impl Interp<'_> {
                 env: env.clone(),
                 lambda: true,
             }))),
-            K::Return(v) => {
-                let v = self.eval_opt(v, env)?;
-                Err(Ctrl::Return(v))
-            }
-            K::Break(v) => {
-                let v = self.eval_opt(v, env)?;
-                Err(Ctrl::Break(v))
-            }
-            K::Next(v) => {
-                let v = self.eval_opt(v, env)?;
-                Err(Ctrl::Next(v))
-            }
-            K::Yield(args) => {
-                self.set_line(n.span);
-                let args = self.eval_args(args, env)?.0;
-                let blk = self.block_stack.last().cloned().flatten();
-                match blk {
-                    Some(b) => self.call_block(&b, args),
-                    None => self.raise("LocalJumpError", "no block given (yield)"),
-                }
-            }
-            K::MatchWrite { call, names } => {
-                let v = self.eval(call, env)?;
-                let m = self.last_match.clone();
-                for name in names {
-                    let val = match &m {
-                        Some(m) if v.truthy() => m
-                            .names
-                            .iter()
-                            .find(|(n, _)| n == name)
-                            .and_then(|(_, i)| m.group(*i))
-                            .map(Value::str)
-                            .unwrap_or(Value::Nil),
-                        _ => Value::Nil,
-                    };
-                    set_local(env, name, val);
-                }
-                Ok(v)
-            }
+            K::Return(v) => Err(Ctrl::Return(self.eval_opt(v, env)?)),
+            K::Break(v) => Err(Ctrl::Break(self.eval_opt(v, env)?)),
+            K::Next(v) => Err(Ctrl::Next(self.eval_opt(v, env)?)),
+            K::Yield(args) => self.eval_yield(n, args, env),
+            K::MatchWrite { call, names } => self.match_write(call, names, env),
             K::Module { path, .. } => {
                 self.set_line(n.span);
                 Ok(self.unknown(format!("module {}", path.join("::"))))
@@ -434,6 +189,328 @@ impl Interp<'_> {
                 self.set_line(n.span);
                 Ok(self.unknown(what.clone()))
             }
+        }
+    }
+
+    /// A regexp literal (interpolated parts, flags).
+    fn eval_regex(&mut self, n: &Node, parts: &[Part], flags: &RegexFlags, env: &Env) -> R<Value> {
+        self.set_line(n.span);
+        let mut src = String::new();
+        for p in parts {
+            match p {
+                Part::Str(s) => src.push_str(s),
+                Part::Code(c) => {
+                    let v = self.eval(c, env)?;
+                    if let Some(o) = v.unknown_origin() {
+                        return Ok(Value::Unknown(Rc::new(o)));
+                    }
+                    match &v {
+                        Value::Regexp(r) => src.push_str(&r.to_s()),
+                        _ => src.push_str(&self.text(&v)?),
+                    }
+                }
+            }
+        }
+        Ok(Value::Regexp(self.regexp(&src, *flags)?))
+    }
+
+    /// A hash literal (`**h` merged in).
+    fn eval_hash(&mut self, pairs: &[(Node, Node)], env: &Env) -> R<Value> {
+        let mut h = RHash::default();
+        for (k, v) in pairs {
+            if let NodeKind::DoubleSplat(inner) = &k.kind {
+                let other = self.eval(inner, env)?;
+                match other {
+                    Value::Hash(o) => {
+                        for (_, (k, v)) in o.borrow().map.iter() {
+                            h.insert(k.clone(), v.clone());
+                        }
+                    }
+                    Value::Nil => {}
+                    Value::Unknown(o) => return Ok(Value::Unknown(o)),
+                    other => {
+                        return self.raise(
+                            "TypeError",
+                            format!("no implicit conversion of {} into Hash", other.class_name()),
+                        );
+                    }
+                }
+                continue;
+            }
+            let kv = self.eval(k, env)?;
+            if let Value::Unknown(o) = &kv {
+                return Ok(Value::Unknown(o.clone()));
+            }
+            let vv = self.eval(v, env)?;
+            h.insert(kv, vv);
+        }
+        Ok(Value::Hash(Rc::new(RefCell::new(h))))
+    }
+
+    /// `$~`, `$&`, `` $` ``, `$'`, `$+`: the last match.
+    fn back_ref(&mut self, c: &char) -> R<Value> {
+        Ok(match (&self.last_match, c) {
+            (Some(m), '~') => Value::Match(m.clone()),
+            (Some(m), '&') => m.group(0).map(Value::str).unwrap_or(Value::Nil),
+            (Some(m), '`') => m
+                .groups
+                .first()
+                .copied()
+                .flatten()
+                .map(|(a, _)| Value::str(&m.subject[..a]))
+                .unwrap_or(Value::Nil),
+            (Some(m), '\'') => m
+                .groups
+                .first()
+                .copied()
+                .flatten()
+                .map(|(_, b)| Value::str(&m.subject[b..]))
+                .unwrap_or(Value::Nil),
+            (Some(m), '+') => (1..m.groups.len())
+                .rev()
+                .find_map(|i| m.group(i))
+                .map(Value::str)
+                .unwrap_or(Value::Nil),
+            _ => Value::Nil,
+        })
+    }
+
+    /// `while`, `until` (and their `begin ... end while` forms).
+    fn eval_while(
+        &mut self,
+        cond: &Node,
+        body: &Option<Box<Node>>,
+        negate: &bool,
+        do_while: &bool,
+        env: &Env,
+    ) -> R<Value> {
+        let mut first = *do_while;
+        loop {
+            if !first {
+                let c = self.eval(cond, env)?;
+                if self.truth(&c)? == *negate {
+                    break;
+                }
+            }
+            first = false;
+            match self.eval_opt(body, env) {
+                Ok(_) | Err(Ctrl::Next(_)) => {}
+                Err(Ctrl::Break(v)) => return Ok(v),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Value::Nil)
+    }
+
+    /// `case ... when ... else ... end`.
+    fn eval_case(
+        &mut self,
+        subject: &Option<Box<Node>>,
+        whens: &[(Vec<Node>, Option<Node>)],
+        otherwise: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let subj = match subject {
+            Some(s) => Some(self.eval(s, env)?),
+            None => None,
+        };
+        for (conds, body) in whens {
+            for c in conds {
+                let hit = if let NodeKind::Splat(inner) = &c.kind {
+                    let list = self.eval(inner, env)?;
+                    let mut any = false;
+                    for v in self.iterate(&list)? {
+                        if self.case_hit(&v, subj.as_ref())? {
+                            any = true;
+                            break;
+                        }
+                    }
+                    any
+                } else {
+                    let v = self.eval(c, env)?;
+                    self.case_hit(&v, subj.as_ref())?
+                };
+                if hit {
+                    return match body {
+                        Some(b) => self.eval(b, env),
+                        None => Ok(Value::Nil),
+                    };
+                }
+            }
+        }
+        self.eval_opt(otherwise, env)
+    }
+
+    /// `begin ... rescue ... else ... ensure ... end`.
+    fn eval_begin(
+        &mut self,
+        body: &Option<Box<Node>>,
+        rescues: &[Rescue],
+        otherwise: &Option<Box<Node>>,
+        ensure: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let r = self.eval_opt(body, env);
+        let r = match r {
+            Err(Ctrl::Raise(exc, line)) => self.rescue(exc, line, rescues, env),
+            Ok(v) => match otherwise {
+                Some(o) => self.eval(o, env),
+                None => Ok(v),
+            },
+            other => other,
+        };
+        if let Some(e) = ensure {
+            self.eval(e, env)?;
+        }
+        r
+    }
+
+    /// A range literal (`a..b`, `a...b`, endless and beginless).
+    fn eval_range(
+        &mut self,
+        lo: &Option<Box<Node>>,
+        hi: &Option<Box<Node>>,
+        exclusive: &bool,
+        env: &Env,
+    ) -> R<Value> {
+        let lo = self.eval_opt(lo, env)?;
+        let hi = self.eval_opt(hi, env)?;
+        for v in [&lo, &hi] {
+            if let Value::Unknown(o) = v {
+                return Ok(Value::Unknown(o.clone()));
+            }
+        }
+        Ok(Value::Range(Rc::new(RRange {
+            lo,
+            hi,
+            exclusive: *exclusive,
+        })))
+    }
+
+    /// `a, b = ...`.
+    fn multi_assign(&mut self, n: &Node, targets: &[Target], value: &Node, env: &Env) -> R<Value> {
+        self.set_line(n.span);
+        let v = self.eval(value, env)?;
+        let items = match &v {
+            Value::Array(a) => a.borrow().items.clone(),
+            Value::Unknown(_) => {
+                for t in targets {
+                    self.assign(t, v.clone(), env)?;
+                }
+                return Ok(v);
+            }
+            other => vec![other.clone()],
+        };
+        self.destructure(targets, items, env)?;
+        Ok(v)
+    }
+
+    /// `if`, `unless`, the ternary.
+    fn eval_if(
+        &mut self,
+        cond: &Node,
+        then: &Option<Box<Node>>,
+        otherwise: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let c = self.eval(cond, env)?;
+        if self.truth(&c)? {
+            self.eval_opt(then, env)
+        } else {
+            self.eval_opt(otherwise, env)
+        }
+    }
+
+    /// `for x in ... end`.
+    fn eval_for(
+        &mut self,
+        target: &Target,
+        iter: &Node,
+        body: &Option<Box<Node>>,
+        env: &Env,
+    ) -> R<Value> {
+        let coll = self.eval(iter, env)?;
+        let items = self.iterate(&coll)?;
+        for item in items {
+            self.step()?;
+            self.assign(target, item, env)?;
+            match self.eval_opt(body, env) {
+                Ok(_) | Err(Ctrl::Next(_)) => {}
+                Err(Ctrl::Break(v)) => return Ok(v),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(coll)
+    }
+
+    /// `yield`: the block of the method running.
+    fn eval_yield(&mut self, n: &Node, args: &[Node], env: &Env) -> R<Value> {
+        self.set_line(n.span);
+        let args = self.eval_args(args, env)?.0;
+        let blk = self.block_stack.last().cloned().flatten();
+        match blk {
+            Some(b) => self.call_block(&b, args),
+            None => self.raise("LocalJumpError", "no block given (yield)"),
+        }
+    }
+
+    /// `/(?<name>...)/ =~ s`: the named groups set local variables.
+    fn match_write(&mut self, call: &Node, names: &[String], env: &Env) -> R<Value> {
+        let v = self.eval(call, env)?;
+        let m = self.last_match.clone();
+        for name in names {
+            let val = match &m {
+                Some(m) if v.truthy() => m
+                    .names
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .and_then(|(_, i)| m.group(*i))
+                    .map(Value::str)
+                    .unwrap_or(Value::Nil),
+                _ => Value::Nil,
+            };
+            set_local(env, name, val);
+        }
+        Ok(v)
+    }
+
+    /// `a && b`, `a and b`.
+    fn eval_and(&mut self, a: &Node, b: &Node, env: &Env) -> R<Value> {
+        let l = self.eval(a, env)?;
+        if self.truth(&l)? {
+            self.eval(b, env)
+        } else {
+            Ok(l)
+        }
+    }
+
+    /// `a || b`, `a or b`.
+    fn eval_or(&mut self, a: &Node, b: &Node, env: &Env) -> R<Value> {
+        let l = self.eval(a, env)?;
+        if self.truth(&l)? {
+            Ok(l)
+        } else {
+            self.eval(b, env)
+        }
+    }
+
+    /// `!a`, `not a` (unknown stays unknown).
+    fn eval_not(&mut self, a: &Node, env: &Env) -> R<Value> {
+        let v = self.eval(a, env)?;
+        if let Value::Unknown(o) = v {
+            return Ok(Value::Unknown(o));
+        }
+        Ok(Value::Bool(!v.truthy()))
+    }
+
+    /// `a rescue b`.
+    fn rescue_modifier(&mut self, a: &Node, b: &Node, env: &Env) -> R<Value> {
+        match self.eval(a, env) {
+            Err(Ctrl::Raise(e, _)) if is_a_class(&e.class, "StandardError") => {
+                self.globals.insert("!".into(), Value::Exception(e));
+                self.eval(b, env)
+            }
+            other => other,
         }
     }
 
@@ -587,342 +664,6 @@ impl Interp<'_> {
             }
         }
         Ok(out)
-    }
-
-    /// Evaluates call arguments: the values and a block passed with `&`.
-    pub(crate) fn eval_args(&mut self, args: &[Node], env: &Env) -> R<(Vec<Value>, Option<Blk>)> {
-        let mut blk = None;
-        let mut vals = Vec::with_capacity(args.len());
-        for a in args {
-            if let NodeKind::BlockPass(inner) = &a.kind {
-                blk = match inner {
-                    None => self.block_stack.last().cloned().flatten(),
-                    Some(e) => match self.eval(e, env)? {
-                        Value::Sym(s) => Some(Blk::Sym(s.to_string())),
-                        Value::Proc(p) => Some(Blk::Proc(p)),
-                        Value::Opaque(o) if o.class == super::HOST_BLOCK => Some(Blk::Host(o)),
-                        Value::Nil => None,
-                        Value::Unknown(o) => return Err(Ctrl::Unknown((*o).clone())),
-                        other => {
-                            return self.raise(
-                                "TypeError",
-                                format!(
-                                    "wrong argument type {} (expected Proc)",
-                                    other.class_name()
-                                ),
-                            );
-                        }
-                    },
-                };
-            } else {
-                let one = self.eval_list(std::slice::from_ref(a), env)?;
-                vals.extend(one);
-            }
-        }
-        Ok((vals, blk))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn eval_call(
-        &mut self,
-        recv: Option<&Node>,
-        name: &str,
-        args: &[Node],
-        block: Option<&Arc<Body>>,
-        safe_nav: bool,
-        vcall: bool,
-        env: &Env,
-    ) -> R<Value> {
-        let _ = vcall;
-        let recv_v = match recv {
-            Some(r) => Some(self.eval(r, env)?),
-            None => None,
-        };
-        if safe_nav && matches!(recv_v, Some(Value::Nil)) {
-            return Ok(Value::Nil);
-        }
-        let (args_v, mut blk) = self.eval_args(args, env)?;
-        let literal_block = block.is_some();
-        if let Some(b) = block {
-            blk = Some(Blk::Proc(Rc::new(Proc {
-                body: b.clone(),
-                env: env.clone(),
-                lambda: false,
-            })));
-        }
-        let line = self.line;
-        let r = match recv_v {
-            Some(rv) => self.call_method(rv, name, args_v, blk),
-            None => self.call_function(name, args_v, blk, env),
-        };
-        self.line = line;
-        match r {
-            Err(Ctrl::Break(v)) if literal_block => Ok(v),
-            other => other,
-        }
-    }
-
-    /// Calls a block with arguments (Ruby's block argument rules).
-    pub(crate) fn call_block(&mut self, blk: &Blk, args: Vec<Value>) -> R<Value> {
-        self.step()?;
-        match blk {
-            Blk::Sym(name) => {
-                let mut args = args;
-                if args.is_empty() {
-                    return self.raise("ArgumentError", "no receiver given");
-                }
-                let recv = args.remove(0);
-                self.call_method(recv, name, args, None)
-            }
-            Blk::Proc(p) => self.call_proc(p, args, None),
-            Blk::Host(o) => self.host_block(o, args),
-        }
-    }
-
-    /// Calls a proc or lambda.
-    pub(crate) fn call_proc(
-        &mut self,
-        p: &Rc<Proc>,
-        args: Vec<Value>,
-        blk: Option<Blk>,
-    ) -> R<Value> {
-        if self.block_stack.len() as u32 > self.budget.max_depth {
-            return Err(Ctrl::Budget(format!(
-                "more than {} nested calls",
-                self.budget.max_depth
-            )));
-        }
-        let frame: Env = Rc::new(RefCell::new(Frame {
-            vars: Vec::new(),
-            parent: Some(p.env.clone()),
-        }));
-        let params = &p.body.params;
-        let mut args = args;
-        if !p.lambda
-            && args.len() == 1
-            && (params.positional_count() > 1 || params.has_trailing_comma || params.numbered > 1)
-            && let Value::Array(a) = &args[0]
-        {
-            let items = a.borrow().items.clone();
-            args = items;
-        }
-        if p.lambda {
-            self.check_arity(params, args.len())?;
-        }
-        self.bind_params(params, args, blk.clone(), &frame, !p.lambda)?;
-        let r = match &p.body.body {
-            Some(b) => self.eval(b, &frame),
-            None => Ok(Value::Nil),
-        };
-        match r {
-            Err(Ctrl::Next(v)) => Ok(v),
-            Err(Ctrl::Return(v)) if p.lambda => Ok(v),
-            other => other,
-        }
-    }
-
-    /// Calls a method defined with `def`.
-    pub(crate) fn call_def(
-        &mut self,
-        body: &Arc<Body>,
-        args: Vec<Value>,
-        blk: Option<Blk>,
-    ) -> R<Value> {
-        if self.block_stack.len() as u32 > self.budget.max_depth {
-            return Err(Ctrl::Budget(format!(
-                "more than {} nested calls",
-                self.budget.max_depth
-            )));
-        }
-        self.check_arity(&body.params, args.len())?;
-        let frame: Env = Rc::new(RefCell::new(Frame::default()));
-        self.bind_params(&body.params, args, blk.clone(), &frame, false)?;
-        self.block_stack.push(blk);
-        let saved_match = self.last_match.take();
-        let r = match &body.body {
-            Some(b) => self.eval(b, &frame),
-            None => Ok(Value::Nil),
-        };
-        self.last_match = saved_match;
-        self.block_stack.pop();
-        match r {
-            Err(Ctrl::Return(v)) => Ok(v),
-            other => other,
-        }
-    }
-
-    fn check_arity(&self, params: &Params, given: usize) -> R<()> {
-        let req = params.required.len() + params.post.len();
-        let opt = params.optional.len();
-        let has_kw_req = params.keywords.iter().any(|(_, d)| d.is_none());
-        let _ = has_kw_req;
-        if given < req || (params.rest.is_none() && given > req + opt) {
-            let expected = if params.rest.is_some() {
-                format!("{req}+")
-            } else if opt > 0 {
-                format!("{req}..{}", req + opt)
-            } else {
-                req.to_string()
-            };
-            // Keyword arguments come as a trailing hash: tolerate one extra.
-            if !params.keywords.is_empty() && given == req + opt + 1 {
-                return Ok(());
-            }
-            return self.raise(
-                "ArgumentError",
-                format!("wrong number of arguments (given {given}, expected {expected})"),
-            );
-        }
-        Ok(())
-    }
-
-    fn bind_params(
-        &mut self,
-        params: &Params,
-        mut args: Vec<Value>,
-        blk: Option<Blk>,
-        frame: &Env,
-        loose: bool,
-    ) -> R<()> {
-        if params.numbered > 0 {
-            for i in 0..params.numbered as usize {
-                let v = args.get(i).cloned().unwrap_or(Value::Nil);
-                define_local(frame, &format!("_{}", i + 1), v);
-            }
-            return Ok(());
-        }
-        // Keywords from a trailing hash of symbols.
-        if !params.keywords.is_empty() || params.keyword_rest.is_some() {
-            let kw = match args.last() {
-                Some(Value::Hash(h))
-                    if h.borrow().map.keys().all(|k| matches!(k, HashKey::Sym(_))) =>
-                {
-                    let h = h.clone();
-                    args.pop();
-                    Some(h)
-                }
-                _ => None,
-            };
-            let mut rest = RHash::default();
-            if let Some(h) = &kw {
-                for (k, v) in h.borrow().map.values() {
-                    rest.insert(k.clone(), v.clone());
-                }
-            }
-            for (name, default) in &params.keywords {
-                let key = Value::sym(name);
-                let v = match rest.map.shift_remove(&key.hash_key()) {
-                    Some((_, v)) => v,
-                    None => match default {
-                        Some(d) => self.eval(d, frame)?,
-                        None => {
-                            return self
-                                .raise("ArgumentError", format!("missing keyword: :{name}"));
-                        }
-                    },
-                };
-                define_local(frame, name, v);
-            }
-            if let Some(Some(name)) = &params.keyword_rest {
-                define_local(frame, name, Value::Hash(Rc::new(RefCell::new(rest))));
-            }
-        }
-        let req = params.required.len();
-        let post = params.post.len();
-        let n = args.len();
-        let mut i = 0;
-        for p in &params.required {
-            let v = if i < n { args[i].clone() } else { Value::Nil };
-            i += 1;
-            self.bind_target(p, v, frame);
-        }
-        let avail_opt = n.saturating_sub(req + post).min(params.optional.len());
-        for (k, (name, default)) in params.optional.iter().enumerate() {
-            let v = if k < avail_opt {
-                let v = args[i].clone();
-                i += 1;
-                v
-            } else {
-                self.eval(default, frame)?
-            };
-            define_local(frame, name, v);
-        }
-        let rest_end = n.saturating_sub(post).max(i);
-        if let Some(rest) = &params.rest {
-            let items: Vec<Value> = if i < rest_end {
-                args[i..rest_end].to_vec()
-            } else {
-                Vec::new()
-            };
-            i = rest_end;
-            if let Some(name) = rest {
-                define_local(frame, name, Value::array(items));
-            }
-        } else if loose {
-            i = rest_end;
-        }
-        for p in &params.post {
-            let v = if i < n { args[i].clone() } else { Value::Nil };
-            i += 1;
-            self.bind_target(p, v, frame);
-        }
-        if let Some(b) = &params.block {
-            let v = match blk {
-                Some(Blk::Proc(p)) => Value::Proc(p),
-                Some(Blk::Sym(s)) => Value::sym(&s),
-                Some(Blk::Host(o)) => Value::Opaque(o),
-                None => Value::Nil,
-            };
-            define_local(frame, b, v);
-        }
-        Ok(())
-    }
-
-    fn bind_target(&mut self, p: &ParamTarget, v: Value, frame: &Env) {
-        match p {
-            ParamTarget::Name(n) => define_local(frame, n, v),
-            ParamTarget::Splat(n) => {
-                if let Some(n) = n {
-                    define_local(frame, n, Value::array(vec![v]));
-                }
-            }
-            ParamTarget::Nested(list) => {
-                let items = match &v {
-                    Value::Array(a) => a.borrow().items.clone(),
-                    other => vec![other.clone()],
-                };
-                let splat = list.iter().position(|t| matches!(t, ParamTarget::Splat(_)));
-                match splat {
-                    None => {
-                        for (k, t) in list.iter().enumerate() {
-                            self.bind_target(t, items.get(k).cloned().unwrap_or(Value::Nil), frame);
-                        }
-                    }
-                    Some(s) => {
-                        let after = list.len() - s - 1;
-                        for (k, t) in list[..s].iter().enumerate() {
-                            self.bind_target(t, items.get(k).cloned().unwrap_or(Value::Nil), frame);
-                        }
-                        let end = items.len().saturating_sub(after).max(s);
-                        if let ParamTarget::Splat(Some(n)) = &list[s] {
-                            let mid = if s < end {
-                                items[s..end].to_vec()
-                            } else {
-                                Vec::new()
-                            };
-                            define_local(frame, n, Value::array(mid));
-                        }
-                        for (k, t) in list[s + 1..].iter().enumerate() {
-                            self.bind_target(
-                                t,
-                                items.get(end + k).cloned().unwrap_or(Value::Nil),
-                                frame,
-                            );
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// Assigns `v` to a target.

@@ -13,11 +13,14 @@ mod format;
 mod gem_version;
 mod hash;
 mod hash_methods;
+mod invoke;
+mod kernel;
 #[rustfmt::skip]
 mod known_methods;
 mod misc;
 mod numeric;
 mod numeric_methods;
+mod object_methods;
 mod puppet_files;
 mod set;
 mod string;
@@ -352,6 +355,19 @@ mod tests {
                 not_ruby(
                     super::enumerable::METHODS,
                     &[known::ARRAY, known::HASH, known::RANGE],
+                ),
+            ),
+            (
+                "Object (any class)",
+                not_ruby(
+                    super::object_methods::METHODS,
+                    &[
+                        known::NIL,
+                        known::STRING,
+                        known::INTEGER,
+                        known::ARRAY,
+                        known::HASH,
+                    ],
                 ),
             ),
         ];

@@ -142,69 +142,7 @@ impl ModuleFileCheck for InvalidMetadata {
             ),
             Some(_) => {}
         }
-        for list in ["dependencies", "requirements"] {
-            let Some(Value::Array(items)) = map.get(list) else {
-                continue;
-            };
-            let at = key_span(text, list);
-            let mut seen: Vec<String> = Vec::new();
-            for item in items {
-                let Some(obj) = item.as_object() else {
-                    add(
-                        at.clone(),
-                        format!("an entry of `{list}` is not an object"),
-                        "not a list of objects",
-                        "each entry is `{\"name\": ..., \"version_requirement\": ...}`".into(),
-                    );
-                    continue;
-                };
-                let Some(name) = obj.get("name").and_then(Value::as_str) else {
-                    add(
-                        at.clone(),
-                        format!("an entry of `{list}` has no `name`"),
-                        "an entry without a name",
-                        "each entry names what it needs: `\"name\": \"author-module\"`".into(),
-                    );
-                    continue;
-                };
-                let name_at = value_span(text, name, at.end, at.clone());
-                if list == "dependencies" {
-                    if !is_full_module_name(name) {
-                        add(
-                            name_at.clone(),
-                            format!("the dependency `{name}` is not named `author-module`"),
-                            "not `author-module`",
-                            "name the module as the Forge does: its author, a dash, its name"
-                                .into(),
-                        );
-                    }
-                    let key = name.replace('/', "-").to_ascii_lowercase();
-                    if seen.contains(&key) {
-                        add(
-                            name_at.clone(),
-                            format!("the module `{name}` is listed twice in `dependencies`"),
-                            "listed again",
-                            "keep one entry, with the version range that holds for both".into(),
-                        );
-                    }
-                    seen.push(key);
-                }
-                if let Some(range) = obj.get("version_requirement") {
-                    let parsed = range.as_str().and_then(version_range);
-                    if parsed.is_none() {
-                        let shown = range.as_str().map_or_else(|| range.to_string(), str::to_string);
-                        add(
-                            value_span(text, &shown, name_at.end, name_at.clone()),
-                            format!("the version range `{shown}` of `{name}` does not parse"),
-                            "not a version range",
-                            "write a range as `>= 1.0.0 < 2.0.0`, `1.x`, `^1.2` or `1.0.0 - 1.3.9`, \
-                             alternatives joined with `||`"
-                                .into(),
-                        );
-                    }
-                }
-            }
-        }
+        check_dependencies(map, text, &mut add);
         if let Some(os) = map.get("operatingsystem_support") {
             let ok = os.as_array().is_some_and(|entries| {
                 entries.iter().all(|e| {
@@ -251,5 +189,77 @@ impl ModuleFileCheck for InvalidMetadata {
             })
             .collect();
         found.into_iter().for_each(|d| cx.report(d));
+    }
+}
+
+/// The entries of `dependencies` and `requirements`: objects with a `name` (`author-module`, once,
+/// for a dependency) and a `version_requirement` that parses.
+fn check_dependencies(
+    map: &serde_json::Map<String, Value>,
+    text: &str,
+    add: &mut impl FnMut(Range<usize>, String, &'static str, String),
+) {
+    for list in ["dependencies", "requirements"] {
+        let Some(Value::Array(items)) = map.get(list) else {
+            continue;
+        };
+        let at = key_span(text, list);
+        let mut seen: Vec<String> = Vec::new();
+        for item in items {
+            let Some(obj) = item.as_object() else {
+                add(
+                    at.clone(),
+                    format!("an entry of `{list}` is not an object"),
+                    "not a list of objects",
+                    "each entry is `{\"name\": ..., \"version_requirement\": ...}`".into(),
+                );
+                continue;
+            };
+            let Some(name) = obj.get("name").and_then(Value::as_str) else {
+                add(
+                    at.clone(),
+                    format!("an entry of `{list}` has no `name`"),
+                    "an entry without a name",
+                    "each entry names what it needs: `\"name\": \"author-module\"`".into(),
+                );
+                continue;
+            };
+            let name_at = value_span(text, name, at.end, at.clone());
+            if list == "dependencies" {
+                if !is_full_module_name(name) {
+                    add(
+                        name_at.clone(),
+                        format!("the dependency `{name}` is not named `author-module`"),
+                        "not `author-module`",
+                        "name the module as the Forge does: its author, a dash, its name"
+                            .into(),
+                    );
+                }
+                let key = name.replace('/', "-").to_ascii_lowercase();
+                if seen.contains(&key) {
+                    add(
+                        name_at.clone(),
+                        format!("the module `{name}` is listed twice in `dependencies`"),
+                        "listed again",
+                        "keep one entry, with the version range that holds for both".into(),
+                    );
+                }
+                seen.push(key);
+            }
+            if let Some(range) = obj.get("version_requirement") {
+                let parsed = range.as_str().and_then(version_range);
+                if parsed.is_none() {
+                    let shown = range.as_str().map_or_else(|| range.to_string(), str::to_string);
+                    add(
+                        value_span(text, &shown, name_at.end, name_at.clone()),
+                        format!("the version range `{shown}` of `{name}` does not parse"),
+                        "not a version range",
+                        "write a range as `>= 1.0.0 < 2.0.0`, `1.x`, `^1.2` or `1.0.0 - 1.3.9`, \
+                         alternatives joined with `||`"
+                            .into(),
+                    );
+                }
+            }
+        }
     }
 }
