@@ -414,6 +414,10 @@ impl Describer<'_, '_> {
         self.internal(&self.cx.normalize(expected), expected, actual, path)
     }
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "not yet split into steps (issue 30 item 5)"
+    )]
     fn internal(
         &self,
         expected: &Type,

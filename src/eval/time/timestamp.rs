@@ -293,6 +293,10 @@ struct Parsed {
 
 /// Ruby's `DateTime._strptime(s, format)` for the common directives; `None` when the string
 /// does not match or has text left over.
+#[allow(
+    clippy::too_many_lines,
+    reason = "not yet split into steps (issue 30 item 5)"
+)]
 fn strptime(s: &str, format: &str) -> Option<Parsed> {
     let input: Vec<char> = s.chars().collect();
     let fmt: Vec<char> = format.chars().collect();
