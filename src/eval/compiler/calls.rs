@@ -112,7 +112,7 @@ impl Compiler<'_> {
                 return Ok(self.regex_unknown(e, span, &ty).unwrap_or(Value::Undef));
             }
             if let Ok(v) = &r {
-                self.check_size(v)?;
+                self.limits.check_size(v)?;
             }
             return r;
         }
@@ -202,7 +202,7 @@ impl Compiler<'_> {
         f: &std::rc::Rc<super::loader::FunctionDefinition>,
         args: Vec<Value>,
     ) -> EvalResult {
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return err(format!("Recursion too deep calling function '{}'", f.name));
         }
         let has_rest = f.params.last().is_some_and(|p| p.captures_rest);
@@ -229,7 +229,7 @@ impl Compiler<'_> {
         let saved = std::mem::replace(&mut self.ctx, super::scope::Ctx::new(self.top, f.file));
         self.ctx.function = true;
         self.ctx.frames.push(Frame::default());
-        self.depth += 1;
+        self.limits.enter();
         let r = (|| {
             let mut it = args.into_iter();
             for p in &f.params {
@@ -267,7 +267,7 @@ impl Compiler<'_> {
             }
             (r, _) => r,
         };
-        self.depth -= 1;
+        self.limits.leave();
         self.ctx = saved;
         r
     }
@@ -322,8 +322,8 @@ impl Compiler<'_> {
 
     pub fn call_lambda(&mut self, l: &AstLambda, args: Vec<Value>) -> EvalResult {
         // Each call costs a step, so that iterating with an empty lambda still costs.
-        self.charge_steps(1)?;
-        if self.depth > super::MAX_DEPTH * 4 {
+        self.limits.charge_steps(1)?;
+        if self.limits.too_deep_for_expr() {
             return err("Evaluation nested too deeply");
         }
         self.ctx.frames.push(Frame::default());

@@ -63,12 +63,12 @@ impl Compiler<'_> {
                 }));
             }
             if self.catalog.find("Class", &class_title(parent)).is_none() {
-                if self.depth > super::MAX_DEPTH {
+                if self.limits.too_deep() {
                     return err("Class inheritance is too deep (a cycle?)");
                 }
-                self.depth += 1;
+                self.limits.enter();
                 let r = self.declare_class(parent, None, span);
-                self.depth -= 1;
+                self.limits.leave();
                 r?;
             }
         }
@@ -94,7 +94,7 @@ impl Compiler<'_> {
             }
         }
         res.location = self.location(self.ctx.file, span);
-        self.check_resource_budget()?;
+        self.limits.check_resource_budget(&self.catalog)?;
         let idx = match self.catalog.add(res) {
             Ok(i) | Err(i) => i,
         };
@@ -123,15 +123,15 @@ impl Compiler<'_> {
         let Some(def) = self.loader.definition(&name) else {
             return Ok(());
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return err("Evaluation nested too deeply");
         }
         let static_parent = match &def.parent {
             Some(p) => {
                 let pidx = self.declare_class(p, None, def.span)?;
-                self.depth += 1;
+                self.limits.enter();
                 let r = self.evaluate_class(pidx);
-                self.depth -= 1;
+                self.limits.leave();
                 r?;
                 self.class_scopes.get(p).copied()
             }
@@ -169,9 +169,9 @@ impl Compiler<'_> {
         is_class: bool,
     ) -> EvalResult<()> {
         let saved = std::mem::replace(&mut self.ctx, Ctx::new(sid, def.file));
-        self.depth += 1;
+        self.limits.enter();
         let r = self.run_body_inner(idx, def, sid, given, caller_module, is_class);
-        self.depth -= 1;
+        self.limits.leave();
         let r = r.map_err(|e| e.in_file(self.ctx.file));
         self.ctx = saved;
         r
@@ -345,7 +345,7 @@ impl Compiler<'_> {
         key: &str,
         merge: Option<&crate::eval::hiera::MergeStrategy>,
     ) -> EvalResult<Option<Value>> {
-        self.charge_steps(1)?;
+        self.limits.charge_steps(1)?;
         let view = TopView {
             vars: &self.scopes[self.top].vars,
             compiler: self,
@@ -354,7 +354,7 @@ impl Compiler<'_> {
         match found {
             Ok(v) => {
                 if let Some(v) = &v {
-                    self.check_size(v)?;
+                    self.limits.check_size(v)?;
                 }
                 Ok(v)
             }
@@ -384,7 +384,7 @@ impl Compiler<'_> {
         let Some(def) = self.loader.definition(&name) else {
             return Ok(());
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return err(format!("Recursion too deep evaluating defined type {name}"));
         }
         let declaring = self.meta[idx].scope;

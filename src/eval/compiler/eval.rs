@@ -275,13 +275,13 @@ impl Compiler<'_> {
     }
 
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
-        self.charge_steps(1).map_err(|x| x.at(e.span))?;
-        if self.depth > super::MAX_DEPTH * 4 {
+        self.limits.charge_steps(1).map_err(|x| x.at(e.span))?;
+        if self.limits.too_deep_for_expr() {
             return Err(EvalError::new("Evaluation nested too deeply").at(e.span));
         }
-        self.depth += 1;
+        self.limits.enter();
         let r = stacker::maybe_grow(128 * 1024, 2 * 1024 * 1024, || self.eval_inner(e));
-        self.depth -= 1;
+        self.limits.leave();
         r.map_err(|x| {
             if x.span.is_none() && x.is_error() {
                 x.in_file(self.ctx.file).at(e.span)
@@ -333,7 +333,7 @@ impl Compiler<'_> {
             ExprKind::ReservedWord(w) => err(format!("The reserved word '{w}' cannot be used")),
             ExprKind::Array(items) => {
                 let v = Value::array(self.eval_list(items)?);
-                self.check_size(&v)?;
+                self.limits.check_size(&v)?;
                 Ok(v)
             }
             ExprKind::Hash(h) => {
@@ -344,7 +344,7 @@ impl Compiler<'_> {
                     out.insert(k, v);
                 }
                 let v = Value::hash(out);
-                self.check_size(&v)?;
+                self.limits.check_size(&v)?;
                 Ok(v)
             }
             ExprKind::Access { target, args } => {
@@ -717,7 +717,7 @@ impl Compiler<'_> {
                 let r = self.eval(right)?;
                 let v = ops::binary(op, &l, &r)?;
                 if matches!(op, BinaryOp::Add | BinaryOp::Shl) {
-                    self.check_size(&v)?;
+                    self.limits.check_size(&v)?;
                 }
                 Ok(v)
             }
@@ -778,7 +778,7 @@ impl Compiler<'_> {
                 StringPart::Text { value, .. } => {
                     crate::eval::budget::check_string(
                         out.len().saturating_add(value.len()),
-                        self.budgets.string_bytes,
+                        self.limits.budgets().string_bytes,
                     )?;
                     out.push_str(value);
                 }
@@ -792,11 +792,14 @@ impl Compiler<'_> {
                     if let Value::String(s) = &v {
                         crate::eval::budget::check_string(
                             out.len().saturating_add(s.len()),
-                            self.budgets.string_bytes,
+                            self.limits.budgets().string_bytes,
                         )?;
                     }
                     v.write_puppet_string(&mut out);
-                    crate::eval::budget::check_string(out.len(), self.budgets.string_bytes)?;
+                    crate::eval::budget::check_string(
+                        out.len(),
+                        self.limits.budgets().string_bytes,
+                    )?;
                 }
             }
         }

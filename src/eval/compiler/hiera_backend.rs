@@ -274,11 +274,11 @@ impl Compiler<'_> {
             }
             Api::V3 { .. } => return not_run("a 3.x function"),
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return BackendAnswer::Failed(format!("Recursion too deep calling function '{name}'"));
         }
         let budget = ruby::Budget {
-            max_string: self.budgets.string_bytes,
+            max_string: self.limits.budgets().string_bytes,
             ..ruby::Budget::default()
         };
         let mut host = BackendHost {

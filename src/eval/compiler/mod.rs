@@ -16,6 +16,7 @@ mod finish;
 mod functions;
 mod hiera_backend;
 mod input;
+mod limits;
 mod loader;
 mod overrides;
 mod relationships;
@@ -43,17 +44,11 @@ use crate::syntax::ast::Span;
 use loader::{FileId, Loader};
 use scope::{Ctx, Scope, ScopeId};
 
-/// Nested evaluation (calls, class and define evaluation) deeper than this is an error.
-const MAX_DEPTH: usize = 400;
-/// How many steps pass between two looks at the clock (a look costs about as much as a cheap
-/// step; a step may cost much more, walking a big value).
-const CLOCK_EVERY: u64 = 16;
-
 /// Compiles the catalog of `input.node`.
 pub fn compile(input: &CompileInput) -> CompileOutput {
     let mut c = Compiler::new(input);
     let ok = c.run();
-    let ok = ok.and_then(|()| c.check_catalog_size());
+    let ok = ok.and_then(|()| c.limits.check_catalog_size(&c.catalog));
     // What Hiera could not read or do: a refused data file is a finding of its own.
     for n in c.hiera.notes() {
         let kind = match n.refused {
@@ -155,11 +150,8 @@ pub(crate) struct Compiler<'i> {
     /// it should it collect nothing.
     pub empty_alternatives: HashMap<usize, relationships::RelOperand>,
     pub relationships: Vec<relationships::Relationship>,
-    pub depth: usize,
-    pub steps: u64,
-    /// The limits of this compilation, and when its wall time runs out.
-    pub budgets: crate::eval::budget::Budgets,
-    pub deadline: std::time::Instant,
+    /// The limits of this compilation: nesting, steps, budgets, wall time.
+    pub limits: limits::Limits,
     /// Unknown conditions already reported (file, offset).
     pub reported_unknown: HashSet<(FileId, u32)>,
     /// Errors recorded and gone past (see `eval_body`): the compilation has failed.
@@ -223,10 +215,7 @@ impl<'i> Compiler<'i> {
             collectors: Vec::new(),
             empty_alternatives: HashMap::new(),
             relationships: Vec::new(),
-            depth: 0,
-            steps: 0,
-            budgets: input.budgets.clone(),
-            deadline: std::time::Instant::now() + input.budgets.wall_time,
+            limits: limits::Limits::new(&input.budgets),
             reported_unknown: HashSet::new(),
             errors_recovered: 0,
             errors: Vec::new(),
@@ -528,81 +517,8 @@ impl<'i> Compiler<'i> {
             .push(crate::eval::facts::MissingFact { read, path, at });
     }
 
-    /// Counts `n` steps of work; the budget error when the steps or the wall time run out.
-    pub fn charge_steps(&mut self, n: u64) -> Result<(), EvalError> {
-        let before = self.steps;
-        self.steps = self.steps.saturating_add(n);
-        if self.steps > self.budgets.steps {
-            return Err(crate::eval::budget::exceeded(
-                "evaluation steps",
-                self.budgets.steps,
-            ));
-        }
-        if before / CLOCK_EVERY != self.steps / CLOCK_EVERY
-            && std::time::Instant::now() > self.deadline
-        {
-            return Err(crate::eval::budget::exceeded(
-                "wall time",
-                format!("{} s", self.budgets.wall_time.as_secs_f64()),
-            ));
-        }
-        Ok(())
-    }
-
-    /// The budget error when the catalog's parameters hold more than four times the
-    /// collection budget (elements counted as [`crate::eval::budget::deep_size`] does): the
-    /// catalog is written out, and values that share their parts would multiply when written.
-    fn check_catalog_size(&self) -> Result<(), EvalError> {
-        let max = self.budgets.collection_elements.saturating_mul(4);
-        let mut total = 0usize;
-        for r in self.catalog.resources() {
-            for (_, v) in &r.params {
-                total += crate::eval::budget::deep_size(v, max - total).map_err(|_| {
-                    crate::eval::budget::exceeded(
-                        "catalog size",
-                        format!("{max} elements in resource parameters"),
-                    )
-                })?;
-            }
-        }
-        Ok(())
-    }
-
-    /// The budget error when the catalog already holds as many resources as it may.
-    pub fn check_resource_budget(&self) -> Result<(), EvalError> {
-        if self.catalog.resources().len() >= self.budgets.resources {
-            return Err(crate::eval::budget::exceeded(
-                "resources",
-                format!("{} in the catalog", self.budgets.resources),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Checks a value an operator, literal or function built against the size budgets.
-    pub fn check_size(&mut self, v: &Value) -> Result<(), EvalError> {
-        match v {
-            Value::String(s) => {
-                crate::eval::budget::check_string(s.len(), self.budgets.string_bytes)
-            }
-            Value::Array(a) if a.len() < 64 && a.iter().all(is_scalar) => Ok(()),
-            Value::Array(_) | Value::Hash(_) | Value::Sensitive(_) => {
-                let n = crate::eval::budget::deep_size(v, self.budgets.collection_elements)?;
-                // The walk is work: a big one counts (and looks at the clock).
-                self.charge_steps((n / 1024) as u64)
-            }
-            _ => Ok(()),
-        }
-    }
-
     /// The facts as a hash.
     pub fn facts(&self) -> &Hash {
         &self.input.node.facts
     }
-}
-
-/// A value that holds no other value.
-fn is_scalar(v: &Value) -> bool {
-    !matches!(v, Value::Array(_) | Value::Hash(_) | Value::Sensitive(_))
-        && !matches!(v, Value::String(s) if s.len() > 1024)
 }

@@ -432,7 +432,7 @@ impl Compiler<'_> {
         res.location = self.location(self.ctx.file, span);
         let is_define = matches!(kind, ResKind::Define(_));
         let given = params.clone();
-        self.check_resource_budget()?;
+        self.limits.check_resource_budget(&self.catalog)?;
         match self.catalog.add(res) {
             Ok(idx) => {
                 self.meta.push(ResMeta {

@@ -282,7 +282,7 @@ impl Compiler<'_> {
         file: Option<&Path>,
     ) -> Result<Result<String, String>, (u32, String)> {
         let budget = ruby::Budget {
-            max_string: self.budgets.template_bytes,
+            max_string: self.limits.budgets().template_bytes,
             ..ruby::Budget::default()
         };
         let mut host = RubyHost {
@@ -755,7 +755,7 @@ impl Compiler<'_> {
             Api::V3 { .. } => super::calls::api3_arguments(args),
             Api::V4 { .. } => args,
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return Some(err(format!("Recursion too deep calling function '{name}'")));
         }
         let mut saved = top_scope.then(|| {
@@ -764,10 +764,10 @@ impl Compiler<'_> {
             ctx.function = true;
             std::mem::replace(&mut self.ctx, ctx)
         });
-        self.depth += 1;
+        self.limits.enter();
         let saved_call = std::mem::replace(&mut self.template_call, span);
         let budget = ruby::Budget {
-            max_string: self.budgets.string_bytes,
+            max_string: self.limits.budgets().string_bytes,
             ..ruby::Budget::default()
         };
         let mut host = RubyHost {
@@ -795,7 +795,7 @@ impl Compiler<'_> {
         let value = result.map(|v| host.puppet_value(&v));
         saved = host.caller.take();
         self.template_call = saved_call;
-        self.depth -= 1;
+        self.limits.leave();
         if let Some(ctx) = saved {
             self.ctx = ctx;
         }

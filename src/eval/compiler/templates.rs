@@ -115,7 +115,7 @@ impl EppHost for Compiler<'_> {
     }
 
     fn template_limit(&self) -> usize {
-        self.budgets.template_bytes
+        self.limits.budgets().template_bytes
     }
 
     fn parsed_template(
