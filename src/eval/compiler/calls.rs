@@ -24,14 +24,13 @@ impl Compiler<'_> {
         let name = name.trim_start_matches("::");
         match name {
             "notice" | "warning" | "info" | "debug" | "err" | "alert" | "crit" | "emerg" => {
-                if name == "notice"
-                    && let Some(notices) = &mut self.notices
-                {
-                    notices.push(if args.iter().any(Value::contains_unknown) {
-                        "<unknown>".to_string()
-                    } else {
-                        functions::core_log_message(&args)
-                    });
+                if name == "notice" && self.findings.records_notices() {
+                    self.findings
+                        .push_notice(if args.iter().any(Value::contains_unknown) {
+                            "<unknown>".to_string()
+                        } else {
+                            functions::core_log_message(&args)
+                        });
                 }
                 return Ok(Value::Undef);
             }
@@ -163,7 +162,7 @@ impl Compiler<'_> {
             None => NotEvaluated::Builtin { function },
         };
         let kind = EvalDiagKind::NotEvaluated { what };
-        if !self.diags.iter().any(|d| d.kind == kind) {
+        if !self.findings.any(|d| d.kind == kind) {
             self.note(kind, span);
         }
     }
@@ -187,7 +186,7 @@ impl Compiler<'_> {
             } => function == name,
             _ => false,
         };
-        if !self.diags.iter().any(said) {
+        if !self.findings.any(said) {
             let what = NotEvaluated::Partly {
                 function: name.to_string(),
                 path: module_relative(path),

@@ -71,11 +71,12 @@ impl Compiler<'_> {
         what: Unknown,
         origin: &str,
     ) {
-        if self.reported_unknown.insert((file, span.start)) {
+        if self.findings.first_unknown_condition(file, span.start) {
             let at = self.location(file, span);
             let origin = origin.to_string();
             let kind = EvalDiagKind::UnknownCondition { what, origin };
-            self.diags.push(crate::eval::diag::EvalDiag::new(kind, at));
+            self.findings
+                .push(crate::eval::diag::EvalDiag::new(kind, at));
         }
     }
 

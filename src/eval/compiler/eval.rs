@@ -2,7 +2,7 @@
 //! references. Conditionals are in `conditions.rs`, calls in `calls.rs`.
 
 use super::Compiler;
-use crate::eval::diag::{ClassState, EvalDiag, EvalDiagKind, GaveUp, TypeUse};
+use crate::eval::diag::{ClassState, EvalDiagKind, GaveUp, TypeUse};
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
@@ -102,15 +102,13 @@ impl Compiler<'_> {
         span: crate::syntax::ast::Span,
     ) -> EvalResult<Option<Value>> {
         let found = self.lookup_var(name, span)?;
-        if self.variable_reads.is_some() {
+        if self.findings.records_variable_reads() {
             let read = super::VariableRead {
                 name: name.to_string(),
                 at: self.location(self.ctx.file, span),
                 found: found.is_some(),
             };
-            if let Some(reads) = &mut self.variable_reads {
-                reads.push(read);
-            }
+            self.findings.push_variable_read(read);
         }
         Ok(found)
     }
@@ -261,17 +259,9 @@ impl Compiler<'_> {
     }
 
     fn record_error(&mut self, e: EvalError) {
-        let before = self.diags.len();
+        let mark = self.findings.mark();
         self.report_error(e);
-        self.errors_recovered += 1;
-        if self.diags.len() > before {
-            let new = &self.diags[before];
-            let same = |d: &EvalDiag| d.kind == new.kind && d.in_templates == new.in_templates;
-            if self.diags[..before].iter().any(same) {
-                self.diags.truncate(before);
-                self.errors.retain(|&i| i < before);
-            }
-        }
+        self.findings.recovered_since(mark);
     }
 
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
@@ -759,7 +749,7 @@ impl Compiler<'_> {
         let kind = EvalDiagKind::RegexTooCostly {
             gave_up: GaveUp::ResultUnknown { pattern: shown },
         };
-        if !self.diags.iter().any(|d| d.kind == kind) {
+        if !self.findings.any(|d| d.kind == kind) {
             self.note(kind, span);
         }
         Some(Value::unknown(ty, &e.message))

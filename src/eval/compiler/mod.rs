@@ -12,6 +12,7 @@ mod classes;
 mod collectors;
 mod conditions;
 mod eval;
+mod findings;
 mod finish;
 mod functions;
 mod hiera_backend;
@@ -62,13 +63,14 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
             span: None,
             line: None,
         };
-        c.diags.push(EvalDiag::new(kind, at));
+        c.findings.push(EvalDiag::new(kind, at));
     }
     let (catalog, failed) = match ok {
-        Ok(()) if c.errors_recovered == 0 => {
+        Ok(()) if !c.findings.failed() => {
             // Dependency cycles: the agent would refuse the catalog.
-            c.diags
-                .extend(super::checks::check_cycles(&c.catalog, None));
+            for d in super::checks::check_cycles(&c.catalog, None) {
+                c.findings.push(d);
+            }
             (Some(std::mem::take(&mut c.catalog)), None)
         }
         Ok(()) => {
@@ -76,8 +78,7 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
             // is one in the whole catalog too (the rest only adds resources and edges): an
             // error of its own, after those Puppet meets first.
             for d in super::checks::check_cycles(&c.catalog, None) {
-                c.errors.push(c.diags.len());
-                c.diags.push(d);
+                c.findings.push_error(d);
             }
             (None, Some(std::mem::take(&mut c.catalog)))
         }
@@ -88,19 +89,7 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
             (None, (!budget).then(|| std::mem::take(&mut c.catalog)))
         }
     };
-    let errors = if catalog.is_some() {
-        Vec::new()
-    } else {
-        c.errors
-    };
-    CompileOutput {
-        catalog,
-        failed,
-        errors,
-        diags: c.diags,
-        missing_facts: c.missing_facts,
-        variable_reads: c.variable_reads.unwrap_or_default(),
-    }
+    c.findings.into_output(catalog, failed)
 }
 
 /// What is known about a catalog resource beyond what the catalog writes.
@@ -141,7 +130,8 @@ pub(crate) struct Compiler<'i> {
     pub ctx: Ctx,
     pub catalog: Catalog,
     pub meta: Vec<ResMeta>,
-    pub diags: Vec<EvalDiag>,
+    /// What the compilation found: findings, errors, missing facts, variable reads.
+    pub findings: findings::Findings,
     /// Evaluated classes: their scopes.
     pub class_scopes: HashMap<String, ScopeId>,
     pub overrides: Vec<overrides::PendingOverride>,
@@ -152,16 +142,6 @@ pub(crate) struct Compiler<'i> {
     pub relationships: Vec<relationships::Relationship>,
     /// The limits of this compilation: nesting, steps, budgets, wall time.
     pub limits: limits::Limits,
-    /// Unknown conditions already reported (file, offset).
-    pub reported_unknown: HashSet<(FileId, u32)>,
-    /// Errors recorded and gone past (see `eval_body`): the compilation has failed.
-    pub errors_recovered: usize,
-    /// The errors reported, as indices in `diags`, in the order met.
-    pub errors: Vec<usize>,
-    /// Facts the code read that the node's facts lack, in the order first read.
-    pub missing_facts: Vec<crate::eval::facts::MissingFact>,
-    /// The variable reads of the manifests, when [`CompileInput::record_variable_reads`] asks.
-    pub variable_reads: Option<Vec<VariableRead>>,
     pub main_file: FileId,
     pub top: ScopeId,
     pub node_scope: Option<ScopeId>,
@@ -180,8 +160,6 @@ pub(crate) struct Compiler<'i> {
     pub ruby_variables: ruby::RubyVariables,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
-    /// The messages of `notice(...)` calls, in order, when they are recorded (snippets).
-    pub notices: Option<Vec<String>>,
     /// The regexps this compilation compiled (shared with its Hiera).
     pub regexes: std::sync::Arc<crate::types::RegexCache>,
     /// How each type alias named as a value shows as a string (`Port = Integer[1, 65535]`),
@@ -209,18 +187,13 @@ impl<'i> Compiler<'i> {
             ctx: Ctx::new(0, 0),
             catalog: Catalog::new(&input.node.name, &input.environment),
             meta: Vec::new(),
-            diags: Vec::new(),
+            findings: findings::Findings::new(input.record_variable_reads),
             class_scopes: HashMap::new(),
             overrides: Vec::new(),
             collectors: Vec::new(),
             empty_alternatives: HashMap::new(),
             relationships: Vec::new(),
             limits: limits::Limits::new(&input.budgets),
-            reported_unknown: HashSet::new(),
-            errors_recovered: 0,
-            errors: Vec::new(),
-            missing_facts: Vec::new(),
-            variable_reads: input.record_variable_reads.then(Vec::new),
             main_file: 0,
             top: 0,
             node_scope: None,
@@ -243,7 +216,6 @@ impl<'i> Compiler<'i> {
                 input.budgets.string_bytes,
             )
             .with_regexes(regexes.clone()),
-            notices: None,
             regexes,
             alias_shown: HashMap::new(),
             types: crate::types::Caches::default(),
@@ -268,7 +240,7 @@ impl<'i> Compiler<'i> {
         let main_code = self.load_main();
         self.report_load_errors();
         let syntax_error = |d: &EvalDiag| matches!(d.kind, EvalDiagKind::EvalError { .. });
-        if self.diags.iter().any(syntax_error) {
+        if self.findings.any(syntax_error) {
             return Err(EvalError::new("The manifest has syntax errors"));
         }
         self.set_top_variables();
@@ -336,7 +308,7 @@ impl<'i> Compiler<'i> {
                                 ..Location::default()
                             };
                             let kind = EvalDiagKind::BadInput { problem };
-                            self.diags.push(EvalDiag::new(kind, at));
+                            self.findings.push(EvalDiag::new(kind, at));
                         }
                     }
                 }
@@ -351,9 +323,8 @@ impl<'i> Compiler<'i> {
     fn report_load_errors(&mut self) {
         for e in self.loader.take_errors() {
             let at = self.location(e.file, e.span);
-            self.errors.push(self.diags.len());
             let kind = EvalDiagKind::EvalError { message: e.message };
-            self.diags.push(EvalDiag::new(kind, at));
+            self.findings.push_error(EvalDiag::new(kind, at));
         }
     }
 
@@ -480,7 +451,7 @@ impl<'i> Compiler<'i> {
         };
         // A syntax error already reported is not reported again.
         if matches!(&kind, EvalDiagKind::EvalError { message } if message == "The manifest has syntax errors")
-            && self.diags.iter().any(|d| {
+            && self.findings.any(|d| {
                 matches!(&d.kind, EvalDiagKind::EvalError { message } if message.starts_with("Syntax error"))
             })
         {
@@ -492,8 +463,7 @@ impl<'i> Compiler<'i> {
             }
             _ => Vec::new(),
         };
-        self.errors.push(self.diags.len());
-        self.diags.push(EvalDiag {
+        self.findings.push_error(EvalDiag {
             kind,
             at,
             related,
@@ -504,17 +474,17 @@ impl<'i> Compiler<'i> {
     /// Adds a finding that does not stop the compilation.
     pub fn note(&mut self, kind: EvalDiagKind, span: Span) {
         let at = self.location(self.ctx.file, span);
-        self.diags.push(EvalDiag::new(kind, at));
+        self.findings.push(EvalDiag::new(kind, at));
     }
 
     /// Records a read of a fact the node's facts lack (once per way it is read).
     pub fn missing_fact(&mut self, path: Vec<String>, read: String, span: Span) {
-        if self.missing_facts.iter().any(|m| m.read == read) {
+        if self.findings.has_missing_fact(&read) {
             return;
         }
         let at = self.location(self.ctx.file, span);
-        self.missing_facts
-            .push(crate::eval::facts::MissingFact { read, path, at });
+        self.findings
+            .push_missing_fact(crate::eval::facts::MissingFact { read, path, at });
     }
 
     /// The facts as a hash.

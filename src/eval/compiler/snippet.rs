@@ -94,12 +94,13 @@ fn run(source: &str, expr: Option<&Expr>, options: &SnippetOptions) -> SnippetOu
         record_variable_reads: false,
     };
     let mut c = Compiler::new(&input);
-    c.notices = Some(Vec::new());
+    c.findings.record_notices();
     let value = evaluate(&mut c, expr, options);
+    let (diags, notices) = c.findings.into_snippet_parts();
     SnippetOutput {
         value,
-        notices: c.notices.take().unwrap_or_default(),
-        diags: c.diags,
+        notices,
+        diags,
     }
 }
 
