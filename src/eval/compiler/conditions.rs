@@ -25,7 +25,7 @@ impl Compiler<'_> {
         }
         // In a template, the text those branches would have written is unknown too (the span
         // is the template's, not a manifest's).
-        let origin = match self.epp_frames.last_mut() {
+        let origin = match self.templates.innermost_epp() {
             Some(frame) => {
                 let origin = "a template's branch not evaluated".to_string();
                 frame.mark_unknown(&origin);

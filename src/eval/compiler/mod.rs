@@ -150,14 +150,8 @@ pub(crate) struct Compiler<'i> {
     /// `realize`d references not (yet) declared: (type, title, file, span).
     pub pending_realize: Vec<(String, String, FileId, Span)>,
     pub unknown_titles: usize,
-    /// EPP templates being rendered, innermost last.
-    pub epp_frames: Vec<crate::eval::epp::RenderFrame>,
-    /// The call of the template or file function being evaluated.
-    pub template_call: Span,
-    /// ERB templates being rendered (a template may render others).
-    pub erb_depth: usize,
-    /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
-    pub ruby_variables: ruby::RubyVariables,
+    /// The templates being rendered, and what rendering them remembers.
+    pub templates: templates::Templates,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
     /// The regexps this compilation compiled (shared with its Hiera).
@@ -168,11 +162,6 @@ pub(crate) struct Compiler<'i> {
     /// The type texts this compilation parsed (`String[1]`, a `Type[args]` access rebuilt as
     /// text), each parsed once.
     pub types: crate::types::Caches,
-    /// The EPP template files this compilation parsed, by path.
-    pub epp_templates: HashMap<
-        PathBuf,
-        Result<std::sync::Arc<crate::eval::epp::EppTemplate>, crate::eval::epp::EppError>,
-    >,
 }
 
 impl<'i> Compiler<'i> {
@@ -200,10 +189,7 @@ impl<'i> Compiler<'i> {
             override_sources: HashSet::new(),
             pending_realize: Vec::new(),
             unknown_titles: 0,
-            epp_frames: Vec::new(),
-            template_call: Span::default(),
-            erb_depth: 0,
-            ruby_variables: Default::default(),
+            templates: templates::Templates::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.global_hiera.as_deref(),
                 input.environment_dir.as_deref(),
@@ -219,7 +205,6 @@ impl<'i> Compiler<'i> {
             regexes,
             alias_shown: HashMap::new(),
             types: crate::types::Caches::default(),
-            epp_templates: HashMap::new(),
         }
     }
 
