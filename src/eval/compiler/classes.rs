@@ -27,11 +27,11 @@ impl Compiler<'_> {
     ) -> EvalResult<usize> {
         let name = name.trim_start_matches("::").to_lowercase();
         let title = class_title(&name);
-        if let Some(existing) = self.catalog.find("Class", &title) {
+        if let Some(existing) = self.built.catalog.find("Class", &title) {
             if params.is_none() {
                 return Ok(existing);
             }
-            let m = &self.meta[existing];
+            let m = &self.built.meta[existing];
             return Err(EvalError::finding(EvalDiagKind::DuplicateResource {
                 reference: format!("Class[{title}]"),
                 first: self.location(m.file, m.span),
@@ -62,7 +62,12 @@ impl Compiler<'_> {
                     wanted: ClassWanted::Parent { child: name },
                 }));
             }
-            if self.catalog.find("Class", &class_title(parent)).is_none() {
+            if self
+                .built
+                .catalog
+                .find("Class", &class_title(parent))
+                .is_none()
+            {
                 if self.limits.too_deep() {
                     return err("Class inheritance is too deep (a cycle?)");
                 }
@@ -89,16 +94,16 @@ impl Compiler<'_> {
             }
         }
         for t in res.tags.clone() {
-            if !self.catalog.tags.contains(&t) {
-                self.catalog.tags.push(t);
+            if !self.built.catalog.tags.contains(&t) {
+                self.built.catalog.tags.push(t);
             }
         }
         res.location = self.location(self.ctx.file, span);
-        self.limits.check_resource_budget(&self.catalog)?;
-        let idx = match self.catalog.add(res) {
+        self.limits.check_resource_budget(&self.built.catalog)?;
+        let idx = match self.built.catalog.add(res) {
             Ok(i) | Err(i) => i,
         };
-        self.meta.push(ResMeta {
+        self.built.meta.push(ResMeta {
             scope: self.ctx.scope,
             kind: ResKind::Class,
             evaluated: false,
@@ -115,11 +120,11 @@ impl Compiler<'_> {
 
     /// Evaluates a class resource's body once.
     pub fn evaluate_class(&mut self, idx: usize) -> EvalResult<()> {
-        if self.meta[idx].evaluated {
+        if self.built.meta[idx].evaluated {
             return Ok(());
         }
-        self.meta[idx].evaluated = true;
-        let name = self.catalog.get(idx).title.to_lowercase();
+        self.built.meta[idx].evaluated = true;
+        let name = self.built.catalog.get(idx).title.to_lowercase();
         let Some(def) = self.loader.definition(&name) else {
             return Ok(());
         };
@@ -137,7 +142,7 @@ impl Compiler<'_> {
             }
             None => None,
         };
-        let declaring = self.meta[idx].scope;
+        let declaring = self.built.meta[idx].scope;
         let dyn_parent = static_parent.unwrap_or(declaring);
         let mut scope = Scope::new(
             static_parent,
@@ -150,8 +155,8 @@ impl Compiler<'_> {
         let sid = self.scopes.len();
         self.scopes.push(scope);
         self.class_scopes.insert(name.clone(), sid);
-        self.catalog.classes.push(name.clone());
-        let given = self.meta[idx].given.clone();
+        self.built.catalog.classes.push(name.clone());
+        let given = self.built.meta[idx].given.clone();
         let caller_module = self.scopes[declaring].module.clone();
         self.run_body(idx, &def, sid, given, caller_module, true)?;
         Ok(())
@@ -187,7 +192,7 @@ impl Compiler<'_> {
         is_class: bool,
     ) -> EvalResult<()> {
         let res_ref = {
-            let r = self.catalog.get(idx);
+            let r = self.built.catalog.get(idx);
             if is_class {
                 format!("Class[{}]", r.title)
             } else {
@@ -202,7 +207,7 @@ impl Compiler<'_> {
             "caller_module_name".into(),
             Value::string(caller_module.unwrap_or_default()),
         );
-        let title = self.catalog.get(idx).title.clone();
+        let title = self.built.catalog.get(idx).title.clone();
         if is_class {
             self.scopes[sid]
                 .vars
@@ -212,6 +217,7 @@ impl Compiler<'_> {
                 .insert("name".into(), Value::string(def.name.clone()));
         } else {
             let t = self
+                .built
                 .catalog
                 .get(idx)
                 .unknown_title
@@ -238,7 +244,7 @@ impl Compiler<'_> {
                     resource: res_ref,
                     problem: BadAttribute::Defined(vec![n.clone()]),
                 })
-                .located(self.meta[idx].file, self.meta[idx].span));
+                .located(self.built.meta[idx].file, self.built.meta[idx].span));
             }
         }
         let mut missing = Vec::new();
@@ -285,12 +291,12 @@ impl Compiler<'_> {
                         mismatch: e.text(),
                         from: origin,
                     })
-                    .located(self.meta[idx].file, self.meta[idx].span));
+                    .located(self.built.meta[idx].file, self.built.meta[idx].span));
                 }
             }
             self.scopes[sid].vars.insert(pname.clone(), value.clone());
             if !value.is_undef() {
-                self.catalog.get_mut(idx).set_param(&pname, value);
+                self.built.catalog.get_mut(idx).set_param(&pname, value);
             }
         }
         if !missing.is_empty() {
@@ -298,7 +304,7 @@ impl Compiler<'_> {
                 owner: res_ref,
                 params: missing,
             })
-            .located(self.meta[idx].file, self.meta[idx].span));
+            .located(self.built.meta[idx].file, self.built.meta[idx].span));
         }
         if is_class {
             self.add_edge_to_stage(idx)?;
@@ -311,27 +317,28 @@ impl Compiler<'_> {
     }
 
     fn add_edge_to_stage(&mut self, idx: usize) -> EvalResult<()> {
-        let own = self.catalog.get(idx).param("stage").cloned();
-        let decl_scope = self.meta[idx].scope;
+        let own = self.built.catalog.get(idx).param("stage").cloned();
+        let decl_scope = self.built.meta[idx].scope;
         let from_scope = self.scopes[decl_scope]
             .resource
-            .and_then(|r| self.catalog.get(r).param("stage").cloned());
+            .and_then(|r| self.built.catalog.get(r).param("stage").cloned());
         let stage = match own.or(from_scope) {
             Some(Value::String(s)) => s,
             Some(Value::Resource(r)) => r.title.clone(),
             _ => "main".to_string(),
         };
-        if self.catalog.find("Stage", &stage).is_none() {
-            let r = self.catalog.get(idx).reference();
+        if self.built.catalog.find("Stage", &stage).is_none() {
+            let r = self.built.catalog.get(idx).reference();
             return err(format!("Could not find stage {stage} specified by {r}"));
         }
-        if stage != "main" && self.catalog.get(idx).param("stage").is_none() {
-            self.catalog
+        if stage != "main" && self.built.catalog.get(idx).param("stage").is_none() {
+            self.built
+                .catalog
                 .get_mut(idx)
                 .set_param("stage", Value::string(stage.clone()));
         }
-        let dst = self.catalog.get(idx).reference();
-        self.catalog.add_edge(format!("Stage[{stage}]"), dst);
+        let dst = self.built.catalog.get(idx).reference();
+        self.built.catalog.add_edge(format!("Stage[{stage}]"), dst);
         Ok(())
     }
 
@@ -374,11 +381,11 @@ impl Compiler<'_> {
     // ------------------------------------------------------------------ defines
 
     pub(super) fn evaluate_define(&mut self, idx: usize) -> EvalResult<()> {
-        if self.meta[idx].evaluated {
+        if self.built.meta[idx].evaluated {
             return Ok(());
         }
-        self.meta[idx].evaluated = true;
-        let ResKind::Define(name) = self.meta[idx].kind.clone() else {
+        self.built.meta[idx].evaluated = true;
+        let ResKind::Define(name) = self.built.meta[idx].kind.clone() else {
             return Ok(());
         };
         let Some(def) = self.loader.definition(&name) else {
@@ -387,13 +394,13 @@ impl Compiler<'_> {
         if self.limits.too_deep() {
             return err(format!("Recursion too deep evaluating defined type {name}"));
         }
-        let declaring = self.meta[idx].scope;
+        let declaring = self.built.meta[idx].scope;
         let mut scope = Scope::new(None, Some(self.enclosing_of(declaring)), Some(declaring));
         scope.resource = Some(idx);
         scope.module = def.module.clone();
         let sid = self.scopes.len();
         self.scopes.push(scope);
-        let r = self.catalog.get(idx);
+        let r = self.built.catalog.get(idx);
         let given: Vec<(String, Value)> = r.params.clone();
         let caller_module = self.scopes[declaring].module.clone();
         self.run_body(idx, &def, sid, given, caller_module, false)
@@ -480,10 +487,10 @@ impl Compiler<'_> {
             res.tag(&title);
         }
         res.location = self.location(node.file, node.span);
-        let idx = match self.catalog.add(res) {
+        let idx = match self.built.catalog.add(res) {
             Ok(i) | Err(i) => i,
         };
-        self.meta.push(ResMeta {
+        self.built.meta.push(ResMeta {
             scope: self.top,
             kind: ResKind::Node,
             evaluated: true,
@@ -496,10 +503,10 @@ impl Compiler<'_> {
             nonstring_title: false,
         });
         let main = self.scopes[self.top].resource.unwrap_or(0);
-        let src = self.catalog.get(main).reference();
-        let dst = self.catalog.get(idx).reference();
-        self.catalog.add_edge(src, dst);
-        self.catalog.classes.push(title.clone());
+        let src = self.built.catalog.get(main).reference();
+        let dst = self.built.catalog.get(idx).reference();
+        self.built.catalog.add_edge(src, dst);
+        self.built.catalog.classes.push(title.clone());
         let mut scope = Scope::new(None, Some(self.top), Some(self.top));
         scope.is_node = true;
         scope.resource = Some(idx);

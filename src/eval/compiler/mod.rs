@@ -34,10 +34,10 @@ pub use input::{
 };
 pub use snippet::{SnippetOptions, SnippetOutput, eval_expression, eval_snippet};
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
-use super::catalog::{Catalog, Location, Resource};
+use super::catalog::{Location, Resource};
 use super::diag::{BadInput, EvalDiag, EvalDiagKind, GaveUp, NotEvaluated, Related, ValueFrom};
 use super::error::EvalError;
 use super::value::{Hash, Value};
@@ -49,7 +49,7 @@ use scope::{Ctx, Scope, ScopeId};
 pub fn compile(input: &CompileInput) -> CompileOutput {
     let mut c = Compiler::new(input);
     let ok = c.run();
-    let ok = ok.and_then(|()| c.limits.check_catalog_size(&c.catalog));
+    let ok = ok.and_then(|()| c.limits.check_catalog_size(&c.built.catalog));
     // What Hiera could not read or do: a refused data file is a finding of its own.
     for n in c.hiera.notes() {
         let kind = match n.refused {
@@ -68,25 +68,28 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
     let (catalog, failed) = match ok {
         Ok(()) if !c.findings.failed() => {
             // Dependency cycles: the agent would refuse the catalog.
-            for d in super::checks::check_cycles(&c.catalog, None) {
+            for d in super::checks::check_cycles(&c.built.catalog, None) {
                 c.findings.push(d);
             }
-            (Some(std::mem::take(&mut c.catalog)), None)
+            (Some(std::mem::take(&mut c.built.catalog)), None)
         }
         Ok(()) => {
             // A failed compilation gives the agent nothing; but a cycle among what did compile
             // is one in the whole catalog too (the rest only adds resources and edges): an
             // error of its own, after those Puppet meets first.
-            for d in super::checks::check_cycles(&c.catalog, None) {
+            for d in super::checks::check_cycles(&c.built.catalog, None) {
                 c.findings.push_error(d);
             }
-            (None, Some(std::mem::take(&mut c.catalog)))
+            (None, Some(std::mem::take(&mut c.built.catalog)))
         }
         // A budget that ran out gives no catalog at all: what it holds may be what exceeded it.
         Err(e) => {
             let budget = e.kind == super::error::ErrorKind::Budget;
             c.report_error(e);
-            (None, (!budget).then(|| std::mem::take(&mut c.catalog)))
+            (
+                None,
+                (!budget).then(|| std::mem::take(&mut c.built.catalog)),
+            )
         }
     };
     c.findings.into_output(catalog, failed)
@@ -128,28 +131,17 @@ pub(crate) struct Compiler<'i> {
     pub loader: Loader,
     pub scopes: Vec<Scope>,
     pub ctx: Ctx,
-    pub catalog: Catalog,
-    pub meta: Vec<ResMeta>,
+    /// The catalog being built and what is known of its resources.
+    pub built: resources::Built,
     /// What the compilation found: findings, errors, missing facts, variable reads.
     pub findings: findings::Findings,
     /// Evaluated classes: their scopes.
     pub class_scopes: HashMap<String, ScopeId>,
-    pub overrides: Vec<overrides::PendingOverride>,
-    pub collectors: Vec<collectors::Collector>,
-    /// For a collector in a relationship chain: the operand left of it, which stands in for
-    /// it should it collect nothing.
-    pub empty_alternatives: HashMap<usize, relationships::RelOperand>,
-    pub relationships: Vec<relationships::Relationship>,
     /// The limits of this compilation: nesting, steps, budgets, wall time.
     pub limits: limits::Limits,
     pub main_file: FileId,
     pub top: ScopeId,
     pub node_scope: Option<ScopeId>,
-    /// Classes whose collectors override: they may override anything afterwards.
-    pub override_sources: HashSet<String>,
-    /// `realize`d references not (yet) declared: (type, title, file, span).
-    pub pending_realize: Vec<(String, String, FileId, Span)>,
-    pub unknown_titles: usize,
     /// The templates being rendered, and what rendering them remembers.
     pub templates: templates::Templates,
     /// Hiera's data (global, environment, modules).
@@ -174,21 +166,13 @@ impl<'i> Compiler<'i> {
             loader: Loader::new(&input.modulepath, input.sandbox.clone(), input.ruby.clone()),
             scopes: vec![top],
             ctx: Ctx::new(0, 0),
-            catalog: Catalog::new(&input.node.name, &input.environment),
-            meta: Vec::new(),
+            built: resources::Built::new(&input.node.name, &input.environment),
             findings: findings::Findings::new(input.record_variable_reads),
             class_scopes: HashMap::new(),
-            overrides: Vec::new(),
-            collectors: Vec::new(),
-            empty_alternatives: HashMap::new(),
-            relationships: Vec::new(),
             limits: limits::Limits::new(&input.budgets),
             main_file: 0,
             top: 0,
             node_scope: None,
-            override_sources: HashSet::new(),
-            pending_realize: Vec::new(),
-            unknown_titles: 0,
             templates: templates::Templates::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.global_hiera.as_deref(),
@@ -238,14 +222,16 @@ impl<'i> Compiler<'i> {
         settings.tag("class");
         settings.tag("settings");
         self.add_meta_resource(settings, ResKind::Class, None);
-        self.catalog
+        self.built
+            .catalog
             .add_edge("Stage[main]".into(), "Class[Settings]".into());
-        self.catalog.classes.push("settings".into());
+        self.built.catalog.classes.push("settings".into());
         let mut main = Resource::new("Class", "main");
         main.tag("class");
         main.set_param("name", Value::string("main"));
         let main_idx = self.add_meta_resource(main, ResKind::Main, None);
-        self.catalog
+        self.built
+            .catalog
             .add_edge("Stage[main]".into(), "Class[main]".into());
         self.scopes[self.top].resource = Some(main_idx);
         Ok(main_code)
@@ -383,11 +369,11 @@ impl<'i> Compiler<'i> {
     }
 
     fn add_meta_resource(&mut self, r: Resource, kind: ResKind, scope: Option<ScopeId>) -> usize {
-        let idx = match self.catalog.add(r) {
+        let idx = match self.built.catalog.add(r) {
             Ok(i) | Err(i) => i,
         };
-        if idx == self.meta.len() {
-            self.meta.push(ResMeta {
+        if idx == self.built.meta.len() {
+            self.built.meta.push(ResMeta {
                 scope: scope.unwrap_or(self.top),
                 kind,
                 evaluated: true,
