@@ -225,7 +225,10 @@ impl Compiler<'_> {
                 args.len()
             ));
         }
-        let saved = std::mem::replace(&mut self.ctx, super::scope::Ctx::new(self.top, f.file));
+        let saved = std::mem::replace(
+            &mut self.ctx,
+            super::scope::Ctx::new(super::scope::TOP, f.file),
+        );
         self.ctx.function = true;
         self.ctx.frames.push(Frame::default());
         self.limits.enter();

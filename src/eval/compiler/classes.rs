@@ -138,7 +138,7 @@ impl Compiler<'_> {
                 let r = self.evaluate_class(pidx);
                 self.limits.leave();
                 r?;
-                self.class_scopes.get(p).copied()
+                self.scopes.class(p)
             }
             None => None,
         };
@@ -152,9 +152,7 @@ impl Compiler<'_> {
         scope.resource = Some(idx);
         scope.class_name = Some(name.clone());
         scope.module = def.module.clone();
-        let sid = self.scopes.len();
-        self.scopes.push(scope);
-        self.class_scopes.insert(name.clone(), sid);
+        let sid = self.scopes.add_class(name.clone(), scope);
         self.built.catalog.classes.push(name.clone());
         let given = self.built.meta[idx].given.clone();
         let caller_module = self.scopes[declaring].module.clone();
@@ -354,7 +352,7 @@ impl Compiler<'_> {
     ) -> EvalResult<Option<Value>> {
         self.limits.charge_steps(1)?;
         let view = TopView {
-            vars: &self.scopes[self.top].vars,
+            vars: &self.scopes[super::scope::TOP].vars,
             compiler: self,
         };
         let found = self.hiera.lookup(key, merge, &view);
@@ -398,8 +396,7 @@ impl Compiler<'_> {
         let mut scope = Scope::new(None, Some(self.enclosing_of(declaring)), Some(declaring));
         scope.resource = Some(idx);
         scope.module = def.module.clone();
-        let sid = self.scopes.len();
-        self.scopes.push(scope);
+        let sid = self.scopes.add(scope);
         let r = self.built.catalog.get(idx);
         let given: Vec<(String, Value)> = r.params.clone();
         let caller_module = self.scopes[declaring].module.clone();
@@ -491,7 +488,7 @@ impl Compiler<'_> {
             Ok(i) | Err(i) => i,
         };
         self.built.meta.push(ResMeta {
-            scope: self.top,
+            scope: super::scope::TOP,
             kind: ResKind::Node,
             evaluated: true,
             file: node.file,
@@ -502,20 +499,18 @@ impl Compiler<'_> {
             tags_merged: false,
             nonstring_title: false,
         });
-        let main = self.scopes[self.top].resource.unwrap_or(0);
+        let main = self.scopes[super::scope::TOP].resource.unwrap_or(0);
         let src = self.built.catalog.get(main).reference();
         let dst = self.built.catalog.get(idx).reference();
         self.built.catalog.add_edge(src, dst);
         self.built.catalog.classes.push(title.clone());
-        let mut scope = Scope::new(None, Some(self.top), Some(self.top));
+        let mut scope = Scope::new(None, Some(super::scope::TOP), Some(super::scope::TOP));
         scope.is_node = true;
         scope.resource = Some(idx);
         if let Some(c) = caps {
             scope.matches.push(Some(c));
         }
-        let sid = self.scopes.len();
-        self.scopes.push(scope);
-        self.node_scope = Some(sid);
+        let sid = self.scopes.add_node(scope);
         self.merge_scope_tags(idx);
         let saved = std::mem::replace(&mut self.ctx, Ctx::new(sid, node.file));
         let r = self.eval_body(&node.body.statements);

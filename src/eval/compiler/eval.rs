@@ -58,7 +58,7 @@ impl Compiler<'_> {
         }
         if let Some(rest) = raw.strip_prefix("::") {
             if !rest.contains("::") {
-                return Ok(self.scopes[self.top].vars.get(rest).cloned());
+                return Ok(self.scopes[super::scope::TOP].vars.get(rest).cloned());
             }
             return self.qualified_var(rest, span);
         }
@@ -71,7 +71,7 @@ impl Compiler<'_> {
             }
         }
         if self.ctx.function {
-            return Ok(self.scopes[self.top].vars.get(raw).cloned());
+            return Ok(self.scopes[super::scope::TOP].vars.get(raw).cloned());
         }
         Ok(self.scope_var(self.ctx.scope, raw))
     }
@@ -124,7 +124,7 @@ impl Compiler<'_> {
         let mut guard = 0;
         loop {
             guard += 1;
-            let Some(&sid) = self.class_scopes.get(&cls) else {
+            let Some(sid) = self.scopes.class(&cls) else {
                 break;
             };
             if let Some(v) = self.scopes[sid].vars.get(leaf) {
@@ -138,7 +138,7 @@ impl Compiler<'_> {
                 _ => break,
             }
         }
-        let why = if self.class_scopes.contains_key(&class) {
+        let why = if self.scopes.class(&class).is_some() {
             None
         } else if self.loader.definition(&class).is_some() {
             Some(ClassState::NotEvaluated(class))

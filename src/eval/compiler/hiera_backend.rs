@@ -29,7 +29,7 @@ struct BackendHost<'a, 'c> {
 impl BackendHost<'_, '_> {
     fn top_variable(&mut self, name: &str) -> Option<RValue> {
         let name = name.trim_start_matches('@').trim_start_matches("::");
-        let v = self.compiler.scopes[self.compiler.top].vars.get(name)?;
+        let v = self.compiler.scopes[super::scope::TOP].vars.get(name)?;
         Some(to_ruby(v, &mut self.opaque, &mut self.shared))
     }
 }
@@ -96,7 +96,7 @@ impl ruby::Host for BackendHost<'_, '_> {
     }
 
     fn variables(&mut self) -> Vec<(String, RValue)> {
-        let mut vars: Vec<(String, Value)> = self.compiler.scopes[self.compiler.top]
+        let mut vars: Vec<(String, Value)> = self.compiler.scopes[super::scope::TOP]
             .vars
             .iter()
             .filter(|(_, v)| !v.is_undef())

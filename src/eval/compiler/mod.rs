@@ -43,7 +43,7 @@ use super::error::EvalError;
 use super::value::{Hash, Value};
 use crate::syntax::ast::Span;
 use loader::{FileId, Loader};
-use scope::{Ctx, Scope, ScopeId};
+use scope::{Ctx, ScopeId};
 
 /// Compiles the catalog of `input.node`.
 pub fn compile(input: &CompileInput) -> CompileOutput {
@@ -129,19 +129,16 @@ pub(crate) enum ResKind {
 pub(crate) struct Compiler<'i> {
     pub input: &'i CompileInput,
     pub loader: Loader,
-    pub scopes: Vec<Scope>,
+    /// The named scopes: top, node, classes, define instances.
+    pub scopes: scope::Scopes,
     pub ctx: Ctx,
     /// The catalog being built and what is known of its resources.
     pub built: resources::Built,
     /// What the compilation found: findings, errors, missing facts, variable reads.
     pub findings: findings::Findings,
-    /// Evaluated classes: their scopes.
-    pub class_scopes: HashMap<String, ScopeId>,
     /// The limits of this compilation: nesting, steps, budgets, wall time.
     pub limits: limits::Limits,
     pub main_file: FileId,
-    pub top: ScopeId,
-    pub node_scope: Option<ScopeId>,
     /// The templates being rendered, and what rendering them remembers.
     pub templates: templates::Templates,
     /// Hiera's data (global, environment, modules).
@@ -159,20 +156,15 @@ pub(crate) struct Compiler<'i> {
 impl<'i> Compiler<'i> {
     fn new(input: &'i CompileInput) -> Self {
         let regexes = std::sync::Arc::new(crate::types::RegexCache::default());
-        let mut top = Scope::new(None, None, None);
-        top.is_top = true;
         Compiler {
             input,
             loader: Loader::new(&input.modulepath, input.sandbox.clone(), input.ruby.clone()),
-            scopes: vec![top],
+            scopes: scope::Scopes::new(),
             ctx: Ctx::new(0, 0),
             built: resources::Built::new(&input.node.name, &input.environment),
             findings: findings::Findings::new(input.record_variable_reads),
-            class_scopes: HashMap::new(),
             limits: limits::Limits::new(&input.budgets),
             main_file: 0,
-            top: 0,
-            node_scope: None,
             templates: templates::Templates::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.global_hiera.as_deref(),
@@ -196,7 +188,7 @@ impl<'i> Compiler<'i> {
         let main_code = self.start()?;
         // The main manifest's code, file by file.
         for (file, stmts) in main_code {
-            self.ctx = Ctx::new(self.top, file);
+            self.ctx = Ctx::new(scope::TOP, file);
             self.eval_body(&stmts)?;
         }
         self.run_generators()
@@ -233,7 +225,7 @@ impl<'i> Compiler<'i> {
         self.built
             .catalog
             .add_edge("Stage[main]".into(), "Class[main]".into());
-        self.scopes[self.top].resource = Some(main_idx);
+        self.scopes[scope::TOP].resource = Some(main_idx);
         Ok(main_code)
     }
 
@@ -362,7 +354,7 @@ impl<'i> Compiler<'i> {
             Value::string(self.input.environment.clone()),
         );
         vars.push(("server_facts".into(), Value::hash(server_facts)));
-        let top = &mut self.scopes[self.top];
+        let top = &mut self.scopes[scope::TOP];
         for (k, v) in vars {
             top.vars.insert(k, v);
         }
@@ -374,7 +366,7 @@ impl<'i> Compiler<'i> {
         };
         if idx == self.built.meta.len() {
             self.built.meta.push(ResMeta {
-                scope: scope.unwrap_or(self.top),
+                scope: scope.unwrap_or(scope::TOP),
                 kind,
                 evaluated: true,
                 file: self.main_file,

@@ -267,7 +267,7 @@ impl Compiler<'_> {
         if s.is_top || s.is_node {
             sid
         } else {
-            s.enclosing.unwrap_or(self.top)
+            s.enclosing.unwrap_or(super::scope::TOP)
         }
     }
 

@@ -306,7 +306,7 @@ impl Compiler<'_> {
     fn visible_variables(&self) -> Vec<(String, Value)> {
         let mut chain = Vec::new();
         if self.ctx.function {
-            chain.push(self.top);
+            chain.push(super::scope::TOP);
         } else {
             let mut s = Some(self.ctx.scope);
             let mut guard = 0;
@@ -712,7 +712,7 @@ impl ruby::Host for RubyHost<'_, '_> {
 
     fn set_top_variable(&mut self, name: &str, value: RValue) -> Result<Option<()>, String> {
         let puppet = self.puppet_value(&value);
-        let top = self.compiler.top;
+        let top = super::scope::TOP;
         let vars = &mut self.compiler.scopes[top].vars;
         if vars.contains_key(name) {
             return Err(format!("Cannot reassign variable '${name}'"));
@@ -758,7 +758,7 @@ impl Compiler<'_> {
         }
         let mut saved = top_scope.then(|| {
             let file = self.ctx.file;
-            let mut ctx = super::scope::Ctx::new(self.top, file);
+            let mut ctx = super::scope::Ctx::new(super::scope::TOP, file);
             ctx.function = true;
             std::mem::replace(&mut self.ctx, ctx)
         });

@@ -107,13 +107,13 @@ fn run(source: &str, expr: Option<&Expr>, options: &SnippetOptions) -> SnippetOu
 fn evaluate(c: &mut Compiler<'_>, expr: Option<&Expr>, options: &SnippetOptions) -> EvalResult {
     let main_code = c.start()?;
     for (k, v) in &options.variables {
-        c.scopes[c.top]
+        c.scopes[super::scope::TOP]
             .vars
             .insert(k.trim_start_matches("::").to_string(), v.clone());
     }
     let mut last = Value::Undef;
     for (file, stmts) in main_code {
-        c.ctx = Ctx::new(c.top, file);
+        c.ctx = Ctx::new(super::scope::TOP, file);
         last = match expr {
             Some(e) => c.eval(e)?,
             None => c.eval_statements(&stmts)?,

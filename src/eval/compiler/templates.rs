@@ -114,7 +114,10 @@ impl EppHost for Compiler<'_> {
                 .inline_template(self.ctx.file, self.templates.call),
         };
         let saved = if top_only {
-            Some(std::mem::replace(&mut self.ctx, Ctx::new(self.top, file)))
+            Some(std::mem::replace(
+                &mut self.ctx,
+                Ctx::new(super::scope::TOP, file),
+            ))
         } else {
             None
         };
