@@ -24,14 +24,13 @@ impl Compiler<'_> {
         let name = name.trim_start_matches("::");
         match name {
             "notice" | "warning" | "info" | "debug" | "err" | "alert" | "crit" | "emerg" => {
-                if name == "notice"
-                    && let Some(notices) = &mut self.notices
-                {
-                    notices.push(if args.iter().any(Value::contains_unknown) {
-                        "<unknown>".to_string()
-                    } else {
-                        functions::core_log_message(&args)
-                    });
+                if name == "notice" && self.findings.records_notices() {
+                    self.findings
+                        .push_notice(if args.iter().any(Value::contains_unknown) {
+                            "<unknown>".to_string()
+                        } else {
+                            functions::core_log_message(&args)
+                        });
                 }
                 return Ok(Value::Undef);
             }
@@ -112,7 +111,7 @@ impl Compiler<'_> {
                 return Ok(self.regex_unknown(e, span, &ty).unwrap_or(Value::Undef));
             }
             if let Ok(v) = &r {
-                self.check_size(v)?;
+                self.limits.check_size(v)?;
             }
             return r;
         }
@@ -163,7 +162,7 @@ impl Compiler<'_> {
             None => NotEvaluated::Builtin { function },
         };
         let kind = EvalDiagKind::NotEvaluated { what };
-        if !self.diags.iter().any(|d| d.kind == kind) {
+        if !self.findings.any(|d| d.kind == kind) {
             self.note(kind, span);
         }
     }
@@ -187,7 +186,7 @@ impl Compiler<'_> {
             } => function == name,
             _ => false,
         };
-        if !self.diags.iter().any(said) {
+        if !self.findings.any(said) {
             let what = NotEvaluated::Partly {
                 function: name.to_string(),
                 path: module_relative(path),
@@ -202,7 +201,7 @@ impl Compiler<'_> {
         f: &std::rc::Rc<super::loader::FunctionDefinition>,
         args: Vec<Value>,
     ) -> EvalResult {
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return err(format!("Recursion too deep calling function '{}'", f.name));
         }
         let has_rest = f.params.last().is_some_and(|p| p.captures_rest);
@@ -226,10 +225,13 @@ impl Compiler<'_> {
                 args.len()
             ));
         }
-        let saved = std::mem::replace(&mut self.ctx, super::scope::Ctx::new(self.top, f.file));
+        let saved = std::mem::replace(
+            &mut self.ctx,
+            super::scope::Ctx::new(super::scope::TOP, f.file),
+        );
         self.ctx.function = true;
         self.ctx.frames.push(Frame::default());
-        self.depth += 1;
+        self.limits.enter();
         let r = (|| {
             let mut it = args.into_iter();
             for p in &f.params {
@@ -267,7 +269,7 @@ impl Compiler<'_> {
             }
             (r, _) => r,
         };
-        self.depth -= 1;
+        self.limits.leave();
         self.ctx = saved;
         r
     }
@@ -322,8 +324,8 @@ impl Compiler<'_> {
 
     pub fn call_lambda(&mut self, l: &AstLambda, args: Vec<Value>) -> EvalResult {
         // Each call costs a step, so that iterating with an empty lambda still costs.
-        self.charge_steps(1)?;
-        if self.depth > super::MAX_DEPTH * 4 {
+        self.limits.charge_steps(1)?;
+        if self.limits.too_deep_for_expr() {
             return err("Evaluation nested too deeply");
         }
         self.ctx.frames.push(Frame::default());

@@ -27,11 +27,11 @@ impl Compiler<'_> {
     ) -> EvalResult<usize> {
         let name = name.trim_start_matches("::").to_lowercase();
         let title = class_title(&name);
-        if let Some(existing) = self.catalog.find("Class", &title) {
+        if let Some(existing) = self.built.catalog.find("Class", &title) {
             if params.is_none() {
                 return Ok(existing);
             }
-            let m = &self.meta[existing];
+            let m = &self.built.meta[existing];
             return Err(EvalError::finding(EvalDiagKind::DuplicateResource {
                 reference: format!("Class[{title}]"),
                 first: self.location(m.file, m.span),
@@ -62,13 +62,18 @@ impl Compiler<'_> {
                     wanted: ClassWanted::Parent { child: name },
                 }));
             }
-            if self.catalog.find("Class", &class_title(parent)).is_none() {
-                if self.depth > super::MAX_DEPTH {
+            if self
+                .built
+                .catalog
+                .find("Class", &class_title(parent))
+                .is_none()
+            {
+                if self.limits.too_deep() {
                     return err("Class inheritance is too deep (a cycle?)");
                 }
-                self.depth += 1;
+                self.limits.enter();
                 let r = self.declare_class(parent, None, span);
-                self.depth -= 1;
+                self.limits.leave();
                 r?;
             }
         }
@@ -89,16 +94,16 @@ impl Compiler<'_> {
             }
         }
         for t in res.tags.clone() {
-            if !self.catalog.tags.contains(&t) {
-                self.catalog.tags.push(t);
+            if !self.built.catalog.tags.contains(&t) {
+                self.built.catalog.tags.push(t);
             }
         }
         res.location = self.location(self.ctx.file, span);
-        self.check_resource_budget()?;
-        let idx = match self.catalog.add(res) {
+        self.limits.check_resource_budget(&self.built.catalog)?;
+        let idx = match self.built.catalog.add(res) {
             Ok(i) | Err(i) => i,
         };
-        self.meta.push(ResMeta {
+        self.built.meta.push(ResMeta {
             scope: self.ctx.scope,
             kind: ResKind::Class,
             evaluated: false,
@@ -115,29 +120,29 @@ impl Compiler<'_> {
 
     /// Evaluates a class resource's body once.
     pub fn evaluate_class(&mut self, idx: usize) -> EvalResult<()> {
-        if self.meta[idx].evaluated {
+        if self.built.meta[idx].evaluated {
             return Ok(());
         }
-        self.meta[idx].evaluated = true;
-        let name = self.catalog.get(idx).title.to_lowercase();
+        self.built.meta[idx].evaluated = true;
+        let name = self.built.catalog.get(idx).title.to_lowercase();
         let Some(def) = self.loader.definition(&name) else {
             return Ok(());
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return err("Evaluation nested too deeply");
         }
         let static_parent = match &def.parent {
             Some(p) => {
                 let pidx = self.declare_class(p, None, def.span)?;
-                self.depth += 1;
+                self.limits.enter();
                 let r = self.evaluate_class(pidx);
-                self.depth -= 1;
+                self.limits.leave();
                 r?;
-                self.class_scopes.get(p).copied()
+                self.scopes.class(p)
             }
             None => None,
         };
-        let declaring = self.meta[idx].scope;
+        let declaring = self.built.meta[idx].scope;
         let dyn_parent = static_parent.unwrap_or(declaring);
         let mut scope = Scope::new(
             static_parent,
@@ -147,11 +152,9 @@ impl Compiler<'_> {
         scope.resource = Some(idx);
         scope.class_name = Some(name.clone());
         scope.module = def.module.clone();
-        let sid = self.scopes.len();
-        self.scopes.push(scope);
-        self.class_scopes.insert(name.clone(), sid);
-        self.catalog.classes.push(name.clone());
-        let given = self.meta[idx].given.clone();
+        let sid = self.scopes.add_class(name.clone(), scope);
+        self.built.catalog.classes.push(name.clone());
+        let given = self.built.meta[idx].given.clone();
         let caller_module = self.scopes[declaring].module.clone();
         self.run_body(idx, &def, sid, given, caller_module, true)?;
         Ok(())
@@ -169,9 +172,9 @@ impl Compiler<'_> {
         is_class: bool,
     ) -> EvalResult<()> {
         let saved = std::mem::replace(&mut self.ctx, Ctx::new(sid, def.file));
-        self.depth += 1;
+        self.limits.enter();
         let r = self.run_body_inner(idx, def, sid, given, caller_module, is_class);
-        self.depth -= 1;
+        self.limits.leave();
         let r = r.map_err(|e| e.in_file(self.ctx.file));
         self.ctx = saved;
         r
@@ -187,7 +190,7 @@ impl Compiler<'_> {
         is_class: bool,
     ) -> EvalResult<()> {
         let res_ref = {
-            let r = self.catalog.get(idx);
+            let r = self.built.catalog.get(idx);
             if is_class {
                 format!("Class[{}]", r.title)
             } else {
@@ -202,7 +205,7 @@ impl Compiler<'_> {
             "caller_module_name".into(),
             Value::string(caller_module.unwrap_or_default()),
         );
-        let title = self.catalog.get(idx).title.clone();
+        let title = self.built.catalog.get(idx).title.clone();
         if is_class {
             self.scopes[sid]
                 .vars
@@ -212,6 +215,7 @@ impl Compiler<'_> {
                 .insert("name".into(), Value::string(def.name.clone()));
         } else {
             let t = self
+                .built
                 .catalog
                 .get(idx)
                 .unknown_title
@@ -238,7 +242,7 @@ impl Compiler<'_> {
                     resource: res_ref,
                     problem: BadAttribute::Defined(vec![n.clone()]),
                 })
-                .located(self.meta[idx].file, self.meta[idx].span));
+                .located(self.built.meta[idx].file, self.built.meta[idx].span));
             }
         }
         let mut missing = Vec::new();
@@ -285,12 +289,12 @@ impl Compiler<'_> {
                         mismatch: e.text(),
                         from: origin,
                     })
-                    .located(self.meta[idx].file, self.meta[idx].span));
+                    .located(self.built.meta[idx].file, self.built.meta[idx].span));
                 }
             }
             self.scopes[sid].vars.insert(pname.clone(), value.clone());
             if !value.is_undef() {
-                self.catalog.get_mut(idx).set_param(&pname, value);
+                self.built.catalog.get_mut(idx).set_param(&pname, value);
             }
         }
         if !missing.is_empty() {
@@ -298,7 +302,7 @@ impl Compiler<'_> {
                 owner: res_ref,
                 params: missing,
             })
-            .located(self.meta[idx].file, self.meta[idx].span));
+            .located(self.built.meta[idx].file, self.built.meta[idx].span));
         }
         if is_class {
             self.add_edge_to_stage(idx)?;
@@ -311,27 +315,28 @@ impl Compiler<'_> {
     }
 
     fn add_edge_to_stage(&mut self, idx: usize) -> EvalResult<()> {
-        let own = self.catalog.get(idx).param("stage").cloned();
-        let decl_scope = self.meta[idx].scope;
+        let own = self.built.catalog.get(idx).param("stage").cloned();
+        let decl_scope = self.built.meta[idx].scope;
         let from_scope = self.scopes[decl_scope]
             .resource
-            .and_then(|r| self.catalog.get(r).param("stage").cloned());
+            .and_then(|r| self.built.catalog.get(r).param("stage").cloned());
         let stage = match own.or(from_scope) {
             Some(Value::String(s)) => s,
             Some(Value::Resource(r)) => r.title.clone(),
             _ => "main".to_string(),
         };
-        if self.catalog.find("Stage", &stage).is_none() {
-            let r = self.catalog.get(idx).reference();
+        if self.built.catalog.find("Stage", &stage).is_none() {
+            let r = self.built.catalog.get(idx).reference();
             return err(format!("Could not find stage {stage} specified by {r}"));
         }
-        if stage != "main" && self.catalog.get(idx).param("stage").is_none() {
-            self.catalog
+        if stage != "main" && self.built.catalog.get(idx).param("stage").is_none() {
+            self.built
+                .catalog
                 .get_mut(idx)
                 .set_param("stage", Value::string(stage.clone()));
         }
-        let dst = self.catalog.get(idx).reference();
-        self.catalog.add_edge(format!("Stage[{stage}]"), dst);
+        let dst = self.built.catalog.get(idx).reference();
+        self.built.catalog.add_edge(format!("Stage[{stage}]"), dst);
         Ok(())
     }
 
@@ -345,16 +350,16 @@ impl Compiler<'_> {
         key: &str,
         merge: Option<&crate::eval::hiera::MergeStrategy>,
     ) -> EvalResult<Option<Value>> {
-        self.charge_steps(1)?;
+        self.limits.charge_steps(1)?;
         let view = TopView {
-            vars: &self.scopes[self.top].vars,
+            vars: &self.scopes[super::scope::TOP].vars,
             compiler: self,
         };
         let found = self.hiera.lookup(key, merge, &view);
         match found {
             Ok(v) => {
                 if let Some(v) = &v {
-                    self.check_size(v)?;
+                    self.limits.check_size(v)?;
                 }
                 Ok(v)
             }
@@ -374,26 +379,25 @@ impl Compiler<'_> {
     // ------------------------------------------------------------------ defines
 
     pub(super) fn evaluate_define(&mut self, idx: usize) -> EvalResult<()> {
-        if self.meta[idx].evaluated {
+        if self.built.meta[idx].evaluated {
             return Ok(());
         }
-        self.meta[idx].evaluated = true;
-        let ResKind::Define(name) = self.meta[idx].kind.clone() else {
+        self.built.meta[idx].evaluated = true;
+        let ResKind::Define(name) = self.built.meta[idx].kind.clone() else {
             return Ok(());
         };
         let Some(def) = self.loader.definition(&name) else {
             return Ok(());
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return err(format!("Recursion too deep evaluating defined type {name}"));
         }
-        let declaring = self.meta[idx].scope;
+        let declaring = self.built.meta[idx].scope;
         let mut scope = Scope::new(None, Some(self.enclosing_of(declaring)), Some(declaring));
         scope.resource = Some(idx);
         scope.module = def.module.clone();
-        let sid = self.scopes.len();
-        self.scopes.push(scope);
-        let r = self.catalog.get(idx);
+        let sid = self.scopes.add(scope);
+        let r = self.built.catalog.get(idx);
         let given: Vec<(String, Value)> = r.params.clone();
         let caller_module = self.scopes[declaring].module.clone();
         self.run_body(idx, &def, sid, given, caller_module, false)
@@ -480,11 +484,11 @@ impl Compiler<'_> {
             res.tag(&title);
         }
         res.location = self.location(node.file, node.span);
-        let idx = match self.catalog.add(res) {
+        let idx = match self.built.catalog.add(res) {
             Ok(i) | Err(i) => i,
         };
-        self.meta.push(ResMeta {
-            scope: self.top,
+        self.built.meta.push(ResMeta {
+            scope: super::scope::TOP,
             kind: ResKind::Node,
             evaluated: true,
             file: node.file,
@@ -495,20 +499,18 @@ impl Compiler<'_> {
             tags_merged: false,
             nonstring_title: false,
         });
-        let main = self.scopes[self.top].resource.unwrap_or(0);
-        let src = self.catalog.get(main).reference();
-        let dst = self.catalog.get(idx).reference();
-        self.catalog.add_edge(src, dst);
-        self.catalog.classes.push(title.clone());
-        let mut scope = Scope::new(None, Some(self.top), Some(self.top));
+        let main = self.scopes[super::scope::TOP].resource.unwrap_or(0);
+        let src = self.built.catalog.get(main).reference();
+        let dst = self.built.catalog.get(idx).reference();
+        self.built.catalog.add_edge(src, dst);
+        self.built.catalog.classes.push(title.clone());
+        let mut scope = Scope::new(None, Some(super::scope::TOP), Some(super::scope::TOP));
         scope.is_node = true;
         scope.resource = Some(idx);
         if let Some(c) = caps {
             scope.matches.push(Some(c));
         }
-        let sid = self.scopes.len();
-        self.scopes.push(scope);
-        self.node_scope = Some(sid);
+        let sid = self.scopes.add_node(scope);
         self.merge_scope_tags(idx);
         let saved = std::mem::replace(&mut self.ctx, Ctx::new(sid, node.file));
         let r = self.eval_body(&node.body.statements);

@@ -51,9 +51,9 @@ impl Compiler<'_> {
         let attrs = self.eval_attributes(&c.attributes)?;
         let source = self.current_source();
         if !attrs.is_empty() {
-            self.override_sources.insert(source.clone());
+            self.built.add_override_source(source.clone());
         }
-        self.collectors.push(Collector {
+        let id = self.built.add_collector(Collector {
             type_name: cap_type(&type_lower),
             exported: c.exported,
             query,
@@ -63,7 +63,7 @@ impl Compiler<'_> {
             file: self.ctx.file,
             span,
         });
-        Ok(self.collectors.len() - 1)
+        Ok(id)
     }
 
     fn eval_query(&mut self, q: &Expr) -> EvalResult<Query> {
@@ -130,7 +130,7 @@ impl Compiler<'_> {
         if v.contains_unknown() {
             return Err(Value::origin_among([v], "an unknown value"));
         }
-        let r = self.catalog.get(idx);
+        let r = self.built.catalog.get(idx);
         let want = v.to_puppet_string();
         match attr {
             "title" => match &r.unknown_title {
@@ -141,6 +141,7 @@ impl Compiler<'_> {
                 let mut at = Some(idx);
                 while let Some(i) = at {
                     if self
+                        .built
                         .catalog
                         .get(i)
                         .tags
@@ -175,14 +176,14 @@ impl Compiler<'_> {
     /// One pass of every collector; true when something new was collected.
     fn evaluate_collections(&mut self) -> EvalResult<bool> {
         let mut found = false;
-        for ci in 0..self.collectors.len() {
-            let c = self.collectors[ci].clone();
-            let n = self.catalog.resources().len();
+        for ci in 0..self.built.collector_count() {
+            let c = self.built.collector(ci).clone();
+            let n = self.built.catalog.resources().len();
             for idx in 0..n {
                 if c.collected.contains(&idx) {
                     continue;
                 }
-                let r = self.catalog.get(idx);
+                let r = self.built.catalog.get(idx);
                 if r.type_name != c.type_name {
                     continue;
                 }
@@ -200,8 +201,8 @@ impl Compiler<'_> {
                         continue;
                     }
                 }
-                self.catalog.get_mut(idx).virtual_ = false;
-                self.collectors[ci].collected.push(idx);
+                self.built.catalog.get_mut(idx).virtual_ = false;
+                self.built.mark_collected(ci, idx);
                 found = true;
                 if !c.attrs.is_empty() {
                     let ov = PendingOverride {
@@ -224,11 +225,12 @@ impl Compiler<'_> {
     pub fn evaluate_generators(&mut self) -> EvalResult<()> {
         for _ in 0..1000 {
             let mut done = !self.evaluate_collections()?;
-            let pending: Vec<usize> = (0..self.meta.len())
+            let pending: Vec<usize> = (0..self.built.meta.len())
                 .filter(|&i| {
-                    !self.meta[i].evaluated && matches!(self.meta[i].kind, ResKind::Define(_))
+                    !self.built.meta[i].evaluated
+                        && matches!(self.built.meta[i].kind, ResKind::Define(_))
                 })
-                .filter(|&i| !self.catalog.get(i).virtual_)
+                .filter(|&i| !self.built.catalog.get(i).virtual_)
                 .collect();
             for i in pending {
                 done = false;

@@ -25,7 +25,7 @@ impl Compiler<'_> {
         }
         // In a template, the text those branches would have written is unknown too (the span
         // is the template's, not a manifest's).
-        let origin = match self.epp_frames.last_mut() {
+        let origin = match self.templates.innermost_epp() {
             Some(frame) => {
                 let origin = "a template's branch not evaluated".to_string();
                 frame.mark_unknown(&origin);
@@ -71,11 +71,12 @@ impl Compiler<'_> {
         what: Unknown,
         origin: &str,
     ) {
-        if self.reported_unknown.insert((file, span.start)) {
+        if self.findings.first_unknown_condition(file, span.start) {
             let at = self.location(file, span);
             let origin = origin.to_string();
             let kind = EvalDiagKind::UnknownCondition { what, origin };
-            self.diags.push(crate::eval::diag::EvalDiag::new(kind, at));
+            self.findings
+                .push(crate::eval::diag::EvalDiag::new(kind, at));
         }
     }
 

@@ -2,7 +2,7 @@
 //! references. Conditionals are in `conditions.rs`, calls in `calls.rs`.
 
 use super::Compiler;
-use crate::eval::diag::{ClassState, EvalDiag, EvalDiagKind, GaveUp, TypeUse};
+use crate::eval::diag::{ClassState, EvalDiagKind, GaveUp, TypeUse};
 use crate::eval::error::{ErrorKind, EvalError, EvalResult, err};
 use crate::eval::ops::{self, MatchOutcome};
 use crate::eval::value::{Hash, TypeVal, Value};
@@ -58,7 +58,7 @@ impl Compiler<'_> {
         }
         if let Some(rest) = raw.strip_prefix("::") {
             if !rest.contains("::") {
-                return Ok(self.scopes[self.top].vars.get(rest).cloned());
+                return Ok(self.scopes[super::scope::TOP].vars.get(rest).cloned());
             }
             return self.qualified_var(rest, span);
         }
@@ -71,7 +71,7 @@ impl Compiler<'_> {
             }
         }
         if self.ctx.function {
-            return Ok(self.scopes[self.top].vars.get(raw).cloned());
+            return Ok(self.scopes[super::scope::TOP].vars.get(raw).cloned());
         }
         Ok(self.scope_var(self.ctx.scope, raw))
     }
@@ -102,15 +102,13 @@ impl Compiler<'_> {
         span: crate::syntax::ast::Span,
     ) -> EvalResult<Option<Value>> {
         let found = self.lookup_var(name, span)?;
-        if self.variable_reads.is_some() {
+        if self.findings.records_variable_reads() {
             let read = super::VariableRead {
                 name: name.to_string(),
                 at: self.location(self.ctx.file, span),
                 found: found.is_some(),
             };
-            if let Some(reads) = &mut self.variable_reads {
-                reads.push(read);
-            }
+            self.findings.push_variable_read(read);
         }
         Ok(found)
     }
@@ -126,7 +124,7 @@ impl Compiler<'_> {
         let mut guard = 0;
         loop {
             guard += 1;
-            let Some(&sid) = self.class_scopes.get(&cls) else {
+            let Some(sid) = self.scopes.class(&cls) else {
                 break;
             };
             if let Some(v) = self.scopes[sid].vars.get(leaf) {
@@ -140,7 +138,7 @@ impl Compiler<'_> {
                 _ => break,
             }
         }
-        let why = if self.class_scopes.contains_key(&class) {
+        let why = if self.scopes.class(&class).is_some() {
             None
         } else if self.loader.definition(&class).is_some() {
             Some(ClassState::NotEvaluated(class))
@@ -261,27 +259,19 @@ impl Compiler<'_> {
     }
 
     fn record_error(&mut self, e: EvalError) {
-        let before = self.diags.len();
+        let mark = self.findings.mark();
         self.report_error(e);
-        self.errors_recovered += 1;
-        if self.diags.len() > before {
-            let new = &self.diags[before];
-            let same = |d: &EvalDiag| d.kind == new.kind && d.in_templates == new.in_templates;
-            if self.diags[..before].iter().any(same) {
-                self.diags.truncate(before);
-                self.errors.retain(|&i| i < before);
-            }
-        }
+        self.findings.recovered_since(mark);
     }
 
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
-        self.charge_steps(1).map_err(|x| x.at(e.span))?;
-        if self.depth > super::MAX_DEPTH * 4 {
+        self.limits.charge_steps(1).map_err(|x| x.at(e.span))?;
+        if self.limits.too_deep_for_expr() {
             return Err(EvalError::new("Evaluation nested too deeply").at(e.span));
         }
-        self.depth += 1;
+        self.limits.enter();
         let r = stacker::maybe_grow(128 * 1024, 2 * 1024 * 1024, || self.eval_inner(e));
-        self.depth -= 1;
+        self.limits.leave();
         r.map_err(|x| {
             if x.span.is_none() && x.is_error() {
                 x.in_file(self.ctx.file).at(e.span)
@@ -333,7 +323,7 @@ impl Compiler<'_> {
             ExprKind::ReservedWord(w) => err(format!("The reserved word '{w}' cannot be used")),
             ExprKind::Array(items) => {
                 let v = Value::array(self.eval_list(items)?);
-                self.check_size(&v)?;
+                self.limits.check_size(&v)?;
                 Ok(v)
             }
             ExprKind::Hash(h) => {
@@ -344,7 +334,7 @@ impl Compiler<'_> {
                     out.insert(k, v);
                 }
                 let v = Value::hash(out);
-                self.check_size(&v)?;
+                self.limits.check_size(&v)?;
                 Ok(v)
             }
             ExprKind::Access { target, args } => {
@@ -717,7 +707,7 @@ impl Compiler<'_> {
                 let r = self.eval(right)?;
                 let v = ops::binary(op, &l, &r)?;
                 if matches!(op, BinaryOp::Add | BinaryOp::Shl) {
-                    self.check_size(&v)?;
+                    self.limits.check_size(&v)?;
                 }
                 Ok(v)
             }
@@ -759,7 +749,7 @@ impl Compiler<'_> {
         let kind = EvalDiagKind::RegexTooCostly {
             gave_up: GaveUp::ResultUnknown { pattern: shown },
         };
-        if !self.diags.iter().any(|d| d.kind == kind) {
+        if !self.findings.any(|d| d.kind == kind) {
             self.note(kind, span);
         }
         Some(Value::unknown(ty, &e.message))
@@ -778,7 +768,7 @@ impl Compiler<'_> {
                 StringPart::Text { value, .. } => {
                     crate::eval::budget::check_string(
                         out.len().saturating_add(value.len()),
-                        self.budgets.string_bytes,
+                        self.limits.budgets().string_bytes,
                     )?;
                     out.push_str(value);
                 }
@@ -792,11 +782,14 @@ impl Compiler<'_> {
                     if let Value::String(s) = &v {
                         crate::eval::budget::check_string(
                             out.len().saturating_add(s.len()),
-                            self.budgets.string_bytes,
+                            self.limits.budgets().string_bytes,
                         )?;
                     }
                     v.write_puppet_string(&mut out);
-                    crate::eval::budget::check_string(out.len(), self.budgets.string_bytes)?;
+                    crate::eval::budget::check_string(
+                        out.len(),
+                        self.limits.budgets().string_bytes,
+                    )?;
                 }
             }
         }

@@ -20,19 +20,21 @@ impl Compiler<'_> {
         self.write_namevars();
         // Scope tags, in creation order (a container's tags are complete before its
         // contents').
-        for i in 0..self.meta.len() {
+        for i in 0..self.built.meta.len() {
             self.merge_scope_tags(i);
         }
         // Sensitive values are written in the clear with their names listed (catalog.rs);
         // edges to virtual resources are left out.
         let virtual_refs: std::collections::HashSet<String> = self
+            .built
             .catalog
             .resources()
             .iter()
             .filter(|r| r.virtual_)
             .map(Resource::reference)
             .collect();
-        self.catalog
+        self.built
+            .catalog
             .edges
             .retain(|e| !virtual_refs.contains(&e.target) && !virtual_refs.contains(&e.source));
         Ok(())
@@ -40,7 +42,7 @@ impl Compiler<'_> {
 
     /// The relationships (`->`, `~>`) as the relationship metaparameters of their sources.
     fn relationship_edges(&mut self) -> EvalResult<()> {
-        let rels = std::mem::take(&mut self.relationships);
+        let rels = self.built.take_relationships();
         // A relationship that names a missing resource is reported once, and so is a missing
         // resource that several relationships name (a chain `A -> Missing ~> B`).
         let mut missing: Vec<(String, String)> = Vec::new();
@@ -58,7 +60,7 @@ impl Compiler<'_> {
                         continue 'rel;
                     }
                     let target = Value::string(format!("{}[{}]", t.0, t.1));
-                    let res = self.catalog.get_mut(si);
+                    let res = self.built.catalog.get_mut(si);
                     let new = match res.param(rel.param) {
                         None | Some(Value::Undef) => Value::array(vec![target]),
                         Some(Value::Array(a)) => {
@@ -77,10 +79,10 @@ impl Compiler<'_> {
 
     /// The overrides still waiting: applied to the resources declared since, or reported.
     fn pending_overrides(&mut self) -> EvalResult<()> {
-        let pending = std::mem::take(&mut self.overrides);
+        let pending = self.built.take_overrides();
         let mut remaining = Vec::new();
         for ov in pending {
-            match self.catalog.find(&ov.type_name, &ov.title) {
+            match self.built.catalog.find(&ov.type_name, &ov.title) {
                 Some(idx) if ov.uncertain => {
                     // Whether it applies is not known: an error is not Puppet's.
                     let _ = self.apply_override(idx, &ov, false);
@@ -111,16 +113,7 @@ impl Compiler<'_> {
 
     /// Realized references that were never found.
     fn unrealized(&mut self) -> EvalResult<()> {
-        let unrealized: Vec<_> = self
-            .pending_realize
-            .iter()
-            .filter(|(t, title, _, _)| {
-                self.catalog
-                    .find(t, title)
-                    .is_none_or(|i| self.catalog.get(i).virtual_)
-            })
-            .cloned()
-            .collect();
+        let unrealized = self.built.unrealized();
         for (t, title, file, span) in unrealized {
             let e = EvalError::finding(EvalDiagKind::RealizeMissing {
                 references: vec![format!("{t}[{title}]")],
@@ -134,18 +127,18 @@ impl Compiler<'_> {
 
     /// A core type's namevar set to the title is not written (as Puppet's catalog).
     fn write_namevars(&mut self) {
-        for i in 0..self.catalog.resources().len() {
-            let nonstring_title = self.meta[i].nonstring_title;
-            if self.meta[i].kind != ResKind::Builtin {
+        for i in 0..self.built.catalog.resources().len() {
+            let nonstring_title = self.built.meta[i].nonstring_title;
+            if self.built.meta[i].kind != ResKind::Builtin {
                 // A define's namevar is `name`.
-                let r = self.catalog.get_mut(i);
+                let r = self.built.catalog.get_mut(i);
                 if nonstring_title && r.param("name").is_none() {
                     let title = Value::string(r.title.clone());
                     r.params.insert(0, ("name".into(), title));
                 }
                 continue;
             }
-            let r = self.catalog.get(i);
+            let r = self.built.catalog.get(i);
             let lower = r.type_name.to_lowercase();
             let mut patterns = None;
             let mut names: Vec<String> = match crate::defs::builtins::resource_type(&lower) {
@@ -162,7 +155,7 @@ impl Compiler<'_> {
                 names.push("name".into());
             }
             let title = r.title.clone();
-            let r = self.catalog.get_mut(i);
+            let r = self.built.catalog.get_mut(i);
             if !nonstring_title {
                 r.params
                     .retain(|(n, v)| !(names.contains(n) && v.as_str() == Some(title.as_str())));
@@ -181,7 +174,7 @@ impl Compiler<'_> {
                 && !nonstring_title
             {
                 let parsed = self.parse_title(&patterns, &title);
-                let r = self.catalog.get_mut(i);
+                let r = self.built.catalog.get_mut(i);
                 let mut at = 0;
                 for (attr, value) in parsed {
                     if attr != "name" && !r.params.iter().any(|(n, _)| *n == attr) {
@@ -195,12 +188,12 @@ impl Compiler<'_> {
 
     /// The relationship metaparameters name resources of the catalog.
     fn check_relationship_params(&mut self) -> EvalResult<()> {
-        for i in 0..self.catalog.resources().len() {
-            if self.catalog.get(i).virtual_ {
+        for i in 0..self.built.catalog.resources().len() {
+            if self.built.catalog.get(i).virtual_ {
                 continue;
             }
             for p in ["before", "require", "notify", "subscribe"] {
-                let Some(v) = self.catalog.get(i).param(p).cloned() else {
+                let Some(v) = self.built.catalog.get(i).param(p).cloned() else {
                     continue;
                 };
                 let mut flat = Vec::new();
@@ -214,9 +207,9 @@ impl Compiler<'_> {
                     let Some((t, title)) = key else { continue };
                     let found = self
                         .find_resource(&t, &title)
-                        .is_some_and(|j| !self.catalog.get(j).virtual_);
+                        .is_some_and(|j| !self.built.catalog.get(j).virtual_);
                     if !found {
-                        let (file, span) = (self.meta[i].file, self.meta[i].span);
+                        let (file, span) = (self.built.meta[i].file, self.built.meta[i].span);
                         let named = Dangling::Parameter {
                             reference: format!("{t}[{title}]"),
                             param: p.to_string(),
@@ -233,10 +226,10 @@ impl Compiler<'_> {
 
     /// A resource by type and title, or by an `alias` or name parameter.
     pub fn find_resource(&self, t: &str, title: &str) -> Option<usize> {
-        if let Some(i) = self.catalog.find(t, title) {
+        if let Some(i) = self.built.catalog.find(t, title) {
             return Some(i);
         }
-        self.catalog.resources().iter().position(|r| {
+        self.built.catalog.resources().iter().position(|r| {
             r.type_name == t
                 && ["alias", "name"].iter().any(|p| {
                     r.param(p).is_some_and(|v| {
@@ -250,11 +243,11 @@ impl Compiler<'_> {
 
     /// The attributes of core-type resources are the type's.
     fn check_attributes(&mut self) -> EvalResult<()> {
-        for i in 0..self.catalog.resources().len() {
-            if self.meta[i].kind != ResKind::Builtin || self.catalog.get(i).virtual_ {
+        for i in 0..self.built.catalog.resources().len() {
+            if self.built.meta[i].kind != ResKind::Builtin || self.built.catalog.get(i).virtual_ {
                 continue;
             }
-            let r = self.catalog.get(i);
+            let r = self.built.catalog.get(i);
             let Some(def) = crate::defs::builtins::resource_type(&r.type_name.to_lowercase())
             else {
                 continue;
@@ -273,7 +266,7 @@ impl Compiler<'_> {
                     resource: r.reference(),
                     problem: BadAttribute::Native(n.clone()),
                 })
-                .located(self.meta[i].file, self.meta[i].span);
+                .located(self.built.meta[i].file, self.built.meta[i].span);
                 self.recover_error(e)?;
             }
         }
@@ -281,16 +274,16 @@ impl Compiler<'_> {
     }
 
     pub(super) fn merge_scope_tags(&mut self, idx: usize) {
-        if self.meta[idx].tags_merged {
+        if self.built.meta[idx].tags_merged {
             return;
         }
-        self.meta[idx].tags_merged = true;
+        self.built.meta[idx].tags_merged = true;
         let Some(c) = self.tag_container(idx) else {
             return;
         };
         self.merge_scope_tags(c);
-        let tags = self.catalog.get(c).tags.clone();
-        let r = self.catalog.get_mut(idx);
+        let tags = self.built.catalog.get(c).tags.clone();
+        let r = self.built.catalog.get_mut(idx);
         for t in tags {
             r.tag(&t);
         }
@@ -333,8 +326,8 @@ impl Compiler<'_> {
     /// The resource whose tags the resource at `idx` takes (its scope's resource; for a
     /// class or node, the nearest one up its dynamic scopes).
     pub(super) fn tag_container(&self, idx: usize) -> Option<usize> {
-        let sid = self.meta[idx].scope;
-        let container = if matches!(self.meta[idx].kind, ResKind::Class | ResKind::Node) {
+        let sid = self.built.meta[idx].scope;
+        let container = if matches!(self.built.meta[idx].kind, ResKind::Class | ResKind::Node) {
             self.scopes[sid].resource.or_else(|| {
                 let mut s = self.scopes[sid].dyn_parent;
                 while let Some(id) = s {

@@ -52,7 +52,7 @@ impl Compiler<'_> {
         if let Some(r) = self.current_resource() {
             for t in flat {
                 if let Value::String(s) = t {
-                    tag_name(self.catalog.get_mut(r), &s);
+                    tag_name(self.built.catalog.get_mut(r), &s);
                 }
             }
         }
@@ -69,8 +69,8 @@ impl Compiler<'_> {
         let ok = flat.iter().all(|t| {
             t.as_str().is_some_and(|s| {
                 let s = s.to_lowercase();
-                r.is_some_and(|r| self.catalog.get(r).tags.contains(&s))
-                    || self.catalog.tags.contains(&s)
+                r.is_some_and(|r| self.built.catalog.get(r).tags.contains(&s))
+                    || self.built.catalog.tags.contains(&s)
             })
         });
         Value::Boolean(ok)
@@ -181,10 +181,10 @@ impl Compiler<'_> {
         let Some((t, title)) = args.first().and_then(ref_key) else {
             return Value::Boolean(false);
         };
-        let Some(i) = self.catalog.find(&t, &title) else {
+        let Some(i) = self.built.catalog.find(&t, &title) else {
             return Value::Boolean(false);
         };
-        let res = self.catalog.get(i);
+        let res = self.built.catalog.get(i);
         let ok = match args.get(1) {
             Some(Value::Hash(h)) => h.iter().all(|(k, v)| {
                 k.as_str().is_some_and(|k| {
@@ -301,19 +301,19 @@ impl Compiler<'_> {
             }
             let idx = self.declare_class(&class, None, span)?;
             self.evaluate_class(idx)?;
-            let title = self.catalog.get(idx).title.clone();
+            let title = self.built.catalog.get(idx).title.clone();
             out.push(Value::resource("Class", &title));
             match name {
                 "contain" => {
                     if let Some(c) = self.current_resource() {
-                        let src = self.catalog.get(c).reference();
-                        self.catalog.add_edge(src, format!("Class[{title}]"));
+                        let src = self.built.catalog.get(c).reference();
+                        self.built.catalog.add_edge(src, format!("Class[{title}]"));
                     }
                 }
                 "require" => {
                     if let Some(c) = self.current_resource() {
                         let target = Value::string(format!("Class[{title}]"));
-                        let res = self.catalog.get_mut(c);
+                        let res = self.built.catalog.get_mut(c);
                         let new = match res.param("require") {
                             None | Some(Value::Undef) => Value::array(vec![target]),
                             Some(Value::Array(a)) => {
@@ -348,19 +348,13 @@ impl Compiler<'_> {
                     v.type_name()
                 ));
             };
-            match self.catalog.find(&t, &title) {
-                Some(i) => self.catalog.get_mut(i).virtual_ = false,
-                None => self.pending_realize.push((t, title, self.ctx.file, span)),
+            match self.built.catalog.find(&t, &title) {
+                Some(i) => self.built.catalog.get_mut(i).virtual_ = false,
+                None => self.built.defer_realize(t, title, self.ctx.file, span),
             }
         }
         // Resources realized before they are declared.
-        let pending = std::mem::take(&mut self.pending_realize);
-        for p in &pending {
-            if let Some(i) = self.catalog.find(&p.0, &p.1) {
-                self.catalog.get_mut(i).virtual_ = false;
-            }
-        }
-        self.pending_realize = pending;
+        self.built.realize_pending();
         Ok(Value::Undef)
     }
 
@@ -381,7 +375,7 @@ impl Compiler<'_> {
                     self.resolve_type(&n).is_some() || self.loader.definition(&n).is_some()
                 }
                 Value::Resource(_) => match ref_key(a) {
-                    Some((t, title)) => self.catalog.find(&t, &title).is_some(),
+                    Some((t, title)) => self.built.catalog.find(&t, &title).is_some(),
                     None => false,
                 },
                 Value::Type(t) => match t.ty() {
@@ -390,9 +384,12 @@ impl Compiler<'_> {
                         title: Some(title),
                     } => {
                         if n == "Class" {
-                            self.catalog.find("Class", &class_title(title)).is_some()
+                            self.built
+                                .catalog
+                                .find("Class", &class_title(title))
+                                .is_some()
                         } else {
-                            self.catalog.find(n, title).is_some()
+                            self.built.catalog.find(n, title).is_some()
                         }
                     }
                     crate::types::Type::Resource {
@@ -400,7 +397,7 @@ impl Compiler<'_> {
                         title: None,
                     } => self.resolve_type(&n.to_lowercase()).is_some(),
                     crate::types::Type::Class(Some(n)) => {
-                        self.catalog.find("Class", &class_title(n)).is_some()
+                        self.built.catalog.find("Class", &class_title(n)).is_some()
                     }
                     _ => false,
                 },
@@ -599,16 +596,25 @@ impl Compiler<'_> {
         for title in flat {
             if type_lower == "class" {
                 let name = title.to_puppet_string();
-                if self.catalog.find("Class", &class_title(&name)).is_none() {
+                if self
+                    .built
+                    .catalog
+                    .find("Class", &class_title(&name))
+                    .is_none()
+                {
                     let idx = self.declare_class(&name, Some(pl.clone()), span)?;
                     self.evaluate_class(idx)?;
                 }
                 continue;
             }
             let type_name = cap_type(&type_lower);
-            if let Some(i) = self.catalog.find(&type_name, &title.to_puppet_string()) {
+            if let Some(i) = self
+                .built
+                .catalog
+                .find(&type_name, &title.to_puppet_string())
+            {
                 // Declared already: the same parameters are fine, others are a duplicate.
-                let res = self.catalog.get(i);
+                let res = self.built.catalog.get(i);
                 let same = pl.iter().all(|(k, v)| {
                     res.param(k)
                         .is_some_and(|x| x.to_puppet_string() == v.to_puppet_string())

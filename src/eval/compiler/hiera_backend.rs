@@ -29,7 +29,7 @@ struct BackendHost<'a, 'c> {
 impl BackendHost<'_, '_> {
     fn top_variable(&mut self, name: &str) -> Option<RValue> {
         let name = name.trim_start_matches('@').trim_start_matches("::");
-        let v = self.compiler.scopes[self.compiler.top].vars.get(name)?;
+        let v = self.compiler.scopes[super::scope::TOP].vars.get(name)?;
         Some(to_ruby(v, &mut self.opaque, &mut self.shared))
     }
 }
@@ -96,7 +96,7 @@ impl ruby::Host for BackendHost<'_, '_> {
     }
 
     fn variables(&mut self) -> Vec<(String, RValue)> {
-        let mut vars: Vec<(String, Value)> = self.compiler.scopes[self.compiler.top]
+        let mut vars: Vec<(String, Value)> = self.compiler.scopes[super::scope::TOP]
             .vars
             .iter()
             .filter(|(_, v)| !v.is_undef())
@@ -274,11 +274,11 @@ impl Compiler<'_> {
             }
             Api::V3 { .. } => return not_run("a 3.x function"),
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return BackendAnswer::Failed(format!("Recursion too deep calling function '{name}'"));
         }
         let budget = ruby::Budget {
-            max_string: self.budgets.string_bytes,
+            max_string: self.limits.budgets().string_bytes,
             ..ruby::Budget::default()
         };
         let mut host = BackendHost {

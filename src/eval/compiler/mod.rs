@@ -12,10 +12,12 @@ mod classes;
 mod collectors;
 mod conditions;
 mod eval;
+mod findings;
 mod finish;
 mod functions;
 mod hiera_backend;
 mod input;
+mod limits;
 mod loader;
 mod overrides;
 mod relationships;
@@ -32,28 +34,22 @@ pub use input::{
 };
 pub use snippet::{SnippetOptions, SnippetOutput, eval_expression, eval_snippet};
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
-use super::catalog::{Catalog, Location, Resource};
+use super::catalog::{Location, Resource};
 use super::diag::{BadInput, EvalDiag, EvalDiagKind, GaveUp, NotEvaluated, Related, ValueFrom};
 use super::error::EvalError;
 use super::value::{Hash, Value};
 use crate::syntax::ast::Span;
 use loader::{FileId, Loader};
-use scope::{Ctx, Scope, ScopeId};
-
-/// Nested evaluation (calls, class and define evaluation) deeper than this is an error.
-const MAX_DEPTH: usize = 400;
-/// How many steps pass between two looks at the clock (a look costs about as much as a cheap
-/// step; a step may cost much more, walking a big value).
-const CLOCK_EVERY: u64 = 16;
+use scope::{Ctx, ScopeId};
 
 /// Compiles the catalog of `input.node`.
 pub fn compile(input: &CompileInput) -> CompileOutput {
     let mut c = Compiler::new(input);
     let ok = c.run();
-    let ok = ok.and_then(|()| c.check_catalog_size());
+    let ok = ok.and_then(|()| c.limits.check_catalog_size(&c.built.catalog));
     // What Hiera could not read or do: a refused data file is a finding of its own.
     for n in c.hiera.notes() {
         let kind = match n.refused {
@@ -67,45 +63,36 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
             span: None,
             line: None,
         };
-        c.diags.push(EvalDiag::new(kind, at));
+        c.findings.push(EvalDiag::new(kind, at));
     }
     let (catalog, failed) = match ok {
-        Ok(()) if c.errors_recovered == 0 => {
+        Ok(()) if !c.findings.failed() => {
             // Dependency cycles: the agent would refuse the catalog.
-            c.diags
-                .extend(super::checks::check_cycles(&c.catalog, None));
-            (Some(std::mem::take(&mut c.catalog)), None)
+            for d in super::checks::check_cycles(&c.built.catalog, None) {
+                c.findings.push(d);
+            }
+            (Some(std::mem::take(&mut c.built.catalog)), None)
         }
         Ok(()) => {
             // A failed compilation gives the agent nothing; but a cycle among what did compile
             // is one in the whole catalog too (the rest only adds resources and edges): an
             // error of its own, after those Puppet meets first.
-            for d in super::checks::check_cycles(&c.catalog, None) {
-                c.errors.push(c.diags.len());
-                c.diags.push(d);
+            for d in super::checks::check_cycles(&c.built.catalog, None) {
+                c.findings.push_error(d);
             }
-            (None, Some(std::mem::take(&mut c.catalog)))
+            (None, Some(std::mem::take(&mut c.built.catalog)))
         }
         // A budget that ran out gives no catalog at all: what it holds may be what exceeded it.
         Err(e) => {
             let budget = e.kind == super::error::ErrorKind::Budget;
             c.report_error(e);
-            (None, (!budget).then(|| std::mem::take(&mut c.catalog)))
+            (
+                None,
+                (!budget).then(|| std::mem::take(&mut c.built.catalog)),
+            )
         }
     };
-    let errors = if catalog.is_some() {
-        Vec::new()
-    } else {
-        c.errors
-    };
-    CompileOutput {
-        catalog,
-        failed,
-        errors,
-        diags: c.diags,
-        missing_facts: c.missing_facts,
-        variable_reads: c.variable_reads.unwrap_or_default(),
-    }
+    c.findings.into_output(catalog, failed)
 }
 
 /// What is known about a catalog resource beyond what the catalog writes.
@@ -142,54 +129,20 @@ pub(crate) enum ResKind {
 pub(crate) struct Compiler<'i> {
     pub input: &'i CompileInput,
     pub loader: Loader,
-    pub scopes: Vec<Scope>,
+    /// The named scopes: top, node, classes, define instances.
+    pub scopes: scope::Scopes,
     pub ctx: Ctx,
-    pub catalog: Catalog,
-    pub meta: Vec<ResMeta>,
-    pub diags: Vec<EvalDiag>,
-    /// Evaluated classes: their scopes.
-    pub class_scopes: HashMap<String, ScopeId>,
-    pub overrides: Vec<overrides::PendingOverride>,
-    pub collectors: Vec<collectors::Collector>,
-    /// For a collector in a relationship chain: the operand left of it, which stands in for
-    /// it should it collect nothing.
-    pub empty_alternatives: HashMap<usize, relationships::RelOperand>,
-    pub relationships: Vec<relationships::Relationship>,
-    pub depth: usize,
-    pub steps: u64,
-    /// The limits of this compilation, and when its wall time runs out.
-    pub budgets: crate::eval::budget::Budgets,
-    pub deadline: std::time::Instant,
-    /// Unknown conditions already reported (file, offset).
-    pub reported_unknown: HashSet<(FileId, u32)>,
-    /// Errors recorded and gone past (see `eval_body`): the compilation has failed.
-    pub errors_recovered: usize,
-    /// The errors reported, as indices in `diags`, in the order met.
-    pub errors: Vec<usize>,
-    /// Facts the code read that the node's facts lack, in the order first read.
-    pub missing_facts: Vec<crate::eval::facts::MissingFact>,
-    /// The variable reads of the manifests, when [`CompileInput::record_variable_reads`] asks.
-    pub variable_reads: Option<Vec<VariableRead>>,
+    /// The catalog being built and what is known of its resources.
+    pub built: resources::Built,
+    /// What the compilation found: findings, errors, missing facts, variable reads.
+    pub findings: findings::Findings,
+    /// The limits of this compilation: nesting, steps, budgets, wall time.
+    pub limits: limits::Limits,
     pub main_file: FileId,
-    pub top: ScopeId,
-    pub node_scope: Option<ScopeId>,
-    /// Classes whose collectors override: they may override anything afterwards.
-    pub override_sources: HashSet<String>,
-    /// `realize`d references not (yet) declared: (type, title, file, span).
-    pub pending_realize: Vec<(String, String, FileId, Span)>,
-    pub unknown_titles: usize,
-    /// EPP templates being rendered, innermost last.
-    pub epp_frames: Vec<crate::eval::epp::RenderFrame>,
-    /// The call of the template or file function being evaluated.
-    pub template_call: Span,
-    /// ERB templates being rendered (a template may render others).
-    pub erb_depth: usize,
-    /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
-    pub ruby_variables: ruby::RubyVariables,
+    /// The templates being rendered, and what rendering them remembers.
+    pub templates: templates::Templates,
     /// Hiera's data (global, environment, modules).
     pub hiera: crate::eval::hiera::Hiera,
-    /// The messages of `notice(...)` calls, in order, when they are recorded (snippets).
-    pub notices: Option<Vec<String>>,
     /// The regexps this compilation compiled (shared with its Hiera).
     pub regexes: std::sync::Arc<crate::types::RegexCache>,
     /// How each type alias named as a value shows as a string (`Port = Integer[1, 65535]`),
@@ -198,50 +151,21 @@ pub(crate) struct Compiler<'i> {
     /// The type texts this compilation parsed (`String[1]`, a `Type[args]` access rebuilt as
     /// text), each parsed once.
     pub types: crate::types::Caches,
-    /// The EPP template files this compilation parsed, by path.
-    pub epp_templates: HashMap<
-        PathBuf,
-        Result<std::sync::Arc<crate::eval::epp::EppTemplate>, crate::eval::epp::EppError>,
-    >,
 }
 
 impl<'i> Compiler<'i> {
     fn new(input: &'i CompileInput) -> Self {
         let regexes = std::sync::Arc::new(crate::types::RegexCache::default());
-        let mut top = Scope::new(None, None, None);
-        top.is_top = true;
         Compiler {
             input,
             loader: Loader::new(&input.modulepath, input.sandbox.clone(), input.ruby.clone()),
-            scopes: vec![top],
+            scopes: scope::Scopes::new(),
             ctx: Ctx::new(0, 0),
-            catalog: Catalog::new(&input.node.name, &input.environment),
-            meta: Vec::new(),
-            diags: Vec::new(),
-            class_scopes: HashMap::new(),
-            overrides: Vec::new(),
-            collectors: Vec::new(),
-            empty_alternatives: HashMap::new(),
-            relationships: Vec::new(),
-            depth: 0,
-            steps: 0,
-            budgets: input.budgets.clone(),
-            deadline: std::time::Instant::now() + input.budgets.wall_time,
-            reported_unknown: HashSet::new(),
-            errors_recovered: 0,
-            errors: Vec::new(),
-            missing_facts: Vec::new(),
-            variable_reads: input.record_variable_reads.then(Vec::new),
+            built: resources::Built::new(&input.node.name, &input.environment),
+            findings: findings::Findings::new(input.record_variable_reads),
+            limits: limits::Limits::new(&input.budgets),
             main_file: 0,
-            top: 0,
-            node_scope: None,
-            override_sources: HashSet::new(),
-            pending_realize: Vec::new(),
-            unknown_titles: 0,
-            epp_frames: Vec::new(),
-            template_call: Span::default(),
-            erb_depth: 0,
-            ruby_variables: Default::default(),
+            templates: templates::Templates::default(),
             hiera: crate::eval::hiera::Hiera::new(
                 input.global_hiera.as_deref(),
                 input.environment_dir.as_deref(),
@@ -254,11 +178,9 @@ impl<'i> Compiler<'i> {
                 input.budgets.string_bytes,
             )
             .with_regexes(regexes.clone()),
-            notices: None,
             regexes,
             alias_shown: HashMap::new(),
             types: crate::types::Caches::default(),
-            epp_templates: HashMap::new(),
         }
     }
 
@@ -266,7 +188,7 @@ impl<'i> Compiler<'i> {
         let main_code = self.start()?;
         // The main manifest's code, file by file.
         for (file, stmts) in main_code {
-            self.ctx = Ctx::new(self.top, file);
+            self.ctx = Ctx::new(scope::TOP, file);
             self.eval_body(&stmts)?;
         }
         self.run_generators()
@@ -279,7 +201,7 @@ impl<'i> Compiler<'i> {
         let main_code = self.load_main();
         self.report_load_errors();
         let syntax_error = |d: &EvalDiag| matches!(d.kind, EvalDiagKind::EvalError { .. });
-        if self.diags.iter().any(syntax_error) {
+        if self.findings.any(syntax_error) {
             return Err(EvalError::new("The manifest has syntax errors"));
         }
         self.set_top_variables();
@@ -292,16 +214,18 @@ impl<'i> Compiler<'i> {
         settings.tag("class");
         settings.tag("settings");
         self.add_meta_resource(settings, ResKind::Class, None);
-        self.catalog
+        self.built
+            .catalog
             .add_edge("Stage[main]".into(), "Class[Settings]".into());
-        self.catalog.classes.push("settings".into());
+        self.built.catalog.classes.push("settings".into());
         let mut main = Resource::new("Class", "main");
         main.tag("class");
         main.set_param("name", Value::string("main"));
         let main_idx = self.add_meta_resource(main, ResKind::Main, None);
-        self.catalog
+        self.built
+            .catalog
             .add_edge("Stage[main]".into(), "Class[main]".into());
-        self.scopes[self.top].resource = Some(main_idx);
+        self.scopes[scope::TOP].resource = Some(main_idx);
         Ok(main_code)
     }
 
@@ -347,7 +271,7 @@ impl<'i> Compiler<'i> {
                                 ..Location::default()
                             };
                             let kind = EvalDiagKind::BadInput { problem };
-                            self.diags.push(EvalDiag::new(kind, at));
+                            self.findings.push(EvalDiag::new(kind, at));
                         }
                     }
                 }
@@ -362,9 +286,8 @@ impl<'i> Compiler<'i> {
     fn report_load_errors(&mut self) {
         for e in self.loader.take_errors() {
             let at = self.location(e.file, e.span);
-            self.errors.push(self.diags.len());
             let kind = EvalDiagKind::EvalError { message: e.message };
-            self.diags.push(EvalDiag::new(kind, at));
+            self.findings.push_error(EvalDiag::new(kind, at));
         }
     }
 
@@ -431,19 +354,19 @@ impl<'i> Compiler<'i> {
             Value::string(self.input.environment.clone()),
         );
         vars.push(("server_facts".into(), Value::hash(server_facts)));
-        let top = &mut self.scopes[self.top];
+        let top = &mut self.scopes[scope::TOP];
         for (k, v) in vars {
             top.vars.insert(k, v);
         }
     }
 
     fn add_meta_resource(&mut self, r: Resource, kind: ResKind, scope: Option<ScopeId>) -> usize {
-        let idx = match self.catalog.add(r) {
+        let idx = match self.built.catalog.add(r) {
             Ok(i) | Err(i) => i,
         };
-        if idx == self.meta.len() {
-            self.meta.push(ResMeta {
-                scope: scope.unwrap_or(self.top),
+        if idx == self.built.meta.len() {
+            self.built.meta.push(ResMeta {
+                scope: scope.unwrap_or(scope::TOP),
                 kind,
                 evaluated: true,
                 file: self.main_file,
@@ -491,7 +414,7 @@ impl<'i> Compiler<'i> {
         };
         // A syntax error already reported is not reported again.
         if matches!(&kind, EvalDiagKind::EvalError { message } if message == "The manifest has syntax errors")
-            && self.diags.iter().any(|d| {
+            && self.findings.any(|d| {
                 matches!(&d.kind, EvalDiagKind::EvalError { message } if message.starts_with("Syntax error"))
             })
         {
@@ -503,8 +426,7 @@ impl<'i> Compiler<'i> {
             }
             _ => Vec::new(),
         };
-        self.errors.push(self.diags.len());
-        self.diags.push(EvalDiag {
+        self.findings.push_error(EvalDiag {
             kind,
             at,
             related,
@@ -515,94 +437,21 @@ impl<'i> Compiler<'i> {
     /// Adds a finding that does not stop the compilation.
     pub fn note(&mut self, kind: EvalDiagKind, span: Span) {
         let at = self.location(self.ctx.file, span);
-        self.diags.push(EvalDiag::new(kind, at));
+        self.findings.push(EvalDiag::new(kind, at));
     }
 
     /// Records a read of a fact the node's facts lack (once per way it is read).
     pub fn missing_fact(&mut self, path: Vec<String>, read: String, span: Span) {
-        if self.missing_facts.iter().any(|m| m.read == read) {
+        if self.findings.has_missing_fact(&read) {
             return;
         }
         let at = self.location(self.ctx.file, span);
-        self.missing_facts
-            .push(crate::eval::facts::MissingFact { read, path, at });
-    }
-
-    /// Counts `n` steps of work; the budget error when the steps or the wall time run out.
-    pub fn charge_steps(&mut self, n: u64) -> Result<(), EvalError> {
-        let before = self.steps;
-        self.steps = self.steps.saturating_add(n);
-        if self.steps > self.budgets.steps {
-            return Err(crate::eval::budget::exceeded(
-                "evaluation steps",
-                self.budgets.steps,
-            ));
-        }
-        if before / CLOCK_EVERY != self.steps / CLOCK_EVERY
-            && std::time::Instant::now() > self.deadline
-        {
-            return Err(crate::eval::budget::exceeded(
-                "wall time",
-                format!("{} s", self.budgets.wall_time.as_secs_f64()),
-            ));
-        }
-        Ok(())
-    }
-
-    /// The budget error when the catalog's parameters hold more than four times the
-    /// collection budget (elements counted as [`crate::eval::budget::deep_size`] does): the
-    /// catalog is written out, and values that share their parts would multiply when written.
-    fn check_catalog_size(&self) -> Result<(), EvalError> {
-        let max = self.budgets.collection_elements.saturating_mul(4);
-        let mut total = 0usize;
-        for r in self.catalog.resources() {
-            for (_, v) in &r.params {
-                total += crate::eval::budget::deep_size(v, max - total).map_err(|_| {
-                    crate::eval::budget::exceeded(
-                        "catalog size",
-                        format!("{max} elements in resource parameters"),
-                    )
-                })?;
-            }
-        }
-        Ok(())
-    }
-
-    /// The budget error when the catalog already holds as many resources as it may.
-    pub fn check_resource_budget(&self) -> Result<(), EvalError> {
-        if self.catalog.resources().len() >= self.budgets.resources {
-            return Err(crate::eval::budget::exceeded(
-                "resources",
-                format!("{} in the catalog", self.budgets.resources),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Checks a value an operator, literal or function built against the size budgets.
-    pub fn check_size(&mut self, v: &Value) -> Result<(), EvalError> {
-        match v {
-            Value::String(s) => {
-                crate::eval::budget::check_string(s.len(), self.budgets.string_bytes)
-            }
-            Value::Array(a) if a.len() < 64 && a.iter().all(is_scalar) => Ok(()),
-            Value::Array(_) | Value::Hash(_) | Value::Sensitive(_) => {
-                let n = crate::eval::budget::deep_size(v, self.budgets.collection_elements)?;
-                // The walk is work: a big one counts (and looks at the clock).
-                self.charge_steps((n / 1024) as u64)
-            }
-            _ => Ok(()),
-        }
+        self.findings
+            .push_missing_fact(crate::eval::facts::MissingFact { read, path, at });
     }
 
     /// The facts as a hash.
     pub fn facts(&self) -> &Hash {
         &self.input.node.facts
     }
-}
-
-/// A value that holds no other value.
-fn is_scalar(v: &Value) -> bool {
-    !matches!(v, Value::Array(_) | Value::Hash(_) | Value::Sensitive(_))
-        && !matches!(v, Value::String(s) if s.len() > 1024)
 }

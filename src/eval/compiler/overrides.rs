@@ -85,9 +85,9 @@ impl Compiler<'_> {
                 span,
                 uncertain: false,
             };
-            match self.catalog.find(&ov.type_name, &ov.title) {
+            match self.built.catalog.find(&ov.type_name, &ov.title) {
                 Some(idx) => self.apply_override(idx, &ov, false)?,
-                None => self.overrides.push(ov),
+                None => self.built.defer_override(ov),
             }
         }
         Ok(Value::Undef)
@@ -118,12 +118,12 @@ impl Compiler<'_> {
                 span,
                 uncertain: true,
             };
-            match self.catalog.find(&ov.type_name, &ov.title) {
+            match self.built.catalog.find(&ov.type_name, &ov.title) {
                 Some(idx) => {
                     // Whether it applies is not known: an error is not Puppet's.
                     let _ = self.apply_override(idx, &ov, false);
                 }
-                None => self.overrides.push(ov),
+                None => self.built.defer_override(ov),
             }
         }
         Ok(())
@@ -135,7 +135,10 @@ impl Compiler<'_> {
         ov: &PendingOverride,
         from_collector: bool,
     ) -> EvalResult<()> {
-        let res_source = self.meta[idx].source_class.clone().unwrap_or_default();
+        let res_source = self.built.meta[idx]
+            .source_class
+            .clone()
+            .unwrap_or_default();
         let allowed =
             from_collector || ov.source == res_source || self.child_of(&ov.source, &res_source);
         if !allowed {
@@ -144,19 +147,19 @@ impl Compiler<'_> {
             );
         }
         for (n, v, append) in &ov.attrs {
-            let current = self.catalog.get(idx).param(n).cloned();
+            let current = self.built.catalog.get(idx).param(n).cloned();
             let value = match current {
                 None => v.clone(),
                 Some(cur) if cur.is_undef() => v.clone(),
                 Some(cur) => {
-                    let param_source = self.meta[idx]
+                    let param_source = self.built.meta[idx]
                         .param_sources
                         .iter()
                         .find(|(p, _)| p == n)
                         .map(|(_, s)| s.clone())
                         .unwrap_or(res_source.clone());
                     if !(from_collector || self.child_of(&ov.source, &param_source)) {
-                        let r = self.catalog.get(idx).reference();
+                        let r = self.built.catalog.get(idx).reference();
                         let by = if param_source.is_empty() {
                             String::new()
                         } else {
@@ -165,7 +168,7 @@ impl Compiler<'_> {
                         return Err(EvalError::new(format!(
                             "Parameter '{n}' is already set on {r}{by}; cannot redefine"
                         ))
-                        .located(self.meta[idx].file, self.meta[idx].span));
+                        .located(self.built.meta[idx].file, self.built.meta[idx].span));
                     }
                     if *append {
                         append_values(&cur, v)
@@ -174,8 +177,8 @@ impl Compiler<'_> {
                     }
                 }
             };
-            self.catalog.get_mut(idx).set_param(n, value);
-            self.meta[idx]
+            self.built.catalog.get_mut(idx).set_param(n, value);
+            self.built.meta[idx]
                 .param_sources
                 .push((n.clone(), ov.source.clone()));
         }

@@ -99,7 +99,7 @@ impl Compiler<'_> {
             RelationshipOp::Require => (r.clone(), l, "before"),
             RelationshipOp::Subscribe => (r.clone(), l, "notify"),
         };
-        self.relationships.push(Relationship {
+        self.built.add_relationship(Relationship {
             source,
             target,
             param,
@@ -112,7 +112,7 @@ impl Compiler<'_> {
         match &r {
             RelOperand::Refs(refs) if refs.is_empty() => return Ok((l_chain, rv)),
             RelOperand::Collector(id) => {
-                self.empty_alternatives.insert(*id, l_chain);
+                self.built.set_empty_alternative(*id, l_chain);
             }
             RelOperand::Refs(_) => {}
         }
@@ -125,15 +125,17 @@ impl Compiler<'_> {
         match o {
             RelOperand::Refs(r) => r.clone(),
             RelOperand::Collector(id) => {
-                let collected: Vec<(String, String)> = self.collectors[*id]
+                let collected: Vec<(String, String)> = self
+                    .built
+                    .collector(*id)
                     .collected
                     .iter()
                     .map(|&i| {
-                        let r = self.catalog.get(i);
+                        let r = self.built.catalog.get(i);
                         (r.type_name.clone(), r.title.clone())
                     })
                     .collect();
-                match self.empty_alternatives.get(id) {
+                match self.built.empty_alternative(*id) {
                     Some(alt) if source && collected.is_empty() => self.operand_refs(alt, true),
                     _ => collected,
                 }

@@ -2,11 +2,15 @@
 //! they add to the catalog, with the helpers the other catalog expressions share (the
 //! scope's resource and class, resource defaults, type names and class titles).
 
-use super::loader::DefKind;
-use super::overrides::append_values;
+use std::collections::{HashMap, HashSet};
+
+use super::collectors::Collector;
+use super::loader::{DefKind, FileId};
+use super::overrides::{PendingOverride, append_values};
+use super::relationships::{RelOperand, Relationship};
 use super::scope::ScopeId;
 use super::{Compiler, ResKind, ResMeta};
-use crate::eval::catalog::Resource;
+use crate::eval::catalog::{Catalog, Resource};
 use crate::eval::diag::{EvalDiagKind, TypeUse, Unknown};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
@@ -14,6 +18,135 @@ use crate::syntax::ast::{self, AttributeOp, ResourceForm, Span};
 
 /// A type name as Puppet capitalizes it (`apache::vhost` -> `Apache::Vhost`).
 pub use crate::types::capitalize_type_name as cap_type;
+
+/// The catalog being built and what is known of its resources: the catalog, each resource's
+/// [`ResMeta`] (by the resource's index), and what waits for the end of the compilation
+/// (overrides, collectors, relationships, realized references).
+pub(crate) struct Built {
+    pub catalog: Catalog,
+    /// What is known of each resource of `catalog`, by index.
+    pub meta: Vec<ResMeta>,
+    overrides: Vec<PendingOverride>,
+    collectors: Vec<Collector>,
+    /// For a collector in a relationship chain: the operand left of it, which stands in for
+    /// it should it collect nothing.
+    empty_alternatives: HashMap<usize, RelOperand>,
+    relationships: Vec<Relationship>,
+    /// Classes whose collectors override: they may override anything afterwards.
+    override_sources: HashSet<String>,
+    /// `realize`d references not (yet) declared: (type, title, file, span).
+    pending_realize: Vec<(String, String, FileId, Span)>,
+    /// Resources whose title is unknown so far.
+    unknown_titles: usize,
+}
+
+impl Built {
+    /// An empty catalog of `node` in `environment`.
+    pub fn new(node: &str, environment: &str) -> Self {
+        Built {
+            catalog: Catalog::new(node, environment),
+            meta: Vec::new(),
+            overrides: Vec::new(),
+            collectors: Vec::new(),
+            empty_alternatives: HashMap::new(),
+            relationships: Vec::new(),
+            override_sources: HashSet::new(),
+            pending_realize: Vec::new(),
+            unknown_titles: 0,
+        }
+    }
+
+    /// An override to apply at the end (its resource is not declared yet).
+    pub fn defer_override(&mut self, ov: PendingOverride) {
+        self.overrides.push(ov);
+    }
+
+    /// The overrides waiting, taken.
+    pub fn take_overrides(&mut self) -> Vec<PendingOverride> {
+        std::mem::take(&mut self.overrides)
+    }
+
+    /// Adds a collector; gives its id.
+    pub fn add_collector(&mut self, c: Collector) -> usize {
+        self.collectors.push(c);
+        self.collectors.len() - 1
+    }
+
+    pub fn collector_count(&self) -> usize {
+        self.collectors.len()
+    }
+
+    pub fn collector(&self, id: usize) -> &Collector {
+        &self.collectors[id]
+    }
+
+    /// Records that collector `id` collected the resource `idx`.
+    pub fn mark_collected(&mut self, id: usize, idx: usize) {
+        self.collectors[id].collected.push(idx);
+    }
+
+    /// The operand that stands in for collector `id` in its chain, should it collect nothing.
+    pub fn empty_alternative(&self, id: usize) -> Option<&RelOperand> {
+        self.empty_alternatives.get(&id)
+    }
+
+    pub fn set_empty_alternative(&mut self, id: usize, alternative: RelOperand) {
+        self.empty_alternatives.insert(id, alternative);
+    }
+
+    /// A relationship to add at the end.
+    pub fn add_relationship(&mut self, r: Relationship) {
+        self.relationships.push(r);
+    }
+
+    /// The relationships waiting, taken.
+    pub fn take_relationships(&mut self) -> Vec<Relationship> {
+        std::mem::take(&mut self.relationships)
+    }
+
+    /// Records that class `class`'s collectors override.
+    pub fn add_override_source(&mut self, class: String) {
+        self.override_sources.insert(class);
+    }
+
+    /// Whether class `class`'s collectors override (so it may override anything).
+    pub fn is_override_source(&self, class: &str) -> bool {
+        self.override_sources.contains(class)
+    }
+
+    /// A `realize`d reference not declared (yet).
+    pub fn defer_realize(&mut self, type_name: String, title: String, file: FileId, span: Span) {
+        self.pending_realize.push((type_name, title, file, span));
+    }
+
+    /// Realizes the resources realized before they were declared.
+    pub fn realize_pending(&mut self) {
+        for (t, title, _, _) in &self.pending_realize {
+            if let Some(i) = self.catalog.find(t, title) {
+                self.catalog.get_mut(i).virtual_ = false;
+            }
+        }
+    }
+
+    /// The `realize`d references still not declared (or still virtual).
+    pub fn unrealized(&self) -> Vec<(String, String, FileId, Span)> {
+        self.pending_realize
+            .iter()
+            .filter(|(t, title, _, _)| {
+                self.catalog
+                    .find(t, title)
+                    .is_none_or(|i| self.catalog.get(i).virtual_)
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// The number of the next resource whose title is unknown.
+    fn next_unknown_title(&mut self) -> usize {
+        self.unknown_titles += 1;
+        self.unknown_titles
+    }
+}
 
 /// Whether a title is also a tag (Puppet's tag syntax).
 pub(super) fn valid_tag(s: &str) -> bool {
@@ -99,7 +232,7 @@ impl Compiler<'_> {
             return c.clone();
         }
         if let Some(r) = s.resource
-            && let Some(m) = self.meta.get(r)
+            && let Some(m) = self.built.meta.get(r)
             && let ResKind::Define(d) = &m.kind
         {
             return format!("define {d}");
@@ -112,7 +245,7 @@ impl Compiler<'_> {
 
     /// Whether code of class `a` may override what class `b` declared.
     pub(super) fn child_of(&mut self, a: &str, b: &str) -> bool {
-        if self.override_sources.contains(a) {
+        if self.built.is_override_source(a) {
             return true;
         }
         let mut cur = a.to_string();
@@ -134,7 +267,7 @@ impl Compiler<'_> {
         if s.is_top || s.is_node {
             sid
         } else {
-            s.enclosing.unwrap_or(self.top)
+            s.enclosing.unwrap_or(super::scope::TOP)
         }
     }
 
@@ -273,7 +406,7 @@ impl Compiler<'_> {
                     self.evaluate_class(idx)?;
                     created.push(Value::resource(
                         "Class",
-                        &self.catalog.get(idx).title.clone(),
+                        &self.built.catalog.get(idx).title.clone(),
                     ));
                 }
             }
@@ -304,7 +437,7 @@ impl Compiler<'_> {
                     bspan,
                     false,
                 )?;
-                let res = self.catalog.get(idx);
+                let res = self.built.catalog.get(idx);
                 created.push(Value::resource(&res.type_name.clone(), &res.title.clone()));
             }
         }
@@ -380,13 +513,10 @@ impl Compiler<'_> {
             Value::String(_) => {
                 return err("Missing title. The title expression resulted in undef");
             }
-            Value::Unknown(_) => {
-                self.unknown_titles += 1;
-                (
-                    format!("<unknown title {}>", self.unknown_titles),
-                    Some(title.clone()),
-                )
-            }
+            Value::Unknown(_) => (
+                format!("<unknown title {}>", self.built.next_unknown_title()),
+                Some(title.clone()),
+            ),
             Value::Undef => return err("Missing title. The title expression resulted in undef"),
             other => {
                 return err(format!(
@@ -432,10 +562,10 @@ impl Compiler<'_> {
         res.location = self.location(self.ctx.file, span);
         let is_define = matches!(kind, ResKind::Define(_));
         let given = params.clone();
-        self.check_resource_budget()?;
-        match self.catalog.add(res) {
+        self.limits.check_resource_budget(&self.built.catalog)?;
+        match self.built.catalog.add(res) {
             Ok(idx) => {
-                self.meta.push(ResMeta {
+                self.built.meta.push(ResMeta {
                     scope: self.ctx.scope,
                     kind: kind.clone(),
                     evaluated: !is_define,
@@ -450,16 +580,16 @@ impl Compiler<'_> {
                 if kind != ResKind::Stage
                     && let Some(container) = self.current_resource()
                 {
-                    let src = self.catalog.get(container).reference();
-                    let dst = self.catalog.get(idx).reference();
-                    self.catalog.add_edge(src, dst);
+                    let src = self.built.catalog.get(container).reference();
+                    let dst = self.built.catalog.get(idx).reference();
+                    self.built.catalog.add_edge(src, dst);
                 }
                 Ok(idx)
             }
             Err(first) => {
-                let m = &self.meta[first];
+                let m = &self.built.meta[first];
                 Err(EvalError::finding(EvalDiagKind::DuplicateResource {
-                    reference: self.catalog.get(first).reference(),
+                    reference: self.built.catalog.get(first).reference(),
                     first: self.location(m.file, m.span),
                     here: self.location(self.ctx.file, span),
                 }))

@@ -282,7 +282,7 @@ impl Compiler<'_> {
         file: Option<&Path>,
     ) -> Result<Result<String, String>, (u32, String)> {
         let budget = ruby::Budget {
-            max_string: self.budgets.template_bytes,
+            max_string: self.limits.budgets().template_bytes,
             ..ruby::Budget::default()
         };
         let mut host = RubyHost {
@@ -306,7 +306,7 @@ impl Compiler<'_> {
     fn visible_variables(&self) -> Vec<(String, Value)> {
         let mut chain = Vec::new();
         if self.ctx.function {
-            chain.push(self.top);
+            chain.push(super::scope::TOP);
         } else {
             let mut s = Some(self.ctx.scope);
             let mut guard = 0;
@@ -495,8 +495,8 @@ impl RubyHost<'_, '_> {
     fn live(&self, name: &str) -> Option<RValue> {
         let name = name.strip_prefix('@').unwrap_or(name);
         self.compiler
-            .ruby_variables
-            .get(&(self.compiler.ctx.scope, name.to_string()))
+            .templates
+            .ruby_variable(self.compiler.ctx.scope, name)
             .cloned()
     }
 }
@@ -505,7 +505,7 @@ impl RubyHost<'_, '_> {
     /// A Puppet variable read from Ruby; a fact the node's facts lack is recorded (`read` says
     /// how the code read it).
     fn puppet_variable(&mut self, name: &str, read: impl FnOnce(&str) -> String) -> Option<Value> {
-        let span = self.compiler.template_call;
+        let span = self.compiler.templates.call();
         let found = self.compiler.lookup_var(name, span).ok().flatten();
         let bare = name.trim_start_matches("::");
         if found.is_none() && !bare.contains("::") && crate::defs::facts::is_known_fact(bare) {
@@ -684,7 +684,7 @@ impl ruby::Host for RubyHost<'_, '_> {
         _style: CallStyle,
     ) -> Result<RValue, String> {
         let args: Vec<Value> = args.iter().map(|a| self.puppet_value(a)).collect();
-        let span = self.compiler.template_call;
+        let span = self.compiler.templates.call();
         match self.compiler.call_function(name, args, None, span) {
             Ok(v) => Ok(self.ruby_value(&v)),
             Err(e) => Err(e.text()),
@@ -705,22 +705,20 @@ impl ruby::Host for RubyHost<'_, '_> {
         }
         vars.insert(name.to_string(), puppet);
         self.compiler
-            .ruby_variables
-            .insert((scope, name.to_string()), value);
+            .templates
+            .set_ruby_variable(scope, name, value);
         Ok(Some(()))
     }
 
     fn set_top_variable(&mut self, name: &str, value: RValue) -> Result<Option<()>, String> {
         let puppet = self.puppet_value(&value);
-        let top = self.compiler.top;
+        let top = super::scope::TOP;
         let vars = &mut self.compiler.scopes[top].vars;
         if vars.contains_key(name) {
             return Err(format!("Cannot reassign variable '${name}'"));
         }
         vars.insert(name.to_string(), puppet);
-        self.compiler
-            .ruby_variables
-            .insert((top, name.to_string()), value);
+        self.compiler.templates.set_ruby_variable(top, name, value);
         Ok(Some(()))
     }
 }
@@ -755,19 +753,19 @@ impl Compiler<'_> {
             Api::V3 { .. } => super::calls::api3_arguments(args),
             Api::V4 { .. } => args,
         };
-        if self.depth > super::MAX_DEPTH {
+        if self.limits.too_deep() {
             return Some(err(format!("Recursion too deep calling function '{name}'")));
         }
         let mut saved = top_scope.then(|| {
             let file = self.ctx.file;
-            let mut ctx = super::scope::Ctx::new(self.top, file);
+            let mut ctx = super::scope::Ctx::new(super::scope::TOP, file);
             ctx.function = true;
             std::mem::replace(&mut self.ctx, ctx)
         });
-        self.depth += 1;
-        let saved_call = std::mem::replace(&mut self.template_call, span);
+        self.limits.enter();
+        let saved_call = self.templates.set_call(span);
         let budget = ruby::Budget {
-            max_string: self.budgets.string_bytes,
+            max_string: self.limits.budgets().string_bytes,
             ..ruby::Budget::default()
         };
         let mut host = RubyHost {
@@ -794,8 +792,8 @@ impl Compiler<'_> {
             ruby::function::call_with_block(def, &method, rargs, block, &mut host, &budget);
         let value = result.map(|v| host.puppet_value(&v));
         saved = host.caller.take();
-        self.template_call = saved_call;
-        self.depth -= 1;
+        self.templates.set_call(saved_call);
+        self.limits.leave();
         if let Some(ctx) = saved {
             self.ctx = ctx;
         }

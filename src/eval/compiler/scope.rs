@@ -12,6 +12,69 @@ use crate::eval::value::Value;
 
 pub type ScopeId = usize;
 
+/// The top scope: the first of the arena.
+pub const TOP: ScopeId = 0;
+
+/// The named scopes of one compilation, in an arena (indexed by [`ScopeId`]), the top scope
+/// first; which is the node's and which each evaluated class's.
+pub(crate) struct Scopes {
+    arena: Vec<Scope>,
+    node: Option<ScopeId>,
+    /// Evaluated classes: their scopes.
+    classes: HashMap<String, ScopeId>,
+}
+
+impl Scopes {
+    /// The top scope alone.
+    pub fn new() -> Self {
+        let mut top = Scope::new(None, None, None);
+        top.is_top = true;
+        Scopes {
+            arena: vec![top],
+            node: None,
+            classes: HashMap::new(),
+        }
+    }
+
+    /// Adds a scope; gives its id.
+    pub fn add(&mut self, scope: Scope) -> ScopeId {
+        self.arena.push(scope);
+        self.arena.len() - 1
+    }
+
+    /// Adds the scope of the node evaluated.
+    pub fn add_node(&mut self, scope: Scope) -> ScopeId {
+        let id = self.add(scope);
+        self.node = Some(id);
+        id
+    }
+
+    /// Adds the scope of the evaluated class `name`.
+    pub fn add_class(&mut self, name: String, scope: Scope) -> ScopeId {
+        let id = self.add(scope);
+        self.classes.insert(name, id);
+        id
+    }
+
+    /// The scope of the class `name` (lower case), once evaluated.
+    pub fn class(&self, name: &str) -> Option<ScopeId> {
+        self.classes.get(name).copied()
+    }
+}
+
+impl std::ops::Index<ScopeId> for Scopes {
+    type Output = Scope;
+    fn index(&self, id: ScopeId) -> &Scope {
+        &self.arena[id]
+    }
+}
+
+impl std::ops::IndexMut<ScopeId> for Scopes {
+    fn index_mut(&mut self, id: ScopeId) -> &mut Scope {
+        &mut self.arena[id]
+    }
+}
+
 /// A resource default: an attribute's value, and whether it appends (`+>`).
 #[derive(Debug, Clone)]
 pub struct DefaultAttr {

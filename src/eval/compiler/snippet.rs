@@ -94,25 +94,26 @@ fn run(source: &str, expr: Option<&Expr>, options: &SnippetOptions) -> SnippetOu
         record_variable_reads: false,
     };
     let mut c = Compiler::new(&input);
-    c.notices = Some(Vec::new());
+    c.findings.record_notices();
     let value = evaluate(&mut c, expr, options);
+    let (diags, notices) = c.findings.into_snippet_parts();
     SnippetOutput {
         value,
-        notices: c.notices.take().unwrap_or_default(),
-        diags: c.diags,
+        notices,
+        diags,
     }
 }
 
 fn evaluate(c: &mut Compiler<'_>, expr: Option<&Expr>, options: &SnippetOptions) -> EvalResult {
     let main_code = c.start()?;
     for (k, v) in &options.variables {
-        c.scopes[c.top]
+        c.scopes[super::scope::TOP]
             .vars
             .insert(k.trim_start_matches("::").to_string(), v.clone());
     }
     let mut last = Value::Undef;
     for (file, stmts) in main_code {
-        c.ctx = Ctx::new(c.top, file);
+        c.ctx = Ctx::new(super::scope::TOP, file);
         last = match expr {
             Some(e) => c.eval(e)?,
             None => c.eval_statements(&stmts)?,

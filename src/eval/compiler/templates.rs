@@ -3,17 +3,71 @@
 //! rendered (`epp()` with the top scope visible, `inline_epp()` with the caller's scope); ERB
 //! is rendered by [`super::ruby`].
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use super::Compiler;
-use super::scope::{Ctx, Frame};
+use super::ruby::RubyVariables;
+use super::scope::{Ctx, Frame, ScopeId};
 use crate::eval::diag::{EvalDiagKind, ValueFrom};
 use crate::eval::epp::{self, EppError, EppHost, EppTemplate, RenderFrame, TemplateSource};
 use crate::eval::error::{EvalError, EvalResult, err};
 use crate::eval::value::Value;
+use crate::ruby::Value as RValue;
 use crate::sandbox::{Error as SandboxError, Sandbox};
 use crate::syntax::ast::{Expr, Span};
 
 /// How deeply templates may render templates.
 const MAX_TEMPLATE_DEPTH: usize = 50;
+
+/// The templates of one compilation: those being rendered, the call that renders them, the
+/// EPP files parsed and the variables ERB templates set.
+#[derive(Default)]
+pub(crate) struct Templates {
+    /// EPP templates being rendered, innermost last.
+    epp_frames: Vec<RenderFrame>,
+    /// The call of the template or file function being evaluated.
+    call: Span,
+    /// ERB templates being rendered (a template may render others).
+    erb_depth: usize,
+    /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
+    ruby_variables: RubyVariables,
+    /// The EPP template files this compilation parsed, by path.
+    parsed: HashMap<PathBuf, Result<Arc<EppTemplate>, EppError>>,
+}
+
+impl Templates {
+    /// The call of the template or file function being evaluated (or of the Ruby function
+    /// being run).
+    pub fn call(&self) -> Span {
+        self.call
+    }
+
+    /// Sets the call being evaluated; gives the one it replaces.
+    pub fn set_call(&mut self, span: Span) -> Span {
+        std::mem::replace(&mut self.call, span)
+    }
+
+    /// The EPP template being rendered, innermost.
+    pub fn innermost_epp(&mut self) -> Option<&mut RenderFrame> {
+        self.epp_frames.last_mut()
+    }
+
+    /// The Ruby object a template stored in the variable `name` of `scope`.
+    pub fn ruby_variable(&self, scope: ScopeId, name: &str) -> Option<&RValue> {
+        self.ruby_variables.get(&(scope, name.to_string()))
+    }
+
+    /// Remembers the Ruby object a template stored in the variable `name` of `scope`.
+    pub fn set_ruby_variable(&mut self, scope: ScopeId, name: &str, value: RValue) {
+        self.ruby_variables.insert((scope, name.to_string()), value);
+    }
+
+    fn too_deep(&self) -> bool {
+        self.epp_frames.len() + self.erb_depth > MAX_TEMPLATE_DEPTH
+    }
+}
 
 impl Compiler<'_> {
     /// The template functions; `None` for other names.
@@ -26,14 +80,14 @@ impl Compiler<'_> {
         if !epp::is_template_function(name) {
             return None;
         }
-        self.template_call = span;
-        if self.epp_frames.len() + self.erb_depth > MAX_TEMPLATE_DEPTH {
+        self.templates.set_call(span);
+        if self.templates.too_deep() {
             return Some(err("Templates nested too deeply"));
         }
         if matches!(name, "template" | "inline_template") {
-            self.erb_depth += 1;
+            self.templates.erb_depth += 1;
             let r = self.erb_function(name, args);
-            self.erb_depth -= 1;
+            self.templates.erb_depth -= 1;
             return Some(r);
         }
         Some(epp::call(self, name, args.to_vec()))
@@ -42,7 +96,7 @@ impl Compiler<'_> {
 
 impl EppHost for Compiler<'_> {
     fn epp_frames(&mut self) -> &mut Vec<RenderFrame> {
-        &mut self.epp_frames
+        &mut self.templates.epp_frames
     }
 
     fn in_template_scope(
@@ -57,10 +111,13 @@ impl EppHost for Compiler<'_> {
             TemplateSource::File(path, template) => self.loader.template_file(path, template),
             TemplateSource::Inline => self
                 .loader
-                .inline_template(self.ctx.file, self.template_call),
+                .inline_template(self.ctx.file, self.templates.call),
         };
         let saved = if top_only {
-            Some(std::mem::replace(&mut self.ctx, Ctx::new(self.top, file)))
+            Some(std::mem::replace(
+                &mut self.ctx,
+                Ctx::new(super::scope::TOP, file),
+            ))
         } else {
             None
         };
@@ -103,7 +160,7 @@ impl EppHost for Compiler<'_> {
             written: written.to_string(),
             why: why.to_string(),
         };
-        self.note(kind, self.template_call);
+        self.note(kind, self.templates.call);
     }
 
     fn parameter_error(&mut self, message: String) -> EvalError {
@@ -115,19 +172,19 @@ impl EppHost for Compiler<'_> {
     }
 
     fn template_limit(&self) -> usize {
-        self.budgets.template_bytes
+        self.limits.budgets().template_bytes
     }
 
     fn parsed_template(
         &mut self,
         path: &std::path::Path,
         text: &str,
-    ) -> Result<std::sync::Arc<EppTemplate>, EppError> {
-        if let Some(t) = self.epp_templates.get(path) {
+    ) -> Result<Arc<EppTemplate>, EppError> {
+        if let Some(t) = self.templates.parsed.get(path) {
             return t.clone();
         }
-        let t = epp::parse(text).map(std::sync::Arc::new);
-        self.epp_templates.insert(path.to_path_buf(), t.clone());
+        let t = epp::parse(text).map(Arc::new);
+        self.templates.parsed.insert(path.to_path_buf(), t.clone());
         t
     }
 }
