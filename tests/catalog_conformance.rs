@@ -43,14 +43,15 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use common::catalog::{Case, cases, facterdb_dir};
 use serde_json::Value as Json;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -98,14 +99,6 @@ const KIND_NEEDLES: &[(&str, &[&str])] = &[
     ),
     ("no-matching-node", &["node"]),
 ];
-
-#[derive(Debug)]
-struct Case {
-    /// `cases/NAME` or `modules/NAME`.
-    name: String,
-    dir: PathBuf,
-    options: HashMap<String, String>,
-}
 
 #[derive(Debug, Default)]
 struct Outcome {
@@ -184,82 +177,20 @@ fn origin_kind(origin: &str) -> String {
     origin.chars().take(40).collect()
 }
 
-fn read_options(dir: &Path) -> HashMap<String, String> {
-    let Ok(text) = std::fs::read_to_string(dir.join("options")) else {
-        return HashMap::new();
-    };
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        .collect()
-}
-
-fn collect_cases() -> Vec<Case> {
-    let mut cases = Vec::new();
-    for group in ["cases", "modules"] {
-        let root = Path::new(ROOT).join("tests/catalog").join(group);
-        let Ok(entries) = std::fs::read_dir(&root) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let dir = e.path();
-            if dir.join("site.pp").is_file() {
-                cases.push(Case {
-                    name: format!("{group}/{}", e.file_name().to_string_lossy()),
-                    options: read_options(&dir),
-                    dir,
-                });
-            }
-        }
-    }
-    cases.sort_by(|a, b| a.name.cmp(&b.name));
-    cases
-}
-
-/// facterdb's facts for Facter 4.2 (installed with the corpus).
-fn facterdb_dir() -> Option<PathBuf> {
-    let gems = Path::new("/usr/share/rubygems-integration/all/gems");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(gems)
-        .ok()?
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with("facterdb-"))
-        .map(|e| e.path().join("facts/4.2"))
-        .filter(|p| p.is_dir())
-        .collect();
-    found.sort();
-    found.pop()
-}
-
-fn facts_file(case: &Case) -> Option<PathBuf> {
-    let f = case
-        .options
-        .get("facts")
-        .map(String::as_str)
-        .unwrap_or("default.yaml");
-    match f.strip_prefix("facterdb:") {
-        Some(name) => Some(facterdb_dir()?.join(format!("{name}.facts"))),
-        None => Some(Path::new(ROOT).join("tests/catalog/facts").join(f)),
-    }
-}
-
 /// Runs plint on one case; `Err` says why no result could be had.
 fn run_plint(case: &Case, out: &Path) -> Result<(Option<Json>, Vec<Json>), String> {
-    let facts = facts_file(case).ok_or("facterdb is not installed")?;
+    let facts = case.facts_file().ok_or("facterdb is not installed")?;
     let mut args: Vec<String> = vec!["--evaluate".into(), "--facts".into()];
     args.push(facts.to_string_lossy().into_owned());
     if let Some(n) = case.options.get("node") {
         args.push("--node".into());
         args.push(n.clone());
     }
-    let mut modulepath = Vec::new();
-    if case.dir.join("modules").is_dir() {
-        modulepath.push(case.dir.join("modules").to_string_lossy().into_owned());
-    }
-    if case.options.get("modulepath").map(String::as_str) == Some("corpus") {
-        modulepath.push(common::CORPUS.to_string());
-    }
+    let modulepath: Vec<String> = case
+        .modulepath()
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
     if !modulepath.is_empty() {
         args.push("--modulepath".into());
         args.push(modulepath.join(":"));
@@ -857,7 +788,7 @@ fn catalogs_match_puppet() {
             "the module corpus or facterdb is missing: run scripts/install-corpus.sh"
         );
     }
-    let cases: Vec<Case> = collect_cases()
+    let cases: Vec<Case> = cases()
         .into_iter()
         .filter(|c| only.as_deref().is_none_or(|o| c.name.contains(o)))
         .filter(|c| {
@@ -1026,7 +957,7 @@ const KNOWN_FAILURES_HEADER: &str = "\
 #[test]
 fn the_comparison_finds_what_differs() {
     let mut checked = 0;
-    for case in collect_cases() {
+    for case in cases() {
         let Ok(text) = std::fs::read_to_string(case.dir.join("expected.json")) else {
             continue;
         };
