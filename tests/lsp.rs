@@ -259,3 +259,47 @@ fn a_request_it_does_not_answer_is_an_error_not_a_crash() {
     assert_eq!(error["code"], -32601, "{error}");
     client.shutdown();
 }
+
+/// Neovim (Debian's, headless) as the client: it opens a manifest, starts `plint lsp`, and
+/// shows plint's diagnostics at their places. Skipped without `nvim`, except under CI.
+#[test]
+fn neovim_shows_the_diagnostics() {
+    let nvim = Command::new("nvim").arg("--version").output();
+    if nvim.is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "nvim is not installed (.ci/run installs Debian's neovim)"
+        );
+        eprintln!("skipping: no nvim");
+        return;
+    }
+    let dir = workspace();
+    let root = dir.path().canonicalize().unwrap();
+    let file = root.join("modules/web/manifests/site.pp");
+    std::fs::write(
+        &file,
+        "class web::site {\n  include web\n  notice($undefined_here)\n}\n",
+    )
+    .unwrap();
+    let out = root.join("diagnostics.txt");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/neovim.lua");
+    let status = Command::new("nvim")
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("PLINT", common::PLINT)
+        .env("PLINT_ROOT", &root)
+        .env("PLINT_FILE", &file)
+        .env("PLINT_OUT", &out)
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .expect("run nvim");
+    assert!(status.success(), "nvim exited with {status}");
+    let shown = std::fs::read_to_string(&out).expect("the script's output");
+    assert_eq!(
+        shown,
+        "2:9 P112 the variable `$undefined_here` is not defined\n\
+         2:9 P411 the variable `$undefined_here` is not defined in this class\n"
+    );
+}

@@ -1,0 +1,41 @@
+-- A real editor as plint lsp's client (tests/lsp.rs): Neovim, headless, opens the file named
+-- by $PLINT_FILE in a workspace at $PLINT_ROOT, starts `$PLINT lsp` for it, waits for the
+-- diagnostics, and writes them to $PLINT_OUT as lines `line:column code message` (0-based
+-- line and column, as Neovim keeps them). Written for Neovim 0.7 (Debian 12's), whose API
+-- is `vim.lsp.start_client`.
+local out = assert(io.open(os.getenv('PLINT_OUT'), 'w'))
+vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('PLINT_FILE')))
+local buf = vim.api.nvim_get_current_buf()
+local client = vim.lsp.start_client({
+  name = 'plint',
+  cmd = { os.getenv('PLINT'), 'lsp' },
+  root_dir = os.getenv('PLINT_ROOT'),
+})
+if not client then
+  out:write('no client\n')
+  out:close()
+  vim.cmd('qall!')
+end
+vim.lsp.buf_attach_client(buf, client)
+local found = vim.wait(30000, function()
+  return #vim.diagnostic.get(buf) > 0
+end, 50)
+if not found then
+  out:write('no diagnostics\n')
+end
+local diags = vim.diagnostic.get(buf)
+local function code_of(d)
+  return tostring(d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?')
+end
+table.sort(diags, function(a, b)
+  if a.lnum ~= b.lnum then return a.lnum < b.lnum end
+  if a.col ~= b.col then return a.col < b.col end
+  return code_of(a) < code_of(b)
+end)
+for _, d in ipairs(diags) do
+  out:write(string.format('%d:%d %s %s\n', d.lnum, d.col, code_of(d), d.message:match('^[^\n]*')))
+end
+out:close()
+vim.lsp.stop_client(client)
+vim.wait(2000, function() return vim.lsp.get_client_by_id(client) == nil end, 50)
+vim.cmd('qall!')
