@@ -154,14 +154,14 @@ impl EvalError {
     }
 }
 
-/// A finding's words are its rule's (`rules::catalog` implements `Display` for
-/// [`EvalDiagKind`]): what the evaluator shows of such an error (in a Ruby exception) is
-/// what the report says.
+/// A finding raised as an error shows Puppet's words for it
+/// ([`EvalDiagKind::puppet_message`]), as the report does.
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::Finding(finding) => {
-                fmt::Display::fmt(&finding.kind, f)?;
+                let words = finding.kind.puppet_message();
+                f.write_str(words.as_deref().unwrap_or_default())?;
                 finding.in_templates.iter().try_for_each(|p| p.fmt(f))
             }
             ErrorKind::Error | ErrorKind::ArgumentType | ErrorKind::Fail | ErrorKind::Budget => {

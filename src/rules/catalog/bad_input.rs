@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{self, EvalDiag};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -39,18 +39,5 @@ impl CatalogRule for BadInput {
 
     fn help(&self, _diag: &EvalDiag) -> String {
         "fix the file: it must be valid YAML or JSON with a hash at the top".to_string()
-    }
-}
-
-/// What cannot be used, and why.
-pub(super) fn message(problem: &diag::BadInput) -> String {
-    use diag::BadInput;
-    match problem {
-        BadInput::Facts { message } => message.clone(),
-        BadInput::NoNodeName => "the facts give no node name (no `fqdn`, no `networking.fqdn`): \
-                                 name the node with --node NAME"
-            .to_string(),
-        BadInput::Unreadable { path, error } => format!("Could not read {path}: {error}"),
-        BadInput::Lookup { key, error } => format!("Lookup of key '{key}' failed: {error}"),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{Dangling, EvalDiag};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -46,35 +46,5 @@ impl CatalogRule for DanglingRelationship {
     fn help(&self, _diag: &EvalDiag) -> String {
         "declare the resource for this node, fix the reference, or remove the relationship"
             .to_string()
-    }
-}
-
-/// Puppet's message (the compiler's, or the agent's for a resource it does not get).
-pub(super) fn message(named: &Dangling) -> String {
-    match named {
-        Dangling::Invalid { message } => message.clone(),
-        Dangling::Parameter { reference, param } => {
-            format!("Could not find resource '{reference}' in parameter '{param}'")
-        }
-        Dangling::Agent {
-            reference,
-            dependency,
-            of,
-        } => {
-            let what = if *dependency {
-                "dependency"
-            } else {
-                "dependent"
-            };
-            format!("Could not find {what} {reference} for {of}")
-        }
-        Dangling::Relationship {
-            gone,
-            other,
-            source,
-        } => {
-            let word = if *source { "on" } else { "from" };
-            format!("Could not find resource '{gone}' for relationship {word} '{other}'")
-        }
     }
 }

@@ -53,16 +53,3 @@ impl CatalogRule for DependencyCycle {
         "remove or reverse one relationship of the cycle".to_string()
     }
 }
-
-/// The agent's message: how many cycles, then each cycle's path.
-pub(super) fn message(cycles: &[Vec<String>]) -> String {
-    let n = cycles.len();
-    let mut message = format!(
-        "Found {n} dependency cycle{}:",
-        if n == 1 { "" } else { "s" }
-    );
-    for path in cycles {
-        message.push_str(&format!("\n({})", path.join(" => ")));
-    }
-    message
-}

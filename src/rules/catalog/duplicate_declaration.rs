@@ -2,7 +2,6 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::catalog::Location;
 use crate::eval::diag::EvalDiag;
 
 declare_rule! {
@@ -50,13 +49,4 @@ impl CatalogRule for DuplicateDeclaration {
         "declare the resource once; to share it, declare it virtually (`@type`) and `realize` it"
             .to_string()
     }
-}
-
-/// Puppet's message: the resource, where it was first declared, and where again.
-pub(super) fn message(reference: &str, first: &Location, here: &Location) -> String {
-    format!(
-        "Duplicate declaration: {reference} is already declared at {}; cannot redeclare {}",
-        super::puppet_where(first),
-        super::puppet_where(here)
-    )
 }

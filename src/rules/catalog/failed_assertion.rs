@@ -43,8 +43,3 @@ impl CatalogRule for FailedAssertion {
         "check the node's facts and data, or the condition that leads here".to_string()
     }
 }
-
-/// The message of a failed `assert_type()`: why the value does not match.
-pub(super) fn assert_type_message(mismatch: &str) -> String {
-    format!("assert_type(): {mismatch}")
-}

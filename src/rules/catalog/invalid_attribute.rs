@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{BadAttribute, EvalDiag};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -42,27 +42,5 @@ impl CatalogRule for InvalidAttribute {
 
     fn help(&self, _diag: &EvalDiag) -> String {
         "use one of the type's attributes (a parameter, a property or a metaparameter)".to_string()
-    }
-}
-
-/// Puppet's message: one per attribute of a core or custom type, all of a defined type's or
-/// a class's in one.
-pub(super) fn message(resource: &str, problem: &BadAttribute) -> String {
-    match problem {
-        BadAttribute::Native(name) => format!("no parameter named '{name}' on {resource}"),
-        BadAttribute::Defined(names) => match names.as_slice() {
-            [one] => format!("{resource}: has no parameter named '{one}'"),
-            many => {
-                let mut m = format!("{resource}:");
-                for n in many {
-                    m.push_str(&format!("\n  has no parameter named '{n}'"));
-                }
-                m
-            }
-        },
-        BadAttribute::Stage => format!(
-            "Only classes can set 'stage'; normal resources like {resource} cannot change run \
-             stage"
-        ),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{ClassWanted, EvalDiag};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -43,19 +43,5 @@ impl CatalogRule for MissingClass {
 
     fn help(&self, _diag: &EvalDiag) -> String {
         "fix the class's name, define it, or add its module to the module path".to_string()
-    }
-}
-
-/// Puppet's message: the class, for the node (left out when said of several nodes), or as a
-/// class's parent.
-pub(super) fn message(class: &str, wanted: &ClassWanted) -> String {
-    match wanted {
-        ClassWanted::Declared { node: Some(node) } => {
-            format!("Could not find class ::{class} for {node}")
-        }
-        ClassWanted::Declared { node: None } => format!("Could not find class ::{class}"),
-        ClassWanted::Parent { child } => {
-            format!("Could not find parent class {class} of class {child}")
-        }
     }
 }

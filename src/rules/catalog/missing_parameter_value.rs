@@ -47,16 +47,3 @@ impl CatalogRule for MissingParameterValue {
         "give the parameter a value: in the declaration, in Hiera, or as a default".to_string()
     }
 }
-
-/// Puppet's message: the resource and the parameters without a value.
-pub(super) fn message(owner: &str, params: &[String]) -> String {
-    let list = params
-        .iter()
-        .map(|m| format!("'{m}'"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    format!(
-        "{owner}: expects a value for parameter{} {list}",
-        if params.len() > 1 { "s" } else { "" }
-    )
-}

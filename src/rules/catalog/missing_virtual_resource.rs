@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, Realize};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -40,14 +40,5 @@ impl CatalogRule for MissingVirtualResource {
     fn help(&self, _diag: &EvalDiag) -> String {
         "declare the virtual resource (`@type { 'title': }`) for this node, or fix the reference"
             .to_string()
-    }
-}
-
-/// Puppet's message for resources realized or overridden and not found.
-pub(super) fn message(references: &[String], purpose: Realize) -> String {
-    let list = references.join(", ");
-    match purpose {
-        Realize::Virtual => format!("Failed to realize virtual resources {list}"),
-        Realize::Override => format!("Could not find resource(s) {list} for overriding"),
     }
 }

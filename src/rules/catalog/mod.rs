@@ -10,7 +10,6 @@
 //!
 //! One rule per file; registering a rule is one line in the family's `rule_family!` list.
 
-use std::fmt;
 use std::ops::Range;
 
 use crate::eval::catalog::Location;
@@ -88,40 +87,18 @@ pub fn rule_for(kind: &EvalDiagKind) -> &'static dyn CatalogRule {
     }
 }
 
-/// The message of a finding, written by its rule from the kind's fields (an exhaustive
-/// `match`, as [`rule_for`]). What is already words is the evaluator's (an evaluation error,
-/// `fail()`'s message, a budget), Hiera's or the facts reader's.
+/// The message of a finding: Puppet's words for Puppet's errors
+/// ([`EvalDiagKind::puppet_message`], which the evaluator also shows to Ruby code), and for
+/// plint's own findings the words their rule writes from the kind's fields (an exhaustive
+/// `match`, as [`rule_for`]).
 pub fn message(kind: &EvalDiagKind) -> String {
     use EvalDiagKind as K;
+    if let Some(words) = kind.puppet_message() {
+        return words;
+    }
     match kind {
-        K::EvalError { message } | K::Fail { message } | K::BudgetExceeded { message } => {
-            message.clone()
-        }
-        K::AssertType { mismatch } => failed_assertion::assert_type_message(mismatch),
-        K::DuplicateResource {
-            reference,
-            first,
-            here,
-        } => duplicate_declaration::message(reference, first, here),
-        K::UnknownResourceType { name, used } => resource_of_unknown_type::message(name, *used),
-        K::UnknownAttribute { resource, problem } => invalid_attribute::message(resource, problem),
-        K::DanglingRelationship { named } => dangling_relationship::message(named),
-        K::DependencyCycle { cycles } => dependency_cycle::message(cycles),
-        K::ParameterType {
-            owner,
-            mismatch,
-            from,
-        } => parameter_value_mismatch::message(owner.as_deref(), mismatch, *from),
-        K::MissingParameter { owner, params } => missing_parameter_value::message(owner, params),
-        K::UnknownClass { class, wanted } => missing_class::message(class, wanted),
-        K::RealizeMissing {
-            references,
-            purpose,
-        } => missing_virtual_resource::message(references, *purpose),
-        K::UndefinedVariable { name, class } => unknown_variable::message(name, class.as_ref()),
+        K::BudgetExceeded { message } => message.clone(),
         K::UnknownCondition { what, origin } => unknown_condition::message(what, origin),
-        K::NoMatchingNode { node } => no_matching_node::message(node.as_deref()),
-        K::BadInput { problem } => bad_input::message(problem),
         K::RefusedRead { written, why } => refused_read::message(written, why),
         K::RefusedHieraData { note } => note.clone(),
         K::RegexTooCostly { gave_up } => regex_gave_up::message(gave_up),
@@ -130,6 +107,21 @@ pub fn message(kind: &EvalDiagKind) -> String {
             missing,
             legacy_facts,
         } => incomplete_facts::message(missing, *legacy_facts),
+        K::EvalError { .. }
+        | K::Fail { .. }
+        | K::AssertType { .. }
+        | K::DuplicateResource { .. }
+        | K::UnknownResourceType { .. }
+        | K::UnknownAttribute { .. }
+        | K::DanglingRelationship { .. }
+        | K::DependencyCycle { .. }
+        | K::ParameterType { .. }
+        | K::MissingParameter { .. }
+        | K::UnknownClass { .. }
+        | K::RealizeMissing { .. }
+        | K::UndefinedVariable { .. }
+        | K::NoMatchingNode { .. }
+        | K::BadInput { .. } => unreachable!("Puppet's words are `EvalDiagKind::puppet_message`'s"),
     }
 }
 
@@ -143,14 +135,6 @@ pub fn finding_message(kind: &EvalDiagKind, in_templates: &[InTemplate]) -> Stri
     text
 }
 
-/// A finding's words are its rule's: the evaluator shows them through this (an evaluation
-/// error that is a finding, given to a Ruby function as an exception).
-impl fmt::Display for EvalDiagKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&message(self))
-    }
-}
-
 /// What a related location is, as a label says it.
 fn related_text(related: &Related) -> String {
     match related {
@@ -159,16 +143,6 @@ fn related_text(related: &Related) -> String {
         Related::Exported => "exported here (the agent does not get exported resources)".into(),
         Related::NeverRealized => "declared virtual here and never realized".to_string(),
         Related::FactRead { read } => format!("`{read}` read here"),
-    }
-}
-
-/// Where Puppet says a declaration is: "(file: path, line: n)", or "(line: n)" for code
-/// given on the command line.
-fn puppet_where(at: &Location) -> String {
-    let line = at.line.unwrap_or(1);
-    match &at.file {
-        Some(p) => format!("(file: {}, line: {line})", p.display()),
-        None => format!("(line: {line})"),
     }
 }
 
@@ -336,7 +310,7 @@ mod tests {
             here: at(None, 3),
         };
         assert_eq!(
-            dup.to_string(),
+            message(&dup),
             "Duplicate declaration: File[/a] is already declared at (file: site.pp, line: 1); \
              cannot redeclare (line: 3)"
         );

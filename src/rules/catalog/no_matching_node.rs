@@ -45,11 +45,3 @@ impl CatalogRule for NoMatchingNode {
         "add a node definition that matches the node (or `node default`)".to_string()
     }
 }
-
-/// Puppet's message, naming the node ("the node" when said of several nodes).
-pub(super) fn message(node: Option<&str>) -> String {
-    format!(
-        "Could not find node statement with name 'default' or '{}'",
-        node.unwrap_or("the node")
-    )
-}

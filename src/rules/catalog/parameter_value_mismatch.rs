@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, ValueFrom};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -51,18 +51,5 @@ impl CatalogRule for ParameterValueMismatch {
         "give the parameter (or the function's argument) a value of its type, where the value \
          comes from"
             .to_string()
-    }
-}
-
-/// Puppet's message (`owner: mismatch`), and where the value came from when it was not given.
-pub(super) fn message(owner: Option<&str>, mismatch: &str, from: ValueFrom) -> String {
-    let from = match from {
-        ValueFrom::Given => "",
-        ValueFrom::Hiera => " (the value came from Hiera)",
-        ValueFrom::Default => " (the value is the parameter's default)",
-    };
-    match owner {
-        Some(owner) => format!("{owner}: {mismatch}{from}"),
-        None => format!("{mismatch}{from}"),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{EvalDiag, TypeUse};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -42,13 +42,5 @@ impl CatalogRule for ResourceOfUnknownType {
 
     fn help(&self, _diag: &EvalDiag) -> String {
         "fix the type's name, or add the module that provides it to the module path".to_string()
-    }
-}
-
-/// Puppet's message for a type declared (`'name'`) or referenced (`Name`).
-pub(super) fn message(name: &str, used: TypeUse) -> String {
-    match used {
-        TypeUse::Declared => format!("Unknown resource type: '{name}'"),
-        TypeUse::Referenced => format!("Resource type not found: {name}"),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::CatalogRule;
 use crate::declare_rule;
-use crate::eval::diag::{ClassState, EvalDiag};
+use crate::eval::diag::EvalDiag;
 
 declare_rule! {
     /// ## What it does
@@ -43,14 +43,4 @@ impl CatalogRule for UnknownVariable {
     fn help(&self, _diag: &EvalDiag) -> String {
         "set the variable before using it, or fix its name".to_string()
     }
-}
-
-/// Puppet's message, with why a qualified variable's class did not give it.
-pub(super) fn message(name: &str, class: Option<&ClassState>) -> String {
-    let why = match class {
-        None => String::new(),
-        Some(ClassState::NotEvaluated(class)) => format!("; class {class} has not been evaluated"),
-        Some(ClassState::NotFound(class)) => format!("; class {class} could not be found"),
-    };
-    format!("Unknown variable: '{name}'{why}.")
 }

@@ -1,9 +1,11 @@
 //! What went wrong (or could not be known) during a compilation or a check of its catalog, as
 //! data: the compiler, the catalog checks and the facts reader emit [`EvalDiag`]s, each kind
 //! with the fields its message needs, and the P2xx rules (`rules::catalog`) write the text.
-//! Nothing here is text for the user, except what is Puppet's own wording of an evaluation
-//! error (the evaluator's error, [`EvalDiagKind::EvalError`]) or another reader's (Hiera's
-//! notes, the facts reader's errors).
+//! Nothing here is text for the user, except Puppet's own words for the findings that are
+//! Puppet's errors ([`EvalDiagKind::puppet_message`], in `puppet_words.rs`: Ruby code sees them
+//! in exceptions) or another reader's (Hiera's notes, the facts reader's errors).
+
+mod puppet_words;
 
 use std::fmt;
 
