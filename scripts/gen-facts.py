@@ -2,7 +2,7 @@
 """Writes rules/facts/facts.toml: every top-level fact name that facterdb's fact sets hold.
 
 Puppet 7 makes each fact a top-scope variable, so `$osfamily` and `$::osfamily` are legal
-reads; the scope analysis (src/infer/scope.rs) uses this list to tell a fact from an
+reads; the scope analysis (crates/plint-defs/src/infer/scope.rs) uses this list to tell a fact from an
 undefined variable. Facts whose names embed a device, an interface or a zone
 (`ipaddress_eth0`, `blockdevice_sda_size`) are also matched by the prefixes below.
 

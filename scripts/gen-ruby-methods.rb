@@ -1,7 +1,7 @@
 #!/usr/bin/env ruby
 # frozen_string_literal: true
 
-# Writes src/ruby/interp/known_methods.rs: the public methods each core class has in Puppet's
+# Writes crates/plint-ruby/src/ruby/interp/known_methods.rs: the public methods each core class has in Puppet's
 # Ruby (with Puppet, json, set and yaml loaded), so plint's interpreter can tell a method Ruby
 # lacks (NoMethodError, as Ruby would raise) from one plint does not implement (unknown).
 # Usage: ruby scripts/gen-ruby-methods.rb
@@ -26,4 +26,4 @@ classes.each do |name, obj|
   list.each { |m| out << "    #{m.dump},\n" }
   out << "];\n\n"
 end
-File.write(File.expand_path('../src/ruby/interp/known_methods.rs', __dir__), out.chomp + "\n")
+File.write(File.expand_path('../crates/plint-ruby/src/ruby/interp/known_methods.rs', __dir__), out.chomp + "\n")

@@ -33,7 +33,7 @@ tool=$(cd "$dir" && node -p "require('@microsoft/sarif-multitool')")
 # The package's postinstall (chmod u+x) may have been skipped.
 [ -x "$tool" ] || chmod u+x "$tool"
 
-# Whether plint was built knowing its repository's URL (see src/report/sarif.rs).
+# Whether plint was built knowing its repository's URL (see crates/plint-base/src/report/sarif.rs).
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [ -n "${PLINT_REPOSITORY_URL:-}" ] || grep -Eq '^repository *= *"[^"]+"' "$here/Cargo.toml"; then
     export PLINT_URL_KNOWN=1

@@ -2,7 +2,9 @@
 //!
 //! # Layering
 //!
-//! Stages depend only on earlier stages:
+//! The layers are the crates of the workspace (`crates/`, see `ARCHITECTURE.md`), each using only
+//! the ones below it; this crate holds the command line (`cli`) and the language server (`lsp`)
+//! and re-exports every layer's modules. Within the layers, stages depend only on earlier stages:
 //! `discover` → `syntax` → `types` → `ruby` → `defs` → `infer` → `eval` → `rules` → `config` → `lint` →
 //! `evaluate` → `diff` → `cli`. `report` (diagnostics and their output formats) is a leaf every stage may
 //! use.
@@ -21,21 +23,21 @@
 //! and says where to add a rule, a built-in function or an output format.
 
 pub mod cli;
-pub mod config;
-pub mod defs;
-pub mod diff;
-pub mod discover;
-pub mod eval;
-pub mod evaluate;
-pub mod infer;
-pub mod lint;
+pub use plint_base::discover;
+pub use plint_defs::defs;
+pub use plint_defs::infer;
+pub use plint_eval::eval;
+pub use plint_lint::config;
+pub use plint_lint::diff;
+pub use plint_lint::evaluate;
+pub use plint_lint::lint;
 pub mod lsp;
-pub mod report;
-pub mod ruby;
-pub mod ruby_core;
-pub mod rules;
-pub mod sandbox;
-pub mod suggest;
-pub mod syntax;
-pub mod types;
-pub mod yaml;
+pub use plint_base::report;
+pub use plint_base::ruby_core;
+pub use plint_base::sandbox;
+pub use plint_base::suggest;
+pub use plint_base::yaml;
+pub use plint_lint::rules;
+pub use plint_ruby::ruby;
+pub use plint_syntax::syntax;
+pub use plint_types::types;

@@ -144,7 +144,7 @@ fn heredoc_line_with_many_interpolations() {
 
 /// `$a = )` repeated: assignments nest to the right, each with an ERROR inside, so the n-th
 /// ERROR is about n levels deep. For each ERROR, `ErrorContext::assignment_in_attributes`
-/// (src/syntax/errors.rs) walks its ancestors with `Node::parent()`, which tree-sitter answers
+/// (crates/plint-syntax/src/syntax/errors.rs) walks its ancestors with `Node::parent()`, which tree-sitter answers
 /// by descending from the root (O(depth)): O(n^2) per error, O(n^3) in all (800 lines, 5.6 KB:
 /// 10 s in a release build).
 #[test]

@@ -439,7 +439,7 @@ fn no_placeholder_urls() {
     for file in [
         "README.md",
         "Cargo.toml",
-        "src/report/sarif.rs",
+        "crates/plint-base/src/report/sarif.rs",
         "action.yml",
         "scripts/action-install.sh",
     ] {

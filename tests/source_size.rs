@@ -3,13 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-/// The most lines a file of `src/` may have.
+/// The most lines a source file (`src/`, `crates/*/src/`) may have.
 const MAX_LINES: usize = 1000;
 
 /// Generated files (their generator's output is data, not code to read).
 const GENERATED: &[&str] = &[
     // scripts/gen-ruby-methods.rb
-    "src/ruby/interp/known_methods.rs",
+    "crates/plint-ruby/src/ruby/interp/known_methods.rs",
 ];
 
 /// Files still over the limit whose split is other work under way (issue 30: the catalog
@@ -36,6 +36,14 @@ fn no_source_file_over_1000_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     rust_files(&root.join("src"), &mut files);
+    let mut crates: Vec<_> = std::fs::read_dir(root.join("crates"))
+        .expect("the layer crates")
+        .map(|e| e.expect("a folder entry").path().join("src"))
+        .collect();
+    crates.sort();
+    for src in crates {
+        rust_files(&src, &mut files);
+    }
     let mut problems = Vec::new();
     for path in &files {
         let name = path

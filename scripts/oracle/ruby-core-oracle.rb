@@ -1,5 +1,5 @@
 #!/usr/bin/env ruby
-# Ruby's own answers for the core behaviours plint implements once, in `src/ruby_core/`
+# Ruby's own answers for the core behaviours plint implements once, in `crates/plint-base/src/ruby_core/`
 # (Base64, Float#to_s, String#inspect, JSON.generate, Kernel#format), and the table of characters that String#inspect
 # escapes (rules/ruby/inspect-escaped.txt), which plint reads as built-in data, written to tests/ruby_core/*.json so that the tests need no Ruby.
 #   ruby scripts/oracle/ruby-core-oracle.rb

@@ -1,0 +1,14 @@
+//! Puppet's type system: the `Type` value, parsing, display, assignability, Ruby regexps.
+//!
+//! A layer of plint (see `ARCHITECTURE.md`): it uses only the layers below it, whose
+//! modules it re-exports so that `crate::<module>` names them as in one crate.
+
+pub use plint_base::discover;
+pub use plint_base::report;
+pub use plint_base::ruby_core;
+pub use plint_base::sandbox;
+pub use plint_base::suggest;
+pub use plint_base::yaml;
+pub use plint_syntax::syntax;
+
+pub mod types;
