@@ -45,12 +45,13 @@ pub fn run(args: &DiffArgs) -> Result<i32, String> {
     let selection = Selection {
         facts,
         settings: args.fact.clone(),
+        names: args.node.clone(),
         pattern: args.node_pattern.clone(),
         shard: args.shard,
     };
     let nodes = crate::diff::facts::nodes(&to_session, &selection)?;
     if nodes.is_empty() {
-        return Err("no node to compare (see --facts, --node-pattern and --shard)".into());
+        return Err("no node to compare (see --facts, --node, --node-pattern and --shard)".into());
     }
     let options = Options {
         tags: args.include_tags,
