@@ -810,3 +810,47 @@ fn puppetfile_changes_to_installed_modules_are_noted() {
         stdout(&o)
     );
 }
+
+#[test]
+fn named_nodes() {
+    let tmp = fixture();
+    let names = |o: &std::process::Output| -> Vec<String> {
+        json(o)["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["node"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let range = ["--from", "main", "--to", "feature", "--format", "json"];
+    let with = |extra: &[&str]| {
+        let mut all = range.to_vec();
+        all.extend_from_slice(extra);
+        diff(tmp.path(), &all)
+    };
+    // Only the nodes named, in the report's order, whatever the order given.
+    let o = with(&["--node", "web2.example.com", "--node", "db1.example.com"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(names(&o), ["db1.example.com", "web2.example.com"]);
+    // With --node-pattern, a node must be named and match.
+    let o = with(&[
+        "--node",
+        "web2.example.com",
+        "--node",
+        "db1.example.com",
+        "--node-pattern",
+        "^web",
+    ]);
+    assert_eq!(names(&o), ["web2.example.com"]);
+    // A name that is no node's: status 2, with the closest node's name.
+    let o = with(&["--node", "web1.example.com", "--node", "web3.exmaple.com"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains(
+            "--node `web3.exmaple.com`: no node of --facts is named so (did you mean \
+             `web3.example.com`?)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -14,38 +14,13 @@
 //! also prints every difference. `scripts/realworld.sh` runs it on a release build.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
 use serde_json::Value;
 
 mod common;
-
-/// The data set, beside the repository.
-fn data_set() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realworld");
-    if dir.join("setup.sh").is_file() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "../shared/realworld is missing under CI"
-    );
-    eprintln!("skipping: no ../shared/realworld beside the repository");
-    None
-}
-
-/// A parameter value as compared: numbers as floats (Puppet writes `1.0` where plint may
-/// write `1`).
-fn norm(v: &Value) -> Value {
-    match v {
-        Value::Number(n) => serde_json::json!(n.as_f64()),
-        Value::Array(a) => Value::Array(a.iter().map(norm).collect()),
-        Value::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), norm(v))).collect()),
-        v => v.clone(),
-    }
-}
+use common::realworld::{self, norm};
 
 fn is_unknown(v: &Value) -> bool {
     v.get("__unknown__").is_some()
@@ -172,44 +147,17 @@ fn pct(x: usize, y: usize) -> f64 {
     }
 }
 
-/// `--server-fact KEY=VALUE` settings from the data set's `stubs/server_facts.yaml` (flat
-/// `key: 'value'` lines).
-fn server_facts(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).expect("stubs/server_facts.yaml");
-    let facts: Vec<String> = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("---"))
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| format!("{}={}", k.trim(), v.trim().trim_matches('\'')))
-        .collect();
-    assert!(
-        facts.iter().any(|f| f.starts_with("servername=")),
-        "no servername in {}",
-        path.display()
-    );
-    facts
-}
-
 #[test]
 fn every_node_of_a_production_control_repository_compiles_as_puppet_compiles_it() {
-    let Some(data) = data_set() else { return };
+    let Some(data) = realworld::data_set() else {
+        return;
+    };
     let tmp = tempfile::tempdir().unwrap();
-    let setup = Command::new("bash")
-        .arg(data.join("setup.sh"))
-        .arg(tmp.path())
-        .output()
-        .expect("run setup.sh");
-    assert!(
-        setup.status.success(),
-        "setup.sh failed: {}",
-        String::from_utf8_lossy(&setup.stderr)
-    );
-    let env = tmp.path().join("foreman-infra");
+    let env = realworld::unpack(&data, tmp.path());
     let nodes = std::fs::read_to_string(data.join("nodes.txt")).unwrap();
     let diff = std::env::var_os("PLINT_REALWORLD_DIFF").is_some();
-    let global = data.join("stubs/hiera.yaml");
-    // The compiling server's own facts, as compile.rb gave them to Puppet.
-    let server_facts = server_facts(&data.join("stubs/server_facts.yaml"));
+    // As compile.rb made Puppet compile the node.
+    let compile_args = realworld::compile_args(&data);
     println!(
         "{:<44} {:>9} {:>9} {:>5} {:>16} {:>7} {:>11} {:>6}",
         "node", "resources", "found", "extra", "parameters equal", "unknown", "edges", "s"
@@ -230,26 +178,9 @@ fn every_node_of_a_production_control_repository_compiles_as_puppet_compiles_it(
             .env("NO_COLOR", "1")
             .args(["--evaluate", "--facts"])
             .arg(data.join(facts))
-            .args([
-                "--node",
-                name,
-                "--basemodulepath",
-                "test_modules",
-                "--global-hiera",
-            ])
-            .arg(&global)
-            .args(
-                server_facts
-                    .iter()
-                    .flat_map(|f| ["--server-fact", f.as_str()]),
-            )
-            // Puppet 7.23 compiled the expected catalogs, with strict variables.
-            .args([
-                "--puppet-version",
-                "7",
-                "--strict-variables",
-                "--catalog-out",
-            ])
+            .args(["--node", name])
+            .args(&compile_args)
+            .arg("--catalog-out")
             .arg(&out)
             .arg(".")
             .output()

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod catalog;
+pub mod realworld;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -62,6 +62,11 @@ pub struct DiffArgs {
     #[arg(long = "fact", value_name = "KEY=VALUE")]
     pub fact: Vec<String>,
 
+    /// Compare only this node (repeatable): its certificate name, as the report names it. A
+    /// name that is no node's is an error.
+    #[arg(long = "node", value_name = "NAME")]
+    pub node: Vec<String>,
+
     /// Compare only the nodes whose name matches this regular expression (anywhere in the
     /// name; `^web` for names that start with `web`).
     #[arg(long, value_name = "RE")]

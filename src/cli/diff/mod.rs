@@ -45,12 +45,13 @@ pub fn run(args: &DiffArgs) -> Result<i32, String> {
     let selection = Selection {
         facts,
         settings: args.fact.clone(),
+        names: args.node.clone(),
         pattern: args.node_pattern.clone(),
         shard: args.shard,
     };
     let nodes = crate::diff::facts::nodes(&to_session, &selection)?;
     if nodes.is_empty() {
-        return Err("no node to compare (see --facts, --node-pattern and --shard)".into());
+        return Err("no node to compare (see --facts, --node, --node-pattern and --shard)".into());
     }
     let options = Options {
         tags: args.include_tags,
@@ -105,31 +106,32 @@ fn trees(args: &DiffArgs, cwd: &Path) -> Result<(Tree, Tree), String> {
     let needs_git = args.from_dir.is_none() || args.to.is_some();
     let repo = needs_git.then(|| Repository::discover(cwd)).transpose()?;
     let max_size = crate::sandbox::Limits::default().max_file_size;
-    let git = |spec: &str, label: &str| -> Result<Tree, String> {
+    // The second revision written links its unchanged files to the first's.
+    let git = |spec: &str, label: &str, other: Option<&Tree>| -> Result<Tree, String> {
         let repo = repo.as_ref().expect("a repository for git revisions");
-        let mut tree = repo.write_tree(repo.commit(spec)?, label, max_size)?;
+        let mut tree = repo.write_tree(repo.commit(spec)?, label, max_size, other)?;
         revision::link_installed_modules(&mut tree, &repo.workdir);
         Ok(tree)
     };
     let to = match (&args.to_dir, &args.to, &repo) {
         (Some(dir), _, _) => Tree::directory(dir, &dir.display().to_string())?,
-        (None, Some(spec), _) => git(spec, spec)?,
+        (None, Some(spec), _) => git(spec, spec, None)?,
         (None, None, Some(repo)) => Tree::directory(&repo.workdir, WORKING_TREE)?,
         (None, None, None) => Tree::directory(cwd, WORKING_TREE)?,
     };
     let from = match (&args.from_dir, &args.from, &args.base) {
         (Some(dir), _, _) => Tree::directory(dir, &dir.display().to_string())?,
-        (None, Some(spec), _) => git(spec, spec)?,
+        (None, Some(spec), _) => git(spec, spec, Some(&to))?,
         (None, None, Some(base)) => {
             let repo = repo.as_ref().expect("a repository for git revisions");
             let head = args.to.as_deref().unwrap_or("HEAD");
             let commit = repo.merge_base(base, head)?;
             let label = format!("merge base of {base} and {head}");
-            let mut tree = repo.write_tree(commit, &label, max_size)?;
+            let mut tree = repo.write_tree(commit, &label, max_size, Some(&to))?;
             revision::link_installed_modules(&mut tree, &repo.workdir);
             tree
         }
-        (None, None, None) => git("HEAD", "HEAD")?,
+        (None, None, None) => git("HEAD", "HEAD", Some(&to))?,
     };
     Ok((from, to))
 }

@@ -8,9 +8,9 @@
 //!   name order, a later file's facts over an earlier's); the node is named by its facts, else by
 //!   its folder.
 //!
-//! Then `--node-pattern` keeps the nodes whose name matches, and `--shard K/N` keeps every N-th
-//! node of the sorted names, from the K-th: a deterministic split of the same list on every
-//! machine of a CI matrix.
+//! Then `--node` keeps the nodes named (each name must be a node's), `--node-pattern` keeps the
+//! nodes whose name matches, and `--shard K/N` keeps every N-th node of the sorted names, from
+//! the K-th: a deterministic split of the same list on every machine of a CI matrix.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,6 +29,8 @@ pub struct Selection {
     pub facts: PathBuf,
     /// `--fact KEY=VALUE` settings, over every node's facts.
     pub settings: Vec<String>,
+    /// `--node`: the names of the nodes compared (none: every node).
+    pub names: Vec<String>,
     /// `--node-pattern`: a regular expression the node's name must match (anywhere).
     pub pattern: Option<String>,
     /// `--shard K/N`.
@@ -81,6 +83,9 @@ pub fn nodes(session: &Session, selection: &Selection) -> Result<Vec<NodeSpec>, 
         session.nodes(&session.facts(&source)?)
     };
     specs.sort_by_cached_key(|s| (name(s), s.facts_path.clone()));
+    if !selection.names.is_empty() {
+        specs = named(specs, &selection.names)?;
+    }
     if let Some(pattern) = &selection.pattern {
         let re = regex::Regex::new(pattern).map_err(|e| format!("--node-pattern: {e}"))?;
         specs.retain(|s| re.is_match(&name(s)));
@@ -94,6 +99,28 @@ pub fn nodes(session: &Session, selection: &Selection) -> Result<Vec<NodeSpec>, 
             .collect();
     }
     Ok(specs)
+}
+
+/// The nodes of `specs` that `names` names; an error for a name no node has (with the closest
+/// node's name).
+fn named(specs: Vec<NodeSpec>, names: &[String]) -> Result<Vec<NodeSpec>, String> {
+    let all: Vec<String> = specs.iter().map(name).collect();
+    for wanted in names {
+        if !all.contains(wanted) {
+            let hint = crate::suggest::closest(wanted, all.iter().map(String::as_str))
+                .map(|n| format!(" (did you mean `{n}`?)"))
+                .unwrap_or_default();
+            return Err(format!(
+                "--node `{wanted}`: no node of --facts is named so{hint}"
+            ));
+        }
+    }
+    Ok(specs
+        .into_iter()
+        .zip(all)
+        .filter(|(_, n)| names.contains(n))
+        .map(|(s, _)| s)
+        .collect())
 }
 
 /// A node's name: its certificate name, else its facts file's name.

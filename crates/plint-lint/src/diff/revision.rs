@@ -7,7 +7,9 @@
 //! out, each file is created new (never through an existing link), a symbolic link is written as
 //! a link (the sandbox then refuses to follow one that leads out of the folder), a submodule is
 //! left out with a note, a file over the sandbox's size limit is left out (plint would not read
-//! it).
+//! it). A file whose blob the other revision's folder already holds is a hard link to that
+//! file (the two folders are plint's own, private, and never written after): the unchanged
+//! files of a large repository are written once.
 //!
 //! The modules a `Puppetfile` installs are usually ignored by git: a revision read from git
 //! lacks them. When the working tree has the `moduledir` folder and the revision does not, the
@@ -15,6 +17,7 @@
 //! [`puppetfile_notes`] says which modules the `Puppetfile` changes while their code is outside
 //! the repository.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -33,6 +36,9 @@ pub struct Tree {
     pub notes: Vec<String>,
     /// The folder linked in from the working tree (`modules/`), which the sandbox must allow.
     pub linked: Option<PathBuf>,
+    /// The regular files written from git, by blob and whether executable (none for a directory
+    /// given as it is): what another revision's folder can link to.
+    written: HashMap<(gix::ObjectId, bool), PathBuf>,
     /// The temporary folder of a git revision, removed when dropped.
     _temp: Option<tempfile::TempDir>,
 }
@@ -54,6 +60,7 @@ impl Tree {
             },
             notes: Vec::new(),
             linked: None,
+            written: HashMap::new(),
             _temp: None,
         })
     }
@@ -114,12 +121,14 @@ impl Repository {
     }
 
     /// Writes the tree of `commit` into a new temporary folder (see the module documentation);
-    /// files over `max_size` bytes are left out.
+    /// files over `max_size` bytes are left out; a file `other` (a revision written before) holds
+    /// is linked to it.
     pub fn write_tree(
         &self,
         commit: gix::ObjectId,
         label: &str,
         max_size: u64,
+        other: Option<&Tree>,
     ) -> Result<Tree, String> {
         let temp = tempfile::Builder::new()
             .prefix("plint-diff-")
@@ -138,6 +147,8 @@ impl Repository {
             repo: &self.repo,
             max_size,
             notes: Vec::new(),
+            other: other.map(|t| &t.written),
+            written: HashMap::new(),
         };
         writer
             .write(tree.id, &root, "")
@@ -150,6 +161,7 @@ impl Repository {
             },
             notes: writer.notes,
             linked: None,
+            written: writer.written,
             _temp: Some(temp),
         })
     }
@@ -160,6 +172,10 @@ struct Writer<'r> {
     repo: &'r gix::Repository,
     max_size: u64,
     notes: Vec<String>,
+    /// The files of another revision's folder, by blob and whether executable.
+    other: Option<&'r HashMap<(gix::ObjectId, bool), PathBuf>>,
+    /// The files written, by blob and whether executable.
+    written: HashMap<(gix::ObjectId, bool), PathBuf>,
 }
 
 impl Writer<'_> {
@@ -188,22 +204,43 @@ impl Writer<'_> {
                 self.notes
                     .push(format!("`{shown}`: a git submodule, left out"));
             } else {
-                let blob = self.repo.find_blob(oid).map_err(|e| e.to_string())?;
-                if blob.data.len() as u64 > self.max_size {
-                    self.notes
-                        .push(format!("`{shown}`: over the size limit, left out"));
-                } else if mode.is_link() {
-                    write_link(&blob.data, &path).map_err(|e| format!("{shown}: {e}"))?;
-                } else {
-                    let mut f = fs::OpenOptions::new()
-                        .write(true)
-                        .create_new(true)
-                        .open(&path)
-                        .map_err(|e| format!("{shown}: {e}"))?;
-                    f.write_all(&blob.data)
-                        .map_err(|e| format!("{shown}: {e}"))?;
-                }
+                self.write_file(mode, oid, &path, &shown)
+                    .map_err(|e| format!("{shown}: {e}"))?;
             }
+        }
+        Ok(())
+    }
+
+    /// A file or a symbolic link: its blob written, or a link to the other revision's copy.
+    fn write_file(
+        &mut self,
+        mode: gix::objs::tree::EntryMode,
+        oid: gix::ObjectId,
+        path: &Path,
+        shown: &str,
+    ) -> Result<(), String> {
+        let key = (oid, mode.is_executable());
+        if !mode.is_link()
+            && let Some(theirs) = self.other.and_then(|o| o.get(&key))
+            && fs::hard_link(theirs, path).is_ok()
+        {
+            self.written.insert(key, path.to_path_buf());
+            return Ok(());
+        }
+        let blob = self.repo.find_blob(oid).map_err(|e| e.to_string())?;
+        if blob.data.len() as u64 > self.max_size {
+            self.notes
+                .push(format!("`{shown}`: over the size limit, left out"));
+        } else if mode.is_link() {
+            write_link(&blob.data, path).map_err(|e| e.to_string())?;
+        } else {
+            let mut f = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .map_err(|e| e.to_string())?;
+            f.write_all(&blob.data).map_err(|e| e.to_string())?;
+            self.written.insert(key, path.to_path_buf());
         }
         Ok(())
     }
@@ -340,6 +377,62 @@ fn declaration(text: &str, start: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `git` in `dir` (no user or system configuration), which must succeed.
+    fn git(dir: &Path, args: &[&str]) -> String {
+        let o = std::process::Command::new("git")
+            .args([
+                "-c",
+                "user.name=plint",
+                "-c",
+                "user.email=plint@example.com",
+            ])
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .output()
+            .expect("run git");
+        assert!(o.status.success(), "git {args:?}: {o:?}");
+        String::from_utf8_lossy(&o.stdout).trim().to_string()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_second_revision_links_the_files_the_first_holds() {
+        use std::os::unix::fs::MetadataExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        git(dir, &["init", "-q"]);
+        fs::create_dir(dir.join("m")).unwrap();
+        fs::write(dir.join("m/same.pp"), "class same {}\n").unwrap();
+        fs::write(dir.join("m/copy.pp"), "class same {}\n").unwrap();
+        fs::write(dir.join("m/changed.pp"), "class a {}\n").unwrap();
+        git(dir, &["add", "-A"]);
+        git(dir, &["commit", "-q", "-m", "one"]);
+        fs::write(dir.join("m/changed.pp"), "class b {}\n").unwrap();
+        git(dir, &["commit", "-q", "-am", "two"]);
+        let repo = Repository::discover(dir).unwrap();
+        let limit = crate::sandbox::Limits::default().max_file_size;
+        let to = repo
+            .write_tree(repo.commit("HEAD").unwrap(), "HEAD", limit, None)
+            .unwrap();
+        let from = repo
+            .write_tree(repo.commit("HEAD~1").unwrap(), "HEAD~1", limit, Some(&to))
+            .unwrap();
+        let ino = |t: &Tree, f: &str| fs::metadata(t.root.join(f)).unwrap().ino();
+        let text = |t: &Tree, f: &str| fs::read_to_string(t.root.join(f)).unwrap();
+        // The same blob: one file, whatever its name.
+        assert_eq!(ino(&from, "m/same.pp"), ino(&to, "m/same.pp"));
+        assert_eq!(text(&from, "m/copy.pp"), "class same {}\n");
+        // A changed file: each revision's own.
+        assert_ne!(ino(&from, "m/changed.pp"), ino(&to, "m/changed.pp"));
+        assert_eq!(text(&from, "m/changed.pp"), "class a {}\n");
+        assert_eq!(text(&to, "m/changed.pp"), "class b {}\n");
+        // Removing one folder leaves the other whole.
+        drop(to);
+        assert_eq!(text(&from, "m/same.pp"), "class same {}\n");
+    }
 
     #[test]
     fn names_that_could_escape_are_refused() {
