@@ -4,7 +4,8 @@
 //! `entry 'a' expects a value for key 'b'`, `expects size to be at least 1, got 0`.
 
 use super::{
-    CallableType, IntRange, StructMember, TupleType, Type, TypeCalculator, display::expanded_string,
+    ArrayType, CallableType, HashType, IntRange, StructMember, TupleType, Type, TypeCalculator,
+    display::expanded_string,
 };
 
 /// Where in the expected type a mismatch is.
@@ -414,10 +415,8 @@ impl Describer<'_, '_> {
         self.internal(&self.cx.normalize(expected), expected, actual, path)
     }
 
-    #[allow(
-        clippy::too_many_lines,
-        reason = "not yet split into steps (issue 30 item 5)"
-    )]
+    /// Why `actual` does not fit `expected` (normalized; `original` is the type as written, for
+    /// the messages), one step per kind of expected type.
     fn internal(
         &self,
         expected: &Type,
@@ -425,192 +424,13 @@ impl Describer<'_, '_> {
         actual: &Type,
         path: &[Elem],
     ) -> Vec<Mismatch> {
-        let with = |e: Elem| {
-            let mut p = path.to_vec();
-            p.push(e);
-            p
-        };
         match expected {
-            Type::Variant(ts) => {
-                let mut types = ts.clone();
-                if matches!(original, Type::Optional(_)) {
-                    types.insert(0, Type::Undef);
-                }
-                let mut all = Vec::new();
-                for (i, vt) in types.iter().enumerate() {
-                    let d = self.describe(vt, actual, &with(Elem::Variant(i)));
-                    if d.is_empty() {
-                        return Vec::new();
-                    }
-                    all.push(d);
-                }
-                let descriptions = self.merge(path.len(), all);
-                if matches!(original, Type::Alias(_)) && descriptions.len() == 1 {
-                    vec![self.type_mismatch(path, original, actual, false)]
-                } else {
-                    descriptions
-                }
-            }
-            Type::Struct(ms) => match actual {
-                Type::Struct(os) => {
-                    let mut out = Vec::new();
-                    let mut rest: Vec<&StructMember> = os.iter().collect();
-                    for m in ms {
-                        match rest.iter().position(|o| o.name == m.name) {
-                            None => {
-                                if !self.cx.member_optional(m) {
-                                    out.push(Mismatch {
-                                        path: path.to_vec(),
-                                        kind: Kind::MissingKey(m.name.clone()),
-                                    });
-                                }
-                            }
-                            Some(i) => {
-                                let o = rest.remove(i);
-                                if !self.cx.member_optional(m) && self.cx.member_optional(o) {
-                                    out.extend(self.describe(
-                                        &key_type(m, self.cx),
-                                        &key_type(o, self.cx),
-                                        &with(Elem::EntryKey(m.name.clone())),
-                                    ));
-                                }
-                                if !self.cx.is_assignable(&m.value, &o.value) {
-                                    out.extend(self.describe(
-                                        &m.value,
-                                        &o.value,
-                                        &with(Elem::EntryValue(m.name.clone())),
-                                    ));
-                                }
-                            }
-                        }
-                    }
-                    for o in rest {
-                        out.push(Mismatch {
-                            path: path.to_vec(),
-                            kind: Kind::ExtraneousKey(o.name.clone()),
-                        });
-                    }
-                    out
-                }
-                Type::Hash(h) => {
-                    let actual_size = h.size.unwrap_or(IntRange::SIZE);
-                    let required = ms.iter().filter(|m| !self.cx.member_optional(m)).count() as i64;
-                    let expected_size = IntRange::new(Some(required), Some(ms.len() as i64));
-                    if expected_size.contains_range(actual_size) {
-                        let plain = Type::hash((*h.key).clone(), (*h.value).clone(), None);
-                        vec![self.type_mismatch(path, original, &plain, false)]
-                    } else {
-                        vec![self.size(path, expected_size, actual_size, false)]
-                    }
-                }
-                _ => vec![self.type_mismatch(path, original, actual, false)],
-            },
-            Type::Hash(h) => match actual {
-                Type::Struct(ms) => {
-                    let expected_size = h.size.unwrap_or(IntRange::SIZE);
-                    let required = ms.iter().filter(|m| !self.cx.member_optional(m)).count() as i64;
-                    let actual_size = IntRange::new(Some(required), Some(ms.len() as i64));
-                    if !expected_size.contains_range(actual_size) {
-                        return vec![self.size(path, expected_size, actual_size, false)];
-                    }
-                    let mut out = Vec::new();
-                    for m in ms {
-                        let k = key_type(m, self.cx);
-                        if !self.cx.is_assignable(&h.key, &k) {
-                            out.extend(self.describe(
-                                &h.key,
-                                &k,
-                                &with(Elem::EntryKey(m.name.clone())),
-                            ));
-                        }
-                        if !self.cx.is_assignable(&h.value, &m.value) {
-                            out.extend(self.describe(
-                                &h.value,
-                                &m.value,
-                                &with(Elem::EntryValue(m.name.clone())),
-                            ));
-                        }
-                    }
-                    out
-                }
-                Type::Hash(o) => {
-                    let actual_size = o.size.unwrap_or(IntRange::SIZE);
-                    match h.size {
-                        Some(es) if !es.contains_range(actual_size) => {
-                            vec![self.size(path, es, actual_size, false)]
-                        }
-                        _ => {
-                            let plain = Type::hash((*o.key).clone(), (*o.value).clone(), None);
-                            vec![self.type_mismatch(path, original, &plain, false)]
-                        }
-                    }
-                }
-                _ => vec![self.type_mismatch(path, original, actual, false)],
-            },
+            Type::Variant(ts) => self.variant(ts, original, actual, path),
+            Type::Struct(ms) => self.struct_(ms, original, actual, path),
+            Type::Hash(h) => self.hash(h, original, actual, path),
             Type::Tuple(t) => self.tuple(t, original, actual, path, false),
-            Type::Array(a) => match actual {
-                Type::Tuple(t) => {
-                    let expected_size = a.size.unwrap_or(IntRange::SIZE);
-                    let actual_size = t.size.unwrap_or(IntRange::exact(t.types.len() as i64));
-                    if !expected_size.contains_range(actual_size) {
-                        return vec![self.size(path, expected_size, actual_size, false)];
-                    }
-                    let mut out = Vec::new();
-                    for (i, et) in t.types.iter().enumerate() {
-                        if !self.cx.is_assignable(&a.elem, et) {
-                            out.extend(self.describe(&a.elem, et, &with(Elem::Index(i))));
-                        }
-                    }
-                    out
-                }
-                Type::Array(o) => {
-                    let actual_size = o.size.unwrap_or(IntRange::SIZE);
-                    match a.size {
-                        Some(es) if !es.contains_range(actual_size) => {
-                            vec![self.size(path, es, actual_size, false)]
-                        }
-                        _ => {
-                            let plain = Type::array((*o.elem).clone(), None);
-                            vec![self.type_mismatch(path, original, &plain, false)]
-                        }
-                    }
-                }
-                _ => vec![self.type_mismatch(path, original, actual, false)],
-            },
-            Type::Callable(c) => match actual {
-                Type::Callable(o) => {
-                    let Some(params) = &c.params else {
-                        if c.ret.is_none() {
-                            return Vec::new();
-                        }
-                        return vec![self.type_mismatch(path, original, actual, false)];
-                    };
-                    let oparams = o.params.clone().unwrap_or_default();
-                    let pe = Type::Tuple(params.clone());
-                    let errors = self.tuple(params, &pe, &Type::Tuple(oparams), path, true);
-                    if !errors.is_empty() {
-                        return errors;
-                    }
-                    let this_ret = c.ret.as_deref().unwrap_or(&Type::Any);
-                    let that_ret = o.ret.as_deref().unwrap_or(&Type::Any);
-                    if !self.cx.is_assignable(this_ret, that_ret) {
-                        return vec![self.type_mismatch(
-                            &with(Elem::Return),
-                            this_ret,
-                            that_ret,
-                            false,
-                        )];
-                    }
-                    let this_block = c.block.as_deref().unwrap_or(&Type::Undef);
-                    let that_block = o.block.as_deref().unwrap_or(&Type::Undef);
-                    if self.cx.is_assignable(that_block, this_block) {
-                        Vec::new()
-                    } else {
-                        vec![self.type_mismatch(&with(Elem::Block), this_block, that_block, false)]
-                    }
-                }
-                _ => vec![self.type_mismatch(path, original, actual, false)],
-            },
+            Type::Array(a) => self.array(a, original, actual, path),
+            Type::Callable(c) => self.callable(c, original, actual, path),
             Type::Optional(t) => {
                 if *actual == Type::Undef {
                     return Vec::new();
@@ -640,6 +460,220 @@ impl Describer<'_, '_> {
         }
     }
 
+    /// A `Variant` (or an `Optional`, its `Undef` first): nothing when one variant fits, else
+    /// the variants' mismatches merged.
+    fn variant(&self, ts: &[Type], original: &Type, actual: &Type, path: &[Elem]) -> Vec<Mismatch> {
+        let mut types = ts.to_vec();
+        if matches!(original, Type::Optional(_)) {
+            types.insert(0, Type::Undef);
+        }
+        let mut all = Vec::new();
+        for (i, vt) in types.iter().enumerate() {
+            let d = self.describe(vt, actual, &child(path, Elem::Variant(i)));
+            if d.is_empty() {
+                return Vec::new();
+            }
+            all.push(d);
+        }
+        let descriptions = self.merge(path.len(), all);
+        if matches!(original, Type::Alias(_)) && descriptions.len() == 1 {
+            vec![self.type_mismatch(path, original, actual, false)]
+        } else {
+            descriptions
+        }
+    }
+
+    /// A `Struct` expected: member by member against a `Struct`, by size against a `Hash`.
+    fn struct_(
+        &self,
+        ms: &[StructMember],
+        original: &Type,
+        actual: &Type,
+        path: &[Elem],
+    ) -> Vec<Mismatch> {
+        match actual {
+            Type::Struct(os) => self.struct_members(ms, os, path),
+            Type::Hash(h) => {
+                let actual_size = h.size.unwrap_or(IntRange::SIZE);
+                let required = ms.iter().filter(|m| !self.cx.member_optional(m)).count() as i64;
+                let expected_size = IntRange::new(Some(required), Some(ms.len() as i64));
+                if expected_size.contains_range(actual_size) {
+                    let plain = Type::hash((*h.key).clone(), (*h.value).clone(), None);
+                    vec![self.type_mismatch(path, original, &plain, false)]
+                } else {
+                    vec![self.size(path, expected_size, actual_size, false)]
+                }
+            }
+            _ => vec![self.type_mismatch(path, original, actual, false)],
+        }
+    }
+
+    /// A `Struct` against a `Struct`: keys missing, keys extraneous, and each shared member's
+    /// key and value.
+    fn struct_members(
+        &self,
+        ms: &[StructMember],
+        os: &[StructMember],
+        path: &[Elem],
+    ) -> Vec<Mismatch> {
+        let mut out = Vec::new();
+        let mut rest: Vec<&StructMember> = os.iter().collect();
+        for m in ms {
+            match rest.iter().position(|o| o.name == m.name) {
+                None => {
+                    if !self.cx.member_optional(m) {
+                        out.push(Mismatch {
+                            path: path.to_vec(),
+                            kind: Kind::MissingKey(m.name.clone()),
+                        });
+                    }
+                }
+                Some(i) => {
+                    let o = rest.remove(i);
+                    if !self.cx.member_optional(m) && self.cx.member_optional(o) {
+                        out.extend(self.describe(
+                            &key_type(m, self.cx),
+                            &key_type(o, self.cx),
+                            &child(path, Elem::EntryKey(m.name.clone())),
+                        ));
+                    }
+                    if !self.cx.is_assignable(&m.value, &o.value) {
+                        out.extend(self.describe(
+                            &m.value,
+                            &o.value,
+                            &child(path, Elem::EntryValue(m.name.clone())),
+                        ));
+                    }
+                }
+            }
+        }
+        for o in rest {
+            out.push(Mismatch {
+                path: path.to_vec(),
+                kind: Kind::ExtraneousKey(o.name.clone()),
+            });
+        }
+        out
+    }
+
+    /// A `Hash` expected: by size, then member by member against a `Struct`; by size against a
+    /// `Hash`.
+    fn hash(&self, h: &HashType, original: &Type, actual: &Type, path: &[Elem]) -> Vec<Mismatch> {
+        match actual {
+            Type::Struct(ms) => {
+                let expected_size = h.size.unwrap_or(IntRange::SIZE);
+                let required = ms.iter().filter(|m| !self.cx.member_optional(m)).count() as i64;
+                let actual_size = IntRange::new(Some(required), Some(ms.len() as i64));
+                if !expected_size.contains_range(actual_size) {
+                    return vec![self.size(path, expected_size, actual_size, false)];
+                }
+                let mut out = Vec::new();
+                for m in ms {
+                    let k = key_type(m, self.cx);
+                    if !self.cx.is_assignable(&h.key, &k) {
+                        out.extend(self.describe(
+                            &h.key,
+                            &k,
+                            &child(path, Elem::EntryKey(m.name.clone())),
+                        ));
+                    }
+                    if !self.cx.is_assignable(&h.value, &m.value) {
+                        out.extend(self.describe(
+                            &h.value,
+                            &m.value,
+                            &child(path, Elem::EntryValue(m.name.clone())),
+                        ));
+                    }
+                }
+                out
+            }
+            Type::Hash(o) => {
+                let actual_size = o.size.unwrap_or(IntRange::SIZE);
+                match h.size {
+                    Some(es) if !es.contains_range(actual_size) => {
+                        vec![self.size(path, es, actual_size, false)]
+                    }
+                    _ => {
+                        let plain = Type::hash((*o.key).clone(), (*o.value).clone(), None);
+                        vec![self.type_mismatch(path, original, &plain, false)]
+                    }
+                }
+            }
+            _ => vec![self.type_mismatch(path, original, actual, false)],
+        }
+    }
+
+    /// An `Array` expected: by size, then element by element against a `Tuple`; by size
+    /// against an `Array`.
+    fn array(&self, a: &ArrayType, original: &Type, actual: &Type, path: &[Elem]) -> Vec<Mismatch> {
+        match actual {
+            Type::Tuple(t) => {
+                let expected_size = a.size.unwrap_or(IntRange::SIZE);
+                let actual_size = t.size.unwrap_or(IntRange::exact(t.types.len() as i64));
+                if !expected_size.contains_range(actual_size) {
+                    return vec![self.size(path, expected_size, actual_size, false)];
+                }
+                let mut out = Vec::new();
+                for (i, et) in t.types.iter().enumerate() {
+                    if !self.cx.is_assignable(&a.elem, et) {
+                        out.extend(self.describe(&a.elem, et, &child(path, Elem::Index(i))));
+                    }
+                }
+                out
+            }
+            Type::Array(o) => {
+                let actual_size = o.size.unwrap_or(IntRange::SIZE);
+                match a.size {
+                    Some(es) if !es.contains_range(actual_size) => {
+                        vec![self.size(path, es, actual_size, false)]
+                    }
+                    _ => {
+                        let plain = Type::array((*o.elem).clone(), None);
+                        vec![self.type_mismatch(path, original, &plain, false)]
+                    }
+                }
+            }
+            _ => vec![self.type_mismatch(path, original, actual, false)],
+        }
+    }
+
+    /// A `Callable` expected: its parameters (counted), then its return type, then its block.
+    fn callable(
+        &self,
+        c: &CallableType,
+        original: &Type,
+        actual: &Type,
+        path: &[Elem],
+    ) -> Vec<Mismatch> {
+        let Type::Callable(o) = actual else {
+            return vec![self.type_mismatch(path, original, actual, false)];
+        };
+        let Some(params) = &c.params else {
+            if c.ret.is_none() {
+                return Vec::new();
+            }
+            return vec![self.type_mismatch(path, original, actual, false)];
+        };
+        let oparams = o.params.clone().unwrap_or_default();
+        let pe = Type::Tuple(params.clone());
+        let errors = self.tuple(params, &pe, &Type::Tuple(oparams), path, true);
+        if !errors.is_empty() {
+            return errors;
+        }
+        let this_ret = c.ret.as_deref().unwrap_or(&Type::Any);
+        let that_ret = o.ret.as_deref().unwrap_or(&Type::Any);
+        if !self.cx.is_assignable(this_ret, that_ret) {
+            return vec![self.type_mismatch(&child(path, Elem::Return), this_ret, that_ret, false)];
+        }
+        let this_block = c.block.as_deref().unwrap_or(&Type::Undef);
+        let that_block = o.block.as_deref().unwrap_or(&Type::Undef);
+        if self.cx.is_assignable(that_block, this_block) {
+            Vec::new()
+        } else {
+            vec![self.type_mismatch(&child(path, Elem::Block), this_block, that_block, false)]
+        }
+    }
+
     fn tuple(
         &self,
         t: &TupleType,
@@ -653,11 +687,6 @@ impl Describer<'_, '_> {
         {
             return Vec::new();
         }
-        let with = |e: Elem| {
-            let mut p = path.to_vec();
-            p.push(e);
-            p
-        };
         let expected_size = t.size.unwrap_or_else(|| t.size_range());
         match actual {
             Type::Tuple(o) => {
@@ -669,7 +698,11 @@ impl Describer<'_, '_> {
                 if !t.types.is_empty() {
                     for (i, at) in o.types.iter().enumerate() {
                         let adx = i.min(t.types.len() - 1);
-                        out.extend(self.describe(&t.types[adx], at, &with(Elem::Index(adx))));
+                        out.extend(self.describe(
+                            &t.types[adx],
+                            at,
+                            &child(path, Elem::Index(adx)),
+                        ));
                     }
                 }
                 out
@@ -681,7 +714,7 @@ impl Describer<'_, '_> {
                 }
                 let mut out = Vec::new();
                 for (i, et) in t.types.iter().enumerate() {
-                    out.extend(self.describe(et, &a.elem, &with(Elem::Index(i))));
+                    out.extend(self.describe(et, &a.elem, &child(path, Elem::Index(i))));
                 }
                 out
             }
@@ -796,6 +829,13 @@ impl Describer<'_, '_> {
 }
 
 /// A struct member's key as a type: `String['name']`, or `Optional[String['name']]`.
+/// `path` with one more element.
+fn child(path: &[Elem], e: Elem) -> Vec<Elem> {
+    let mut p = path.to_vec();
+    p.push(e);
+    p
+}
+
 fn key_type(m: &StructMember, cx: &TypeCalculator<'_>) -> Type {
     let k = Type::string_value(m.name.clone());
     if cx.member_optional(m) {

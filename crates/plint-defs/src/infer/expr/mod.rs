@@ -18,12 +18,14 @@ use crate::defs::model::{ClassKind, FunctionDef, FunctionKind, ParamKind, Signat
 use crate::defs::{bolt, builtins};
 use crate::suggest::{Closest, closest};
 use crate::syntax::ast::{
-    AttributeOp, BinaryOp, Block, Call, Case, Expr, ExprKind, Lambda, MethodCall, Parameter,
-    Resource, ResourceForm, Span, StringPart, UnaryOp,
+    AttributeOp, BinaryOp, Block, Call, Case, Collector, DefineDef, Expr, ExprKind, Hash, If,
+    Lambda, MethodCall, NodeDef, Parameter, Resource, ResourceDefaults, ResourceForm,
+    ResourceOverride, SelectorEntry, Span, StringLit, StringPart, UnaryOp, Unless,
 };
 use crate::types::{self, AliasResolver, FloatRange, IntRange, StructMember, Type, TypeCalculator};
 
 mod call;
+mod literals;
 mod names;
 mod narrow;
 mod ops;

@@ -213,6 +213,30 @@ impl<'p> Infer<'p> {
             _ => Type::Any,
         }
     }
+
+    /// `!x`, `*x`, `-x`: a negated literal number keeps its value.
+    pub(super) fn unary(&mut self, op: UnaryOp, operand: &'p Expr) -> Type {
+        let t = self.expr(operand);
+        match op {
+            UnaryOp::Not => Type::Boolean(None),
+            UnaryOp::Splat => t,
+            UnaryOp::Neg => match t {
+                Type::Integer(r) if r.min.is_some() && r.min == r.max => {
+                    match r.min.and_then(i64::checked_neg) {
+                        Some(n) => Type::Integer(IntRange::exact(n)),
+                        None => Type::integer(),
+                    }
+                }
+                Type::Float(r) if r.min.is_some() && r.min == r.max => Type::Float(FloatRange {
+                    min: r.min.map(|f| -f),
+                    max: r.min.map(|f| -f),
+                }),
+                Type::Integer(_) => Type::integer(),
+                Type::Float(_) => Type::float(),
+                _ => Type::Numeric,
+            },
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -465,6 +465,36 @@ impl<'p> Infer<'p> {
         self.diags.truncate(n);
         t
     }
+
+    /// `Type { attributes }`: the values walked, the attribute names checked.
+    pub(super) fn resource_defaults(&mut self, d: &'p ResourceDefaults) -> Type {
+        let name = d.type_ref.name.to_ascii_lowercase();
+        for a in &d.attributes {
+            self.walk_unused(&a.value);
+        }
+        self.check_attribute_names(&name, &d.attributes);
+        Type::Any
+    }
+
+    /// `Type[title] { attributes }`: the reference and the values walked.
+    pub(super) fn resource_override(&mut self, o: &'p ResourceOverride) -> Type {
+        self.walk_unused(&o.target);
+        for a in &o.attributes {
+            self.walk_unused(&a.value);
+        }
+        Type::Any
+    }
+
+    /// `Type <| query |> { attributes }`: the query and the values walked.
+    pub(super) fn collector(&mut self, c: &'p Collector) -> Type {
+        if let Some(q) = &c.query {
+            self.expr(q);
+        }
+        for a in &c.attributes {
+            self.walk_unused(&a.value);
+        }
+        Type::Any
+    }
 }
 
 /// Is `suggestion` so close to `name` that `name` is a misspelling rather than the name of

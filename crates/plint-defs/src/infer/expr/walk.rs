@@ -193,10 +193,8 @@ impl<'p> Infer<'p> {
         self.expr(e);
     }
 
-    #[allow(
-        clippy::too_many_lines,
-        reason = "not yet split into steps (issue 30 item 5)"
-    )]
+    /// The type of `e` (see [`Self::expr`]): one `match` on its kind (the walk runs on every
+    /// file), each compound kind typed by its step.
     pub(super) fn expr_inner(&mut self, e: &'p Expr) -> Type {
         match &e.kind {
             ExprKind::Integer(i) => match i.value {
@@ -211,229 +209,45 @@ impl<'p> Infer<'p> {
             ExprKind::Undef => Type::Undef,
             ExprKind::Default => Type::Default,
             ExprKind::Regex(r) => Type::Regexp(Some(r.clone())),
-            ExprKind::String(s) => {
-                let mut interpolated = false;
-                for p in &s.parts {
-                    if let StringPart::Interpolation { expr, .. } = p {
-                        interpolated = true;
-                        // The value is not used: a variable's (a copy of its type, no
-                        // finding) need not be looked up, unless every type is recorded.
-                        self.walk_unused(expr);
-                    }
-                }
-                let value = match s.text() {
-                    _ if interpolated => None,
-                    Some(text) => Some(text.to_string()),
-                    None => s.literal_value(),
-                };
-                match value {
-                    Some(v) => Type::string_value(v),
-                    None => Type::string(),
-                }
-            }
+            ExprKind::String(s) => self.string_literal(s),
             ExprKind::Variable(name) => self.variable_type(name),
             ExprKind::Name(n) => Type::string_value(n.clone()),
-            ExprKind::TypeRef(n) => {
-                self.check_type_name(n, e.span);
-                if std::mem::take(&mut self.type_arg_unused) {
-                    return Type::Any;
-                }
-                Type::type_of(self.type_of_ref(n))
-            }
+            ExprKind::TypeRef(n) => self.type_reference(e, n),
             ExprKind::ReservedWord(w) => Type::string_value(w.clone()),
-            ExprKind::Array(items) => {
-                let ts: Vec<Type> = items.iter().map(|i| self.expr(i)).collect();
-                if items.iter().any(|i| {
-                    matches!(
-                        i.kind,
-                        ExprKind::Unary {
-                            op: UnaryOp::Splat,
-                            ..
-                        }
-                    )
-                }) {
-                    return Type::array_any();
-                }
-                self.array_of(ts)
-            }
-            ExprKind::Hash(h) => {
-                let mut keys = Vec::with_capacity(h.entries.len());
-                let mut values = Vec::with_capacity(h.entries.len());
-                for p in &h.entries {
-                    keys.push(self.expr(&p.key));
-                    values.push(self.expr(&p.value));
-                }
-                let n = h.entries.len();
-                // Known string keys, all different: a struct.
-                let named = |k: &Type| matches!(k, Type::String(s) if s.value.is_some());
-                if n <= MAX_EXACT && n > 0 && keys.iter().all(named) {
-                    // At most MAX_EXACT keys: compared pairwise, without a set to build.
-                    fn value(k: &Type) -> Option<&str> {
-                        match k {
-                            Type::String(s) => s.value.as_deref(),
-                            _ => None,
-                        }
-                    }
-                    let distinct = keys
-                        .iter()
-                        .enumerate()
-                        .all(|(i, k)| keys[..i].iter().all(|o| value(o) != value(k)));
-                    if distinct {
-                        let members = keys
-                            .into_iter()
-                            .zip(values)
-                            .map(|(k, value)| StructMember {
-                                name: match k {
-                                    Type::String(s) => s.value.unwrap_or_default(),
-                                    _ => String::new(),
-                                },
-                                optional: false,
-                                value,
-                            })
-                            .collect();
-                        return Type::Struct(members);
-                    }
-                }
-                let k = self.common_all(keys);
-                let v = self.common_all(values);
-                Type::hash(k, v, Some(IntRange::exact(n as i64)))
-            }
+            ExprKind::Array(items) => self.array_literal(items),
+            ExprKind::Hash(h) => self.hash_literal(h),
             ExprKind::Access { target, args } => self.access(e, target, args),
-            ExprKind::Unary { op, operand } => {
-                let t = self.expr(operand);
-                match op {
-                    UnaryOp::Not => Type::Boolean(None),
-                    UnaryOp::Splat => t,
-                    UnaryOp::Neg => match t {
-                        Type::Integer(r) if r.min.is_some() && r.min == r.max => {
-                            match r.min.and_then(i64::checked_neg) {
-                                Some(n) => Type::Integer(IntRange::exact(n)),
-                                None => Type::integer(),
-                            }
-                        }
-                        Type::Float(r) if r.min.is_some() && r.min == r.max => {
-                            Type::Float(FloatRange {
-                                min: r.min.map(|f| -f),
-                                max: r.min.map(|f| -f),
-                            })
-                        }
-                        Type::Integer(_) => Type::integer(),
-                        Type::Float(_) => Type::float(),
-                        _ => Type::Numeric,
-                    },
-                }
-            }
+            ExprKind::Unary { op, operand } => self.unary(*op, operand),
             ExprKind::Binary {
                 op,
                 op_span,
                 left,
                 right,
             } => self.binary(e, *op, *op_span, left, right),
-            ExprKind::Assignment { left, right, .. } => {
-                let unused = std::mem::take(&mut self.value_unused);
-                let t = self.expr(right);
-                match &left.kind {
-                    ExprKind::Variable(name) if unused => {
-                        // A statement's value that is not used: the type moves to the
-                        // variable.
-                        self.bind(name, t);
-                        return Type::Undef;
-                    }
-                    ExprKind::Variable(name) => {
-                        let generalized = t.clone();
-                        self.bind(name, generalized);
-                    }
-                    ExprKind::Array(targets) => {
-                        for target in targets {
-                            if let ExprKind::Variable(name) = &target.kind {
-                                self.bind(name, Type::Any);
-                            }
-                        }
-                    }
-                    _ => self.walk_unused(left),
-                }
-                t
-            }
+            ExprKind::Assignment { left, right, .. } => self.assignment(left, right),
             ExprKind::Relationship { left, right, .. } => {
                 self.walk_unused(left);
                 self.expr(right)
             }
-            ExprKind::Selector { value, entries } => {
-                self.walk_unused(value);
-                let mut out: Option<Type> = None;
-                for en in entries {
-                    self.walk_unused(&en.matcher);
-                    let t = self.expr(&en.value);
-                    out = Some(match out {
-                        None => t,
-                        Some(o) => self.common(&o, &t),
-                    });
-                }
-                out.unwrap_or(Type::Any)
-            }
+            ExprKind::Selector { value, entries } => self.selector(value, entries),
             ExprKind::Paren(inner) => self.expr(inner),
             ExprKind::Call(c) => self.call(e, c),
             ExprKind::MethodCall(m) => self.method_call(e, m),
-            ExprKind::If(i) => {
-                let want_value = !std::mem::take(&mut self.value_unused);
-                let mut arms: Vec<(Narrowing<'p>, &'p Block)> = Vec::new();
-                for (cond, body) in &i.branches {
-                    self.walk_unused(cond);
-                    arms.push((self.narrowing(cond), body));
-                }
-                let else_block = i.else_block.as_ref();
-                self.branches(arms, else_block, want_value)
-            }
-            ExprKind::Unless(u) => {
-                let want_value = !std::mem::take(&mut self.value_unused);
-                self.walk_unused(&u.condition);
-                self.branches(
-                    vec![(None, &u.then_block)],
-                    u.else_block.as_ref(),
-                    want_value,
-                )
-            }
+            ExprKind::If(i) => self.if_expression(i),
+            ExprKind::Unless(u) => self.unless_expression(u),
             ExprKind::Case(c) => self.case(c),
             ExprKind::Resource(r) => {
                 self.resource(r, e.span);
                 Type::Any
             }
-            ExprKind::ResourceDefaults(d) => {
-                let name = d.type_ref.name.to_ascii_lowercase();
-                for a in &d.attributes {
-                    self.walk_unused(&a.value);
-                }
-                self.check_attribute_names(&name, &d.attributes);
-                Type::Any
-            }
-            ExprKind::ResourceOverride(o) => {
-                self.walk_unused(&o.target);
-                for a in &o.attributes {
-                    self.walk_unused(&a.value);
-                }
-                Type::Any
-            }
-            ExprKind::Collector(c) => {
-                if let Some(q) = &c.query {
-                    self.expr(q);
-                }
-                for a in &c.attributes {
-                    self.walk_unused(&a.value);
-                }
-                Type::Any
-            }
+            ExprKind::ResourceDefaults(d) => self.resource_defaults(d),
+            ExprKind::ResourceOverride(o) => self.resource_override(o),
+            ExprKind::Collector(c) => self.collector(c),
             ExprKind::Class(c) => {
                 self.definition(&c.params, &c.body);
                 Type::Any
             }
-            ExprKind::Define(d) => {
-                self.push(ScopeKind::Named);
-                self.reserve_vars(d.params.len() + 10);
-                self.bind("title", Type::string());
-                self.bind("name", Type::string());
-                self.pop_after_definition(&d.params, &d.body);
-                Type::Any
-            }
+            ExprKind::Define(d) => self.define_definition(d),
             ExprKind::Plan(p) => {
                 self.definition(&p.params, &p.body);
                 Type::Any
@@ -445,23 +259,112 @@ impl<'p> Infer<'p> {
                 self.definition(&f.params, &f.body);
                 Type::Any
             }
-            ExprKind::Node(n) => {
-                for m in &n.matchers {
-                    self.walk_unused(m);
-                }
-                self.push(ScopeKind::Named);
-                let ctx = self.enter_context();
-                self.block(&n.body);
-                self.context = ctx;
-                self.pop();
-                Type::Any
-            }
+            ExprKind::Node(n) => self.node_definition(n),
             ExprKind::TypeAlias(t) => {
                 self.expr(&t.value);
                 Type::Any
             }
             ExprKind::TypeDefinition(_) | ExprKind::Error => Type::Any,
         }
+    }
+
+    /// A type reference `e`, named `n`: its name is checked; `Type[T]` (`Any` when it is a type
+    /// argument whose value is not used).
+    fn type_reference(&mut self, e: &'p Expr, n: &'p str) -> Type {
+        self.check_type_name(n, e.span);
+        if std::mem::take(&mut self.type_arg_unused) {
+            return Type::Any;
+        }
+        Type::type_of(self.type_of_ref(n))
+    }
+
+    /// `left = right`: binds the variables assigned; the value's type (`Undef` for a statement
+    /// whose value is not used, the type moved to the variable).
+    fn assignment(&mut self, left: &'p Expr, right: &'p Expr) -> Type {
+        let unused = std::mem::take(&mut self.value_unused);
+        let t = self.expr(right);
+        match &left.kind {
+            ExprKind::Variable(name) if unused => {
+                // A statement's value that is not used: the type moves to the
+                // variable.
+                self.bind(name, t);
+                return Type::Undef;
+            }
+            ExprKind::Variable(name) => {
+                let generalized = t.clone();
+                self.bind(name, generalized);
+            }
+            ExprKind::Array(targets) => {
+                for target in targets {
+                    if let ExprKind::Variable(name) = &target.kind {
+                        self.bind(name, Type::Any);
+                    }
+                }
+            }
+            _ => self.walk_unused(left),
+        }
+        t
+    }
+
+    /// `value ? { matcher => value, ... }`: the common type of the values.
+    fn selector(&mut self, value: &'p Expr, entries: &'p [SelectorEntry]) -> Type {
+        self.walk_unused(value);
+        let mut out: Option<Type> = None;
+        for en in entries {
+            self.walk_unused(&en.matcher);
+            let t = self.expr(&en.value);
+            out = Some(match out {
+                None => t,
+                Some(o) => self.common(&o, &t),
+            });
+        }
+        out.unwrap_or(Type::Any)
+    }
+
+    /// `if`/`elsif`/`else`: each branch with what its condition narrows.
+    fn if_expression(&mut self, i: &'p If) -> Type {
+        let want_value = !std::mem::take(&mut self.value_unused);
+        let mut arms: Vec<(Narrowing<'p>, &'p Block)> = Vec::new();
+        for (cond, body) in &i.branches {
+            self.walk_unused(cond);
+            arms.push((self.narrowing(cond), body));
+        }
+        let else_block = i.else_block.as_ref();
+        self.branches(arms, else_block, want_value)
+    }
+
+    /// `unless`/`else`.
+    fn unless_expression(&mut self, u: &'p Unless) -> Type {
+        let want_value = !std::mem::take(&mut self.value_unused);
+        self.walk_unused(&u.condition);
+        self.branches(
+            vec![(None, &u.then_block)],
+            u.else_block.as_ref(),
+            want_value,
+        )
+    }
+
+    /// A define's body, in its named scope with `$title` and `$name`.
+    fn define_definition(&mut self, d: &'p DefineDef) -> Type {
+        self.push(ScopeKind::Named);
+        self.reserve_vars(d.params.len() + 10);
+        self.bind("title", Type::string());
+        self.bind("name", Type::string());
+        self.pop_after_definition(&d.params, &d.body);
+        Type::Any
+    }
+
+    /// A node's matchers, and its body in its named scope.
+    fn node_definition(&mut self, n: &'p NodeDef) -> Type {
+        for m in &n.matchers {
+            self.walk_unused(m);
+        }
+        self.push(ScopeKind::Named);
+        let ctx = self.enter_context();
+        self.block(&n.body);
+        self.context = ctx;
+        self.pop();
+        Type::Any
     }
 
     pub(super) fn common_all(&self, ts: Vec<Type>) -> Type {

@@ -293,49 +293,25 @@ struct Parsed {
 
 /// Ruby's `DateTime._strptime(s, format)` for the common directives; `None` when the string
 /// does not match or has text left over.
-#[allow(
-    clippy::too_many_lines,
-    reason = "not yet split into steps (issue 30 item 5)"
-)]
 fn strptime(s: &str, format: &str) -> Option<Parsed> {
-    let input: Vec<char> = s.chars().collect();
     let fmt: Vec<char> = format.chars().collect();
-    let mut p = Parsed::default();
-    let mut pos = 0;
-    let mut i = 0;
-    let digits = |pos: &mut usize, max: usize, signed: bool| -> Option<i64> {
-        let start = *pos;
-        if signed && matches!(input.get(*pos), Some('+' | '-')) {
-            *pos += 1;
-        }
-        let dstart = *pos;
-        while *pos < input.len() && *pos - dstart < max && input[*pos].is_ascii_digit() {
-            *pos += 1;
-        }
-        if *pos == dstart {
-            *pos = start;
-            return None;
-        }
-        input[start..*pos].iter().collect::<String>().parse().ok()
+    let mut input = Scanner {
+        input: s.chars().collect(),
+        pos: 0,
     };
+    let mut p = Parsed::default();
+    let mut i = 0;
     while i < fmt.len() {
         let c = fmt[i];
+        i += 1;
         if c.is_whitespace() {
-            while pos < input.len() && input[pos].is_whitespace() {
-                pos += 1;
-            }
-            i += 1;
+            input.skip_whitespace();
             continue;
         }
         if c != '%' {
-            if input.get(pos) != Some(&c) {
-                return None;
-            }
-            pos += 1;
-            i += 1;
+            input.expect(c)?;
             continue;
         }
-        i += 1;
         let conv = *fmt.get(i)?;
         i += 1;
         // A numeric directive followed by another one reads a fixed number of digits.
@@ -343,139 +319,177 @@ fn strptime(s: &str, format: &str) -> Option<Parsed> {
             && fmt
                 .get(i + 1)
                 .is_some_and(|d| "YmdHMSjLNyCeIl".contains(*d));
+        input.directive(conv, next_is_digit_directive, &mut p)?;
+    }
+    (input.pos == input.input.len()).then_some(p)
+}
+
+/// The string `strptime` reads, and how far it has read.
+struct Scanner {
+    input: Vec<char>,
+    pos: usize,
+}
+
+impl Scanner {
+    /// Reads what the directive `%conv` matches into `p`; `None` when the text does not match.
+    fn directive(
+        &mut self,
+        conv: char,
+        next_is_digit_directive: bool,
+        p: &mut Parsed,
+    ) -> Option<()> {
         match conv {
-            'Y' => {
-                p.year = Some(digits(
-                    &mut pos,
-                    if next_is_digit_directive { 4 } else { 20 },
-                    true,
-                )?)
-            }
-            'm' => p.mon = Some(digits(&mut pos, 2, false)?),
+            'Y' => p.year = Some(self.digits(if next_is_digit_directive { 4 } else { 20 }, true)?),
+            'm' => p.mon = Some(self.digits(2, false)?),
             'd' | 'e' => {
-                if input.get(pos) == Some(&' ') {
-                    pos += 1;
-                }
-                p.mday = Some(digits(&mut pos, 2, false)?);
+                self.skip(' ');
+                p.mday = Some(self.digits(2, false)?);
             }
             'H' | 'k' => {
-                if input.get(pos) == Some(&' ') {
-                    pos += 1;
-                }
-                p.hour = Some(digits(&mut pos, 2, false)?);
+                self.skip(' ');
+                p.hour = Some(self.digits(2, false)?);
             }
-            'M' => p.min = Some(digits(&mut pos, 2, false)?),
-            'S' => p.sec = Some(digits(&mut pos, 2, false)?),
-            'L' | 'N' => {
-                let start = pos;
-                while pos < input.len() && input[pos].is_ascii_digit() {
-                    pos += 1;
-                }
-                if pos == start {
-                    return None;
-                }
-                let mut frac: String = input[start..pos].iter().collect();
-                frac.truncate(9);
-                while frac.len() < 9 {
-                    frac.push('0');
-                }
-                p.nsec = Some(frac.parse().ok()?);
+            'M' => p.min = Some(self.digits(2, false)?),
+            'S' => p.sec = Some(self.digits(2, false)?),
+            'L' | 'N' => p.nsec = Some(self.fraction()?),
+            's' => p.epoch = Some(self.digits(30, true)?),
+            'F' => {
+                let [y, m, d] = self.three_numbers('-', 20, true)?;
+                (p.year, p.mon, p.mday) = (Some(y), Some(m), Some(d));
             }
-            's' => p.epoch = Some(digits(&mut pos, 30, true)?),
-            'F' | 'T' => {
-                // `%Y-%m-%d` or `%H:%M:%S`: three numbers and two separators.
-                let (sep, first_width, signed) = if conv == 'F' {
-                    ('-', 20, true)
-                } else {
-                    (':', 2, false)
-                };
-                let mut parts = [0; 3];
-                for (i, part) in parts.iter_mut().enumerate() {
-                    if i > 0 {
-                        if input.get(pos) != Some(&sep) {
-                            return None;
-                        }
-                        pos += 1;
-                    }
-                    let (width, signed) = if i == 0 {
-                        (first_width, signed)
-                    } else {
-                        (2, false)
-                    };
-                    *part = digits(&mut pos, width, signed)?;
-                }
-                let [a, b, d] = parts;
-                if conv == 'F' {
-                    (p.year, p.mon, p.mday) = (Some(a), Some(b), Some(d));
-                } else {
-                    (p.hour, p.min, p.sec) = (Some(a), Some(b), Some(d));
-                }
+            'T' => {
+                let [h, m, s] = self.three_numbers(':', 2, false)?;
+                (p.hour, p.min, p.sec) = (Some(h), Some(m), Some(s));
             }
-            'z' | 'Z' => {
-                let start = pos;
-                if matches!(input.get(pos), Some('+' | '-')) {
-                    pos += 1;
-                    while pos < input.len() && (input[pos].is_ascii_digit() || input[pos] == ':') {
-                        pos += 1;
-                    }
-                } else {
-                    while pos < input.len() && input[pos].is_ascii_alphabetic() {
-                        pos += 1;
-                    }
-                    // `UTC+01:00`
-                    if matches!(input.get(pos), Some('+' | '-')) {
-                        pos += 1;
-                        while pos < input.len()
-                            && (input[pos].is_ascii_digit() || input[pos] == ':')
-                        {
-                            pos += 1;
-                        }
-                    }
-                }
-                if pos == start {
-                    return None;
-                }
-                p.zone = Some(input[start..pos].iter().collect());
-            }
-            'b' | 'B' | 'h' => {
-                let rest: String = input[pos..].iter().collect::<String>().to_lowercase();
-                let (m, len) = MONTHS.iter().enumerate().find_map(|(k, name)| {
-                    let name = name.to_lowercase();
-                    if rest.starts_with(&name) {
-                        Some((k, name.len()))
-                    } else if rest.starts_with(&name[..3]) {
-                        Some((k, 3))
-                    } else {
-                        None
-                    }
-                })?;
-                p.mon = Some(m as i64 + 1);
-                pos += len;
-            }
+            'z' | 'Z' => p.zone = Some(self.zone()?),
+            'b' | 'B' | 'h' => p.mon = Some(self.name(&MONTHS)? as i64 + 1),
             'a' | 'A' => {
-                let rest: String = input[pos..].iter().collect::<String>().to_lowercase();
-                let len = DAYS.iter().find_map(|name| {
-                    let name = name.to_lowercase();
-                    if rest.starts_with(&name) {
-                        Some(name.len())
-                    } else if rest.starts_with(&name[..3]) {
-                        Some(3)
-                    } else {
-                        None
-                    }
-                })?;
-                pos += len;
+                self.name(&DAYS)?;
             }
-            '%' => {
-                if input.get(pos) != Some(&'%') {
-                    return None;
-                }
-                pos += 1;
-            }
+            '%' => self.expect('%')?,
             _ => return None,
         }
+        Some(())
     }
-    (pos == input.len()).then_some(p)
+
+    fn skip_whitespace(&mut self) {
+        while self.pos < self.input.len() && self.input[self.pos].is_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    /// Passes `c` if it is next.
+    fn skip(&mut self, c: char) {
+        if self.input.get(self.pos) == Some(&c) {
+            self.pos += 1;
+        }
+    }
+
+    /// Passes `c`, which must be next.
+    fn expect(&mut self, c: char) -> Option<()> {
+        if self.input.get(self.pos) != Some(&c) {
+            return None;
+        }
+        self.pos += 1;
+        Some(())
+    }
+
+    /// A number of at most `max` digits, with a sign if `signed`; nothing read when there is
+    /// no digit.
+    fn digits(&mut self, max: usize, signed: bool) -> Option<i64> {
+        let input = &self.input;
+        let start = self.pos;
+        let mut pos = start;
+        if signed && matches!(input.get(pos), Some('+' | '-')) {
+            pos += 1;
+        }
+        let dstart = pos;
+        while pos < input.len() && pos - dstart < max && input[pos].is_ascii_digit() {
+            pos += 1;
+        }
+        if pos == dstart {
+            return None;
+        }
+        self.pos = pos;
+        input[start..pos].iter().collect::<String>().parse().ok()
+    }
+
+    /// `%L`, `%N`: the digits of a fraction of a second, as nanoseconds.
+    fn fraction(&mut self) -> Option<i64> {
+        let start = self.pos;
+        while self.pos < self.input.len() && self.input[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return None;
+        }
+        let mut frac: String = self.input[start..self.pos].iter().collect();
+        frac.truncate(9);
+        while frac.len() < 9 {
+            frac.push('0');
+        }
+        frac.parse().ok()
+    }
+
+    /// `%F` (`%Y-%m-%d`) or `%T` (`%H:%M:%S`): three numbers and two `sep`; the first of at most
+    /// `first_width` digits (with a sign if `signed`), the others of two.
+    fn three_numbers(&mut self, sep: char, first_width: usize, signed: bool) -> Option<[i64; 3]> {
+        let mut parts = [0; 3];
+        for (i, part) in parts.iter_mut().enumerate() {
+            if i > 0 {
+                self.expect(sep)?;
+            }
+            let (width, signed) = if i == 0 {
+                (first_width, signed)
+            } else {
+                (2, false)
+            };
+            *part = self.digits(width, signed)?;
+        }
+        Some(parts)
+    }
+
+    /// `%z`, `%Z`: an offset (`+01:00`), or a name with an offset or not (`UTC`, `UTC+01:00`).
+    fn zone(&mut self) -> Option<String> {
+        let start = self.pos;
+        if !matches!(self.input.get(self.pos), Some('+' | '-')) {
+            while self.pos < self.input.len() && self.input[self.pos].is_ascii_alphabetic() {
+                self.pos += 1;
+            }
+        }
+        if matches!(self.input.get(self.pos), Some('+' | '-')) {
+            self.pos += 1;
+            while self.pos < self.input.len()
+                && (self.input[self.pos].is_ascii_digit() || self.input[self.pos] == ':')
+            {
+                self.pos += 1;
+            }
+        }
+        if self.pos == start {
+            return None;
+        }
+        Some(self.input[start..self.pos].iter().collect())
+    }
+
+    /// One of `names` (months, days), whole or its first three letters, in any case: its index.
+    fn name(&mut self, names: &[&str]) -> Option<usize> {
+        let rest: String = self.input[self.pos..]
+            .iter()
+            .collect::<String>()
+            .to_lowercase();
+        let (k, len) = names.iter().enumerate().find_map(|(k, name)| {
+            let name = name.to_lowercase();
+            if rest.starts_with(&name) {
+                Some((k, name.len()))
+            } else if rest.starts_with(&name[..3]) {
+                Some((k, 3))
+            } else {
+                None
+            }
+        })?;
+        self.pos += len;
+        Some(k)
+    }
 }
 
 /// `Timestamp(string[, format[, timezone]])`.

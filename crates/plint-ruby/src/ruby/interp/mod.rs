@@ -6,6 +6,7 @@ mod array;
 mod array_methods;
 mod binary;
 mod call;
+mod class_methods;
 mod dir;
 mod enumerable;
 mod eval;
@@ -326,8 +327,27 @@ mod tests {
         wrong
     }
 
+    /// The class method tables' wrong names: [`super::class_methods::ANY_CLASS`] against the
+    /// methods every class has, each class's table of [`super::class_methods::CLASSES`]
+    /// against that class's methods (a class Ruby's lists lack: regenerate them).
+    fn class_tables() -> Vec<(&'static str, Vec<String>)> {
+        let mut tables = vec![(
+            "any class",
+            not_ruby(super::class_methods::ANY_CLASS, &[known::MODULE]),
+        )];
+        for (class, table) in super::class_methods::CLASSES {
+            let wrong = match known::CLASS_METHODS.iter().find(|(c, _)| c == class) {
+                Some((_, own)) => not_ruby(table, &[*own, known::MODULE]),
+                None => vec!["(the class is not in CLASS_METHODS)".to_string()],
+            };
+            tables.push((*class, wrong));
+        }
+        tables
+    }
+
     /// Each name in a core class's method table is a public method of that class in Puppet's
-    /// Ruby, so a typo in a table fails here.
+    /// Ruby, and each name in a class method table a method of that class itself, so a typo in
+    /// a table fails here.
     #[test]
     fn method_tables_name_ruby_methods() {
         let tables = [
@@ -373,6 +393,7 @@ mod tests {
         ];
         let wrong: Vec<String> = tables
             .iter()
+            .chain(class_tables().iter())
             .filter(|(_, wrong)| !wrong.is_empty())
             .map(|(class, wrong)| format!("{class}'s method table: {wrong:?}"))
             .collect();

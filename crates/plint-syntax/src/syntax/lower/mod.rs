@@ -12,8 +12,13 @@
 
 use tree_sitter::{Node, Tree, TreeCursor};
 
+mod calls;
 mod children;
+mod control;
+mod definitions;
 mod lists;
+mod operators;
+mod resources;
 mod strings;
 
 use children::{Child, Kids};
@@ -207,10 +212,9 @@ impl<'t> Lowerer<'t> {
         result
     }
 
-    #[allow(
-        clippy::too_many_lines,
-        reason = "not yet split into steps (issue 30 item 5)"
-    )]
+    /// One expression: one `match` on the node's kind (lowering runs on every file), each
+    /// compound kind lowered by its step (`operators.rs`, `calls.rs`, `control.rs`,
+    /// `resources.rs`, `definitions.rs`).
     fn expr_inner(&mut self, node: Node<'t>) -> Expr {
         let span = Self::span(node);
         // The kind id once: ERROR nodes have the largest symbol (what `is_error` compares).
@@ -232,21 +236,7 @@ impl<'t> Lowerer<'t> {
                 ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string())
             }
             K::Name => self.bare_word(node),
-            K::TypeReference => {
-                let t = self.text(node);
-                if !all_segments(crate::syntax::trim_colons(t), |seg| {
-                    seg.first().is_some_and(u8::is_ascii_uppercase)
-                }) {
-                    self.syntax_error(
-                        node,
-                        format!("`{t}` is not a valid type or class reference"),
-                        "a segment starts with a lower-case letter",
-                        "start every segment of a reference with a capital letter (`Foo::Bar`), \
-                         or write a name in lower case (`foo::bar`)",
-                    );
-                }
-                ExprKind::TypeRef(t.to_string())
-            }
+            K::TypeReference => self.type_reference(node),
             K::Number => self.number(node),
             K::Boolean => ExprKind::Boolean(self.text(node) == "true"),
             K::Undef => ExprKind::Undef,
@@ -289,360 +279,29 @@ impl<'t> Lowerer<'t> {
                     args: self.list(kids, Some(F.argument)),
                 }
             }
-            K::UnaryExpression => {
-                let kids = self.fields(node);
-                let op = match self.field(kids, F.operator).map(|o| self.text(o)) {
-                    Some("!") => UnaryOp::Not,
-                    Some("*") => UnaryOp::Splat,
-                    _ => UnaryOp::Neg,
-                };
-                ExprKind::Unary {
-                    op,
-                    operand: self.boxed(self.field(kids, F.operand), node),
-                }
-            }
-            K::BinaryExpression => {
-                let kids = self.fields(node);
-                let op_node = self.field(kids, F.operator);
-                let op = op_node
-                    .and_then(|o| BinaryOp::from_token(self.text(o)))
-                    .unwrap_or(BinaryOp::Add);
-                ExprKind::Binary {
-                    op,
-                    op_span: op_node.map(Self::span).unwrap_or(span),
-                    left: self.boxed(self.field(kids, F.left), node),
-                    right: self.boxed(self.field(kids, F.right), node),
-                }
-            }
-            K::Assignment => {
-                let kids = self.fields(node);
-                let op = match self.field(kids, F.operator).map(|o| self.text(o)) {
-                    Some("+=") => AssignOp::Append,
-                    Some("-=") => AssignOp::Delete,
-                    _ => AssignOp::Assign,
-                };
-                ExprKind::Assignment {
-                    op,
-                    left: self.boxed(self.field(kids, F.left), node),
-                    right: self.boxed(self.field(kids, F.right), node),
-                }
-            }
-            K::Relationship => {
-                let kids = self.fields(node);
-                let op_node = self.field(kids, F.operator);
-                let op = match op_node.map(|o| self.text(o)) {
-                    Some("~>") => RelationshipOp::Notify,
-                    Some("<-") => RelationshipOp::Require,
-                    Some("<~") => RelationshipOp::Subscribe,
-                    _ => RelationshipOp::Before,
-                };
-                ExprKind::Relationship {
-                    op,
-                    op_span: op_node.map(Self::span).unwrap_or(span),
-                    left: self.boxed(self.field(kids, F.left), node),
-                    right: self.boxed(self.field(kids, F.right), node),
-                }
-            }
-            K::Selector => {
-                let kids = self.load(node, K::Selector);
-                let value = self.boxed(self.field(kids, F.value), node);
-                let mut entries = Vec::with_capacity(kids.range().len());
-                for i in kids.range() {
-                    let c = self.child(i);
-                    if c.field != F.entry.get() {
-                        continue;
-                    }
-                    let e = c.node;
-                    let ek = self.fields(e);
-                    entries.push(SelectorEntry {
-                        matcher: self.opt_expr(self.field(ek, F.matcher), e),
-                        value: self.opt_expr(self.field(ek, F.value), e),
-                        span: Self::span(e),
-                    });
-                }
-                ExprKind::Selector { value, entries }
-            }
-            k @ (K::FunctionCall | K::StatementCall) => {
-                let kids = self.fields(node);
-                let function = self.opt_expr(self.field(kids, F.function), node);
-                let args_node = self.field(kids, F.arguments);
-                let args = self.arguments(args_node);
-                let lambda = self.field(kids, F.lambda).map(|l| self.lambda(l));
-                ExprKind::Call(Box::new(Call {
-                    function,
-                    args,
-                    lambda,
-                    style: if k == K::StatementCall {
-                        CallStyle::Statement
-                    } else {
-                        CallStyle::Parenthesized
-                    },
-                    args_span: args_node.map(Self::span).unwrap_or(span),
-                }))
-            }
-            K::ApplyExpression => {
-                // `apply(targets, options) { body }`: a call of `apply` whose lambda, with no
-                // parameters, is the body (plan variables are visible in it, as in a lambda).
-                let kids = self.fields(node);
-                let keyword = node.child(0).map(Self::span).unwrap_or(span);
-                let function = Expr::new(ExprKind::Name("apply".to_string()), keyword);
-                let args_node = self.field(kids, F.arguments);
-                let args = self.arguments(args_node);
-                if args.is_empty() {
-                    self.syntax_error(
-                        args_node.unwrap_or(node),
-                        "`apply` needs its targets".to_string(),
-                        "no arguments",
-                        "write `apply($targets) { ... }`",
-                    );
-                }
-                let body_node = self.field(kids, F.body);
-                let mark = self.buf.len();
-                let body = self.block(body_node);
-                self.buf.truncate(mark);
-                ExprKind::Call(Box::new(Call {
-                    function,
-                    args,
-                    lambda: Some(Lambda {
-                        params: Vec::new(),
-                        return_type: None,
-                        span: body.span,
-                        body,
-                    }),
-                    style: CallStyle::Apply,
-                    args_span: args_node.map(Self::span).unwrap_or(span),
-                }))
-            }
-            K::MethodCall => {
-                let kids = self.fields(node);
-                let receiver = self.opt_expr(self.field(kids, F.object), node);
-                let method = match self.field(kids, F.method) {
-                    Some(m) => self.ident(m),
-                    None => Ident {
-                        name: String::new(),
-                        span: Span::new(node.end_byte(), node.end_byte()),
-                    },
-                };
-                let args = self.field(kids, F.arguments).map(|a| {
-                    let ak = self.load_named(a);
-                    self.list(ak, None)
-                });
-                let lambda = self.field(kids, F.lambda).map(|l| self.lambda(l));
-                ExprKind::MethodCall(Box::new(MethodCall {
-                    receiver,
-                    method,
-                    args,
-                    lambda,
-                }))
-            }
-            K::IfExpression => {
-                let kids = self.load(node, K::IfExpression);
-                let mut branches = vec![(
-                    self.opt_expr(self.field(kids, F.condition), node),
-                    self.block(self.field(kids, F.consequence)),
-                )];
-                let mut else_block = None;
-                for i in kids.range() {
-                    let c = self.child(i);
-                    if c.field != F.alternative.get() {
-                        continue;
-                    }
-                    let alt = c.node;
-                    let ak = self.fields(alt);
-                    if self.kind(alt) == K::ElsifClause {
-                        branches.push((
-                            self.opt_expr(self.field(ak, F.condition), alt),
-                            self.block(self.field(ak, F.consequence)),
-                        ));
-                    } else {
-                        else_block = Some(self.block(self.field(ak, F.body)));
-                    }
-                }
-                ExprKind::If(Box::new(If {
-                    branches,
-                    else_block,
-                }))
-            }
-            K::UnlessExpression => {
-                let kids = self.fields(node);
-                ExprKind::Unless(Box::new(Unless {
-                    condition: self.opt_expr(self.field(kids, F.condition), node),
-                    then_block: self.block(self.field(kids, F.consequence)),
-                    else_block: self.field(kids, F.alternative).map(|a| {
-                        let ak = self.fields(a);
-                        self.block(self.field(ak, F.body))
-                    }),
-                }))
-            }
-            K::CaseExpression => {
-                let kids = self.load(node, K::CaseExpression);
-                let value = self.opt_expr(self.field(kids, F.value), node);
-                let mut options = Vec::with_capacity(kids.range().len());
-                for i in kids.range() {
-                    let c = self.child(i);
-                    if c.field != F.option.get() {
-                        continue;
-                    }
-                    let o = c.node;
-                    let ok = self.load(o, K::CaseOption);
-                    let mut matchers = Vec::with_capacity(ok.range().len());
-                    for j in ok.range() {
-                        let m = self.child(j);
-                        if m.field == F.matcher.get() {
-                            matchers.push(self.expr(m.node));
-                        }
-                    }
-                    options.push(CaseOption {
-                        matchers,
-                        body: self.block(self.field(ok, F.body)),
-                        span: Self::span(o),
-                    });
-                }
-                ExprKind::Case(Box::new(Case { value, options }))
-            }
-            K::ResourceDeclaration => {
-                let kids = self.load(node, K::ResourceDeclaration);
-                let form = match self.field(kids, F.form).map(|f| self.text(f)) {
-                    Some("@") => ResourceForm::Virtual,
-                    Some("@@") => ResourceForm::Exported,
-                    _ => ResourceForm::Regular,
-                };
-                let type_node = self.field(kids, F.type_);
-                let type_name = match type_node {
-                    Some(t) => self.ident(t),
-                    None => Ident {
-                        name: String::new(),
-                        span,
-                    },
-                };
-                let type_expr = type_node
-                    .filter(|t| self.kind(*t) != K::Name)
-                    .map(|t| Box::new(self.expr(t)));
-                let mut bodies = Vec::with_capacity(kids.range().len());
-                for i in kids.range() {
-                    let c = self.child(i);
-                    if c.field != F.body.get() {
-                        continue;
-                    }
-                    let b = c.node;
-                    let bk = self.load(b, K::ResourceBody);
-                    bodies.push(ResourceBody {
-                        title: self.opt_expr(self.field(bk, F.title), b),
-                        attributes: self.attributes(bk),
-                        span: Self::span(b),
-                    });
-                }
-                ExprKind::Resource(Box::new(Resource {
-                    form,
-                    type_name,
-                    type_expr,
-                    bodies,
-                }))
-            }
-            K::ResourceDefaults => {
-                let kids = self.load(node, K::ResourceDefaults);
-                ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
-                    type_ref: self.opt_ident(self.field(kids, F.type_), node),
-                    attributes: self.attributes(kids),
-                }))
-            }
-            K::ResourceOverride => {
-                let kids = self.load(node, K::ResourceOverride);
-                ExprKind::ResourceOverride(Box::new(ResourceOverride {
-                    target: self.opt_expr(self.field(kids, F.reference), node),
-                    attributes: self.attributes(kids),
-                }))
-            }
-            K::Collector => {
-                let kids = self.load(node, K::Collector);
-                ExprKind::Collector(Box::new(Collector {
-                    type_ref: self.opt_ident(self.field(kids, F.type_), node),
-                    exported: self
-                        .field(kids, F.kind)
-                        .is_some_and(|k| self.text(k) == "<<|"),
-                    query: self.field(kids, F.query).map(|q| self.expr(q)),
-                    attributes: self.attributes(kids),
-                }))
-            }
-            K::ClassDefinition => {
-                let kids = self.fields(node);
-                let parent = self.field(kids, F.parent).map(|p| self.ident(p));
-                ExprKind::Class(Box::new(ClassDef {
-                    name: self.opt_ident(self.field(kids, F.name), node),
-                    params: self.parameters(self.field(kids, F.parameters)),
-                    parent,
-                    body: self.block(self.field(kids, F.body)),
-                }))
-            }
-            K::DefineDefinition => {
-                let kids = self.fields(node);
-                ExprKind::Define(Box::new(DefineDef {
-                    name: self.opt_ident(self.field(kids, F.name), node),
-                    params: self.parameters(self.field(kids, F.parameters)),
-                    body: self.block(self.field(kids, F.body)),
-                }))
-            }
-            K::PlanDefinition => {
-                let kids = self.fields(node);
-                ExprKind::Plan(Box::new(PlanDef {
-                    name: self.opt_ident(self.field(kids, F.name), node),
-                    params: self.parameters(self.field(kids, F.parameters)),
-                    body: self.block(self.field(kids, F.body)),
-                }))
-            }
-            K::FunctionDefinition => {
-                let kids = self.fields(node);
-                ExprKind::Function(Box::new(FunctionDef {
-                    name: self.opt_ident(self.field(kids, F.name), node),
-                    params: self.parameters(self.field(kids, F.parameters)),
-                    return_type: self.field(kids, F.return_type).map(|r| self.expr(r)),
-                    body: self.block(self.field(kids, F.body)),
-                }))
-            }
-            K::NodeDefinition => {
-                let kids = self.fields(node);
-                let mut matchers = Vec::new();
-                if let Some(names) = self.field(kids, F.names) {
-                    let nk = self.load_named(names);
-                    for i in nk.range() {
-                        let n = self.child(i).node;
-                        if !n.is_extra() {
-                            matchers.push(self.hostname(n));
-                        }
-                    }
-                }
-                let parent = self.field(kids, F.parent).map(|p| self.hostname(p));
-                ExprKind::Node(Box::new(NodeDef {
-                    matchers,
-                    parent,
-                    body: self.block(self.field(kids, F.body)),
-                }))
-            }
-            K::TypeAlias => {
-                let kids = self.fields(node);
-                ExprKind::TypeAlias(Box::new(TypeAlias {
-                    name: self.opt_expr(self.field(kids, F.name), node),
-                    value: self.opt_expr(self.field(kids, F.type_), node),
-                }))
-            }
-            K::ObjectType => {
-                // `Object { ... }` means `Object[{ ... }]`.
-                let kids = self.fields(node);
-                let target = self.boxed(self.field(kids, F.type_), node);
-                let body = self.opt_expr(self.field(kids, F.body), node);
-                ExprKind::Access {
-                    target,
-                    args: vec![body],
-                }
-            }
-            K::TypeDefinition => {
-                let kids = self.fields(node);
-                ExprKind::TypeDefinition(Box::new(TypeDefinition {
-                    name: self.opt_ident(self.field(kids, F.name), node),
-                    parent: self.field(kids, F.parent).map(|p| self.ident(p)),
-                    body: self.block(self.field(kids, F.body)),
-                }))
-            }
+            K::UnaryExpression => self.unary(node),
+            K::BinaryExpression => self.binary(node, span),
+            K::Assignment => self.assignment(node),
+            K::Relationship => self.relationship(node, span),
+            K::Selector => self.selector(node),
+            k @ (K::FunctionCall | K::StatementCall) => self.call(node, k, span),
+            K::ApplyExpression => self.apply(node, span),
+            K::MethodCall => self.method_call(node),
+            K::IfExpression => self.if_expression(node),
+            K::UnlessExpression => self.unless_expression(node),
+            K::CaseExpression => self.case_expression(node),
+            K::ResourceDeclaration => self.resource(node, span),
+            K::ResourceDefaults => self.resource_defaults(node),
+            K::ResourceOverride => self.resource_override(node),
+            K::Collector => self.collector(node),
+            K::ClassDefinition => self.class_definition(node),
+            K::DefineDefinition => self.define_definition(node),
+            K::PlanDefinition => self.plan_definition(node),
+            K::FunctionDefinition => self.function_definition(node),
+            K::NodeDefinition => self.node_definition(node),
+            K::TypeAlias => self.type_alias(node),
+            K::ObjectType => self.object_type(node),
+            K::TypeDefinition => self.type_definition(node),
             K::Hostname => return self.hostname(node),
             K::Pair => {
                 // A lone pair where an expression is expected: an unbraced hash of one entry.
@@ -657,60 +316,21 @@ impl<'t> Lowerer<'t> {
         Expr::new(kind, span)
     }
 
-    /// An operation (unary, binary, assignment, relationship) of an error-free node without
-    /// extras: its operands read by index, its operator from the text between them.
-    fn operation(&mut self, node: Node<'t>, k: K) -> Option<ExprKind> {
-        if k == K::UnaryExpression {
-            if !self.indexed || node.has_error() || node.named_child_count() != 1 {
-                return None;
-            }
-            let operand = node.named_child(0)?;
-            // The operator is the node's first token.
-            let op = match self.text(node).as_bytes().first() {
-                Some(b'!') => UnaryOp::Not,
-                Some(b'*') => UnaryOp::Splat,
-                _ => UnaryOp::Neg,
-            };
-            return Some(ExprKind::Unary {
-                op,
-                operand: Box::new(self.expr(operand)),
-            });
+    /// A type or class reference, `Foo::Bar`; a segment in lower case is a syntax error.
+    fn type_reference(&mut self, node: Node<'t>) -> ExprKind {
+        let t = self.text(node);
+        if !all_segments(crate::syntax::trim_colons(t), |seg| {
+            seg.first().is_some_and(u8::is_ascii_uppercase)
+        }) {
+            self.syntax_error(
+                node,
+                format!("`{t}` is not a valid type or class reference"),
+                "a segment starts with a lower-case letter",
+                "start every segment of a reference with a capital letter (`Foo::Bar`), \
+                 or write a name in lower case (`foo::bar`)",
+            );
         }
-        if !matches!(k, K::BinaryExpression | K::Assignment | K::Relationship) {
-            return None;
-        }
-        let (left, right) = self.two_named(node)?;
-        let (token, op_span) = self.between(left, right);
-        let left = Box::new(self.expr(left));
-        let right = Box::new(self.expr(right));
-        Some(match k {
-            K::BinaryExpression => ExprKind::Binary {
-                op: BinaryOp::from_token(token).unwrap_or(BinaryOp::Add),
-                op_span,
-                left,
-                right,
-            },
-            K::Assignment => ExprKind::Assignment {
-                op: match token {
-                    "+=" => AssignOp::Append,
-                    "-=" => AssignOp::Delete,
-                    _ => AssignOp::Assign,
-                },
-                left,
-                right,
-            },
-            _ => ExprKind::Relationship {
-                op: match token {
-                    "~>" => RelationshipOp::Notify,
-                    "<-" => RelationshipOp::Require,
-                    "<~" => RelationshipOp::Subscribe,
-                    _ => RelationshipOp::Before,
-                },
-                op_span,
-                left,
-                right,
-            },
-        })
+        ExprKind::TypeRef(t.to_string())
     }
 
     fn opt_ident(&self, node: Option<Node<'t>>, parent: Node<'t>) -> Ident {
