@@ -15,8 +15,10 @@ use crate::syntax::ast::{AssignOp, Expr, ExprKind, Parameter, Span};
 
 /// What one manifest defines; each definition with whether it is where the autoloader
 /// looks for it.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct FileDefs {
+    /// The manifest's path.
+    pub(super) path: std::path::PathBuf,
     pub(super) definitions: Vec<(ClassDef, bool)>,
     pub(super) functions: Vec<(FunctionDef, bool)>,
     pub(super) aliases: Vec<(TypeAliasDef, bool)>,
@@ -50,7 +52,10 @@ impl FileDefs {
             path: m.path,
             source: m.source,
             module,
-            out: FileDefs::default(),
+            out: FileDefs {
+                path: m.path.to_path_buf(),
+                ..FileDefs::default()
+            },
         };
         x.statements(&m.ast.statements, None);
         let mut vars = Vec::new();
