@@ -11,6 +11,7 @@
 
 pub mod convert;
 pub mod documents;
+pub mod index;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -26,9 +27,6 @@ use lsp_types::{
     TextDocumentSyncSaveOptions, Uri,
 };
 
-use crate::config::{CliOptions, Settings};
-use crate::lint::{FixMode, Session};
-use crate::sandbox::Sandbox;
 use documents::Documents;
 
 /// How long the server waits after an edit for the next one before it checks: a burst of
@@ -74,7 +72,15 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
     connection
         .initialize_finish(id, result)
         .map_err(|e| format!("the client did not finish initializing: {e}"))?;
-    let mut server = Server::new(workspace_root(&params));
+    let progress = params
+        .capabilities
+        .window
+        .as_ref()
+        .and_then(|w| w.work_done_progress)
+        .unwrap_or(false);
+    let root = workspace_root(&params);
+    let state = index::start(connection, &root, progress)?;
+    let mut server = Server::new(root, state, progress);
     server.run(connection)
 }
 
@@ -94,46 +100,76 @@ fn workspace_root(params: &InitializeParams) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// One language server run: the workspace, the open documents, and those to check again.
+/// One language server run: the workspace and its index, the open documents, and those to
+/// check again.
 pub struct Server {
     root: PathBuf,
     documents: Documents,
+    index: index::State,
+    /// Whether the client shows `$/progress`.
+    progress: bool,
+}
+
+/// What the server waits for next.
+enum Event {
+    Message(Message),
+    /// The workspace's index is built (or could not be).
+    Indexed(Result<(crate::lint::Workspace, Duration), String>),
+    /// The client paused: time to check the documents changed.
+    Pause,
+    Closed,
 }
 
 impl Server {
-    pub fn new(root: PathBuf) -> Server {
+    pub fn new(root: PathBuf, index: index::State, progress: bool) -> Server {
         Server {
             root,
             documents: Documents::default(),
+            index,
+            progress,
+        }
+    }
+
+    fn next_event(&self, connection: &Connection) -> Event {
+        let message = |m: Result<Message, _>| m.map_or(Event::Closed, Event::Message);
+        if let index::State::Building(built) = &self.index {
+            // Checks wait for the index; requests are answered meanwhile.
+            return crossbeam_channel::select! {
+                recv(connection.receiver) -> m => message(m),
+                recv(built) -> b => Event::Indexed(b.unwrap_or_else(|_| {
+                    Err("the indexing thread stopped".into())
+                })),
+            };
+        }
+        // While documents wait to be checked, a pause in the client's messages lets the
+        // checks run; otherwise wait for the next message.
+        if self.documents.has_stale() {
+            match connection.receiver.recv_timeout(DEBOUNCE) {
+                Ok(m) => Event::Message(m),
+                Err(e) if e.is_timeout() => Event::Pause,
+                Err(_) => Event::Closed,
+            }
+        } else {
+            message(connection.receiver.recv())
         }
     }
 
     fn run(&mut self, connection: &Connection) -> Result<(), String> {
         loop {
-            // While documents wait to be checked, a pause in the client's messages lets the
-            // checks run; otherwise wait for the next message.
-            let message = if self.documents.has_stale() {
-                match connection.receiver.recv_timeout(DEBOUNCE) {
-                    Ok(m) => Some(m),
-                    Err(e) if e.is_timeout() => None,
-                    Err(_) => return Ok(()),
+            match self.next_event(connection) {
+                Event::Closed => return Ok(()),
+                Event::Pause => self.check_stale(connection)?,
+                Event::Indexed(built) => {
+                    self.index = index::finished(connection, built, self.progress)?;
                 }
-            } else {
-                match connection.receiver.recv() {
-                    Ok(m) => Some(m),
-                    Err(_) => return Ok(()),
-                }
-            };
-            match message {
-                None => self.check_stale(connection)?,
-                Some(Message::Request(request)) => {
+                Event::Message(Message::Request(request)) => {
                     if connection.handle_shutdown(&request).map_err(closed)? {
                         return Ok(());
                     }
                     self.request(connection, request)?;
                 }
-                Some(Message::Notification(n)) => self.notification(connection, n)?,
-                Some(Message::Response(_)) => {}
+                Event::Message(Message::Notification(n)) => self.notification(connection, n)?,
+                Event::Message(Message::Response(_)) => {}
             }
         }
     }
@@ -183,44 +219,54 @@ impl Server {
         Ok(())
     }
 
-    /// Checks every document changed since its last check and publishes its diagnostics.
+    /// Checks every document changed since its last check and publishes its diagnostics;
+    /// when a check changed what the program defines, the other open documents are checked
+    /// again too.
     fn check_stale(&mut self, connection: &Connection) -> Result<(), String> {
-        for uri in self.documents.take_stale() {
-            let Some(doc) = self.documents.get(&uri) else {
+        let mut names_changed = false;
+        let checked = self.documents.take_stale();
+        for uri in &checked {
+            let Some(doc) = self.documents.get(uri) else {
                 continue;
             };
             let version = doc.version;
-            let diagnostics = match convert::path_of(&uri) {
+            let diagnostics = match convert::path_of(uri) {
                 Some(path) => match self.check(&path) {
-                    Ok(found) => found,
+                    Ok((found, changed)) => {
+                        names_changed |= changed;
+                        found
+                    }
                     Err(message) => vec![convert::failure(&message)],
                 },
                 // Not a file (an unsaved buffer): nothing to place it in a module.
                 None => Vec::new(),
             };
-            publish(connection, uri, diagnostics, Some(version))?;
+            self.documents.set_diagnostics(uri, diagnostics.clone());
+            publish(connection, uri.clone(), diagnostics, Some(version))?;
+        }
+        if names_changed {
+            self.documents.mark_all_stale_but(&checked);
         }
         Ok(())
     }
 
     /// Every rule of check mode on the file at `path`, with the open documents' texts in place
-    /// of the files'.
-    fn check(&self, path: &Path) -> Result<Vec<lsp_types::Diagnostic>, String> {
-        let mut sandbox = Sandbox::new(&self.root, &[self.root.clone(), path.to_path_buf()]);
-        for (file, text) in self.documents.files() {
-            sandbox.add_in_memory(&file, text.as_bytes().to_vec());
-        }
-        let settings = Settings::load(&CliOptions::default(), &self.root, &mut sandbox)
-            .map_err(|e| e.display_from(&self.root))?;
-        let mut session = Session::new(self.root.clone(), settings, sandbox, 0)?;
-        let checked = session.check(&[path.to_path_buf()], FixMode::Off)?;
+    /// of the files', in the workspace's program; and whether what the file defines changed.
+    fn check(&mut self, path: &Path) -> Result<(Vec<lsp_types::Diagnostic>, bool), String> {
+        let workspace = match &mut self.index {
+            index::State::Ready(w) => w,
+            index::State::Failed(e) => return Err(e.clone()),
+            index::State::Building(_) => return Ok((Vec::new(), false)),
+        };
+        let mut session = index::session(&self.root, Some(path), self.documents.files(), 1)?;
+        let checked = session.check_in(&[path.to_path_buf()], workspace)?;
         let mut found = Vec::new();
         for outcome in &checked.outcomes {
             if let Some(report) = &outcome.report {
                 found.extend(convert::diagnostics(report));
             }
         }
-        Ok(found)
+        Ok((found, workspace.names_changed()))
     }
 }
 

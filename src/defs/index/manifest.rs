@@ -39,6 +39,11 @@ struct Extractor<'a> {
 }
 
 impl FileDefs {
+    /// The manifest's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The definitions of one parsed manifest.
     pub fn extract(m: Manifest<'_>) -> FileDefs {
         let module = module_file(&m.path.to_string_lossy());

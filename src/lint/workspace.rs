@@ -1,0 +1,88 @@
+//! A program's index kept across checks: the language server's workspace.
+//!
+//! [`super::Session::index_workspace`] reads and indexes a whole program once (its manifests,
+//! its modules and those of the module path, its world). Each [`super::Session::check_in`]
+//! then parses only the files it checks, puts what they define now in place of what the
+//! workspace held for them ([`crate::defs::index::Parts`]), and assembles the index again
+//! only when that changed; no other file is read.
+
+use crate::defs::Index;
+use crate::defs::index::{FileDefs, Parts};
+use crate::defs::world::World;
+use crate::discover::module::ModuleRoot;
+use crate::sandbox::Sandbox;
+
+/// The index of a program, kept up to date with the files checked in it.
+#[derive(Debug)]
+pub struct Workspace {
+    roots: Vec<ModuleRoot>,
+    world: World,
+    parts: Parts,
+    index: Index,
+    /// Whether the last update changed what the program defines (see [`Parts::replace`]).
+    names_changed: bool,
+}
+
+impl Workspace {
+    /// The workspace of these parts, module roots and world; its index assembled, with the
+    /// custom facts and templates read through `sandbox`.
+    pub fn new(parts: Parts, roots: Vec<ModuleRoot>, world: World, sandbox: &Sandbox) -> Workspace {
+        let mut workspace = Workspace {
+            roots,
+            world,
+            parts,
+            index: Index::default(),
+            names_changed: false,
+        };
+        workspace.assemble(sandbox);
+        workspace
+    }
+
+    fn assemble(&mut self, sandbox: &Sandbox) {
+        let mut index = self
+            .parts
+            .assemble()
+            .with_world(self.world.clone())
+            .with_custom_facts(crate::defs::facts::CustomFacts::new(sandbox.clone()));
+        index.probe_rendered_templates(sandbox);
+        self.index = index;
+    }
+
+    /// The program's index.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The module roots of the program.
+    pub fn roots(&self) -> &[ModuleRoot] {
+        &self.roots
+    }
+
+    /// What each manifest of the program defines.
+    pub fn parts(&self) -> &Parts {
+        &self.parts
+    }
+
+    /// Whether the last check changed what the program defines (a name, a parameter, a
+    /// type...): the other files that use it may need a new check.
+    pub fn names_changed(&self) -> bool {
+        self.names_changed
+    }
+
+    /// Puts what these manifests define now in place; the index is assembled again (with
+    /// `sandbox`'s texts) when anything of it changed.
+    pub(crate) fn update(&mut self, defs: Vec<FileDefs>, sandbox: &Sandbox) {
+        self.names_changed = false;
+        let mut changed = false;
+        for d in defs {
+            if self.parts.of(d.path()) == Some(&d) {
+                continue;
+            }
+            changed = true;
+            self.names_changed |= self.parts.replace(d);
+        }
+        if changed {
+            self.assemble(sandbox);
+        }
+    }
+}
