@@ -9,6 +9,7 @@
 //! comments, and the program around the file (its module and the module path) as `plint PATH`
 //! sees it. No process-global state: the [`Server`] is the run.
 
+pub mod at;
 pub mod convert;
 pub mod documents;
 pub mod index;
