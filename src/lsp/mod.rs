@@ -11,7 +11,9 @@
 
 pub mod at;
 pub mod convert;
+pub mod definition;
 pub mod documents;
+pub mod hover;
 pub mod index;
 
 use std::path::{Path, PathBuf};
