@@ -9,7 +9,7 @@ use std::path::Path;
 use super::at::{self, Target};
 use crate::defs::Index;
 use crate::defs::model::{ClassDef, ClassKind, FunctionDef, Origin, ParamKind};
-use crate::syntax::ast::{File, Span};
+use crate::syntax::ast::{ExprKind, File, Span};
 
 /// Reads a file of the program (an open document's text, or the file's).
 pub type ReadText<'a> = &'a dyn Fn(&Path) -> Option<String>;
@@ -36,16 +36,32 @@ pub fn hover(
             let ty = inferred(index, text, file, span)?;
             format!("```puppet\n${name}: {ty}\n```")
         }
-        Target::Expression => format!("```puppet\n{}\n```", inferred(index, text, file, span)?),
+        // `Any` says nothing (a definition, a statement).
+        Target::Expression => match inferred(index, text, file, span)? {
+            ty if ty == "Any" => return None,
+            ty => format!("```puppet\n{ty}\n```"),
+        },
         Target::ModuleFile { name, .. } => format!("`{name}`"),
     };
     Some((markdown, span))
 }
 
-/// The type the inference gives the expression at `span`.
+/// The type the inference gives the expression at `span` (for the target of an assignment,
+/// the type of the value assigned).
 fn inferred(index: &Index, text: &str, file: &File, span: Span) -> Option<String> {
     let analysis = crate::infer::analyze_with_types(file, text, index);
-    analysis.type_at(span).map(ToString::to_string)
+    if let Some(ty) = analysis.type_at(span) {
+        return Some(ty.to_string());
+    }
+    let mut assigned = None;
+    file.walk(&mut |e| {
+        if let ExprKind::Assignment { left, right, .. } = &e.kind
+            && left.span == span
+        {
+            assigned = Some(right.span);
+        }
+    });
+    analysis.type_at(assigned?).map(ToString::to_string)
 }
 
 fn type_name(index: &Index, name: &str, read: ReadText<'_>) -> Option<String> {

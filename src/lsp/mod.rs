@@ -15,18 +15,20 @@ pub mod definition;
 pub mod documents;
 pub mod hover;
 pub mod index;
+pub mod requests;
+pub mod symbols;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_server::{Connection, Message, Notification, Request};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
     Notification as _, PublishDiagnostics,
 };
 use lsp_types::{
-    InitializeParams, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    HoverProviderCapability, InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities,
+    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
     TextDocumentSyncSaveOptions, Uri,
 };
 
@@ -58,6 +60,10 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 ..TextDocumentSyncOptions::default()
             },
         )),
+        definition_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     };
     let result = serde_json::json!({
@@ -178,11 +184,7 @@ impl Server {
     }
 
     fn request(&mut self, connection: &Connection, request: Request) -> Result<(), String> {
-        let response = Response::new_err(
-            request.id,
-            ErrorCode::MethodNotFound as i32,
-            format!("plint does not answer `{}`", request.method),
-        );
+        let response = self.answer(request);
         send(connection, response.into())
     }
 
