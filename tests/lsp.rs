@@ -275,17 +275,45 @@ fn a_request_it_does_not_answer_is_an_error_not_a_crash() {
     client.shutdown();
 }
 
+/// Whether `nvim` can run (it must under CI: `.ci/run` installs Debian's neovim).
+fn has_neovim() -> bool {
+    if Command::new("nvim").arg("--version").output().is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "nvim is not installed (.ci/run installs Debian's neovim)"
+    );
+    eprintln!("skipping: no nvim");
+    false
+}
+
+/// Runs Neovim on `file` of the workspace `root` with `tests/lsp/neovim.lua` making
+/// `requests`; what the script wrote.
+fn neovim(root: &Path, file: &Path, requests: &str, out: &Path) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/neovim.lua");
+    let status = Command::new("nvim")
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("PLINT", common::PLINT)
+        .env("PLINT_ROOT", root)
+        .env("PLINT_FILE", file)
+        .env("PLINT_OUT", out)
+        .env("PLINT_REQUESTS", requests)
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .expect("run nvim");
+    assert!(status.success(), "nvim exited with {status}");
+    std::fs::read_to_string(out).expect("the script's output")
+}
+
 /// Neovim (Debian's, headless) as the client: it opens a manifest, starts `plint lsp`, and
 /// shows plint's diagnostics at their places. Skipped without `nvim`, except under CI.
 #[test]
 fn neovim_shows_the_diagnostics() {
-    let nvim = Command::new("nvim").arg("--version").output();
-    if nvim.is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "nvim is not installed (.ci/run installs Debian's neovim)"
-        );
-        eprintln!("skipping: no nvim");
+    if !has_neovim() {
         return;
     }
     let dir = workspace();
@@ -296,26 +324,40 @@ fn neovim_shows_the_diagnostics() {
         "class web::site {\n  include web\n  notice($undefined_here)\n}\n",
     )
     .unwrap();
-    let out = root.join("diagnostics.txt");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/neovim.lua");
-    let status = Command::new("nvim")
-        .args(["--headless", "-u", "NONE", "-i", "NONE", "-c"])
-        .arg(format!("luafile {}", script.display()))
-        .env("PLINT", common::PLINT)
-        .env("PLINT_ROOT", &root)
-        .env("PLINT_FILE", &file)
-        .env("PLINT_OUT", &out)
-        .current_dir(&root)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .status()
-        .expect("run nvim");
-    assert!(status.success(), "nvim exited with {status}");
-    let shown = std::fs::read_to_string(&out).expect("the script's output");
+    let shown = neovim(&root, &file, "", &root.join("diagnostics.txt"));
     assert_eq!(
         shown,
         "2:9 P112 the variable `$undefined_here` is not defined\n\
          2:9 P411 the variable `$undefined_here` is not defined in this class\n"
+    );
+}
+
+/// Neovim on a file of the corpus (`ntp/manifests/config.pp`, the `ntp` module as the
+/// workspace): its diagnostics, then the hover and the definition of a class's variable
+/// (`$ntp::keys_file`, a parameter of `ntp`) and the definition of a template (`epp('ntp/keys.epp')`).
+#[test]
+fn neovim_hovers_and_goes_to_definitions_in_the_corpus() {
+    if !has_neovim() {
+        return;
+    }
+    let root = Path::new("/usr/share/puppet/modules/ntp");
+    let file = root.join("manifests/config.pp");
+    let out = tempfile::tempdir().unwrap();
+    let shown = neovim(
+        root,
+        &file,
+        "hover 29 12, definition 29 12, definition 34 22",
+        &out.path().join("out.txt"),
+    );
+    assert_eq!(
+        shown,
+        "8:6 P421 the legacy fact `operatingsystem` is read\n\
+         8:46 P421 the legacy fact `operatingsystemmajrelease` is read\n\
+         9:5 P421 the legacy fact `operatingsystem` is read\n\
+         9:49 P421 the legacy fact `operatingsystemmajrelease` is read\n\
+         hover 29:12 $ntp::keys_file: Stdlib::Absolutepath\n\
+         definition 29:12 manifests/init.pp:227\n\
+         definition 34:22 templates/keys.epp:0\n"
     );
 }
 
