@@ -351,14 +351,17 @@ impl Session {
             }
         };
         let (program, mut outcomes) = if two_passes {
+            let program = match workspace {
+                Some(ws) => Program::Workspace(ws),
+                None => Program::Gather(environment),
+            };
             self.check_program(
                 &mut discovered,
-                environment,
+                program,
                 file_profiles,
                 mode,
                 &tick,
                 &mut phases,
-                workspace,
             )
         } else {
             let phase = Instant::now();
@@ -491,17 +494,17 @@ impl Session {
     fn check_program(
         &self,
         discovered: &mut Discovered,
-        environment: Option<crate::defs::world::Environment>,
+        program: Program<'_>,
         file_profiles: Vec<&Profile>,
         mode: FixMode,
         tick: &(dyn Fn() + Sync),
         phases: &mut Phases,
-        mut workspace: Option<&mut Workspace>,
     ) -> (Index, Vec<Outcome>) {
         let (sandbox, cwd) = (&self.sandbox, self.cwd.as_path());
         let phase = Instant::now();
-        let (passes, mut own) = match &mut workspace {
-            None => {
+        let mut workspace = None;
+        let (passes, mut own) = match program {
+            Program::Gather(environment) => {
                 let (roots, world) = self.program_roots(discovered, environment);
                 let (passes, index) = self.pool.install(|| {
                     check::first_pass_all(
@@ -516,7 +519,7 @@ impl Session {
                 (passes, Some(index.with_world(world)))
             }
             // The workspace's program, with what the files checked define now.
-            Some(ws) => {
+            Program::Workspace(ws) => {
                 let mut passes = self.pool.install(|| {
                     check::first_pass_files(
                         &discovered.files,
@@ -529,6 +532,7 @@ impl Session {
                 });
                 let defs = passes.iter_mut().filter_map(|(_, p)| p.defs.take());
                 ws.update(defs.collect(), sandbox);
+                workspace = Some(&*ws);
                 (passes, None)
             }
         };
@@ -600,6 +604,13 @@ impl Session {
             &self.sandbox,
         )
     }
+}
+
+/// The program a check's files are checked in: one gathered for the check (around the
+/// files, in the environment found), or a [`Workspace`] kept across checks.
+enum Program<'a> {
+    Gather(Option<crate::defs::world::Environment>),
+    Workspace(&'a mut Workspace),
 }
 
 /// What [`Session::find_files`] found: the files to check, those excluded, the environment

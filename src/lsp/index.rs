@@ -42,7 +42,7 @@ pub fn session<'a>(
 
 /// The index being built, or built.
 pub enum State {
-    Building(Receiver<Result<(Workspace, std::time::Duration), String>>),
+    Building(Receiver<Result<(Box<Workspace>, std::time::Duration), String>>),
     Ready(Box<Workspace>),
     /// The index could not be built (the configuration is invalid, say): each check then
     /// says why.
@@ -77,7 +77,7 @@ pub fn start(connection: &Connection, root: &Path, progress: bool) -> Result<Sta
             let started = Instant::now();
             let built = session(&root, None, std::iter::empty(), 0)
                 .and_then(|mut s| s.index_workspace(&root));
-            let _ = tx.send(built.map(|w| (w, started.elapsed())));
+            let _ = tx.send(built.map(|w| (Box::new(w), started.elapsed())));
         })
         .map_err(|e| format!("cannot start the indexing thread: {e}"))?;
     Ok(State::Building(rx))
@@ -86,14 +86,14 @@ pub fn start(connection: &Connection, root: &Path, progress: bool) -> Result<Sta
 /// The index built: the new state, after telling the client when it was told of the start.
 pub fn finished(
     connection: &Connection,
-    built: Result<(Workspace, std::time::Duration), String>,
+    built: Result<(Box<Workspace>, std::time::Duration), String>,
     progress: bool,
 ) -> Result<State, String> {
     let (state, message) = match built {
         Ok((workspace, took)) => {
             let stats = workspace.index().stats();
             let message = format!("{stats} in {} ms", took.as_millis());
-            (State::Ready(Box::new(workspace)), message)
+            (State::Ready(workspace), message)
         }
         Err(e) => (State::Failed(e.clone()), e),
     };

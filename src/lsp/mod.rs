@@ -123,7 +123,7 @@ pub struct Server {
 enum Event {
     Message(Message),
     /// The workspace's index is built (or could not be).
-    Indexed(Result<(crate::lint::Workspace, Duration), String>),
+    Indexed(Result<(Box<crate::lint::Workspace>, Duration), String>),
     /// The client paused: time to check the documents changed.
     Pause,
     Closed,
