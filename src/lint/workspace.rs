@@ -4,10 +4,11 @@
 //! its modules and those of the module path, its world). Each [`super::Session::check_in`]
 //! then parses only the files it checks, puts what they define now in place of what the
 //! workspace held for them ([`crate::defs::index::Parts`]), and assembles the index again
-//! only when that changed; no other file is read.
+//! only when that changed other than by moving in the file (an edit above a definition
+//! moves the index's entries in place); no other file is read.
 
 use crate::defs::Index;
-use crate::defs::index::{FileDefs, Parts};
+use crate::defs::index::{FileDefs, Parts, Update};
 use crate::defs::world::World;
 use crate::discover::module::ModuleRoot;
 use crate::sandbox::Sandbox;
@@ -73,15 +74,14 @@ impl Workspace {
     /// `sandbox`'s texts) when anything of it changed.
     pub(crate) fn update(&mut self, defs: Vec<FileDefs>, sandbox: &Sandbox) {
         self.names_changed = false;
-        let mut changed = false;
+        let mut assemble = false;
         for d in defs {
-            if self.parts.of(d.path()) == Some(&d) {
-                continue;
+            if let Update::Changed { names } = self.parts.update(d, &mut self.index) {
+                assemble = true;
+                self.names_changed |= names;
             }
-            changed = true;
-            self.names_changed |= self.parts.replace(d);
         }
-        if changed {
+        if assemble {
             self.assemble(sandbox);
         }
     }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::{FileDefs, Index, Modules};
-use crate::defs::model::ClassKind;
+use crate::defs::model::{ClassKind, Origin};
 
 /// The definitions of a program's manifests, by path, and its modules' other files.
 #[derive(Debug, Default, Clone)]
@@ -66,6 +66,29 @@ impl Parts {
         }
     }
 
+    /// [`Parts::replace`], keeping `index` (assembled from these parts) in step when it can:
+    /// when only the places of the manifest's definitions changed (an edit that moves them),
+    /// the index's entries of the manifest are updated where they are, with no new assembly.
+    pub fn update(&mut self, defs: FileDefs, index: &mut Index) -> Update {
+        let Some(&i) = self.by_path.get(&defs.path) else {
+            return Update::Changed {
+                names: self.replace(defs),
+            };
+        };
+        let old = &self.manifests[i];
+        if *old == defs {
+            return Update::Same;
+        }
+        if same_definitions(old, &defs) && same_templates(old, &defs) && move_entries(index, &defs)
+        {
+            self.manifests[i] = defs;
+            return Update::Moved;
+        }
+        Update::Changed {
+            names: self.replace(defs),
+        }
+    }
+
     /// What the manifest at `path` defines, when the parts hold it.
     pub fn of(&self, path: &Path) -> Option<&FileDefs> {
         self.by_path.get(path).map(|&i| &self.manifests[i])
@@ -80,6 +103,85 @@ impl Parts {
     pub fn assemble(&self) -> Index {
         Index::assemble(self.manifests.clone(), self.modules.clone())
     }
+}
+
+/// What [`Parts::update`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Update {
+    /// The manifest defines what it did, where it did.
+    Same,
+    /// Its definitions moved in the file; the index is up to date.
+    Moved,
+    /// Its definitions changed: the index must be assembled again; `names` says whether what
+    /// the program defines changed (not only where: see [`Parts::replace`]).
+    Changed { names: bool },
+}
+
+/// Whether two manifests render the same templates (wherever the calls are).
+fn same_templates(a: &FileDefs, b: &FileDefs) -> bool {
+    a.templates_walked.is_some() == b.templates_walked.is_some()
+        && a.templates.len() == b.templates.len()
+        && a.templates.iter().zip(&b.templates).all(|(x, y)| {
+            (&x.name, x.kind, &x.scope, &x.locals, &x.epp_keys)
+                == (&y.name, y.kind, &y.scope, &y.locals, &y.epp_keys)
+        })
+}
+
+/// Puts the definitions of `new` in place of the index's entries of its manifest, which are
+/// the same names in the same order (see [`same_definitions`]); false, with the index
+/// unchanged, when the index's entries are not those.
+fn move_entries(index: &mut Index, new: &FileDefs) -> bool {
+    let path = new.path.as_path();
+    let here = |o: &Origin| matches!(o, Origin::Manifest { path: p, .. } if p == path);
+    let slots = |origins: &mut dyn Iterator<Item = &Origin>| -> Vec<usize> {
+        origins
+            .enumerate()
+            .filter(|(_, o)| here(o))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let definitions = slots(&mut index.definitions.iter().map(|d| &d.origin));
+    let functions = slots(&mut index.functions.iter().map(|f| &f.origin));
+    let aliases = slots(&mut index.aliases.iter().map(|a| &a.origin));
+    let nodes = slots(&mut index.nodes.iter().map(|n| &n.origin));
+    let tops = slots(&mut index.top_variables.iter().map(|v| &v.origin));
+    let templates = index.template_uses_by_file.get(path).cloned();
+    let fits = definitions.len() == new.definitions.len()
+        && functions.len() == new.functions.len()
+        && aliases.len() == new.aliases.len()
+        && nodes.len() == new.nodes.len()
+        && tops.len() == new.top_variables.len()
+        && match (&templates, &new.templates_walked) {
+            (Some((range, _)), Some(_)) => range.len() == new.templates.len(),
+            (None, None) => true,
+            _ => false,
+        };
+    if !fits {
+        return false;
+    }
+    for (i, (d, _)) in definitions.into_iter().zip(&new.definitions) {
+        index.definitions[i] = d.clone();
+    }
+    for (i, (f, _)) in functions.into_iter().zip(&new.functions) {
+        index.functions[i] = f.clone();
+    }
+    for (i, (a, _)) in aliases.into_iter().zip(&new.aliases) {
+        index.aliases[i] = a.clone();
+    }
+    for (i, n) in nodes.into_iter().zip(&new.nodes) {
+        index.nodes[i] = n.clone();
+    }
+    for (i, v) in tops.into_iter().zip(&new.top_variables) {
+        index.top_variables[i] = v.clone();
+    }
+    if let (Some((range, _)), Some((_, hash))) = (templates, &new.templates_walked) {
+        let start = range.start as usize;
+        index.template_uses[start..start + new.templates.len()].clone_from_slice(&new.templates);
+        index
+            .template_uses_by_file
+            .insert(path.to_path_buf(), (range, *hash));
+    }
+    true
 }
 
 /// Whether two manifests define the same names with the same parameters, types, variables,
@@ -179,5 +281,39 @@ mod tests {
         assert_eq!(parts.manifests(), 4);
         assert!(parts.assemble().class("c").is_some());
         assert!(parts.of(Path::new("/m/b/manifests/init.pp")).is_some());
+    }
+
+    #[test]
+    fn definitions_that_moved_are_moved_in_the_index() {
+        let text = "class a ($x = 1) { $v = template('a/t.erb') }\n";
+        let mut parts = Parts::new(
+            vec![defs("/m/a/manifests/init.pp", text)],
+            Modules::default(),
+        );
+        let mut index = parts.assemble();
+        let moved = format!("\n\n{text}");
+        let update = parts.update(defs("/m/a/manifests/init.pp", &moved), &mut index);
+        assert_eq!(update, Update::Moved);
+        let span = |index: &Index| match &index.class("a").unwrap().origin {
+            Origin::Manifest { span, .. } => span.start,
+            o => panic!("{o:?}"),
+        };
+        assert_eq!(span(&index), 8);
+        let again = parts.assemble();
+        assert_eq!(index.template_uses(), again.template_uses());
+        assert_eq!(index.template_uses()[0].line, 3);
+        assert_eq!(index.classes(), again.classes(), "as a new assembly gives");
+        let same = parts.update(defs("/m/a/manifests/init.pp", &moved), &mut index);
+        assert_eq!(same, Update::Same);
+        let renamed = parts.update(defs("/m/a/manifests/init.pp", "class b { }\n"), &mut index);
+        assert_eq!(renamed, Update::Changed { names: true });
+        let other = parts.update(
+            defs(
+                "/m/a/manifests/init.pp",
+                "class b { $x = template('a/u.erb') }\n",
+            ),
+            &mut index,
+        );
+        assert_eq!(other, Update::Changed { names: true });
     }
 }
