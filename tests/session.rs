@@ -257,10 +257,10 @@ fn a_file_checked_in_a_kept_index_gets_what_a_check_of_it_gets() {
     let mut found = 0;
     for file in &files {
         let alone = session(corpus)
-            .check(&[file.clone()], FixMode::Off)
+            .check(std::slice::from_ref(file), FixMode::Off)
             .unwrap();
         let kept = session(corpus)
-            .check_in(&[file.clone()], &mut workspace)
+            .check_in(std::slice::from_ref(file), &mut workspace)
             .unwrap();
         assert_eq!(lines(&kept), lines(&alone), "{}", file.display());
         found += lines(&kept).len();
@@ -275,7 +275,7 @@ fn a_file_checked_in_a_kept_index_gets_what_a_check_of_it_gets() {
     let mut workspace = session(&root).index_workspace(&root).unwrap();
     let site = root.join("app/manifests/site.pp");
     let before = session(&root)
-        .check_in(&[site.clone()], &mut workspace)
+        .check_in(std::slice::from_ref(&site), &mut workspace)
         .unwrap();
     assert_eq!(lines(&before), check_one(&root, &site));
     assert_eq!(
@@ -288,7 +288,7 @@ fn a_file_checked_in_a_kept_index_gets_what_a_check_of_it_gets() {
     session(&root).check_in(&[alias], &mut workspace).unwrap();
     assert!(workspace.names_changed());
     let after = session(&root)
-        .check_in(&[site.clone()], &mut workspace)
+        .check_in(std::slice::from_ref(&site), &mut workspace)
         .unwrap();
     assert_eq!(lines(&after), check_one(&root, &site));
     assert_eq!(codes(&lines(&after)), ["P432"]);
