@@ -694,5 +694,12 @@ fn an_edit_rechecks_the_documents_that_use_what_it_defines() {
             ("P105".to_string(), 16, 23, 16, 27)
         ]
     );
+    // Closed unsaved: the file on disk is what the program defines again.
+    client.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": vhost}}),
+    );
+    assert_eq!(findings(&client.diagnostics(&vhost)), []);
+    assert_eq!(findings(&client.diagnostics(&web)), []);
     client.shutdown();
 }

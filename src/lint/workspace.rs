@@ -70,6 +70,13 @@ impl Workspace {
         self.names_changed
     }
 
+    /// Reads the manifests at `paths` again through `sandbox` (as they are on disk, say, once
+    /// the editor that changed them closed them unsaved) and puts what they define in place.
+    pub fn reread(&mut self, paths: &[std::path::PathBuf], sandbox: &Sandbox) {
+        let defs = crate::defs::index::read_manifests(paths.to_vec(), sandbox);
+        self.update(defs, sandbox);
+    }
+
     /// Puts what these manifests define now in place; the index is assembled again (with
     /// `sandbox`'s texts) when anything of it changed.
     pub(crate) fn update(&mut self, defs: Vec<FileDefs>, sandbox: &Sandbox) {

@@ -217,9 +217,28 @@ impl Server {
                     serde_json::from_value(params).map_err(bad)?;
                 let uri = p.text_document.uri;
                 self.documents.close(&uri);
+                self.forget_edits(&uri)?;
                 publish(connection, uri, Vec::new(), None)?;
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// A document closed: what the file on disk defines takes the place of what the editor's
+    /// text defined in the index; the other open documents are checked again when it differs.
+    fn forget_edits(&mut self, uri: &Uri) -> Result<(), String> {
+        let (index::State::Ready(workspace), Some(path)) = (&mut self.index, convert::path_of(uri))
+        else {
+            return Ok(());
+        };
+        if path.extension().is_none_or(|e| e != "pp") {
+            return Ok(());
+        }
+        let session = index::session(&self.root, Some(&path), self.documents.files(), 1)?;
+        workspace.reread(&[path], session.sandbox());
+        if workspace.names_changed() {
+            self.documents.mark_all_stale_but(&[]);
         }
         Ok(())
     }
