@@ -569,7 +569,8 @@ fn hover() {
     // Functions' signatures (Puppet, Ruby 4.x, built-in).
     assert_eq!(
         hover(&mut client, &site, 4, 12).0,
-        "```puppet\nfunction web::port(Integer $base, Optional Integer $step) >> Integer\n```"
+        "```puppet\nfunction web::port(Integer $base, Optional Integer $step) >> Integer\n```\n\n\
+         The port after `base`."
     );
     assert_eq!(
         hover(&mut client, &site, 5, 15).0,

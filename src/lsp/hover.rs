@@ -29,7 +29,12 @@ pub fn hover(
         Target::Type(name) => type_name(index, &name, read)?,
         Target::Function(name) => {
             let f = crate::defs::builtins::function(&name).or_else(|| index.function(&name))?;
-            function(f)
+            let mut out = function(f);
+            if let Origin::Manifest { path, span } = &f.origin {
+                let source = read(path).unwrap_or_default();
+                out.push_str(&Docs::above(&source, span.start as usize).prose());
+            }
+            out
         }
         Target::Attribute { type_name, name } => attribute(index, &type_name, &name, read)?,
         Target::Variable(name) => {
@@ -108,12 +113,7 @@ fn definition(d: &ClassDef, read: ReadText<'_>) -> String {
     }
     out.push_str("\n```");
     let docs = Docs::above(&source, span.start as usize);
-    if let Some(summary) = &docs.summary {
-        out.push_str(&format!("\n\n{summary}"));
-    }
-    if !docs.text.is_empty() {
-        out.push_str(&format!("\n\n{}", docs.text));
-    }
+    out.push_str(&docs.prose());
     let documented: Vec<String> = d
         .params
         .iter()
@@ -213,6 +213,18 @@ impl Docs {
             }
         }
         Docs::read(&lines)
+    }
+
+    /// The summary and the text, each after a blank line.
+    fn prose(&self) -> String {
+        let mut out = String::new();
+        if let Some(summary) = &self.summary {
+            out.push_str(&format!("\n\n{summary}"));
+        }
+        if !self.text.is_empty() {
+            out.push_str(&format!("\n\n{}", self.text));
+        }
+        out
     }
 
     fn read(lines: &[String]) -> Docs {
