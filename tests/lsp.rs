@@ -704,3 +704,41 @@ fn an_edit_rechecks_the_documents_that_use_what_it_defines() {
     assert_eq!(findings(&client.diagnostics(&web)), []);
     client.shutdown();
 }
+
+/// An invalid `plint.toml` is said on each document checked, until it is fixed.
+#[test]
+fn an_invalid_configuration_is_said_until_it_is_fixed() {
+    let dir = workspace();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(
+        root.join("plint.toml"),
+        "[rules]\n\"no-such-rule\" = \"deny\"\n",
+    )
+    .unwrap();
+    let mut client = Client::start(&root);
+    let file = root.join("modules/web/manifests/site.pp");
+    let uri = uri(&file);
+    let text = "class web::site {\n  include web\n}\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "puppet", "version": 1, "text": text}}),
+    );
+    let published = client.diagnostics(&uri);
+    let said = published["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(
+        said.starts_with("plint could not check this file: "),
+        "{said}"
+    );
+    assert!(said.contains("no-such-rule"), "{said}");
+    std::fs::write(
+        root.join("plint.toml"),
+        "[rules]\n\"documentation\" = \"allow\"\n",
+    )
+    .unwrap();
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
+    );
+    assert_eq!(findings(&client.diagnostics(&uri)), []);
+    client.shutdown();
+}

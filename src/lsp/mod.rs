@@ -277,6 +277,15 @@ impl Server {
     /// Every rule of check mode on the file at `path`, with the open documents' texts in place
     /// of the files', in the workspace's program; and whether what the file defines changed.
     fn check(&mut self, path: &Path) -> Result<(Vec<lsp_types::Diagnostic>, bool), String> {
+        if let index::State::Failed(_) = &self.index {
+            // Maybe fixed since (an invalid `plint.toml`): index again, here.
+            let built = index::session(&self.root, None, self.documents.files(), 0)
+                .and_then(|mut s| s.index_workspace(&self.root));
+            self.index = match built {
+                Ok(w) => index::State::Ready(Box::new(w)),
+                Err(e) => index::State::Failed(e),
+            };
+        }
         let workspace = match &mut self.index {
             index::State::Ready(w) => w,
             index::State::Failed(e) => return Err(e.clone()),
