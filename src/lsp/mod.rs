@@ -2,12 +2,16 @@
 //!
 //! Built on rust-analyzer's synchronous scaffold (`lsp-server`: a reader and a writer thread,
 //! messages on channels, no async runtime, as the rest of plint runs on plain threads) and the
-//! protocol's types (`lsp-types`). The server keeps the open documents' texts
+//! protocol's types (`lsp-types`). At start-up the workspace's index is built once on a thread
+//! of its own ([`index`]); the server keeps the open documents' texts
 //! ([`documents::Documents`]) and, once edits pause ([`DEBOUNCE`]), checks each changed
-//! document with a [`crate::lint::Session`] of its own whose sandbox holds the open texts in
-//! memory: every rule of check mode, `plint.toml` and `.puppet-lint.rc`, suppression
-//! comments, and the program around the file (its module and the module path) as `plint PATH`
-//! sees it. No process-global state: the [`Server`] is the run.
+//! document in that index with a [`crate::lint::Session`] of its own whose sandbox holds the
+//! open texts in memory ([`crate::lint::Session::check_in`]): every rule of check mode,
+//! `plint.toml` and `.puppet-lint.rc`, suppression comments, and the program around the file
+//! as `plint PATH` sees it. What a check finds a file defines goes into the index; when that
+//! changes, the other open documents are checked again. Requests ([`requests`]): go to
+//! definition, hover, document and workspace symbols. No process-global state: the [`Server`]
+//! is the run.
 
 pub mod at;
 pub mod convert;
