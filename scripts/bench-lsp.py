@@ -3,7 +3,8 @@
 # how long its index of the workspace takes to be ready (from the start of the process to the
 # end of its `$/progress`); then opens ROOT/FILE and sends ten full edits one at a time, timing
 # each until its diagnostics are published, less the 150 ms pause the server waits for more
-# edits; then 20 hovers and 20 definitions at LINE:COLUMN (0-based; by default the last
+# edits (each moves nothing the file defines), then six that each add a class (the index is
+# assembled again); then 20 hovers and 20 definitions at LINE:COLUMN (0-based; by default the last
 # variable of the file), each timed until its answer. Last, the server's peak memory (VmHWM).
 #
 #   python3 scripts/bench-lsp.py PLINT ROOT FILE [LINE:COLUMN]
@@ -54,6 +55,16 @@ for v in range(1, 12):
         if m.get("method") == "textDocument/publishDiagnostics": break
     times.append(time.time() - t)
 found = len(m['params']['diagnostics'])
+# Edits that change what the file defines (a class more each time): the index is assembled again.
+defining = []
+for v in range(12, 18):
+    t = time.time()
+    send({"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":uri,"version":v},"contentChanges":[{"text":text + "".join(f"\nclass plint_bench_{i} {{ }}\n" for i in range(12, v + 1))}]}})
+    while True:
+        m = recv()
+        if m.get("method") == "textDocument/publishDiagnostics": break
+    defining.append((time.time() - t - 0.150) * 1000)
+defining.sort()
 def timed(method):
     out = []
     for _ in range(20):
@@ -69,5 +80,6 @@ send({"jsonrpc":"2.0","id":99,"method":"shutdown"}); recv(); send({"jsonrpc":"2.
 ms = sorted((x - 0.150) * 1000 for x in times[1:])
 print(f"index ready {ready*1000:.0f} ms after start ({said})")
 print(f"{rel}: open {1000*(times[0]-0.150):.0f} ms; edits: median {ms[len(ms)//2]:.0f} ms, min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms (after the 150 ms pause); {found} diagnostics")
+print(f"edits that define a class more: median {defining[len(defining)//2]:.0f} ms, max {defining[-1]:.0f} ms")
 print(f"at {line}:{col}: hover median {hovers[10]:.1f} ms (max {hovers[-1]:.1f}), {'an answer' if hover else 'none'}; definition median {definitions[10]:.1f} ms (max {definitions[-1]:.1f}), {'an answer' if definition else 'none'}")
 print(f"peak memory {int(peak)/1024:.0f} MB")
