@@ -187,8 +187,18 @@ impl Server {
         }
     }
 
+    /// Answers `request`; a bug of plint while answering is an error response, not the end
+    /// of the server.
     fn request(&mut self, connection: &Connection, request: Request) -> Result<(), String> {
-        let response = self.answer(request);
+        let id = request.id.clone();
+        let response = crate::lint::panic::catch(|| self.answer(request)).unwrap_or_else(|p| {
+            let finding = crate::lint::panic::internal_error(p);
+            lsp_server::Response::new_err(
+                id,
+                lsp_server::ErrorCode::InternalError as i32,
+                finding.message,
+            )
+        });
         send(connection, response.into())
     }
 
@@ -259,12 +269,16 @@ impl Server {
             };
             let version = doc.version;
             let diagnostics = match convert::path_of(uri) {
-                Some(path) => match self.check(&path) {
-                    Ok((found, changed)) => {
+                Some(path) => match crate::lint::panic::catch(|| self.check(&path)) {
+                    Ok(Ok((found, changed))) => {
                         names_changed |= changed;
                         found
                     }
-                    Err(message) => vec![convert::failure(&message)],
+                    Ok(Err(message)) => vec![convert::failure(&message)],
+                    Err(p) => {
+                        let finding = crate::lint::panic::internal_error(p);
+                        vec![convert::failure(&finding.message)]
+                    }
                 },
                 // Not a file (an unsaved buffer): nothing to place it in a module.
                 None => Vec::new(),
