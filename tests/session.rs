@@ -225,3 +225,83 @@ fn progress_counts_every_file_checked() {
         assert!(counting.units.load(SeqCst) >= checked.files.len());
     }
 }
+
+/// The findings of `checked`, one line each.
+fn lines(checked: &plint::lint::Checked) -> Vec<String> {
+    checked
+        .outcomes
+        .iter()
+        .filter_map(|o| o.report.as_ref())
+        .flat_map(|r| {
+            r.diagnostics()
+                .iter()
+                .map(|d| format!("{} {:?} {} {}", r.path(), d.span, d.code, d.message))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A file checked in a workspace's index kept across checks (the language server's) gets
+/// what a check of that file alone gets, in a module of the corpus and in a workspace whose
+/// files changed since it was indexed.
+#[test]
+fn a_file_checked_in_a_kept_index_gets_what_a_check_of_it_gets() {
+    let corpus = Path::new("/usr/share/puppet/modules/ntp");
+    let mut indexing = session(corpus);
+    let mut workspace = indexing.index_workspace(corpus).unwrap();
+    let mut files: Vec<PathBuf> = fs::read_dir(corpus.join("manifests"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut found = 0;
+    for file in &files {
+        let alone = session(corpus)
+            .check(std::slice::from_ref(file), FixMode::Off)
+            .unwrap();
+        let kept = session(corpus)
+            .check_in(std::slice::from_ref(file), &mut workspace)
+            .unwrap();
+        assert_eq!(lines(&kept), lines(&alone), "{}", file.display());
+        found += lines(&kept).len();
+    }
+    assert!(found > 0, "the module has findings");
+
+    // The type alias changed on disk after the index was made: the check of the file that
+    // defines it puts the new one in the index, and the class that uses it is checked with it.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    workspace_files(&root);
+    let mut workspace = session(&root).index_workspace(&root).unwrap();
+    let site = root.join("app/manifests/site.pp");
+    let before = session(&root)
+        .check_in(std::slice::from_ref(&site), &mut workspace)
+        .unwrap();
+    assert_eq!(lines(&before), check_one(&root, &site));
+    assert_eq!(
+        codes(&lines(&before)),
+        ["P110", "P432"],
+        "'eighty' is no App::Port"
+    );
+    write(&root.join("app/types/port.pp"), "type App::Port = String\n");
+    let alias = root.join("app/types/port.pp");
+    session(&root).check_in(&[alias], &mut workspace).unwrap();
+    assert!(workspace.names_changed());
+    let after = session(&root)
+        .check_in(std::slice::from_ref(&site), &mut workspace)
+        .unwrap();
+    assert_eq!(lines(&after), check_one(&root, &site));
+    assert_eq!(codes(&lines(&after)), ["P432"]);
+}
+
+fn workspace_files(root: &Path) {
+    workspace(root, "Integer", "");
+}
+
+fn check_one(root: &Path, file: &Path) -> Vec<String> {
+    lines(
+        &session(root)
+            .check(&[file.to_path_buf()], FixMode::Off)
+            .unwrap(),
+    )
+}

@@ -358,8 +358,9 @@ pub enum Command {
     /// what changes: `plint diff --facts DIR [--from REV] [--to REV]` (see `plint diff --help`).
     Diff(Box<super::diff::args::DiffArgs>),
     /// Serve the Language Server Protocol on standard input and output, for an editor:
-    /// every rule of check mode on the open documents as they are edited (see the README's
-    /// editor guide).
+    /// every rule of check mode on the open documents as they are edited, in an index of the
+    /// workspace built once; go to definition, hover, document and workspace symbols (see the
+    /// README's editor guide).
     Lsp,
 }
 

@@ -80,3 +80,27 @@ pub fn failure(message: &str) -> Diagnostic {
         ..Diagnostic::default()
     }
 }
+
+/// The byte offset of the protocol's `position` in `text` (a column past the line's end is its
+/// end; a line past the text's end is the text's end).
+pub fn offset(index: &LineIndex, text: &str, position: Position) -> usize {
+    let Some(&start) = index.starts().get(position.line as usize) else {
+        return text.len();
+    };
+    let line = &text[start..];
+    let line = &line[..line.find('\n').unwrap_or(line.len())];
+    let mut units = 0;
+    for (i, c) in line.char_indices() {
+        if units >= position.character as usize {
+            return start + i;
+        }
+        units += c.len_utf16();
+    }
+    start + line.len()
+}
+
+/// The range of byte span `start..end` of `text`.
+pub fn range(text: &str, start: usize, end: usize) -> Range {
+    let index = LineIndex::new(text);
+    Range::new(position(&index, text, start), position(&index, text, end))
+}

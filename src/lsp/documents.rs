@@ -11,6 +11,8 @@ use lsp_types::Uri;
 pub struct Document {
     pub version: i32,
     pub text: String,
+    /// The diagnostics of its last check.
+    pub diagnostics: Vec<lsp_types::Diagnostic>,
 }
 
 /// The open documents, by URI (in order, so that checks and files come in a stable order).
@@ -25,7 +27,21 @@ impl Documents {
     pub fn open(&mut self, uri: Uri, version: i32, text: String) {
         let key = uri.as_str().to_string();
         self.stale.insert(key.clone(), uri.clone());
-        self.open.insert(key, (uri, Document { version, text }));
+        let diagnostics = match self.open.remove(&key) {
+            Some((_, d)) => d.diagnostics,
+            None => Vec::new(),
+        };
+        self.open.insert(
+            key,
+            (
+                uri,
+                Document {
+                    version,
+                    text,
+                    diagnostics,
+                },
+            ),
+        );
     }
 
     /// The whole new text of an open document (a change to a document that is not open opens
@@ -37,6 +53,21 @@ impl Documents {
     pub fn mark_stale(&mut self, uri: &Uri) {
         if self.open.contains_key(uri.as_str()) {
             self.stale.insert(uri.as_str().to_string(), uri.clone());
+        }
+    }
+
+    /// Marks every open document stale but `these` (checked just now).
+    pub fn mark_all_stale_but(&mut self, these: &[Uri]) {
+        for (key, (uri, _)) in &self.open {
+            if !these.iter().any(|t| t.as_str() == key) {
+                self.stale.insert(key.clone(), uri.clone());
+            }
+        }
+    }
+
+    pub fn set_diagnostics(&mut self, uri: &Uri, diagnostics: Vec<lsp_types::Diagnostic>) {
+        if let Some((_, d)) = self.open.get_mut(uri.as_str()) {
+            d.diagnostics = diagnostics;
         }
     }
 

@@ -2,33 +2,40 @@
 //!
 //! Built on rust-analyzer's synchronous scaffold (`lsp-server`: a reader and a writer thread,
 //! messages on channels, no async runtime, as the rest of plint runs on plain threads) and the
-//! protocol's types (`lsp-types`). The server keeps the open documents' texts
+//! protocol's types (`lsp-types`). At start-up the workspace's index is built once on a thread
+//! of its own ([`index`]); the server keeps the open documents' texts
 //! ([`documents::Documents`]) and, once edits pause ([`DEBOUNCE`]), checks each changed
-//! document with a [`crate::lint::Session`] of its own whose sandbox holds the open texts in
-//! memory: every rule of check mode, `plint.toml` and `.puppet-lint.rc`, suppression
-//! comments, and the program around the file (its module and the module path) as `plint PATH`
-//! sees it. No process-global state: the [`Server`] is the run.
+//! document in that index with a [`crate::lint::Session`] of its own whose sandbox holds the
+//! open texts in memory ([`crate::lint::Session::check_in`]): every rule of check mode,
+//! `plint.toml` and `.puppet-lint.rc`, suppression comments, and the program around the file
+//! as `plint PATH` sees it. What a check finds a file defines goes into the index; when that
+//! changes, the other open documents are checked again. Requests ([`requests`]): go to
+//! definition, hover, document and workspace symbols. No process-global state: the [`Server`]
+//! is the run.
 
+pub mod at;
 pub mod convert;
+pub mod definition;
 pub mod documents;
+pub mod hover;
+pub mod index;
+pub mod requests;
+pub mod symbols;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_server::{Connection, Message, Notification, Request};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
     Notification as _, PublishDiagnostics,
 };
 use lsp_types::{
-    InitializeParams, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    HoverProviderCapability, InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities,
+    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
     TextDocumentSyncSaveOptions, Uri,
 };
 
-use crate::config::{CliOptions, Settings};
-use crate::lint::{FixMode, Session};
-use crate::sandbox::Sandbox;
 use documents::Documents;
 
 /// How long the server waits after an edit for the next one before it checks: a burst of
@@ -57,6 +64,10 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 ..TextDocumentSyncOptions::default()
             },
         )),
+        definition_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     };
     let result = serde_json::json!({
@@ -74,7 +85,15 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
     connection
         .initialize_finish(id, result)
         .map_err(|e| format!("the client did not finish initializing: {e}"))?;
-    let mut server = Server::new(workspace_root(&params));
+    let progress = params
+        .capabilities
+        .window
+        .as_ref()
+        .and_then(|w| w.work_done_progress)
+        .unwrap_or(false);
+    let root = workspace_root(&params);
+    let state = index::start(connection, &root, progress)?;
+    let mut server = Server::new(root, state, progress);
     server.run(connection)
 }
 
@@ -94,56 +113,92 @@ fn workspace_root(params: &InitializeParams) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// One language server run: the workspace, the open documents, and those to check again.
+/// One language server run: the workspace and its index, the open documents, and those to
+/// check again.
 pub struct Server {
     root: PathBuf,
     documents: Documents,
+    index: index::State,
+    /// Whether the client shows `$/progress`.
+    progress: bool,
+}
+
+/// What the server waits for next.
+enum Event {
+    Message(Message),
+    /// The workspace's index is built (or could not be).
+    Indexed(Result<(Box<crate::lint::Workspace>, Duration), String>),
+    /// The client paused: time to check the documents changed.
+    Pause,
+    Closed,
 }
 
 impl Server {
-    pub fn new(root: PathBuf) -> Server {
+    pub fn new(root: PathBuf, index: index::State, progress: bool) -> Server {
         Server {
             root,
             documents: Documents::default(),
+            index,
+            progress,
+        }
+    }
+
+    fn next_event(&self, connection: &Connection) -> Event {
+        let message = |m: Result<Message, _>| m.map_or(Event::Closed, Event::Message);
+        if let index::State::Building(built) = &self.index {
+            // Checks wait for the index; requests are answered meanwhile.
+            return crossbeam_channel::select! {
+                recv(connection.receiver) -> m => message(m),
+                recv(built) -> b => Event::Indexed(b.unwrap_or_else(|_| {
+                    Err("the indexing thread stopped".into())
+                })),
+            };
+        }
+        // While documents wait to be checked, a pause in the client's messages lets the
+        // checks run; otherwise wait for the next message.
+        if self.documents.has_stale() {
+            match connection.receiver.recv_timeout(DEBOUNCE) {
+                Ok(m) => Event::Message(m),
+                Err(e) if e.is_timeout() => Event::Pause,
+                Err(_) => Event::Closed,
+            }
+        } else {
+            message(connection.receiver.recv())
         }
     }
 
     fn run(&mut self, connection: &Connection) -> Result<(), String> {
         loop {
-            // While documents wait to be checked, a pause in the client's messages lets the
-            // checks run; otherwise wait for the next message.
-            let message = if self.documents.has_stale() {
-                match connection.receiver.recv_timeout(DEBOUNCE) {
-                    Ok(m) => Some(m),
-                    Err(e) if e.is_timeout() => None,
-                    Err(_) => return Ok(()),
+            match self.next_event(connection) {
+                Event::Closed => return Ok(()),
+                Event::Pause => self.check_stale(connection)?,
+                Event::Indexed(built) => {
+                    self.index = index::finished(connection, built, self.progress)?;
                 }
-            } else {
-                match connection.receiver.recv() {
-                    Ok(m) => Some(m),
-                    Err(_) => return Ok(()),
-                }
-            };
-            match message {
-                None => self.check_stale(connection)?,
-                Some(Message::Request(request)) => {
+                Event::Message(Message::Request(request)) => {
                     if connection.handle_shutdown(&request).map_err(closed)? {
                         return Ok(());
                     }
                     self.request(connection, request)?;
                 }
-                Some(Message::Notification(n)) => self.notification(connection, n)?,
-                Some(Message::Response(_)) => {}
+                Event::Message(Message::Notification(n)) => self.notification(connection, n)?,
+                Event::Message(Message::Response(_)) => {}
             }
         }
     }
 
+    /// Answers `request`; a bug of plint while answering is an error response, not the end
+    /// of the server.
     fn request(&mut self, connection: &Connection, request: Request) -> Result<(), String> {
-        let response = Response::new_err(
-            request.id,
-            ErrorCode::MethodNotFound as i32,
-            format!("plint does not answer `{}`", request.method),
-        );
+        let id = request.id.clone();
+        let response = crate::lint::panic::catch(|| self.answer(request)).unwrap_or_else(|p| {
+            let finding = crate::lint::panic::internal_error(p);
+            lsp_server::Response::new_err(
+                id,
+                lsp_server::ErrorCode::InternalError as i32,
+                finding.message,
+            )
+        });
         send(connection, response.into())
     }
 
@@ -176,6 +231,7 @@ impl Server {
                     serde_json::from_value(params).map_err(bad)?;
                 let uri = p.text_document.uri;
                 self.documents.close(&uri);
+                self.forget_edits(&uri)?;
                 publish(connection, uri, Vec::new(), None)?;
             }
             _ => {}
@@ -183,44 +239,85 @@ impl Server {
         Ok(())
     }
 
-    /// Checks every document changed since its last check and publishes its diagnostics.
+    /// A document closed: what the file on disk defines takes the place of what the editor's
+    /// text defined in the index; the other open documents are checked again when it differs.
+    fn forget_edits(&mut self, uri: &Uri) -> Result<(), String> {
+        let (index::State::Ready(workspace), Some(path)) = (&mut self.index, convert::path_of(uri))
+        else {
+            return Ok(());
+        };
+        if path.extension().is_none_or(|e| e != "pp") {
+            return Ok(());
+        }
+        let session = index::session(&self.root, Some(&path), self.documents.files(), 1)?;
+        workspace.reread(&[path], session.sandbox());
+        if workspace.names_changed() {
+            self.documents.mark_all_stale_but(&[]);
+        }
+        Ok(())
+    }
+
+    /// Checks every document changed since its last check and publishes its diagnostics;
+    /// when a check changed what the program defines, the other open documents are checked
+    /// again too.
     fn check_stale(&mut self, connection: &Connection) -> Result<(), String> {
-        for uri in self.documents.take_stale() {
-            let Some(doc) = self.documents.get(&uri) else {
+        let mut names_changed = false;
+        let checked = self.documents.take_stale();
+        for uri in &checked {
+            let Some(doc) = self.documents.get(uri) else {
                 continue;
             };
             let version = doc.version;
-            let diagnostics = match convert::path_of(&uri) {
-                Some(path) => match self.check(&path) {
-                    Ok(found) => found,
-                    Err(message) => vec![convert::failure(&message)],
+            let diagnostics = match convert::path_of(uri) {
+                Some(path) => match crate::lint::panic::catch(|| self.check(&path)) {
+                    Ok(Ok((found, changed))) => {
+                        names_changed |= changed;
+                        found
+                    }
+                    Ok(Err(message)) => vec![convert::failure(&message)],
+                    Err(p) => {
+                        let finding = crate::lint::panic::internal_error(p);
+                        vec![convert::failure(&finding.message)]
+                    }
                 },
                 // Not a file (an unsaved buffer): nothing to place it in a module.
                 None => Vec::new(),
             };
-            publish(connection, uri, diagnostics, Some(version))?;
+            self.documents.set_diagnostics(uri, diagnostics.clone());
+            publish(connection, uri.clone(), diagnostics, Some(version))?;
+        }
+        if names_changed {
+            self.documents.mark_all_stale_but(&checked);
         }
         Ok(())
     }
 
     /// Every rule of check mode on the file at `path`, with the open documents' texts in place
-    /// of the files'.
-    fn check(&self, path: &Path) -> Result<Vec<lsp_types::Diagnostic>, String> {
-        let mut sandbox = Sandbox::new(&self.root, &[self.root.clone(), path.to_path_buf()]);
-        for (file, text) in self.documents.files() {
-            sandbox.add_in_memory(&file, text.as_bytes().to_vec());
+    /// of the files', in the workspace's program; and whether what the file defines changed.
+    fn check(&mut self, path: &Path) -> Result<(Vec<lsp_types::Diagnostic>, bool), String> {
+        if let index::State::Failed(_) = &self.index {
+            // Maybe fixed since (an invalid `plint.toml`): index again, here.
+            let built = index::session(&self.root, None, self.documents.files(), 0)
+                .and_then(|mut s| s.index_workspace(&self.root));
+            self.index = match built {
+                Ok(w) => index::State::Ready(Box::new(w)),
+                Err(e) => index::State::Failed(e),
+            };
         }
-        let settings = Settings::load(&CliOptions::default(), &self.root, &mut sandbox)
-            .map_err(|e| e.display_from(&self.root))?;
-        let mut session = Session::new(self.root.clone(), settings, sandbox, 0)?;
-        let checked = session.check(&[path.to_path_buf()], FixMode::Off)?;
+        let workspace = match &mut self.index {
+            index::State::Ready(w) => w,
+            index::State::Failed(e) => return Err(e.clone()),
+            index::State::Building(_) => return Ok((Vec::new(), false)),
+        };
+        let mut session = index::session(&self.root, Some(path), self.documents.files(), 1)?;
+        let checked = session.check_in(&[path.to_path_buf()], workspace)?;
         let mut found = Vec::new();
         for outcome in &checked.outcomes {
             if let Some(report) = &outcome.report {
                 found.extend(convert::diagnostics(report));
             }
         }
-        Ok(found)
+        Ok((found, workspace.names_changed()))
     }
 }
 

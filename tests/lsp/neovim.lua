@@ -1,8 +1,11 @@
 -- A real editor as plint lsp's client (tests/lsp.rs): Neovim, headless, opens the file named
 -- by $PLINT_FILE in a workspace at $PLINT_ROOT, starts `$PLINT lsp` for it, waits for the
 -- diagnostics, and writes them to $PLINT_OUT as lines `line:column code message` (0-based
--- line and column, as Neovim keeps them). Written for Neovim 0.7 (Debian 12's), whose API
--- is `vim.lsp.start_client`.
+-- line and column, as Neovim keeps them). Then it makes the requests $PLINT_REQUESTS lists
+-- (`hover LINE COLUMN` or `definition LINE COLUMN`, separated by commas; 0-based) and writes
+-- each answer as a line: `hover LINE:COLUMN` and the hover's first line, or `definition
+-- LINE:COLUMN` and the definition's file (relative to $PLINT_ROOT) and 0-based line. Written
+-- for Neovim 0.7 (Debian 12's), whose API is `vim.lsp.start_client`.
 local out = assert(io.open(os.getenv('PLINT_OUT'), 'w'))
 vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('PLINT_FILE')))
 local buf = vim.api.nvim_get_current_buf()
@@ -34,6 +37,24 @@ table.sort(diags, function(a, b)
 end)
 for _, d in ipairs(diags) do
   out:write(string.format('%d:%d %s %s\n', d.lnum, d.col, code_of(d), d.message:match('^[^\n]*')))
+end
+local root = os.getenv('PLINT_ROOT')
+for request in string.gmatch(os.getenv('PLINT_REQUESTS') or '', '[^,]+') do
+  local method, line, col = request:match('^%s*(%a+) (%d+) (%d+)%s*$')
+  local params = {
+    textDocument = vim.lsp.util.make_text_document_params(buf),
+    position = { line = tonumber(line), character = tonumber(col) },
+  }
+  local answers = vim.lsp.buf_request_sync(buf, 'textDocument/' .. method, params, 20000) or {}
+  local answer = answers[client] and answers[client].result
+  local said = 'nothing'
+  if answer and method == 'hover' then
+    said = answer.contents.value:gsub('^```puppet\n', ''):match('^[^\n]*')
+  elseif answer and method == 'definition' then
+    local path = vim.uri_to_fname(answer.uri)
+    said = path:sub(#root + 2) .. ':' .. answer.range.start.line
+  end
+  out:write(string.format('%s %s:%s %s\n', method, line, col, said))
 end
 out:close()
 vim.lsp.stop_client(client)

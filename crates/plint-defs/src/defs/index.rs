@@ -49,10 +49,12 @@ use crate::syntax::ast;
 
 mod manifest;
 mod modules;
+mod parts;
 
 pub use manifest::FileDefs;
 pub(crate) use manifest::scope_variables;
-pub use modules::{Listing, ModuleAssets, Modules};
+pub use modules::{Listing, ModuleAssets, Modules, read_manifests};
+pub use parts::{Parts, Update};
 
 /// One parsed manifest given to the index.
 #[derive(Debug, Clone, Copy)]

@@ -437,6 +437,47 @@ fn first_pass_batch(files: usize) -> usize {
     (files / (rayon::current_num_threads() * 32)).clamp(1, 32)
 }
 
+/// The first pass over each file of `paths` (in parallel, in order), each in the module of
+/// `roots` it lies in: read, parse, the rules of its profile that do not read the index, and
+/// what it defines ([`FirstPass::defs`]).
+pub fn first_pass_files(
+    paths: &[PathBuf],
+    cwd: &Path,
+    profiles: &[&Profile],
+    roots: &[ModuleRoot],
+    sandbox: &Sandbox,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<(Source, FirstPass)> {
+    let map = ModuleMap::new(roots);
+    let batch = first_pass_batch(paths.len());
+    paths
+        .par_chunks(batch)
+        .zip(profiles.par_chunks(batch))
+        // One batch per task, so that a thread that is done takes work from the other
+        // until the last batch (rayon's default halves leave one thread idle at the end).
+        .with_max_len(1)
+        .flat_map_iter(|(paths, profiles)| {
+            let parsed: Vec<(Source, _)> = paths
+                .iter()
+                .map(|path| {
+                    let mut source = read_source(path, cwd, sandbox);
+                    source.set_module(map.of(path).cloned());
+                    let parsed = parse_source(&source);
+                    (source, parsed)
+                })
+                .collect();
+            parsed
+                .into_iter()
+                .zip(profiles)
+                .map(|((source, parsed), profile)| {
+                    let pass = first_pass_parsed(&source, parsed, profile);
+                    tick();
+                    (source, pass)
+                })
+        })
+        .collect()
+}
+
 /// Reads each file of `paths` (see [`read_source`]) and makes the first pass over it (with its
 /// profile, see [`first_pass_all`]), in parallel on the current rayon pool and in batches of
 /// consecutive files, while the files of the modules at `roots` are read; then the program's
@@ -450,37 +491,8 @@ pub fn first_pass_all(
     tick: &(dyn Fn() + Sync),
 ) -> (Vec<(Source, FirstPass)>, Index) {
     let checked: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-    let map = ModuleMap::new(roots);
     let (mut passes, (modules, custom_facts)): (Vec<(Source, FirstPass)>, _) = rayon::join(
-        || {
-            let batch = first_pass_batch(paths.len());
-            paths
-                .par_chunks(batch)
-                .zip(profiles.par_chunks(batch))
-                // One batch per task, so that a thread that is done takes work from the other
-                // until the last batch (rayon's default halves leave one thread idle at the end).
-                .with_max_len(1)
-                .flat_map_iter(|(paths, profiles)| {
-                    let parsed: Vec<(Source, _)> = paths
-                        .iter()
-                        .map(|path| {
-                            let mut source = read_source(path, cwd, sandbox);
-                            source.set_module(map.of(path).cloned());
-                            let parsed = parse_source(&source);
-                            (source, parsed)
-                        })
-                        .collect();
-                    parsed
-                        .into_iter()
-                        .zip(profiles)
-                        .map(|((source, parsed), profile)| {
-                            let pass = first_pass_parsed(&source, parsed, profile);
-                            tick();
-                            (source, pass)
-                        })
-                })
-                .collect()
-        },
+        || first_pass_files(paths, cwd, profiles, roots, sandbox, tick),
         || {
             let modules = Modules::read(&checked, roots, sandbox);
             let selections: Vec<&Selection> = profiles.iter().map(|p| &p.selection).collect();

@@ -16,6 +16,7 @@
 pub mod check;
 pub mod fix;
 pub mod panic;
+pub mod workspace;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -23,6 +24,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap as HashMap;
 
 pub use check::{FixMode, Outcome, Source, decode, lint, read_source};
+pub use workspace::Workspace;
 
 use crate::config::{Profile, Settings};
 use crate::defs::Index;
@@ -176,7 +178,7 @@ impl Session {
     /// the report (what `plint PATH...` on the fixed tree gives, and the fixes that would have
     /// broken a file, `P000`) and count the unsafe fixes left, for both modes alike.
     pub fn check(&mut self, paths: &[PathBuf], mode: FixMode) -> Result<Checked, String> {
-        let mut first = self.check_once(paths, mode)?;
+        let mut first = self.check_once(paths, mode, None)?;
         if mode == FixMode::Off {
             return Ok(first);
         }
@@ -193,7 +195,7 @@ impl Session {
                 self.sandbox.add_in_memory(path, text.into_bytes());
             }
         }
-        let again = self.check_once(paths, FixMode::Off);
+        let again = self.check_once(paths, FixMode::Off, None);
         (self.sandbox, self.progress) = saved;
         let again = again?;
         let mut by_path: HashMap<&Path, Outcome> = again
@@ -248,8 +250,47 @@ impl Session {
         Ok(first)
     }
 
+    /// Checks `paths` (as [`Session::check`] without fixes) in the program of `workspace`
+    /// (see [`Workspace`]): the modules are not read again; what the files define now takes
+    /// the place of what the workspace held for them.
+    pub fn check_in(
+        &mut self,
+        paths: &[PathBuf],
+        workspace: &mut Workspace,
+    ) -> Result<Checked, String> {
+        self.check_once(paths, FixMode::Off, Some(workspace))
+    }
+
+    /// Indexes the program at `root` as a check of `root` would (its files, its modules,
+    /// those of the module path, its world), without checking anything: the
+    /// [`Workspace`] that [`Session::check_in`] then checks files in.
+    pub fn index_workspace(&mut self, root: &Path) -> Result<Workspace, String> {
+        let Found {
+            mut discovered,
+            environment,
+            ..
+        } = self.find_files(&[root.to_path_buf()])?;
+        let (roots, world) = self.program_roots(&mut discovered, environment);
+        let files = std::mem::take(&mut discovered.files);
+        let sandbox = &self.sandbox;
+        let (checked, modules) = self.pool.install(|| {
+            let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+            rayon::join(
+                || crate::defs::index::read_manifests(files.clone(), sandbox),
+                || crate::defs::index::Modules::read(&paths, &roots, sandbox),
+            )
+        });
+        let parts = crate::defs::index::Parts::new(checked, modules);
+        Ok(Workspace::new(parts, roots, world, sandbox))
+    }
+
     /// One check of `paths` (see [`Session::check`]), fixing each file alone as `mode` says.
-    fn check_once(&mut self, paths: &[PathBuf], mode: FixMode) -> Result<Checked, String> {
+    fn check_once(
+        &mut self,
+        paths: &[PathBuf],
+        mode: FixMode,
+        workspace: Option<&mut Workspace>,
+    ) -> Result<Checked, String> {
         let mut phases = Phases {
             threads: self.pool.current_num_threads(),
             ..Phases::default()
@@ -310,9 +351,13 @@ impl Session {
             }
         };
         let (program, mut outcomes) = if two_passes {
+            let program = match workspace {
+                Some(ws) => Program::Workspace(ws),
+                None => Program::Gather(environment),
+            };
             self.check_program(
                 &mut discovered,
-                environment,
+                program,
                 file_profiles,
                 mode,
                 &tick,
@@ -449,14 +494,76 @@ impl Session {
     fn check_program(
         &self,
         discovered: &mut Discovered,
-        environment: Option<crate::defs::world::Environment>,
+        program: Program<'_>,
         file_profiles: Vec<&Profile>,
         mode: FixMode,
         tick: &(dyn Fn() + Sync),
         phases: &mut Phases,
     ) -> (Index, Vec<Outcome>) {
-        let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
+        let (sandbox, cwd) = (&self.sandbox, self.cwd.as_path());
         let phase = Instant::now();
+        let mut workspace = None;
+        let (passes, mut own) = match program {
+            Program::Gather(environment) => {
+                let (roots, world) = self.program_roots(discovered, environment);
+                let (passes, index) = self.pool.install(|| {
+                    check::first_pass_all(
+                        &discovered.files,
+                        cwd,
+                        &file_profiles,
+                        &roots,
+                        sandbox,
+                        tick,
+                    )
+                });
+                (passes, Some(index.with_world(world)))
+            }
+            // The workspace's program, with what the files checked define now.
+            Program::Workspace(ws) => {
+                let mut passes = self.pool.install(|| {
+                    check::first_pass_files(
+                        &discovered.files,
+                        cwd,
+                        &file_profiles,
+                        ws.roots(),
+                        sandbox,
+                        tick,
+                    )
+                });
+                let defs = passes.iter_mut().filter_map(|(_, p)| p.defs.take());
+                ws.update(defs.collect(), sandbox);
+                workspace = Some(&*ws);
+                (passes, None)
+            }
+        };
+        let index: &Index = match (&own, &workspace) {
+            (Some(index), _) => index,
+            (None, Some(ws)) => ws.index(),
+            (None, None) => Index::empty(),
+        };
+        phases.parse = Some(phase.elapsed());
+        phases.index = Some(index.stats());
+        let phase = Instant::now();
+        let work: Vec<_> = passes
+            .into_iter()
+            .zip(file_profiles)
+            .map(|((source, pass), profile)| (source, pass, profile))
+            .collect();
+        let outcomes = self
+            .pool
+            .install(|| check::check_all_parsed(work, mode, index, self.leak_at_exit, tick));
+        phases.check = phase.elapsed();
+        (own.take().unwrap_or_default(), outcomes)
+    }
+
+    /// The module roots of a check's program (those found, installed and on the module path,
+    /// each once) and the world they make.
+    fn program_roots(
+        &self,
+        discovered: &mut Discovered,
+        environment: Option<crate::defs::world::Environment>,
+    ) -> (Vec<ModuleRoot>, crate::defs::world::World) {
+        let (settings, sandbox) = (&self.settings, &self.sandbox);
         let mut roots = discovered.modules.clone();
         roots.extend(discovered.installed.iter().cloned());
         let modulepath_given = !settings.modulepath.is_empty();
@@ -478,35 +585,12 @@ impl Session {
         let world = crate::defs::world::World::gather(
             &discovered.modules,
             &roots,
-            environment.clone(),
+            environment,
             modulepath_given,
             sandbox,
         )
         .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
-        let (passes, index) = self.pool.install(|| {
-            check::first_pass_all(
-                &discovered.files,
-                cwd,
-                &file_profiles,
-                &roots,
-                sandbox,
-                tick,
-            )
-        });
-        let index = index.with_world(world);
-        phases.parse = Some(phase.elapsed());
-        phases.index = Some(index.stats());
-        let phase = Instant::now();
-        let work: Vec<_> = passes
-            .into_iter()
-            .zip(file_profiles)
-            .map(|((source, pass), profile)| (source, pass, profile))
-            .collect();
-        let outcomes = self
-            .pool
-            .install(|| check::check_all_parsed(work, mode, &index, self.leak_at_exit, tick));
-        phases.check = phase.elapsed();
-        (index, outcomes)
+        (roots, world)
     }
 
     /// The `P008` notes of a check (one per absent declared module, at its first
@@ -520,6 +604,13 @@ impl Session {
             &self.sandbox,
         )
     }
+}
+
+/// The program a check's files are checked in: one gathered for the check (around the
+/// files, in the environment found), or a [`Workspace`] kept across checks.
+enum Program<'a> {
+    Gather(Option<crate::defs::world::Environment>),
+    Workspace(&'a mut Workspace),
 }
 
 /// What [`Session::find_files`] found: the files to check, those excluded, the environment

@@ -866,6 +866,25 @@ impl Expr {
 }
 
 impl File {
+    /// The comments right above byte `start` of `source` (this file's text): the last
+    /// comments before it with nothing but blank space between them and it (a definition's
+    /// documentation block, as puppet-strings reads it).
+    pub fn comment_block_before(&self, source: &str, start: usize) -> &[Comment] {
+        let comments = &self.comments;
+        let end = comments.partition_point(|c| (c.span.end as usize) <= start);
+        let mut first = end;
+        let mut pos = start;
+        while first > 0 {
+            let c = &comments[first - 1];
+            if !source[c.span.end as usize..pos].trim().is_empty() {
+                break;
+            }
+            first -= 1;
+            pos = c.span.start as usize;
+        }
+        &comments[first..end]
+    }
+
     /// Calls `f` on every expression of the file, depth first, pre-order.
     pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         for s in &self.statements {

@@ -15,8 +15,10 @@ use crate::syntax::ast::{AssignOp, Expr, ExprKind, Parameter, Span};
 
 /// What one manifest defines; each definition with whether it is where the autoloader
 /// looks for it.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct FileDefs {
+    /// The manifest's path.
+    pub(super) path: std::path::PathBuf,
     pub(super) definitions: Vec<(ClassDef, bool)>,
     pub(super) functions: Vec<(FunctionDef, bool)>,
     pub(super) aliases: Vec<(TypeAliasDef, bool)>,
@@ -37,6 +39,11 @@ struct Extractor<'a> {
 }
 
 impl FileDefs {
+    /// The manifest's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The definitions of one parsed manifest.
     pub fn extract(m: Manifest<'_>) -> FileDefs {
         let module = module_file(&m.path.to_string_lossy());
@@ -50,7 +57,10 @@ impl FileDefs {
             path: m.path,
             source: m.source,
             module,
-            out: FileDefs::default(),
+            out: FileDefs {
+                path: m.path.to_path_buf(),
+                ..FileDefs::default()
+            },
         };
         x.statements(&m.ast.statements, None);
         let mut vars = Vec::new();

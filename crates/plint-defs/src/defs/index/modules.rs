@@ -16,7 +16,7 @@ use crate::sandbox::Sandbox;
 /// What the modules around the checked files define in their other files: their manifests
 /// that are not checked, their Ruby functions and resource types. Read by [`Modules::read`]
 /// while the checked files are parsed; [`Index::assemble`] merges it with theirs.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Modules {
     /// The module roots, each once, in order.
     pub(super) roots: Vec<ModuleRoot>,
@@ -92,20 +92,7 @@ impl Modules {
                 .collect();
         }
         let (manifests, ruby) = rayon::join(
-            || {
-                extra_pp
-                    .into_par_iter()
-                    .filter_map(|path| {
-                        let source = utf8_text(sandbox.read(&path).ok()?);
-                        let ast = crate::syntax::parse(&source).ast;
-                        Some(FileDefs::extract(Manifest {
-                            path: &path,
-                            source: &source,
-                            ast: &ast,
-                        }))
-                    })
-                    .collect()
-            },
+            || read_manifests(extra_pp, sandbox),
             || {
                 ruby_files
                     .into_par_iter()
@@ -128,6 +115,23 @@ impl Modules {
             assets,
         }
     }
+}
+
+/// What each manifest of `paths` defines (read and parsed in parallel, in order); an
+/// unreadable one is skipped.
+pub fn read_manifests(paths: Vec<PathBuf>, sandbox: &Sandbox) -> Vec<FileDefs> {
+    paths
+        .into_par_iter()
+        .filter_map(|path| {
+            let source = utf8_text(sandbox.read(&path).ok()?);
+            let ast = crate::syntax::parse(&source).ast;
+            Some(FileDefs::extract(Manifest {
+                path: &path,
+                source: &source,
+                ast: &ast,
+            }))
+        })
+        .collect()
 }
 
 /// The files a module's code may name as `module/path` (see [`crate::discover::lookup`]).

@@ -56,22 +56,6 @@ struct Tag {
     span: Span,
 }
 
-/// The comments directly above `start` (only blank text between them).
-fn comment_block<'a>(comments: &'a [Comment], source: &str, start: usize) -> &'a [Comment] {
-    let end = comments.partition_point(|c| (c.span.end as usize) <= start);
-    let mut first = end;
-    let mut pos = start;
-    while first > 0 {
-        let c = &comments[first - 1];
-        if !source[c.span.end as usize..pos].trim().is_empty() {
-            break;
-        }
-        first -= 1;
-        pos = c.span.start as usize;
-    }
-    &comments[first..end]
-}
-
 fn is_name(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
@@ -147,7 +131,7 @@ impl Check for UndocumentedParameter {
             _ => {}
         });
         for (start, name, params, what) in defs {
-            let (tags, private) = tags(comment_block(&ast.comments, source, start), source);
+            let (tags, private) = tags(ast.comment_block_before(source, start), source);
             if private {
                 continue;
             }

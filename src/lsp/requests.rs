@@ -1,0 +1,236 @@
+//! The requests the server answers: go to definition, hover, document and workspace
+//! symbols. Each reads the document's text (the editor's, or the file's), parses it, and asks
+//! the workspace's index (an empty one while it is being built).
+
+use std::path::{Path, PathBuf};
+
+use lsp_server::{ErrorCode, Request, Response};
+use lsp_types::request::{
+    DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _, WorkspaceSymbolRequest,
+};
+use lsp_types::{
+    DocumentSymbolResponse, GotoDefinitionResponse, Hover, HoverContents, Location, MarkupContent,
+    MarkupKind, Position, Range, SymbolInformation, TextDocumentPositionParams, Uri,
+    WorkspaceSymbolResponse,
+};
+use serde_json::Value;
+
+use super::definition::Place;
+use super::{Server, convert, index};
+use crate::defs::Index;
+use crate::report::LineIndex;
+use crate::sandbox::Sandbox;
+
+/// The most symbols a workspace query returns.
+const WORKSPACE_SYMBOLS: usize = 500;
+
+/// A document parsed for a request.
+struct Doc {
+    path: PathBuf,
+    text: String,
+    ast: crate::syntax::ast::File,
+}
+
+impl Server {
+    /// The response to `request`: its result, `null` when there is nothing to say, or an
+    /// error for a request the server does not answer or cannot read.
+    pub(super) fn answer(&self, request: Request) -> Response {
+        let id = request.id.clone();
+        let result = match request.method.as_str() {
+            GotoDefinition::METHOD => params(request.params).map(|p| self.definition(p)),
+            HoverRequest::METHOD => params(request.params).map(|p| self.hover(p)),
+            DocumentSymbolRequest::METHOD => {
+                params(request.params).map(|p: lsp_types::DocumentSymbolParams| {
+                    self.document_symbols(&p.text_document.uri)
+                })
+            }
+            WorkspaceSymbolRequest::METHOD => params(request.params)
+                .map(|p: lsp_types::WorkspaceSymbolParams| self.workspace_symbols(&p.query)),
+            _ => {
+                return Response::new_err(
+                    id,
+                    ErrorCode::MethodNotFound as i32,
+                    format!("plint does not answer `{}`", request.method),
+                );
+            }
+        };
+        match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err(e) => Response::new_err(id, ErrorCode::InvalidParams as i32, e),
+        }
+    }
+
+    fn program(&self) -> &Index {
+        match &self.index {
+            index::State::Ready(w) => w.index(),
+            _ => Index::empty(),
+        }
+    }
+
+    /// The text of a file of the program: an open document's, else the file's.
+    fn read_text(&self, path: &Path) -> Option<String> {
+        if let Some((_, text)) = self.documents.files().find(|(p, _)| p == path) {
+            return Some(text.to_string());
+        }
+        let sandbox = Sandbox::new(&self.root, &[self.root.clone(), path.to_path_buf()]);
+        sandbox.read_to_string(path).ok()
+    }
+
+    fn document(&self, uri: &Uri) -> Option<Doc> {
+        let path = convert::path_of(uri)?;
+        let text = self.read_text(&path)?;
+        let ast = crate::syntax::parse(&text).ast;
+        Some(Doc { path, text, ast })
+    }
+
+    fn offset(doc: &Doc, position: Position) -> usize {
+        convert::offset(&LineIndex::new(&doc.text), &doc.text, position)
+    }
+
+    fn definition(&self, p: lsp_types::GotoDefinitionParams) -> Value {
+        let TextDocumentPositionParams {
+            text_document,
+            position,
+        } = p.text_document_position_params;
+        let place = self.document(&text_document.uri).and_then(|doc| {
+            let offset = Self::offset(&doc, position);
+            super::definition::definition(self.program(), &doc.path, &doc.text, &doc.ast, offset)
+        });
+        let location = place.and_then(|p| self.location(&p));
+        json(location.map(GotoDefinitionResponse::Scalar))
+    }
+
+    fn location(&self, place: &Place) -> Option<Location> {
+        let (path, range) = match place {
+            Place::Span(path, span) => {
+                let text = self.read_text(path)?;
+                let range = convert::range(&text, span.start as usize, span.end as usize);
+                (path, range)
+            }
+            Place::Line(path, line) => {
+                let at = Position::new(line.saturating_sub(1), 0);
+                (path, Range::new(at, at))
+            }
+            Place::File(path) => (path, Range::default()),
+        };
+        Some(Location::new(convert::uri_of(path)?, range))
+    }
+
+    fn hover(&self, p: lsp_types::HoverParams) -> Value {
+        let TextDocumentPositionParams {
+            text_document,
+            position,
+        } = p.text_document_position_params;
+        let Some(doc) = self.document(&text_document.uri) else {
+            return Value::Null;
+        };
+        let offset = Self::offset(&doc, position);
+        let read = |path: &Path| self.read_text(path);
+        let found = super::hover::hover(self.program(), &doc.text, &doc.ast, offset, &read).map(
+            |(m, s)| {
+                (
+                    m,
+                    Some(convert::range(&doc.text, s.start as usize, s.end as usize)),
+                )
+            },
+        );
+        // The documentation of the rules of the diagnostics at the position.
+        let rules = self.rules_at(&text_document.uri, position);
+        let (markdown, range) = match (found, rules) {
+            (None, None) => return Value::Null,
+            (Some((m, r)), None) => (m, r),
+            (None, Some((m, r))) => (m, Some(r)),
+            (Some((m, r)), Some((rules, _))) => (format!("{m}\n\n---\n\n{rules}"), r),
+        };
+        json(Some(Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: markdown,
+            }),
+            range,
+        }))
+    }
+
+    /// The documentation of the rules whose diagnostics of the document's last check hold
+    /// `position`, and the range of the first.
+    fn rules_at(&self, uri: &Uri, position: Position) -> Option<(String, Range)> {
+        let doc = self.documents.get(uri)?;
+        let mut range = None;
+        let mut docs: Vec<String> = Vec::new();
+        for d in &doc.diagnostics {
+            if !(d.range.start <= position && position <= d.range.end) {
+                continue;
+            }
+            let Some(lsp_types::NumberOrString::String(code)) = &d.code else {
+                continue;
+            };
+            let Some(rule) = crate::rules::find(code) else {
+                continue;
+            };
+            let info = rule.info();
+            let text = format!(
+                "**{} {}**\n\n{}",
+                info.code,
+                info.name,
+                info.documentation()
+            );
+            if !docs.contains(&text) {
+                docs.push(text);
+            }
+            range.get_or_insert(d.range);
+        }
+        Some((docs.join("\n\n---\n\n"), range?))
+    }
+
+    fn document_symbols(&self, uri: &Uri) -> Value {
+        let Some(doc) = self.document(uri) else {
+            return Value::Null;
+        };
+        let symbols = super::symbols::document(&doc.ast, &doc.text);
+        json(Some(DocumentSymbolResponse::Nested(symbols)))
+    }
+
+    fn workspace_symbols(&self, query: &str) -> Value {
+        let found = super::symbols::workspace(self.program(), query, WORKSPACE_SYMBOLS);
+        let mut texts: std::collections::HashMap<PathBuf, Option<String>> = Default::default();
+        let mut out = Vec::new();
+        for (name, kind, origin) in found {
+            let Some(place) = super::definition::place(origin) else {
+                continue;
+            };
+            let location = match &place {
+                Place::Span(path, span) => {
+                    let text = texts
+                        .entry(path.clone())
+                        .or_insert_with(|| self.read_text(path));
+                    let Some(text) = text else { continue };
+                    let range = convert::range(text, span.start as usize, span.end as usize);
+                    convert::uri_of(path).map(|uri| Location::new(uri, range))
+                }
+                other => self.location(other),
+            };
+            let Some(location) = location else { continue };
+            #[allow(deprecated)] // `deprecated` is a field the type requires
+            out.push(SymbolInformation {
+                name: name.to_string(),
+                kind,
+                tags: None,
+                deprecated: None,
+                location,
+                container_name: None,
+            });
+        }
+        json(Some(WorkspaceSymbolResponse::Flat(out)))
+    }
+}
+
+fn params<P: serde::de::DeserializeOwned>(value: Value) -> Result<P, String> {
+    serde_json::from_value(value)
+        .map_err(|e| format!("the request's parameters are not valid: {e}"))
+}
+
+fn json<T: serde::Serialize>(value: Option<T>) -> Value {
+    value.map_or(Value::Null, |v| {
+        serde_json::to_value(v).unwrap_or(Value::Null)
+    })
+}

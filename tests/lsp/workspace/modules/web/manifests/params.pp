@@ -1,0 +1,4 @@
+# @summary The web server's defaults.
+class web::params {
+  $user = 'www-data'
+}

@@ -1,0 +1,1 @@
+type Web::Mode = Enum['static', 'proxy']
