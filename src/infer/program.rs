@@ -380,9 +380,9 @@ impl Defs for crate::defs::Index {
     }
     fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
         match kind {
-            NameKind::Function => self.functions().iter().for_each(|d| f(&d.name)),
+            NameKind::Function => self.function_names().for_each(f),
             NameKind::Definition => self.classes().iter().for_each(|d| f(&d.name)),
-            NameKind::ResourceType => self.resource_types().iter().for_each(|d| f(&d.name)),
+            NameKind::ResourceType => self.resource_type_names().for_each(f),
             NameKind::TypeAlias => self.type_aliases().iter().for_each(|d| f(&d.name)),
         }
     }

@@ -33,6 +33,9 @@ use super::model::{
 };
 use crate::ruby::ast::{Node, NodeKind, Target};
 
+pub use deferred::{Deferred, Read, read};
+
+mod deferred;
 mod fallback;
 mod functions;
 #[cfg(test)]
