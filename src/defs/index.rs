@@ -4,8 +4,9 @@
 //! It is built once per run, after all files are parsed and before the rules run:
 //! [`Index::load`] takes the parsed files being checked and the module roots (those met by
 //! the walk and those on the module path), reads and parses the modules' other files (which are
-//! indexed but not reported on), and reads their Ruby functions and resource types as text
-//! (see [`super::ruby`]). Each file is read in parallel; the results are merged in a fixed
+//! indexed but not reported on), and reads their Ruby functions and resource types (see
+//! [`super::ruby`]; most of those are parsed only when a lookup first asks for one, see
+//! [`super::ruby::read`]). Each file is read in parallel; the results are merged in a fixed
 //! order (checked files in walk order, then the modules' files by root and path), so the index
 //! does not depend on scheduling.
 //!
