@@ -12,8 +12,9 @@
 //! or opens (or ends) a `module`/`class` named by a constant (so the call is a statement at top level or
 //! in a module body, not in a string, a heredoc, a comment block or a method); the line is
 //! `Receiver.method(LITERAL` (or `::method`, or no receiver) with a plain symbol or string
-//! literal and nothing before it; and the file says nothing [`scan`] reads otherwise (`scope`
-//! in a function: the variables it sets; `register_type` in a type). A file that names its
+//! literal and nothing before it; and the file says nothing [`scan`] reads otherwise (in a
+//! function that names `scope`, an assignment to an index, `setvar` or `[]=`: the variables it
+//! may set; `register_type` in a type). A file that names its
 //! method nowhere declares nothing, and needs no parse either.
 
 use std::sync::OnceLock;
@@ -132,7 +133,9 @@ fn declared_by_text(source: &Source) -> Option<Option<(String, u32)>> {
     let text = source.text.as_str();
     let has = |word: &str| memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some();
     let method = match source.kind {
-        Kind::Function4x | Kind::Function3x if has("scope") => return None,
+        Kind::Function4x | Kind::Function3x if has("scope") && may_set_variables(text) => {
+            return None;
+        }
         Kind::ResourceType if has("register_type") => return None,
         Kind::Function4x => "create_function",
         Kind::Function3x => "newfunction",
@@ -156,6 +159,21 @@ fn declared_by_text(source: &Source) -> Option<Option<(String, u32)>> {
     };
     let line = memchr::memchr_iter(b'\n', &text.as_bytes()[..line_start]).count() as u32 + 1;
     Some(Some((name, line)))
+}
+
+/// Whether a function's text may set a variable the way [`scan`] reads (an index assignment,
+/// `setvar`, a call of `[]=`): some `]` followed by an assignment (`=`, `||=`, `+=`...).
+fn may_set_variables(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memmem::find(b, b"setvar").is_some()
+        || memchr::memmem::find(b, b"[]=").is_some()
+        || memchr::memchr_iter(b']', b).any(|at| {
+            let rest = text[at + 1..].trim_start_matches([' ', '\t', '\\', '\r', '\n']);
+            let op = &rest[..rest
+                .find(|c: char| !"+-*/%|&^<>!=~".contains(c))
+                .unwrap_or(rest.len())];
+            op.contains('=') && !matches!(op, "==" | "===" | "=~" | "=>" | "!=")
+        })
 }
 
 /// A line that leaves Ruby at top level or in a module or class body: blank, a comment, a

@@ -586,6 +586,8 @@ mod deferred {
         assert_eq!(deferred(Kind::Function3x, v3), None, "named twice");
         let v3 = "module Puppet::Parser::Functions\n  newfunction(:Abs, type: :rvalue, arity: 1, doc: <<-DOC\n  Returns the absolute value.\n  DOC\n  ) do |args|\n  end\nend\n";
         assert_eq!(deferred(Kind::Function3x, v3).as_deref(), Some("abs"));
+        let reads = "Puppet::Functions.create_function(:a) do\n  def a\n    closure_scope['x'] == scope.lookupvar('y') && h[1] =~ /z/\n  end\nend\n";
+        assert_eq!(deferred(Kind::Function4x, reads).as_deref(), Some("a"));
         let ty = "require 'puppet/parameter/boolean'\n\nPuppet::Type.newtype(:File_Line) do\n  ensurable\n  newparam(:name, namevar: true)\n  newproperty(:line)\nend\n";
         assert_eq!(
             deferred(Kind::ResourceType, ty).as_deref(),
@@ -640,6 +642,14 @@ mod deferred {
             (
                 Kind::Function4x,
                 "Puppet::Functions.create_function(:a) do\n  def a\n    closure_scope['x'] = 1\n  end\nend\n",
+            ),
+            (
+                Kind::Function3x,
+                "newfunction(:a) do |args|\n  top = scope.compiler.topscope\n  top['x'] ||= 1\nend\n",
+            ),
+            (
+                Kind::Function3x,
+                "newfunction(:a) do |args|\n  self.scope.setvar('x', 1)\nend\n",
             ),
             (
                 Kind::ResourceType,
