@@ -205,8 +205,8 @@ fn the_index_is_deterministic() {
     let a = load(&[root.join("checked")], &[root.join("modulepath")]);
     let b = load(&[root.join("checked")], &[root.join("modulepath")]);
     assert_eq!(a.classes(), b.classes());
-    assert_eq!(a.functions(), b.functions());
-    assert_eq!(a.resource_types(), b.resource_types());
+    assert!(a.functions().eq(b.functions()));
+    assert!(a.resource_types().eq(b.resource_types()));
 }
 
 #[test]
@@ -427,4 +427,61 @@ fn ruby_scanner_survives_cut_files() {
         }
     }
     assert!(scanned > 1_000, "{scanned}");
+}
+
+/// The Ruby files the index reads on first use (`defs::ruby::read`) give, when read, what
+/// reading them at once gives: every Ruby file of the corpus, whole and cut at a dozen places.
+#[test]
+fn ruby_files_read_on_first_use_read_as_at_once() {
+    use plint::defs::ruby::{Kind, Read, Source, read, scan};
+    if !Path::new(CORPUS).is_dir() {
+        eprintln!("skipped: {CORPUS} is missing");
+        return;
+    }
+    let sandbox = sandbox_for(&[PathBuf::from(CORPUS)]);
+    let found = plint::discover::discover(&[PathBuf::from(CORPUS)], &sandbox).unwrap();
+    let (mut whole, mut deferred) = (0, 0);
+    for root in &found.modules {
+        let files = plint::discover::module::module_files(&root.path, &sandbox);
+        for (paths, kind) in [
+            (&files.functions_4x, Kind::Function4x),
+            (&files.functions_3x, Kind::Function3x),
+            (&files.resource_types, Kind::ResourceType),
+        ] {
+            for path in paths {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let step = (text.len() / 12).max(1);
+                let cuts = (0..text.len()).step_by(step).chain([text.len()]);
+                for cut in cuts {
+                    let cut = (cut..=text.len())
+                        .find(|&c| text.is_char_boundary(c))
+                        .unwrap();
+                    let source = Source {
+                        path: path.clone(),
+                        text: text[..cut].to_string(),
+                        kind,
+                    };
+                    let at_once = scan(&source);
+                    whole += usize::from(cut == text.len());
+                    match read(source) {
+                        Read::Now(defs) => assert_eq!(defs, at_once, "{}", path.display()),
+                        Read::Later(file) => {
+                            deferred += usize::from(cut == text.len());
+                            assert!(at_once.top_variables.is_empty());
+                            let (one, none) = if kind == Kind::ResourceType {
+                                assert_eq!(file.resource_type(), &at_once.resource_types[0]);
+                                (at_once.resource_types.len(), at_once.functions.len())
+                            } else {
+                                assert_eq!(file.function(), &at_once.functions[0]);
+                                (at_once.functions.len(), at_once.resource_types.len())
+                            };
+                            assert_eq!((one, none), (1, 0), "{}", path.display());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{deferred} of {whole} Ruby files read on first use");
+    assert!(deferred * 4 > whole * 3, "{deferred} of {whole}");
 }

@@ -97,7 +97,6 @@ pub fn workspace<'a>(
     out.extend(
         index
             .functions()
-            .iter()
             .map(|f| (f.name.as_str(), SymbolKind::FUNCTION, &f.origin)),
     );
     out.extend(
@@ -109,7 +108,6 @@ pub fn workspace<'a>(
     out.extend(
         index
             .resource_types()
-            .iter()
             .map(|t| (t.name.as_str(), SymbolKind::STRUCT, &t.origin)),
     );
     out.retain(|(name, _, _)| wanted(name));

@@ -4,8 +4,9 @@
 //! It is built once per run, after all files are parsed and before the rules run:
 //! [`Index::load`] takes the parsed files being checked and the module roots (those met by
 //! the walk and those on the module path), reads and parses the modules' other files (which are
-//! indexed but not reported on), and reads their Ruby functions and resource types as text
-//! (see [`super::ruby`]). Each file is read in parallel; the results are merged in a fixed
+//! indexed but not reported on), and reads their Ruby functions and resource types (see
+//! [`super::ruby`]; most of those are parsed only when a lookup first asks for one, see
+//! [`super::ruby::read`]). Each file is read in parallel; the results are merged in a fixed
 //! order (checked files in walk order, then the modules' files by root and path), so the index
 //! does not depend on scheduling.
 //!
@@ -114,9 +115,11 @@ impl std::fmt::Display for Stats {
 #[derive(Debug, Default)]
 pub struct Index {
     definitions: Vec<ClassDef>,
-    functions: Vec<FunctionDef>,
+    functions: Vec<Slot<FunctionDef>>,
     aliases: Vec<TypeAliasDef>,
-    resource_types: Vec<ResourceTypeDef>,
+    resource_types: Vec<Slot<ResourceTypeDef>>,
+    /// The Ruby files read on first use, which `Slot::Deferred` points into.
+    deferred: Vec<std::sync::Arc<ruby::Deferred>>,
     nodes: Vec<NodeDef>,
     top_variables: Vec<TopVar>,
     /// The calls of `template()` and `epp()` in the manifests, in file order.
@@ -149,6 +152,14 @@ pub struct Index {
     custom_facts: crate::defs::facts::CustomFacts,
 }
 
+/// A function or resource type of the index: read already, or the one declaration of a
+/// Ruby file read when first asked for (its name is known: see [`ruby::read`]).
+#[derive(Debug)]
+enum Slot<T> {
+    Read(T),
+    Deferred(u32),
+}
+
 /// The key a name is looked up by: lower case, without a leading `::`.
 pub fn key(name: &str) -> String {
     lookup_key(name).into_owned()
@@ -164,11 +175,16 @@ fn named<'a, T>(
     map: &'a HashMap<String, Vec<u32>>,
     name: &str,
 ) -> impl Iterator<Item = &'a T> + 'a {
+    ids(map, name).map(move |i| &items[i as usize])
+}
+
+/// The positions of the items named `name`.
+fn ids<'a>(map: &'a HashMap<String, Vec<u32>>, name: &str) -> impl Iterator<Item = u32> + 'a {
     map.get(lookup_key(name).as_ref())
         .map(|v| v.as_slice())
         .unwrap_or(&[])
         .iter()
-        .map(move |&i| &items[i as usize])
+        .copied()
 }
 
 impl Index {
@@ -209,7 +225,19 @@ impl Index {
     }
 
     pub fn functions_named(&self, name: &str) -> impl Iterator<Item = &FunctionDef> + '_ {
-        named(&self.functions, &self.by_function, name)
+        ids(&self.by_function, name).map(|i| self.function_at(i))
+    }
+
+    /// Whether the program defines a function `name` (without reading its definition).
+    pub fn has_function(&self, name: &str) -> bool {
+        self.by_function.contains_key(lookup_key(name).as_ref())
+    }
+
+    fn function_at(&self, i: u32) -> &FunctionDef {
+        match &self.functions[i as usize] {
+            Slot::Read(f) => f,
+            Slot::Deferred(d) => self.deferred[*d as usize].function(),
+        }
     }
 
     /// The type alias `name` (`Stdlib::Absolutepath`, any case).
@@ -227,7 +255,20 @@ impl Index {
     }
 
     pub fn resource_types_named(&self, name: &str) -> impl Iterator<Item = &ResourceTypeDef> + '_ {
-        named(&self.resource_types, &self.by_resource_type, name)
+        ids(&self.by_resource_type, name).map(|i| self.resource_type_at(i))
+    }
+
+    /// Whether the program defines a resource type `name` (without reading its definition).
+    pub fn has_resource_type(&self, name: &str) -> bool {
+        self.by_resource_type
+            .contains_key(lookup_key(name).as_ref())
+    }
+
+    fn resource_type_at(&self, i: u32) -> &ResourceTypeDef {
+        match &self.resource_types[i as usize] {
+            Slot::Read(t) => t,
+            Slot::Deferred(d) => self.deferred[*d as usize].resource_type(),
+        }
     }
 
     /// The variable a qualified name refers to: `a::b::c` is `$c` of class `a::b` (an
@@ -263,16 +304,36 @@ impl Index {
         &self.definitions
     }
 
-    pub fn functions(&self) -> &[FunctionDef] {
-        &self.functions
+    /// Every function, duplicates included, in index order (the Ruby files not read yet are
+    /// read now: [`Index::function_names`] reads none).
+    pub fn functions(&self) -> impl Iterator<Item = &FunctionDef> + '_ {
+        (0..self.functions.len() as u32).map(|i| self.function_at(i))
+    }
+
+    /// The name of every function, duplicates included, in index order.
+    pub fn function_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.functions.iter().map(|f| match f {
+            Slot::Read(f) => f.name.as_str(),
+            Slot::Deferred(d) => self.deferred[*d as usize].name(),
+        })
     }
 
     pub fn type_aliases(&self) -> &[TypeAliasDef] {
         &self.aliases
     }
 
-    pub fn resource_types(&self) -> &[ResourceTypeDef] {
-        &self.resource_types
+    /// Every resource type, duplicates included, in index order (the Ruby files not read yet
+    /// are read now: [`Index::resource_type_names`] reads none).
+    pub fn resource_types(&self) -> impl Iterator<Item = &ResourceTypeDef> + '_ {
+        (0..self.resource_types.len() as u32).map(|i| self.resource_type_at(i))
+    }
+
+    /// The name of every resource type, duplicates included, in index order.
+    pub fn resource_type_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.resource_types.iter().map(|t| match t {
+            Slot::Read(t) => t.name.as_str(),
+            Slot::Deferred(d) => self.deferred[*d as usize].name(),
+        })
     }
 
     pub fn nodes(&self) -> &[NodeDef] {
@@ -423,8 +484,19 @@ impl Index {
     }
 
     pub fn stats(&self) -> Stats {
-        let fns =
-            |k: fn(&FunctionKind) -> bool| self.functions.iter().filter(|f| k(&f.kind)).count();
+        // A deferred file's kind says its function's, up to a 3.x function's `rvalue`.
+        let fns = |k: fn(&FunctionKind) -> bool| {
+            self.functions
+                .iter()
+                .filter(|f| match f {
+                    Slot::Read(f) => k(&f.kind),
+                    Slot::Deferred(d) => k(&match self.deferred[*d as usize].kind() {
+                        ruby::Kind::Function3x => FunctionKind::Ruby3x { rvalue: true },
+                        _ => FunctionKind::Ruby4x,
+                    }),
+                })
+                .count()
+        };
         Stats {
             manifests: self.manifests,
             ruby_files: self.ruby_files,
@@ -472,7 +544,7 @@ impl Index {
             .par_iter()
             .map(|m| FileDefs::extract(*m))
             .collect();
-        let from_ruby: Vec<ruby::Defs> = ruby.par_iter().map(ruby::scan).collect();
+        let from_ruby: Vec<ruby::Read> = ruby.par_iter().cloned().map(ruby::read).collect();
         Index::assemble(
             puppet,
             Modules {
@@ -534,7 +606,7 @@ impl Index {
                     &mut index.functions,
                     &mut index.by_function,
                     &f.name.clone(),
-                    f,
+                    Slot::Read(f),
                 );
                 fn_rank.push(if loaded { 0 } else { 2 });
             }
@@ -559,7 +631,32 @@ impl Index {
                 index.top_variables.push(v);
             }
         }
-        for defs in from_ruby {
+        for read in from_ruby {
+            let defs = match read {
+                ruby::Read::Now(defs) => defs,
+                ruby::Read::Later(file) => {
+                    let slot = index.deferred.len() as u32;
+                    let name = file.name().to_string();
+                    if file.kind() == ruby::Kind::ResourceType {
+                        push(
+                            &mut index.resource_types,
+                            &mut index.by_resource_type,
+                            &name,
+                            Slot::Deferred(slot),
+                        );
+                    } else {
+                        fn_rank.push(u8::from(file.kind() == ruby::Kind::Function3x));
+                        push(
+                            &mut index.functions,
+                            &mut index.by_function,
+                            &name,
+                            Slot::Deferred(slot),
+                        );
+                    }
+                    index.deferred.push(file);
+                    continue;
+                }
+            };
             for (name, line) in defs.top_variables {
                 let path = defs
                     .functions
@@ -588,7 +685,7 @@ impl Index {
                     &mut index.functions,
                     &mut index.by_function,
                     &f.name.clone(),
-                    f,
+                    Slot::Read(f),
                 );
             }
             for t in defs.resource_types {
@@ -596,7 +693,7 @@ impl Index {
                     &mut index.resource_types,
                     &mut index.by_resource_type,
                     &t.name.clone(),
-                    t,
+                    Slot::Read(t),
                 );
             }
         }

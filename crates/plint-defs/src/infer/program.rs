@@ -31,6 +31,16 @@ pub trait Defs: Sync {
     fn definition(&self, name: &str) -> Option<&ClassDef>;
     /// A custom resource type (not a core one).
     fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef>;
+    /// Whether [`Defs::function`] finds `name` (for definitions read when first asked for,
+    /// without reading it).
+    fn has_function(&self, name: &str) -> bool {
+        self.function(name).is_some()
+    }
+    /// Whether [`Defs::resource_type`] finds `name` (without reading it, as
+    /// [`Defs::has_function`]).
+    fn has_resource_type(&self, name: &str) -> bool {
+        self.resource_type(name).is_some()
+    }
     fn type_alias(&self, name: &str) -> Option<&TypeAliasDef>;
     /// Whether the module `name` is part of the program.
     fn has_module(&self, name: &str) -> bool;
@@ -286,6 +296,17 @@ impl<'a> Program<'a> {
         self.global.resource_type(name)
     }
 
+    /// Whether [`Program::function`] finds `name` (see [`Defs::has_function`]).
+    pub fn has_function(&self, name: &str) -> bool {
+        self.local.functions.contains_key(lookup_key(name).as_ref())
+            || self.global.has_function(name)
+    }
+
+    /// Whether [`Program::resource_type`] finds `name` (see [`Defs::has_function`]).
+    pub fn has_resource_type(&self, name: &str) -> bool {
+        self.global.has_resource_type(name)
+    }
+
     pub fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
         self.local
             .aliases
@@ -355,6 +376,12 @@ impl Defs for crate::defs::Index {
     fn resource_type(&self, name: &str) -> Option<&ResourceTypeDef> {
         crate::defs::Index::resource_type(self, name)
     }
+    fn has_function(&self, name: &str) -> bool {
+        crate::defs::Index::has_function(self, name)
+    }
+    fn has_resource_type(&self, name: &str) -> bool {
+        crate::defs::Index::has_resource_type(self, name)
+    }
     fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
         crate::defs::Index::type_alias(self, name)
     }
@@ -380,9 +407,9 @@ impl Defs for crate::defs::Index {
     }
     fn for_each_name(&self, kind: NameKind, f: &mut dyn FnMut(&str)) {
         match kind {
-            NameKind::Function => self.functions().iter().for_each(|d| f(&d.name)),
+            NameKind::Function => self.function_names().for_each(f),
             NameKind::Definition => self.classes().iter().for_each(|d| f(&d.name)),
-            NameKind::ResourceType => self.resource_types().iter().for_each(|d| f(&d.name)),
+            NameKind::ResourceType => self.resource_type_names().for_each(f),
             NameKind::TypeAlias => self.type_aliases().iter().for_each(|d| f(&d.name)),
         }
     }

@@ -602,7 +602,7 @@ fn is_container(r: &Resource, index: Option<&Index>) -> bool {
     match lower.as_str() {
         "class" | "node" | "stage" => true,
         _ if builtins::resource_type(&lower).is_some() => false,
-        _ => index.is_none_or(|i| i.resource_type(&lower).is_none()),
+        _ => index.is_none_or(|i| !i.has_resource_type(&lower)),
     }
 }
 

@@ -22,8 +22,8 @@ pub struct Modules {
     pub(super) roots: Vec<ModuleRoot>,
     /// The definitions of the manifests not checked, by root and path.
     pub(super) manifests: Vec<FileDefs>,
-    /// The definitions of the Ruby files, by root and path.
-    pub(super) ruby: Vec<ruby::Defs>,
+    /// The Ruby files, by root and path: their definitions, or those to read on first use.
+    pub(super) ruby: Vec<ruby::Read>,
     /// The Bolt tasks of the modules (see [`crate::defs::tasks`]).
     pub(super) tasks: Vec<crate::defs::tasks::TaskDef>,
     /// The templates and files of each module, by its name.
@@ -33,7 +33,8 @@ pub struct Modules {
 impl Modules {
     /// Lists the files of the modules at `roots` and reads those that define something: the
     /// manifests that are not among `checked` (each parsed here, and only its definitions
-    /// kept) and the Ruby files (parsed, and their declarations read). Unreadable files are skipped.
+    /// kept) and the Ruby files (their declarations read, or only their names until a lookup
+    /// asks: see [`ruby::read`]). Unreadable files are skipped.
     pub fn read(checked: &[&Path], roots: &[ModuleRoot], sandbox: &Sandbox) -> Modules {
         // A module reached twice (through a symbolic link) is read once.
         let mut seen_roots = HashSet::default();
@@ -98,7 +99,7 @@ impl Modules {
                     .into_par_iter()
                     .filter_map(|(path, kind)| {
                         let text = utf8_text(sandbox.read(&path).ok()?);
-                        Some(ruby::scan(&ruby::Source { text, path, kind }))
+                        Some(ruby::read(ruby::Source { text, path, kind }))
                     })
                     .collect()
             },

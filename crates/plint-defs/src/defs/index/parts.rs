@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{FileDefs, Index, Modules};
+use super::{FileDefs, Index, Modules, Slot};
 use crate::defs::model::{ClassKind, Origin};
 
 /// The definitions of a program's manifests, by path, and its modules' other files.
@@ -141,7 +141,14 @@ fn move_entries(index: &mut Index, new: &FileDefs) -> bool {
             .collect()
     };
     let definitions = slots(&mut index.definitions.iter().map(|d| &d.origin));
-    let functions = slots(&mut index.functions.iter().map(|f| &f.origin));
+    // A manifest's functions are read at once (only Ruby files' wait for their first use).
+    let functions: Vec<usize> = index
+        .functions
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| matches!(f, Slot::Read(f) if here(&f.origin)))
+        .map(|(i, _)| i)
+        .collect();
     let aliases = slots(&mut index.aliases.iter().map(|a| &a.origin));
     let nodes = slots(&mut index.nodes.iter().map(|n| &n.origin));
     let tops = slots(&mut index.top_variables.iter().map(|v| &v.origin));
@@ -163,7 +170,7 @@ fn move_entries(index: &mut Index, new: &FileDefs) -> bool {
         index.definitions[i] = d.clone();
     }
     for (i, (f, _)) in functions.into_iter().zip(&new.functions) {
-        index.functions[i] = f.clone();
+        index.functions[i] = Slot::Read(f.clone());
     }
     for (i, (a, _)) in aliases.into_iter().zip(&new.aliases) {
         index.aliases[i] = a.clone();

@@ -21,6 +21,9 @@
 //! - the top-scope variables a function sets (`closure_scope['x'] = ...`, `scope['x'] = ...`,
 //!   `scope.setvar('x', ...)`).
 //!
+//! The index reads most files only when a lookup first asks for what they declare
+//! (`deferred.rs`, [`read`]): their names are read from their text when it says them exactly.
+//!
 //! A file Prism cannot parse is read leniently (`fallback.rs`): the functions and types whose
 //! names a search of its text finds are known with no signature and no attributes (any call,
 //! any attribute is accepted), and the variables set are found line by line.
@@ -33,6 +36,9 @@ use super::model::{
 };
 use crate::ruby::ast::{Node, NodeKind, Target};
 
+pub use deferred::{Deferred, Read, read};
+
+mod deferred;
 mod fallback;
 mod functions;
 #[cfg(test)]

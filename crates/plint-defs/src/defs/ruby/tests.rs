@@ -535,3 +535,139 @@ fn a_file_prism_cannot_parse_is_read_leniently() {
         .collect();
     assert_eq!(types, [("broken", 0, false), ("rapi", 0, false)]);
 }
+
+/// The reading on first use: what `read` defers, it defers only where the text says exactly
+/// what `scan` reads; everything else is read at once.
+mod deferred {
+    use super::*;
+
+    fn source(kind: Kind, text: &str) -> Source {
+        Source {
+            path: PathBuf::from("/m/lib/x.rb"),
+            text: text.to_string(),
+            kind,
+        }
+    }
+
+    /// The name `read` defers, or `None` when it reads the file at once; either way, what a
+    /// lookup gets is what `scan` reads.
+    fn deferred(kind: Kind, text: &str) -> Option<String> {
+        let source = source(kind, text);
+        let scanned = scan(&source);
+        match read(source) {
+            Read::Now(defs) => {
+                assert_eq!(defs, scanned);
+                None
+            }
+            Read::Later(file) => {
+                assert!(scanned.top_variables.is_empty());
+                if kind == Kind::ResourceType {
+                    assert_eq!(scanned.resource_types.len(), 1);
+                    assert!(scanned.functions.is_empty());
+                    assert_eq!(file.resource_type(), &scanned.resource_types[0]);
+                } else {
+                    assert_eq!(scanned.functions.len(), 1);
+                    assert!(scanned.resource_types.is_empty());
+                    assert_eq!(file.function(), &scanned.functions[0]);
+                }
+                Some(file.name().to_string())
+            }
+        }
+    }
+
+    #[test]
+    fn one_plain_declaration_is_deferred() {
+        let v4 = "# frozen_string_literal: true\n\nrequire 'json'\nrequire_relative('../x/y')\n\n# Doc.\nPuppet::Functions.create_function(:'Stdlib::Ensure') do\n  dispatch :x do\n    param 'String', :s\n  end\nend\n";
+        assert_eq!(
+            deferred(Kind::Function4x, v4).as_deref(),
+            Some("stdlib::ensure")
+        );
+        let v3 = "module Puppet::Parser::Functions\n  newfunction(:Abs, type: :rvalue, arity: 1, doc: <<-DOC\n  Returns newfunction(:other).\n  DOC\n  ) do |args|\n  end\nend\n";
+        assert_eq!(deferred(Kind::Function3x, v3), None, "named twice");
+        let v3 = "module Puppet::Parser::Functions\n  newfunction(:Abs, type: :rvalue, arity: 1, doc: <<-DOC\n  Returns the absolute value.\n  DOC\n  ) do |args|\n  end\nend\n";
+        assert_eq!(deferred(Kind::Function3x, v3).as_deref(), Some("abs"));
+        let reads = "Puppet::Functions.create_function(:a) do\n  def a\n    closure_scope['x'] == scope.lookupvar('y') && h[1] =~ /z/\n  end\nend\n";
+        assert_eq!(deferred(Kind::Function4x, reads).as_deref(), Some("a"));
+        let ty = "require 'puppet/parameter/boolean'\n\nPuppet::Type.newtype(:File_Line) do\n  ensurable\n  newparam(:name, namevar: true)\n  newproperty(:line)\nend\n";
+        assert_eq!(
+            deferred(Kind::ResourceType, ty).as_deref(),
+            Some("file_line")
+        );
+        let ty = "class Puppet::Type::Foo < Puppet::Type\nend\nPuppet::Type::newtype(\"bar\", parent: Puppet::Type::Foo) do\nend\n";
+        assert_eq!(deferred(Kind::ResourceType, ty).as_deref(), Some("bar"));
+    }
+
+    #[test]
+    fn a_file_that_declares_nothing_is_not_parsed() {
+        let source = source(Kind::Function4x, "def helper(x) = x +\n");
+        assert!(matches!(read(source), Read::Now(d) if d == Defs::default()));
+    }
+
+    #[test]
+    fn what_the_text_alone_cannot_say_is_read_at_once() {
+        for (kind, text) in [
+            // In a heredoc, a block comment, a string, a method, a block.
+            (
+                Kind::Function4x,
+                "x = <<~EOS\nPuppet::Functions.create_function(:a) do\nEOS\n",
+            ),
+            (
+                Kind::Function4x,
+                "=begin\nPuppet::Functions.create_function(:a) do\nend\n=end\n",
+            ),
+            (
+                Kind::Function4x,
+                "x = \"\nPuppet::Functions.create_function(:a) do\nend\n\"\n",
+            ),
+            (
+                Kind::Function3x,
+                "def make\n  newfunction(:a) do |args|\n  end\nend\n",
+            ),
+            (
+                Kind::Function3x,
+                "[1].each do\n  newfunction(:a) do |args|\n  end\nend\n",
+            ),
+            // Not a plain literal first, or not a call of it.
+            (
+                Kind::Function3x,
+                "newfunction(name, type: :rvalue) do\nend\n",
+            ),
+            (Kind::Function3x, "newfunction(\"a#{b}\") do\nend\n"),
+            (Kind::Function3x, "newfunction(\"a\": 1) do\nend\n"),
+            (Kind::Function3x, "newfunction(:a.to_s) do\nend\n"),
+            (Kind::Function3x, "newfunction (:a), 1 do\nend\n"),
+            (Kind::Function3x, "x = newfunction(:a) do\nend\n"),
+            (Kind::Function3x, "foo.newfunction(:a) do\nend\n"),
+            // What else `scan` reads.
+            (
+                Kind::Function4x,
+                "Puppet::Functions.create_function(:a) do\n  def a\n    closure_scope['x'] = 1\n  end\nend\n",
+            ),
+            (
+                Kind::Function3x,
+                "newfunction(:a) do |args|\n  top = scope.compiler.topscope\n  top['x'] ||= 1\nend\n",
+            ),
+            (
+                Kind::Function3x,
+                "newfunction(:a) do |args|\n  self.scope.setvar('x', 1)\nend\n",
+            ),
+            (
+                Kind::ResourceType,
+                "Puppet::Type.newtype(:a) do\nend\nPuppet::ResourceApi.register_type(name: 'b')\n",
+            ),
+        ] {
+            assert_eq!(deferred(kind, text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_declaration_scan_does_not_find_is_known_with_nothing_else() {
+        // Cut after its name: Prism cannot parse it, and the lenient reading finds it.
+        let file = match read(source(Kind::Function3x, "newfunction(:a, type: :rvalue")) {
+            Read::Later(file) => file,
+            Read::Now(_) => panic!("not deferred"),
+        };
+        assert_eq!(file.function().name, "a");
+        assert!(file.function().signatures.is_empty());
+    }
+}

@@ -342,7 +342,7 @@ impl<'p> Infer<'p> {
         let is_function = |this: &Self| {
             builtins::function(name).is_some()
                 || this.bolt_function(name).is_some()
-                || this.program.function(name).is_some()
+                || this.program.has_function(name)
         };
         let mut objects = Vec::new();
         let known = bolt_objects(recv, &mut objects);
@@ -498,9 +498,9 @@ impl<'p> Infer<'p> {
     /// resource type, a type alias, a module)? Such a name is never taken for a misspelling
     /// of another: it was not written by mistake, only used as what it is not.
     pub(super) fn defined_anywhere(&self, name: &str) -> bool {
-        self.program.function(name).is_some()
+        self.program.has_function(name)
             || self.program.definition(name).is_some()
-            || self.program.resource_type(name).is_some()
+            || self.program.has_resource_type(name)
             || self.program.type_alias(name).is_some()
             || (!name.contains("::") && self.program.has_module(name))
     }

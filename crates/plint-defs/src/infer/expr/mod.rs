@@ -89,7 +89,7 @@ impl AliasResolver for Resolver<'_> {
         }
         let t = if let Some(a) = self.program.type_alias(name) {
             self.caches.parse(&a.ty)
-        } else if self.program.resource_type(&key).is_some()
+        } else if self.program.has_resource_type(&key)
             || self
                 .program
                 .definition(&key)

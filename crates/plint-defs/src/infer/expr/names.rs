@@ -29,7 +29,7 @@ impl<'p> Infer<'p> {
         }
         let key = crate::defs::index::key(&alias);
         if self.program.type_alias(&alias).is_some()
-            || self.program.resource_type(&key).is_some()
+            || self.program.has_resource_type(&key)
             || self.program.definition(&key).is_some()
             || builtins::resource_type(&key).is_some()
         {
