@@ -742,3 +742,160 @@ fn an_invalid_configuration_is_said_until_it_is_fixed() {
     assert_eq!(findings(&client.diagnostics(&uri)), []);
     client.shutdown();
 }
+
+/// Opens `file` of the fixture with `text` and waits for its diagnostics.
+fn open(client: &mut Client, root: &Path, file: &str, text: &str) -> (String, Value) {
+    let uri = uri(&root.join(file));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "puppet", "version": 1, "text": text}}),
+    );
+    let published = client.diagnostics(&uri);
+    (uri, published)
+}
+
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({"start": {"line": start.0, "character": start.1},
+        "end": {"line": end.0, "character": end.1}})
+}
+
+/// An action's title, whether preferred, and its edits of `uri` as (range, new text).
+fn action(a: &Value, uri: &str) -> (String, bool, Vec<(Value, String)>) {
+    let edits = a["edit"]["changes"][uri]
+        .as_array()
+        .unwrap_or_else(|| panic!("edits of {uri}: {a}"))
+        .iter()
+        .map(|e| {
+            (
+                e["range"].clone(),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(a["kind"], "quickfix", "{a}");
+    (
+        a["title"].as_str().unwrap().to_string(),
+        a["isPreferred"] == true,
+        edits,
+    )
+}
+
+/// The actions of a document's findings: their fixes (a safe one preferred), the missing
+/// parameters of a defined type, suppressions on the findings' lines (none on a line ending in
+/// another comment, the rule added to a line's own `plint:allow`, none of a finding about a
+/// suppression).
+#[test]
+fn code_actions() {
+    let (_dir, root) = fixture();
+    let mut client = start_indexed(&root);
+    let text = "class site::extra {\n  web::vhost { 'x': }\n  notice(\"plain\") # a note\n  \
+                web::vhost { 'y': ensure => present } # plint:allow(documentation)\n}\n";
+    let (uri, published) = open(&mut client, &root, "modules/site/manifests/extra.pp", text);
+    assert_eq!(
+        findings(&published),
+        [
+            ("P414".to_string(), 0, 0, 0, 17),
+            ("P109".to_string(), 1, 2, 1, 12),
+            ("P432".to_string(), 2, 9, 2, 16),
+            ("P109".to_string(), 3, 2, 3, 12),
+            ("P105".to_string(), 3, 20, 3, 26),
+            ("P006".to_string(), 3, 54, 3, 67),
+        ]
+    );
+    let request = |client: &mut Client, start, end| {
+        client.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": range(start, end),
+                "context": {"diagnostics": []}}),
+        )
+    };
+    // The actions of one line, as sent.
+    let found = request(&mut client, (1, 4), (1, 4));
+    let p109 = &published["diagnostics"][1];
+    let edit = |start, end, text: &str| json!({"changes": {uri.clone(): [{"range": range(start, end), "newText": text}]}});
+    assert_eq!(
+        found,
+        json!([
+            {
+                "title": "add the missing parameters of `web::vhost`",
+                "kind": "quickfix",
+                "diagnostics": [p109],
+                "edit": edit((1, 19), (1, 20), "\n    port => undef,\n  "),
+            },
+            {
+                "title": "suppress `missing-required-parameter` on this line",
+                "kind": "quickfix",
+                "diagnostics": [p109],
+                "edit": edit((1, 21), (1, 21), " # plint:allow(missing-required-parameter)"),
+            },
+        ])
+    );
+    // All of them.
+    let all = request(&mut client, (0, 0), (5, 0));
+    let summary: Vec<_> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| action(a, &uri))
+        .collect();
+    let e = |start, end, text: &str| (range(start, end), text.to_string());
+    let expected = [
+        (
+            "add the missing parameters of `web::vhost`",
+            false,
+            vec![e((1, 19), (1, 20), "\n    port => undef,\n  ")],
+        ),
+        (
+            "use single quotes",
+            true,
+            vec![e((2, 9), (2, 16), "'plain'")],
+        ),
+        (
+            "add the missing parameters of `web::vhost`",
+            false,
+            vec![e((3, 20), (3, 20), "port => undef, ")],
+        ),
+        (
+            "suppress `undocumented-definition` on this line",
+            false,
+            vec![e(
+                (0, 19),
+                (0, 19),
+                " # plint:allow(undocumented-definition)",
+            )],
+        ),
+        (
+            "suppress `missing-required-parameter` on this line",
+            false,
+            vec![e(
+                (1, 21),
+                (1, 21),
+                " # plint:allow(missing-required-parameter)",
+            )],
+        ),
+        (
+            "suppress `missing-required-parameter` on this line",
+            false,
+            vec![e((3, 67), (3, 67), ", missing-required-parameter")],
+        ),
+        (
+            "suppress `unknown-attribute` on this line",
+            false,
+            vec![e((3, 67), (3, 67), ", unknown-attribute")],
+        ),
+    ];
+    let expected: Vec<_> = expected
+        .into_iter()
+        .map(|(t, p, e)| (t.to_string(), p, e))
+        .collect();
+    assert_eq!(summary, expected);
+
+    // A changed text not checked yet: no actions (their spans are of the old text).
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": format!("\n{text}")}]}),
+    );
+    assert_eq!(request(&mut client, (0, 0), (5, 0)), Value::Null);
+    client.shutdown();
+}
