@@ -899,3 +899,125 @@ fn code_actions() {
     assert_eq!(request(&mut client, (0, 0), (5, 0)), Value::Null);
     client.shutdown();
 }
+
+/// Formatting: the safe fixes of the document (those `plint --fix` applies), as edits of the
+/// lines they change; an unsafe fix and the findings without a fix stay, and nothing is
+/// written.
+#[test]
+fn formatting() {
+    let (_dir, root) = fixture();
+    let mut client = start_indexed(&root);
+    let text = "class site::extra {\n  notice(\"plain\")\n  $ok = 1\n  \
+                file { '/x': ensure => present, mode => 644 }\n  notice(\"${ok}\")\n}\n";
+    let file = "modules/site/manifests/extra.pp";
+    let (extra, published) = open(&mut client, &root, file, text);
+    let codes: Vec<String> = findings(&published).into_iter().map(|f| f.0).collect();
+    assert_eq!(codes, ["P414", "P432", "P106", "P418", "P419", "P433"]);
+    let found = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": extra}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(
+        found,
+        json!([
+            {"range": range((1, 0), (2, 0)), "newText": "  notice('plain')\n"},
+            {"range": range((3, 0), (4, 0)),
+                "newText": "  file { '/x': ensure => present, mode => '0644' }\n"},
+        ])
+    );
+    assert!(!root.join(file).exists(), "formatting writes nothing");
+    // A document without safe fixes: no edits.
+    let site = uri(&root.join("modules/site/manifests/init.pp"));
+    let none = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": site}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(none, json!([]));
+    client.shutdown();
+}
+
+/// Find references: of a class, a defined type, a function, a type alias across the
+/// workspace's manifests (with the declaration when asked); of a variable in its scope.
+#[test]
+fn references() {
+    let (_dir, root) = fixture();
+    let mut client = start_indexed(&root);
+    let site = uri(&root.join("modules/site/manifests/init.pp"));
+    let web = uri(&root.join("modules/web/manifests/init.pp"));
+    let at = |file: &str, start, end| location(&root, &format!("modules/{file}"), start, end);
+    let cases = [
+        // `include web`: the class's own name is its declaration.
+        (
+            &site,
+            (1, 10),
+            vec![at("site/manifests/init.pp", (1, 10), (1, 13))],
+            vec![at("web/manifests/init.pp", (7, 6), (7, 9))],
+        ),
+        // `class { 'web::params': }`, and `inherits web::params`.
+        (
+            &site,
+            (2, 12),
+            vec![
+                at("site/manifests/init.pp", (2, 10), (2, 23)),
+                at("web/manifests/init.pp", (10, 11), (10, 22)),
+            ],
+            vec![at("web/manifests/params.pp", (1, 6), (1, 17))],
+        ),
+        // A function, a type alias, a defined type.
+        (
+            &site,
+            (4, 12),
+            vec![at("site/manifests/init.pp", (4, 10), (4, 19))],
+            vec![at("web/functions/port.pp", (1, 9), (1, 18))],
+        ),
+        (
+            &site,
+            (0, 14),
+            vec![at("site/manifests/init.pp", (0, 12), (0, 21))],
+            vec![at("web/types/mode.pp", (0, 5), (0, 14))],
+        ),
+        (
+            &web,
+            (16, 5),
+            vec![at("web/manifests/init.pp", (16, 2), (16, 12))],
+            vec![at("web/manifests/vhost.pp", (3, 7), (3, 17))],
+        ),
+        // A lambda's parameter; a class parameter read in a string.
+        (
+            &site,
+            (7, 28),
+            vec![at("site/manifests/init.pp", (7, 28), (7, 30))],
+            vec![at("site/manifests/init.pp", (7, 15), (7, 17))],
+        ),
+        (
+            &web,
+            (11, 16),
+            vec![at("web/manifests/init.pp", (11, 16), (11, 20))],
+            vec![at("web/manifests/init.pp", (8, 2), (8, 23))],
+        ),
+    ];
+    for (uri, (line, character), uses, declaration) in cases {
+        for with in [false, true] {
+            let mut p = position(uri, line, character);
+            p["context"] = json!({"includeDeclaration": with});
+            let found = client.request("textDocument/references", p);
+            let mut expected = uses.clone();
+            if with {
+                expected.extend(declaration.clone());
+            }
+            let mut found = found.as_array().cloned().unwrap_or_default();
+            let key = |v: &Value| v.to_string();
+            found.sort_by_key(key);
+            expected.sort_by_key(key);
+            assert_eq!(
+                found, expected,
+                "at {uri}:{line}:{character}, declaration {with}"
+            );
+        }
+    }
+    // A string names nothing.
+    let mut p = position(&site, 6, 15);
+    p["context"] = json!({"includeDeclaration": true});
+    assert_eq!(client.request("textDocument/references", p), Value::Null);
+    client.shutdown();
+}
