@@ -10,7 +10,8 @@
 //! `plint.toml` and `.puppet-lint.rc`, suppression comments, and the program around the file
 //! as `plint PATH` sees it. What a check finds a file defines goes into the index; when that
 //! changes, the other open documents are checked again. Requests ([`requests`]): go to
-//! definition, hover, document and workspace symbols. No process-global state: the [`Server`]
+//! definition, find references ([`references`]), hover, document and workspace symbols, code
+//! actions ([`actions`]) and formatting ([`formatting`]). No process-global state: the [`Server`]
 //! is the run.
 
 pub mod actions;

@@ -1,6 +1,8 @@
-//! The requests the server answers: go to definition, hover, document and workspace
-//! symbols. Each reads the document's text (the editor's, or the file's), parses it, and asks
-//! the workspace's index (an empty one while it is being built).
+//! The requests the server answers: go to definition, find references, hover, document and
+//! workspace symbols, code actions and formatting. Each reads the document's text (the
+//! editor's, or the file's), parses it, and asks the workspace's index (an empty one while it
+//! is being built); code actions read the findings of the document's last check, formatting
+//! checks it again with its fixes.
 
 use std::path::{Path, PathBuf};
 
