@@ -294,6 +294,11 @@ impl Server {
         };
         let mut session = index::session(&self.root, Some(&path), self.documents.files(), 1)?;
         let checked = session.fix_in(&[path], workspace, Applicability::Safe)?;
+        // The check put what the text defines in the index: when that changed, the open
+        // documents are checked again, as after an edit.
+        if workspace.names_changed() {
+            self.documents.mark_all_stale_but(&[]);
+        }
         let edits = match checked.outcomes.into_iter().find_map(|o| o.fixed_text) {
             Some(fixed) => super::formatting::edits(&text, &fixed),
             None => Vec::new(),
