@@ -161,7 +161,55 @@ fn code_actions() {
             "contentChanges": [{"text": format!("\n{text}")}]}),
     );
     assert_eq!(request(&mut client, (0, 0), (5, 0)), Value::Null);
+
+    // Actions applied: the parameters of line 1, the fix of line 2, the suppressions of lines
+    // 0 and 3.
+    let chosen: Vec<(Value, String)> = summary
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| ![2, 4].contains(i))
+        .flat_map(|(_, (_, _, edits))| edits.clone())
+        .collect();
+    let applied = apply(text, &chosen);
+    assert_eq!(
+        applied,
+        "class site::extra { # plint:allow(undocumented-definition)\n  web::vhost { 'x':\n    \
+         port => undef,\n  }\n  notice('plain') # a note\n  web::vhost { 'y': ensure => \
+         present } # plint:allow(documentation, missing-required-parameter, unknown-attribute)\n\
+         }\n"
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": applied}]}),
+    );
+    let published = client.diagnostics(&uri);
+    let left: Vec<(String, u64)> = findings(&published)
+        .into_iter()
+        .map(|(code, line, ..)| (code, line))
+        .collect();
+    // Left: the placeholder to replace (`undef` for a required parameter), and the
+    // suppression of `documentation` that suppressed nothing before either.
+    assert_eq!(left, [("P110".to_string(), 2), ("P006".to_string(), 5)]);
     client.shutdown();
+}
+
+/// `text` with `edits` (of ASCII text, in distinct places) applied.
+fn apply(text: &str, edits: &[(Value, String)]) -> String {
+    let offset = |p: &Value| {
+        let line = p["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + p["character"].as_u64().unwrap() as usize
+    };
+    let mut edits: Vec<(usize, usize, &str)> = edits
+        .iter()
+        .map(|(r, t)| (offset(&r["start"]), offset(&r["end"]), t.as_str()))
+        .collect();
+    edits.sort();
+    let mut out = text.to_string();
+    for (start, end, t) in edits.into_iter().rev() {
+        out.replace_range(start..end, t);
+    }
+    out
 }
 
 /// Formatting: the safe fixes of the document (those `plint --fix` applies), as edits of the
