@@ -3,6 +3,8 @@
 //! standard output is read back and checked.
 
 mod common;
+#[path = "lsp/edits.rs"]
+mod edits;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -310,7 +312,8 @@ fn neovim(root: &Path, file: &Path, requests: &str, out: &Path) -> String {
 }
 
 /// Neovim (Debian's, headless) as the client: it opens a manifest, starts `plint lsp`, and
-/// shows plint's diagnostics at their places. Skipped without `nvim`, except under CI.
+/// shows plint's diagnostics at their places; finds references, offers code actions and
+/// formats the text. Skipped without `nvim`, except under CI.
 #[test]
 fn neovim_shows_the_diagnostics() {
     if !has_neovim() {
@@ -321,14 +324,24 @@ fn neovim_shows_the_diagnostics() {
     let file = root.join("modules/web/manifests/site.pp");
     std::fs::write(
         &file,
-        "class web::site {\n  include web\n  notice($undefined_here)\n}\n",
+        "class web::site {\n  include web\n  notice($undefined_here)\n  notice(\"x\")\n}\n",
     )
     .unwrap();
-    let shown = neovim(&root, &file, "", &root.join("diagnostics.txt"));
+    let shown = neovim(
+        &root,
+        &file,
+        "references 1 10, codeAction 3 10, formatting 0 0",
+        &root.join("diagnostics.txt"),
+    );
     assert_eq!(
         shown,
         "2:9 P112 the variable `$undefined_here` is not defined\n\
-         2:9 P411 the variable `$undefined_here` is not defined in this class\n"
+         2:9 P411 the variable `$undefined_here` is not defined in this class\n\
+         3:9 P432 double-quoted string with nothing to interpolate\n\
+         references 1:10 modules/web/manifests/init.pp:0 modules/web/manifests/site.pp:1\n\
+         codeAction 3:10 use single quotes; suppress `needless-double-quotes` on this line\n\
+         formatting 0:0 class web::site {|  include web|  notice($undefined_here)|  \
+         notice('x')|}\n"
     );
 }
 

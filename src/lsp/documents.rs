@@ -13,6 +13,10 @@ pub struct Document {
     pub text: String,
     /// The diagnostics of its last check.
     pub diagnostics: Vec<lsp_types::Diagnostic>,
+    /// The findings of its last check (with their fixes), in the order of `diagnostics`.
+    pub found: Vec<crate::report::Diagnostic>,
+    /// The version its last check read: its findings' spans hold for that text only.
+    pub checked: Option<i32>,
 }
 
 /// The open documents, by URI (in order, so that checks and files come in a stable order).
@@ -27,9 +31,9 @@ impl Documents {
     pub fn open(&mut self, uri: Uri, version: i32, text: String) {
         let key = uri.as_str().to_string();
         self.stale.insert(key.clone(), uri.clone());
-        let diagnostics = match self.open.remove(&key) {
-            Some((_, d)) => d.diagnostics,
-            None => Vec::new(),
+        let (diagnostics, found, checked) = match self.open.remove(&key) {
+            Some((_, d)) => (d.diagnostics, d.found, d.checked),
+            None => (Vec::new(), Vec::new(), None),
         };
         self.open.insert(
             key,
@@ -39,6 +43,8 @@ impl Documents {
                     version,
                     text,
                     diagnostics,
+                    found,
+                    checked,
                 },
             ),
         );
@@ -65,9 +71,18 @@ impl Documents {
         }
     }
 
-    pub fn set_diagnostics(&mut self, uri: &Uri, diagnostics: Vec<lsp_types::Diagnostic>) {
+    /// The outcome of a check of the document's current version: its findings, and their
+    /// diagnostics as published.
+    pub fn set_diagnostics(
+        &mut self,
+        uri: &Uri,
+        diagnostics: Vec<lsp_types::Diagnostic>,
+        found: Vec<crate::report::Diagnostic>,
+    ) {
         if let Some((_, d)) = self.open.get_mut(uri.as_str()) {
             d.diagnostics = diagnostics;
+            d.found = found;
+            d.checked = Some(d.version);
         }
     }
 

@@ -10,15 +10,19 @@
 //! `plint.toml` and `.puppet-lint.rc`, suppression comments, and the program around the file
 //! as `plint PATH` sees it. What a check finds a file defines goes into the index; when that
 //! changes, the other open documents are checked again. Requests ([`requests`]): go to
-//! definition, hover, document and workspace symbols. No process-global state: the [`Server`]
+//! definition, find references ([`references`]), hover, document and workspace symbols, code
+//! actions ([`actions`]) and formatting ([`formatting`]). No process-global state: the [`Server`]
 //! is the run.
 
+pub mod actions;
 pub mod at;
 pub mod convert;
 pub mod definition;
 pub mod documents;
+pub mod formatting;
 pub mod hover;
 pub mod index;
+pub mod references;
 pub mod requests;
 pub mod symbols;
 
@@ -31,8 +35,9 @@ use lsp_types::notification::{
     Notification as _, PublishDiagnostics,
 };
 use lsp_types::{
-    HoverProviderCapability, InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities,
-    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    CodeActionKind, CodeActionOptions, CodeActionProviderCapability, HoverProviderCapability,
+    InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
     TextDocumentSyncSaveOptions, Uri,
 };
 
@@ -65,9 +70,15 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             },
         )),
         definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+            ..CodeActionOptions::default()
+        })),
         ..ServerCapabilities::default()
     };
     let result = serde_json::json!({
@@ -122,6 +133,13 @@ pub struct Server {
     /// Whether the client shows `$/progress`.
     progress: bool,
 }
+
+/// A check's diagnostics, the findings they were made of, and whether names changed.
+type Checked = (
+    Vec<lsp_types::Diagnostic>,
+    Vec<crate::report::Diagnostic>,
+    bool,
+);
 
 /// What the server waits for next.
 enum Event {
@@ -268,22 +286,23 @@ impl Server {
                 continue;
             };
             let version = doc.version;
-            let diagnostics = match convert::path_of(uri) {
+            let (diagnostics, found) = match convert::path_of(uri) {
                 Some(path) => match crate::lint::panic::catch(|| self.check(&path)) {
-                    Ok(Ok((found, changed))) => {
+                    Ok(Ok((diagnostics, found, changed))) => {
                         names_changed |= changed;
-                        found
+                        (diagnostics, found)
                     }
-                    Ok(Err(message)) => vec![convert::failure(&message)],
+                    Ok(Err(message)) => (vec![convert::failure(&message)], Vec::new()),
                     Err(p) => {
                         let finding = crate::lint::panic::internal_error(p);
-                        vec![convert::failure(&finding.message)]
+                        (vec![convert::failure(&finding.message)], Vec::new())
                     }
                 },
                 // Not a file (an unsaved buffer): nothing to place it in a module.
-                None => Vec::new(),
+                None => (Vec::new(), Vec::new()),
             };
-            self.documents.set_diagnostics(uri, diagnostics.clone());
+            self.documents
+                .set_diagnostics(uri, diagnostics.clone(), found);
             publish(connection, uri.clone(), diagnostics, Some(version))?;
         }
         if names_changed {
@@ -293,8 +312,9 @@ impl Server {
     }
 
     /// Every rule of check mode on the file at `path`, with the open documents' texts in place
-    /// of the files', in the workspace's program; and whether what the file defines changed.
-    fn check(&mut self, path: &Path) -> Result<(Vec<lsp_types::Diagnostic>, bool), String> {
+    /// of the files', in the workspace's program: the diagnostics, the findings they were made
+    /// of, and whether what the file defines changed.
+    fn check(&mut self, path: &Path) -> Result<Checked, String> {
         if let index::State::Failed(_) = &self.index {
             // Maybe fixed since (an invalid `plint.toml`): index again, here.
             let built = index::session(&self.root, None, self.documents.files(), 0)
@@ -307,17 +327,19 @@ impl Server {
         let workspace = match &mut self.index {
             index::State::Ready(w) => w,
             index::State::Failed(e) => return Err(e.clone()),
-            index::State::Building(_) => return Ok((Vec::new(), false)),
+            index::State::Building(_) => return Ok((Vec::new(), Vec::new(), false)),
         };
         let mut session = index::session(&self.root, Some(path), self.documents.files(), 1)?;
         let checked = session.check_in(&[path.to_path_buf()], workspace)?;
+        let mut diagnostics = Vec::new();
         let mut found = Vec::new();
         for outcome in &checked.outcomes {
             if let Some(report) = &outcome.report {
-                found.extend(convert::diagnostics(report));
+                diagnostics.extend(convert::diagnostics(report));
+                found.extend(report.diagnostics().iter().cloned());
             }
         }
-        Ok((found, workspace.names_changed()))
+        Ok((diagnostics, found, workspace.names_changed()))
     }
 }
 

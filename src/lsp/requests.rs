@@ -1,12 +1,15 @@
-//! The requests the server answers: go to definition, hover, document and workspace
-//! symbols. Each reads the document's text (the editor's, or the file's), parses it, and asks
-//! the workspace's index (an empty one while it is being built).
+//! The requests the server answers: go to definition, find references, hover, document and
+//! workspace symbols, code actions and formatting. Each reads the document's text (the
+//! editor's, or the file's), parses it, and asks the workspace's index (an empty one while it
+//! is being built); code actions read the findings of the document's last check, formatting
+//! checks it again with its fixes.
 
 use std::path::{Path, PathBuf};
 
 use lsp_server::{ErrorCode, Request, Response};
 use lsp_types::request::{
-    DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _, WorkspaceSymbolRequest,
+    CodeActionRequest, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
+    Request as _, WorkspaceSymbolRequest,
 };
 use lsp_types::{
     DocumentSymbolResponse, GotoDefinitionResponse, Hover, HoverContents, Location, MarkupContent,
@@ -18,6 +21,7 @@ use serde_json::Value;
 use super::definition::Place;
 use super::{Server, convert, index};
 use crate::defs::Index;
+use crate::lint::fix::Applicability;
 use crate::report::LineIndex;
 use crate::sandbox::Sandbox;
 
@@ -34,7 +38,7 @@ struct Doc {
 impl Server {
     /// The response to `request`: its result, `null` when there is nothing to say, or an
     /// error for a request the server does not answer or cannot read.
-    pub(super) fn answer(&self, request: Request) -> Response {
+    pub(super) fn answer(&mut self, request: Request) -> Response {
         let id = request.id.clone();
         let result = match request.method.as_str() {
             GotoDefinition::METHOD => params(request.params).map(|p| self.definition(p)),
@@ -46,6 +50,9 @@ impl Server {
             }
             WorkspaceSymbolRequest::METHOD => params(request.params)
                 .map(|p: lsp_types::WorkspaceSymbolParams| self.workspace_symbols(&p.query)),
+            References::METHOD => params(request.params).map(|p| self.references(p)),
+            Formatting::METHOD => params(request.params).and_then(|p| self.formatting(p)),
+            CodeActionRequest::METHOD => params(request.params).map(|p| self.code_actions(p)),
             _ => {
                 return Response::new_err(
                     id,
@@ -180,6 +187,123 @@ impl Server {
             range.get_or_insert(d.range);
         }
         Some((docs.join("\n\n---\n\n"), range?))
+    }
+
+    /// Where the name at the position is named: a variable in its document, a class, type or
+    /// function in the workspace's manifests.
+    fn references(&self, p: lsp_types::ReferenceParams) -> Value {
+        let TextDocumentPositionParams {
+            text_document,
+            position,
+        } = p.text_document_position;
+        let declarations = p.context.include_declaration;
+        let Some(doc) = self.document(&text_document.uri) else {
+            return Value::Null;
+        };
+        let offset = Self::offset(&doc, position);
+        let Some((target, _)) = super::at::target_at(&doc.ast, offset) else {
+            return Value::Null;
+        };
+        let mut found: Vec<(PathBuf, String, Vec<crate::syntax::ast::Span>)> = Vec::new();
+        if let super::at::Target::Variable(name) = &target {
+            let spans = super::references::variable(
+                self.program(),
+                &doc.path,
+                &doc.text,
+                &doc.ast,
+                offset,
+                name,
+                declarations,
+            );
+            found.push((doc.path, doc.text, spans));
+        } else if let Some(named) = super::references::Named::of(&target) {
+            let indexed = match &self.index {
+                index::State::Ready(w) => Some(w.parts().paths()),
+                _ => None,
+            };
+            let open = self.documents.files().map(|(p, _)| p);
+            for path in super::references::manifests(indexed.into_iter().flatten(), open) {
+                let Some(text) = self.read_text(&path) else {
+                    continue;
+                };
+                if !text.to_ascii_lowercase().contains(named.name()) {
+                    continue;
+                }
+                let ast = crate::syntax::parse(&text).ast;
+                let spans = super::references::in_file(&text, &ast, &named, declarations);
+                found.push((path, text, spans));
+            }
+        } else {
+            return Value::Null;
+        }
+        let mut locations = Vec::new();
+        for (path, text, spans) in found {
+            let Some(uri) = convert::uri_of(&path) else {
+                continue;
+            };
+            let lines = LineIndex::new(&text);
+            for s in spans {
+                let range = Range::new(
+                    convert::position(&lines, &text, s.start as usize),
+                    convert::position(&lines, &text, s.end as usize),
+                );
+                locations.push(Location::new(uri.clone(), range));
+            }
+        }
+        json(Some(locations))
+    }
+
+    /// The actions for the findings of the document's last check, when that check read its
+    /// current text.
+    fn code_actions(&self, p: lsp_types::CodeActionParams) -> Value {
+        let uri = &p.text_document.uri;
+        let Some(open) = self.documents.get(uri) else {
+            return Value::Null;
+        };
+        if open.checked != Some(open.version) {
+            return Value::Null;
+        }
+        let ast = crate::syntax::parse(&open.text).ast;
+        let actions = super::actions::actions(
+            uri,
+            &open.text,
+            &ast,
+            self.program(),
+            &open.found,
+            &open.diagnostics,
+            p.range,
+        );
+        let response: Vec<lsp_types::CodeActionOrCommand> = actions
+            .into_iter()
+            .map(lsp_types::CodeActionOrCommand::CodeAction)
+            .collect();
+        json(Some(response))
+    }
+
+    /// The edits of the document's safe fixes, made as a check of its current text in the
+    /// workspace's program makes them; none while the index is being built.
+    fn formatting(&mut self, p: lsp_types::DocumentFormattingParams) -> Result<Value, String> {
+        let Some(path) = convert::path_of(&p.text_document.uri) else {
+            return Ok(Value::Null);
+        };
+        let Some(text) = self.read_text(&path) else {
+            return Ok(Value::Null);
+        };
+        let index::State::Ready(workspace) = &mut self.index else {
+            return Ok(Value::Null);
+        };
+        let mut session = index::session(&self.root, Some(&path), self.documents.files(), 1)?;
+        let checked = session.fix_in(&[path], workspace, Applicability::Safe)?;
+        // The check put what the text defines in the index: when that changed, the open
+        // documents are checked again, as after an edit.
+        if workspace.names_changed() {
+            self.documents.mark_all_stale_but(&[]);
+        }
+        let edits = match checked.outcomes.into_iter().find_map(|o| o.fixed_text) {
+            Some(fixed) => super::formatting::edits(&text, &fixed),
+            None => Vec::new(),
+        };
+        Ok(json(Some(edits)))
     }
 
     fn document_symbols(&self, uri: &Uri) -> Value {

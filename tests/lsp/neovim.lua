@@ -2,9 +2,12 @@
 -- by $PLINT_FILE in a workspace at $PLINT_ROOT, starts `$PLINT lsp` for it, waits for the
 -- diagnostics, and writes them to $PLINT_OUT as lines `line:column code message` (0-based
 -- line and column, as Neovim keeps them). Then it makes the requests $PLINT_REQUESTS lists
--- (`hover LINE COLUMN` or `definition LINE COLUMN`, separated by commas; 0-based) and writes
--- each answer as a line: `hover LINE:COLUMN` and the hover's first line, or `definition
--- LINE:COLUMN` and the definition's file (relative to $PLINT_ROOT) and 0-based line. Written
+-- (`METHOD LINE COLUMN`, separated by commas; 0-based) and writes each answer as a line:
+-- `hover LINE:COLUMN` and the hover's first line, `definition LINE:COLUMN` and the
+-- definition's file (relative to $PLINT_ROOT) and 0-based line, `references LINE:COLUMN` and
+-- the references' files and lines (the declaration included), `codeAction LINE:COLUMN` and the
+-- titles of the actions at the position, `formatting LINE:COLUMN` and the formatted text's
+-- lines as Neovim applies the edits (`|` for a line break). Written
 -- for Neovim 0.7 (Debian 12's), whose API is `vim.lsp.start_client`.
 local out = assert(io.open(os.getenv('PLINT_OUT'), 'w'))
 vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('PLINT_FILE')))
@@ -41,10 +44,19 @@ end
 local root = os.getenv('PLINT_ROOT')
 for request in string.gmatch(os.getenv('PLINT_REQUESTS') or '', '[^,]+') do
   local method, line, col = request:match('^%s*(%a+) (%d+) (%d+)%s*$')
+  local at = { line = tonumber(line), character = tonumber(col) }
   local params = {
     textDocument = vim.lsp.util.make_text_document_params(buf),
-    position = { line = tonumber(line), character = tonumber(col) },
+    position = at,
   }
+  if method == 'references' then
+    params.context = { includeDeclaration = true }
+  elseif method == 'codeAction' then
+    params = { textDocument = params.textDocument, range = { start = at, ['end'] = at },
+      context = { diagnostics = {} } }
+  elseif method == 'formatting' then
+    params = { textDocument = params.textDocument, options = { tabSize = 2, insertSpaces = true } }
+  end
   local answers = vim.lsp.buf_request_sync(buf, 'textDocument/' .. method, params, 20000) or {}
   local answer = answers[client] and answers[client].result
   local said = 'nothing'
@@ -53,6 +65,20 @@ for request in string.gmatch(os.getenv('PLINT_REQUESTS') or '', '[^,]+') do
   elseif answer and method == 'definition' then
     local path = vim.uri_to_fname(answer.uri)
     said = path:sub(#root + 2) .. ':' .. answer.range.start.line
+  elseif answer and method == 'references' then
+    local places = {}
+    for _, l in ipairs(answer) do
+      table.insert(places, vim.uri_to_fname(l.uri):sub(#root + 2) .. ':' .. l.range.start.line)
+    end
+    table.sort(places)
+    said = table.concat(places, ' ')
+  elseif answer and method == 'codeAction' then
+    local titles = {}
+    for _, a in ipairs(answer) do table.insert(titles, a.title) end
+    said = table.concat(titles, '; ')
+  elseif answer and method == 'formatting' then
+    vim.lsp.util.apply_text_edits(answer, buf, 'utf-16')
+    said = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '|')
   end
   out:write(string.format('%s %s:%s %s\n', method, line, col, said))
 end

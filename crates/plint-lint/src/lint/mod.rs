@@ -261,6 +261,17 @@ impl Session {
         self.check_once(paths, FixMode::Off, Some(workspace))
     }
 
+    /// [`Session::check_in`] with the fixes `mode` allows made as `--diff` makes them (not
+    /// written): each outcome's `fixed_text` is the fixed text when a fix applied.
+    pub fn fix_in(
+        &mut self,
+        paths: &[PathBuf],
+        workspace: &mut Workspace,
+        applicability: fix::Applicability,
+    ) -> Result<Checked, String> {
+        self.check_once(paths, FixMode::Diff(applicability), Some(workspace))
+    }
+
     /// Indexes the program at `root` as a check of `root` would (its files, its modules,
     /// those of the module path, its world), without checking anything: the
     /// [`Workspace`] that [`Session::check_in`] then checks files in.

@@ -94,6 +94,11 @@ impl Parts {
         self.by_path.get(path).map(|&i| &self.manifests[i])
     }
 
+    /// The paths of the manifests the parts hold, in their order.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.manifests.iter().map(FileDefs::path)
+    }
+
     /// How many manifests the parts hold.
     pub fn manifests(&self) -> usize {
         self.manifests.len()
