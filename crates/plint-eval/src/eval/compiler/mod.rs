@@ -23,7 +23,7 @@ mod overrides;
 mod relationships;
 mod resources;
 mod ruby;
-pub use ruby::RubyCache;
+pub use ruby::{RubyCache, SharedParses};
 mod scope;
 mod snippet;
 mod templates;

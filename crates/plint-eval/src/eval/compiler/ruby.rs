@@ -41,12 +41,42 @@ type ReadFunction = Option<Arc<ruby::function::FunctionDef>>;
 /// The files of a run, parsed once and shared by the compilations of all its nodes (Ruby
 /// templates by path; module functions by path and name; manifests by path, which the findings
 /// step reads again for their suppression comments). Files are taken not to change during a
-/// run.
+/// run. A cache made [`RubyCache::sharing`] a [`SharedParses`] takes the parse of a text that
+/// another run sharing it parsed already.
 #[derive(Debug, Default)]
 pub struct RubyCache {
     templates: Mutex<HashMap<PathBuf, ParsedTemplate>>,
     functions: Mutex<HashMap<(PathBuf, String), ReadFunction>>,
     manifests: Mutex<HashMap<PathBuf, Arc<ParsedManifest>>>,
+    shared: Option<Arc<SharedParses>>,
+}
+
+/// Parses by text, shared by the runs of several revisions of one program (`plint diff`'s two
+/// sessions): a file whose text is the same at both revisions is parsed once, wherever its
+/// folder is. A parse is a function of what keys it: a manifest's text; a template's or a
+/// module function's text and its name relative to its module (which its Ruby locations
+/// name), and the function's name.
+#[derive(Debug, Default)]
+pub struct SharedParses {
+    manifests: Mutex<HashMap<String, Arc<ParsedManifest>>>,
+    templates: Mutex<HashMap<(String, String), ParsedTemplate>>,
+    functions: Mutex<HashMap<(String, String, String), ReadFunction>>,
+}
+
+/// The value of `key` in `map`, made by `make` when it has none.
+fn shared<K: std::hash::Hash + Eq, V: Clone>(
+    map: &Mutex<HashMap<K, V>>,
+    key: K,
+    make: impl FnOnce() -> V,
+) -> V {
+    if let Some(hit) = map.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return hit;
+    }
+    let value = make();
+    if let Ok(mut m) = map.lock() {
+        m.entry(key).or_insert_with(|| value.clone());
+    }
+    value
 }
 
 /// A manifest file read and parsed.
@@ -56,7 +86,25 @@ pub struct ParsedManifest {
     pub parsed: crate::syntax::Parsed,
 }
 
+impl SharedParses {
+    /// How many texts are parsed: manifests, templates and module functions.
+    pub fn parsed(&self) -> usize {
+        let len = |n: Option<usize>| n.unwrap_or(0);
+        len(self.manifests.lock().ok().map(|m| m.len()))
+            + len(self.templates.lock().ok().map(|m| m.len()))
+            + len(self.functions.lock().ok().map(|m| m.len()))
+    }
+}
+
 impl RubyCache {
+    /// A cache of one run that takes the parses of `shared` and adds its own to it.
+    pub fn sharing(shared: Arc<SharedParses>) -> RubyCache {
+        RubyCache {
+            shared: Some(shared),
+            ..RubyCache::default()
+        }
+    }
+
     /// The manifest `path`, read by `read` and parsed, once per run.
     pub fn manifest(
         &self,
@@ -78,8 +126,14 @@ impl RubyCache {
     }
 
     fn add_manifest(&self, path: &Path, text: String) -> Arc<ParsedManifest> {
-        let parsed = crate::syntax::parse(&text);
-        let manifest = Arc::new(ParsedManifest { text, parsed });
+        let parse = |text: String| {
+            let parsed = crate::syntax::parse(&text);
+            Arc::new(ParsedManifest { text, parsed })
+        };
+        let manifest = match &self.shared {
+            Some(s) => shared(&s.manifests, text.clone(), || parse(text)),
+            None => parse(text),
+        };
         if let Ok(mut m) = self.manifests.lock() {
             m.insert(path.to_path_buf(), manifest.clone());
         }
@@ -123,10 +177,19 @@ impl RubyCache {
             return hit;
         }
         let label = super::calls::module_relative(path);
-        let def = text()
-            .and_then(|t| ruby::parse(&label, &t).ok())
-            .and_then(|p| ruby::function::read(Arc::new(p), name))
-            .map(Arc::new);
+        let read = |t: &str| {
+            ruby::parse(&label, t)
+                .ok()
+                .and_then(|p| ruby::function::read(Arc::new(p), name))
+                .map(Arc::new)
+        };
+        let def = text().and_then(|t| match &self.shared {
+            Some(s) => {
+                let key = (label.clone(), name.to_string(), t.clone());
+                shared(&s.functions, key, || read(&t))
+            }
+            None => read(&t),
+        });
         if let Ok(mut m) = self.functions.lock() {
             m.insert(key, def.clone());
         }
@@ -257,15 +320,22 @@ impl Compiler<'_> {
                 }
             };
             let label = super::calls::module_relative(path);
-            Some(
-                ruby::erb::compile(&label, &text)
+            let compile = |text: &str| {
+                ruby::erb::compile(&label, text)
                     .map(Arc::new)
                     .map_err(|errors| {
                         errors.first().map_or("syntax error".to_string(), |e| {
                             format!("line {}, column {}: {}", e.line, e.column, e.message)
                         })
-                    }),
-            )
+                    })
+            };
+            Some(match &cache.shared {
+                Some(s) => {
+                    let key = (label.clone(), text.clone());
+                    shared(&s.templates, key, || compile(&text))
+                }
+                None => compile(&text),
+            })
         });
         if let Some(e) = refused {
             let written = path.display().to_string();
