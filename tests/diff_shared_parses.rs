@@ -30,6 +30,7 @@ const INIT: &str = "class m {
   file { '/same': content => template('m/same.erb') }
   file { '/changed': content => template('m/changed.erb') }
   notify { 'shout': message => shout('a') }
+  file { '/epp': content => epp('m/same.epp', { 'who' => 'epp' }) }
   include m::config
 }
 ";
@@ -84,6 +85,11 @@ fn revision(root: &Path, second: bool) {
         &format!("<%= @greeting %> {n}\n"),
     );
     write(root, "modules/m/templates/bad.erb", "<% if %>\n");
+    write(
+        root,
+        "modules/m/templates/same.epp",
+        "<%- | String $who | -%>\nhello <%= $who %>\n",
+    );
     write(root, "modules/m/lib/puppet/functions/m/greet.rb", GREET);
     write(
         root,
@@ -149,9 +155,9 @@ fn shared_parses_give_the_catalogs_of_separate_sessions() {
     let to = session(&b).with_shared_parses(shared.clone());
     // As `plint diff` runs them: a revision's nodes, then the other's.
     let together = (compile(&from), compile(&to));
-    // Parsed once each: the 4 manifests, 2 templates and 2 functions the same at both
+    // Parsed once each: the 4 manifests, 3 templates and 2 functions the same at both
     // revisions; twice each: the manifest and the template that differ.
-    assert_eq!(shared.parsed(), 4 + 2 + 2 + 2 * 2);
+    assert_eq!(shared.parsed(), 4 + 3 + 2 + 2 * 2);
     assert_eq!(together.0, separate.0);
     assert_eq!(together.1, separate.1);
     // What the test compares is what the revisions differ by.
@@ -160,7 +166,7 @@ fn shared_parses_give_the_catalogs_of_separate_sessions() {
         web.contains("hello x 2") && web.contains("hello x same"),
         "{web}"
     );
-    assert!(web.contains("\"A\""), "{web}");
+    assert!(web.contains("\"A\"") && web.contains("hello epp"), "{web}");
     assert!(together.0[0].contains("hello x 1"));
     let broken = &together.1[1];
     assert!(

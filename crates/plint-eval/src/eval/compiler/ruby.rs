@@ -38,14 +38,18 @@ type ParsedTemplate = Result<Arc<ruby::Program>, String>;
 /// A module function read from its file (`None`: not in a form plint reads).
 type ReadFunction = Option<Arc<ruby::function::FunctionDef>>;
 
-/// The files of a run, parsed once and shared by the compilations of all its nodes (Ruby
-/// templates by path; module functions by path and name; manifests by path, which the findings
+/// An EPP template parsed, or its syntax error.
+type ParsedEpp = Result<Arc<crate::eval::epp::EppTemplate>, crate::eval::epp::EppError>;
+
+/// The files of a run, parsed once and shared by the compilations of all its nodes (ERB and
+/// EPP templates by path; module functions by path and name; manifests by path, which the findings
 /// step reads again for their suppression comments). Files are taken not to change during a
 /// run. A cache made [`RubyCache::sharing`] a [`SharedParses`] takes the parse of a text that
 /// another run sharing it parsed already.
 #[derive(Debug, Default)]
 pub struct RubyCache {
     templates: Mutex<HashMap<PathBuf, ParsedTemplate>>,
+    epp: Mutex<HashMap<PathBuf, ParsedEpp>>,
     functions: Mutex<HashMap<(PathBuf, String), ReadFunction>>,
     manifests: Mutex<HashMap<PathBuf, Arc<ParsedManifest>>>,
     shared: Option<Arc<SharedParses>>,
@@ -53,13 +57,14 @@ pub struct RubyCache {
 
 /// Parses by text, shared by the runs of several revisions of one program (`plint diff`'s two
 /// sessions): a file whose text is the same at both revisions is parsed once, wherever its
-/// folder is. A parse is a function of what keys it: a manifest's text; a template's or a
-/// module function's text and its name relative to its module (which its Ruby locations
+/// folder is. A parse is a function of what keys it: a manifest's or an EPP template's text;
+/// an ERB template's or a module function's text and its name relative to its module (which its Ruby locations
 /// name), and the function's name.
 #[derive(Debug, Default)]
 pub struct SharedParses {
     manifests: Mutex<HashMap<String, Arc<ParsedManifest>>>,
     templates: Mutex<HashMap<(String, String), ParsedTemplate>>,
+    epp: Mutex<HashMap<String, ParsedEpp>>,
     functions: Mutex<HashMap<(String, String, String), ReadFunction>>,
 }
 
@@ -92,6 +97,7 @@ impl SharedParses {
         let len = |n: Option<usize>| n.unwrap_or(0);
         len(self.manifests.lock().ok().map(|m| m.len()))
             + len(self.templates.lock().ok().map(|m| m.len()))
+            + len(self.epp.lock().ok().map(|m| m.len()))
             + len(self.functions.lock().ok().map(|m| m.len()))
     }
 }
@@ -158,6 +164,15 @@ impl RubyCache {
             m.insert(path.to_path_buf(), parsed.clone());
         }
         Some(parsed)
+    }
+
+    /// The EPP template `path`, whose text is `text`, parsed once per run.
+    pub fn epp(&self, path: &Path, text: &str) -> ParsedEpp {
+        let parse = || crate::eval::epp::parse(text).map(Arc::new);
+        shared(&self.epp, path.to_path_buf(), || match &self.shared {
+            Some(s) => shared(&s.epp, text.to_string(), parse),
+            None => parse(),
+        })
     }
 
     /// The function `name` defined in the file `path` (read with `text`), parsed once.
