@@ -42,10 +42,10 @@ type ReadFunction = Option<Arc<ruby::function::FunctionDef>>;
 type ParsedEpp = Result<Arc<crate::eval::epp::EppTemplate>, crate::eval::epp::EppError>;
 
 /// The files of a run, parsed once and shared by the compilations of all its nodes (ERB and
-/// EPP templates by path; module functions by path and name; manifests by path, which the findings
-/// step reads again for their suppression comments). Files are taken not to change during a
-/// run. A cache made [`RubyCache::sharing`] a [`SharedParses`] takes the parse of a text that
-/// another run sharing it parsed already.
+/// EPP templates by path; module functions by path and name; manifests by path, which the
+/// findings step reads again for their suppression comments). Files are taken not to change
+/// during a run. A cache made [`RubyCache::sharing`] a [`SharedParses`] takes the parse of a
+/// text that another run sharing it parsed already.
 #[derive(Debug, Default)]
 pub struct RubyCache {
     templates: Mutex<HashMap<PathBuf, ParsedTemplate>>,
@@ -58,8 +58,8 @@ pub struct RubyCache {
 /// Parses by text, shared by the runs of several revisions of one program (`plint diff`'s two
 /// sessions): a file whose text is the same at both revisions is parsed once, wherever its
 /// folder is. A parse is a function of what keys it: a manifest's or an EPP template's text;
-/// an ERB template's or a module function's text and its name relative to its module (which its Ruby locations
-/// name), and the function's name.
+/// an ERB template's or a module function's text and its name relative to its module (which
+/// its Ruby locations name), and the function's name.
 #[derive(Debug, Default)]
 pub struct SharedParses {
     manifests: Mutex<HashMap<String, Arc<ParsedManifest>>>,
