@@ -854,3 +854,34 @@ fn named_nodes() {
         stderr(&o)
     );
 }
+
+#[test]
+fn parsing_a_file_once_for_both_revisions_gives_the_same_report() {
+    let tmp = fixture();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    first_revision(&a);
+    first_revision(&b);
+    second_revision(&b);
+    let dirs = ["--from-dir", "../a", "--to-dir", "../b"];
+    let commits = ["--from", "main", "--to", "feature"];
+    for revisions in [&dirs, &commits] {
+        let mut args = revisions.to_vec();
+        args.extend(["--format", "json"]);
+        let shared = json(&diff(tmp.path(), &args));
+        args.push("--parse-each-revision");
+        let separate = json(&diff(tmp.path(), &args));
+        assert_eq!(shared["nodes"], separate["nodes"], "{revisions:?}");
+        // The changed files are read at the second revision: the changes are there.
+        assert!(
+            briefs(node(&shared, "web1.example.com"))
+                .contains(&"parameter-changed File[/etc/motd] content".into()),
+            "{revisions:?}: {}",
+            shared["nodes"]
+        );
+        assert_eq!(node(&shared, "fragile1.example.com")["status"], "now-fails");
+        assert_eq!(
+            node(&shared, "broken1.example.com")["status"],
+            "now-compiles"
+        );
+    }
+}

@@ -129,6 +129,12 @@ pub struct DiffArgs {
     #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
 
+    /// Parse every file at each revision, as two separate runs would, instead of parsing once
+    /// a file whose text is the same at both (for tests and measurements: the report is the
+    /// same).
+    #[arg(long, hide = true)]
+    pub parse_each_revision: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 }

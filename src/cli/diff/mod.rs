@@ -19,6 +19,7 @@ use crate::diff::facts::Selection;
 use crate::diff::revision::{self, Repository, Tree};
 use crate::diff::run::{Revision, compare_nodes};
 use crate::diff::{DiffReport, SCHEMA_VERSION, Status};
+use crate::eval::compiler::SharedParses;
 use crate::evaluate::{Session, Target};
 use crate::report::escape::escape;
 use crate::sandbox::Sandbox;
@@ -40,8 +41,14 @@ pub fn run(args: &DiffArgs) -> Result<i32, String> {
 
     let facts = cwd.join(args.facts.as_ref().expect("--facts is required"));
     let threads = args.threads.unwrap_or(0);
-    let from_session = session(args, &from, &cwd, &facts, threads)?;
-    let to_session = session(args, &to, &cwd, &facts, threads)?;
+    let mut from_session = session(args, &from, &cwd, &facts, threads)?;
+    let mut to_session = session(args, &to, &cwd, &facts, threads)?;
+    // A file whose text is the same at both revisions is parsed once.
+    if !args.parse_each_revision {
+        let shared = std::sync::Arc::new(SharedParses::default());
+        from_session = from_session.with_shared_parses(shared.clone());
+        to_session = to_session.with_shared_parses(shared);
+    }
     let selection = Selection {
         facts,
         settings: args.fact.clone(),

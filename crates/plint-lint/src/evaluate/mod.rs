@@ -65,7 +65,7 @@ pub use node::{BadFacts, NodeOutcome, NodeSpec};
 
 use crate::config::Settings;
 use crate::eval::budget::Budgets;
-use crate::eval::compiler::{CompileInput, Manifest, Node, RubyCache};
+use crate::eval::compiler::{CompileInput, Manifest, Node, RubyCache, SharedParses};
 use crate::rules::registry::Selection;
 use crate::sandbox::Sandbox;
 
@@ -189,6 +189,15 @@ impl Session {
     /// Tells `progress` how the compilations go (see [`Progress`]).
     pub fn with_progress(mut self, progress: Arc<dyn Progress>) -> Session {
         self.progress = Some(progress);
+        self
+    }
+
+    /// Takes the parses of the files whose text another session sharing `shared` parsed
+    /// already, and shares its own (`plint diff`'s two revisions: see
+    /// [`crate::eval::compiler::SharedParses`]). The catalogs and findings are those of a
+    /// session of its own.
+    pub fn with_shared_parses(mut self, shared: Arc<SharedParses>) -> Session {
+        self.ruby = Arc::new(RubyCache::sharing(shared));
         self
     }
 

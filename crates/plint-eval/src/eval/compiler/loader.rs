@@ -154,7 +154,7 @@ pub struct Loader {
     /// Every file is read through it.
     sandbox: Arc<Sandbox>,
     /// The run's parsed Ruby files.
-    ruby: Arc<super::ruby::RubyCache>,
+    ruby: Arc<super::cache::RubyCache>,
     state: RefCell<State>,
 }
 
@@ -162,7 +162,7 @@ impl Loader {
     pub fn new(
         modulepath: &[PathBuf],
         sandbox: Arc<Sandbox>,
-        ruby: Arc<super::ruby::RubyCache>,
+        ruby: Arc<super::cache::RubyCache>,
     ) -> Self {
         Loader {
             modulepath: modulepath.to_vec(),
@@ -265,7 +265,7 @@ impl Loader {
     fn add_parsed(
         &self,
         path: Option<PathBuf>,
-        m: &super::ruby::ParsedManifest,
+        m: &super::cache::ParsedManifest,
     ) -> (FileId, ast::File) {
         let (text, ast) = (m.text.clone(), m.parsed.ast.clone());
         self.add_file(path, text, &m.parsed.diagnostics, ast)

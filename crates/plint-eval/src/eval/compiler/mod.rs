@@ -7,6 +7,7 @@
 //! evaluated, until nothing changes), then the relationships, pending overrides and the scope
 //! tags of every resource.
 
+mod cache;
 mod calls;
 mod classes;
 mod collectors;
@@ -23,7 +24,7 @@ mod overrides;
 mod relationships;
 mod resources;
 mod ruby;
-pub use ruby::RubyCache;
+pub use cache::{RubyCache, SharedParses};
 mod scope;
 mod snippet;
 mod templates;

@@ -23,116 +23,15 @@
 //! run as a Hiera backend is in `hiera_backend.rs`.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::path::Path;
+use std::sync::Arc;
 
 use super::Compiler;
+use super::cache::ParsedTemplate;
 use crate::discover::lookup::{self, FileFunction, Folder, Probe, Resolution};
 use crate::eval::error::{EvalResult, err};
 use crate::eval::value::{Hash, Value};
 use crate::ruby::{self, CallStyle, Rendered, RubyError, Value as RValue};
-
-/// A template parsed: its program, or the message of its Ruby syntax error.
-type ParsedTemplate = Result<Arc<ruby::Program>, String>;
-
-/// A module function read from its file (`None`: not in a form plint reads).
-type ReadFunction = Option<Arc<ruby::function::FunctionDef>>;
-
-/// The files of a run, parsed once and shared by the compilations of all its nodes (Ruby
-/// templates by path; module functions by path and name; manifests by path, which the findings
-/// step reads again for their suppression comments). Files are taken not to change during a
-/// run.
-#[derive(Debug, Default)]
-pub struct RubyCache {
-    templates: Mutex<HashMap<PathBuf, ParsedTemplate>>,
-    functions: Mutex<HashMap<(PathBuf, String), ReadFunction>>,
-    manifests: Mutex<HashMap<PathBuf, Arc<ParsedManifest>>>,
-}
-
-/// A manifest file read and parsed.
-#[derive(Debug)]
-pub struct ParsedManifest {
-    pub text: String,
-    pub parsed: crate::syntax::Parsed,
-}
-
-impl RubyCache {
-    /// The manifest `path`, read by `read` and parsed, once per run.
-    pub fn manifest(
-        &self,
-        path: &Path,
-        read: impl FnOnce() -> Option<String>,
-    ) -> Option<Arc<ParsedManifest>> {
-        match self.parsed_manifest(path) {
-            Some(hit) => Some(hit),
-            None => Some(self.add_manifest(path, read()?)),
-        }
-    }
-
-    /// The manifest `path` whose text is `text`, parsed once per run.
-    pub fn manifest_with_text(&self, path: &Path, text: String) -> Arc<ParsedManifest> {
-        match self.parsed_manifest(path) {
-            Some(hit) => hit,
-            None => self.add_manifest(path, text),
-        }
-    }
-
-    fn add_manifest(&self, path: &Path, text: String) -> Arc<ParsedManifest> {
-        let parsed = crate::syntax::parse(&text);
-        let manifest = Arc::new(ParsedManifest { text, parsed });
-        if let Ok(mut m) = self.manifests.lock() {
-            m.insert(path.to_path_buf(), manifest.clone());
-        }
-        manifest
-    }
-
-    /// The manifest `path` if a compilation of the run parsed it.
-    pub fn parsed_manifest(&self, path: &Path) -> Option<Arc<ParsedManifest>> {
-        self.manifests.lock().ok()?.get(path).cloned()
-    }
-
-    fn template(
-        &self,
-        path: &Path,
-        parse: impl FnOnce() -> Option<ParsedTemplate>,
-    ) -> Option<ParsedTemplate> {
-        if let Some(hit) = self.templates.lock().ok()?.get(path) {
-            return Some(hit.clone());
-        }
-        let parsed = parse()?;
-        if let Ok(mut m) = self.templates.lock() {
-            m.insert(path.to_path_buf(), parsed.clone());
-        }
-        Some(parsed)
-    }
-
-    /// The function `name` defined in the file `path` (read with `text`), parsed once.
-    pub fn function(
-        &self,
-        path: &Path,
-        name: &str,
-        text: impl FnOnce() -> Option<String>,
-    ) -> Option<Arc<ruby::function::FunctionDef>> {
-        let key = (path.to_path_buf(), name.to_string());
-        if let Some(hit) = self
-            .functions
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&key).cloned())
-        {
-            return hit;
-        }
-        let label = super::calls::module_relative(path);
-        let def = text()
-            .and_then(|t| ruby::parse(&label, &t).ok())
-            .and_then(|p| ruby::function::read(Arc::new(p), name))
-            .map(Arc::new);
-        if let Ok(mut m) = self.functions.lock() {
-            m.insert(key, def.clone());
-        }
-        def
-    }
-}
 
 /// Variables set from Ruby (`scope.setvar`), by scope and name: the Ruby objects themselves,
 /// so that a template that sets a hash and a template that reads it later share one mutable
@@ -257,15 +156,16 @@ impl Compiler<'_> {
                 }
             };
             let label = super::calls::module_relative(path);
-            Some(
-                ruby::erb::compile(&label, &text)
+            let compile = |text: &str| {
+                ruby::erb::compile(&label, text)
                     .map(Arc::new)
                     .map_err(|errors| {
                         errors.first().map_or("syntax error".to_string(), |e| {
                             format!("line {}, column {}: {}", e.line, e.column, e.message)
                         })
-                    }),
-            )
+                    })
+            };
+            Some(cache.erb(&label, &text, || compile(&text)))
         });
         if let Some(e) = refused {
             let written = path.display().to_string();

@@ -3,8 +3,6 @@
 //! rendered (`epp()` with the top scope visible, `inline_epp()` with the caller's scope); ERB
 //! is rendered by [`super::ruby`].
 
-use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::Compiler;
@@ -21,8 +19,9 @@ use crate::syntax::ast::{Expr, Span};
 /// How deeply templates may render templates.
 const MAX_TEMPLATE_DEPTH: usize = 50;
 
-/// The templates of one compilation: those being rendered, the call that renders them, the
-/// EPP files parsed and the variables ERB templates set.
+/// The templates of one compilation: those being rendered, the call that renders them and the
+/// variables ERB templates set (the parsed EPP files are the run's: see
+/// [`super::RubyCache::epp`]).
 #[derive(Default)]
 pub(crate) struct Templates {
     /// EPP templates being rendered, innermost last.
@@ -33,8 +32,6 @@ pub(crate) struct Templates {
     erb_depth: usize,
     /// Variables ERB templates set with `scope.setvar`, as Ruby objects.
     ruby_variables: RubyVariables,
-    /// The EPP template files this compilation parsed, by path.
-    parsed: HashMap<PathBuf, Result<Arc<EppTemplate>, EppError>>,
 }
 
 impl Templates {
@@ -180,11 +177,6 @@ impl EppHost for Compiler<'_> {
         path: &std::path::Path,
         text: &str,
     ) -> Result<Arc<EppTemplate>, EppError> {
-        if let Some(t) = self.templates.parsed.get(path) {
-            return t.clone();
-        }
-        let t = epp::parse(text).map(Arc::new);
-        self.templates.parsed.insert(path.to_path_buf(), t.clone());
-        t
+        self.input.ruby.epp(path, text)
     }
 }
