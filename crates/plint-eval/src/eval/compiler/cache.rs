@@ -171,32 +171,25 @@ impl RubyCache {
         name: &str,
         text: impl FnOnce() -> Option<String>,
     ) -> Option<Arc<ruby::function::FunctionDef>> {
-        let key = (path.to_path_buf(), name.to_string());
-        if let Some(hit) = self
-            .functions
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&key).cloned())
-        {
-            return hit;
-        }
-        let label = super::calls::module_relative(path);
-        let read = |t: &str| {
-            ruby::parse(&label, t)
-                .ok()
-                .and_then(|p| ruby::function::read(Arc::new(p), name))
-                .map(Arc::new)
-        };
-        let def = text().and_then(|t| match &self.shared {
-            Some(s) => {
-                let key = (label.clone(), name.to_string(), t.clone());
-                shared(&s.functions, key, || read(&t))
-            }
-            None => read(&t),
-        });
-        if let Ok(mut m) = self.functions.lock() {
-            m.insert(key, def.clone());
-        }
-        def
+        shared(
+            &self.functions,
+            (path.to_path_buf(), name.to_string()),
+            || {
+                let label = super::calls::module_relative(path);
+                let read = |t: &str| {
+                    ruby::parse(&label, t)
+                        .ok()
+                        .and_then(|p| ruby::function::read(Arc::new(p), name))
+                        .map(Arc::new)
+                };
+                text().and_then(|t| match &self.shared {
+                    Some(s) => {
+                        let key = (label.clone(), name.to_string(), t.clone());
+                        shared(&s.functions, key, || read(&t))
+                    }
+                    None => read(&t),
+                })
+            },
+        )
     }
 }
