@@ -55,6 +55,7 @@ impl Settings {
             puppet: Puppet::default(),
             trusted_paths: Vec::new(),
             trusted_paths_at: (1, 1),
+            facts: None,
             notes: Vec::new(),
             display: puppet_lint_rc::Display::default(),
             cli_exclude: None,
@@ -330,6 +331,9 @@ impl Settings {
         if let Some(first) = options.trusted_paths.first() {
             self.trusted_paths_at = line_col(text, first.span().start);
         }
+        if let Some(facts) = &options.facts {
+            self.facts = Some(self.facts_file(facts, &at)?);
+        }
         self.fail_on_warnings = options.fail_on_warnings;
         self.known_top_scope_variables = options.known_top_scope_variables.clone();
         self.check_installed_modules = options.check_installed_modules;
@@ -337,6 +341,38 @@ impl Settings {
             self.puppet.version = version;
         }
         Ok(())
+    }
+}
+
+impl Settings {
+    /// The fact file `facts` names: a `.json`, `.yaml`, `.yml` or `.facts` file that exists.
+    fn facts_file(
+        &self,
+        facts: &Spanned<String>,
+        at: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+    ) -> Result<PathBuf, ConfigError> {
+        let path = normalize(&self.root.join(facts.get_ref()));
+        let shown = shorten(facts.get_ref(), super::SHOWN);
+        let known = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| crate::eval::facts::EXTENSIONS.contains(&e));
+        if !known {
+            return Err(at(
+                facts.span(),
+                format!(
+                    "`facts` names a fact file (`.json`, `.yaml`, `.yml` or `.facts`), not \
+                     `{shown}`"
+                ),
+            ));
+        }
+        if !path.is_file() {
+            return Err(at(
+                facts.span(),
+                format!("the fact file `{shown}` does not exist"),
+            ));
+        }
+        Ok(path)
     }
 }
 
