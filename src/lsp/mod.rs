@@ -16,6 +16,7 @@
 
 pub mod actions;
 pub mod at;
+pub mod completion;
 pub mod convert;
 pub mod definition;
 pub mod documents;
@@ -75,6 +76,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        completion_provider: Some(completion::options()),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
             ..CodeActionOptions::default()

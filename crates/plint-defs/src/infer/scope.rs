@@ -418,7 +418,10 @@ impl<'a> Walker<'a> {
 
     /// A read of `$name` at `span`.
     fn read(&mut self, name: &'a str, span: Span) {
-        if self.probe.is_some_and(|at| span.start <= at && at <= span.end) {
+        if self
+            .probe
+            .is_some_and(|at| span.start <= at && at <= span.end)
+        {
             self.take_visible();
         }
         if name.bytes().all(|b| b.is_ascii_digit()) {

@@ -278,11 +278,7 @@ fn facts_names_an_existing_fact_file() {
     std::fs::write(root.join("facts/web01.yaml"), "os:\n  family: Debian\n").unwrap();
     let load = |text: &str| {
         std::fs::write(root.join(FILE_NAME), text).unwrap();
-        Settings::load(
-            &CliOptions::default(),
-            &root,
-            &mut Sandbox::new(&root, &[]),
-        )
+        Settings::load(&CliOptions::default(), &root, &mut Sandbox::new(&root, &[]))
     };
     let s = load("facts = \"facts/web01.yaml\"\n").unwrap();
     assert_eq!(s.facts, Some(root.join("facts/web01.yaml")));

@@ -21,10 +21,7 @@ impl Program for Index {
 
     fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<Cow<'_, str>>)> {
         let c = Index::class(self, name)?;
-        Some((
-            c.has_variable(var),
-            c.parent.as_deref().map(Cow::Borrowed),
-        ))
+        Some((c.has_variable(var), c.parent.as_deref().map(Cow::Borrowed)))
     }
 
     fn top_variable(&self, name: &str) -> bool {

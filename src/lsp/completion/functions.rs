@@ -1,0 +1,61 @@
+//! Functions by name: Puppet's built-in functions and the program's (Puppet functions of the
+//! modules' `functions/`, Ruby 4.x and 3.x functions of their `lib/puppet`), each with its
+//! signatures as hover shows them; a Puppet function's puppet-strings summary as its
+//! documentation.
+
+use lsp_types::{CompletionItem, CompletionItemKind};
+
+use super::super::hover;
+use super::{Item, Lists};
+use crate::defs::builtins;
+use crate::defs::model::{FunctionDef, FunctionKind, Origin};
+
+/// Puppet's functions, then the program's.
+pub fn functions(lists: &Lists<'_>) -> Vec<CompletionItem> {
+    builtins::functions()
+        .iter()
+        .chain(lists.index.functions())
+        .map(|f| function(lists, f))
+        .collect()
+}
+
+fn function(lists: &Lists<'_>, f: &FunctionDef) -> CompletionItem {
+    let signatures = hover::signatures(f);
+    let detail = match signatures.len() {
+        1 => signatures[0].clone(),
+        n => format!("{} (and {} more signatures)", signatures[0], n - 1),
+    };
+    let from = match f.kind {
+        FunctionKind::Builtin => "Puppet's built-in function".to_string(),
+        FunctionKind::Puppet => format!("Puppet function ({})", lists.origin(&f.origin)),
+        FunctionKind::Ruby4x => format!("Ruby function ({})", lists.origin(&f.origin)),
+        FunctionKind::Ruby3x { .. } => format!("Ruby 3.x function ({})", lists.origin(&f.origin)),
+    };
+    let doc = format!("```puppet\n{}\n```\n{from}", signatures.join("\n"));
+    let mut item = Item::new(f.name.clone(), CompletionItemKind::FUNCTION, detail)
+        .markdown(doc)
+        .done();
+    if matches!(f.origin, Origin::Manifest { .. }) {
+        // Its documentation is read when the client resolves the item.
+        item.data = Some(serde_json::json!({ "function": f.name }));
+    }
+    item
+}
+
+/// The documentation of a Puppet function's item, with the puppet-strings text of its
+/// manifest.
+pub fn resolve(lists: &Lists<'_>, item: &mut CompletionItem, name: &str) {
+    let Some(f) = lists.index.function(name) else {
+        return;
+    };
+    let Origin::Manifest { path, span } = &f.origin else {
+        return;
+    };
+    let Some(source) = (lists.read)(path) else {
+        return;
+    };
+    let prose = hover::prose(&source, span.start as usize);
+    if let Some(lsp_types::Documentation::MarkupContent(m)) = &mut item.documentation {
+        m.value.push_str(&prose);
+    }
+}
