@@ -87,10 +87,19 @@ fn under<'a>(facts: &'a Hash, path: &[String]) -> Option<&'a Hash> {
 /// A value's type and, for a scalar, the value (`String 'Debian'`, `Hash of 4 keys`).
 fn shown(v: &Value) -> String {
     match v {
-        Value::Hash(h) => format!("Hash of {} keys", h.len()),
-        Value::Array(a) => format!("Array of {} values", a.len()),
+        Value::Hash(h) => format!("Hash of {}", count(h.len(), "key")),
+        Value::Array(a) => format!("Array of {}", count(a.len(), "value")),
         Value::String(s) => format!("String '{}'", cut(s)),
         other => format!("{} {}", other.type_name(), cut(&other.to_puppet_string())),
+    }
+}
+
+/// `1 key`, `2 keys`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 
@@ -101,4 +110,36 @@ fn cut(s: &str) -> String {
     let mut out: String = s.chars().take(SHOWN).collect();
     out.push('…');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without a fact file: the keys of the built-in fact sets, with an example value.
+    #[test]
+    fn built_in_keys() {
+        let shown = |path: &[&str]| -> Vec<String> {
+            let path: Vec<String> = path.iter().map(|p| p.to_string()).collect();
+            builtin(&path)
+                .into_iter()
+                .map(|i| format!("{} {}", i.label, i.detail.unwrap_or_default()))
+                .collect()
+        };
+        let os = shown(&["os"]);
+        assert!(
+            os.contains(&"family String 'RedHat' (almalinux-8; in 14 of 14 fact sets)".into()),
+            "{os:?}"
+        );
+        assert!(
+            os.iter().any(|k| k.starts_with("release Hash of ")),
+            "{os:?}"
+        );
+        let top = shown(&[]);
+        assert!(
+            top.iter().any(|k| k.starts_with("networking Hash of ")),
+            "{top:?}"
+        );
+        assert_eq!(shown(&["kernel"]), Vec::<String>::new());
+    }
 }

@@ -23,6 +23,7 @@ fn function(lists: &Lists<'_>, f: &FunctionDef) -> CompletionItem {
     let signatures = hover::signatures(f);
     let detail = match signatures.len() {
         1 => signatures[0].clone(),
+        2 => format!("{} (and 1 more signature)", signatures[0]),
         n => format!("{} (and {} more signatures)", signatures[0], n - 1),
     };
     let from = match f.kind {

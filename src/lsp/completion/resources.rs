@@ -24,7 +24,7 @@ pub fn types(lists: &Lists<'_>, capitalised: bool) -> Vec<CompletionItem> {
     let mut out = Vec::new();
     for t in builtins::resource_types() {
         // `component` and `whit` are Puppet's own, never written.
-        if t.name == "component" {
+        if matches!(t.name.as_str(), "component" | "whit") {
             continue;
         }
         out.push(
