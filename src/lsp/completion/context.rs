@@ -89,10 +89,10 @@ pub fn site(text: &str, file: &File, offset: usize) -> Option<Site> {
     if matches!(word, "include" | "contain" | "require" | "inherits") && previous != ahead {
         return Some(Site::Class { prefix, start });
     }
-    if matches!(previous.chars().last(), Some(',' | '{' | ';')) || previous.ends_with(':') {
-        if let Some(site) = attribute(file, offset, &prefix, start) {
-            return Some(site);
-        }
+    if (matches!(previous.chars().last(), Some(',' | '{' | ';')) || previous.ends_with(':'))
+        && let Some(site) = attribute(file, offset, &prefix, start)
+    {
+        return Some(site);
     }
     Some(Site::Name { prefix, start })
 }
