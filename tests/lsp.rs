@@ -332,7 +332,7 @@ fn neovim_shows_the_diagnostics() {
     let shown = neovim(
         &root,
         &file,
-        "references 1 10, codeAction 3 10, formatting 0 0",
+        "references 1 10, codeAction 3 10, completion 1 10, formatting 0 0",
         &root.join("diagnostics.txt"),
     );
     assert_eq!(
@@ -342,6 +342,7 @@ fn neovim_shows_the_diagnostics() {
          3:9 P432 double-quoted string with nothing to interpolate\n\
          references 1:10 modules/web/manifests/init.pp:0 modules/web/manifests/site.pp:1\n\
          codeAction 3:10 use single quotes; suppress `needless-double-quotes` on this line\n\
+         completion 1:10 web web::site\n\
          formatting 0:0 class web::site {|  include web|  notice($undefined_here)|  \
          notice('x')|}\n"
     );
