@@ -11,7 +11,7 @@
 //! as `plint PATH` sees it. What a check finds a file defines goes into the index; when that
 //! changes, the other open documents are checked again. Requests ([`requests`]): go to
 //! definition, find references ([`references`]), hover, document and workspace symbols, code
-//! actions ([`actions`]) and formatting ([`formatting`]). No process-global state: the [`Server`]
+//! actions ([`actions`]), formatting ([`formatting`]) and completion ([`completion`]). No process-global state: the [`Server`]
 //! is the run.
 
 pub mod actions;
