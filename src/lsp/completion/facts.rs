@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::LazyLock;
 
 use lsp_types::{CompletionItem, CompletionItemKind};
 
@@ -42,16 +43,21 @@ pub fn keys(
     builtin(path)
 }
 
+/// The built-in fact sets, by name (embedded data, parsed once).
+static BUILT_IN: LazyLock<Vec<(&'static str, Hash)>> = LazyLock::new(|| {
+    facts::os_names()
+        .into_iter()
+        .filter_map(|name| Some((name, facts::os_facts(name).ok()?.values)))
+        .collect()
+});
+
 /// The keys under `path` of the built-in fact sets: each with its value in the first set that
 /// has it, and how many sets have it.
 fn builtin(path: &[String]) -> Vec<CompletionItem> {
-    let sets = facts::os_names();
+    let sets = &*BUILT_IN;
     let mut found: BTreeMap<String, (String, &str, usize)> = BTreeMap::new();
-    for name in &sets {
-        let Ok(set) = facts::os_facts(name) else {
-            continue;
-        };
-        let Some(hash) = under(&set.values, path) else {
+    for (name, set) in sets {
+        let Some(hash) = under(set, path) else {
             continue;
         };
         for (k, v) in hash.iter() {
