@@ -6,9 +6,8 @@
 # edits (each moves nothing the file defines), then six that each add a class (the index is
 # assembled again); then 20 hovers and 20 definitions at LINE:COLUMN (0-based; by default the last
 # variable of the file), each timed until its answer; 20 completions each of the variables at
-# LINE:COLUMN, of every name at the start of that line (types and functions), and, when the
-# file has one, of the keys in its first `lookup('` and `$facts['`. Last, the server's peak
-# memory (VmHWM).
+# LINE:COLUMN, of every name at the start of that line (types and functions), and of the keys
+# of `lookup('` and `$facts['` (in a line added last). Last, the server's peak memory (VmHWM).
 #
 #   python3 scripts/bench-lsp.py PLINT ROOT FILE [LINE:COLUMN]
 import json, os, re, subprocess, sys, time
@@ -78,13 +77,12 @@ def timed(method, at=None):
     return out, answer.get("result")
 hovers, hover = timed("hover")
 definitions, definition = timed("definition")
-final = text + "".join(f"\nclass plint_bench_{i} {{ }}\n" for i in range(12, 18))
-places = [("variables", line, col), ("names", line, 0)]
-for kind, opening in [("Hiera keys", "lookup('"), ("facts", "$facts['")]:
-    for i, l in enumerate(final.split("\n")):
-        if opening in l:
-            places.append((kind, i, len(l[:l.index(opening) + len(opening)].encode("utf-16-le")) // 2))
-            break
+# A last line reads a Hiera key and a fact: the text the completions of their keys are asked in.
+final = text + "".join(f"\nclass plint_bench_{i} {{ }}\n" for i in range(12, 18)) + "\nnotice(lookup(''), $facts[''])\n"
+send({"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":uri,"version":18},"contentChanges":[{"text":final}]}})
+last = final.count("\n") - 1
+added = final.split("\n")[last]
+places = [("variables", line, col), ("names", line, 0), ("Hiera keys", last, added.index("lookup('") + 8), ("facts", last, added.index("$facts['") + 8)]
 completions = []
 for kind, l, c in places:
     took, answer = timed("completion", {"line": l, "character": c})
