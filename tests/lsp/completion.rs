@@ -359,6 +359,21 @@ fn completes_variables_facts_and_hiera_keys() {
             "$trusted | 6 | set by Puppet | 3$trusted | \"trusted\"",
         ]
     );
+    // Half a name written: the same variables (the client filters them).
+    let typed = init.complete(
+        &mut client,
+        "class app (\n  Integer $port = 8080,\n) {\n  notice($po<>)\n}\n",
+        None,
+    );
+    assert_eq!(
+        typed[..4],
+        [
+            "range 3:10-12",
+            "$name | 6 | set by Puppet of class app | 0$name | \"name\"",
+            "$port | 6 | Integer (parameter of class app) | 0$port | \"port\"",
+            "$title | 6 | set by Puppet of class app | 0$title | \"title\"",
+        ]
+    );
     // A class's variables by its name, its parameters first.
     assert_eq!(
         init.complete(

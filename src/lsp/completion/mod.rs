@@ -151,7 +151,7 @@ impl Server {
                 ..
             } => resources::attributes(&lists, type_name, title.as_deref(), written),
             Site::Variable { prefix, start } => {
-                variables::variables(&lists, &doc.text, *start, prefix)
+                variables::variables(&lists, &doc.text, &doc.ast, *start, prefix)
             }
             Site::Fact { path, .. } => {
                 let (settings, sandbox) = match self.settings() {

@@ -16,7 +16,13 @@ use crate::syntax::ast::{ExprKind, File, Parameter, Span};
 
 /// The variables that can be written at byte `start` of `text` (just after `$`), `prefix`
 /// being what is written.
-pub fn variables(lists: &Lists<'_>, text: &str, start: usize, prefix: &str) -> Vec<CompletionItem> {
+pub fn variables(
+    lists: &Lists<'_>,
+    text: &str,
+    parsed: &File,
+    start: usize,
+    prefix: &str,
+) -> Vec<CompletionItem> {
     let trimmed = prefix.strip_prefix("::").unwrap_or(prefix);
     if let Some((class, _)) = trimmed.rsplit_once("::") {
         return qualified(lists, prefix, class);
@@ -24,11 +30,18 @@ pub fn variables(lists: &Lists<'_>, text: &str, start: usize, prefix: &str) -> V
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     if !prefix.starts_with("::") {
-        // A name the parser sees as a variable at the cursor, however little is written.
-        let probe = format!("{}x{}", &text[..start], &text[start..]);
-        let file = crate::syntax::parse(&probe).ast;
-        let around = Around::of(&file, &probe, start);
-        let visible = scope::visible_at(&file, start, lists.index);
+        // With nothing written after `$`, a name for the parser to see a variable at the
+        // cursor.
+        let probe;
+        let (text, file) = if prefix.is_empty() {
+            let with_name = format!("{}x{}", &text[..start], &text[start..]);
+            probe = crate::syntax::parse(&with_name).ast;
+            (with_name, &probe)
+        } else {
+            (text.to_string(), parsed)
+        };
+        let around = Around::of(file, &text, start);
+        let visible = scope::visible_at(file, start, lists.index);
         for v in &visible {
             if v.scope == VisibleScope::Top || !seen.insert(v.name.to_string()) {
                 continue;
