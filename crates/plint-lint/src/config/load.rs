@@ -56,6 +56,7 @@ impl Settings {
             trusted_paths: Vec::new(),
             trusted_paths_at: (1, 1),
             facts: None,
+            facts_at: (1, 1),
             notes: Vec::new(),
             display: puppet_lint_rc::Display::default(),
             cli_exclude: None,
@@ -93,6 +94,7 @@ impl Settings {
                 sandbox.add_configured(&path, dir);
             }
             self.trust_configured(&path, sandbox);
+            self.check_facts_file(&path, sandbox)?;
         } else if !cli.no_config {
             let rc = cwd.join(puppet_lint_rc::FILE_NAME);
             sandbox.add_trusted(&rc);
@@ -333,6 +335,7 @@ impl Settings {
         }
         if let Some(facts) = &options.facts {
             self.facts = Some(self.facts_file(facts, &at)?);
+            self.facts_at = line_col(text, facts.span().start);
         }
         self.fail_on_warnings = options.fail_on_warnings;
         self.known_top_scope_variables = options.known_top_scope_variables.clone();
@@ -366,13 +369,26 @@ impl Settings {
                 ),
             ));
         }
-        if !path.is_file() {
-            return Err(at(
-                facts.span(),
-                format!("the fact file `{shown}` does not exist"),
-            ));
-        }
         Ok(path)
+    }
+
+    /// The fact file `facts` names (in `config`) is a file the sandbox lets plint read.
+    fn check_facts_file(&self, config: &Path, sandbox: &Sandbox) -> Result<(), ConfigError> {
+        let Some(facts) = &self.facts else {
+            return Ok(());
+        };
+        if sandbox.is_file(facts) {
+            return Ok(());
+        }
+        let (line, column) = self.facts_at;
+        let shown = facts.strip_prefix(&self.root).unwrap_or(facts);
+        Err(ConfigError {
+            at: Some((config.to_path_buf(), line, column)),
+            message: format!(
+                "the fact file `{}` does not exist, or lies outside the folders plint may read",
+                shorten(&shown.display().to_string(), super::SHOWN)
+            ),
+        })
     }
 }
 

@@ -368,6 +368,8 @@ pub struct Settings {
     trusted_paths_at: (usize, usize),
     /// `facts`: the fact file whose keys `plint lsp` completes (absolute).
     pub facts: Option<PathBuf>,
+    /// Where `facts` is written (line and column), for the error that it cannot be read.
+    facts_at: (usize, usize),
     /// Things to tell the user (ignored `.puppet-lint.rc` options, checks plint lacks).
     pub notes: Vec<String>,
     /// puppet-lint's options about what is shown: `.puppet-lint.rc`'s, then the command

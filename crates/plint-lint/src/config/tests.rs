@@ -278,7 +278,8 @@ fn facts_names_an_existing_fact_file() {
     std::fs::write(root.join("facts/web01.yaml"), "os:\n  family: Debian\n").unwrap();
     let load = |text: &str| {
         std::fs::write(root.join(FILE_NAME), text).unwrap();
-        Settings::load(&CliOptions::default(), &root, &mut Sandbox::new(&root, &[]))
+        let mut sandbox = Sandbox::new(&root, std::slice::from_ref(&root));
+        Settings::load(&CliOptions::default(), &root, &mut sandbox)
     };
     let s = load("facts = \"facts/web01.yaml\"\n").unwrap();
     assert_eq!(s.facts, Some(root.join("facts/web01.yaml")));
@@ -286,12 +287,14 @@ fn facts_names_an_existing_fact_file() {
     assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((2, 9)), "{e}");
     assert!(
         e.message
-            .contains("the fact file `facts/web02.yaml` does not exist"),
+            .contains("the fact file `facts/web02.yaml` does not exist, or lies outside"),
         "{e}"
     );
     let e = load("facts = \"facts\"\n").unwrap_err();
     assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((1, 9)), "{e}");
     assert!(e.message.contains("names a fact file"), "{e}");
+    let e = load("facts = \"/etc/hostname.json\"\n").unwrap_err();
+    assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((1, 9)), "{e}");
     let e = load("facts = 1\n").unwrap_err();
     assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((1, 9)), "{e}");
 }
