@@ -210,7 +210,8 @@ fn completes_types_classes_functions_and_attributes() {
         [
             "range 1:2-4",
             "app::double | 3 | function app::double(Integer $n) >> Integer",
-            "app::greet | 3 | function app::greet(String $who, Optional String $greeting) >> String",
+            // A Ruby file not read yet is not read for the list (see the resolve below).
+            "app::greet | 3 | Ruby function (modules/app/lib/puppet/functions/app/greet.rb)",
             "app::site | 7 | defined type (modules/app/manifests/site.pp)",
             "app_service | 22 | custom type (modules/app/lib/puppet/type/app_service.rb)",
         ]
@@ -394,7 +395,8 @@ fn completes_variables_facts_and_hiera_keys() {
     client.shutdown();
 }
 
-/// A Puppet function's item gets its puppet-strings summary when the client resolves it.
+/// A Puppet function's item gets its puppet-strings summary when the client resolves it, a
+/// Ruby function not read yet its signatures.
 #[test]
 fn resolves_a_functions_documentation() {
     let (_dir, root) = fixture();
@@ -421,6 +423,23 @@ fn resolves_a_functions_documentation() {
         resolved["documentation"]["value"],
         "```puppet\nfunction app::double(Integer $n) >> Integer\n```\nPuppet function \
          (modules/app/functions/double.pp)\n\nTwice the number."
+    );
+    let greet = answer["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "app::greet")
+        .unwrap()
+        .clone();
+    let resolved = client.request("completionItem/resolve", greet);
+    assert_eq!(
+        resolved["detail"],
+        "function app::greet(String $who, Optional String $greeting) >> String"
+    );
+    assert_eq!(
+        resolved["documentation"]["value"],
+        "```puppet\nfunction app::greet(String $who, Optional String $greeting) >> String\n```\n\
+         Ruby function (modules/app/lib/puppet/functions/app/greet.rb)"
     );
     client.shutdown();
 }

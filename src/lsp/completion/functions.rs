@@ -1,21 +1,31 @@
 //! Functions by name: Puppet's built-in functions and the program's (Puppet functions of the
 //! modules' `functions/`, Ruby 4.x and 3.x functions of their `lib/puppet`), each with its
-//! signatures as hover shows them; a Puppet function's puppet-strings summary as its
-//! documentation.
+//! signatures as hover shows them. A Ruby file the index has not read yet is not read for the
+//! list: its item gets its signatures, and a Puppet function's its puppet-strings summary,
+//! when the client resolves it.
 
 use lsp_types::{CompletionItem, CompletionItemKind};
 
 use super::super::hover;
 use super::{Item, Lists};
 use crate::defs::builtins;
+use crate::defs::index::Listed;
 use crate::defs::model::{FunctionDef, FunctionKind, Origin};
 
 /// Puppet's functions, then the program's.
 pub fn functions(lists: &Lists<'_>) -> Vec<CompletionItem> {
-    builtins::functions()
-        .iter()
-        .chain(lists.index.functions())
-        .map(|f| function(lists, f))
+    let builtin = builtins::functions().iter().map(Listed::Read);
+    builtin
+        .chain(lists.index.functions_listed())
+        .map(|f| match f {
+            Listed::Read(f) => function(lists, f),
+            Listed::Unread { name, origin } => {
+                let detail = format!("Ruby function ({})", lists.origin(&origin));
+                let mut item = Item::new(name.to_string(), CompletionItemKind::FUNCTION, detail);
+                item.0.data = Some(serde_json::json!({ "function": name }));
+                item.done()
+            }
+        })
         .collect()
 }
 
@@ -43,20 +53,20 @@ fn function(lists: &Lists<'_>, f: &FunctionDef) -> CompletionItem {
     item
 }
 
-/// The documentation of a Puppet function's item, with the puppet-strings text of its
-/// manifest.
+/// A function's item with its signatures and, for a Puppet function, the puppet-strings text
+/// of its manifest.
 pub fn resolve(lists: &Lists<'_>, item: &mut CompletionItem, name: &str) {
     let Some(f) = lists.index.function(name) else {
         return;
     };
-    let Origin::Manifest { path, span } = &f.origin else {
-        return;
-    };
-    let Some(source) = (lists.read)(path) else {
-        return;
-    };
-    let prose = hover::prose(&source, span.start as usize);
-    if let Some(lsp_types::Documentation::MarkupContent(m)) = &mut item.documentation {
-        m.value.push_str(&prose);
+    let mut full = function(lists, f);
+    if let Origin::Manifest { path, span } = &f.origin
+        && let Some(source) = (lists.read)(path)
+        && let Some(lsp_types::Documentation::MarkupContent(m)) = &mut full.documentation
+    {
+        m.value
+            .push_str(&hover::prose(&source, span.start as usize));
     }
+    item.detail = full.detail;
+    item.documentation = full.documentation;
 }

@@ -64,7 +64,7 @@ impl Lists<'_> {
 
 /// An item being made: its label, kind and detail, then what sorts it, what it inserts and
 /// its documentation.
-pub struct Item(CompletionItem);
+pub struct Item(pub CompletionItem);
 
 impl Item {
     pub fn new(label: String, kind: CompletionItemKind, detail: String) -> Item {

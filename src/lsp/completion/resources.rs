@@ -6,6 +6,7 @@ use lsp_types::{CompletionItem, CompletionItemKind};
 
 use super::{Item, Lists};
 use crate::defs::builtins;
+use crate::defs::index::Listed;
 use crate::defs::model::{
     AttributeDef, AttributeKind, ClassDef, ClassKind, Origin, ResourceTypeDef,
 };
@@ -36,9 +37,13 @@ pub fn types(lists: &Lists<'_>, capitalised: bool) -> Vec<CompletionItem> {
             .done(),
         );
     }
-    for t in lists.index.resource_types() {
-        let detail = format!("custom type ({})", lists.origin(&t.origin));
-        out.push(Item::new(shown(&t.name), CompletionItemKind::STRUCT, detail).done());
+    for t in lists.index.resource_types_listed() {
+        let (name, origin) = match &t {
+            Listed::Read(t) => (t.name.as_str(), &t.origin),
+            Listed::Unread { name, origin } => (*name, origin),
+        };
+        let detail = format!("custom type ({})", lists.origin(origin));
+        out.push(Item::new(shown(name), CompletionItemKind::STRUCT, detail).done());
     }
     for d in lists.index.classes() {
         if d.kind == ClassKind::Define {
