@@ -154,16 +154,16 @@ impl Server {
                 variables::variables(&lists, &doc.text, &doc.ast, *start, prefix)
             }
             Site::Fact { path, .. } => {
-                let (settings, sandbox) = match self.settings() {
-                    Some(s) => s,
-                    None => (None, self.sandbox()),
-                };
-                facts::keys(settings.as_deref(), &sandbox, &lists, path)
+                let (file, sandbox) = self.settings();
+                facts::keys(file.as_deref(), &sandbox, &lists, path)
             }
-            Site::HieraKey { .. } => hiera::keys(&lists, &self.sandbox(), self.roots()),
+            Site::HieraKey { .. } => hiera::keys(&lists, &self.settings().1, self.roots()),
         };
         let (prefix, start) = site.written();
-        let range = Range::new(convert::position(&lines, &doc.text, start), at.position);
+        let range = Range::new(
+            convert::position(&lines, &doc.text, start),
+            convert::position(&lines, &doc.text, offset),
+        );
         let list = respond(items, prefix, range);
         serde_json::to_value(CompletionResponse::List(list)).unwrap_or(Value::Null)
     }
@@ -188,21 +188,19 @@ impl Server {
         serde_json::to_value(item).unwrap_or(Value::Null)
     }
 
-    /// The fact file `plint.toml` names (`facts`), and the sandbox of the workspace.
-    fn settings(&self) -> Option<(Option<std::path::PathBuf>, Sandbox)> {
-        let mut sandbox = self.sandbox();
+    /// The fact file `plint.toml` names (`facts`), and the sandbox of the workspace with the
+    /// folders its configuration adds (none when it is invalid: each check says why).
+    fn settings(&self) -> (Option<std::path::PathBuf>, Sandbox) {
+        let mut sandbox = index::sandbox(&self.root, self.documents.files());
         let settings = crate::config::Settings::load(
             &crate::config::CliOptions::default(),
             &self.root,
             &mut sandbox,
-        )
-        .ok()?;
-        Some((settings.facts, sandbox))
-    }
-
-    /// A sandbox over the workspace holding the open documents' texts.
-    fn sandbox(&self) -> Sandbox {
-        index::sandbox(&self.root, self.documents.files())
+        );
+        match settings {
+            Ok(settings) => (settings.facts, sandbox),
+            Err(_) => (None, index::sandbox(&self.root, self.documents.files())),
+        }
     }
 
     /// The module roots of the workspace's program.
