@@ -9,31 +9,31 @@ use std::path::{Path, PathBuf};
 use lsp_types::{CompletionItem, CompletionItemKind};
 
 use super::{Item, Lists};
-use crate::defs::model::ClassKind;
+use crate::defs::model::{ClassKind, ParamDef};
 use crate::discover::module::ModuleRoot;
 use crate::eval::value::Value;
 use crate::sandbox::Sandbox;
 
 /// The keys of the Hiera data of the workspace (its own `hiera.yaml` and its modules'), then
-/// the classes' parameters.
-pub fn keys(lists: &Lists<'_>, sandbox: &Sandbox, roots: &[ModuleRoot]) -> Vec<CompletionItem> {
+/// the classes' parameters; past [`super::MAX_ITEMS`], only those that start with `prefix`,
+/// the first of them in order (the response is then incomplete).
+pub fn keys(
+    lists: &Lists<'_>,
+    sandbox: &Sandbox,
+    roots: &[ModuleRoot],
+    prefix: &str,
+) -> Vec<CompletionItem> {
     let configs = std::iter::once(lists.root.to_path_buf())
         .chain(roots.iter().map(|r| r.path.clone()))
         .map(|dir| dir.join("hiera.yaml"));
-    let mut found: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+    let mut found: BTreeMap<String, Key<'_>> = BTreeMap::new();
     for file in data_files(configs, sandbox) {
         for key in data_keys(&file, sandbox) {
-            found.entry(key).or_default().push(file.clone());
+            match found.entry(key).or_insert_with(|| Key::Data(Vec::new())) {
+                Key::Data(files) => files.push(file.clone()),
+                Key::Parameter(..) => {}
+            }
         }
-    }
-    let mut out = Vec::new();
-    for (key, files) in &found {
-        let more = match files.len() {
-            1 => String::new(),
-            n => format!(" and {} more", n - 1),
-        };
-        let detail = format!("Hiera data ({}{more})", lists.relative(&files[0]));
-        out.push(Item::new(key.clone(), CompletionItemKind::CONSTANT, detail).done());
     }
     for c in lists.index.classes() {
         if c.kind != ClassKind::Class {
@@ -41,15 +41,36 @@ pub fn keys(lists: &Lists<'_>, sandbox: &Sandbox, roots: &[ModuleRoot]) -> Vec<C
         }
         for p in &c.params {
             let key = format!("{}::{}", c.name, p.name);
-            if found.contains_key(&key) {
-                continue;
-            }
-            let ty = p.ty.as_deref().unwrap_or("Any");
-            let detail = format!("{ty} (parameter of class {})", c.name);
-            out.push(Item::new(key, CompletionItemKind::PROPERTY, detail).done());
+            found.entry(key).or_insert(Key::Parameter(&c.name, p));
         }
     }
-    out
+    let many = found.len() > super::MAX_ITEMS;
+    found
+        .into_iter()
+        .filter(|(key, _)| !many || key.starts_with(prefix))
+        .take(super::MAX_ITEMS + 1)
+        .map(|(key, found)| match found {
+            Key::Data(files) => {
+                let more = match files.len() {
+                    1 => String::new(),
+                    n => format!(" and {} more", n - 1),
+                };
+                let detail = format!("Hiera data ({}{more})", lists.relative(&files[0]));
+                Item::new(key, CompletionItemKind::CONSTANT, detail).done()
+            }
+            Key::Parameter(class, p) => {
+                let ty = p.ty.as_deref().unwrap_or("Any");
+                let detail = format!("{ty} (parameter of class {class})");
+                Item::new(key, CompletionItemKind::PROPERTY, detail).done()
+            }
+        })
+        .collect()
+}
+
+/// Where a key comes from: the data files that set it, or the class parameter it binds.
+enum Key<'a> {
+    Data(Vec<PathBuf>),
+    Parameter(&'a str, &'a ParamDef),
 }
 
 /// The data files of the `hiera.yaml` files that exist among `configs`: the YAML and JSON files

@@ -36,7 +36,7 @@ pub const TRIGGERS: &[&str] = &["$", ":", "'", "\""];
 
 /// The most items a response holds: past it, only the names that start with what is written,
 /// and the list is marked incomplete (the client asks again as the user types on).
-const MAX_ITEMS: usize = 1000;
+pub const MAX_ITEMS: usize = 1000;
 
 /// What the lists of items read: the program, the workspace's folder (paths are shown
 /// relative to it) and its files.
@@ -157,7 +157,9 @@ impl Server {
                 let (file, sandbox) = self.settings();
                 facts::keys(file.as_deref(), &sandbox, &lists, path)
             }
-            Site::HieraKey { .. } => hiera::keys(&lists, &self.settings().1, self.roots()),
+            Site::HieraKey { prefix, .. } => {
+                hiera::keys(&lists, &self.settings().1, self.roots(), prefix)
+            }
         };
         let (prefix, start) = site.written();
         let range = Range::new(
