@@ -481,7 +481,9 @@ fn readme_configuration_example_is_valid() {
         .expect("the README has a plint.toml example");
     let body = &readme[start + "```toml\n".len()..];
     let example = &body[..body.find("```").unwrap()];
-    let dir = tree(&[("plint.toml", example), ("a.pp", P401)]);
+    // Its `facts` names a fact file, which must exist.
+    let facts = ("facts/web01.yaml", "os:\n  family: Debian\n");
+    let dir = tree(&[("plint.toml", example), ("a.pp", P401), facts]);
     let (status, found) = findings(dir.path(), &[]);
     assert_eq!((status, found), (1, vec!["a.pp P401 error".to_string()]));
 }

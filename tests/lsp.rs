@@ -3,6 +3,8 @@
 //! standard output is read back and checked.
 
 mod common;
+#[path = "lsp/completion.rs"]
+mod completion;
 #[path = "lsp/edits.rs"]
 mod edits;
 
@@ -270,8 +272,8 @@ fn a_request_it_does_not_answer_is_an_error_not_a_crash() {
     let root = dir.path().canonicalize().unwrap();
     let mut client = Client::start(&root);
     let error = client.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": uri(&root.join("x.pp"))}, "position": {"line": 0, "character": 0}}),
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri(&root.join("x.pp"))}}),
     );
     assert_eq!(error["code"], -32601, "{error}");
     client.shutdown();
@@ -330,7 +332,7 @@ fn neovim_shows_the_diagnostics() {
     let shown = neovim(
         &root,
         &file,
-        "references 1 10, codeAction 3 10, formatting 0 0",
+        "references 1 10, codeAction 3 10, completion 1 10, formatting 0 0",
         &root.join("diagnostics.txt"),
     );
     assert_eq!(
@@ -340,6 +342,7 @@ fn neovim_shows_the_diagnostics() {
          3:9 P432 double-quoted string with nothing to interpolate\n\
          references 1:10 modules/web/manifests/init.pp:0 modules/web/manifests/site.pp:1\n\
          codeAction 3:10 use single quotes; suppress `needless-double-quotes` on this line\n\
+         completion 1:10 web web::site\n\
          formatting 0:0 class web::site {|  include web|  notice($undefined_here)|  \
          notice('x')|}\n"
     );

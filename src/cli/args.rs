@@ -360,8 +360,9 @@ pub enum Command {
     /// Serve the Language Server Protocol on standard input and output, for an editor:
     /// every rule of check mode on the open documents as they are edited, in an index of the
     /// workspace built once; go to definition, find references, hover, document and workspace
-    /// symbols, code actions (fixes, suppressions, missing parameters) and formatting (the safe
-    /// fixes) (see the README's editor guide).
+    /// symbols, code actions (fixes, suppressions, missing parameters), formatting (the safe
+    /// fixes) and completion (types, attributes, classes, functions, variables, facts, Hiera
+    /// keys) (see the README's editor guide).
     Lsp,
 }
 

@@ -130,31 +130,39 @@ fn definition(d: &ClassDef, read: ReadText<'_>) -> String {
 
 /// A function's signatures, one per line.
 fn function(f: &FunctionDef) -> String {
-    let mut out = String::from("```puppet\n");
+    format!("```puppet\n{}\n```", signatures(f).join("\n"))
+}
+
+/// A function's signatures as Puppet would write them (`function name(Type $x) >> Type`),
+/// or `function name(...)` when they are not known.
+pub fn signatures(f: &FunctionDef) -> Vec<String> {
     if f.signatures.is_empty() {
-        out.push_str(&format!("function {}(...)\n", f.name));
+        return vec![format!("function {}(...)", f.name)];
     }
-    for s in &f.signatures {
-        let params: Vec<String> = s
-            .params
-            .iter()
-            .map(|p| match p.kind {
-                ParamKind::Required => format!("{} ${}", p.ty, p.name),
-                ParamKind::Optional => format!("Optional {} ${}", p.ty, p.name),
-                ParamKind::Repeated => format!("{} *${}", p.ty, p.name),
-                ParamKind::RequiredRepeated => format!("{} +${}", p.ty, p.name),
-            })
-            .chain(s.block.iter().map(|b| format!("{} &${}", b.ty, b.name)))
-            .collect();
-        let ret = s.return_type.as_deref().unwrap_or("Any");
-        out.push_str(&format!(
-            "function {}({}) >> {ret}\n",
-            f.name,
-            params.join(", ")
-        ));
-    }
-    out.push_str("```");
-    out
+    f.signatures
+        .iter()
+        .map(|s| {
+            let params: Vec<String> = s
+                .params
+                .iter()
+                .map(|p| match p.kind {
+                    ParamKind::Required => format!("{} ${}", p.ty, p.name),
+                    ParamKind::Optional => format!("Optional {} ${}", p.ty, p.name),
+                    ParamKind::Repeated => format!("{} *${}", p.ty, p.name),
+                    ParamKind::RequiredRepeated => format!("{} +${}", p.ty, p.name),
+                })
+                .chain(s.block.iter().map(|b| format!("{} &${}", b.ty, b.name)))
+                .collect();
+            let ret = s.return_type.as_deref().unwrap_or("Any");
+            format!("function {}({}) >> {ret}", f.name, params.join(", "))
+        })
+        .collect()
+}
+
+/// The puppet-strings summary and text of the definition whose name starts at byte `start`
+/// of `source` (each after a blank line; empty when there are none).
+pub fn prose(source: &str, start: usize) -> String {
+    Docs::above(source, start).prose()
 }
 
 /// An attribute of a resource: a defined type's parameter as written, or a resource type's

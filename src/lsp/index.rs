@@ -116,3 +116,12 @@ fn report(connection: &Connection, value: WorkDoneProgress) -> Result<(), String
     let n = Notification::new(Progress::METHOD.into(), params);
     super::send(connection, Message::Notification(n))
 }
+
+/// A sandbox over the workspace at `root` holding `texts` (the open documents) in memory.
+pub fn sandbox<'a>(root: &Path, texts: impl Iterator<Item = (PathBuf, &'a str)>) -> Sandbox {
+    let mut sandbox = Sandbox::new(root, &[root.to_path_buf()]);
+    for (file, text) in texts {
+        sandbox.add_in_memory(&file, text.as_bytes().to_vec());
+    }
+    sandbox
+}

@@ -11,11 +11,12 @@
 //! as `plint PATH` sees it. What a check finds a file defines goes into the index; when that
 //! changes, the other open documents are checked again. Requests ([`requests`]): go to
 //! definition, find references ([`references`]), hover, document and workspace symbols, code
-//! actions ([`actions`]) and formatting ([`formatting`]). No process-global state: the [`Server`]
+//! actions ([`actions`]), formatting ([`formatting`]) and completion ([`completion`]). No process-global state: the [`Server`]
 //! is the run.
 
 pub mod actions;
 pub mod at;
+pub mod completion;
 pub mod convert;
 pub mod definition;
 pub mod documents;
@@ -75,6 +76,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        completion_provider: Some(completion::options()),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
             ..CodeActionOptions::default()

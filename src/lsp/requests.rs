@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use lsp_server::{ErrorCode, Request, Response};
 use lsp_types::request::{
-    CodeActionRequest, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
-    Request as _, WorkspaceSymbolRequest,
+    CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
+    References, Request as _, ResolveCompletionItem, WorkspaceSymbolRequest,
 };
 use lsp_types::{
     DocumentSymbolResponse, GotoDefinitionResponse, Hover, HoverContents, Location, MarkupContent,
@@ -29,10 +29,10 @@ use crate::sandbox::Sandbox;
 const WORKSPACE_SYMBOLS: usize = 500;
 
 /// A document parsed for a request.
-struct Doc {
-    path: PathBuf,
-    text: String,
-    ast: crate::syntax::ast::File,
+pub(super) struct Doc {
+    pub path: PathBuf,
+    pub text: String,
+    pub ast: crate::syntax::ast::File,
 }
 
 impl Server {
@@ -53,6 +53,10 @@ impl Server {
             References::METHOD => params(request.params).map(|p| self.references(p)),
             Formatting::METHOD => params(request.params).and_then(|p| self.formatting(p)),
             CodeActionRequest::METHOD => params(request.params).map(|p| self.code_actions(p)),
+            Completion::METHOD => params(request.params).map(|p| self.completion(p)),
+            ResolveCompletionItem::METHOD => {
+                params(request.params).map(|item| self.resolve_completion(item))
+            }
             _ => {
                 return Response::new_err(
                     id,
@@ -67,7 +71,7 @@ impl Server {
         }
     }
 
-    fn program(&self) -> &Index {
+    pub(super) fn program(&self) -> &Index {
         match &self.index {
             index::State::Ready(w) => w.index(),
             _ => Index::empty(),
@@ -75,7 +79,7 @@ impl Server {
     }
 
     /// The text of a file of the program: an open document's, else the file's.
-    fn read_text(&self, path: &Path) -> Option<String> {
+    pub(super) fn read_text(&self, path: &Path) -> Option<String> {
         if let Some((_, text)) = self.documents.files().find(|(p, _)| p == path) {
             return Some(text.to_string());
         }
@@ -83,7 +87,7 @@ impl Server {
         sandbox.read_to_string(path).ok()
     }
 
-    fn document(&self, uri: &Uri) -> Option<Doc> {
+    pub(super) fn document(&self, uri: &Uri) -> Option<Doc> {
         let path = convert::path_of(uri)?;
         let text = self.read_text(&path)?;
         let ast = crate::syntax::parse(&text).ast;

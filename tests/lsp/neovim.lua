@@ -7,7 +7,8 @@
 -- definition's file (relative to $PLINT_ROOT) and 0-based line, `references LINE:COLUMN` and
 -- the references' files and lines (the declaration included), `codeAction LINE:COLUMN` and the
 -- titles of the actions at the position, `formatting LINE:COLUMN` and the formatted text's
--- lines as Neovim applies the edits (`|` for a line break). Written
+-- lines as Neovim applies the edits (`|` for a line break), `completion LINE:COLUMN` and the
+-- labels of the items offered, in order. Written
 -- for Neovim 0.7 (Debian 12's), whose API is `vim.lsp.start_client`.
 local out = assert(io.open(os.getenv('PLINT_OUT'), 'w'))
 vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('PLINT_FILE')))
@@ -76,6 +77,10 @@ for request in string.gmatch(os.getenv('PLINT_REQUESTS') or '', '[^,]+') do
     local titles = {}
     for _, a in ipairs(answer) do table.insert(titles, a.title) end
     said = table.concat(titles, '; ')
+  elseif answer and method == 'completion' then
+    local labels = {}
+    for _, i in ipairs(answer.items or answer) do table.insert(labels, i.label) end
+    said = table.concat(labels, ' ')
   elseif answer and method == 'formatting' then
     vim.lsp.util.apply_text_edits(answer, buf, 'utf-16')
     said = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '|')

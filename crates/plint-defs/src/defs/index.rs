@@ -72,6 +72,17 @@ pub struct TopVar {
     pub origin: Origin,
 }
 
+/// A definition as a listing shows it: read, or declared by a Ruby file not read yet.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Listed<'a, T> {
+    Read(&'a T),
+    /// Its name (lower case) and where it is.
+    Unread {
+        name: &'a str,
+        origin: Origin,
+    },
+}
+
 /// How many definitions of each kind the index holds (duplicates included).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -310,6 +321,25 @@ impl Index {
         (0..self.functions.len() as u32).map(|i| self.function_at(i))
     }
 
+    /// Every function as a listing shows it, duplicates included, in index order: those of
+    /// Ruby files not read yet by name and place (none is read).
+    pub fn functions_listed(&self) -> impl Iterator<Item = Listed<'_, FunctionDef>> + '_ {
+        self.functions.iter().map(|f| match f {
+            Slot::Read(f) => Listed::Read(f),
+            Slot::Deferred(d) => {
+                let d = &self.deferred[*d as usize];
+                if d.is_read() {
+                    Listed::Read(d.function())
+                } else {
+                    Listed::Unread {
+                        name: d.name(),
+                        origin: d.origin(),
+                    }
+                }
+            }
+        })
+    }
+
     /// The name of every function, duplicates included, in index order.
     pub fn function_names(&self) -> impl Iterator<Item = &str> + '_ {
         self.functions.iter().map(|f| match f {
@@ -326,6 +356,24 @@ impl Index {
     /// are read now: [`Index::resource_type_names`] reads none).
     pub fn resource_types(&self) -> impl Iterator<Item = &ResourceTypeDef> + '_ {
         (0..self.resource_types.len() as u32).map(|i| self.resource_type_at(i))
+    }
+
+    /// Every resource type as a listing shows it (see [`Index::functions_listed`]).
+    pub fn resource_types_listed(&self) -> impl Iterator<Item = Listed<'_, ResourceTypeDef>> + '_ {
+        self.resource_types.iter().map(|t| match t {
+            Slot::Read(t) => Listed::Read(t),
+            Slot::Deferred(d) => {
+                let d = &self.deferred[*d as usize];
+                if d.is_read() {
+                    Listed::Read(d.resource_type())
+                } else {
+                    Listed::Unread {
+                        name: d.name(),
+                        origin: d.origin(),
+                    }
+                }
+            }
+        })
     }
 
     /// The name of every resource type, duplicates included, in index order.

@@ -295,6 +295,10 @@ struct Walker<'a> {
     /// The variable maps and name lists of popped scopes, emptied, for the next scopes (a
     /// file enters many lambda and definition scopes: their maps need not grow anew).
     spare: Vec<(HashMap<&'a str, Var>, Vec<&'a str>)>,
+    /// The offset whose visible variables [`visible_at`] wants, until they are taken.
+    probe: Option<u32>,
+    /// What [`visible_at`] found there.
+    visible: Vec<visible::Visible<'a>>,
 }
 
 impl<'a> Walker<'a> {
@@ -323,6 +327,8 @@ impl<'a> Walker<'a> {
             qualified: HashMap::default(),
             result_assignments: HashSet::default(),
             spare: Vec::new(),
+            probe: None,
+            visible: Vec::new(),
         }
     }
 
@@ -412,6 +418,12 @@ impl<'a> Walker<'a> {
 
     /// A read of `$name` at `span`.
     fn read(&mut self, name: &'a str, span: Span) {
+        if self
+            .probe
+            .is_some_and(|at| span.start <= at && at <= span.end)
+        {
+            self.take_visible();
+        }
         if name.bytes().all(|b| b.is_ascii_digit()) {
             return; // match variables: undef when unset, never an error
         }
@@ -606,12 +618,16 @@ impl<'a> Walker<'a> {
             });
         }
         for s in statements {
+            if self.probe.is_some_and(|at| s.span.start >= at) {
+                self.take_visible();
+            }
             self.expr(s);
         }
     }
 
     fn block(&mut self, b: &'a Block) {
         self.block_statements(&b.statements, false);
+        self.probe_end(b.span);
     }
 
     fn params(&mut self, params: &'a [Parameter], unused: Option<UnusedKind>) {
@@ -858,6 +874,7 @@ impl<'a> Walker<'a> {
             self.expr(r);
         }
         self.block_statements(&l.body.statements, true);
+        self.probe_end(l.body.span);
         self.pop();
     }
 
@@ -917,6 +934,7 @@ impl<'a> Walker<'a> {
             self.expr(r);
         }
         self.block_statements(&f.body.statements, true);
+        self.probe_end(f.body.span);
         self.pop();
     }
 
@@ -924,6 +942,7 @@ impl<'a> Walker<'a> {
         self.push(ScopeKind::Plan, Fallback::Global, true);
         self.params(&p.params, Some(UnusedKind::Parameter));
         self.block_statements(&p.body.statements, true);
+        self.probe_end(p.body.span);
         self.pop();
     }
 }
@@ -953,5 +972,8 @@ fn literal(e: &Expr) -> Option<&str> {
 }
 
 mod assigned;
+mod index;
+mod visible;
+pub use visible::{Visible, VisibleScope, builtin_variables, visible_at};
 #[cfg(test)]
 mod tests;

@@ -55,6 +55,8 @@ impl Settings {
             puppet: Puppet::default(),
             trusted_paths: Vec::new(),
             trusted_paths_at: (1, 1),
+            facts: None,
+            facts_at: (1, 1),
             notes: Vec::new(),
             display: puppet_lint_rc::Display::default(),
             cli_exclude: None,
@@ -92,6 +94,7 @@ impl Settings {
                 sandbox.add_configured(&path, dir);
             }
             self.trust_configured(&path, sandbox);
+            self.check_facts_file(&path, sandbox)?;
         } else if !cli.no_config {
             let rc = cwd.join(puppet_lint_rc::FILE_NAME);
             sandbox.add_trusted(&rc);
@@ -330,6 +333,10 @@ impl Settings {
         if let Some(first) = options.trusted_paths.first() {
             self.trusted_paths_at = line_col(text, first.span().start);
         }
+        if let Some(facts) = &options.facts {
+            self.facts = Some(self.facts_file(facts, &at)?);
+            self.facts_at = line_col(text, facts.span().start);
+        }
         self.fail_on_warnings = options.fail_on_warnings;
         self.known_top_scope_variables = options.known_top_scope_variables.clone();
         self.check_installed_modules = options.check_installed_modules;
@@ -337,6 +344,51 @@ impl Settings {
             self.puppet.version = version;
         }
         Ok(())
+    }
+}
+
+impl Settings {
+    /// The fact file `facts` names: a `.json`, `.yaml`, `.yml` or `.facts` file that exists.
+    fn facts_file(
+        &self,
+        facts: &Spanned<String>,
+        at: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+    ) -> Result<PathBuf, ConfigError> {
+        let path = normalize(&self.root.join(facts.get_ref()));
+        let shown = shorten(facts.get_ref(), super::SHOWN);
+        let known = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| crate::eval::facts::EXTENSIONS.contains(&e));
+        if !known {
+            return Err(at(
+                facts.span(),
+                format!(
+                    "`facts` names a fact file (`.json`, `.yaml`, `.yml` or `.facts`), not \
+                     `{shown}`"
+                ),
+            ));
+        }
+        Ok(path)
+    }
+
+    /// The fact file `facts` names (in `config`) is a file the sandbox lets plint read.
+    fn check_facts_file(&self, config: &Path, sandbox: &Sandbox) -> Result<(), ConfigError> {
+        let Some(facts) = &self.facts else {
+            return Ok(());
+        };
+        if sandbox.is_file(facts) {
+            return Ok(());
+        }
+        let (line, column) = self.facts_at;
+        let shown = facts.strip_prefix(&self.root).unwrap_or(facts);
+        Err(ConfigError {
+            at: Some((config.to_path_buf(), line, column)),
+            message: format!(
+                "the fact file `{}` does not exist, or lies outside the folders plint may read",
+                shorten(&shown.display().to_string(), super::SHOWN)
+            ),
+        })
     }
 }
 

@@ -25,6 +25,7 @@
 //! puppet-version = 7                         # the target Puppet, 7 or 8 (default 8)
 //! trusted-paths = ["../private-data"]        # folders plint may read (as `--trust DIR`);
 //!                                            # ignored in a plint.toml inside the repository
+//! facts = "facts/web01.yaml"                 # a node's facts, for the editor's completion
 //!
 //! [rules]                                    # per rule: "allow" (off), "warn" or "deny" (error)
 //! unquoted-resource-title = "deny"           # a rule's name ...
@@ -142,6 +143,9 @@ pub struct Options {
     /// repository (as `--trust DIR`), relative to the directory of `plint.toml`. Honoured only
     /// in a `plint.toml` outside the checked repository: one inside it is ignored, with a note.
     pub trusted_paths: Vec<Spanned<String>>,
+    /// A node's facts (a JSON or YAML fact file, as `--facts FILE` reads one), relative to the
+    /// directory of `plint.toml`: the keys the editor's completion offers in `$facts['...']`.
+    pub facts: Option<Spanned<String>>,
 }
 
 /// `[rules]`: rule key to level.
@@ -362,6 +366,10 @@ pub struct Settings {
     pub trusted_paths: Vec<PathBuf>,
     /// Where `trusted-paths` is written (line and column), for the note that ignores it.
     trusted_paths_at: (usize, usize),
+    /// `facts`: the fact file whose keys `plint lsp` completes (absolute).
+    pub facts: Option<PathBuf>,
+    /// Where `facts` is written (line and column), for the error that it cannot be read.
+    facts_at: (usize, usize),
     /// Things to tell the user (ignored `.puppet-lint.rc` options, checks plint lacks).
     pub notes: Vec<String>,
     /// puppet-lint's options about what is shown: `.puppet-lint.rc`'s, then the command

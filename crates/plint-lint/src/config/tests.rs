@@ -269,3 +269,32 @@ fn builtin_codes_can_be_configured() {
     assert_eq!(ds.len(), 1);
     assert_eq!((ds[0].code, ds[0].severity), ("P005", Severity::Error));
 }
+
+#[test]
+fn facts_names_an_existing_fact_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = normalize(dir.path());
+    std::fs::create_dir(root.join("facts")).unwrap();
+    std::fs::write(root.join("facts/web01.yaml"), "os:\n  family: Debian\n").unwrap();
+    let load = |text: &str| {
+        std::fs::write(root.join(FILE_NAME), text).unwrap();
+        let mut sandbox = Sandbox::new(&root, std::slice::from_ref(&root));
+        Settings::load(&CliOptions::default(), &root, &mut sandbox)
+    };
+    let s = load("facts = \"facts/web01.yaml\"\n").unwrap();
+    assert_eq!(s.facts, Some(root.join("facts/web01.yaml")));
+    let e = load("fail-on-warnings = true\nfacts = \"facts/web02.yaml\"\n").unwrap_err();
+    assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((2, 9)), "{e}");
+    assert!(
+        e.message
+            .contains("the fact file `facts/web02.yaml` does not exist, or lies outside"),
+        "{e}"
+    );
+    let e = load("facts = \"facts\"\n").unwrap_err();
+    assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((1, 9)), "{e}");
+    assert!(e.message.contains("names a fact file"), "{e}");
+    let e = load("facts = \"/etc/hostname.json\"\n").unwrap_err();
+    assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((1, 9)), "{e}");
+    let e = load("facts = 1\n").unwrap_err();
+    assert_eq!(e.at.as_ref().map(|a| (a.1, a.2)), Some((1, 9)), "{e}");
+}

@@ -67,6 +67,19 @@ impl Deferred {
         self.source.kind
     }
 
+    /// Where the declaration is (the file is not read).
+    pub fn origin(&self) -> Origin {
+        Origin::Ruby {
+            path: self.source.path.clone(),
+            line: self.line,
+        }
+    }
+
+    /// Whether the file has been read.
+    pub fn is_read(&self) -> bool {
+        self.defs.get().is_some()
+    }
+
     /// The function the file declares (read now if not yet).
     pub fn function(&self) -> &FunctionDef {
         &self.defs().functions[0]

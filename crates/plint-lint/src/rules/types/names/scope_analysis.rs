@@ -28,29 +28,19 @@ struct FileProgram<'a> {
 
 impl scope::Program for FileProgram<'_> {
     fn class(&self, name: &str) -> Option<ClassVars<'_>> {
-        let c = self.index.class(name)?;
-        let names = c.params.iter().map(|p| p.name.as_str());
-        Some(ClassVars {
-            names: names
-                .chain(c.variables.iter().map(|v| v.name.as_str()))
-                .collect(),
-            parent: c.parent.as_deref().map(Cow::Borrowed),
-        })
+        scope::Program::class(self.index, name)
     }
 
     fn class_defines(&self, name: &str, var: &str) -> Option<(bool, Option<Cow<'_, str>>)> {
-        let c = self.index.class(name)?;
-        let has =
-            c.params.iter().any(|p| p.name == var) || c.variables.iter().any(|v| v.name == var);
-        Some((has, c.parent.as_deref().map(Cow::Borrowed)))
+        scope::Program::class_defines(self.index, name, var)
     }
 
     fn top_variable(&self, name: &str) -> bool {
-        self.index.top_variable(name).is_some()
+        scope::Program::top_variable(self.index, name)
     }
 
     fn node_variable(&self, name: &str) -> bool {
-        self.index.node_variable(name)
+        scope::Program::node_variable(self.index, name)
     }
 
     fn custom_fact(&self, name: &str) -> bool {

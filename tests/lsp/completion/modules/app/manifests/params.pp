@@ -1,0 +1,4 @@
+# @summary The application's defaults.
+class app::params {
+  $package = 'app'
+}
