@@ -5,6 +5,8 @@
 mod common;
 #[path = "lsp/edits.rs"]
 mod edits;
+#[path = "lsp/watched.rs"]
+mod watched;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;

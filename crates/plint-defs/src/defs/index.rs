@@ -551,6 +551,7 @@ impl Index {
                 roots: Vec::new(),
                 manifests: Vec::new(),
                 ruby: from_ruby,
+                ruby_paths: ruby.iter().map(|s| s.path.clone()).collect(),
                 tasks: Vec::new(),
                 assets: Vec::new(),
             },
