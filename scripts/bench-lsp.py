@@ -5,7 +5,9 @@
 # each until its diagnostics are published, less the 150 ms pause the server waits for more
 # edits (each moves nothing the file defines), then six that each add a class (the index is
 # assembled again); then 20 hovers and 20 definitions at LINE:COLUMN (0-based; by default the last
-# variable of the file), each timed until its answer. Last, the server's peak memory (VmHWM).
+# variable of the file), each timed until its answer; then 10 find references (declarations
+# included) of the first class or defined type the file defines, across the workspace. Last, the
+# server's peak memory (VmHWM).
 #
 #   python3 scripts/bench-lsp.py PLINT ROOT FILE [LINE:COLUMN]
 import json, os, re, subprocess, sys, time
@@ -65,16 +67,20 @@ for v in range(12, 18):
         if m.get("method") == "textDocument/publishDiagnostics": break
     defining.append((time.time() - t - 0.150) * 1000)
 defining.sort()
-def timed(method):
+def timed(method, at=None, runs=20, extra={}):
+    l, c = at or (line, col)
     out = []
-    for _ in range(20):
+    for _ in range(runs):
         t = time.time()
-        answer = request("textDocument/" + method, {"textDocument":{"uri":uri},"position":{"line":line,"character":col}})
+        answer = request("textDocument/" + method, {"textDocument":{"uri":uri},"position":{"line":l,"character":c}, **extra})
         out.append((time.time() - t) * 1000)
     out.sort()
     return out, answer.get("result")
 hovers, hover = timed("hover")
 definitions, definition = timed("definition")
+declared = next(((i, m.start(2) + 1) for i, l in enumerate(text.split("\n")) for m in [re.match(r"\s*(class|define)\s+([a-z][\w:]*)", l)] if m), None)
+if declared:
+    refs, found_refs = timed("references", declared, 10, {"context": {"includeDeclaration": True}})
 peak = next(l.split()[1] for l in open(f"/proc/{p.pid}/status") if l.startswith("VmHWM"))
 send({"jsonrpc":"2.0","id":99,"method":"shutdown"}); recv(); send({"jsonrpc":"2.0","method":"exit"}); p.wait()
 ms = sorted((x - 0.150) * 1000 for x in times[1:])
@@ -82,4 +88,6 @@ print(f"index ready {ready*1000:.0f} ms after start ({said})")
 print(f"{rel}: open {1000*(times[0]-0.150):.0f} ms; edits: median {ms[len(ms)//2]:.0f} ms, min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms (after the 150 ms pause); {found} diagnostics")
 print(f"edits that define a class more: median {defining[len(defining)//2]:.0f} ms, max {defining[-1]:.0f} ms")
 print(f"at {line}:{col}: hover median {hovers[10]:.1f} ms (max {hovers[-1]:.1f}), {'an answer' if hover else 'none'}; definition median {definitions[10]:.1f} ms (max {definitions[-1]:.1f}), {'an answer' if definition else 'none'}")
+if declared:
+    print(f"references at {declared[0]}:{declared[1]}: median {refs[5]:.1f} ms (min {refs[0]:.1f}, max {refs[-1]:.1f}), {len(found_refs or [])} places in {len(set(r['uri'] for r in found_refs or []))} files")
 print(f"peak memory {int(peak)/1024:.0f} MB")
