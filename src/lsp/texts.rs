@@ -7,6 +7,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::sandbox::Sandbox;
 
 /// The manifests' texts, by path.
@@ -16,13 +18,18 @@ pub struct Texts {
 }
 
 impl Texts {
-    /// Reads the manifests at `paths` through `sandbox`; an unreadable one is left out.
+    /// Reads the manifests at `paths` through `sandbox` (in parallel); an unreadable one is
+    /// left out.
     pub fn read<'a>(paths: impl Iterator<Item = &'a Path>, sandbox: &Sandbox) -> Texts {
-        let mut texts = Texts::default();
-        for path in paths {
-            texts.reread(path, sandbox);
-        }
-        texts
+        let paths: Vec<&Path> = paths.collect();
+        let by_path = paths
+            .into_par_iter()
+            .filter_map(|path| {
+                let text = sandbox.read_to_string(path).ok()?;
+                Some((path.to_path_buf(), Arc::from(text)))
+            })
+            .collect();
+        Texts { by_path }
     }
 
     /// The text kept for the manifest at `path`.
