@@ -221,11 +221,12 @@ impl Server {
                 index::State::Ready(w) => Some(w.parts().paths()),
                 _ => None,
             };
-            let open = self.documents.files().map(|(p, _)| p);
-            for path in super::references::manifests(indexed.into_iter().flatten(), open) {
+            let open: Vec<(PathBuf, &str)> = self.documents.files().collect();
+            let open_paths = open.iter().map(|(p, _)| p.clone());
+            for path in super::references::manifests(indexed.into_iter().flatten(), open_paths) {
                 // The open document's text, else the kept one: no file is read here.
                 let kept;
-                let text: &str = match self.documents.files().find(|(p, _)| *p == path) {
+                let text: &str = match open.iter().find(|(p, _)| *p == path) {
                     Some((_, text)) => text,
                     None => match self.texts.get(&path) {
                         Some(text) => {
