@@ -170,3 +170,30 @@ fn a_file_that_vanished_is_logged() {
     );
     client.shutdown();
 }
+
+/// A module's Ruby function renamed on disk: the open documents that call it by its old name
+/// are told at once; renamed back, the finding goes.
+#[test]
+fn a_ruby_function_changed_on_disk() {
+    let (_dir, root) = fixture();
+    let mut client = start_watching(&root);
+    let site = uri(&root.join("modules/site/manifests/init.pp"));
+    let text = std::fs::read_to_string(root.join("modules/site/manifests/init.pp")).unwrap();
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": site, "languageId": "puppet", "version": 1, "text": text}}),
+    );
+    let before = findings(&client.diagnostics(&site));
+    let shout = root.join("modules/web/lib/puppet/functions/web/shout.rb");
+    let original = std::fs::read_to_string(&shout).unwrap();
+    std::fs::write(&shout, original.replace("web::shout", "web::yell")).unwrap();
+    changed(&mut client, &[(&shout, CHANGED)]);
+    // `web::shout` is no function any more (P101), at its call.
+    let mut expected = before.clone();
+    expected.push(("P101".to_string(), 5, 9, 5, 19));
+    assert_eq!(findings(&client.diagnostics(&site)), expected);
+    std::fs::write(&shout, original).unwrap();
+    changed(&mut client, &[(&shout, CHANGED)]);
+    assert_eq!(findings(&client.diagnostics(&site)), before);
+    client.shutdown();
+}

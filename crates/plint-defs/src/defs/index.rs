@@ -54,7 +54,7 @@ mod parts;
 
 pub use manifest::FileDefs;
 pub(crate) use manifest::scope_variables;
-pub use modules::{Listing, ModuleAssets, Modules, read_manifests};
+pub use modules::{Listing, ModuleAssets, Modules, RubyReread, read_manifests};
 pub use parts::{Parts, Update};
 
 /// One parsed manifest given to the index.

@@ -8,7 +8,7 @@
 //! moves the index's entries in place); no other file is read.
 
 use crate::defs::Index;
-use crate::defs::index::{FileDefs, Parts, Update};
+use crate::defs::index::{FileDefs, Parts, RubyReread, Update};
 use crate::defs::world::World;
 use crate::discover::module::ModuleRoot;
 use std::path::PathBuf;
@@ -99,12 +99,18 @@ impl Workspace {
             }
         }
         for path in paths {
-            if let Some(readable) = self.parts.reread_ruby(path, sandbox) {
-                assemble = true;
-                names = true;
-                if !readable {
+            match self.parts.reread_ruby(path, sandbox) {
+                Some(RubyReread::Read) => {
+                    assemble = true;
+                    names = true;
+                }
+                Some(RubyReread::Dropped) => {
+                    assemble = true;
+                    names = true;
                     gone.push(path.clone());
                 }
+                Some(RubyReread::Unreadable) => gone.push(path.clone()),
+                None => {}
             }
         }
         if assemble {

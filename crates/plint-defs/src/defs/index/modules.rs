@@ -120,27 +120,40 @@ impl Modules {
 
     /// Reads the Ruby file at `path` again (changed, created or deleted since) and puts what
     /// it declares now in place of what the modules held for it: none when it is no longer
-    /// readable. `None` when `path` is not a Ruby file the index reads (see
-    /// [`ruby_kind`]); else whether the file could be read.
-    pub fn reread_ruby(&mut self, path: &Path, sandbox: &Sandbox) -> Option<bool> {
+    /// readable. `None` when `path` is not a Ruby file the index reads (see [`ruby_kind`]).
+    pub fn reread_ruby(&mut self, path: &Path, sandbox: &Sandbox) -> Option<RubyReread> {
         let kind = self.roots.iter().find_map(|r| ruby_kind(&r.path, path))?;
         let at = self.ruby_paths.iter().position(|p| p == path);
         let read = read_ruby(path.to_path_buf(), kind, sandbox).map(|(_, r)| r);
-        let readable = read.is_some();
-        match (at, read) {
-            (Some(i), Some(read)) => self.ruby[i] = read,
+        Some(match (at, read) {
+            (Some(i), Some(read)) => {
+                self.ruby[i] = read;
+                RubyReread::Read
+            }
             (Some(i), None) => {
                 self.ruby.remove(i);
                 self.ruby_paths.remove(i);
+                RubyReread::Dropped
             }
             (None, Some(read)) => {
                 self.ruby.push(read);
                 self.ruby_paths.push(path.to_path_buf());
+                RubyReread::Read
             }
-            (None, None) => {}
-        }
-        Some(readable)
+            (None, None) => RubyReread::Unreadable,
+        })
     }
+}
+
+/// What [`Modules::reread_ruby`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RubyReread {
+    /// The file was read: what it declares is in place (or added).
+    Read,
+    /// The file cannot be read any more: what it declared was taken out.
+    Dropped,
+    /// The file cannot be read, and the modules held nothing of it: nothing changed.
+    Unreadable,
 }
 
 /// The Ruby file at `path`, read (see [`ruby::read`]); none when it cannot be read.
@@ -364,14 +377,21 @@ mod tests {
             std::fs::write(&file, text).unwrap();
         };
         declare("web::shout");
-        assert_eq!(modules.reread_ruby(&file, &sandbox), Some(true));
+        assert_eq!(modules.reread_ruby(&file, &sandbox), Some(RubyReread::Read));
         assert_eq!(names(&modules), ["web::shout"]);
         declare("web::loud");
-        assert_eq!(modules.reread_ruby(&file, &sandbox), Some(true));
+        assert_eq!(modules.reread_ruby(&file, &sandbox), Some(RubyReread::Read));
         assert_eq!(names(&modules), ["web::loud"]);
         std::fs::remove_file(&file).unwrap();
-        assert_eq!(modules.reread_ruby(&file, &sandbox), Some(false));
+        assert_eq!(
+            modules.reread_ruby(&file, &sandbox),
+            Some(RubyReread::Dropped)
+        );
         assert!(names(&modules).is_empty());
+        assert_eq!(
+            modules.reread_ruby(&file, &sandbox),
+            Some(RubyReread::Unreadable)
+        );
         assert_eq!(modules.reread_ruby(&root.join("x.rb"), &sandbox), None);
     }
 }

@@ -105,7 +105,11 @@ impl Parts {
     }
 
     /// Reads the modules' Ruby file at `path` again (see [`Modules::reread_ruby`]).
-    pub fn reread_ruby(&mut self, path: &Path, sandbox: &crate::sandbox::Sandbox) -> Option<bool> {
+    pub fn reread_ruby(
+        &mut self,
+        path: &Path,
+        sandbox: &crate::sandbox::Sandbox,
+    ) -> Option<super::RubyReread> {
         self.modules.reread_ruby(path, sandbox)
     }
 
