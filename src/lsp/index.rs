@@ -94,7 +94,7 @@ pub fn start(
             let started = Instant::now();
             let built = session(&root, None, std::iter::empty(), 0).and_then(|mut s| {
                 let workspace = s.index_workspace(&root)?;
-                let texts = Texts::read(workspace.parts().paths(), s.sandbox());
+                let texts = s.install(|| Texts::read(workspace.parts().paths(), s.sandbox()));
                 Ok((Box::new(workspace), texts, started.elapsed()))
             });
             // The server may have started another indexing since (files changed): this one's

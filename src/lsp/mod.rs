@@ -333,7 +333,8 @@ impl Server {
             let built =
                 index::session(&self.root, None, self.documents.files(), 0).and_then(|mut s| {
                     let workspace = s.index_workspace(&self.root)?;
-                    let texts = texts::Texts::read(workspace.parts().paths(), s.sandbox());
+                    let texts =
+                        s.install(|| texts::Texts::read(workspace.parts().paths(), s.sandbox()));
                     Ok((workspace, texts))
                 });
             self.index = match built {

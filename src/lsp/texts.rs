@@ -18,7 +18,8 @@ pub struct Texts {
 }
 
 impl Texts {
-    /// Reads the manifests at `paths` through `sandbox` (in parallel); an unreadable one is
+    /// Reads the manifests at `paths` through `sandbox` (in parallel, on the threads of the
+    /// pool it runs in: a session's, [`crate::lint::Session::install`]); an unreadable one is
     /// left out.
     pub fn read<'a>(paths: impl Iterator<Item = &'a Path>, sandbox: &Sandbox) -> Texts {
         let paths: Vec<&Path> = paths.collect();
