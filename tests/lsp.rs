@@ -7,6 +7,8 @@ mod common;
 mod completion;
 #[path = "lsp/edits.rs"]
 mod edits;
+#[path = "lsp/watched.rs"]
+mod watched;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;

@@ -359,9 +359,10 @@ pub enum Command {
     Diff(Box<super::diff::args::DiffArgs>),
     /// Serve the Language Server Protocol on standard input and output, for an editor:
     /// every rule of check mode on the open documents as they are edited, in an index of the
-    /// workspace built once; go to definition, find references, hover, document and workspace
-    /// symbols, code actions (fixes, suppressions, missing parameters), formatting (the safe
-    /// fixes) and completion (types, attributes, classes, functions, variables, facts, Hiera
+    /// workspace built once and kept up to date with the edits and the files changed on disk
+    /// (watched through the editor); go to definition, find references, hover, document and
+    /// workspace symbols, code actions (fixes, suppressions, missing parameters), formatting (the
+    /// safe fixes) and completion (types, attributes, classes, functions, variables, facts, Hiera
     /// keys) (see the README's editor guide).
     Lsp,
 }

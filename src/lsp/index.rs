@@ -1,6 +1,8 @@
 //! The workspace's index, built once at start-up on a thread of its own while the server
 //! answers, with the client told of the work (`$/progress`) when it can show it; then kept
-//! up to date by each check ([`crate::lint::Session::check_in`]).
+//! up to date by each check ([`crate::lint::Session::check_in`]) and by the files changed on
+//! disk ([`super::watched`]). The manifests' texts are read on the same thread, for find
+//! references ([`super::texts`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -17,6 +19,8 @@ use lsp_types::{
 use crate::config::{CliOptions, Settings};
 use crate::lint::{Session, Workspace};
 use crate::sandbox::Sandbox;
+
+use super::texts::Texts;
 
 /// The progress token of the indexing.
 const TOKEN: &str = "plint/index";
@@ -40,9 +44,12 @@ pub fn session<'a>(
     Session::new(root.to_path_buf(), settings, sandbox, threads)
 }
 
+/// What the indexing thread gives: the workspace, its manifests' texts, the time it took.
+pub type Built = Result<(Box<Workspace>, Texts, std::time::Duration), String>;
+
 /// The index being built, or built.
 pub enum State {
-    Building(Receiver<Result<(Box<Workspace>, std::time::Duration), String>>),
+    Building(Receiver<Built>),
     Ready(Box<Workspace>),
     /// The index could not be built (the configuration is invalid, say): each check then
     /// says why.
@@ -50,11 +57,21 @@ pub enum State {
 }
 
 /// Starts building the index of the workspace at `root` on its own thread; tells the client
-/// when it supports `window.workDoneProgress`.
-pub fn start(connection: &Connection, root: &Path, progress: bool) -> Result<State, String> {
+/// when it supports `window.workDoneProgress` (`attempt` counts the indexings of the run, so
+/// that each request to create the progress has an id of its own).
+pub fn start(
+    connection: &Connection,
+    root: &Path,
+    progress: bool,
+    attempt: u32,
+) -> Result<State, String> {
     if progress {
+        let id = match attempt {
+            0 => TOKEN.to_string(),
+            n => format!("{TOKEN}/{n}"),
+        };
         let create = Request::new(
-            RequestId::from(TOKEN.to_string()),
+            RequestId::from(id),
             WorkDoneProgressCreate::METHOD.into(),
             WorkDoneProgressCreateParams {
                 token: NumberOrString::String(TOKEN.into()),
@@ -75,27 +92,33 @@ pub fn start(connection: &Connection, root: &Path, progress: bool) -> Result<Sta
         .name("plint-index".into())
         .spawn(move || {
             let started = Instant::now();
-            let built = session(&root, None, std::iter::empty(), 0)
-                .and_then(|mut s| s.index_workspace(&root));
-            let _ = tx.send(built.map(|w| (Box::new(w), started.elapsed())));
+            let built = session(&root, None, std::iter::empty(), 0).and_then(|mut s| {
+                let workspace = s.index_workspace(&root)?;
+                let texts = s.install(|| Texts::read(workspace.parts().paths(), s.sandbox()));
+                Ok((Box::new(workspace), texts, started.elapsed()))
+            });
+            // The server may have started another indexing since (files changed): this one's
+            // receiver is then gone.
+            let _ = tx.send(built);
         })
         .map_err(|e| format!("cannot start the indexing thread: {e}"))?;
     Ok(State::Building(rx))
 }
 
-/// The index built: the new state, after telling the client when it was told of the start.
+/// The index built: the new state and the manifests' texts, after telling the client when it
+/// was told of the start.
 pub fn finished(
     connection: &Connection,
-    built: Result<(Box<Workspace>, std::time::Duration), String>,
+    built: Built,
     progress: bool,
-) -> Result<State, String> {
-    let (state, message) = match built {
-        Ok((workspace, took)) => {
+) -> Result<(State, Texts), String> {
+    let (state, texts, message) = match built {
+        Ok((workspace, texts, took)) => {
             let stats = workspace.index().stats();
             let message = format!("{stats} in {} ms", took.as_millis());
-            (State::Ready(workspace), message)
+            (State::Ready(workspace), texts, message)
         }
-        Err(e) => (State::Failed(e.clone()), e),
+        Err(e) => (State::Failed(e.clone()), Texts::default(), e),
     };
     if progress {
         report(
@@ -105,7 +128,7 @@ pub fn finished(
             }),
         )?;
     }
-    Ok(state)
+    Ok((state, texts))
 }
 
 fn report(connection: &Connection, value: WorkDoneProgress) -> Result<(), String> {

@@ -9,7 +9,8 @@
 //! open texts in memory ([`crate::lint::Session::check_in`]): every rule of check mode,
 //! `plint.toml` and `.puppet-lint.rc`, suppression comments, and the program around the file
 //! as `plint PATH` sees it. What a check finds a file defines goes into the index; when that
-//! changes, the other open documents are checked again. Requests ([`requests`]): go to
+//! changes, the other open documents are checked again; so do files changed on disk
+//! ([`watched`]). Requests ([`requests`]): go to
 //! definition, find references ([`references`]), hover, document and workspace symbols, code
 //! actions ([`actions`]), formatting ([`formatting`]) and completion ([`completion`]). No process-global state: the [`Server`]
 //! is the run.
@@ -26,14 +27,16 @@ pub mod index;
 pub mod references;
 pub mod requests;
 pub mod symbols;
+pub mod texts;
+pub mod watched;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use lsp_server::{Connection, Message, Notification, Request};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
-    Notification as _, PublishDiagnostics,
+    DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
+    DidSaveTextDocument, Notification as _, PublishDiagnostics,
 };
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, HoverProviderCapability,
@@ -104,8 +107,9 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         .as_ref()
         .and_then(|w| w.work_done_progress)
         .unwrap_or(false);
+    watched::register(connection, &params)?;
     let root = workspace_root(&params);
-    let state = index::start(connection, &root, progress)?;
+    let state = index::start(connection, &root, progress, 0)?;
     let mut server = Server::new(root, state, progress);
     server.run(connection)
 }
@@ -132,6 +136,10 @@ pub struct Server {
     root: PathBuf,
     documents: Documents,
     index: index::State,
+    /// The texts of the index's manifests, for find references.
+    texts: texts::Texts,
+    /// How many times the workspace was indexed again (files changed on disk).
+    indexings: u32,
     /// Whether the client shows `$/progress`.
     progress: bool,
 }
@@ -147,7 +155,7 @@ type Checked = (
 enum Event {
     Message(Message),
     /// The workspace's index is built (or could not be).
-    Indexed(Result<(Box<crate::lint::Workspace>, Duration), String>),
+    Indexed(index::Built),
     /// The client paused: time to check the documents changed.
     Pause,
     Closed,
@@ -159,6 +167,8 @@ impl Server {
             root,
             documents: Documents::default(),
             index,
+            texts: texts::Texts::default(),
+            indexings: 0,
             progress,
         }
     }
@@ -193,7 +203,7 @@ impl Server {
                 Event::Closed => return Ok(()),
                 Event::Pause => self.check_stale(connection)?,
                 Event::Indexed(built) => {
-                    self.index = index::finished(connection, built, self.progress)?;
+                    (self.index, self.texts) = index::finished(connection, built, self.progress)?;
                 }
                 Event::Message(Message::Request(request)) => {
                     if connection.handle_shutdown(&request).map_err(closed)? {
@@ -246,6 +256,7 @@ impl Server {
                     serde_json::from_value(params).map_err(bad)?;
                 self.documents.mark_stale(&p.text_document.uri);
             }
+            DidChangeWatchedFiles::METHOD => self.files_changed(connection, params)?,
             DidCloseTextDocument::METHOD => {
                 let p: lsp_types::DidCloseTextDocumentParams =
                     serde_json::from_value(params).map_err(bad)?;
@@ -270,7 +281,9 @@ impl Server {
             return Ok(());
         }
         let session = index::session(&self.root, Some(&path), self.documents.files(), 1)?;
-        workspace.reread(&[path], session.sandbox());
+        let paths = [path];
+        workspace.refresh(&paths, session.sandbox());
+        self.texts.refresh(&paths, session.sandbox());
         if workspace.names_changed() {
             self.documents.mark_all_stale_but(&[]);
         }
@@ -319,10 +332,18 @@ impl Server {
     fn check(&mut self, path: &Path) -> Result<Checked, String> {
         if let index::State::Failed(_) = &self.index {
             // Maybe fixed since (an invalid `plint.toml`): index again, here.
-            let built = index::session(&self.root, None, self.documents.files(), 0)
-                .and_then(|mut s| s.index_workspace(&self.root));
+            let built =
+                index::session(&self.root, None, self.documents.files(), 0).and_then(|mut s| {
+                    let workspace = s.index_workspace(&self.root)?;
+                    let texts =
+                        s.install(|| texts::Texts::read(workspace.parts().paths(), s.sandbox()));
+                    Ok((workspace, texts))
+                });
             self.index = match built {
-                Ok(w) => index::State::Ready(Box::new(w)),
+                Ok((w, texts)) => {
+                    self.texts = texts;
+                    index::State::Ready(Box::new(w))
+                }
                 Err(e) => index::State::Failed(e),
             };
         }

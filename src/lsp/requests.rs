@@ -225,17 +225,27 @@ impl Server {
                 index::State::Ready(w) => Some(w.parts().paths()),
                 _ => None,
             };
-            let open = self.documents.files().map(|(p, _)| p);
-            for path in super::references::manifests(indexed.into_iter().flatten(), open) {
-                let Some(text) = self.read_text(&path) else {
-                    continue;
+            let open: Vec<(PathBuf, &str)> = self.documents.files().collect();
+            let open_paths = open.iter().map(|(p, _)| p.clone());
+            for path in super::references::manifests(indexed.into_iter().flatten(), open_paths) {
+                // The open document's text, else the kept one: no file is read here.
+                let kept;
+                let text: &str = match open.iter().find(|(p, _)| *p == path) {
+                    Some((_, text)) => text,
+                    None => match self.texts.get(&path) {
+                        Some(text) => {
+                            kept = text;
+                            &kept
+                        }
+                        None => continue,
+                    },
                 };
                 if !text.to_ascii_lowercase().contains(named.name()) {
                     continue;
                 }
-                let ast = crate::syntax::parse(&text).ast;
-                let spans = super::references::in_file(&text, &ast, &named, declarations);
-                found.push((path, text, spans));
+                let ast = crate::syntax::parse(text).ast;
+                let spans = super::references::in_file(text, &ast, &named, declarations);
+                found.push((path, text.to_string(), spans));
             }
         } else {
             return Value::Null;

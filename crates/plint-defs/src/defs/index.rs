@@ -54,7 +54,7 @@ mod parts;
 
 pub use manifest::FileDefs;
 pub(crate) use manifest::scope_variables;
-pub use modules::{Listing, ModuleAssets, Modules, read_manifests};
+pub use modules::{Listing, ModuleAssets, Modules, RubyReread, read_manifests};
 pub use parts::{Parts, Update};
 
 /// One parsed manifest given to the index.
@@ -599,6 +599,7 @@ impl Index {
                 roots: Vec::new(),
                 manifests: Vec::new(),
                 ruby: from_ruby,
+                ruby_paths: ruby.iter().map(|s| s.path.clone()).collect(),
                 tasks: Vec::new(),
                 assets: Vec::new(),
             },

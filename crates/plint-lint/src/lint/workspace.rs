@@ -8,9 +8,11 @@
 //! moves the index's entries in place); no other file is read.
 
 use crate::defs::Index;
-use crate::defs::index::{FileDefs, Parts, Update};
+use crate::defs::index::{FileDefs, Parts, RubyReread, Update};
 use crate::defs::world::World;
 use crate::discover::module::ModuleRoot;
+use std::path::PathBuf;
+
 use crate::sandbox::Sandbox;
 
 /// The index of a program, kept up to date with the files checked in it.
@@ -70,11 +72,52 @@ impl Workspace {
         self.names_changed
     }
 
-    /// Reads the manifests at `paths` again through `sandbox` (as they are on disk, say, once
-    /// the editor that changed them closed them unsaved) and puts what they define in place.
-    pub fn reread(&mut self, paths: &[std::path::PathBuf], sandbox: &Sandbox) {
-        let defs = crate::defs::index::read_manifests(paths.to_vec(), sandbox);
+    /// The files at `paths` changed on disk (created, changed or deleted by another program
+    /// than the editor; or closed unsaved in the editor that changed them): reads each manifest (`.pp`) and each Ruby file of a module's
+    /// `lib/puppet` again through `sandbox`, and puts what it defines now in place of what the
+    /// workspace held for it, or takes it out when it can no longer be read; other files are
+    /// left alone. The index is assembled again when anything changed. Returns the paths that
+    /// could not be read (deleted, or unreadable).
+    pub fn refresh(&mut self, paths: &[PathBuf], sandbox: &Sandbox) -> Vec<PathBuf> {
+        let manifests: Vec<PathBuf> = paths
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "pp"))
+            .cloned()
+            .collect();
+        let defs = crate::defs::index::read_manifests(manifests.clone(), sandbox);
+        let mut gone: Vec<PathBuf> = manifests
+            .into_iter()
+            .filter(|p| !defs.iter().any(|d| d.path() == p))
+            .collect();
         self.update(defs, sandbox);
+        let mut names = self.names_changed;
+        let mut assemble = false;
+        for path in &gone {
+            if self.parts.remove(path) {
+                assemble = true;
+                names = true;
+            }
+        }
+        for path in paths {
+            match self.parts.reread_ruby(path, sandbox) {
+                Some(RubyReread::Read) => {
+                    assemble = true;
+                    names = true;
+                }
+                Some(RubyReread::Dropped) => {
+                    assemble = true;
+                    names = true;
+                    gone.push(path.clone());
+                }
+                Some(RubyReread::Unreadable) => gone.push(path.clone()),
+                None => {}
+            }
+        }
+        if assemble {
+            self.assemble(sandbox);
+        }
+        self.names_changed = names;
+        gone
     }
 
     /// Puts what these manifests define now in place; the index is assembled again (with

@@ -24,6 +24,8 @@ pub struct Modules {
     pub(super) manifests: Vec<FileDefs>,
     /// The Ruby files, by root and path: their definitions, or those to read on first use.
     pub(super) ruby: Vec<ruby::Read>,
+    /// The path of each of `ruby`, in its order.
+    pub(super) ruby_paths: Vec<PathBuf>,
     /// The Bolt tasks of the modules (see [`crate::defs::tasks`]).
     pub(super) tasks: Vec<crate::defs::tasks::TaskDef>,
     /// The templates and files of each module, by its name.
@@ -92,18 +94,16 @@ impl Modules {
                 .filter(|p| !checked_files.contains(&identity(p)))
                 .collect();
         }
-        let (manifests, ruby) = rayon::join(
+        let (manifests, ruby): (_, Vec<(PathBuf, ruby::Read)>) = rayon::join(
             || read_manifests(extra_pp, sandbox),
             || {
                 ruby_files
                     .into_par_iter()
-                    .filter_map(|(path, kind)| {
-                        let text = utf8_text(sandbox.read(&path).ok()?);
-                        Some(ruby::read(ruby::Source { text, path, kind }))
-                    })
+                    .filter_map(|(path, kind)| read_ruby(path, kind, sandbox))
                     .collect()
             },
         );
+        let (ruby_paths, ruby) = ruby.into_iter().unzip();
         let tasks = roots
             .iter()
             .flat_map(|r| crate::defs::tasks::read_module_tasks(&r.name, &r.path, sandbox))
@@ -112,9 +112,80 @@ impl Modules {
             roots: roots.into_iter().cloned().collect(),
             manifests,
             ruby,
+            ruby_paths,
             tasks,
             assets,
         }
+    }
+
+    /// Reads the Ruby file at `path` again (changed, created or deleted since) and puts what
+    /// it declares now in place of what the modules held for it: none when it is no longer
+    /// readable. `None` when `path` is not a Ruby file the index reads (see [`ruby_kind`]).
+    pub fn reread_ruby(&mut self, path: &Path, sandbox: &Sandbox) -> Option<RubyReread> {
+        let kind = self.roots.iter().find_map(|r| ruby_kind(&r.path, path))?;
+        let at = self.ruby_paths.iter().position(|p| p == path);
+        let read = read_ruby(path.to_path_buf(), kind, sandbox).map(|(_, r)| r);
+        Some(match (at, read) {
+            (Some(i), Some(read)) => {
+                self.ruby[i] = read;
+                RubyReread::Read
+            }
+            (Some(i), None) => {
+                self.ruby.remove(i);
+                self.ruby_paths.remove(i);
+                RubyReread::Dropped
+            }
+            (None, Some(read)) => {
+                self.ruby.push(read);
+                self.ruby_paths.push(path.to_path_buf());
+                RubyReread::Read
+            }
+            (None, None) => RubyReread::Unreadable,
+        })
+    }
+}
+
+/// What [`Modules::reread_ruby`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RubyReread {
+    /// The file was read: what it declares is in place (or added).
+    Read,
+    /// The file cannot be read any more: what it declared was taken out.
+    Dropped,
+    /// The file cannot be read, and the modules held nothing of it: nothing changed.
+    Unreadable,
+}
+
+/// The Ruby file at `path`, read (see [`ruby::read`]); none when it cannot be read.
+fn read_ruby(path: PathBuf, kind: ruby::Kind, sandbox: &Sandbox) -> Option<(PathBuf, ruby::Read)> {
+    let text = utf8_text(sandbox.read(&path).ok()?);
+    let read = ruby::read(ruby::Source {
+        text,
+        path: path.clone(),
+        kind,
+    });
+    Some((path, read))
+}
+
+/// What the Ruby file at `path` declares, by where it is in the module at `root` (as
+/// [`module_files`] lists them): none when the index does not read it.
+pub fn ruby_kind(root: &Path, path: &Path) -> Option<ruby::Kind> {
+    let rest = path.strip_prefix(root.join("lib/puppet")).ok()?;
+    if path.extension().is_none_or(|e| e != "rb") {
+        return None;
+    }
+    let in_folder = |folder: &str, deep: bool| {
+        rest.strip_prefix(folder)
+            .is_ok_and(|r| deep || r.components().count() == 1)
+    };
+    if in_folder("functions", true) {
+        Some(ruby::Kind::Function4x)
+    } else if in_folder("parser/functions", false) {
+        Some(ruby::Kind::Function3x)
+    } else if in_folder("type", false) {
+        Some(ruby::Kind::ResourceType)
+    } else {
+        None
     }
 }
 
@@ -258,4 +329,69 @@ impl ModuleTree for Index {
 /// copy), else `String::from_utf8_lossy` of them.
 pub(super) fn utf8_text(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ruby_files_the_index_reads_by_where_they_are() {
+        let root = Path::new("/m/web");
+        let kind = |p: &str| ruby_kind(root, Path::new(p));
+        let deep = "/m/web/lib/puppet/functions/web/a/b.rb";
+        assert_eq!(kind(deep), Some(ruby::Kind::Function4x));
+        let v3 = "/m/web/lib/puppet/parser/functions/x.rb";
+        assert_eq!(kind(v3), Some(ruby::Kind::Function3x));
+        assert_eq!(kind("/m/web/lib/puppet/parser/functions/a/x.rb"), None);
+        let ty = "/m/web/lib/puppet/type/site.rb";
+        assert_eq!(kind(ty), Some(ruby::Kind::ResourceType));
+        assert_eq!(kind("/m/web/lib/puppet/provider/site/x.rb"), None);
+        assert_eq!(kind("/m/web/lib/puppet/type/site.txt"), None);
+        assert_eq!(kind("/m/other/lib/puppet/type/site.rb"), None);
+    }
+
+    #[test]
+    fn a_ruby_file_read_again_created_changed_and_deleted() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap().join("web");
+        let functions = root.join("lib/puppet/functions");
+        std::fs::create_dir_all(&functions).unwrap();
+        std::fs::write(root.join("metadata.json"), "{\"name\": \"x-web\"}").unwrap();
+        let sandbox = Sandbox::new(&root, std::slice::from_ref(&root));
+        let roots = [ModuleRoot {
+            name: "web".into(),
+            path: root.clone(),
+        }];
+        let mut modules = Modules::read(&[], &roots, &sandbox);
+        let names = |m: &Modules| {
+            let index = Index::assemble(Vec::new(), m.clone());
+            let mut names: Vec<String> = index.function_names().map(str::to_string).collect();
+            names.sort();
+            names
+        };
+        assert!(names(&modules).is_empty());
+        let file = functions.join("shout.rb");
+        let declare = |name: &str| {
+            let text = format!("Puppet::Functions.create_function(:'{name}') do\nend\n");
+            std::fs::write(&file, text).unwrap();
+        };
+        declare("web::shout");
+        assert_eq!(modules.reread_ruby(&file, &sandbox), Some(RubyReread::Read));
+        assert_eq!(names(&modules), ["web::shout"]);
+        declare("web::loud");
+        assert_eq!(modules.reread_ruby(&file, &sandbox), Some(RubyReread::Read));
+        assert_eq!(names(&modules), ["web::loud"]);
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(
+            modules.reread_ruby(&file, &sandbox),
+            Some(RubyReread::Dropped)
+        );
+        assert!(names(&modules).is_empty());
+        assert_eq!(
+            modules.reread_ruby(&file, &sandbox),
+            Some(RubyReread::Unreadable)
+        );
+        assert_eq!(modules.reread_ruby(&root.join("x.rb"), &sandbox), None);
+    }
 }

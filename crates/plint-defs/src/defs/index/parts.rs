@@ -89,6 +89,30 @@ impl Parts {
         }
     }
 
+    /// Takes the manifest at `path` out of the parts (deleted, say): whether what the program
+    /// defines changed (see [`Parts::replace`]).
+    pub fn remove(&mut self, path: &Path) -> bool {
+        let Some(i) = self.by_path.remove(path) else {
+            return false;
+        };
+        let removed = self.manifests.remove(i);
+        for at in self.by_path.values_mut() {
+            if *at > i {
+                *at -= 1;
+            }
+        }
+        !same_definitions(&FileDefs::default(), &removed)
+    }
+
+    /// Reads the modules' Ruby file at `path` again (see [`Modules::reread_ruby`]).
+    pub fn reread_ruby(
+        &mut self,
+        path: &Path,
+        sandbox: &crate::sandbox::Sandbox,
+    ) -> Option<super::RubyReread> {
+        self.modules.reread_ruby(path, sandbox)
+    }
+
     /// What the manifest at `path` defines, when the parts hold it.
     pub fn of(&self, path: &Path) -> Option<&FileDefs> {
         self.by_path.get(path).map(|&i| &self.manifests[i])
@@ -293,6 +317,14 @@ mod tests {
         assert_eq!(parts.manifests(), 4);
         assert!(parts.assemble().class("c").is_some());
         assert!(parts.of(Path::new("/m/b/manifests/init.pp")).is_some());
+        // Removed: its class is gone, the others keep their places.
+        assert!(parts.remove(Path::new("/m/b/manifests/init.pp")));
+        assert!(!parts.remove(Path::new("/m/b/manifests/init.pp")));
+        assert!(!parts.remove(Path::new("/m/d/manifests/init.pp")));
+        let index = parts.assemble();
+        assert!(index.class("b").is_none() && index.class("c").is_some());
+        assert!(parts.of(Path::new("/m/c/manifests/init.pp")).is_some());
+        assert_eq!(parts.manifests(), 2);
     }
 
     #[test]
