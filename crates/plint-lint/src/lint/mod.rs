@@ -82,6 +82,8 @@ pub struct Checked {
     pub set_aside: SetAside,
     /// The files found that the configuration excludes (`exclude`, `--ignore-paths`).
     pub excluded: Vec<PathBuf>,
+    /// The paths given that are folders (as given; see [`Discovered::folders_given`]).
+    pub folders_given: rustc_hash::FxHashSet<PathBuf>,
     /// One outcome per file of [`Checked::files`], in the same order.
     pub outcomes: Vec<Outcome>,
     /// The program's index (empty when no selected rule reads it).
@@ -410,6 +412,7 @@ impl Session {
             modules: discovered.modules.iter().map(|m| m.path.clone()).collect(),
             set_aside,
             excluded,
+            folders_given: discovered.folders_given,
             files,
             notes: discovered.notes,
             outcomes,
