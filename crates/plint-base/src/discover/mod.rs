@@ -445,7 +445,25 @@ impl Visitor for Walker<'_> {
             || FileKind::of_walked(entry.dir, entry.name).is_some()
     }
 
-    fn file(&mut self, path: PathBuf, meta: &fs::Metadata) {
+    fn file(&mut self, path: PathBuf, meta: Option<&fs::Metadata>) {
+        // The identity that tells a file found twice (given, and in a folder given).
+        let looked;
+        let meta = match meta {
+            Some(meta) => meta,
+            None => match fs::metadata(&path) {
+                Ok(meta) => {
+                    looked = meta;
+                    &looked
+                }
+                Err(e) => {
+                    self.note(Note {
+                        kind: NoteKind::Inaccessible(e.to_string()),
+                        path,
+                    });
+                    return;
+                }
+            },
+        };
         match path
             .parent()
             .zip(path.file_name())
