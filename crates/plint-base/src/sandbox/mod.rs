@@ -640,12 +640,9 @@ fn under(probe: &Probe<'_>, root: &Path) -> bool {
 /// `path` made absolute (from `cwd`) with `.` removed and `..` applied to the text; and whether
 /// it had a `..` after its first normal component (a climb a symbolic link could redirect).
 pub fn normalize<'p>(cwd: &Path, path: &'p Path) -> (Cow<'p, Path>, bool) {
-    // Most paths are absolute and plain already: no copy.
-    if path.is_absolute()
-        && path
-            .components()
-            .all(|c| matches!(c, Component::RootDir | Component::Normal(_)))
-    {
+    // Most paths are absolute and plain already: no copy. (Past its start, an absolute path's
+    // components are its root and names, and `..`: `.` is skipped.)
+    if path.is_absolute() && !has_parent_component(path) {
         return (Cow::Borrowed(path), false);
     }
     let mut out = if path.is_absolute() {
@@ -666,6 +663,15 @@ pub fn normalize<'p>(cwd: &Path, path: &'p Path) -> (Cow<'p, Path>, bool) {
         }
     }
     (Cow::Owned(out), climbs)
+}
+
+/// Whether a component of `path` is `..`: a quick look at the bytes, where splitting the path
+/// into components costs a call per component.
+fn has_parent_component(path: &Path) -> bool {
+    path.as_os_str()
+        .as_encoded_bytes()
+        .split(|b| std::path::is_separator(char::from(*b)))
+        .any(|name| name == b"..")
 }
 
 /// `cwd` with `.` and `..` applied to the text.

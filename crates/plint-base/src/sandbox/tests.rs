@@ -149,6 +149,17 @@ fn normalize_applies_dots() {
         owned(normalize(cwd, Path::new("/x/../y"))),
         (PathBuf::from("/y"), true)
     );
+    assert_eq!(
+        owned(normalize(cwd, Path::new("/x/y/.."))),
+        (PathBuf::from("/x"), true)
+    );
+    // An absolute path without `..` is kept as it is written (`.` included: a path is compared
+    // by its components).
+    for plain in ["/x/./y", "/x//y", "/x/..y/", "/x/y..", "/."] {
+        let (path, climbs) = normalize(cwd, Path::new(plain));
+        assert!(matches!(path, Cow::Borrowed(_)) && !climbs, "{plain}");
+        assert_eq!(path, Path::new(plain));
+    }
 }
 
 #[test]

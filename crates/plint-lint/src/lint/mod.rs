@@ -441,17 +441,22 @@ impl Session {
         discovered.files.extend(in_memory);
         // A module or environment found around a file given alone is the repository too
         // (looked up folder by folder from each file: linear in files and modules).
-        let roots: std::collections::HashSet<&Path> = discovered
+        let roots: rustc_hash::FxHashSet<&Path> = discovered
             .modules
             .iter()
             .map(|r| r.path.as_path())
             .collect();
         let mut around: Vec<PathBuf> = Vec::new();
+        // The roots above a file are those above its folder (a module root is a folder): looked
+        // up once for the files of a folder, which come one after another.
+        let mut last_folder = None;
         for p in paths {
-            let holding: Vec<&Path> = p.ancestors().filter(|a| roots.contains(a)).collect();
-            if !holding.is_empty() && !discovered.folders_given.contains(p) {
-                around.extend(holding.into_iter().map(Path::to_path_buf));
+            if discovered.folders_given.contains(p) || p.parent() == last_folder {
+                continue;
             }
+            last_folder = p.parent();
+            let above = last_folder.into_iter().flat_map(Path::ancestors);
+            around.extend(above.filter(|a| roots.contains(a)).map(Path::to_path_buf));
         }
         around.sort();
         around.dedup();
