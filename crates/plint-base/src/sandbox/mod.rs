@@ -10,7 +10,7 @@
 //! - **Untrusted roots** are what a pull request may control: for each checked path, the work
 //!   tree of the git repository holding it (the folder with `.git`), else the checked path
 //!   itself (its folder for a file), and the module root or environment found around a file
-//!   given alone. A path under one is read only if, symbolic links resolved, it lies under an
+//!   given alone (the system's module folders stay trusted when they hold what is checked). A path under one is read only if, symbolic links resolved, it lies under an
 //!   allowed root (untrusted or trusted).
 //! - **Trusted roots** are the user's own machine: the module path and files named on the
 //!   command line (`--modulepath`, `--config`, `--facts`, `--hiera`), the module path of a
@@ -308,7 +308,7 @@ impl Sandbox {
     pub fn add_checked(&mut self, path: &Path) {
         let abs = normalize(&self.cwd, path).0.into_owned();
         // The system's module folders stay trusted when they are what is checked.
-        if SYSTEM_MODULE_PATHS.iter().any(|d| abs.starts_with(d)) {
+        if is_system_module_path(&abs) {
             return;
         }
         let start = if abs.is_dir() {
@@ -333,6 +333,15 @@ impl Sandbox {
     /// a checked file).
     pub fn add_untrusted(&mut self, dir: &Path) {
         self.untrusted.add(Root::new(&self.cwd, dir));
+    }
+
+    /// Adds the module root or environment found around a file checked alone: untrusted like
+    /// the file, unless it lies in the system's module folders, which stay trusted as when
+    /// they are what is checked (see [`Sandbox::add_checked`]).
+    pub fn add_around_checked(&mut self, dir: &Path) {
+        if !is_system_module_path(&normalize(&self.cwd, dir).0) {
+            self.add_untrusted(dir);
+        }
     }
 
     /// Adds a folder or file of the user's own (named on the command line, or configured
@@ -542,6 +551,11 @@ impl Sandbox {
         entries.sort_by_key(|e| e.file_name());
         Ok(entries)
     }
+}
+
+/// Whether `abs` (absolute, normalized) lies in one of [`SYSTEM_MODULE_PATHS`].
+fn is_system_module_path(abs: &Path) -> bool {
+    SYSTEM_MODULE_PATHS.iter().any(|d| abs.starts_with(d))
 }
 
 /// The module or environment holding `dir` when there is no git work tree: the nearest of

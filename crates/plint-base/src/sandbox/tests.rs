@@ -272,3 +272,18 @@ fn roots_hold_what_one_of_them_holds() {
     everything.add(root("/"));
     assert!(everything.holds(&Probe::new(Path::new("/etc/passwd"))));
 }
+
+#[test]
+fn a_module_around_a_file_is_the_repository_outside_the_system_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let module = tmp.path().join("mod");
+    let mut sb = Sandbox::new(tmp.path(), &[]);
+    sb.add_around_checked(&module);
+    assert!(sb.in_repository(&module.join("manifests/init.pp")));
+    // A system module folder stays trusted, as when it is what is checked.
+    let system = Path::new(SYSTEM_MODULE_PATHS[0]).join("apache");
+    sb.add_around_checked(&system);
+    assert!(!sb.in_repository(&system.join("manifests/init.pp")));
+    let checked = Sandbox::new(tmp.path(), std::slice::from_ref(&system));
+    assert!(!checked.in_repository(&system.join("manifests/init.pp")));
+}

@@ -439,8 +439,9 @@ impl Session {
             .install(|| crate::discover::discover(paths, sandbox))
             .map_err(|e| e.to_string())?;
         discovered.files.extend(in_memory);
-        // A module or environment found around a file given alone is the repository too
-        // (looked up folder by folder from each file: linear in files and modules).
+        // A module or environment found around a file given alone is the repository too,
+        // as the file is (looked up folder by folder from each file: linear in files and
+        // modules).
         let roots: rustc_hash::FxHashSet<&Path> = discovered
             .modules
             .iter()
@@ -461,7 +462,7 @@ impl Session {
         around.sort();
         around.dedup();
         for root in &around {
-            self.sandbox.add_untrusted(root);
+            self.sandbox.add_around_checked(root);
         }
         let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
         let mut excluded: Vec<PathBuf> = Vec::new();
