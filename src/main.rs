@@ -1,3 +1,4 @@
+use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
 
 use libmimalloc_sys as mi;
@@ -5,7 +6,61 @@ use libmimalloc_sys as mi;
 /// mimalloc: plint allocates many small, short-lived values (syntax trees, findings) on every
 /// worker thread, where it is much cheaper than the system allocator.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: MiMalloc = MiMalloc;
+
+/// The global allocator: mimalloc's plain entry points where they give the alignment asked
+/// for, its aligned ones otherwise. (The `mimalloc` crate's allocator takes the aligned entry
+/// points for every block, which check the alignment of the free block at each call: nearly a
+/// million allocations in a check of a few thousand files.)
+struct MiMalloc;
+
+/// mimalloc aligns a block to its size up to `MI_MAX_ALIGN_SIZE` (16 bytes): a plain
+/// allocation has the alignment of a layout whose alignment is at most that and at most its size.
+fn plain(align: usize, size: usize) -> bool {
+    align <= 16 && align <= size
+}
+
+// SAFETY: every block comes from mimalloc with at least the layout's size and alignment (see
+// `plain`), and is freed or resized by mimalloc, which takes any block of any of its heaps.
+unsafe impl GlobalAlloc for MiMalloc {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        unsafe {
+            if plain(layout.align(), layout.size()) {
+                mi::mi_malloc(layout.size()).cast()
+            } else {
+                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        unsafe {
+            if plain(layout.align(), layout.size()) {
+                mi::mi_zalloc(layout.size()).cast()
+            } else {
+                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+        unsafe { mi::mi_free(ptr.cast::<c_void>()) }
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        unsafe {
+            if plain(layout.align(), new_size) {
+                mi::mi_realloc(ptr.cast::<c_void>(), new_size).cast()
+            } else {
+                mi::mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align()).cast()
+            }
+        }
+    }
+}
 
 // tree-sitter's allocations come from a mimalloc heap of their own on each thread. A parse
 // allocates and frees its tree's nodes while the syntax tree lowered from it stays: in one

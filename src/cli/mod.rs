@@ -384,6 +384,10 @@ fn report_unchecked_paths(args: &Args, paths: &[PathBuf], checked: &Checked, cwd
     let mut failed = false;
     let found: Vec<&PathBuf> = checked.files.iter().chain(&checked.modules).collect();
     for path in paths {
+        // Only a folder given can leave nothing checked: discovery knows which they are.
+        if !checked.folders_given.contains(path) {
+            continue;
+        }
         let error = if args.paths_given && nothing_checked(path, &found, cwd) {
             format!(
                 "`{}`: no file to check there (plint checks Puppet manifests, `*.pp`; there \
@@ -613,27 +617,21 @@ fn stdin_path<'p>(args: &Args, paths: &'p [PathBuf]) -> Option<&'p Path> {
     paths.get(at).map(PathBuf::as_path)
 }
 
-/// Whether `path`, named on the command line, is a folder under which nothing was found: no
+/// Whether `path`, a folder named on the command line, is one under which nothing was found: no
 /// file checked, no module (whose files are read, a module of Ruby functions say) — a
 /// mistyped folder, or one with no file of a kind plint reads. `found` holds the files checked
 /// and the module roots met. (Discovery decides what is checked: when it checks more kinds
 /// of files, they count here too.)
 fn nothing_checked(path: &Path, found: &[&PathBuf], cwd: &Path) -> bool {
-    if !path.is_dir() {
-        return false;
-    }
     let dir = crate::config::normalize(&cwd.join(path));
     !found
         .iter()
         .any(|f| crate::config::normalize(&cwd.join(f)).starts_with(&dir))
 }
 
-/// Whether `path` is a folder under which files were found but the configuration excludes
-/// every one (`excluded`), none being checked (`checked`).
+/// Whether `path`, a folder named on the command line, is one under which files were found but
+/// the configuration excludes every one (`excluded`), none being checked (`checked`).
 fn all_excluded(path: &Path, checked: &[PathBuf], excluded: &[PathBuf], cwd: &Path) -> bool {
-    if !path.is_dir() {
-        return false;
-    }
     let dir = crate::config::normalize(&cwd.join(path));
     let under = |f: &PathBuf| crate::config::normalize(&cwd.join(f)).starts_with(&dir);
     excluded.iter().any(under) && !checked.iter().any(under)

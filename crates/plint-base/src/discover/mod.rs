@@ -231,6 +231,7 @@ pub fn discover(paths: &[PathBuf], sandbox: &Sandbox) -> Result<Discovered, Erro
         non_roots: HashSet::default(),
         known_roots: HashMap::default(),
         in_module: Vec::new(),
+        last_folder: None,
     };
     // Asked in parallel (on the current rayon pool): a run may be given thousands of files.
     let metas: Vec<io::Result<fs::Metadata>> = paths.par_iter().map(fs::metadata).collect();
@@ -313,6 +314,8 @@ struct Walker<'s> {
     known_roots: HashMap<PathBuf, Option<module::ModuleRoot>>,
     /// For each folder being walked, whether a module root holds it (modules do not nest).
     in_module: Vec<bool>,
+    /// The folder of the last file given whose module root was looked for.
+    last_folder: Option<PathBuf>,
 }
 
 /// Calls `f` with each folder that may be the module root holding a file given explicitly,
@@ -363,6 +366,11 @@ impl Walker<'_> {
     /// The module root holding a file given explicitly: the nearest ancestor folder that is
     /// one (at most 8 levels up), in the form the file was given (relative stays relative).
     fn add_root_of_file(&mut self, file: &Path) {
+        // The files of a folder, given one after another, have its answer.
+        if file.parent().is_some() && file.parent() == self.last_folder.as_deref() {
+            return;
+        }
+        self.last_folder = file.parent().map(Path::to_path_buf);
         for_root_candidates(file, &mut |dir| {
             if self.roots_seen.contains(dir) {
                 return ControlFlow::Break(());
@@ -445,7 +453,25 @@ impl Visitor for Walker<'_> {
             || FileKind::of_walked(entry.dir, entry.name).is_some()
     }
 
-    fn file(&mut self, path: PathBuf, meta: &fs::Metadata) {
+    fn file(&mut self, path: PathBuf, meta: Option<&fs::Metadata>) {
+        // The identity that tells a file found twice (given, and in a folder given).
+        let looked;
+        let meta = match meta {
+            Some(meta) => meta,
+            None => match fs::metadata(&path) {
+                Ok(meta) => {
+                    looked = meta;
+                    &looked
+                }
+                Err(e) => {
+                    self.note(Note {
+                        kind: NoteKind::Inaccessible(e.to_string()),
+                        path,
+                    });
+                    return;
+                }
+            },
+        };
         match path
             .parent()
             .zip(path.file_name())

@@ -10,7 +10,7 @@
 //! - **Untrusted roots** are what a pull request may control: for each checked path, the work
 //!   tree of the git repository holding it (the folder with `.git`), else the checked path
 //!   itself (its folder for a file), and the module root or environment found around a file
-//!   given alone. A path under one is read only if, symbolic links resolved, it lies under an
+//!   given alone (the system's module folders stay trusted when they hold what is checked). A path under one is read only if, symbolic links resolved, it lies under an
 //!   allowed root (untrusted or trusted).
 //! - **Trusted roots** are the user's own machine: the module path and files named on the
 //!   command line (`--modulepath`, `--config`, `--facts`, `--hiera`), the module path of a
@@ -308,7 +308,7 @@ impl Sandbox {
     pub fn add_checked(&mut self, path: &Path) {
         let abs = normalize(&self.cwd, path).0.into_owned();
         // The system's module folders stay trusted when they are what is checked.
-        if SYSTEM_MODULE_PATHS.iter().any(|d| abs.starts_with(d)) {
+        if is_system_module_path(&abs) {
             return;
         }
         let start = if abs.is_dir() {
@@ -333,6 +333,15 @@ impl Sandbox {
     /// a checked file).
     pub fn add_untrusted(&mut self, dir: &Path) {
         self.untrusted.add(Root::new(&self.cwd, dir));
+    }
+
+    /// Adds the module root or environment found around a file checked alone: untrusted like
+    /// the file, unless it lies in the system's module folders, which stay trusted as when
+    /// they are what is checked (see [`Sandbox::add_checked`]).
+    pub fn add_around_checked(&mut self, dir: &Path) {
+        if !is_system_module_path(&normalize(&self.cwd, dir).0) {
+            self.add_untrusted(dir);
+        }
     }
 
     /// Adds a folder or file of the user's own (named on the command line, or configured
@@ -544,6 +553,11 @@ impl Sandbox {
     }
 }
 
+/// Whether `abs` (absolute, normalized) lies in one of [`SYSTEM_MODULE_PATHS`].
+fn is_system_module_path(abs: &Path) -> bool {
+    SYSTEM_MODULE_PATHS.iter().any(|d| abs.starts_with(d))
+}
+
 /// The module or environment holding `dir` when there is no git work tree: the nearest of
 /// `dir` and its ancestors (at most 8 levels up) that holds a `metadata.json`, an
 /// `environment.conf` or a `Puppetfile`, or that holds the `manifests` folder climbed out of.
@@ -640,12 +654,9 @@ fn under(probe: &Probe<'_>, root: &Path) -> bool {
 /// `path` made absolute (from `cwd`) with `.` removed and `..` applied to the text; and whether
 /// it had a `..` after its first normal component (a climb a symbolic link could redirect).
 pub fn normalize<'p>(cwd: &Path, path: &'p Path) -> (Cow<'p, Path>, bool) {
-    // Most paths are absolute and plain already: no copy.
-    if path.is_absolute()
-        && path
-            .components()
-            .all(|c| matches!(c, Component::RootDir | Component::Normal(_)))
-    {
+    // Most paths are absolute and plain already: no copy. (Past its start, an absolute path's
+    // components are its root and names, and `..`: `.` is skipped.)
+    if path.is_absolute() && !has_parent_component(path) {
         return (Cow::Borrowed(path), false);
     }
     let mut out = if path.is_absolute() {
@@ -666,6 +677,15 @@ pub fn normalize<'p>(cwd: &Path, path: &'p Path) -> (Cow<'p, Path>, bool) {
         }
     }
     (Cow::Owned(out), climbs)
+}
+
+/// Whether a component of `path` is `..`: a quick look at the bytes, where splitting the path
+/// into components costs a call per component.
+fn has_parent_component(path: &Path) -> bool {
+    path.as_os_str()
+        .as_encoded_bytes()
+        .split(|b| std::path::is_separator(char::from(*b)))
+        .any(|name| name == b"..")
 }
 
 /// `cwd` with `.` and `..` applied to the text.

@@ -149,6 +149,17 @@ fn normalize_applies_dots() {
         owned(normalize(cwd, Path::new("/x/../y"))),
         (PathBuf::from("/y"), true)
     );
+    assert_eq!(
+        owned(normalize(cwd, Path::new("/x/y/.."))),
+        (PathBuf::from("/x"), true)
+    );
+    // An absolute path without `..` is kept as it is written (`.` included: a path is compared
+    // by its components).
+    for plain in ["/x/./y", "/x//y", "/x/..y/", "/x/y..", "/."] {
+        let (path, climbs) = normalize(cwd, Path::new(plain));
+        assert!(matches!(path, Cow::Borrowed(_)) && !climbs, "{plain}");
+        assert_eq!(path, Path::new(plain));
+    }
 }
 
 #[test]
@@ -260,4 +271,19 @@ fn roots_hold_what_one_of_them_holds() {
     let mut everything = Roots::default();
     everything.add(root("/"));
     assert!(everything.holds(&Probe::new(Path::new("/etc/passwd"))));
+}
+
+#[test]
+fn a_module_around_a_file_is_the_repository_outside_the_system_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let module = tmp.path().join("mod");
+    let mut sb = Sandbox::new(tmp.path(), &[]);
+    sb.add_around_checked(&module);
+    assert!(sb.in_repository(&module.join("manifests/init.pp")));
+    // A system module folder stays trusted, as when it is what is checked.
+    let system = Path::new(SYSTEM_MODULE_PATHS[0]).join("apache");
+    sb.add_around_checked(&system);
+    assert!(!sb.in_repository(&system.join("manifests/init.pp")));
+    let checked = Sandbox::new(tmp.path(), std::slice::from_ref(&system));
+    assert!(!checked.in_repository(&system.join("manifests/init.pp")));
 }

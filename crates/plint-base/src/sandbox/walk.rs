@@ -103,8 +103,10 @@ pub trait Visitor {
     fn wants_dir(&mut self, entry: &Entry<'_>) -> bool;
     /// Whether this file (links followed) is wanted: [`Visitor::file`] is called for it.
     fn wants_file(&mut self, entry: &Entry<'_>) -> bool;
-    /// A wanted regular file.
-    fn file(&mut self, path: PathBuf, meta: &fs::Metadata);
+    /// A wanted regular file, with its metadata (links followed) when the walk looked at it:
+    /// `None` for a file that its folder's listing says is a regular file (no symbolic link),
+    /// which the walk does not look at again.
+    fn file(&mut self, path: PathBuf, meta: Option<&fs::Metadata>);
     /// A wanted file that will not be read: behind a symbolic link leading outside the allowed
     /// roots ([`NoteKind::Outside`]), or not a regular file ([`NoteKind::NotRegular`]). A note by
     /// default; a visitor that reports on files may list it, so that reading it is refused with
@@ -283,11 +285,16 @@ impl<'s> Walk<'s> {
                 continue;
             }
             // Decide from the entry's own type what needs a `stat`: links (followed, and
-            // confined), wanted folders (their identity guards against loops) and wanted files.
+            // confined) and wanted folders (their identity guards against loops). A regular
+            // file is one already.
             if !file_type.is_symlink()
                 && ((file_type.is_file() && !visitor.wants_file(&e))
                     || (file_type.is_dir() && !visitor.wants_dir(&e)))
             {
+                continue;
+            }
+            if file_type.is_file() {
+                visitor.file(path, None);
                 continue;
             }
             let meta = match fs::metadata(&path) {
@@ -331,7 +338,7 @@ impl<'s> Walk<'s> {
             if meta.is_dir() {
                 self.walk_dir(&path, &meta, depth + 1, visitor);
             } else if meta.is_file() {
-                visitor.file(path, &meta);
+                visitor.file(path, Some(&meta));
             } else if file_type.is_symlink() || visitor.wants_file(&e) {
                 visitor.refused_file(path, NoteKind::NotRegular);
             }
@@ -441,7 +448,7 @@ impl Visitor for Collect<'_> {
         (self.wants)(&entry.dir.join(entry.name))
     }
 
-    fn file(&mut self, path: PathBuf, _meta: &fs::Metadata) {
+    fn file(&mut self, path: PathBuf, _meta: Option<&fs::Metadata>) {
         self.files.push(path);
     }
 }

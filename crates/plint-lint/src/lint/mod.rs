@@ -82,6 +82,8 @@ pub struct Checked {
     pub set_aside: SetAside,
     /// The files found that the configuration excludes (`exclude`, `--ignore-paths`).
     pub excluded: Vec<PathBuf>,
+    /// The paths given that are folders (as given; see [`Discovered::folders_given`]).
+    pub folders_given: rustc_hash::FxHashSet<PathBuf>,
     /// One outcome per file of [`Checked::files`], in the same order.
     pub outcomes: Vec<Outcome>,
     /// The program's index (empty when no selected rule reads it).
@@ -410,6 +412,7 @@ impl Session {
             modules: discovered.modules.iter().map(|m| m.path.clone()).collect(),
             set_aside,
             excluded,
+            folders_given: discovered.folders_given,
             files,
             notes: discovered.notes,
             outcomes,
@@ -436,24 +439,30 @@ impl Session {
             .install(|| crate::discover::discover(paths, sandbox))
             .map_err(|e| e.to_string())?;
         discovered.files.extend(in_memory);
-        // A module or environment found around a file given alone is the repository too
-        // (looked up folder by folder from each file: linear in files and modules).
-        let roots: std::collections::HashSet<&Path> = discovered
+        // A module or environment found around a file given alone is the repository too,
+        // as the file is (looked up folder by folder from each file: linear in files and
+        // modules).
+        let roots: rustc_hash::FxHashSet<&Path> = discovered
             .modules
             .iter()
             .map(|r| r.path.as_path())
             .collect();
         let mut around: Vec<PathBuf> = Vec::new();
+        // The roots above a file are those above its folder (a module root is a folder): looked
+        // up once for the files of a folder, which come one after another.
+        let mut last_folder = None;
         for p in paths {
-            let holding: Vec<&Path> = p.ancestors().filter(|a| roots.contains(a)).collect();
-            if !holding.is_empty() && !discovered.folders_given.contains(p) {
-                around.extend(holding.into_iter().map(Path::to_path_buf));
+            if discovered.folders_given.contains(p) || p.parent() == last_folder {
+                continue;
             }
+            last_folder = p.parent();
+            let above = last_folder.into_iter().flat_map(Path::ancestors);
+            around.extend(above.filter(|a| roots.contains(a)).map(Path::to_path_buf));
         }
         around.sort();
         around.dedup();
         for root in &around {
-            self.sandbox.add_untrusted(root);
+            self.sandbox.add_around_checked(root);
         }
         let (settings, sandbox, cwd) = (&self.settings, &self.sandbox, self.cwd.as_path());
         let mut excluded: Vec<PathBuf> = Vec::new();
