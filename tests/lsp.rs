@@ -507,7 +507,7 @@ fn go_to_definition() {
             &web,
             11,
             16,
-            location(&root, "modules/web/manifests/init.pp", (8, 2), (8, 23)),
+            location(&root, "modules/web/manifests/init.pp", (8, 9), (8, 14)),
         ),
         // A defined type, its parameter, a file served, a template.
         (

@@ -10,7 +10,8 @@ use crate::defs::Index;
 use crate::defs::index::Manifest;
 use crate::defs::model::{ClassDef, Origin};
 use crate::discover::lookup::{self, Folder, Probe};
-use crate::syntax::ast::{Expr, ExprKind, File, Span};
+use crate::infer::scope::{self, Visible, VisibleScope};
+use crate::syntax::ast::{ExprKind, File, Span};
 
 /// Where a definition is.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,8 +91,10 @@ fn module_file(index: &Index, folder: Folder, name: &str) -> Option<Place> {
 }
 
 /// The assignment or parameter a variable read refers to: a qualified name in the class that
-/// defines it (or a top-scope variable); a local name in the lambda, function, class or
-/// defined type around it, in the class it inherits from, then at top scope.
+/// defines it (or a top-scope variable); a local name as name resolution sees it at that point
+/// ([`scope::visible_at`]: the lambdas' and the function's parameters, the enclosing class's or
+/// defined type's parameters and the variables assigned before it, what the class inherits),
+/// else at top scope.
 fn variable(
     index: &Index,
     path: &Path,
@@ -112,49 +115,36 @@ fn variable(
         }],
         &[],
     );
-    let here = |span: Span| Some(Place::Span(path.to_path_buf(), span));
-    for e in scopes_at(file, offset).iter().rev() {
-        match &e.kind {
-            ExprKind::Call(_) | ExprKind::MethodCall(_) => {
-                let lambda = match &e.kind {
-                    ExprKind::Call(c) => c.lambda.as_ref(),
-                    ExprKind::MethodCall(m) => m.lambda.as_ref(),
-                    _ => None,
-                };
-                if let Some(p) = lambda.and_then(|l| l.params.iter().find(|p| p.name.name == name))
-                {
-                    return here(p.name.span);
-                }
-            }
-            ExprKind::Function(f) => {
-                let p = f.params.iter().find(|p| p.name.name == name)?;
-                return here(p.name.span);
-            }
-            ExprKind::Class(_) | ExprKind::Define(_) | ExprKind::Plan(_) => {
-                let name_span = match &e.kind {
-                    ExprKind::Class(c) => c.name.span,
-                    ExprKind::Define(d) => d.name.span,
-                    ExprKind::Plan(p) => p.name.span,
-                    _ => unreachable!(),
-                };
-                let def = own.classes().iter().find(
-                    |c| matches!(&c.origin, Origin::Manifest { span, .. } if *span == name_span),
-                );
-                if let Some(def) = def {
-                    if let Some(span) = in_scope(def, name) {
-                        return here(span);
-                    }
-                    if let Some(parent) = &def.parent {
-                        return qualified(index, &format!("{parent}::{name}"))
-                            .or_else(|| top(index, &own, name));
-                    }
-                }
-                return top(index, &own, name);
-            }
-            _ => {}
+    let visible = scope::visible_at(file, offset, index);
+    match visible.iter().find(|v| v.name == name) {
+        Some(Visible {
+            span: Some(span), ..
+        }) => Some(Place::Span(path.to_path_buf(), *span)),
+        Some(Visible {
+            scope: VisibleScope::Inherited,
+            ..
+        }) => {
+            let parent = class_at(&own, file, offset)?.parent.as_ref()?;
+            qualified(index, &format!("{parent}::{name}"))
         }
+        _ => top(index, &own, name),
     }
-    top(index, &own, name)
+}
+
+/// The class of `own` (the document's index) whose body holds `offset`, the innermost.
+fn class_at<'a>(own: &'a Index, file: &File, offset: usize) -> Option<&'a ClassDef> {
+    let mut name_span = None;
+    file.walk(&mut |e| {
+        if let ExprKind::Class(c) = &e.kind {
+            if (e.span.start as usize) <= offset && offset <= e.span.end as usize {
+                name_span = Some(c.name.span);
+            }
+        }
+    });
+    let name_span = name_span?;
+    own.classes()
+        .iter()
+        .find(|c| matches!(&c.origin, Origin::Manifest { span, .. } if *span == name_span))
 }
 
 /// A parameter or variable of a class or defined type's own scope.
@@ -186,31 +176,6 @@ fn top(index: &Index, own: &Index, name: &str) -> Option<Place> {
     own.top_variable(name)
         .or_else(|| index.top_variable(name))
         .and_then(|v| place(&v.origin))
-}
-
-/// The expressions holding `offset` that open a scope (lambdas' calls, functions, classes,
-/// defined types, plans), outermost first; a call counts only when its lambda holds `offset`.
-fn scopes_at(file: &File, offset: usize) -> Vec<&Expr> {
-    let holds = |s: Span| (s.start as usize) <= offset && offset <= s.end as usize;
-    let mut out = Vec::new();
-    file.walk(&mut |e| {
-        if !holds(e.span) {
-            return;
-        }
-        let opens = match &e.kind {
-            ExprKind::Call(c) => c.lambda.as_ref().is_some_and(|l| holds(l.span)),
-            ExprKind::MethodCall(m) => m.lambda.as_ref().is_some_and(|l| holds(l.span)),
-            ExprKind::Function(_)
-            | ExprKind::Class(_)
-            | ExprKind::Define(_)
-            | ExprKind::Plan(_) => true,
-            _ => false,
-        };
-        if opens {
-            out.push(e);
-        }
-    });
-    out
 }
 
 #[cfg(test)]
@@ -251,5 +216,21 @@ mod tests {
         let inherited = def("$inherited").unwrap();
         assert_eq!(inherited.0, "params.pp");
         assert_eq!(inherited.1 as usize, params.find("$inherited").unwrap());
+    }
+
+    /// What name resolution sees at the read: a class's variable assigned after the read is
+    /// not it (Puppet evaluates in order and finds the top scope's).
+    #[test]
+    fn a_variable_read_before_its_assignment_is_the_top_scopes() {
+        let text = "$w = 0\nclass b {\n  notice($w)\n  $w = 1\n  notice($w)\n}\n";
+        let ast = crate::syntax::parse(text).ast;
+        let path = Path::new("/m/b/manifests/init.pp");
+        let index = Index::build(&[], &[]);
+        let def = |offset: usize| match definition(&index, path, text, &ast, offset + 1) {
+            Some(Place::Span(_, s)) => Some(s.start as usize),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(def(text.find("$w)").unwrap()), Some(0));
+        assert_eq!(def(text.rfind("$w)").unwrap()), text.find("$w = 1"));
     }
 }

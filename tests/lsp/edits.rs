@@ -305,7 +305,7 @@ fn references() {
             &web,
             (11, 16),
             vec![at("web/manifests/init.pp", (11, 16), (11, 20))],
-            vec![at("web/manifests/init.pp", (8, 2), (8, 23))],
+            vec![at("web/manifests/init.pp", (8, 9), (8, 14))],
         ),
     ];
     for (uri, (line, character), uses, declaration) in cases {
