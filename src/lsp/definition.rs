@@ -135,10 +135,11 @@ fn variable(
 fn class_at<'a>(own: &'a Index, file: &File, offset: usize) -> Option<&'a ClassDef> {
     let mut name_span = None;
     file.walk(&mut |e| {
-        if let ExprKind::Class(c) = &e.kind {
-            if (e.span.start as usize) <= offset && offset <= e.span.end as usize {
-                name_span = Some(c.name.span);
-            }
+        if let ExprKind::Class(c) = &e.kind
+            && (e.span.start as usize) <= offset
+            && offset <= e.span.end as usize
+        {
+            name_span = Some(c.name.span);
         }
     });
     let name_span = name_span?;
