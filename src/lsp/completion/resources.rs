@@ -17,7 +17,7 @@ use crate::defs::model::{
 pub fn types(lists: &Lists<'_>, capitalised: bool) -> Vec<CompletionItem> {
     let shown = |name: &str| {
         if capitalised {
-            capitalise(name)
+            crate::types::capitalize_type_name(name)
         } else {
             name.to_string()
         }
@@ -59,19 +59,6 @@ pub fn types(lists: &Lists<'_>, capitalised: bool) -> Vec<CompletionItem> {
         }
     }
     out
-}
-
-/// `file` as `File`, `web::vhost` as `Web::Vhost`.
-fn capitalise(name: &str) -> String {
-    name.split("::")
-        .map(|s| {
-            let mut c = s.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<String>>()
-        .join("::")
 }
 
 /// The program's classes.

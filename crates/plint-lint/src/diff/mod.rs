@@ -202,7 +202,7 @@ impl Change {
     pub fn resource(&self) -> String {
         match self {
             Change::ClassAdded { class } | Change::ClassRemoved { class } => {
-                format!("Class[{}]", capitalize_segments(class))
+                format!("Class[{}]", crate::types::capitalize_type_name(class))
             }
             Change::ResourceAdded { resource, .. }
             | Change::ResourceRemoved { resource, .. }
@@ -211,19 +211,6 @@ impl Change {
             | Change::RelationshipRemoved { resource, .. } => resource.clone(),
         }
     }
-}
-
-/// `apache::mod::ssl` → `Apache::Mod::Ssl`, as a class's title is written.
-fn capitalize_segments(name: &str) -> String {
-    name.split("::")
-        .map(|s| {
-            let mut c = s.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<String>>()
-        .join("::")
 }
 
 /// One line: `+` added, `-` removed, `~` changed, and what.
