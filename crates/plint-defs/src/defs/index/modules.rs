@@ -120,7 +120,7 @@ impl Modules {
 
     /// Reads the Ruby file at `path` again (changed, created or deleted since) and puts what
     /// it declares now in place of what the modules held for it: none when it is no longer
-    /// readable. `None` when `path` is not a Ruby file the index reads (see [`ruby_kind`]).
+    /// readable. `None` when `path` is not a Ruby file the index reads (see `ruby_kind`).
     pub fn reread_ruby(&mut self, path: &Path, sandbox: &Sandbox) -> Option<RubyReread> {
         let kind = self.roots.iter().find_map(|r| ruby_kind(&r.path, path))?;
         let at = self.ruby_paths.iter().position(|p| p == path);
