@@ -49,9 +49,9 @@ fn first_leaf(node: Node) -> Node {
 }
 
 /// The leaf that ends just before `node` (skipping extras), if any.
-fn previous_leaf(node: Node) -> Option<Node> {
+fn previous_leaf<'t>(parents: &Parents<'t>, node: Node<'t>) -> Option<Node<'t>> {
     let mut n = node;
-    // Bounded: `Node::parent()` costs the node's depth.
+    // Bounded: above the levels `parents` holds, `Node::parent()` costs the node's depth.
     for _ in 0..64 {
         if let Some(prev) = n.prev_sibling() {
             let mut p = prev;
@@ -64,7 +64,7 @@ fn previous_leaf(node: Node) -> Option<Node> {
             }
             return Some(p);
         }
-        n = n.parent()?;
+        n = parents.of(n)?;
     }
     None
 }
@@ -130,8 +130,40 @@ fn opener(close: &str) -> Option<&'static str> {
     })
 }
 
+/// The parents of the nodes around a tree's errors, noted by the walk that found them:
+/// tree-sitter's `Node::parent()` walks down from the root, so asking it of each of many
+/// errors deep in a tree costs their number times the depth.
+#[derive(Default)]
+pub(crate) struct Parents<'t> {
+    of: std::collections::HashMap<usize, Node<'t>>,
+}
+
+impl<'t> Parents<'t> {
+    /// How many levels above an error (and its children) are noted.
+    pub const LEVELS: usize = 64;
+
+    /// Notes that `parent` is the parent of `node`.
+    pub fn note(&mut self, node: Node<'t>, parent: Node<'t>) {
+        self.of.insert(node.id(), parent);
+    }
+
+    /// Whether the parent of `node` is noted.
+    pub fn has(&self, node: Node<'t>) -> bool {
+        self.of.contains_key(&node.id())
+    }
+
+    /// The parent of `node`: the noted one, else tree-sitter's.
+    pub fn of(&self, node: Node<'t>) -> Option<Node<'t>> {
+        match self.of.get(&node.id()) {
+            Some(p) => Some(*p),
+            None => node.parent(),
+        }
+    }
+}
+
 pub(crate) struct ErrorContext<'a, 't> {
     pub src: &'a str,
+    pub parents: &'a Parents<'t>,
     /// Heredoc starts and bodies, in document order (the n-th body belongs to the n-th start).
     pub heredoc_starts: &'a [Node<'t>],
     pub heredoc_bodies: &'a [Node<'t>],
@@ -142,7 +174,7 @@ impl ErrorContext<'_, '_> {
         let src = self.src;
         let kind = node.kind();
         let pos = node.start_byte();
-        let parent = node.parent();
+        let parent = self.parents.of(node);
 
         if kind == "heredoc_end" {
             let body = parent.filter(|p| p.kind() == "heredoc_body");
@@ -193,8 +225,9 @@ impl ErrorContext<'_, '_> {
                 .last();
             if let Some(o) = open_node {
                 let what = match p.kind() {
-                    "block" => p
-                        .parent()
+                    "block" => self
+                        .parents
+                        .of(p)
                         .map(|g| describe(g.kind()))
                         .map(|d| format!("the body of the {d}"))
                         .unwrap_or_else(|| "the block".to_string()),
@@ -252,8 +285,9 @@ impl ErrorContext<'_, '_> {
         } else {
             leaf.byte_range()
         };
-        let context = node
-            .parent()
+        let context = self
+            .parents
+            .of(node)
             .map(|p| describe(p.kind()))
             .unwrap_or("expression");
 
@@ -423,7 +457,7 @@ impl ErrorContext<'_, '_> {
     /// An ERROR inside a resource body (or next to attributes) holding `name =`.
     fn assignment_in_attributes<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
         let in_resource = {
-            let mut p = node.parent();
+            let mut p = self.parents.of(node);
             let mut found = false;
             let mut steps = 0;
             while let Some(n) = p {
@@ -445,7 +479,7 @@ impl ErrorContext<'_, '_> {
                 if matches!(n.kind(), "block" | "source_file") {
                     break;
                 }
-                p = n.parent();
+                p = self.parents.of(n);
             }
             found
         };
@@ -455,7 +489,7 @@ impl ErrorContext<'_, '_> {
             if c.kind() == "=" && i > 0 {
                 let before = children[i - 1];
                 let attr_like = matches!(before.kind(), "name" | "attribute" | "ensure");
-                if attr_like && (in_resource || has_resource_ancestor_text(before)) {
+                if attr_like && (in_resource || has_resource_ancestor_text(self.parents, before)) {
                     return Some(*c);
                 }
             }
@@ -499,7 +533,7 @@ impl ErrorContext<'_, '_> {
 
     /// "one of `a`, `b`, `c`" when the parser's expectations before `node` are few.
     fn expected_tokens(&self, node: Node) -> Option<String> {
-        let prev = previous_leaf(node)?;
+        let prev = previous_leaf(self.parents, node)?;
         let state = prev.next_parse_state();
         let mut it = LANGUAGE.lookahead_iterator(state)?;
         let mut names: Vec<String> = Vec::new();
@@ -539,15 +573,15 @@ impl ErrorContext<'_, '_> {
     }
 }
 
-fn has_resource_ancestor_text(node: Node) -> bool {
-    let mut p = node.parent();
+fn has_resource_ancestor_text<'t>(parents: &Parents<'t>, node: Node<'t>) -> bool {
+    let mut p = parents.of(node);
     // `Node::parent()` walks down from the root: look a few levels up only.
     for _ in 0..6 {
         let Some(n) = p else { break };
         if n.kind().starts_with("resource") {
             return true;
         }
-        p = n.parent();
+        p = parents.of(n);
     }
     false
 }

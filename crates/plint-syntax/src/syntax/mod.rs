@@ -129,6 +129,39 @@ struct Scan<'t> {
     heredoc_bodies: Vec<Node<'t>>,
     /// Outermost ERROR nodes, and MISSING nodes outside of them.
     errors: Vec<Node<'t>>,
+    /// The parents of the nodes around them.
+    parents: errors::Parents<'t>,
+}
+
+impl<'t> Scan<'t> {
+    fn new() -> Self {
+        Scan {
+            comments: Vec::new(),
+            heredoc_starts: Vec::new(),
+            heredoc_bodies: Vec::new(),
+            errors: Vec::new(),
+            parents: errors::Parents::default(),
+        }
+    }
+
+    /// Notes the error `node`, whose ancestors are `ancestors` (the root first), with the
+    /// parents of the nodes around it (its children's, its own and its ancestors' up to
+    /// [`errors::Parents::LEVELS`] levels), which its message may ask for.
+    fn error(&mut self, node: Node<'t>, ancestors: &[Node<'t>]) {
+        self.errors.push(node);
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            self.parents.note(child, node);
+        }
+        let mut child = node;
+        for &parent in ancestors.iter().rev().take(errors::Parents::LEVELS) {
+            if self.parents.has(child) {
+                break;
+            }
+            self.parents.note(child, parent);
+            child = parent;
+        }
+    }
 }
 
 /// `name` without its leading `::` (all of them, as `trim_start_matches("::")`, which builds
@@ -200,12 +233,7 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str, from: usize) -> Scan<'t> {
             cands.push(i);
         }
     }
-    let mut scan = Scan {
-        comments: Vec::new(),
-        heredoc_starts: Vec::new(),
-        heredoc_bodies: Vec::new(),
-        errors: Vec::new(),
-    };
+    let mut scan = Scan::new();
     let root = tree.root_node();
     let any_error = root.has_error();
     let (comment_id, unclosed_id) = *COMMENT_IDS;
@@ -215,6 +243,8 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str, from: usize) -> Scan<'t> {
     }
     let mut cursor = root.walk();
     let mut in_error: Vec<bool> = Vec::new();
+    // The nodes above the cursor's, the root first.
+    let mut ancestors: Vec<Node<'t>> = Vec::new();
     let mut error_depth = 0usize;
     let mut next = 0usize;
     loop {
@@ -227,7 +257,7 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str, from: usize) -> Scan<'t> {
         let is_error = node.is_error();
         if any_error && (is_error || node.is_missing()) {
             if error_depth == 0 {
-                scan.errors.push(node);
+                scan.error(node, &ancestors);
             }
         } else if node.kind_id() == comment_id {
             push_comments(&mut scan.comments, source, start, end);
@@ -241,6 +271,7 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str, from: usize) -> Scan<'t> {
         }
         if descend && cursor.goto_first_child() {
             in_error.push(is_error);
+            ancestors.push(node);
             if is_error {
                 error_depth += 1;
             }
@@ -253,6 +284,7 @@ fn scan_tree<'t>(tree: &'t Tree, source: &str, from: usize) -> Scan<'t> {
             if !cursor.goto_parent() {
                 return scan;
             }
+            ancestors.pop();
             if in_error.pop() == Some(true) {
                 error_depth -= 1;
             }
@@ -318,23 +350,20 @@ fn scan_comments<'t>(tree: &'t Tree, source: &str, cands: &[usize], scan: &mut S
 }
 
 fn scan_tree_full<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
-    let mut scan = Scan {
-        comments: Vec::new(),
-        heredoc_starts: Vec::new(),
-        heredoc_bodies: Vec::new(),
-        errors: Vec::new(),
-    };
+    let mut scan = Scan::new();
     let root = tree.root_node();
     let mut cursor = root.walk();
     // How many ERROR nodes enclose the cursor's node.
     let mut in_error: Vec<bool> = Vec::new();
+    // The nodes above the cursor's, the root first.
+    let mut ancestors: Vec<Node<'t>> = Vec::new();
     let mut error_depth = 0usize;
     loop {
         let node = cursor.node();
         let is_error = node.is_error();
         if is_error || node.is_missing() {
             if error_depth == 0 {
-                scan.errors.push(node);
+                scan.error(node, &ancestors);
             }
         } else {
             match node.kind() {
@@ -352,6 +381,7 @@ fn scan_tree_full<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
         }
         if cursor.goto_first_child() {
             in_error.push(is_error);
+            ancestors.push(node);
             if is_error {
                 error_depth += 1;
             }
@@ -364,6 +394,7 @@ fn scan_tree_full<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
             if !cursor.goto_parent() {
                 return scan;
             }
+            ancestors.pop();
             if in_error.pop() == Some(true) {
                 error_depth -= 1;
             }
@@ -381,6 +412,7 @@ fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec
     let scan = scan_tree_full(&tree, &patched);
     let ctx = errors::ErrorContext {
         src: &patched,
+        parents: &scan.parents,
         heredoc_starts: &scan.heredoc_starts,
         heredoc_bodies: &scan.heredoc_bodies,
     };
@@ -442,6 +474,7 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
 
     let ctx = errors::ErrorContext {
         src: source,
+        parents: &scan.parents,
         heredoc_starts: &scan.heredoc_starts,
         heredoc_bodies: &scan.heredoc_bodies,
     };
@@ -559,6 +592,37 @@ mod tests {
             assert_eq!(spans(&fast), spans(&full), "{src:?}");
             let errs = |s: &Scan| s.errors.iter().map(|n| n.byte_range()).collect::<Vec<_>>();
             assert_eq!(errs(&fast), errs(&full), "{src:?}");
+        }
+    }
+
+    /// The parents the walks note around errors are tree-sitter's, at every level noted.
+    #[test]
+    fn noted_parents_are_the_trees() {
+        let sources = [
+            &"$facts['".repeat(300),
+            "class a {\n  file { 'x': ensure = present }\n}\n",
+            "$x = ) ( } class {",
+            "if $a { notice( }\nelse {\n",
+            "define d($p) { $q = [1, 2 }\n# c\n@(END)\ntext\n",
+        ];
+        for src in sources {
+            let h = header(src);
+            let tree = parse_tree(src, h).unwrap();
+            for scan in [scan_tree(&tree, src, h.end), scan_tree_full(&tree, src)] {
+                assert!(!scan.errors.is_empty(), "{src:?}");
+                for &e in &scan.errors {
+                    let mut n = e;
+                    for _ in 0..errors::Parents::LEVELS + 2 {
+                        assert_eq!(scan.parents.of(n), n.parent(), "{src:?}");
+                        let Some(p) = n.parent() else { break };
+                        n = p;
+                    }
+                    let mut cursor = e.walk();
+                    for c in e.children(&mut cursor) {
+                        assert_eq!(scan.parents.of(c), Some(e), "{src:?}");
+                    }
+                }
+            }
         }
     }
 
