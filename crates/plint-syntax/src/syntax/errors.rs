@@ -53,7 +53,7 @@ fn previous_leaf<'t>(parents: &Parents<'t>, node: Node<'t>) -> Option<Node<'t>> 
     let mut n = node;
     // Bounded: above the levels `parents` holds, `Node::parent()` costs the node's depth.
     for _ in 0..64 {
-        if let Some(prev) = n.prev_sibling() {
+        if let Some(prev) = parents.prev_sibling(n) {
             let mut p = prev;
             while p.child_count() > 0 {
                 p = p.child(p.child_count() - 1)?;
@@ -158,6 +158,34 @@ impl<'t> Parents<'t> {
             Some(p) => Some(*p),
             None => node.parent(),
         }
+    }
+
+    /// The children of `node`'s parent, and `node`'s place among them (tree-sitter finds a
+    /// sibling through the parent too, walking down from the root to it).
+    fn siblings(&self, node: Node<'t>) -> Option<(Vec<Node<'t>>, usize)> {
+        let parent = self.of(node)?;
+        let mut cursor = parent.walk();
+        let children: Vec<Node<'t>> = parent.children(&mut cursor).collect();
+        let at = children.iter().position(|c| c.id() == node.id())?;
+        Some((children, at))
+    }
+
+    /// `node.prev_sibling()`, through the noted parent.
+    pub fn prev_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let (children, at) = self.siblings(node)?;
+        at.checked_sub(1).map(|i| children[i])
+    }
+
+    /// `node.next_sibling()`, through the noted parent.
+    pub fn next_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let (children, at) = self.siblings(node)?;
+        children.get(at + 1).copied()
+    }
+
+    /// `node.prev_named_sibling()`, through the noted parent.
+    pub fn prev_named_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let (children, at) = self.siblings(node)?;
+        children[..at].iter().rev().find(|c| c.is_named()).copied()
     }
 }
 
@@ -508,7 +536,7 @@ impl ErrorContext<'_, '_> {
 
     /// An ERROR after an attribute that starts with `name =>`: a missing comma.
     fn missing_comma<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
-        let prev = node.prev_named_sibling()?;
+        let prev = self.parents.prev_named_sibling(node)?;
         if prev.kind() != "attribute" && prev.kind() != "attribute_splat" {
             // Recovery may also wrap the previous attribute's value into the error.
             let first = node.named_child(0)?;
@@ -523,7 +551,10 @@ impl ErrorContext<'_, '_> {
                 return Some(w[0]);
             }
         }
-        if node.next_sibling().is_some_and(|n| n.kind() == "=>")
+        if self
+            .parents
+            .next_sibling(node)
+            .is_some_and(|n| n.kind() == "=>")
             && children.last().is_some_and(|l| l.kind() == "name")
         {
             return children.last().copied();

@@ -595,7 +595,8 @@ mod tests {
         }
     }
 
-    /// The parents the walks note around errors are tree-sitter's, at every level noted.
+    /// The parents the walks note around errors, and the siblings found through them, are
+    /// tree-sitter's, at every level noted.
     #[test]
     fn noted_parents_are_the_trees() {
         let sources = [
@@ -614,6 +615,13 @@ mod tests {
                     let mut n = e;
                     for _ in 0..errors::Parents::LEVELS + 2 {
                         assert_eq!(scan.parents.of(n), n.parent(), "{src:?}");
+                        assert_eq!(scan.parents.prev_sibling(n), n.prev_sibling(), "{src:?}");
+                        assert_eq!(scan.parents.next_sibling(n), n.next_sibling(), "{src:?}");
+                        assert_eq!(
+                            scan.parents.prev_named_sibling(n),
+                            n.prev_named_sibling(),
+                            "{src:?}"
+                        );
                         let Some(p) = n.parent() else { break };
                         n = p;
                     }
