@@ -324,20 +324,7 @@ impl Index {
     /// Every function as a listing shows it, duplicates included, in index order: those of
     /// Ruby files not read yet by name and place (none is read).
     pub fn functions_listed(&self) -> impl Iterator<Item = Listed<'_, FunctionDef>> + '_ {
-        self.functions.iter().map(|f| match f {
-            Slot::Read(f) => Listed::Read(f),
-            Slot::Deferred(d) => {
-                let d = &self.deferred[*d as usize];
-                if d.is_read() {
-                    Listed::Read(d.function())
-                } else {
-                    Listed::Unread {
-                        name: d.name(),
-                        origin: d.origin(),
-                    }
-                }
-            }
-        })
+        self.listed(&self.functions, ruby::Deferred::function)
     }
 
     /// The name of every function, duplicates included, in index order.
@@ -360,12 +347,22 @@ impl Index {
 
     /// Every resource type as a listing shows it (see [`Index::functions_listed`]).
     pub fn resource_types_listed(&self) -> impl Iterator<Item = Listed<'_, ResourceTypeDef>> + '_ {
-        self.resource_types.iter().map(|t| match t {
+        self.listed(&self.resource_types, ruby::Deferred::resource_type)
+    }
+
+    /// `slots` as a listing shows them: a deferred file's definition (`read`) once it is read,
+    /// else its name and place.
+    fn listed<'a, T>(
+        &'a self,
+        slots: &'a [Slot<T>],
+        read: fn(&ruby::Deferred) -> &T,
+    ) -> impl Iterator<Item = Listed<'a, T>> + 'a {
+        slots.iter().map(move |slot| match slot {
             Slot::Read(t) => Listed::Read(t),
             Slot::Deferred(d) => {
                 let d = &self.deferred[*d as usize];
                 if d.is_read() {
-                    Listed::Read(d.resource_type())
+                    Listed::Read(read(d))
                 } else {
                     Listed::Unread {
                         name: d.name(),

@@ -106,33 +106,16 @@ impl<'a> Walker<'a> {
             }
         }
         if let Some(scope) = named {
-            let mut inherited: Vec<&'a str> = scope.inherited.iter().copied().collect();
-            inherited.sort_unstable();
-            for name in inherited {
-                if seen.insert(name) {
-                    out.push(Visible {
-                        name,
-                        span: None,
-                        kind: BindingKind::Assignment,
-                        scope: VisibleScope::Inherited,
-                    });
-                }
-            }
+            unplaced(
+                &scope.inherited,
+                VisibleScope::Inherited,
+                &mut seen,
+                &mut out,
+            );
         }
         // The file's top scope: every variable assigned there (a named scope runs after it).
         if named.is_some_and(|s| s.kind != ScopeKind::Top) {
-            let mut top: Vec<&'a str> = self.top_vars.iter().copied().collect();
-            top.sort_unstable();
-            for name in top {
-                if seen.insert(name) {
-                    out.push(Visible {
-                        name,
-                        span: None,
-                        kind: BindingKind::Assignment,
-                        scope: VisibleScope::Top,
-                    });
-                }
-            }
+            unplaced(&self.top_vars, VisibleScope::Top, &mut seen, &mut out);
         }
         self.visible = out;
     }
@@ -184,5 +167,27 @@ mod tests {
             names("function f($x) { $y = 1\n $y + $x<> }"),
             ["x:Function", "y:Function"]
         );
+    }
+}
+
+/// The names of `names` not yet `seen`, in order, as variables of `scope` assigned where the
+/// walk has no place for them (an inherited class, the file's top scope).
+fn unplaced<'a>(
+    names: &HashSet<&'a str>,
+    scope: VisibleScope,
+    seen: &mut HashSet<&'a str>,
+    out: &mut Vec<Visible<'a>>,
+) {
+    let mut sorted: Vec<&'a str> = names.iter().copied().collect();
+    sorted.sort_unstable();
+    for name in sorted {
+        if seen.insert(name) {
+            out.push(Visible {
+                name,
+                span: None,
+                kind: BindingKind::Assignment,
+                scope,
+            });
+        }
     }
 }
