@@ -121,6 +121,28 @@ impl<'a> Walker<'a> {
     }
 }
 
+/// The names of `names` not yet `seen`, in order, as variables of `scope` assigned where the
+/// walk has no place for them (an inherited class, the file's top scope).
+fn unplaced<'a>(
+    names: &HashSet<&'a str>,
+    scope: VisibleScope,
+    seen: &mut HashSet<&'a str>,
+    out: &mut Vec<Visible<'a>>,
+) {
+    let mut sorted: Vec<&'a str> = names.iter().copied().collect();
+    sorted.sort_unstable();
+    for name in sorted {
+        if seen.insert(name) {
+            out.push(Visible {
+                name,
+                span: None,
+                kind: BindingKind::Assignment,
+                scope,
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,27 +189,5 @@ mod tests {
             names("function f($x) { $y = 1\n $y + $x<> }"),
             ["x:Function", "y:Function"]
         );
-    }
-}
-
-/// The names of `names` not yet `seen`, in order, as variables of `scope` assigned where the
-/// walk has no place for them (an inherited class, the file's top scope).
-fn unplaced<'a>(
-    names: &HashSet<&'a str>,
-    scope: VisibleScope,
-    seen: &mut HashSet<&'a str>,
-    out: &mut Vec<Visible<'a>>,
-) {
-    let mut sorted: Vec<&'a str> = names.iter().copied().collect();
-    sorted.sort_unstable();
-    for name in sorted {
-        if seen.insert(name) {
-            out.push(Visible {
-                name,
-                span: None,
-                kind: BindingKind::Assignment,
-                scope,
-            });
-        }
     }
 }
