@@ -2,9 +2,9 @@
 //! written so far. Read from the text just before the cursor (a variable after `$`, a key in
 //! a string after `$facts[` or `lookup(`, a class after `include`) and from the syntax tree,
 //! which the parser builds for a half-typed text too (the resource whose body holds the
-//! cursor).
+//! cursor; a string or heredoc opened on an earlier line that holds the cursor's line).
 
-use crate::syntax::ast::{Expr, ExprKind, File};
+use crate::syntax::ast::{Expr, ExprKind, File, StringKind, StringPart};
 
 /// What is being written at the cursor. `start` is where the text it replaces starts (the
 /// cursor is its end); `prefix` is that text.
@@ -61,9 +61,14 @@ pub fn site(text: &str, file: &File, offset: usize) -> Option<Site> {
     let offset = floor_char_boundary(text, offset.min(text.len()));
     let before = &text[..offset];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    match open_string(&before[line_start..]) {
+    let scan_from = match opened_before(file, line_start) {
+        Opened::Code => line_start,
+        Opened::Quote(at) => at,
+        Opened::Heredoc { interpolate } => return in_heredoc(before, line_start, interpolate),
+    };
+    match open_string(&before[scan_from..]) {
         Line::Comment => return None,
-        Line::String(quote) => return in_string(before, line_start + quote),
+        Line::String(quote) => return in_string(before, scan_from + quote),
         Line::Code => {}
     }
     let start = before
@@ -160,7 +165,73 @@ fn written(attributes: &[crate::syntax::ast::Attribute], prefix: &str) -> Vec<St
         .collect()
 }
 
-/// What the end of a line's text is in.
+/// What the cursor's line starts in: code, or a string opened on an earlier line.
+enum Opened {
+    Code,
+    /// A quoted string whose opening quote is at this byte.
+    Quote(usize),
+    /// A heredoc's text (`interpolate`: `@("TAG")`).
+    Heredoc {
+        interpolate: bool,
+    },
+}
+
+/// What byte `line_start` of the file is in, by the syntax tree: the innermost string that
+/// spans it (a string spanning lines, or a heredoc's text), unless an interpolation in that
+/// string holds it.
+fn opened_before(file: &File, line_start: usize) -> Opened {
+    let at = line_start as u32;
+    let mut found = Opened::Code;
+    let mut innermost = 0;
+    file.walk(&mut |e| {
+        let ExprKind::String(s) = &e.kind else {
+            return;
+        };
+        let in_interpolation = s.parts.iter().any(|p| match p {
+            StringPart::Interpolation { span, .. } => span.start < at && at < span.end,
+            StringPart::Text { .. } => false,
+        });
+        if in_interpolation || e.span.start < innermost {
+            return;
+        }
+        match &s.kind {
+            StringKind::SingleQuoted | StringKind::DoubleQuoted
+                if e.span.start < at && at < e.span.end =>
+            {
+                found = Opened::Quote(e.span.start as usize);
+                innermost = e.span.start;
+            }
+            StringKind::Heredoc(h) if h.body_span.start <= at && at < h.body_span.end => {
+                found = Opened::Heredoc {
+                    interpolate: h.interpolate,
+                };
+                innermost = e.span.start;
+            }
+            _ => {}
+        }
+    });
+    found
+}
+
+/// In a heredoc's text: a variable after `$` or `${` when it interpolates, else nothing.
+fn in_heredoc(before: &str, line_start: usize, interpolate: bool) -> Option<Site> {
+    if !interpolate {
+        return None;
+    }
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(i, c)| *i >= line_start && name_char(*c))
+        .last()
+        .map_or(before.len(), |(i, _)| i);
+    let ahead = &before[..start];
+    (ahead.ends_with('$') || ahead.ends_with("${")).then(|| Site::Variable {
+        prefix: before[start..].to_string(),
+        start,
+    })
+}
+
+/// What the end of a text is in.
 enum Line {
     Code,
     Comment,
@@ -168,11 +239,17 @@ enum Line {
     String(usize),
 }
 
-/// Whether the end of `line` is in a string (which quote opened it), a comment, or code.
-fn open_string(line: &str) -> Line {
+/// Whether the end of `text` (the cursor's line, or from a string's opening quote on an
+/// earlier line) is in a string (which quote opened it), a comment, or code.
+fn open_string(text: &str) -> Line {
     let mut open: Option<(char, usize)> = None;
     let mut escaped = false;
-    for (i, c) in line.char_indices() {
+    let mut comment = false;
+    for (i, c) in text.char_indices() {
+        if comment {
+            comment = c != '\n';
+            continue;
+        }
         match open {
             Some((q, _)) => {
                 if escaped {
@@ -183,10 +260,13 @@ fn open_string(line: &str) -> Line {
                     open = None;
                 }
             }
-            None if c == '#' => return Line::Comment,
+            None if c == '#' => comment = true,
             None if c == '\'' || c == '"' => open = Some((c, i)),
             None => {}
         }
+    }
+    if comment {
+        return Line::Comment;
     }
     open.map_or(Line::Code, |(_, i)| Line::String(i))
 }
@@ -383,5 +463,31 @@ mod tests {
         );
         // In a value: not an attribute.
         assert_eq!(at("file { 'x': ensure => fi<> }"), Some(name("fi", 22)));
+    }
+
+    #[test]
+    fn a_string_opened_on_an_earlier_line_holds_the_cursor() {
+        let variable = |prefix: &str, start| {
+            Some(Site::Variable {
+                prefix: prefix.into(),
+                start,
+            })
+        };
+        // Text of a string, not a name to complete.
+        assert_eq!(at("$m = \"one\n  include <>\"\n"), None);
+        assert_eq!(at("$m = 'one\n  fi<>'\n"), None);
+        // `#` in a string starts no comment.
+        assert_eq!(at("$m = \"one\n  # two ${fo<>}\"\n"), variable("fo", 20));
+        // The string ended on an earlier line: code again.
+        assert_eq!(at("$m = \"one\n  two\"\nfi<>\n"), Some(name("fi", 17)));
+        // Code inside an interpolation spanning lines.
+        assert_eq!(at("$m = \"${\n  $<>\n}\"\n"), variable("", 12));
+        // A heredoc's text: variables only, and only when it interpolates.
+        assert_eq!(at("$m = @(\"END\")\n  include <>\n  END\n"), None);
+        assert_eq!(
+            at("$m = @(\"END\")\n  ${fo<>}\n  END\n"),
+            variable("fo", 18)
+        );
+        assert_eq!(at("$m = @(END)\n  $fo<>\n  END\n"), None);
     }
 }
