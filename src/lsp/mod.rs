@@ -142,6 +142,8 @@ pub struct Server {
     indexings: u32,
     /// Whether the client shows `$/progress`.
     progress: bool,
+    /// The keys of the Hiera data files completion has read.
+    data_keys: std::sync::Mutex<completion::hiera::DataKeys>,
 }
 
 /// A check's diagnostics, the findings they were made of, and whether names changed.
@@ -170,6 +172,7 @@ impl Server {
             texts: texts::Texts::default(),
             indexings: 0,
             progress,
+            data_keys: Default::default(),
         }
     }
 

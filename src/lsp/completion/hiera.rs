@@ -3,8 +3,9 @@
 //! reading of a `hiera.yaml` finds them, [`crate::eval::hiera::data_folders`]) and the keys
 //! `class::parameter` that bind the program's classes' parameters.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use lsp_types::{CompletionItem, CompletionItemKind};
 
@@ -22,14 +23,18 @@ pub fn keys(
     sandbox: &Sandbox,
     roots: &[ModuleRoot],
     prefix: &str,
+    read: &mut DataKeys,
 ) -> Vec<CompletionItem> {
     let configs = std::iter::once(lists.root.to_path_buf())
         .chain(roots.iter().map(|r| r.path.clone()))
         .map(|dir| dir.join("hiera.yaml"));
     let mut found: BTreeMap<String, Key<'_>> = BTreeMap::new();
     for file in data_files(configs, sandbox) {
-        for key in data_keys(&file, sandbox) {
-            match found.entry(key).or_insert_with(|| Key::Data(Vec::new())) {
+        for key in read.keys(&file, sandbox) {
+            match found
+                .entry(key.clone())
+                .or_insert_with(|| Key::Data(Vec::new()))
+            {
                 Key::Data(files) => files.push(file.clone()),
                 Key::Parameter(..) => {}
             }
@@ -97,6 +102,34 @@ fn data_files(configs: impl Iterator<Item = PathBuf>, sandbox: &Sandbox) -> Vec<
     files
 }
 
+/// The top-level keys of the data files read so far, each with the modification time and
+/// length its file had then: a file is read again only when one of them changed (a request
+/// per keystroke does not parse the whole of the Hiera data each time).
+#[derive(Debug, Default)]
+pub struct DataKeys {
+    by_file: HashMap<PathBuf, (Stamp, Vec<String>)>,
+}
+
+/// A file's modification time and length, when they can be had.
+type Stamp = Option<(SystemTime, u64)>;
+
+impl DataKeys {
+    /// The top-level keys of the data file `file` (`lookup_options` aside).
+    pub fn keys(&mut self, file: &Path, sandbox: &Sandbox) -> &[String] {
+        let stamp = sandbox
+            .check(file)
+            .ok()
+            .and_then(|()| std::fs::metadata(file).ok())
+            .and_then(|m| Some((m.modified().ok()?, m.len())));
+        let fresh = |(kept, _): &(Stamp, Vec<String>)| stamp.is_some() && *kept == stamp;
+        if !self.by_file.get(file).is_some_and(fresh) {
+            let keys = data_keys(file, sandbox);
+            self.by_file.insert(file.to_path_buf(), (stamp, keys));
+        }
+        &self.by_file[file].1
+    }
+}
+
 /// The top-level keys of a data file (`lookup_options` aside).
 fn data_keys(file: &Path, sandbox: &Sandbox) -> Vec<String> {
     let Ok(text) = sandbox.read_to_string(file) else {
@@ -115,4 +148,31 @@ fn data_keys(file: &Path, sandbox: &Sandbox) -> Vec<String> {
         .filter(|k| *k != "lookup_options")
         .map(str::to_string)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_data_file_is_read_again_only_when_it_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let file = root.join("common.yaml");
+        let sandbox = Sandbox::new(&root, std::slice::from_ref(&root));
+        let mut read = DataKeys::default();
+        std::fs::write(&file, "web::port: 80\nlookup_options: {}\n").unwrap();
+        let written = std::fs::metadata(&file).unwrap().modified().unwrap();
+        assert_eq!(read.keys(&file, &sandbox), ["web::port"]);
+        // Same length and time: the keys kept are the answer.
+        std::fs::write(&file, "web::host: 80\nlookup_options: {}\n").unwrap();
+        let f = std::fs::File::options().write(true).open(&file).unwrap();
+        f.set_modified(written).unwrap();
+        assert_eq!(read.keys(&file, &sandbox), ["web::port"]);
+        // Changed: read again.
+        std::fs::write(&file, "web::host: 8080\n").unwrap();
+        assert_eq!(read.keys(&file, &sandbox), ["web::host"]);
+        std::fs::remove_file(&file).unwrap();
+        assert!(read.keys(&file, &sandbox).is_empty(), "gone");
+    }
 }

@@ -158,7 +158,8 @@ impl Server {
                 facts::keys(file.as_deref(), &sandbox, &lists, path)
             }
             Site::HieraKey { prefix, .. } => {
-                hiera::keys(&lists, &self.settings().1, self.roots(), prefix)
+                let mut data = self.data_keys.lock().unwrap_or_else(|e| e.into_inner());
+                hiera::keys(&lists, &self.settings().1, self.roots(), prefix, &mut data)
             }
         };
         let (prefix, start) = site.written();
