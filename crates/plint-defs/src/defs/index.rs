@@ -244,6 +244,18 @@ impl Index {
         self.by_function.contains_key(lookup_key(name).as_ref())
     }
 
+    /// Whether [`Index::function`] finds `name` and it is a 3.x Ruby function (without reading
+    /// a definition read on first use: a file of `lib/puppet/parser/functions/` declares only
+    /// 3.x functions).
+    pub fn is_function_3x(&self, name: &str) -> bool {
+        ids(&self.by_function, name)
+            .next()
+            .is_some_and(|i| match &self.functions[i as usize] {
+                Slot::Read(f) => matches!(f.kind, FunctionKind::Ruby3x { .. }),
+                Slot::Deferred(d) => self.deferred[*d as usize].kind() == ruby::Kind::Function3x,
+            })
+    }
+
     fn function_at(&self, i: u32) -> &FunctionDef {
         match &self.functions[i as usize] {
             Slot::Read(f) => f,
@@ -656,6 +668,11 @@ impl Index {
                 );
                 fn_rank.push(if loaded { 0 } else { 2 });
             }
+            if let Some(caches) = &index.caches {
+                for (text, t) in defs.types {
+                    caches.remember_parsed(&text, t);
+                }
+            }
             for (a, loaded) in defs.aliases {
                 push(&mut index.aliases, &mut index.by_alias, &a.name.clone(), a);
                 alias_rank.push(u8::from(!loaded));
@@ -782,6 +799,37 @@ mod tests {
             .map(|(path, source, ast)| Manifest { path, source, ast })
             .collect();
         Index::build(&manifests, &[])
+    }
+
+    /// The types a manifest's definitions write, lowered from its tree for the run's caches,
+    /// are what parsing their texts gives; a file with a syntax error gives none.
+    #[test]
+    fn types_lowered_from_the_tree_are_their_texts_parsed() {
+        let mut kept = 0;
+        for src in [
+            "class web(Optional[String[1]] $a, Hash[String, Struct[{x => Integer}]] $b = {}) {}\n",
+            "define web::vhost(Enum['a', \"b\"] $e, Pattern[/\\A[a-z]+\\z/] $p) {}\ntype Web::Port = Integer[1, 65535]\n",
+            "function web::f(Variant[String, Array[String]] $x) >> Optional[String] { $x }\n",
+            "class web(Optional[String $a, Integer $b) {}\n",
+            "class web(Optional[String[1] $a) {}\ntype Web::T = Hash[String\n",
+            "class web(Array[ $a, String] $b) {}\n",
+            "type Web::T = Struct[{a => Integer,}\nclass web(Integer[1,] $c) {}\n",
+        ] {
+            let ast = crate::syntax::parse(src).ast;
+            let path = PathBuf::from("/m/web/manifests/init.pp");
+            let defs = FileDefs::extract(Manifest {
+                path: &path,
+                source: src,
+                ast: &ast,
+            });
+            for (text, t) in &defs.types {
+                assert_eq!(crate::types::parse(text).as_ref(), Ok(t), "{text} in {src}");
+            }
+            // A file with a syntax error gives none (`Optional[String` lowers to a type).
+            assert!(!ast.syntax_errors || defs.types.is_empty(), "{src}");
+            kept += defs.types.len();
+        }
+        assert_eq!(kept, 7);
     }
 
     #[test]

@@ -41,6 +41,12 @@ pub trait Defs: Sync {
     fn has_resource_type(&self, name: &str) -> bool {
         self.resource_type(name).is_some()
     }
+    /// Whether [`Defs::function`] finds `name` and it is a 3.x Ruby function (without reading
+    /// it, as [`Defs::has_function`]).
+    fn is_function_3x(&self, name: &str) -> bool {
+        self.function(name)
+            .is_some_and(|f| matches!(f.kind, FunctionKind::Ruby3x { .. }))
+    }
     fn type_alias(&self, name: &str) -> Option<&TypeAliasDef>;
     /// Whether the module `name` is part of the program.
     fn has_module(&self, name: &str) -> bool;
@@ -302,6 +308,13 @@ impl<'a> Program<'a> {
             || self.global.has_function(name)
     }
 
+    /// Whether [`Program::function`] finds `name` and it is a 3.x Ruby function (see
+    /// [`Defs::is_function_3x`]).
+    pub fn is_function_3x(&self, name: &str) -> bool {
+        !self.local.functions.contains_key(lookup_key(name).as_ref())
+            && self.global.is_function_3x(name)
+    }
+
     /// Whether [`Program::resource_type`] finds `name` (see [`Defs::has_function`]).
     pub fn has_resource_type(&self, name: &str) -> bool {
         self.global.has_resource_type(name)
@@ -381,6 +394,9 @@ impl Defs for crate::defs::Index {
     }
     fn has_resource_type(&self, name: &str) -> bool {
         crate::defs::Index::has_resource_type(self, name)
+    }
+    fn is_function_3x(&self, name: &str) -> bool {
+        crate::defs::Index::is_function_3x(self, name)
     }
     fn type_alias(&self, name: &str) -> Option<&TypeAliasDef> {
         crate::defs::Index::type_alias(self, name)

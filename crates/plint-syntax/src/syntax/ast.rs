@@ -68,6 +68,9 @@ pub struct File {
     pub statements: Vec<Expr>,
     /// Every comment, in source order (for suppressions and documentation checks).
     pub comments: Vec<Comment>,
+    /// Whether the parse reported a syntax error: the tree then holds parts the parser
+    /// recovered (a missing `]` supplied), which need not be what their text says elsewhere.
+    pub syntax_errors: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -459,6 +459,7 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
                 span: ast::Span::new(0, source.len()),
                 statements: Vec::new(),
                 comments: Vec::new(),
+                syntax_errors: true,
             },
             diagnostics: vec![d],
         };
@@ -549,10 +550,11 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
     let comments = std::mem::take(&mut scan.comments);
     let mut lowerer =
         lower::Lowerer::new(source, std::mem::take(&mut scan.heredoc_bodies), indexed);
-    let file = lowerer.lower_file(&tree, comments);
+    let mut file = lowerer.lower_file(&tree, comments);
     diagnostics.append(&mut lowerer.diagnostics);
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     diagnostics.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+    file.syntax_errors = !diagnostics.is_empty();
     Parsed {
         ast: file,
         diagnostics,

@@ -22,7 +22,6 @@ type NearKey = (u64, String, usize);
 #[derive(Debug, Default)]
 pub struct Caches {
     parsed: RwLock<HashMap<String, Result<Arc<Type>, super::TypeError>>>,
-    lowered: RwLock<HashMap<String, Type>>,
     near: Mutex<HashMap<NearKey, Option<String>>>,
     regexes: super::RegexCache,
 }
@@ -52,6 +51,17 @@ impl Caches {
         t
     }
 
+    /// Remembers `t` as the type of the text `src`, unless one is already: `t` must be what
+    /// [`super::parse`] gives for `src` (the type of an expression of that text that
+    /// [`super::from_expr`] lowered from a file's tree, which the index has).
+    pub fn remember_parsed(&self, src: &str, t: Type) {
+        if let Ok(mut cache) = self.parsed.write() {
+            cache
+                .entry(src.to_string())
+                .or_insert_with(|| Ok(Arc::new(t)));
+        }
+    }
+
     /// Whether the type of `src` is remembered (what a run parsed).
     pub fn has_parsed(&self, src: &str) -> bool {
         self.parsed.read().is_ok_and(|m| m.contains_key(src))
@@ -62,16 +72,12 @@ impl Caches {
         self.parsed(src).map(|t| (*t).clone())
     }
 
-    /// The type a type expression whose text is `text` was lowered to (see
-    /// [`Caches::remember_lowered`]).
+    /// The type of the text `text`, when it is remembered as a type (parsed, or lowered from
+    /// a tree: see [`Caches::remember_parsed`]); nothing is parsed.
     pub fn lowered(&self, text: &str) -> Option<Type> {
-        self.lowered.read().ok()?.get(text).cloned()
-    }
-
-    /// Remembers the type a valid type expression whose text is `text` lowers to.
-    pub fn remember_lowered(&self, text: &str, t: &Type) {
-        if let Ok(mut m) = self.lowered.write() {
-            m.insert(text.to_string(), t.clone());
+        match self.parsed.read().ok()?.get(text) {
+            Some(Ok(t)) => Some((**t).clone()),
+            _ => None,
         }
     }
 

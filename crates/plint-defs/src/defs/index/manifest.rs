@@ -29,11 +29,18 @@ pub struct FileDefs {
     /// file's path and the hash of its text (see [`super::Index::template_uses_in`]).
     pub(super) templates_walked: Option<(std::path::PathBuf, u64)>,
     pub(super) lookup_keys: Vec<String>,
+    /// The types written in the file's definitions (aliases' values, parameters' and return
+    /// types), by their text as the definitions hold it, lowered from the file's tree when it
+    /// parsed without a syntax error: the run's caches take them as the parse of that text
+    /// (see [`crate::types::Caches::remember_parsed`]).
+    pub(super) types: Vec<(String, crate::types::Type)>,
 }
 
 struct Extractor<'a> {
     path: &'a Path,
     source: &'a str,
+    /// The file parsed without a syntax error (its types are kept: see [`FileDefs::types`]).
+    clean: bool,
     module: Option<ModuleFile>,
     out: FileDefs,
 }
@@ -56,6 +63,7 @@ impl FileDefs {
         let mut x = Extractor {
             path: m.path,
             source: m.source,
+            clean: !m.ast.syntax_errors,
             module,
             out: FileDefs {
                 path: m.path.to_path_buf(),
@@ -100,6 +108,18 @@ impl Extractor<'_> {
             .to_string()
     }
 
+    /// The text of the type expression `e`, its lowered type kept (see [`FileDefs::types`]).
+    fn type_text(&mut self, e: &Expr) -> String {
+        let text = self.text(e.span);
+        if self.clean
+            && !self.out.types.iter().any(|(t, _)| *t == text)
+            && let Ok(t) = crate::types::from_expr(e, self.source)
+        {
+            self.out.types.push((text.clone(), t));
+        }
+        text
+    }
+
     /// Whether a definition named `name` (a key) is in the file the autoloader loads for it.
     fn autoloaded(&self, dir: AutoloadDir, name: &str) -> bool {
         self.module
@@ -107,12 +127,12 @@ impl Extractor<'_> {
             .is_some_and(|m| m.dir == dir && m.is_namespace(name))
     }
 
-    fn params(&self, params: &[Parameter]) -> Vec<ParamDef> {
+    fn params(&mut self, params: &[Parameter]) -> Vec<ParamDef> {
         params
             .iter()
             .map(|p| ParamDef {
                 name: p.name.name.clone(),
-                ty: p.type_expr.as_ref().map(|t| self.text(t.span)),
+                ty: p.type_expr.as_ref().map(|t| self.type_text(t)),
                 has_default: p.default.is_some(),
                 captures_rest: p.captures_rest,
                 span: p.span,
@@ -182,7 +202,7 @@ impl Extractor<'_> {
                         signatures: vec![Signature {
                             params,
                             block: None,
-                            return_type: f.return_type.as_ref().map(|t| self.text(t.span)),
+                            return_type: f.return_type.as_ref().map(|t| self.type_text(t)),
                         }],
                         origin: self.origin(f.name.span),
                         name: name.clone(),
@@ -196,7 +216,7 @@ impl Extractor<'_> {
                     };
                     let def = TypeAliasDef {
                         name: crate::syntax::trim_colons(name).to_string(),
-                        ty: self.text(t.value.span),
+                        ty: self.type_text(&t.value),
                         origin: self.origin(t.name.span),
                     };
                     let loaded = self.autoloaded(AutoloadDir::Types, &key(name));

@@ -191,10 +191,11 @@ fn may_set_variables(text: &str) -> bool {
 }
 
 /// A line that leaves Ruby at top level or in a module or class body: blank, a comment, a
-/// `require` of a plain string, `module Name` or `class Name` (`< Name`), or the `end` of one.
+/// `require` of a plain string, an addition to the load path ([`load_path_line`]), `module
+/// Name` or `class Name` (`< Name`), or the `end` of one.
 fn plain_line(line: &str) -> bool {
     let line = line.trim();
-    if line.is_empty() || line.starts_with('#') || line == "end" {
+    if line.is_empty() || line.starts_with('#') || line == "end" || load_path_line(line) {
         return true;
     }
     if let Some(rest) = line
@@ -230,6 +231,93 @@ fn plain_line(line: &str) -> bool {
         }
     }
     false
+}
+
+/// A statement of one line that changes Ruby's load path, as modules write them before
+/// their declaration (`$LOAD_PATH.unshift(File.join(File.dirname(__FILE__), '..', '..'))`,
+/// `File.expand_path('../..', File.dirname(__FILE__)).tap { |dir| $LOAD_PATH.unshift(dir)
+/// unless $LOAD_PATH.include?(dir) }`): it names `$LOAD_PATH`; its strings are plain and
+/// single-quoted; besides them it holds only names, calls, `.`, `,`, blocks in braces with
+/// their `|parameters|`, and `unless` after a call's `)` (a modifier); its brackets pair up;
+/// and it ends with `)` or `}`. Such a line is a whole statement that opens nothing (no string,
+/// heredoc, regexp, comment, block or method goes on past it), so the line after it is at the
+/// same level.
+fn load_path_line(line: &str) -> bool {
+    if !(line.ends_with(')') || line.ends_with('}')) {
+        return false;
+    }
+    let mut rest = line;
+    let mut code = String::with_capacity(line.len());
+    while let Some(at) = rest.find('\'') {
+        let Some((_, after)) = plain_string(&rest[at..]) else {
+            return false;
+        };
+        code.push_str(&rest[..at]);
+        code.push_str(" '' ");
+        rest = after;
+    }
+    code.push_str(rest);
+    let mut open: Vec<u8> = Vec::new();
+    let mut names_load_path = false;
+    let mut after_paren = false;
+    let mut words = code.as_str();
+    while let Some(c) = words.chars().next() {
+        if c == '$' {
+            let Some(after) = words.strip_prefix("$LOAD_PATH") else {
+                return false;
+            };
+            names_load_path = true;
+            after_paren = false;
+            words = after;
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == '_' {
+            let len = words
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(words.len());
+            let word = &words[..len];
+            let opens = matches!(
+                word,
+                "do" | "begin"
+                    | "end"
+                    | "def"
+                    | "class"
+                    | "module"
+                    | "if"
+                    | "case"
+                    | "while"
+                    | "until"
+                    | "for"
+                    | "then"
+                    | "BEGIN"
+                    | "END"
+            );
+            if opens || (word == "unless" && !after_paren) {
+                return false;
+            }
+            words = &words[len..];
+            // A `?` ends a method's name (`include?`).
+            words = words.strip_prefix('?').unwrap_or(words);
+            after_paren = false;
+            continue;
+        }
+        match c {
+            '(' | '{' => open.push(c as u8),
+            ')' | '}' => {
+                let want = if c == ')' { b'(' } else { b'{' };
+                if open.pop() != Some(want) {
+                    return false;
+                }
+            }
+            '\'' | ' ' | '\t' | '.' | ',' | '|' | '0'..='9' => {}
+            _ => return false,
+        }
+        if c != ' ' && c != '\t' {
+            after_paren = c == ')';
+        }
+        words = &words[1..];
+    }
+    names_load_path && open.is_empty()
 }
 
 /// What may stand before the declaring method on its line: spaces, and a receiver made of

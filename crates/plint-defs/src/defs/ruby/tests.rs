@@ -598,6 +598,22 @@ mod deferred {
     }
 
     #[test]
+    fn lines_adding_to_the_load_path_are_plain() {
+        let ty = "$LOAD_PATH.unshift(File.join(File.dirname(__FILE__), '..', '..'))\nrequire 'puppet/util/firewall'\n\nPuppet::Type.newtype(:firewall) do\n  newparam(:name)\nend\n";
+        assert_eq!(
+            deferred(Kind::ResourceType, ty).as_deref(),
+            Some("firewall")
+        );
+        let ty = "File.expand_path('../..', File.dirname(__FILE__)).tap { |dir| $LOAD_PATH.unshift(dir) unless $LOAD_PATH.include?(dir) }\nPuppet::Type.newtype(:keystone_role) do\n  ensurable\nend\n";
+        assert_eq!(
+            deferred(Kind::ResourceType, ty).as_deref(),
+            Some("keystone_role")
+        );
+        let v4 = "$LOAD_PATH << File.join(File.dirname(__FILE__), 'lib')\nPuppet::Functions.create_function(:a) do\nend\n";
+        assert_eq!(deferred(Kind::Function4x, v4), None, "not a call");
+    }
+
+    #[test]
     fn a_file_that_declares_nothing_is_not_parsed() {
         let source = source(Kind::Function4x, "def helper(x) = x +\n");
         assert!(matches!(read(source), Read::Now(d) if d == Defs::default()));
@@ -638,6 +654,27 @@ mod deferred {
             (Kind::Function3x, "newfunction (:a), 1 do\nend\n"),
             (Kind::Function3x, "x = newfunction(:a) do\nend\n"),
             (Kind::Function3x, "foo.newfunction(:a) do\nend\n"),
+            // A load path line that opens a block, a string, or goes on.
+            (
+                Kind::ResourceType,
+                "$LOAD_PATH.each(x) {\nPuppet::Type.newtype(:a) do\nend\n}\n",
+            ),
+            (
+                Kind::ResourceType,
+                "$LOAD_PATH.unshift(x) if y(do_it) do\nPuppet::Type.newtype(:a) do\nend\nend\n",
+            ),
+            (
+                Kind::ResourceType,
+                "x = $LOAD_PATH.unshift('a', \"b\nPuppet::Type.newtype(:a) do\nend\n\")\n",
+            ),
+            (
+                Kind::ResourceType,
+                "$LOAD_PATH.unshift(x) unless [1].each do |y|\nPuppet::Type.newtype(:a) do\nend\nend\n",
+            ),
+            (
+                Kind::ResourceType,
+                "$LOAD_PATH.unshift(x).tap { |d| while d(x) }\nPuppet::Type.newtype(:a) do\nend\nend\n",
+            ),
             // What else `scan` reads.
             (
                 Kind::Function4x,

@@ -105,6 +105,14 @@ impl<'p> Infer<'p> {
         unused: bool,
     ) -> Option<Type> {
         let builtin = builtins::function(name).or_else(|| self.bolt_function(name));
+        // A 3.x function's calls are not checked (below): its definition, which may be read
+        // only when first asked for, is not asked for.
+        if builtin.is_none() && self.program.is_function_3x(name) {
+            if let Some(l) = lambda {
+                self.lambda(l, &[]);
+            }
+            return None;
+        }
         // The built-in first (Puppet's loaders ask their parent first), then the program's.
         let Some(first) = builtin.or_else(|| self.program.function(name)) else {
             self.unknown_function(name, name_span);

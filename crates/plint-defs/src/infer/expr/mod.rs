@@ -153,6 +153,8 @@ pub struct Infer<'p> {
     next_context: u32,
     /// The statements of the file.
     file: &'p [Expr],
+    /// The file parsed without a syntax error (see [`names::lower_type`]).
+    clean: bool,
     /// The attributes given by resource defaults (`Type { attr => }`) in the file, by type
     /// (found when first asked).
     defaulted: Option<HashMap<String, rustc_hash::FxHashSet<String>>>,
@@ -208,6 +210,7 @@ impl<'p> Infer<'p> {
             context: 0,
             next_context: 1,
             file: &[],
+            clean: false,
             defaulted: None,
             values: HashMap::with_capacity_and_hasher(16, Default::default()),
             depth: 0,
@@ -227,6 +230,7 @@ impl<'p> Infer<'p> {
 
     pub fn run(mut self, file: &'p crate::syntax::ast::File) -> Analysis {
         self.file = &file.statements;
+        self.clean = !file.syntax_errors;
         self.push(ScopeKind::Top);
         self.statements(&file.statements);
         self.pop();

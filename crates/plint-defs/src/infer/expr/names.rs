@@ -72,11 +72,17 @@ pub(super) fn core_attribute(
 
 pub(super) use types::Parsed;
 
-/// [`types::from_expr`] of a type expression of the file (`src`), remembered by its text
-/// (the same few types come back in every file's parameter lists). Only valid types are
-/// remembered: an expression that holds a syntax error need not stand for what its text
-/// says elsewhere.
-pub(super) fn lower_type(caches: &types::Caches, e: &Expr, src: &str) -> Option<Type> {
+/// [`types::from_expr`] of a type expression of the file (`src`), remembered by its text in the
+/// run's caches (the same few types come back in every file's parameter lists) as the type
+/// that text parses to. Only valid types of files without a syntax error (`remember`) are
+/// remembered: an expression the parser recovered need not stand for what its text says
+/// elsewhere.
+pub(super) fn lower_type(
+    caches: &types::Caches,
+    e: &Expr,
+    src: &str,
+    remember: bool,
+) -> Option<Type> {
     let Some(text) = src.get(e.span.range()) else {
         return types::from_expr(e, src).ok();
     };
@@ -88,7 +94,9 @@ pub(super) fn lower_type(caches: &types::Caches, e: &Expr, src: &str) -> Option<
         return None;
     }
     let t = types::from_expr(e, src).ok()?;
-    caches.remember_lowered(text, &t);
+    if remember {
+        caches.remember_parsed(text, t.clone());
+    }
     Some(t)
 }
 

@@ -69,7 +69,7 @@ impl<'p> Infer<'p> {
             && let ExprKind::Variable(name) = &strip_parens(left).kind
             && is_type_expr(right)
         {
-            let t = lower_type(self.caches(), right, self.src)?;
+            let t = lower_type(self.caches(), right, self.src, self.clean)?;
             return Some((name.as_str(), t));
         }
         None
@@ -264,7 +264,7 @@ impl<'p> Infer<'p> {
                     all_types = false;
                     continue;
                 }
-                let Some(t) = lower_type(self.caches(), m, self.src) else {
+                let Some(t) = lower_type(self.caches(), m, self.src, self.clean) else {
                     all_types = false;
                     continue;
                 };

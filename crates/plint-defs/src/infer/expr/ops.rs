@@ -174,7 +174,9 @@ impl<'p> Infer<'p> {
             if unused {
                 return Type::Any;
             }
-            return Type::type_of(lower_type(self.caches(), e, self.src).unwrap_or(Type::Any));
+            return Type::type_of(
+                lower_type(self.caches(), e, self.src, self.clean).unwrap_or(Type::Any),
+            );
         }
         let t = self.expr(target);
         let arg_types: Vec<Type> = args.iter().map(|a| self.expr(a)).collect();

@@ -129,7 +129,7 @@ impl<'p> Infer<'p> {
         if lowered_by_walk && let Type::Type(Some(inner)) = walked {
             return *inner;
         }
-        lower_type(self.caches(), t, self.src).unwrap_or(Type::Any)
+        lower_type(self.caches(), t, self.src, self.clean).unwrap_or(Type::Any)
     }
 
     pub(super) fn block(&mut self, b: &'p Block) -> Type {

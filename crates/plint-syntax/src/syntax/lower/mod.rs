@@ -75,6 +75,7 @@ impl<'t> Lowerer<'t> {
             span: Span::new(0, self.src.len()),
             statements,
             comments,
+            syntax_errors: false,
         }
     }
 
