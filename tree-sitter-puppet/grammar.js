@@ -49,6 +49,12 @@ const KEYWORDS = [
 
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
 const commaSepTrailing = (rule) => optional(seq(commaSep1(rule), optional(',')));
+// Attribute operations as Puppet reads them: the list may also start with a comma
+// (`file { $d:, ensure => directory }`), or be a lone comma (`File { , }`), but not `, ,`.
+const attributeList = (rule) => optional(choice(
+  ',',
+  seq(optional(','), commaSep1(rule), optional(',')),
+));
 
 module.exports = grammar({
   name: 'puppet',
@@ -266,20 +272,20 @@ module.exports = grammar({
     resource_body: $ => seq(
       field('title', $._expression),
       ':',
-      optional($._attributes),
+      attributeList(field('attribute', $._attribute_operation)),
     ),
 
     resource_defaults: $ => prec(1, seq(
       field('type', $.type_reference),
       '{',
-      optional($._attributes),
+      attributeList(field('attribute', $._attribute_operation)),
       '}',
     )),
 
     resource_override: $ => prec(1, seq(
       field('reference', choice($.access, $.variable)),
       '{',
-      optional($._attributes),
+      attributeList(field('attribute', $._attribute_operation)),
       '}',
     )),
 
@@ -291,18 +297,11 @@ module.exports = grammar({
       ),
       optional(seq(
         '{',
-        optional($._attributes),
+        attributeList(field('attribute', $._attribute_operation)),
         '}',
       )),
     )),
 
-    // Attribute operations as Puppet reads them: the list may also start with a comma
-    // (`file { $d:, ensure => directory }`), or be a lone comma (`File { , }`), but not `, ,`.
-    // One hidden rule for the four lists: inlined in each, they cost ~130 parse states.
-    _attributes: $ => choice(
-      ',',
-      seq(optional(','), commaSep1(field('attribute', $._attribute_operation)), optional(',')),
-    ),
     _attribute_operation: $ => choice($.attribute, $.attribute_splat),
     attribute: $ => seq(
       field('name', $._attribute_name),
