@@ -75,6 +75,7 @@ module.exports = grammar({
     // src/scanner.c), the generated lexer elsewhere.
     $.comment,
     $.unclosed_comment,
+    $._apply, // the word `apply` followed by `(` on its line: a call or an apply block
     $._error_sentinel,
   ],
 
@@ -384,9 +385,10 @@ module.exports = grammar({
       $.if_expression,
       $.unless_expression,
       $.case_expression,
+      // `apply` is a keyword of Bolt plans only (`--tasks`); elsewhere it is a name. The
+      // scanner makes `_apply` of it where a call's `(` follows, so the word stays a `name`
+      // (as a keyword in every place an expression may start, it doubled the parse states).
       $.apply_expression,
-      // `apply` is a keyword of Bolt plans only (`--tasks`); elsewhere it is a name.
-      alias('apply', $.name),
       $.reserved_word,
     ),
 
@@ -405,7 +407,8 @@ module.exports = grammar({
       field('function', choice(
         $.name,
         $.type_reference,
-        alias(choice('type', 'apply', ...STATEMENT_FUNCTIONS), $.name),
+        alias(choice('type', ...STATEMENT_FUNCTIONS), $.name),
+        alias($._apply, $.name),
       )),
       field('arguments', $.argument_list),
       optional(field('lambda', $.lambda)),
@@ -427,7 +430,7 @@ module.exports = grammar({
     // each target. Puppet has it with `--tasks`; without, the same text is a call and a hash.
     // Puppet wants at least one argument; the AST reports `apply() { }`.
     apply_expression: $ => prec(PREC.call + 1, seq(
-      'apply',
+      alias($._apply, 'apply'),
       field('arguments', $.argument_list),
       field('body', $.block),
     )),

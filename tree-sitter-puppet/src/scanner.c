@@ -35,6 +35,7 @@ enum TokenType {
   WSLPAREN,
   COMMENT,
   UNCLOSED_COMMENT,
+  APPLY,
   ERROR_SENTINEL,
 };
 
@@ -564,6 +565,27 @@ static bool scan_block_comment(TSLexer *lexer) {
   }
 }
 
+/* The word `apply` where an expression may start, followed by `(` on its line (blanks
+   between): the start of a call of `apply` or of an apply block. Elsewhere the main lexer reads
+   the word as a `name`; the grammar has no keyword `apply` where expressions start, so that
+   every such parse state does not get an action for it too. `(` first on the next line starts
+   another statement, as after any name. */
+static bool scan_apply(TSLexer *lexer) {
+  static const char word[] = "apply";
+  for (const char *c = word; *c; c++) {
+    if (lexer->lookahead != *c) return false;
+    advance(lexer);
+  }
+  /* A longer name (`apply_prep`, `apply-x`, `apply::x`). */
+  int32_t next = lexer->lookahead;
+  if (is_word_char(next) || next == '-' || next == ':') return false;
+  lexer->mark_end(lexer);
+  while (is_blank(lexer->lookahead)) advance(lexer);
+  if (lexer->lookahead != '(') return false;
+  lexer->result_symbol = APPLY;
+  return true;
+}
+
 /* ------------------------------------------------------------------ entry point */
 
 bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid) {
@@ -612,7 +634,7 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
      skip them again before any other token, and it reads comments too (more slowly, but most
      of them come where a statement or an expression may start, which is where `(` and `@(` are
      valid). */
-  if (!valid[WSLPAREN] && !valid[HEREDOC_START] &&
+  if (!valid[WSLPAREN] && !valid[HEREDOC_START] && !valid[APPLY] &&
       !(valid[HEREDOC_BODY_START] && s->count > 0 && !s->in_body)) {
     if (valid[COMMENT] && lexer->lookahead == '#') return scan_line_comment(s, lexer);
     return false;
@@ -666,6 +688,8 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
     }
     return false;
   }
+
+  if (lexer->lookahead == 'a' && valid[APPLY]) return scan_apply(lexer);
 
   if (lexer->lookahead == '@' && valid[HEREDOC_START]) {
     advance(lexer);
