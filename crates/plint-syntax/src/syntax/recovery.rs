@@ -84,7 +84,6 @@ pub(super) fn parse(parser: &mut Parser, source: &str) -> Result<Option<Tree>, T
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::syntax::parse;
 
     /// A run that took tree-sitter seconds and hundreds of megabytes (`'a' =>` × 4,000: 4 s,
