@@ -11,3 +11,4 @@ mod eval;
 mod fs;
 mod output;
 mod regex;
+mod syntax;

@@ -21,6 +21,19 @@
 #include <stdint.h>
 #include <string.h>
 
+/*
+ * How many times this thread's parser has called the scanner while recovering from syntax
+ * errors (with every token valid), since the last reset. tree-sitter's recovery costs more with
+ * every error in a run of them, so plint stops a parse after too many (see
+ * crates/plint-syntax/src/syntax/recovery.rs); tree-sitter's API tells how far a parse is, not
+ * how many errors it met. A parse runs on one thread, start to end, so the count is per thread.
+ */
+static _Thread_local uint32_t recovery_scans;
+
+uint32_t tree_sitter_puppet_recovery_scans(void) { return recovery_scans; }
+
+void tree_sitter_puppet_reset_recovery_scans(void) { recovery_scans = 0; }
+
 enum TokenType {
   HEREDOC_START,
   HEREDOC_BODY_START,
@@ -591,6 +604,7 @@ static bool scan_apply(TSLexer *lexer) {
 bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid) {
   Scanner *s = (Scanner *)payload;
   bool recovering = valid[ERROR_SENTINEL];
+  if (recovering) recovery_scans++;
   /* What the last token was is known only for the tokens that say so below. */
   uint8_t line_start = s->line_start;
   s->line_start = LINE_START_UNKNOWN;

@@ -62,7 +62,12 @@ pub const SYNTAX_ERROR: RuleMeta = RuleMeta {
     summary: "The manifest is not valid Puppet syntax.",
     description: "Puppet cannot parse this part of the manifest, so the catalog cannot be \
                   compiled. Every syntax error of a file is reported; fix the first one first, \
-                  as later errors can be caused by it.",
+                  as later errors can be caused by it. A file with so many errors that \
+                  recovering from them would cost the parser too much (more than 300 tokens \
+                  read while recovering: runs of errors, such as `'a' =>` repeated, can make \
+                  the recovery grow with the square of their length) is read up to there: its \
+                  errors before that point are reported, then one saying where plint stopped \
+                  reading.",
     category: "syntax",
     puppet_lint: None,
     docs: "",

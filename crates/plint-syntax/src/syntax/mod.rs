@@ -9,6 +9,7 @@ pub mod ast;
 mod errors;
 mod kinds;
 mod lower;
+mod recovery;
 pub mod tokens;
 
 use std::cell::RefCell;
@@ -95,8 +96,9 @@ fn header(source: &str) -> Header {
 /// Parses `source` into a concrete tree (with the thread's reusable parser). The leading
 /// comments (`header`, when it has any) are left out of the parse: tree-sitter reads only the
 /// text after them, as if they were not there (a comment costs the lexer as much per byte as
-/// code does); [`parse`] adds them to the file's comments.
-fn parse_tree(source: &str, header: Header) -> Option<Tree> {
+/// code does); [`parse`] adds them to the file's comments. The parse stops after too many
+/// syntax errors ([`recovery`]).
+fn parse_tree(source: &str, header: Header) -> Result<Option<Tree>, recovery::TooManyErrors> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let parser = slot.get_or_insert_with(|| {
@@ -106,7 +108,7 @@ fn parse_tree(source: &str, header: Header) -> Option<Tree> {
             p
         });
         if header.comments.is_none() {
-            return parser.parse(source, None);
+            return recovery::parse(parser, source);
         }
         let range = tree_sitter::Range {
             start_byte: header.end,
@@ -114,10 +116,14 @@ fn parse_tree(source: &str, header: Header) -> Option<Tree> {
             start_point: tree_sitter::Point::new(header.rows, 0),
             end_point: tree_sitter::Point::new(u32::MAX as usize, u32::MAX as usize),
         };
-        parser.set_included_ranges(&[range]).ok()?;
-        let tree = parser.parse(source, None);
+        if parser.set_included_ranges(&[range]).is_err() {
+            return Ok(None);
+        }
+        let tree = recovery::parse(parser, source);
         // Back to the whole text for the next file.
-        parser.set_included_ranges(&[]).ok()?;
+        if parser.set_included_ranges(&[]).is_err() {
+            return Ok(None);
+        }
         tree
     })
 }
@@ -406,7 +412,7 @@ fn scan_tree_full<'t>(tree: &'t Tree, source: &str) -> Scan<'t> {
 /// not already among `known`.
 fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec<Diagnostic> {
     let patched = format!("{source}\n{closers}");
-    let Some(tree) = parse_tree(&patched, header(&patched)) else {
+    let Ok(Some(tree)) = parse_tree(&patched, header(&patched)) else {
         return Vec::new();
     };
     let scan = scan_tree_full(&tree, &patched);
@@ -431,6 +437,75 @@ fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec
         .collect()
 }
 
+/// A file whose parse stopped after too many syntax errors ([`recovery`]): no AST, the syntax
+/// errors before the place where it stopped (from a parse of the text up to there) and one
+/// error there.
+fn too_many_errors(source: &str, stop: recovery::TooManyErrors) -> Parsed {
+    let floor = |mut at: usize| {
+        at = at.min(source.len());
+        while !source.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let cut = floor(stop.at);
+    // The text up to where the parse had met half as many errors parses within the limit.
+    let half = floor(stop.half);
+    let prefix = &source[..half];
+    let mut diagnostics = Vec::new();
+    if let Ok(Some(tree)) = parse_tree(prefix, header(prefix)) {
+        let scan = scan_tree_full(&tree, prefix);
+        let ctx = errors::ErrorContext {
+            src: prefix,
+            parents: &scan.parents,
+            heredoc_starts: &scan.heredoc_starts,
+            heredoc_bodies: &scan.heredoc_bodies,
+        };
+        // An error at the end of the prefix may come from the cut, not from the text.
+        diagnostics.extend(
+            scan.errors
+                .iter()
+                .filter(|n| n.kind() != "unclosed_comment" && n.end_byte() < half)
+                .map(|&n| {
+                    if n.is_missing() {
+                        ctx.missing(n)
+                    } else {
+                        ctx.error(n)
+                    }
+                })
+                .filter(|d| d.span.end < half),
+        );
+    }
+    let end = source[cut..]
+        .chars()
+        .next()
+        .map_or(cut, |c| cut + c.len_utf8());
+    diagnostics.push(
+        Diagnostic::new(
+            "P001",
+            "syntax-error",
+            Severity::Error,
+            cut..end,
+            "too many syntax errors: plint stopped reading this file here",
+        )
+        .with_label("not checked from here on")
+        .with_help(
+            "fix the syntax errors reported before this one; each error the parser recovers \
+             from costs more in a file with this many, so it stops instead",
+        ),
+    );
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    diagnostics.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+    Parsed {
+        ast: ast::File {
+            span: ast::Span::new(0, source.len()),
+            statements: Vec::new(),
+            comments: Vec::new(),
+        },
+        diagnostics,
+    }
+}
+
 /// Parses and lowers one file. Safe to call from many threads at once.
 pub fn parse(source: &str) -> Parsed {
     parse_with(source, header(source), true)
@@ -446,7 +521,11 @@ pub(crate) fn parse_cursor_only(source: &str) -> Parsed {
 /// [`parse`], leaving `header` out of the tree-sitter parse; `indexed`: see
 /// [`lower::Lowerer::new`].
 fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
-    let Some(tree) = parse_tree(source, header) else {
+    let tree = match parse_tree(source, header) {
+        Ok(tree) => tree,
+        Err(stop) => return too_many_errors(source, stop),
+    };
+    let Some(tree) = tree else {
         let d = Diagnostic::new(
             "P000",
             "internal-error",
@@ -581,7 +660,7 @@ mod tests {
         ];
         for src in sources {
             let h = header(src);
-            let tree = parse_tree(src, h).unwrap();
+            let tree = parse_tree(src, h).unwrap().unwrap();
             assert!(!tree.root_node().has_error(), "{src:?}");
             let fast = scan_tree(&tree, src, h.end);
             let full = scan_tree_full(&tree, src);
@@ -602,7 +681,8 @@ mod tests {
     #[test]
     fn noted_parents_are_the_trees() {
         let sources = [
-            &"$facts['".repeat(300),
+            // Deeper than the noted levels, within the bound on error recovery.
+            &"$facts['".repeat(100),
             "class a {\n  file { 'x': ensure = present }\n}\n",
             "$x = ) ( } class {",
             "if $a { notice( }\nelse {\n",
@@ -610,7 +690,7 @@ mod tests {
         ];
         for src in sources {
             let h = header(src);
-            let tree = parse_tree(src, h).unwrap();
+            let tree = parse_tree(src, h).unwrap().unwrap();
             for scan in [scan_tree(&tree, src, h.end), scan_tree_full(&tree, src)] {
                 assert!(!scan.errors.is_empty(), "{src:?}");
                 for &e in &scan.errors {

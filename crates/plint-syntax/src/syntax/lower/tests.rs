@@ -70,8 +70,9 @@ fn indexed_reads_match_the_cursor() {
 
 #[test]
 fn error_nodes_have_the_largest_kind_id() {
-    let tree =
-        crate::syntax::parse_tree("$x = ) ( } class {", crate::syntax::Header::NONE).unwrap();
+    let tree = crate::syntax::parse_tree("$x = ) ( } class {", crate::syntax::Header::NONE)
+        .unwrap()
+        .unwrap();
     let mut stack = vec![tree.root_node()];
     let mut errors = 0;
     while let Some(n) = stack.pop() {
