@@ -501,6 +501,7 @@ fn too_many_errors(source: &str, stop: recovery::TooManyErrors) -> Parsed {
             span: ast::Span::new(0, source.len()),
             statements: Vec::new(),
             comments: Vec::new(),
+            syntax_errors: true,
         },
         diagnostics,
     }
