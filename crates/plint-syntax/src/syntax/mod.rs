@@ -489,10 +489,16 @@ fn too_many_errors(source: &str, stop: recovery::TooManyErrors) -> Parsed {
             "too many syntax errors: plint stopped reading this file here",
         )
         .with_label("not checked from here on")
-        .with_help(
+        .with_help(if diagnostics.is_empty() {
+            // The errors before the stop run on to it (their recovery never ended), so none
+            // can be told from what the stop cut off.
+            "the parser could not recover from the syntax errors above this point: look for \
+             the first mistake above it (a missing comma, bracket, brace or quote); each \
+             error the parser recovers from costs more in a file with this many, so it stops"
+        } else {
             "fix the syntax errors reported before this one; each error the parser recovers \
-             from costs more in a file with this many, so it stops instead",
-        ),
+             from costs more in a file with this many, so it stops instead"
+        }),
     );
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     diagnostics.dedup_by(|a, b| a.span == b.span && a.message == b.message);
