@@ -17,6 +17,9 @@ pub struct Document {
     pub found: Vec<crate::report::Diagnostic>,
     /// The version its last check read: its findings' spans hold for that text only.
     pub checked: Option<i32>,
+    /// Its text parsed, once a request asked for it (requests in a row, and a document
+    /// whose recovery from syntax errors costs a second, parse it once per version).
+    pub parsed: std::sync::OnceLock<std::sync::Arc<crate::syntax::ast::File>>,
 }
 
 /// The open documents, by URI (in order, so that checks and files come in a stable order).
@@ -45,6 +48,7 @@ impl Documents {
                     diagnostics,
                     found,
                     checked,
+                    parsed: std::sync::OnceLock::new(),
                 },
             ),
         );

@@ -32,7 +32,7 @@ const WORKSPACE_SYMBOLS: usize = 500;
 pub(super) struct Doc {
     pub path: PathBuf,
     pub text: String,
-    pub ast: crate::syntax::ast::File,
+    pub ast: std::sync::Arc<crate::syntax::ast::File>,
 }
 
 impl Server {
@@ -87,10 +87,22 @@ impl Server {
         sandbox.read_to_string(path).ok()
     }
 
+    /// The document at `uri` parsed: an open one's text as the editor has it (parsed once per
+    /// version), else the file's.
     pub(super) fn document(&self, uri: &Uri) -> Option<Doc> {
         let path = convert::path_of(uri)?;
+        if let Some(open) = self.documents.get(uri) {
+            let ast = open
+                .parsed
+                .get_or_init(|| std::sync::Arc::new(crate::syntax::parse(&open.text).ast));
+            return Some(Doc {
+                path,
+                text: open.text.clone(),
+                ast: ast.clone(),
+            });
+        }
         let text = self.read_text(&path)?;
-        let ast = crate::syntax::parse(&text).ast;
+        let ast = std::sync::Arc::new(crate::syntax::parse(&text).ast);
         Some(Doc { path, text, ast })
     }
 
@@ -371,4 +383,33 @@ fn json<T: serde::Serialize>(value: Option<T>) -> Value {
     value.map_or(Value::Null, |v| {
         serde_json::to_value(v).unwrap_or(Value::Null)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_open_document_is_parsed_once_per_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let mut server = Server::new(root.clone(), index::State::Failed(String::new()), false);
+        let uri: Uri = format!("file://{}/a.pp", root.display()).parse().unwrap();
+        server
+            .documents
+            .open(uri.clone(), 1, "class a { }\n".to_string());
+        let first = server.document(&uri).unwrap();
+        let again = server.document(&uri).unwrap();
+        assert!(
+            std::sync::Arc::ptr_eq(&first.ast, &again.ast),
+            "parsed once"
+        );
+        server
+            .documents
+            .change(&uri, 2, "class b { }\n".to_string());
+        let changed = server.document(&uri).unwrap();
+        assert!(!std::sync::Arc::ptr_eq(&first.ast, &changed.ast));
+        assert_eq!(changed.text, "class b { }\n");
+        assert_eq!(changed.ast.statements.len(), 1);
+    }
 }
