@@ -58,7 +58,7 @@ fn name_char(c: char) -> bool {
 /// What is being written at byte `offset` of `text` (parsed as `file`); `None` in a comment,
 /// in a string that takes no name, or after a `:` that ends no name.
 pub fn site(text: &str, file: &File, offset: usize) -> Option<Site> {
-    let offset = floor_char_boundary(text, offset.min(text.len()));
+    let offset = crate::report::floor_char_boundary(text, offset);
     let before = &text[..offset];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let scan_from = match opened_before(file, line_start) {
@@ -349,13 +349,6 @@ fn facts_path(ahead: &str) -> Option<Vec<String>> {
     }
     path.reverse();
     Some(path)
-}
-
-fn floor_char_boundary(text: &str, mut at: usize) -> usize {
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 #[cfg(test)]

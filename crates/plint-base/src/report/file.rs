@@ -117,7 +117,7 @@ impl FileReport {
 
 /// Clamps a span into `text`, onto character boundaries, with `start <= end`.
 fn clamp_span(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
-    let start = floor_char_boundary(text, span.start.min(text.len()));
+    let start = floor_char_boundary(text, span.start);
     let end = ceil_char_boundary(text, span.end.min(text.len()).max(start));
     start..end
 }

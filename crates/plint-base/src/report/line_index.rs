@@ -91,7 +91,7 @@ impl LineIndex {
     /// character counts as that character's start.
     pub fn line_col(&self, text: &str, offset: usize) -> LineCol {
         debug_assert_eq!(text.len(), self.len, "LineIndex used with another text");
-        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let offset = floor_char_boundary(text, offset);
         let line = self.line_index(offset);
         let start = self.line_starts[line];
         let prefix = &text[start..offset];
@@ -119,8 +119,10 @@ fn push_line_starts(bytes: &[u8], out: &mut Vec<usize>) {
     out.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
 }
 
-/// The largest char boundary of `text` at or before `offset` (`offset` must be `<= len`).
-pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+/// The largest char boundary of `text` at or before `offset` (the end of `text` past it).
+#[inline]
+pub fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }

@@ -21,7 +21,7 @@ use std::io;
 pub use codes::RuleMeta;
 pub use diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 pub use file::{FileReport, display_path};
-pub use line_index::{LineCol, LineIndex};
+pub use line_index::{LineCol, LineIndex, floor_char_boundary};
 pub use origin::{Origin, RunKind, source_root};
 pub use termcolor::WriteColor;
 

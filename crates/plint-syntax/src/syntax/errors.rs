@@ -198,6 +198,16 @@ pub(crate) struct ErrorContext<'a, 't> {
 }
 
 impl ErrorContext<'_, '_> {
+    /// The diagnostic of an error node or a missing one (see [`ErrorContext::missing`] and
+    /// [`ErrorContext::error`]).
+    pub fn diagnostic(&self, node: Node) -> Diagnostic {
+        if node.is_missing() {
+            self.missing(node)
+        } else {
+            self.error(node)
+        }
+    }
+
     pub fn missing(&self, node: Node) -> Diagnostic {
         let src = self.src;
         let kind = node.kind();

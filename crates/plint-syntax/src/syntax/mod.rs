@@ -140,6 +140,17 @@ struct Scan<'t> {
 }
 
 impl<'t> Scan<'t> {
+    /// What the messages of this scan's errors read: the text `src` it scanned, and the
+    /// parents and heredocs it noted.
+    fn error_context<'a>(&'a self, src: &'a str) -> errors::ErrorContext<'a, 't> {
+        errors::ErrorContext {
+            src,
+            parents: &self.parents,
+            heredoc_starts: &self.heredoc_starts,
+            heredoc_bodies: &self.heredoc_bodies,
+        }
+    }
+
     fn new() -> Self {
         Scan {
             comments: Vec::new(),
@@ -416,22 +427,11 @@ fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec
         return Vec::new();
     };
     let scan = scan_tree_full(&tree, &patched);
-    let ctx = errors::ErrorContext {
-        src: &patched,
-        parents: &scan.parents,
-        heredoc_starts: &scan.heredoc_starts,
-        heredoc_bodies: &scan.heredoc_bodies,
-    };
+    let ctx = scan.error_context(&patched);
     scan.errors
         .iter()
         .filter(|n| n.end_byte() <= source.len() && n.kind() != "unclosed_comment")
-        .map(|&n| {
-            if n.is_missing() {
-                ctx.missing(n)
-            } else {
-                ctx.error(n)
-            }
-        })
+        .map(|&n| ctx.diagnostic(n))
         .filter(|d| d.span.end <= source.len())
         .filter(|d| !known.iter().any(|k| k.span.start == d.span.start))
         .collect()
@@ -441,38 +441,20 @@ fn errors_with_closers(source: &str, closers: &str, known: &[Diagnostic]) -> Vec
 /// errors before the place where it stopped (from a parse of the text up to there) and one
 /// error there.
 fn too_many_errors(source: &str, stop: recovery::TooManyErrors) -> Parsed {
-    let floor = |mut at: usize| {
-        at = at.min(source.len());
-        while !source.is_char_boundary(at) {
-            at -= 1;
-        }
-        at
-    };
-    let cut = floor(stop.at);
+    let cut = crate::report::floor_char_boundary(source, stop.at);
     // The text up to where the parse had met half as many errors parses within the limit.
-    let half = floor(stop.half);
+    let half = crate::report::floor_char_boundary(source, stop.half);
     let prefix = &source[..half];
     let mut diagnostics = Vec::new();
     if let Ok(Some(tree)) = parse_tree(prefix, header(prefix)) {
         let scan = scan_tree_full(&tree, prefix);
-        let ctx = errors::ErrorContext {
-            src: prefix,
-            parents: &scan.parents,
-            heredoc_starts: &scan.heredoc_starts,
-            heredoc_bodies: &scan.heredoc_bodies,
-        };
+        let ctx = scan.error_context(prefix);
         // An error at the end of the prefix may come from the cut, not from the text.
         diagnostics.extend(
             scan.errors
                 .iter()
                 .filter(|n| n.kind() != "unclosed_comment" && n.end_byte() < half)
-                .map(|&n| {
-                    if n.is_missing() {
-                        ctx.missing(n)
-                    } else {
-                        ctx.error(n)
-                    }
-                })
+                .map(|&n| ctx.diagnostic(n))
                 .filter(|d| d.span.end < half),
         );
     }
@@ -559,12 +541,7 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
         scan.comments = comments;
     }
 
-    let ctx = errors::ErrorContext {
-        src: source,
-        parents: &scan.parents,
-        heredoc_starts: &scan.heredoc_starts,
-        heredoc_bodies: &scan.heredoc_bodies,
-    };
+    let ctx = scan.error_context(source);
     let mut diagnostics: Vec<Diagnostic> = scan
         .errors
         .iter()
@@ -579,10 +556,8 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
                 )
                 .with_label("this comment is never closed")
                 .with_help("close the comment with `*/`")
-            } else if n.is_missing() {
-                ctx.missing(n)
             } else {
-                ctx.error(n)
+                ctx.diagnostic(n)
             }
         })
         .collect();

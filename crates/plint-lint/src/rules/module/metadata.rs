@@ -43,11 +43,7 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
         .take(line.saturating_sub(1))
         .map(str::len)
         .sum();
-    let mut at = (start + column.saturating_sub(1)).min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
+    crate::report::floor_char_boundary(text, start + column.saturating_sub(1))
 }
 
 /// The span of `"key"` written as a key of the top-level object (followed by `:`), or the

@@ -98,10 +98,7 @@ impl<'a> Positions<'a> {
     }
 
     fn at(&mut self, offset: usize) -> LineCol {
-        let mut offset = offset.min(self.src.len());
-        while !self.src.is_char_boundary(offset) {
-            offset -= 1;
-        }
+        let offset = crate::report::floor_char_boundary(self.src, offset);
         if !self.range.contains(&offset) {
             let next = self.index.line_range(self.line + 1);
             if next.contains(&offset) {
