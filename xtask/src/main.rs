@@ -2,7 +2,9 @@
 //!
 //! * `gen-grammar` regenerates the committed parser of `tree-sitter-puppet/` from its `grammar.js`,
 //!   exactly as `tree-sitter generate` of CLI 0.27.1 does (ABI 15), but without node or the CLI:
-//!   the generator library evaluates `grammar.js` with its built-in QuickJS runtime.
+//!   the generator library evaluates `grammar.js` with its built-in QuickJS runtime. One step
+//!   follows: the lexer's character maps are written as `switch` statements (see
+//!   [`switch_advance_maps`]).
 //! * `check-grammar` regenerates into a temporary directory and fails if any committed generated
 //!   file differs, so CI catches a `grammar.js` change whose parser was not regenerated.
 
@@ -35,7 +37,8 @@ usage: cargo xtask <command> [--grammar-dir DIR]
 
 commands:
   gen-grammar     regenerate DIR/src/{parser.c,grammar.json,node-types.json,tree_sitter/*.h}
-                  from DIR/grammar.js (as `tree-sitter generate` 0.27.1 does, ABI 15)
+                  from DIR/grammar.js (as `tree-sitter generate` 0.27.1 does, ABI 15),
+                  the lexer's character maps written as switch statements
   check-grammar   regenerate into a temporary directory and fail (exit 1) if the committed
                   files in DIR/src differ
   help            print this message
@@ -172,6 +175,8 @@ fn check_grammar(grammar_dir: &Path) -> Result<ExitCode, String> {
 /// the same library entry point with the CLI's defaults (ABI 15, state merging on, no state
 /// report), except that grammar.js is evaluated by the built-in QuickJS runtime instead of node.
 /// Both runtimes feed the JSON through the same pretty-printer, so the output is identical.
+/// Then the lexer's character maps in `parser.c` become `switch` statements
+/// ([`switch_advance_maps`]).
 fn generate(grammar_dir: &Path, out_src: &Path) -> Result<(), String> {
     let grammar_js = grammar_dir.join("grammar.js");
     if !grammar_js.is_file() {
@@ -193,7 +198,62 @@ fn generate(grammar_dir: &Path, out_src: &Path) -> Result<(), String> {
     for diagnostic in &diagnostics {
         eprintln!("warning: {diagnostic}");
     }
-    result.map_err(|e| format!("generating the parser from {}: {e}", grammar_js.display()))
+    result.map_err(|e| format!("generating the parser from {}: {e}", grammar_js.display()))?;
+    let parser_c = out_src.join("parser.c");
+    let text = fs::read_to_string(&parser_c)
+        .map_err(|e| format!("cannot read {}: {e}", parser_c.display()))?;
+    let text = switch_advance_maps(&text)?;
+    fs::write(&parser_c, text).map_err(|e| format!("cannot write {}: {e}", parser_c.display()))
+}
+
+/// Writes each `ADVANCE_MAP(char, state, ...)` of the generated lexer as a `switch` on the
+/// character with one `case char: ADVANCE(state);` an entry.
+///
+/// The generator's macro (in `tree_sitter/parser.h`) looks the character up in a static array
+/// one pair at a time. The lexer's start states map some thirty characters this way, and every
+/// character read in them (each blank between tokens among them) goes through the whole array
+/// when it is not there; a `switch` lets the C compiler make a jump table or a binary search.
+/// The transitions are the same, in the same states, tried before the same other tests (the
+/// characters of a map are distinct, and each entry leaves the state with `goto`).
+fn switch_advance_maps(parser_c: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(parser_c.len() + parser_c.len() / 8);
+    let mut lines = parser_c.split_inclusive('\n').enumerate();
+    while let Some((_, line)) = lines.next() {
+        let Some(indent) = line.strip_suffix("ADVANCE_MAP(\n") else {
+            out.push_str(line);
+            continue;
+        };
+        if !indent.bytes().all(|b| b == b' ') {
+            out.push_str(line);
+            continue;
+        }
+        out.push_str(indent);
+        out.push_str("switch (lookahead) {\n");
+        loop {
+            let Some((n, entry)) = lines.next() else {
+                return Err("parser.c ends inside an ADVANCE_MAP".to_string());
+            };
+            let entry = entry.trim();
+            if entry == ");" {
+                break;
+            }
+            // `CHAR, STATE,` where CHAR is a C character literal (maybe `','`) or a number.
+            let pair = entry
+                .strip_suffix(',')
+                .and_then(|e| e.rsplit_once(", "))
+                .filter(|(c, s)| !c.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
+            let Some((character, state)) = pair else {
+                return Err(format!(
+                    "parser.c line {}: unexpected ADVANCE_MAP entry `{entry}`",
+                    n + 1
+                ));
+            };
+            out.push_str(&format!("{indent}  case {character}: ADVANCE({state});\n"));
+        }
+        out.push_str(indent);
+        out.push_str("}\n");
+    }
+    Ok(out)
 }
 
 /// A short description of where two files first differ, to help spot line-ending or version
@@ -278,6 +338,15 @@ mod tests {
         assert_eq!(message, " (committed has 1 lines, generated has 2)");
         let message = first_difference(b"a\r\nb\n", b"a\nb\n");
         assert_eq!(message, " (line endings differ at line 1)");
+    }
+
+    #[test]
+    fn advance_maps_become_switches() {
+        let generated = "    case 0:\n      if (eof) ADVANCE(70);\n      ADVANCE_MAP(\n        ',', 75,\n        '\\'', 15,\n        0x3000, 9,\n      );\n      END_STATE();\n";
+        let expected = "    case 0:\n      if (eof) ADVANCE(70);\n      switch (lookahead) {\n        case ',': ADVANCE(75);\n        case '\\'': ADVANCE(15);\n        case 0x3000: ADVANCE(9);\n      }\n      END_STATE();\n";
+        assert_eq!(switch_advance_maps(generated).unwrap(), expected);
+        assert!(switch_advance_maps("      ADVANCE_MAP(\n        'a' 1\n      );\n").is_err());
+        assert!(switch_advance_maps("      ADVANCE_MAP(\n        'a', 1,\n").is_err());
     }
 
     #[test]
