@@ -3,6 +3,8 @@
 
     scripts/bench-check-ab.py BASE NEW            # 10 pairs, default rules and output
     PAIRS=30 scripts/bench-check-ab.py BASE NEW -- --quiet
+    CORPUS=path/to/one.pp PAIRS=200 scripts/bench-check-ab.py BASE NEW   # one file, as a
+                                                                         # pre-commit hook gives it
 
 Each pair runs BASE then NEW (every other pair NEW first), each on every `*.pp` under CORPUS
 (symbolic links followed, sorted, given one by one as a pre-commit hook gives them), output
@@ -20,6 +22,8 @@ import time
 
 
 def corpus_files(corpus):
+    if os.path.isfile(corpus):
+        return [corpus]
     out = subprocess.run(
         ["find", "-L", corpus, "-name", "*.pp", "-type", "f"],
         capture_output=True, text=True, check=True,
@@ -37,6 +41,10 @@ def run(binary, args, files):
     user = after.ru_utime - before.ru_utime
     system = after.ru_stime - before.ru_stime
     return wall, user + system, system
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms"
 
 
 def main():
@@ -67,10 +75,10 @@ def main():
         cpus = [c for _, c, _ in times[binary]]
         systems = [s for _, _, s in times[binary]]
         medians[name] = (statistics.median(walls), statistics.median(cpus))
-        print(f"{name}: {binary}\n  wall median {medians[name][0]:.3f} s "
-              f"(min {min(walls):.3f}, max {max(walls):.3f}); "
-              f"CPU median {medians[name][1]:.3f} s (min {min(cpus):.3f}; "
-              f"system {statistics.median(systems):.3f} s)")
+        print(f"{name}: {binary}\n  wall median {ms(medians[name][0])} "
+              f"(min {ms(min(walls))}, max {ms(max(walls))}); "
+              f"CPU median {ms(medians[name][1])} (min {ms(min(cpus))}; "
+              f"system {ms(statistics.median(systems))})")
     (bw, bc), (nw, nc) = medians["base"], medians["new"]
     print(f"new/base: wall {nw / bw:.3f}, CPU {nc / bc:.3f}")
 

@@ -279,7 +279,7 @@ fn execute(args: &Args, process_ends: bool) -> Result<i32, String> {
     } else {
         let mut files: Vec<_> = outcomes.into_iter().filter_map(|o| o.report).collect();
         files.extend(absent);
-        let report = Report::new(files, checked_files.len(), rule_metadata()).with_origin(
+        let report = Report::described_by(files, checked_files.len(), rule_metadata).with_origin(
             Origin::new(RunKind::Check, &cwd, &args.paths)
                 .with_workspace(std::env::var_os("GITHUB_WORKSPACE").as_deref()),
         );
@@ -572,7 +572,8 @@ pub(crate) fn only_level(report: &Report, level: ErrorLevel) -> Report {
             (!kept.is_empty()).then(|| FileReport::new(f.path(), f.source().to_string(), kept))
         })
         .collect();
-    Report::new(files, report.files_checked(), rule_metadata()).with_origin(report.origin().clone())
+    Report::described_by(files, report.files_checked(), rule_metadata)
+        .with_origin(report.origin().clone())
 }
 
 /// The name of the manifest read from standard input, without `--stdin-filename`.

@@ -102,7 +102,7 @@ pub fn run(args: &Args, settings: Settings, cwd: &Path, sandbox: Sandbox) -> Res
     let phase = Instant::now();
     let files = session.main().files;
     let reports = session.findings(&outcomes).into_reports();
-    let report = Report::new(reports, files, super::rule_metadata()).with_origin(
+    let report = Report::described_by(reports, files, super::rule_metadata).with_origin(
         Origin::new(RunKind::Evaluate, cwd, &args.paths)
             .with_workspace(std::env::var_os("GITHUB_WORKSPACE").as_deref()),
     );

@@ -30,8 +30,17 @@ pub use termcolor::WriteColor;
 pub struct Report {
     files: Vec<FileReport>,
     files_checked: usize,
-    catalog: Vec<RuleMeta>,
+    catalog: Catalog,
     origin: Origin,
+}
+
+/// The descriptions of the codes a report may name, made the first time an output asks for
+/// one: most outputs name codes without describing them, and making the rules' descriptions
+/// (from their documentation) is most of what a check of one small file costs.
+#[derive(Debug, Clone)]
+struct Catalog {
+    made: std::sync::OnceLock<Vec<RuleMeta>>,
+    make: fn() -> Vec<RuleMeta>,
 }
 
 impl Report {
@@ -39,7 +48,35 @@ impl Report {
     /// already sorted by offset, then code). `files_checked` counts every file checked, with
     /// or without findings. `catalog` describes the codes (at least those reported; a code
     /// missing from it is still reported, with a generic description).
-    pub fn new(mut files: Vec<FileReport>, files_checked: usize, catalog: Vec<RuleMeta>) -> Self {
+    pub fn new(files: Vec<FileReport>, files_checked: usize, catalog: Vec<RuleMeta>) -> Self {
+        Self::with_catalog(
+            files,
+            files_checked,
+            Catalog {
+                made: std::sync::OnceLock::from(catalog),
+                make: Vec::new,
+            },
+        )
+    }
+
+    /// [`Report::new`] with the catalogue `catalog` makes, made only if an output asks for a
+    /// code's description ([`Report::rule_meta`]).
+    pub fn described_by(
+        files: Vec<FileReport>,
+        files_checked: usize,
+        catalog: fn() -> Vec<RuleMeta>,
+    ) -> Self {
+        Self::with_catalog(
+            files,
+            files_checked,
+            Catalog {
+                made: std::sync::OnceLock::new(),
+                make: catalog,
+            },
+        )
+    }
+
+    fn with_catalog(mut files: Vec<FileReport>, files_checked: usize, catalog: Catalog) -> Self {
         files.retain(|f| !f.diagnostics().is_empty() || !f.ignored().is_empty());
         files.sort_by(|a, b| a.path().cmp(b.path()));
         Report {
@@ -87,7 +124,12 @@ impl Report {
 
     /// The description of `code`, if the catalogue has one.
     pub fn rule_meta(&self, code: &str) -> Option<&RuleMeta> {
-        self.catalog.iter().find(|m| m.code == code)
+        let catalog = &self.catalog;
+        catalog
+            .made
+            .get_or_init(catalog.make)
+            .iter()
+            .find(|m| m.code == code)
     }
 
     pub fn counts(&self) -> Counts {
@@ -261,6 +303,32 @@ pub(crate) mod test_support {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How many times [`counted_catalog`] made the catalogue (a test's own counter).
+    static CATALOGS_MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    fn counted_catalog() -> Vec<RuleMeta> {
+        CATALOGS_MADE.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        codes::BUILTIN.to_vec()
+    }
+
+    #[test]
+    fn the_catalogue_is_made_when_a_description_is_asked_for_and_once() {
+        let sample = test_support::sample_report();
+        let files = sample.files().to_vec();
+        let report = Report::described_by(files, 5, counted_catalog);
+        let human = test_support::render(OutputFormat::Human, &report);
+        assert_eq!(human, test_support::render(OutputFormat::Human, &sample));
+        assert_eq!(CATALOGS_MADE.load(std::sync::atomic::Ordering::SeqCst), 0);
+        let sarif = test_support::render(OutputFormat::Sarif, &report);
+        assert_eq!(sarif, test_support::render(OutputFormat::Sarif, &sample));
+        assert_eq!(CATALOGS_MADE.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert_eq!(
+            report.rule_meta(codes::SYNTAX_ERROR.code).map(|m| m.name),
+            Some(codes::SYNTAX_ERROR.name)
+        );
+        assert_eq!(CATALOGS_MADE.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
 
     #[test]
     fn thousands_separators() {
