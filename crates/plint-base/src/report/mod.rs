@@ -35,8 +35,8 @@ pub struct Report {
 }
 
 /// The descriptions of the codes a report may name, made the first time an output asks for
-/// one: most outputs name codes without describing them, and making the rules' descriptions
-/// (from their documentation) is most of what a check of one small file costs.
+/// one: most outputs name codes without describing them, and the rules' descriptions are made
+/// from their documentation, work that most runs need not do.
 #[derive(Debug, Clone)]
 struct Catalog {
     made: std::sync::OnceLock<Vec<RuleMeta>>,
