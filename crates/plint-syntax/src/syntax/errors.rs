@@ -4,10 +4,8 @@
 use tree_sitter::Node;
 
 use super::kinds::LANGUAGE;
-use crate::report::{Diagnostic, Severity};
-
-const CODE: &str = "P001";
-const RULE: &str = "syntax-error";
+use crate::report::Diagnostic;
+use crate::report::codes::SYNTAX_ERROR;
 
 /// 1-based line and column (in characters) of a byte offset, for use inside messages.
 pub(crate) fn line_col(src: &str, offset: usize) -> (usize, usize) {
@@ -219,11 +217,7 @@ impl ErrorContext<'_, '_> {
             let index = body.and_then(|b| self.heredoc_bodies.iter().position(|x| *x == b));
             if let Some(start) = index.and_then(|i| self.heredoc_starts.get(i)) {
                 let spec = super::lower::parse_heredoc_spec(&src[start.byte_range()]);
-                return Diagnostic::new(
-                    CODE,
-                    RULE,
-                    Severity::Error,
-                    start.byte_range(),
+                return SYNTAX_ERROR.diagnostic(start.byte_range(),
                     format!(
                         "unterminated heredoc `{}` started at {}",
                         spec.tag,
@@ -243,15 +237,13 @@ impl ErrorContext<'_, '_> {
         {
             {
                 let start = p.start_byte();
-                return Diagnostic::new(
-                    CODE,
-                    RULE,
-                    Severity::Error,
-                    start..start + 1,
-                    format!("unterminated string started at {}", at(src, start)),
-                )
-                .with_label("this string is never closed")
-                .with_help("add the closing `\"`");
+                return SYNTAX_ERROR
+                    .diagnostic(
+                        start..start + 1,
+                        format!("unterminated string started at {}", at(src, start)),
+                    )
+                    .with_label("this string is never closed")
+                    .with_help("add the closing `\"`");
             }
         }
 
@@ -271,19 +263,17 @@ impl ErrorContext<'_, '_> {
                         .unwrap_or_else(|| "the block".to_string()),
                     k => format!("the {}", describe(k)),
                 };
-                return Diagnostic::new(
-                    CODE,
-                    RULE,
-                    Severity::Error,
-                    pos..pos,
-                    format!(
-                        "expected `{kind}` to close {what} opened at {}",
-                        at(src, o.start_byte())
-                    ),
-                )
-                .with_label(format!("expected `{kind}` here"))
-                .with_secondary(o.byte_range(), "opened here")
-                .with_help(format!("add the missing `{kind}`"));
+                return SYNTAX_ERROR
+                    .diagnostic(
+                        pos..pos,
+                        format!(
+                            "expected `{kind}` to close {what} opened at {}",
+                            at(src, o.start_byte())
+                        ),
+                    )
+                    .with_label(format!("expected `{kind}` here"))
+                    .with_secondary(o.byte_range(), "opened here")
+                    .with_help(format!("add the missing `{kind}`"));
             }
         }
 
@@ -297,14 +287,9 @@ impl ErrorContext<'_, '_> {
         let context = parent
             .map(|p| format!(" in this {}", describe(p.kind())))
             .unwrap_or_default();
-        let mut d = Diagnostic::new(
-            CODE,
-            RULE,
-            Severity::Error,
-            pos..pos,
-            format!("expected {expected}{context}"),
-        )
-        .with_label(format!("expected {expected} here"));
+        let mut d = SYNTAX_ERROR
+            .diagnostic(pos..pos, format!("expected {expected}{context}"))
+            .with_label(format!("expected {expected} here"));
         d = match kind {
             "," => d.with_help("separate the items with a comma"),
             "=>" => d.with_help("write `name => value`"),
@@ -336,47 +321,39 @@ impl ErrorContext<'_, '_> {
 
         // `=` written where an attribute needs `=>`.
         if let Some(eq) = self.assignment_in_attributes(node) {
-            return Diagnostic::new(
-                CODE,
-                RULE,
-                Severity::Error,
-                eq.byte_range(),
-                "`=` is not an attribute operator, use `=>`",
-            )
-            .with_label("expected `=>`")
-            .with_help("resource attributes are written `name => value`");
+            return SYNTAX_ERROR
+                .diagnostic(
+                    eq.byte_range(),
+                    "`=` is not an attribute operator, use `=>`",
+                )
+                .with_label("expected `=>`")
+                .with_help("resource attributes are written `name => value`");
         }
 
         // Two attributes without a comma between them.
         if let Some(next) = self.missing_comma(node) {
-            return Diagnostic::new(
-                CODE,
-                RULE,
-                Severity::Error,
-                next.start_byte()..next.start_byte(),
-                "expected `,` between attributes",
-            )
-            .with_label("expected `,` before this attribute")
-            .with_help("separate attributes with commas: `a => 1, b => 2`");
+            return SYNTAX_ERROR
+                .diagnostic(
+                    next.start_byte()..next.start_byte(),
+                    "expected `,` between attributes",
+                )
+                .with_label("expected `,` before this attribute")
+                .with_help("separate attributes with commas: `a => 1, b => 2`");
         }
 
         if leaf_text.is_empty() || node.end_byte() >= src.len() && leaf.start_byte() >= src.len() {
-            return Diagnostic::new(
-                CODE,
-                RULE,
-                Severity::Error,
-                node.byte_range(),
-                "unexpected end of file",
-            )
-            .with_label("the file ends here")
-            .with_help("complete or remove the unfinished statement");
+            return SYNTAX_ERROR
+                .diagnostic(node.byte_range(), "unexpected end of file")
+                .with_label("the file ends here")
+                .with_help("complete or remove the unfinished statement");
         }
 
         let mut message = format!("unexpected `{}`", snippet(leaf_text));
         if context != "expression" {
             message.push_str(&format!(" in this {context}"));
         }
-        let mut d = Diagnostic::new(CODE, RULE, Severity::Error, leaf_range, message)
+        let mut d = SYNTAX_ERROR
+            .diagnostic(leaf_range, message)
             .with_label("unexpected here");
         if let Some(expected) = self.expected_tokens(node) {
             d = d.with_help(format!("expected {expected}"));
@@ -428,15 +405,13 @@ impl ErrorContext<'_, '_> {
         if quotes.len() % 2 == 1 {
             let q = quotes[quotes.len() - 1];
             return Some(
-                Diagnostic::new(
-                    CODE,
-                    RULE,
-                    Severity::Error,
-                    q.byte_range(),
-                    format!("unterminated string started at {}", at(src, q.start_byte())),
-                )
-                .with_label("this string is never closed")
-                .with_help("add the closing `\"`"),
+                SYNTAX_ERROR
+                    .diagnostic(
+                        q.byte_range(),
+                        format!("unterminated string started at {}", at(src, q.start_byte())),
+                    )
+                    .with_label("this string is never closed")
+                    .with_help("add the closing `\"`"),
             );
         }
         let mut stack: Vec<(usize, Node)> = Vec::new();
@@ -476,19 +451,17 @@ impl ErrorContext<'_, '_> {
             });
         let end = src.trim_end().len();
         Some(
-            Diagnostic::new(
-                CODE,
-                RULE,
-                Severity::Error,
-                end..end,
-                format!(
-                    "expected `{close}` to close {what} opened at {}",
-                    at(src, open.start_byte())
-                ),
-            )
-            .with_label(format!("the file ends without `{close}`"))
-            .with_secondary(open.byte_range(), "opened here")
-            .with_help(format!("add the missing `{close}`")),
+            SYNTAX_ERROR
+                .diagnostic(
+                    end..end,
+                    format!(
+                        "expected `{close}` to close {what} opened at {}",
+                        at(src, open.start_byte())
+                    ),
+                )
+                .with_label(format!("the file ends without `{close}`"))
+                .with_secondary(open.byte_range(), "opened here")
+                .with_help(format!("add the missing `{close}`")),
         )
     }
 

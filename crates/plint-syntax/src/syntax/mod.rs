@@ -16,7 +16,8 @@ use std::cell::RefCell;
 
 use tree_sitter::{Node, Parser, Tree};
 
-use crate::report::{Diagnostic, Severity};
+use crate::report::Diagnostic;
+use crate::report::codes::{INTERNAL_ERROR, SYNTAX_ERROR};
 
 /// The result of parsing one file.
 #[derive(Debug)]
@@ -463,24 +464,22 @@ fn too_many_errors(source: &str, stop: recovery::TooManyErrors) -> Parsed {
         .next()
         .map_or(cut, |c| cut + c.len_utf8());
     diagnostics.push(
-        Diagnostic::new(
-            "P001",
-            "syntax-error",
-            Severity::Error,
-            cut..end,
-            "too many syntax errors: plint stopped reading this file here",
-        )
-        .with_label("not checked from here on")
-        .with_help(if diagnostics.is_empty() {
-            // The errors before the stop run on to it (their recovery never ended), so none
-            // can be told from what the stop cut off.
-            "the parser could not recover from the syntax errors above this point: look for \
+        SYNTAX_ERROR
+            .diagnostic(
+                cut..end,
+                "too many syntax errors: plint stopped reading this file here",
+            )
+            .with_label("not checked from here on")
+            .with_help(if diagnostics.is_empty() {
+                // The errors before the stop run on to it (their recovery never ended), so none
+                // can be told from what the stop cut off.
+                "the parser could not recover from the syntax errors above this point: look for \
              the first mistake above it (a missing comma, bracket, brace or quote); each \
              error the parser recovers from costs more in a file with this many, so it stops"
-        } else {
-            "fix the syntax errors reported before this one; each error the parser recovers \
+            } else {
+                "fix the syntax errors reported before this one; each error the parser recovers \
              from costs more in a file with this many, so it stops instead"
-        }),
+            }),
     );
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     diagnostics.dedup_by(|a, b| a.span == b.span && a.message == b.message);
@@ -515,13 +514,7 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
         Err(stop) => return too_many_errors(source, stop),
     };
     let Some(tree) = tree else {
-        let d = Diagnostic::new(
-            "P000",
-            "internal-error",
-            Severity::Error,
-            0..0,
-            "the parser gave up on this file",
-        );
+        let d = INTERNAL_ERROR.diagnostic(0..0, "the parser gave up on this file");
         return Parsed {
             ast: ast::File {
                 span: ast::Span::new(0, source.len()),
@@ -547,15 +540,13 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
         .iter()
         .map(|&n| {
             if n.kind() == "unclosed_comment" {
-                Diagnostic::new(
-                    "P001",
-                    "syntax-error",
-                    Severity::Error,
-                    n.start_byte()..n.start_byte() + 2,
-                    "unterminated `/*` comment",
-                )
-                .with_label("this comment is never closed")
-                .with_help("close the comment with `*/`")
+                SYNTAX_ERROR
+                    .diagnostic(
+                        n.start_byte()..n.start_byte() + 2,
+                        "unterminated `/*` comment",
+                    )
+                    .with_label("this comment is never closed")
+                    .with_help("close the comment with `*/`")
             } else {
                 ctx.diagnostic(n)
             }
@@ -576,15 +567,13 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
     // tree-sitter skips a byte order mark; Puppet rejects it.
     if source.starts_with('\u{feff}') {
         diagnostics.push(
-            Diagnostic::new(
-                "P001",
-                "syntax-error",
-                Severity::Error,
-                0..3,
-                "the file starts with a byte order mark (BOM), which Puppet rejects",
-            )
-            .with_label("U+FEFF")
-            .with_help("save the file as UTF-8 without a byte order mark"),
+            SYNTAX_ERROR
+                .diagnostic(
+                    0..3,
+                    "the file starts with a byte order mark (BOM), which Puppet rejects",
+                )
+                .with_label("U+FEFF")
+                .with_help("save the file as UTF-8 without a byte order mark"),
         );
     }
     // A heredoc start whose body never began (the file ends on its line).
@@ -592,18 +581,16 @@ fn parse_with(source: &str, header: Header, indexed: bool) -> Parsed {
         for start in &scan.heredoc_starts[scan.heredoc_bodies.len()..] {
             let spec = lower::parse_heredoc_spec(&source[start.byte_range()]);
             diagnostics.push(
-                Diagnostic::new(
-                    "P001",
-                    "syntax-error",
-                    Severity::Error,
-                    start.byte_range(),
-                    format!(
-                        "heredoc `{}` has no text: the file ends on its line",
-                        spec.tag
-                    ),
-                )
-                .with_label("its text would start on the next line")
-                .with_help(format!("add the text and an end line `{}`", spec.tag)),
+                SYNTAX_ERROR
+                    .diagnostic(
+                        start.byte_range(),
+                        format!(
+                            "heredoc `{}` has no text: the file ends on its line",
+                            spec.tag
+                        ),
+                    )
+                    .with_label("its text would start on the next line")
+                    .with_help(format!("add the text and an end line `{}`", spec.tag)),
             );
         }
     }
