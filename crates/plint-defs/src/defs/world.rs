@@ -14,6 +14,7 @@
 //! name is still worth a warning), and one `info` note per absent module says what was not
 //! checked.
 
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
@@ -367,7 +368,8 @@ fn is_stale_link(root: &Path, link: &str, sandbox: &Sandbox) -> bool {
 /// The control repository among `paths` (a folder holding `environment.conf`, a
 /// `Puppetfile`, or, at the root of a git work tree, a `Puppetfile.*` naming its `moduledir`:
 /// one of them, or a folder above one of them, up to 8 levels), with its declarations read
-/// through `sandbox`. `is_folder` says which paths are folders (discovery knows).
+/// through `sandbox` (its folders looked at on the current rayon pool). `is_folder` says which
+/// paths are folders (discovery knows).
 pub fn find_environment(
     paths: &[PathBuf],
     is_folder: &dyn Fn(&Path) -> bool,
@@ -405,8 +407,10 @@ pub fn find_environment(
         }
     }
     // A `Puppetfile.*` alone is looked for at the root of a git work tree only: listing
-    // every folder of thousands of files given one by one would cost more than a look.
-    let root = candidates.into_iter().find(|d| {
+    // every folder of thousands of files given one by one would cost more than a look. The
+    // looks are system calls, independent of each other: made in parallel (on the current
+    // rayon pool), the first folder in order that holds one is the root.
+    let root = candidates.into_par_iter().find_first(|d| {
         sandbox.is_file(&d.join("Puppetfile"))
             || sandbox.is_file(&d.join("environment.conf"))
             || (d.join(".git").exists() && !puppetfiles_in(d, sandbox).is_empty())

@@ -283,7 +283,8 @@ impl Session {
             environment,
             ..
         } = self.find_files(&[root.to_path_buf()])?;
-        let (roots, world) = self.program_roots(&mut discovered, environment);
+        let roots = self.program_roots(&mut discovered, environment.as_ref());
+        let world = self.program_world(&discovered.modules, &roots, environment);
         let files = std::mem::take(&mut discovered.files);
         let sandbox = &self.sandbox;
         let (checked, modules) = self.pool.install(|| {
@@ -449,15 +450,23 @@ impl Session {
             .collect();
         let mut around: Vec<PathBuf> = Vec::new();
         // The roots above a file are those above its folder (a module root is a folder): looked
-        // up once for the files of a folder, which come one after another.
+        // up once for the files of a folder, which come one after another, and each folder
+        // above once (the folders above one met before were met with it).
+        let mut met: rustc_hash::FxHashSet<&Path> = rustc_hash::FxHashSet::default();
         let mut last_folder = None;
         for p in paths {
-            if discovered.folders_given.contains(p) || p.parent() == last_folder {
+            if p.parent() == last_folder || discovered.folders_given.contains(p) {
                 continue;
             }
             last_folder = p.parent();
-            let above = last_folder.into_iter().flat_map(Path::ancestors);
-            around.extend(above.filter(|a| roots.contains(a)).map(Path::to_path_buf));
+            for folder in last_folder.into_iter().flat_map(Path::ancestors) {
+                if !met.insert(folder) {
+                    break;
+                }
+                if roots.contains(folder) {
+                    around.push(folder.to_path_buf());
+                }
+            }
         }
         around.sort();
         around.dedup();
@@ -484,12 +493,14 @@ impl Session {
         // Puppetfile's, in its `moduledir`; those in folders git ignores) are read into the
         // index, not reported on.
         let folders = &discovered.folders_given;
-        let environment = crate::defs::world::find_environment(
-            paths,
-            &|p: &Path| folders.contains(p),
-            cwd,
-            sandbox,
-        );
+        let environment = self.pool.install(|| {
+            crate::defs::world::find_environment(
+                paths,
+                &|p: &Path| folders.contains(p),
+                cwd,
+                sandbox,
+            )
+        });
         let set_aside = match &environment {
             Some(env) => set_aside_installed(
                 &mut discovered,
@@ -525,15 +536,22 @@ impl Session {
         let mut workspace = None;
         let (passes, mut own) = match program {
             Program::Gather(environment) => {
-                let (roots, world) = self.program_roots(discovered, environment);
-                let (passes, index) = self.pool.install(|| {
-                    check::first_pass_all(
-                        &discovered.files,
-                        cwd,
-                        &file_profiles,
-                        &roots,
-                        sandbox,
-                        tick,
+                let roots = self.program_roots(discovered, environment.as_ref());
+                let discovered = &*discovered;
+                // The world (the modules' declared dependencies) is read while the files are.
+                let ((passes, index), world) = self.pool.install(|| {
+                    rayon::join(
+                        || {
+                            check::first_pass_all(
+                                &discovered.files,
+                                cwd,
+                                &file_profiles,
+                                &roots,
+                                sandbox,
+                                tick,
+                            )
+                        },
+                        || self.program_world(&discovered.modules, &roots, environment),
                     )
                 });
                 (passes, Some(index.with_world(world)))
@@ -577,17 +595,17 @@ impl Session {
     }
 
     /// The module roots of a check's program (those found, installed and on the module path,
-    /// each once) and the world they make.
+    /// each once).
     fn program_roots(
         &self,
         discovered: &mut Discovered,
-        environment: Option<crate::defs::world::Environment>,
-    ) -> (Vec<ModuleRoot>, crate::defs::world::World) {
+        environment: Option<&crate::defs::world::Environment>,
+    ) -> Vec<ModuleRoot> {
         let (settings, sandbox) = (&self.settings, &self.sandbox);
         let mut roots = discovered.modules.clone();
         roots.extend(discovered.installed.iter().cloned());
         let modulepath_given = !settings.modulepath.is_empty();
-        let modulepath: &[PathBuf] = match &environment {
+        let modulepath: &[PathBuf] = match environment {
             Some(env) if !modulepath_given => &env.modulepath,
             _ => &settings.modulepath,
         };
@@ -602,15 +620,26 @@ impl Session {
                 roots.push(root);
             }
         }
-        let world = crate::defs::world::World::gather(
-            &discovered.modules,
-            &roots,
+        roots
+    }
+
+    /// The world of a check's program: the `checked` modules' declarations, the program's
+    /// `roots` (see [`Session::program_roots`]) and its control repository.
+    fn program_world(
+        &self,
+        checked: &[ModuleRoot],
+        roots: &[ModuleRoot],
+        environment: Option<crate::defs::world::Environment>,
+    ) -> crate::defs::world::World {
+        let settings = &self.settings;
+        crate::defs::world::World::gather(
+            checked,
+            roots,
             environment,
-            modulepath_given,
-            sandbox,
+            !settings.modulepath.is_empty(),
+            &self.sandbox,
         )
-        .with_known_top_scope(settings.known_top_scope_variables.iter().cloned());
-        (roots, world)
+        .with_known_top_scope(settings.known_top_scope_variables.iter().cloned())
     }
 
     /// The `P008` notes of a check (one per absent declared module, at its first
