@@ -7,6 +7,29 @@ use super::kinds::LANGUAGE;
 use crate::report::Diagnostic;
 use crate::report::codes::SYNTAX_ERROR;
 
+/// A string opened at the start of `span` and never closed.
+fn unterminated_string(src: &str, span: std::ops::Range<usize>) -> Diagnostic {
+    let message = format!("unterminated string started at {}", at(src, span.start));
+    SYNTAX_ERROR
+        .diagnostic(span, message)
+        .with_label("this string is never closed")
+        .with_help("add the closing `\"`")
+}
+
+/// `close` expected at `pos` to close `what`, opened by `open` (the caller adds the label).
+fn unclosed(src: &str, pos: usize, close: &str, what: &str, open: Node) -> Diagnostic {
+    SYNTAX_ERROR
+        .diagnostic(
+            pos..pos,
+            format!(
+                "expected `{close}` to close {what} opened at {}",
+                at(src, open.start_byte())
+            ),
+        )
+        .with_secondary(open.byte_range(), "opened here")
+        .with_help(format!("add the missing `{close}`"))
+}
+
 /// 1-based line and column (in characters) of a byte offset, for use inside messages.
 pub(crate) fn line_col(src: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(src.len());
@@ -237,13 +260,7 @@ impl ErrorContext<'_, '_> {
         {
             {
                 let start = p.start_byte();
-                return SYNTAX_ERROR
-                    .diagnostic(
-                        start..start + 1,
-                        format!("unterminated string started at {}", at(src, start)),
-                    )
-                    .with_label("this string is never closed")
-                    .with_help("add the closing `\"`");
+                return unterminated_string(src, start..start + 1);
             }
         }
 
@@ -263,17 +280,8 @@ impl ErrorContext<'_, '_> {
                         .unwrap_or_else(|| "the block".to_string()),
                     k => format!("the {}", describe(k)),
                 };
-                return SYNTAX_ERROR
-                    .diagnostic(
-                        pos..pos,
-                        format!(
-                            "expected `{kind}` to close {what} opened at {}",
-                            at(src, o.start_byte())
-                        ),
-                    )
-                    .with_label(format!("expected `{kind}` here"))
-                    .with_secondary(o.byte_range(), "opened here")
-                    .with_help(format!("add the missing `{kind}`"));
+                return unclosed(src, pos, kind, &what, o)
+                    .with_label(format!("expected `{kind}` here"));
             }
         }
 
@@ -404,15 +412,7 @@ impl ErrorContext<'_, '_> {
         let quotes: Vec<&Node> = children.iter().filter(|c| c.kind() == "\"").collect();
         if quotes.len() % 2 == 1 {
             let q = quotes[quotes.len() - 1];
-            return Some(
-                SYNTAX_ERROR
-                    .diagnostic(
-                        q.byte_range(),
-                        format!("unterminated string started at {}", at(src, q.start_byte())),
-                    )
-                    .with_label("this string is never closed")
-                    .with_help("add the closing `\"`"),
-            );
+            return Some(unterminated_string(src, q.byte_range()));
         }
         let mut stack: Vec<(usize, Node)> = Vec::new();
         for (i, c) in children.iter().enumerate() {
@@ -451,17 +451,8 @@ impl ErrorContext<'_, '_> {
             });
         let end = src.trim_end().len();
         Some(
-            SYNTAX_ERROR
-                .diagnostic(
-                    end..end,
-                    format!(
-                        "expected `{close}` to close {what} opened at {}",
-                        at(src, open.start_byte())
-                    ),
-                )
-                .with_label(format!("the file ends without `{close}`"))
-                .with_secondary(open.byte_range(), "opened here")
-                .with_help(format!("add the missing `{close}`")),
+            unclosed(src, end, close, what, open)
+                .with_label(format!("the file ends without `{close}`")),
         )
     }
 
